@@ -1,0 +1,101 @@
+#!/usr/bin/env python3
+"""The project's benchmark: prints one JSON object of timings on this machine.
+
+    python3 tools/bench.py            # everything
+    python3 tools/bench.py engine     # only the named sections (engine, frames)
+
+Figures are medians and tail percentiles in milliseconds over many runs; they
+are reported in docs/BENCHMARKS.md, never asserted in tests.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from amigasweeper.engine import EXPERT, Game, GameSetup  # noqa: E402
+
+
+def percentile(samples: list[float], fraction: float) -> float:
+    ordered = sorted(samples)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def summary(samples_ms: list[float]) -> dict:
+    return {
+        "runs": len(samples_ms),
+        "median_ms": round(statistics.median(samples_ms), 4),
+        "p95_ms": round(percentile(samples_ms, 0.95), 4),
+        "p99_ms": round(percentile(samples_ms, 0.99), 4),
+    }
+
+
+def bench_open_largest_board(runs: int = 2000) -> dict:
+    """Open a 32x32 board holding one mine from a corner: 1,023 squares in one call."""
+    samples = []
+    for seed in range(runs):
+        game = Game(GameSetup(width=32, height=32, mines=1, seed=seed))
+        game._place(frozenset({1023}))  # the mine in the far corner: the whole board opens
+        start = time.perf_counter()
+        game.uncover(0)
+        samples.append((time.perf_counter() - start) * 1000)
+    return summary(samples)
+
+
+def random_expert_game(seed: int) -> Game:
+    """A seeded Expert game of random legal moves, played to its end."""
+    rng = random.Random(seed)
+    game = Game(GameSetup(width=EXPERT.width, height=EXPERT.height, mines=EXPERT.mines, seed=seed))
+    cells = list(game.topology.cells())
+    while not game.status.over:
+        cell = rng.choice(cells)
+        choice = rng.random()
+        if choice < 0.7:
+            game.uncover(cell)
+        elif choice < 0.9:
+            game.toggle_mark(cell)
+        else:
+            game.clear_around(cell)
+    return game
+
+
+def bench_random_expert_games(runs: int = 500) -> dict:
+    samples = []
+    for seed in range(runs):
+        start = time.perf_counter()
+        random_expert_game(seed)
+        samples.append((time.perf_counter() - start) * 1000)
+    return summary(samples)
+
+
+def section_engine() -> dict:
+    return {
+        "open_32x32_one_mine": bench_open_largest_board(),
+        "random_expert_game_to_end": bench_random_expert_games(),
+    }
+
+
+SECTIONS = {"engine": section_engine}
+
+
+def main(argv: list[str]) -> None:
+    wanted = argv or list(SECTIONS)
+    unknown = [name for name in wanted if name not in SECTIONS]
+    if unknown:
+        raise SystemExit(f"unknown section(s) {unknown}; choose from {sorted(SECTIONS)}")
+    report = {"python": platform.python_version(), "machine": platform.machine()}
+    for name in wanted:
+        report[name] = SECTIONS[name]()
+    print(json.dumps(report, indent=2))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
