@@ -83,7 +83,68 @@ def section_engine() -> dict:
     }
 
 
-SECTIONS = {"engine": section_engine}
+def _headless_app(**options):
+    """The real program on a headless screen (pyxel is initialised once)."""
+    import pyxel
+
+    from amigasweeper.ui.app import App, Options
+    from amigasweeper.ui.pilot import Pilot
+
+    if not getattr(_headless_app, "ready", False):
+        pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
+        _headless_app.ready = True
+    app = App(Options(headless=True, **options))
+    return app, Pilot(app)
+
+
+def _time_frames(app, frames: int, between=None) -> list[float]:
+    samples = []
+    for _ in range(frames):
+        if between:
+            between()
+        start = time.perf_counter()
+        app.update()
+        app.draw()
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def bench_expert_midgame_frames(frames: int = 3000) -> dict:
+    from amigasweeper.engine import LevelName
+
+    app, pilot = _headless_app(level=LevelName.EXPERT, seed=20)
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    pilot.move(*pilot.cell_xy(pilot.cell_at(5, 5)))
+    return summary(_time_frames(app, frames))
+
+
+def bench_full_board_ripple_frames(boards: int = 60) -> dict:
+    """Frames while a 32x16 board with one mine ripples open from a corner."""
+    from amigasweeper.engine import LevelName
+    from amigasweeper.ui.input import Button
+
+    samples = []
+    app, pilot = _headless_app(level=LevelName.EXPERT, seed=1)
+    for seed in range(boards):
+        app.session.choose_custom(32, 16, 1)
+        pilot.move(*pilot.cell_xy(0))
+        pilot.press(Button.LEFT)
+        app.held.set(Button.LEFT.value, False)
+        samples += _time_frames(app, 1)  # the release: the whole opening is computed
+        while app.mine_window.canvas.rippling:
+            samples += _time_frames(app, 1)
+    return summary(samples)
+
+
+def section_frames() -> dict:
+    return {
+        "expert_midgame_update_draw": bench_expert_midgame_frames(),
+        "full_board_ripple_update_draw": bench_full_board_ripple_frames(),
+    }
+
+
+SECTIONS = {"engine": section_engine, "frames": section_frames}
 
 
 def main(argv: list[str]) -> None:

@@ -1,0 +1,305 @@
+"""The MineSweeper window: counters and face gadget in the header, the minefield
+under it, and the mouse and keyboard rules of MineSweeper 2.4."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+import pyxel
+
+from amigasweeper.engine import Game, GameStatus, MoveResult
+
+from .atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
+from .boardview import BoardCanvas
+from .geometry import geometry_for
+from .gfx import bevel
+from .input import Button, Frame
+from .palette import Pen
+from .session import Session
+from .widgets import Widget
+from .window import Window
+
+PAD = 4  # grey space around the header and the field
+HEADER_H = 24
+COUNTER_W = 1 + 3 * DIGIT_W + 2 + 1  # three digits, a pixel apart, in a black box
+COUNTER_H = 1 + DIGIT_H + 1
+FACE_BOX = FACE_SIZE + 4
+MIN_INNER_W = 124  # room for the title "MineSweeper" between the close and depth gadgets
+
+
+class Action(Enum):
+    UNCOVER = "uncover"
+    MARK = "mark"
+    CLEAR = "clear"
+    RIGHT = "right"  # the right button's choice: mark a covered square, clear around an open one
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the parts of the window go, in interior coordinates."""
+
+    inner_w: int
+    inner_h: int
+    paused_h: int
+    field_x: int
+    field_y: int
+    field_w: int
+    field_h: int
+
+    @classmethod
+    def for_field(cls, field_w: int, field_h: int) -> Layout:
+        inner_w = max(MIN_INNER_W, field_w + 2 * PAD + 2)
+        field_y = PAD + HEADER_H + PAD + 1
+        return cls(
+            inner_w=inner_w,
+            inner_h=field_y + field_h + 1 + PAD,
+            paused_h=PAD + HEADER_H + PAD,
+            field_x=(inner_w - field_w) // 2,
+            field_y=field_y,
+            field_w=field_w,
+            field_h=field_h,
+        )
+
+
+def counter_text(value: int) -> str:
+    """Three counter characters: 007, 123, -05 (a minus sign for negative counts)."""
+    if value < 0:
+        return "-" + f"{min(99, -value):02d}"
+    return f"{min(999, value):03d}"
+
+
+def draw_counter(x: int, y: int, value: int) -> None:
+    bevel(x - 1, y - 1, COUNTER_W + 2, COUNTER_H + 2, recessed=True)
+    pyxel.rect(x, y, COUNTER_W, COUNTER_H, Pen.BLACK)
+    for i, ch in enumerate(counter_text(value)):
+        sprite = digit(ch).sprite
+        pyxel.blt(x + 1 + i * (DIGIT_W + 1), y + 1, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h)
+
+
+class FaceGadget(Widget):
+    """The face: a new game when clicked (or play again after Pause)."""
+
+    def __init__(self, window: MineWindow) -> None:
+        super().__init__(0, 0, FACE_BOX, FACE_BOX)
+        self.window = window
+        self.held = False
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        self.held = button is Button.LEFT
+
+    def on_drag(self, frame: Frame) -> None:
+        pass
+
+    def on_release(self, frame: Frame, button: Button) -> None:
+        if button is Button.LEFT and self.held:
+            self.held = False
+            if self.contains(frame.x, frame.y):
+                self.window.face_clicked()
+
+    @property
+    def pressed(self) -> bool:
+        return self.held and self.contains(pyxel.mouse_x, pyxel.mouse_y)
+
+    def draw(self) -> None:
+        x, y = self.ax, self.ay
+        bevel(x, y, self.w, self.h, recessed=self.pressed, fill=Pen.GREY)
+        sprite = self.window.face().sprite
+        shift = 1 if self.pressed else 0
+        pyxel.blt(x + 2 + shift, y + 2 + shift, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h, 0)
+
+
+class Field(Widget):
+    """The minefield: press, drag and release as MineSweeper 2.4 does."""
+
+    def __init__(self, window: MineWindow) -> None:
+        super().__init__()
+        self.window = window
+        self.action: Action | None = None  # what the held button will do on release
+        self.held: Button | None = None
+        self.pointer_cell: int | None = None
+
+    def cell_under(self, px: int, py: int) -> int | None:
+        return self.window.canvas.geometry.cell_at(px - self.ax, py - self.ay)
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        if self.held is not None or not self.window.can_play():
+            return
+        cell = self.cell_under(frame.x, frame.y)
+        if cell is None:
+            return
+        self.held = button
+        if button is Button.LEFT:
+            self.action = Action.UNCOVER
+        else:
+            self.action = Action.CLEAR if self.window.game.is_open(cell) else Action.MARK
+        self.pointer_cell = cell
+
+    def on_drag(self, frame: Frame) -> None:
+        self.pointer_cell = self.cell_under(frame.x, frame.y)
+
+    def on_release(self, frame: Frame, button: Button) -> None:
+        if button is not self.held:
+            return
+        cell = self.cell_under(frame.x, frame.y)
+        action, self.action, self.held = self.action, None, None
+        if cell is None or action is None:
+            return
+        is_open = self.window.game.is_open(cell)
+        # The right button acts only on a square of the kind it was pressed on.
+        if action is Action.MARK and is_open or action is Action.CLEAR and not is_open:
+            return
+        self.window.act(action, cell)
+
+    def pressed_cells(self) -> list[int]:
+        """Squares drawn held down: the one under a held left button, or the
+        neighbours of the number that a held right button would clear around."""
+        game, cell = self.window.game, self.pointer_cell
+        if self.action is None or cell is None or not self.window.can_play():
+            return []
+        if self.action is Action.UNCOVER:
+            candidates = [cell]
+        elif self.action is Action.CLEAR and game.is_open(cell):
+            candidates = list(game.topology.neighbours[cell])
+        else:
+            return []
+        return [c for c in candidates if not game.is_open(c) and game.mark(c) == 0]
+
+    def draw(self) -> None:
+        canvas = self.window.canvas
+        pyxel.blt(self.ax, self.ay, canvas.image, 0, 0, self.w, self.h)
+        pressed = Cell.PRESSED.sprite
+        for cell in self.pressed_cells():
+            if canvas.shown[cell] is not None:
+                ox, oy = canvas.geometry.origin(cell)
+                pyxel.blt(self.ax + ox, self.ay + oy, pressed.bank, pressed.x, pressed.y, pressed.w, pressed.h, 0)
+
+
+class MineWindow(Window):
+    """The game's window. ``on_game_over(game)`` is told of every win and loss."""
+
+    def __init__(
+        self,
+        session: Session,
+        screen_size: tuple[int, int],
+        *,
+        on_close: Callable[[], None],
+        on_depth: Callable[[], None],
+        on_game_over: Callable[[Game], None],
+    ) -> None:
+        super().__init__("MineSweeper", 0, 0, MIN_INNER_W, HEADER_H, on_close=on_close, on_depth=on_depth)
+        self.session = session
+        self.screen_size = screen_size
+        self.on_game_over = on_game_over
+        self.face_gadget = self.add(FaceGadget(self))
+        self.field = self.add(Field(self))
+        self.canvas: BoardCanvas
+        self.layout: Layout
+        session.on_new_game.append(self._new_game)
+        self._new_game(session.game)
+
+    # ---------------------------------------------------------------- state
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def can_play(self) -> bool:
+        return not self.game.status.over and not self.game.paused
+
+    def face(self) -> Face:
+        if self.game.status is GameStatus.LOST:
+            return Face.DEAD
+        if self.game.status is GameStatus.WON:
+            return Face.COOL
+        if self.field.action is not None and self.field.contains(pyxel.mouse_x, pyxel.mouse_y):
+            return Face.OH
+        return Face.SMILE
+
+    # --------------------------------------------------------------- layout
+    def _new_game(self, game: Game) -> None:
+        self.canvas = BoardCanvas(game, geometry_for(game.topology))
+        self.field.action = self.field.held = None
+        self.relayout()
+
+    def relayout(self) -> None:
+        field_w, field_h = self.canvas.geometry.pixel_size
+        self.layout = layout = Layout.for_field(field_w, field_h)
+        paused = self.game.paused
+        self.resize_inner(layout.inner_w, layout.paused_h if paused else layout.inner_h)
+        self.field.visible = not paused
+        self.field.x, self.field.y = self.inner_x + layout.field_x, self.inner_y + layout.field_y
+        self.field.w, self.field.h = field_w, field_h
+        self.face_gadget.x = self.inner_x + (layout.inner_w - FACE_BOX) // 2
+        self.face_gadget.y = self.inner_y + PAD + (HEADER_H - FACE_BOX) // 2
+        screen_w, screen_h = self.screen_size
+        self.x = max(0, (screen_w - self.w) // 2)
+        self.y = max(11, min(16, screen_h - self.h))
+
+    # -------------------------------------------------------------- actions
+    def act(self, action: Action, cell: int | None) -> MoveResult | None:
+        """Play one move on a square, from the mouse or the keyboard."""
+        if cell is None or not self.can_play():
+            return None
+        game = self.game
+        self.canvas.finish_ripple()
+        if action is Action.RIGHT:
+            action = Action.CLEAR if game.is_open(cell) else Action.MARK
+        play = {Action.UNCOVER: game.uncover, Action.MARK: game.toggle_mark, Action.CLEAR: game.clear_around}
+        result = play[action](cell)
+        if result.accepted:
+            self.canvas.apply(result)
+            if game.status.over:
+                self.on_game_over(game)
+        return result
+
+    def face_clicked(self) -> None:
+        if self.game.paused:
+            self.toggle_pause()
+        else:
+            self.session.new_game()
+
+    def toggle_pause(self) -> None:
+        if self.game.paused:
+            self.game.resume()
+        elif not self.game.status.over:
+            self.canvas.finish_ripple()
+            self.game.pause()
+        self.relayout()
+
+    KEY_ACTIONS = {
+        pyxel.KEY_M: Action.MARK,
+        pyxel.KEY_G: Action.MARK,
+        pyxel.KEY_U: Action.UNCOVER,
+        pyxel.KEY_1: Action.UNCOVER,
+        pyxel.KEY_L: Action.CLEAR,
+        pyxel.KEY_A: Action.CLEAR,
+        pyxel.KEY_2: Action.RIGHT,
+    }
+
+    def on_key(self, frame: Frame) -> bool:
+        if frame.amiga:
+            return False
+        if frame.key(pyxel.KEY_P):
+            self.toggle_pause()
+            return True
+        for key, action in self.KEY_ACTIONS.items():
+            if frame.key(key):
+                self.act(action, self.field.cell_under(frame.x, frame.y) if self.field.visible else None)
+                return True
+        return False
+
+    def tick(self) -> None:
+        self.canvas.step()
+
+    # ---------------------------------------------------------------- draw
+    def draw_interior(self) -> None:
+        x0, y0 = self.ax + self.inner_x, self.ay + self.inner_y
+        layout = self.layout
+        bevel(x0 + PAD, y0 + PAD, layout.inner_w - 2 * PAD, HEADER_H, recessed=True)
+        counter_y = y0 + PAD + (HEADER_H - COUNTER_H) // 2
+        draw_counter(x0 + PAD + 4, counter_y, self.game.mines_left)
+        draw_counter(x0 + layout.inner_w - PAD - 4 - COUNTER_W, counter_y, self.game.seconds)
+        if self.field.visible:
+            fx, fy = x0 + layout.field_x, y0 + layout.field_y
+            bevel(fx - 1, fy - 1, layout.field_w + 2, layout.field_h + 2, recessed=True)

@@ -1,0 +1,95 @@
+"""A small widget tree, after Pyxel's own editor: positions relative to the parent,
+input to the topmost widget under the pointer, and the mouse captured by the
+widget a button went down on until every button is up again.
+"""
+
+from __future__ import annotations
+
+from .input import Button, Frame
+
+
+class Widget:
+    def __init__(self, x: int = 0, y: int = 0, w: int = 0, h: int = 0) -> None:
+        self.x, self.y, self.w, self.h = x, y, w, h
+        self.parent: Widget | None = None
+        self.children: list[Widget] = []
+        self.visible = True
+
+    # ---------------------------------------------------------------- tree
+    def add(self, child: Widget) -> Widget:
+        child.parent = self
+        self.children.append(child)
+        return child
+
+    def remove(self, child: Widget) -> None:
+        if child in self.children:
+            self.children.remove(child)
+            child.parent = None
+
+    def raise_to_front(self, child: Widget) -> None:
+        self.children.remove(child)
+        self.children.append(child)
+
+    @property
+    def ax(self) -> int:
+        return self.x + (self.parent.ax if self.parent else 0)
+
+    @property
+    def ay(self) -> int:
+        return self.y + (self.parent.ay if self.parent else 0)
+
+    def contains(self, px: int, py: int) -> bool:
+        return self.visible and self.ax <= px < self.ax + self.w and self.ay <= py < self.ay + self.h
+
+    def hit(self, px: int, py: int) -> Widget | None:
+        """The topmost visible widget under a point: children drawn last are on top."""
+        if not self.contains(px, py):
+            return None
+        for child in reversed(self.children):
+            found = child.hit(px, py)
+            if found is not None:
+                return found
+        return self
+
+    # --------------------------------------------------------------- input
+    def on_press(self, frame: Frame, button: Button) -> None:
+        pass
+
+    def on_drag(self, frame: Frame) -> None:
+        pass
+
+    def on_release(self, frame: Frame, button: Button) -> None:
+        pass
+
+    def on_key(self, frame: Frame) -> bool:
+        """Handle this frame's keys; True when they were used."""
+        return False
+
+    # ---------------------------------------------------------------- draw
+    def draw(self) -> None:
+        for child in self.children:
+            if child.visible:
+                child.draw()
+
+
+class Dispatcher:
+    """Delivers pointer input to a widget tree with capture during a drag."""
+
+    def __init__(self, root: Widget) -> None:
+        self.root = root
+        self.captured: Widget | None = None
+
+    def dispatch(self, frame: Frame) -> None:
+        if frame.pressed and self.captured is None:
+            self.captured = self.root.hit(frame.x, frame.y)
+        target = self.captured
+        if target is None:
+            return
+        for button in frame.pressed:
+            target.on_press(frame, button)
+        if frame.down:
+            target.on_drag(frame)
+        for button in frame.released:
+            target.on_release(frame, button)
+        if not frame.down:
+            self.captured = None

@@ -1,0 +1,95 @@
+"""Reference screenshots of the main screens.
+
+Each scene's pixels (pen numbers) are hashed and compared with the hash kept in
+tests/ui/reference/NAME.sha256, beside NAME.png for people to look at. After a
+deliberate change of the look, regenerate both and look at the PNGs:
+
+    UPDATE_REFERENCE_SCREENS=1 python3 -m pytest tests/ui/test_reference_screens.py
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pyxel
+import pytest
+
+from amigasweeper.engine import LevelName
+from amigasweeper.ui.input import Button
+
+REFERENCE = Path(__file__).parent / "reference"
+UPDATE = os.environ.get("UPDATE_REFERENCE_SCREENS") == "1"
+
+
+def screen_digest() -> str:
+    pixels = bytes(pyxel.screen.pget(x, y) for y in range(pyxel.height) for x in range(pyxel.width))
+    return hashlib.sha256(pixels).hexdigest()
+
+
+def scene_start(make_app):
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    return pilot
+
+
+def scene_expert_midgame(make_app):
+    app, pilot = make_app(level=LevelName.EXPERT, seed=20)
+    game = app.game
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    marked = 0
+    for cell in game.topology.cells():
+        if game.is_mine(cell) and any(game.is_open(n) for n in game.topology.neighbours[cell]) and marked < 6:
+            pilot.click_cell(cell, Button.RIGHT)
+            marked += 1
+    pilot.step(90)
+    return pilot
+
+
+def scene_lost(make_app):
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    game = app.game
+    pilot.click_cell(pilot.cell_at(3, 3))
+    pilot.finish_ripple()
+    safe = next(c for c in game.topology.cells() if not game.is_mine(c) and not game.is_open(c))
+    pilot.click_cell(safe, Button.RIGHT)
+    pilot.click_cell(min(game.mine_cells()))
+    pilot.step(20)  # after the flash
+    return pilot
+
+
+def scene_paused(make_app):
+    app, pilot = make_app(level=LevelName.INTERMEDIATE, seed=3)
+    pilot.click_cell(pilot.cell_at(8, 8))
+    pilot.finish_ripple()
+    pilot.key(pyxel.KEY_P)
+    return pilot
+
+
+SCENES = {
+    "beginner_start": scene_start,
+    "expert_midgame": scene_expert_midgame,
+    "beginner_lost": scene_lost,
+    "intermediate_paused": scene_paused,
+}
+
+
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_screen_matches_its_reference(make_app, name, tmp_path):
+    pilot = SCENES[name](make_app)
+    pilot.move(300, 236)  # the pointer out of the way, always in the same place
+    digest = screen_digest()
+    expected_file = REFERENCE / f"{name}.sha256"
+    if UPDATE:
+        REFERENCE.mkdir(exist_ok=True)
+        pyxel.screenshot(str(REFERENCE / f"{name}.png"), 2)
+        expected_file.write_text(digest + "\n")
+        return
+    seen = tmp_path / f"{name}.png"
+    pyxel.screenshot(str(seen), 2)
+    assert expected_file.exists(), f"no reference for {name}: run with UPDATE_REFERENCE_SCREENS=1"
+    assert digest == expected_file.read_text().strip(), (
+        f"{name} no longer matches tests/ui/reference/{name}.png; the new screen is {seen}. "
+        "If the change is intended, regenerate with UPDATE_REFERENCE_SCREENS=1 and look at the PNGs."
+    )
