@@ -17,6 +17,7 @@ names the file and line.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ from amigasweeper.ui.atlas import (  # noqa: E402
     FAMILIES,
     FONT,
     POINTER,
+    TRANSPARENT,
     Cell,
     Face,
     Gadget,
@@ -207,6 +209,7 @@ def build_images(art_dir: Path = ART_DIR) -> dict[int, list[list[int]]]:
 
 def init_pyxel() -> None:
     """A headless Pyxel with our palette, so the banks show in the right colours."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")  # no sound card needed to build images
     import pyxel
 
     # The screen is only used for the contact sheet, which is taller than a PAL one.
@@ -237,10 +240,16 @@ def write_resource(path: Path = RESOURCE) -> None:
 # --- The contact sheet: every sprite at 1x, to look at -------------------------
 
 SHEET_W, SHEET_H = 320, 288
+KEYED_FAMILIES = ("faces", "pointer")  # drawn with pen 0 as the colour key
 SAMPLE_TEXT = ("The quick brown fox 0123456789 ÄÖÜ", "jumps over the lazy dog? äöüß éèêàá çñ")
 
 
+def _blt(pyxel, x: int, y: int, sprite: Sprite, colkey: int | None = None) -> None:
+    pyxel.blt(x, y, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h, colkey)
+
+
 def draw_contact_sheet(path: Path) -> None:
+    """Every sprite and a font sample at 1x, and a mock game window, saved at scale 3."""
     import pyxel
 
     from amigasweeper.ui import font
@@ -263,10 +272,10 @@ def draw_contact_sheet(path: Path) -> None:
 def _sheet_font_grid(pyxel, top: int) -> int:
     """The whole font sheet, twice: black on grey and white on blue."""
     sheet = FONT.sheet
-    pyxel.blt(2, top, sheet.bank, sheet.x, sheet.y, sheet.w, sheet.h, 0)
+    _blt(pyxel, 2, top, sheet, TRANSPARENT)
     pyxel.rect(134, top, sheet.w, sheet.h, Pen.BLUE)
-    pyxel.pal(Pen.BLACK, Pen.WHITE)
-    pyxel.blt(134, top, sheet.bank, sheet.x, sheet.y, sheet.w, sheet.h, 0)
+    pyxel.pal(FONT.ink, Pen.WHITE)
+    _blt(pyxel, 134, top, sheet, TRANSPARENT)
     pyxel.pal()
     return top + sheet.h
 
@@ -279,8 +288,7 @@ def _sheet_sprites(pyxel, top: int) -> int:
         for sprite in sprites.values():
             if x + sprite.w > 318:
                 x, y, height = 2, y + height + 2, 0
-            colkey = 0 if family in ("faces", "pointer") else None
-            pyxel.blt(x, y, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h, colkey)
+            _blt(pyxel, x, y, sprite, TRANSPARENT if family in KEYED_FAMILIES else None)
             x += sprite.w + 2
             height = max(height, sprite.h)
         y += height + 3
@@ -294,10 +302,6 @@ _MOCK_CELLS = {
     "c": Cell.COVERED, "f": Cell.FLAG, ".": Cell.UNCOVERED, "q": Cell.QUESTION, "m": Cell.MINE,
     "x": Cell.MINE_HIT, "w": Cell.WRONG_MARK, "s": Cell.HINT_SAFE, "H": Cell.HINT_MINE, "p": Cell.PRESSED,
 }
-
-
-def _blt(pyxel, x: int, y: int, sprite: Sprite, colkey: int | None = None) -> None:
-    pyxel.blt(x, y, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h, colkey)
 
 
 def _sheet_mock_window(pyxel, x: int, y: int) -> None:
@@ -317,7 +321,7 @@ def _sheet_mock_window(pyxel, x: int, y: int) -> None:
         _blt(pyxel, x + 7 + i * 7, y + 15, digit(ch).sprite)
     for i, ch in enumerate("-42"):
         _blt(pyxel, x + w - 28 + i * 7, y + 15, digit(ch).sprite)
-    _blt(pyxel, x + 32, y + 13, Face.SMILE.sprite, 0)
+    _blt(pyxel, x + 32, y + 13, Face.SMILE.sprite, TRANSPARENT)
     for row, line in enumerate(_MOCK_BOARD):
         for col, ch in enumerate(line):
             cell = _MOCK_CELLS.get(ch) or number_cell(int(ch, 16))
