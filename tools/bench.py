@@ -137,10 +137,35 @@ def bench_full_board_ripple_frames(boards: int = 60) -> dict:
     return summary(samples)
 
 
+def bench_menu_open_frames(frames: int = 3000) -> dict:
+    """Frames with the Game menu dropped over an Expert board, the pointer
+    sweeping up and down its items so the highlight changes every frame."""
+    from amigasweeper.engine import LevelName
+    from amigasweeper.ui.input import Button
+
+    app, pilot = _headless_app(level=LevelName.EXPERT, seed=20)
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    pilot.move(10, 4)
+    pilot.press(Button.RIGHT)
+    positions = [(30, 14 + (i * 7) % 120) for i in range(frames)]
+    step = iter(positions)
+    samples = _time_frames(app, frames, between=lambda: pyxel_move(*next(step)))
+    pilot.release(Button.RIGHT)
+    return summary(samples)
+
+
+def pyxel_move(x: int, y: int) -> None:
+    import pyxel
+
+    pyxel.set_mouse_pos(x, y)
+
+
 def section_frames() -> dict:
     return {
         "expert_midgame_update_draw": bench_expert_midgame_frames(),
         "full_board_ripple_update_draw": bench_full_board_ripple_frames(),
+        "menu_open_update_draw": bench_menu_open_frames(),
     }
 
 

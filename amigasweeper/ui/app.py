@@ -13,13 +13,19 @@ import pyxel
 
 from amigasweeper import __version__
 from amigasweeper.engine import Game, GameStatus, LevelName
+from amigasweeper.storage import Storage
 
-from .input import HeldButtons, InputReader
-from .minewindow import MineWindow
+from .commands import CommandCentre
+from .input import Button, HeldButtons, InputReader
+from .menudefs import MENUS
+from .menustrip import MenuStrip
+from .minewindow import Field, MineWindow
 from .modes import Look, ScreenMode
 from .palette import KICKSTART2_REMAP, RGB
+from .requester import Requester
 from .screen import WorkbenchScreen
-from .session import Choices, SeedSource, Session
+from .session import SeedSource, Session
+from .settings_map import choices_from_settings
 from .widgets import Dispatcher
 
 FPS = 60
@@ -35,6 +41,7 @@ class Options:
     level: LevelName | None = None
     look: Look | None = None
     screen: ScreenMode | None = None
+    data_dir: Path | None = None  # where settings and best times live (headless: memory if None)
 
 
 class FrameClock:
@@ -47,6 +54,14 @@ class FrameClock:
         return self.frames / FPS
 
 
+def open_storage(options: Options) -> Storage:
+    if options.data_dir is not None:
+        return Storage(options.data_dir)
+    if options.headless:
+        return Storage(None)  # a headless run never touches the player's saved data
+    return Storage.for_platform(pyxel.user_data_dir)
+
+
 class App:
     """Everything on the screen. Pyxel must be initialised before it is made."""
 
@@ -54,11 +69,16 @@ class App:
         self.options = options
         self.frame_clock = FrameClock()
         self.clock = self.frame_clock if options.headless else time.monotonic
-        self.look = options.look or Look.KICKSTART3
-        self.screen_mode = options.screen or ScreenMode.LOWRES
         self.quit_requested = False
+        self.storage = open_storage(options)
+        loaded = self.storage.load()
+        settings = loaded.settings
+        self.look = options.look or Look(settings.look)
+        self.screen_mode = options.screen or ScreenMode(settings.screen_mode)
         self._setup_pyxel()
-        choices = Choices(level=options.level or LevelName.BEGINNER)
+        choices = choices_from_settings(settings)
+        if options.level is not None:
+            choices.level = options.level
         self.session = Session(choices, self.clock, SeedSource(options.seed))
         self.screen = WorkbenchScreen(*self.screen_mode.size)
         self.mine_window = MineWindow(
@@ -69,9 +89,16 @@ class App:
             on_game_over=self.game_over,
         )
         self.screen.add(self.mine_window)
+        self.requesters: list[Requester] = []
+        self.commands = CommandCentre(self)
+        self.menus = MenuStrip(
+            MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
+        )
         self.held = HeldButtons() if options.headless else None
         self.reader = InputReader(self.held)
         self.dispatcher = Dispatcher(self.screen)
+        if loaded.problems:
+            self.commands.tell("Saved Data", loaded.problems)
 
     def _setup_pyxel(self) -> None:
         pyxel.load(str(ASSETS))
@@ -79,37 +106,89 @@ class App:
             while len(pyxel.colors) <= pen:
                 pyxel.colors.append(0)
             pyxel.colors[pen] = rgb
-        if (pyxel.width, pyxel.height) != self.screen_mode.size:
-            pyxel.resize(*self.screen_mode.size)
+        self.resize_screen(self.screen_mode)
+
+    def resize_screen(self, mode: ScreenMode) -> None:
+        self.screen_mode = mode
+        if (pyxel.width, pyxel.height) != mode.size:
+            pyxel.resize(*mode.size)
+        if hasattr(self, "screen"):
+            self.screen.w, self.screen.h = mode.size
+            self.mine_window.set_screen_size(mode.size)
+            for requester in self.requesters:
+                requester.screen_size = mode.size
+                requester.relayout()
 
     @property
     def game(self) -> Game:
         return self.session.game
 
+    # ----------------------------------------------------------- requesters
+    def open_requester(self, requester: Requester) -> None:
+        self.requesters.append(requester)
+        self.screen.add(requester)
+        self.mine_window.active = False
+
+    def _drop_closed_requesters(self) -> None:
+        for requester in [r for r in self.requesters if r.closed]:
+            self.requesters.remove(requester)
+            self.screen.remove(requester)
+        self.mine_window.active = not self.requesters
+
     # --------------------------------------------------------------- events
     def request_quit(self) -> None:
+        self.commands.save_settings()
         self.quit_requested = True
 
     def game_over(self, game: Game) -> None:
         if game.status is GameStatus.LOST:
             self.screen.beep()
+        elif game.status is GameStatus.WON:
+            self.commands.maybe_record(game)
 
     # ---------------------------------------------------------------- frame
     def update(self) -> None:
         self.frame_clock.frames += 1
         frame = self.reader.read()
         self.screen.tick()
-        self.mine_window.on_key(frame)
-        self.dispatcher.dispatch(frame)
+        if self.menus.is_open:
+            self.menus.track(frame.x, frame.y)
+            if Button.RIGHT in frame.released:
+                self.menus.release(frame.x, frame.y)
+        elif self.requesters:
+            self._update_requester(frame)
+        else:
+            self._update_game(frame)
+        self._drop_closed_requesters()
         self.mine_window.tick()
         if self.quit_requested and not self.options.headless:
             pyxel.quit()
+
+    def _update_requester(self, frame) -> None:
+        top = self.requesters[-1]
+        top.on_key(frame)
+        if frame.pressed and self.dispatcher.captured is None and not top.contains(frame.x, frame.y):
+            return  # a requester is modal: clicks elsewhere are ignored
+        self.dispatcher.dispatch(frame)
+
+    def _update_game(self, frame) -> None:
+        if frame.amiga:
+            self.commands.hotkeys(frame)
+        else:
+            self.mine_window.on_key(frame)
+        if Button.RIGHT in frame.pressed and self.dispatcher.captured is None:
+            if not isinstance(self.screen.hit(frame.x, frame.y), Field):
+                self.menus.open()
+                self.menus.track(frame.x, frame.y)
+                return
+        self.dispatcher.dispatch(frame)
 
     def draw(self) -> None:
         if self.look is Look.KICKSTART2:
             for pen, target in KICKSTART2_REMAP.items():
                 pyxel.pal(pen, target)
         self.screen.draw()
+        self.menus.draw()
         pyxel.pal()
         self.screen.draw_pointer()
 
@@ -126,6 +205,7 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--level", choices=[n.value for n in LevelName if n is not LevelName.CUSTOM])
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
+    parser.add_argument("--data-dir", type=Path, help="folder for settings and best times")
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
@@ -136,6 +216,7 @@ def parse_args(argv: list[str]) -> Options:
         level=LevelName(args.level) if args.level else None,
         look=Look(args.look) if args.look else None,
         screen=ScreenMode(args.screen) if args.screen else None,
+        data_dir=args.data_dir,
     )
 
 
@@ -155,3 +236,4 @@ def run(argv: list[str]) -> int:
         return 0
     pyxel.run(app.update, app.draw)
     return 0
+

@@ -55,7 +55,13 @@ class SquareGeometry:
         image.blt(x, y, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h)
 
 
+GEOMETRIES = {Shape.SQUARE: SquareGeometry}
+
+
+def supports(shape: Shape) -> bool:
+    """Whether boards of this shape can be drawn."""
+    return shape in GEOMETRIES
+
+
 def geometry_for(topology: Topology) -> Geometry:
-    if topology.shape is Shape.SQUARE:
-        return SquareGeometry(topology)
-    raise NotImplementedError(f"no drawing yet for {topology.shape.value} boards")
+    return GEOMETRIES[topology.shape](topology)

@@ -11,7 +11,9 @@ import pyxel
 
 from amigasweeper.engine import Game, GameStatus, MoveResult
 
-from .atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
+from amigasweeper.engine.levels import MAX_SIDE
+
+from .atlas import CELL_SIZE, DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
 from .boardview import BoardCanvas
 from .geometry import geometry_for
 from .gfx import bevel
@@ -19,7 +21,7 @@ from .input import Button, Frame
 from .palette import Pen
 from .session import Session
 from .widgets import Widget
-from .window import Window
+from .window import BORDER, TITLE_H, Window
 
 PAD = 4  # grey space around the header and the field
 HEADER_H = 24
@@ -61,6 +63,16 @@ class Layout:
             field_w=field_w,
             field_h=field_h,
         )
+
+
+def board_limits(screen_size: tuple[int, int]) -> tuple[int, int]:
+    """The most columns and rows of 8-px squares whose window fits the screen."""
+    from .screen import BAR_H
+
+    screen_w, screen_h = screen_size
+    chrome_w = 2 * BORDER + 2 * PAD + 2
+    chrome_h = BAR_H + 1 + TITLE_H + BORDER + PAD + HEADER_H + PAD + 2 + PAD
+    return min(MAX_SIDE, (screen_w - chrome_w) // CELL_SIZE), min(MAX_SIDE, (screen_h - chrome_h) // CELL_SIZE)
 
 
 def counter_text(value: int) -> str:
@@ -220,6 +232,10 @@ class MineWindow(Window):
     def _new_game(self, game: Game) -> None:
         self.canvas = BoardCanvas(game, geometry_for(game.topology))
         self.field.action = self.field.held = None
+        self.relayout()
+
+    def set_screen_size(self, screen_size: tuple[int, int]) -> None:
+        self.screen_size = screen_size
         self.relayout()
 
     def relayout(self) -> None:

@@ -43,7 +43,11 @@ class SystemGadget(Widget):
 
     def draw(self) -> None:
         sprite = (self.gadget.selected if self.held else self.gadget).sprite
+        active = self.parent is None or getattr(self.parent, "active", True)
+        if not active:
+            pyxel.pal(FILL, BACKGROUND)  # an inactive window's title bar is grey, gadgets too
         pyxel.blt(self.ax, self.ay, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h)
+        pyxel.pal(FILL, FILL)
 
 
 class Window(Widget):

@@ -220,6 +220,11 @@ def test_win_shows_sunglasses_marks_mines_and_stops_the_timer(app_pilot):
     seconds = game.seconds
     pilot.step(200)
     assert game.seconds == seconds
+    assert app.requesters[-1].title == "Congratulations"  # a first win is always a record
+    pilot.key(pyxel.KEY_RETURN)
+    assert app.requesters[-1].title == "Fastest Mine Sweepers"
+    pilot.key(pyxel.KEY_RETURN)
+    assert not app.requesters
     park_pointer(pilot)
     mine = next(c for c in game.topology.cells() if game.is_mine(c))
     assert cell_on_screen(app, mine) == sprite_pixels(Cell.FLAG.sprite)

@@ -1,0 +1,216 @@
+"""Requesters in the Workbench EasyRequest style: a window with a title, lines of
+text, optional string gadgets and a row of bevelled buttons. Return chooses the
+first (positive) button, Esc the last (negative) one."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+
+import pyxel
+
+from . import font
+from .atlas import FONT
+from .gfx import bevel, button_box
+from .input import Button, Frame
+from .palette import Pen
+from .widgets import Widget
+from .window import Window
+
+LINE_H = FONT.cell + 2
+BUTTON_H = 14
+BUTTON_PAD = 8  # space each side of a button's label
+MARGIN = 8
+GADGET_H = 12
+MESSAGE_WRAP = 34  # characters: a message must fit a LowRes screen
+
+
+class TextButton(Widget):
+    """A bevelled button gadget with a label, acting on release over itself."""
+
+    def __init__(self, label: str, action: Callable[[], None]) -> None:
+        super().__init__(0, 0, font.text_width(label) + 2 * BUTTON_PAD, BUTTON_H)
+        self.label = label
+        self.action = action
+        self.held = False
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        self.held = button is Button.LEFT
+
+    def on_release(self, frame: Frame, button: Button) -> None:
+        if button is Button.LEFT and self.held:
+            self.held = False
+            if self.contains(frame.x, frame.y):
+                self.action()
+
+    def draw(self) -> None:
+        pressed = self.held and self.contains(pyxel.mouse_x, pyxel.mouse_y)
+        button_box(self.ax, self.ay, self.w, self.h, pressed=pressed)
+        font.draw_text(self.ax + BUTTON_PAD, self.ay + 3, self.label, Pen.BLACK)
+
+
+class StringGadget(Widget):
+    """A one-line text field: typed text, a block cursor, the usual editing keys."""
+
+    def __init__(self, label: str, text: str, width_chars: int, max_chars: int) -> None:
+        self.label = label
+        self.label_w = font.text_width(label) + 4 if label else 0
+        super().__init__(0, 0, self.label_w + width_chars * FONT.cell + 6, GADGET_H)
+        self.text = text
+        self.cursor = len(text)
+        self.max_chars = max_chars
+        self.active = False
+        self.on_focus: Callable[[StringGadget], None] = lambda gadget: None
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        if button is Button.LEFT:
+            self.on_focus(self)
+            column = (frame.x - (self.ax + self.label_w + 3)) // FONT.cell
+            self.cursor = max(0, min(len(self.text), column))
+
+    def edit(self, frame: Frame) -> None:
+        """Apply this frame's typing and editing keys."""
+        for ch in frame.text:
+            if ch.isprintable() and len(self.text) < self.max_chars:
+                self.text = self.text[: self.cursor] + ch + self.text[self.cursor :]
+                self.cursor += 1
+        if frame.key(pyxel.KEY_BACKSPACE) and self.cursor > 0:
+            self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
+            self.cursor -= 1
+        if frame.key(pyxel.KEY_DELETE):
+            self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
+        if frame.key(pyxel.KEY_LEFT):
+            self.cursor = max(0, self.cursor - 1)
+        if frame.key(pyxel.KEY_RIGHT):
+            self.cursor = min(len(self.text), self.cursor + 1)
+        if frame.key(pyxel.KEY_HOME):
+            self.cursor = 0
+        if frame.key(pyxel.KEY_END):
+            self.cursor = len(self.text)
+
+    def draw(self) -> None:
+        x, y = self.ax, self.ay
+        if self.label:
+            font.draw_text(x, y + 2, self.label, Pen.BLACK)
+        box_x, box_w = x + self.label_w, self.w - self.label_w
+        # The Amiga string gadget: a ridge, raised outside and recessed inside.
+        bevel(box_x, y, box_w, self.h)
+        bevel(box_x + 1, y + 1, box_w - 2, self.h - 2, recessed=True, fill=Pen.GREY)
+        visible = (box_w - 6) // FONT.cell
+        start = max(0, self.cursor - visible + 1)
+        shown = self.text[start : start + visible]
+        font.draw_text(box_x + 3, y + 2, shown, Pen.BLACK)
+        if self.active:
+            cx = box_x + 3 + (self.cursor - start) * FONT.cell
+            under = self.text[self.cursor] if self.cursor < len(self.text) else " "
+            pyxel.rect(cx, y + 2, FONT.cell, FONT.cell, Pen.BLUE)
+            font.draw_text(cx, y + 2, under, Pen.BLACK)
+
+
+class Requester(Window):
+    """A modal requester. ``buttons`` are (label, action) pairs, positive first."""
+
+    def __init__(
+        self,
+        title: str,
+        lines: list[str],
+        buttons: list[tuple[str, Callable[[], None]]],
+        screen_size: tuple[int, int],
+        *,
+        gadgets: list[StringGadget] | None = None,
+        help_node: str = "Main",
+    ) -> None:
+        super().__init__(title, 0, 0, 10, 10)
+        self.lines = list(lines)
+        self.message = ""  # a line shown in the highlight pen, e.g. what is allowed
+        self.help_node = help_node
+        self.closed = False
+        self.gadgets = gadgets or []
+        self.buttons = [self.add(TextButton(label, action)) for label, action in buttons]
+        for gadget in self.gadgets:
+            self.add(gadget)
+            gadget.on_focus = self.focus
+        if self.gadgets:
+            self.focus(self.gadgets[0])
+        self.screen_size = screen_size
+        self.relayout()
+
+    def close(self) -> None:
+        self.closed = True
+
+    # --------------------------------------------------------------- layout
+    def message_lines(self) -> list[str]:
+        return textwrap.wrap(self.message, MESSAGE_WRAP) if self.message else []
+
+    def relayout(self) -> None:
+        text_lines = self.lines + self.message_lines()
+        text_w = max([font.text_width(line) for line in text_lines] + [font.text_width(self.title) + 40])
+        gadgets_w = max([g.w for g in self.gadgets], default=0)
+        buttons_w = sum(b.w for b in self.buttons) + MARGIN * (len(self.buttons) - 1)
+        inner_w = max(text_w, gadgets_w, buttons_w) + 2 * MARGIN
+        y = MARGIN + len(text_lines) * LINE_H
+        for gadget in self.gadgets:
+            y += 3
+            gadget.x, gadget.y = self.inner_x + MARGIN, self.inner_y + y
+            y += GADGET_H
+        inner_h = y + MARGIN + BUTTON_H + MARGIN
+        self.resize_inner(inner_w, inner_h)
+        self._place_buttons(inner_w, inner_h)
+        screen_w, screen_h = self.screen_size
+        self.x = max(0, (screen_w - self.w) // 2)
+        self.y = max(11, (screen_h - self.h) // 2)
+
+    def _place_buttons(self, inner_w: int, inner_h: int) -> None:
+        """EasyRequest's row: the first button at the left, the last at the right,
+        the others spread evenly between."""
+        y = self.inner_y + inner_h - MARGIN - BUTTON_H
+        count = len(self.buttons)
+        if count == 1:
+            self.buttons[0].x = self.inner_x + (inner_w - self.buttons[0].w) // 2
+        free = inner_w - 2 * MARGIN - sum(b.w for b in self.buttons)
+        x = self.inner_x + MARGIN
+        for button in self.buttons if count > 1 else []:
+            button.x = x
+            x += button.w + (free // (count - 1))
+        if count > 1:
+            self.buttons[-1].x = self.inner_x + inner_w - MARGIN - self.buttons[-1].w
+        for button in self.buttons:
+            button.y = y
+
+    def say(self, message: str) -> None:
+        """Show a message (such as what values are allowed) under the text."""
+        self.message = message
+        self.relayout()
+
+    # ---------------------------------------------------------------- input
+    def focus(self, gadget: StringGadget | None) -> None:
+        for other in self.gadgets:
+            other.active = other is gadget
+
+    @property
+    def active_gadget(self) -> StringGadget | None:
+        return next((g for g in self.gadgets if g.active), None)
+
+    def on_key(self, frame: Frame) -> bool:
+        gadget = self.active_gadget
+        if gadget is not None:
+            gadget.edit(frame)
+        if frame.key(pyxel.KEY_TAB) and self.gadgets:
+            index = self.gadgets.index(gadget) if gadget else -1
+            step = -1 if frame.shift else 1
+            self.focus(self.gadgets[(index + step) % len(self.gadgets)])
+        if frame.key(pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER) and self.buttons:
+            self.buttons[0].action()
+        elif frame.key(pyxel.KEY_ESCAPE) and self.buttons:
+            self.buttons[-1].action()
+        return True
+
+    # ---------------------------------------------------------------- draw
+    def draw_interior(self) -> None:
+        x, y = self.ax + self.inner_x + MARGIN, self.ay + self.inner_y + MARGIN
+        for line in self.lines:
+            font.draw_text(x, y, line, Pen.BLACK)
+            y += LINE_H
+        for line in self.message_lines():
+            font.draw_text(x, y, line, Pen.WHITE, bg=Pen.BLUE)
+            y += LINE_H

@@ -1,0 +1,209 @@
+"""Menus (right button held away from the field), hotkeys, and the check marks."""
+
+from __future__ import annotations
+
+import pyxel
+import pytest
+
+from amigasweeper.engine import Completion, GameStatus, LevelName, Shape
+from amigasweeper.ui.input import Button
+from amigasweeper.ui.menudefs import MENUS, Command, ItemKind
+from amigasweeper.ui.modes import Look, ScreenMode
+from amigasweeper.ui.palette import Pen
+
+RIGHT = Button.RIGHT
+
+
+def item_position(app, command: Command) -> tuple[int, int, int]:
+    """(title x, item x, item y) of a menu item on screen."""
+    strip = app.menus
+    for index, menu in enumerate(MENUS):
+        for box in strip.panels[index][3]:
+            if box.item.command is command:
+                x, _, _, _ = strip.panel_rect(index)
+                return strip.title_x[index] + 2, x + 20, box.y + 4
+    raise KeyError(command)
+
+
+def choose(app, pilot, command: Command) -> None:
+    """Hold the right button over the title bar, drag to the item, let go."""
+    title_x, x, y = item_position(app, command)
+    pilot.move(title_x, 4)
+    pilot.press(RIGHT)
+    pilot.move(title_x, 14)
+    pilot.move(x, y)
+    pilot.release(RIGHT)
+
+
+def test_right_button_over_the_title_bar_opens_the_strip(app_pilot):
+    app, pilot = app_pilot
+    pilot.move(10, 4)
+    pilot.press(RIGHT)
+    assert app.menus.is_open and app.menus.menu_index == 0
+    # The strip replaces the screen title; the Game title is complemented (black).
+    assert pyxel.screen.pget(app.menus.title_x[0] - 2, 2) == Pen.BLACK
+    pilot.move(40, 40)
+    assert app.menus.item is not None
+    pilot.move(200, 200)  # away from the panel: nothing is highlighted
+    assert app.menus.item is None
+    pilot.release(RIGHT)
+    assert not app.menus.is_open and app.game.status is GameStatus.READY
+
+
+def test_right_button_over_the_window_header_also_opens_menus(app_pilot):
+    app, pilot = app_pilot
+    face = app.mine_window.face_gadget
+    pilot.move(face.ax - 15, face.ay + 3)
+    pilot.press(RIGHT)
+    assert app.menus.is_open
+    pilot.release(RIGHT)
+
+
+def test_right_button_over_the_field_never_opens_menus(app_pilot):
+    app, pilot = app_pilot
+    pilot.move(*pilot.cell_xy(0))
+    pilot.press(RIGHT)
+    assert not app.menus.is_open
+    pilot.release(RIGHT)
+
+
+def test_highlighted_item_is_complemented(app_pilot):
+    app, pilot = app_pilot
+    title_x, x, y = item_position(app, Command.EXPERT)
+    pilot.move(title_x, 4)
+    pilot.press(RIGHT)
+    pilot.move(x + 40, y)
+    assert app.menus.item.command is Command.EXPERT
+    panel_x = app.menus.panel_rect(0)[0]
+    assert pyxel.screen.pget(panel_x + 2, y) == Pen.BLACK  # white panel turned black under the pointer
+    pilot.release(RIGHT)
+
+
+@pytest.mark.parametrize(
+    ("command", "level", "size"),
+    [(Command.INTERMEDIATE, LevelName.INTERMEDIATE, (16, 16)), (Command.EXPERT, LevelName.EXPERT, (32, 16))],
+)
+def test_choosing_a_level_starts_that_game(app_pilot, command, level, size):
+    app, pilot = app_pilot
+    choose(app, pilot, command)
+    assert app.session.choices.level is level
+    assert (app.game.topology.width, app.game.topology.height) == size
+    assert app.commands.checked(next(i for m in MENUS for i in m.items if i.command is command))
+    assert app.storage.settings.level == level.value
+
+
+def test_level_items_are_mutually_exclusive(app_pilot):
+    app, pilot = app_pilot
+    choose(app, pilot, Command.EXPERT)
+    level_items = [i for m in MENUS for i in m.items if i.group == "level"]
+    assert [i.command for i in level_items if app.commands.checked(i)] == [Command.EXPERT]
+
+
+def test_marks_toggle_and_completion_choices(app_pilot):
+    app, pilot = app_pilot
+    choose(app, pilot, Command.MARKS)
+    assert app.session.choices.marks is False and app.game.marks_enabled is False
+    choose(app, pilot, Command.BOTH)
+    assert app.game.setup.completion is Completion.BOTH
+    checked = [i.command for i in MENUS[1].items if app.commands.checked(i)]
+    assert checked == [Command.BOTH]
+
+
+def test_disabled_items_are_ghosted_and_do_nothing(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_P)  # pause so we can see Pause is still enabled while playing
+    pilot.key(pyxel.KEY_P)
+    duel = next(i for m in MENUS for i in m.items if i.command is Command.DUEL)
+    if app.commands.enabled(duel):
+        pytest.skip("Duel is implemented: nothing left ghosted in the Game menu")
+    choose(app, pilot, Command.DUEL)
+    assert not app.requesters
+
+
+@pytest.mark.parametrize(
+    ("key", "check"),
+    [
+        (pyxel.KEY_E, lambda app: app.session.choices.level is LevelName.EXPERT),
+        (pyxel.KEY_I, lambda app: app.session.choices.level is LevelName.INTERMEDIATE),
+        (pyxel.KEY_M, lambda app: app.session.choices.marks is False),
+        (pyxel.KEY_T, lambda app: app.requesters[-1].title == "Fastest Mine Sweepers"),
+        (pyxel.KEY_C, lambda app: app.requesters[-1].title == "Custom Field"),
+        (pyxel.KEY_P, lambda app: app.game.paused),
+        (pyxel.KEY_Q, lambda app: app.quit_requested),
+        (pyxel.KEY_4, lambda app: app.session.choices.completion is Completion.EITHER),
+        (pyxel.KEY_R, lambda app: app.screen_mode is ScreenMode.HIRES and pyxel.width == 640),
+    ],
+)
+def test_right_amiga_hotkeys(app_pilot, key, check):
+    app, pilot = app_pilot
+    if key == pyxel.KEY_P:
+        pilot.click_cell(pilot.cell_at(3, 3))
+    pilot.key(key, amiga=True)
+    assert check(app)
+    if app.screen_mode is ScreenMode.HIRES:
+        pilot.key(pyxel.KEY_L, amiga=True)
+        assert pyxel.width == 320
+
+
+def test_new_game_hotkey_and_about_with_question_mark(app_pilot):
+    app, pilot = app_pilot
+    pilot.click_cell(pilot.cell_at(3, 3))
+    old = app.game
+    pilot.key(pyxel.KEY_N, amiga=True)
+    assert app.game is not old
+    pilot.key(pyxel.KEY_SLASH, amiga=True, shift=True)
+    assert app.requesters[-1].title == "About MineSweeper"
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert not app.requesters
+
+
+def test_every_hotkey_is_unique_and_every_menu_command_has_a_handler_or_is_ghosted(app_pilot):
+    app, _ = app_pilot
+    seen = set()
+    for menu in MENUS:
+        for item in menu.items:
+            assert item.command not in seen
+            seen.add(item.command)
+            if item.kind is ItemKind.CHOICE:
+                assert item.group
+    assert len(seen) == len(Command)
+
+
+def test_look_switch_recolours_numbers(app_pilot):
+    app, pilot = app_pilot
+    choose(app, pilot, Command.LOOK_KICKSTART2)
+    assert app.look is Look.KICKSTART2 and app.storage.settings.look == "kickstart2"
+    choose(app, pilot, Command.LOOK_KICKSTART3)
+    assert app.look is Look.KICKSTART3
+
+
+def test_screen_mode_switch_keeps_the_game(app_pilot):
+    app, pilot = app_pilot
+    pilot.click_cell(pilot.cell_at(3, 3))
+    game = app.game
+    choose(app, pilot, Command.SCREEN_HIRES)
+    assert (pyxel.width, pyxel.height) == (640, 512) and app.game is game
+    choose(app, pilot, Command.SCREEN_LOWRES)
+    assert (pyxel.width, pyxel.height) == (320, 256) and app.game is game
+
+
+def test_a_board_too_big_for_lowres_refuses_the_switch(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_R, amiga=True)
+    app.session.choose_custom(32, 32, 100)
+    pilot.key(pyxel.KEY_L, amiga=True)
+    assert pyxel.width == 640
+    assert "does not fit" in " ".join(app.requesters[-1].lines)
+    pilot.key(pyxel.KEY_RETURN)
+    app.session.choose_level(LevelName.BEGINNER)
+    pilot.key(pyxel.KEY_L, amiga=True)
+    assert pyxel.width == 320
+
+
+def test_shape_items_follow_what_can_be_drawn(app_pilot):
+    app, pilot = app_pilot
+    from amigasweeper.ui.geometry import supports
+
+    for command, shape in ((Command.SHAPE_HEX, Shape.HEX), (Command.SHAPE_TRIANGLE, Shape.TRIANGLE)):
+        item = next(i for m in MENUS for i in m.items if i.command is command)
+        assert app.commands.enabled(item) == supports(shape)
