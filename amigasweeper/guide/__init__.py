@@ -1,0 +1,73 @@
+"""AmigaGuide support, in pure Python: reading guides, laying out pages.
+
+Typical use by a viewer::
+
+    from amigasweeper.guide import parse_file, layout_node
+
+    document = parse_file("docs/AmigaGuide/AmigaSweeper.guide")
+    page = document.main
+    for line in layout_node(page, columns=36):
+        for run in line.runs:
+            draw(run.column, run.text, run.style, run.link)
+
+Nothing here imports pyxel, runs a command or reads a file other than the
+one asked for.
+"""
+
+from .layout import DisplayLine, Justify, Run, layout_node, line_for
+from .manual import MANUAL_FILE, ManualPage, load_manual, manual_path
+from .model import (
+    PLAIN,
+    ActionKind,
+    Colour,
+    Command,
+    Document,
+    Font,
+    Inline,
+    Layout,
+    Link,
+    Macro,
+    Node,
+    Pen,
+    Problem,
+    SourceLine,
+    Span,
+    Style,
+    WrapMode,
+)
+from .parser import parse, parse_file
+from .validate import PROBLEMS_NODE, problems_page, validate_links
+
+__all__ = [
+    "PLAIN",
+    "PROBLEMS_NODE",
+    "ActionKind",
+    "Colour",
+    "Command",
+    "DisplayLine",
+    "Document",
+    "Font",
+    "Inline",
+    "Justify",
+    "Layout",
+    "Link",
+    "MANUAL_FILE",
+    "Macro",
+    "ManualPage",
+    "Node",
+    "Pen",
+    "Problem",
+    "Run",
+    "SourceLine",
+    "Span",
+    "Style",
+    "WrapMode",
+    "layout_node",
+    "line_for",
+    "load_manual",
+    "manual_path",
+    "parse",
+    "parse_file",
+    "problems_page",
+    "validate_links",
+]

@@ -1,0 +1,345 @@
+"""Turning a node into screen lines of styled runs, for a window so many characters wide.
+
+The viewer draws each :class:`Run` of a :class:`DisplayLine` at
+``run.column`` character cells from the left; indents and justification are
+already applied. Widths are counted in characters of a fixed-width font
+(the Amiga's topaz 8, our 8x8 font).
+
+How file lines become screen lines depends on the node's :class:`WrapMode`:
+
+* NONE - every file line is one screen line, never wrapped; a viewer
+  scrolls sideways or clips what is too long.
+* WORDWRAP - every file line is a paragraph, wrapped at spaces to fit.
+* SMARTWRAP - a single line end is a space; a blank line ends the paragraph
+  and leaves an empty line, as does ``@{par}``. Paragraphs are wrapped.
+
+In every mode ``@{line}`` ends the screen line, ``@{par}`` ends it and adds
+an empty line, and between ``@{code}`` and ``@{body}`` lines are shown as in
+the file, unwrapped. A file line holding nothing but commands (say a lone
+``@{code}`` or ``@{b}``) adds no line end of its own, so such commands can
+sit on lines of their own without leaving gaps.
+
+Paragraph settings last until changed or reset by ``@{pard}``:
+``@{lindent n}`` indents every line by n characters; ``@{pari n}`` adds n
+(possibly negative, for hanging indents) to the first line of each
+paragraph; ``@{jleft}``, ``@{jcenter}``, ``@{jright}`` place each line. A
+setting takes effect from the next screen line that starts. A tab (a tab
+character or ``@{tab}``) moves to the next stop: the ``@{settabs}`` columns,
+then every ``@tab`` characters (8 unless set). ``@{cleartabs}`` drops the
+explicit stops.
+
+Wrapping breaks only at spaces and tabs; a word (or a button label) wider
+than the whole line is cut into pieces. Spaces where a line is wrapped are
+dropped.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from .model import PLAIN, Command, Layout, Link, Node, SourceLine, Span, Style, WrapMode
+
+_PIECES = re.compile(r"[^ \t]+| +|\t")
+
+
+class Justify(Enum):
+    LEFT = "left"
+    CENTER = "center"
+    RIGHT = "right"
+
+
+_JUSTIFY = {Command.JLEFT: Justify.LEFT, Command.JCENTER: Justify.CENTER, Command.JRIGHT: Justify.RIGHT}
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Text in one style at a character column; ``link`` is set on a button's label."""
+
+    text: str
+    column: int
+    style: Style = PLAIN
+    link: Link | None = None
+
+    @property
+    def end(self) -> int:
+        return self.column + len(self.text)
+
+
+@dataclass(slots=True)
+class DisplayLine:
+    """One screen line. ``node_line`` is the index in ``node.lines`` of the
+    file line it starts in (for ``link NODE line`` targets); ``source_line``
+    is that line's 1-based number in the file."""
+
+    runs: list[Run]
+    node_line: int = 0
+    source_line: int = 0
+
+    @property
+    def width(self) -> int:
+        return self.runs[-1].end if self.runs else 0
+
+    @property
+    def text(self) -> str:
+        """The line as plain characters, spaces filling the gaps between runs."""
+        chars: list[str] = []
+        length = 0
+        for run in self.runs:
+            chars.append(" " * (run.column - length))
+            chars.append(run.text)
+            length = run.end
+        return "".join(chars)
+
+    def link_at(self, column: int) -> Link | None:
+        """The button under character column ``column``, if any."""
+        for run in self.runs:
+            if run.link is not None and run.column <= column < run.end:
+                return run.link
+        return None
+
+
+def layout_node(node: Node, columns: int) -> list[DisplayLine]:
+    """Lay out ``node`` for a window ``columns`` characters wide (at least 1)."""
+    return _Layouter(node, columns).run()
+
+
+def line_for(lines: list[DisplayLine], node_line: int) -> int:
+    """Index of the first screen line showing ``node.lines[node_line]`` or later
+    (where to scroll for a ``link NODE line`` button); 0 when there is none."""
+    for index, line in enumerate(lines):
+        if line.node_line >= node_line:
+            return index
+    return max(0, len(lines) - 1)
+
+
+class _Layouter:
+    def __init__(self, node: Node, columns: int):
+        self.node = node
+        self.columns = max(1, int(columns))
+        self.mode = node.wrap
+        self.tab_size = max(1, node.tab_size)
+        self.out: list[DisplayLine] = []
+        # Paragraph settings, changed by Layout commands.
+        self.lindent = 0
+        self.pari = 0
+        self.justify = Justify.LEFT
+        self.stops: tuple[int, ...] = ()
+        self.code = False
+        # The screen line being filled: finished runs, then the run being
+        # extended (kept as pieces, as joining strings one by one is quadratic).
+        self.runs: list[Run] = []
+        self.pieces: list[str] = []
+        self.piece_column = 0
+        self.piece_style = PLAIN
+        self.piece_link: Link | None = None
+        self.col = 0
+        self.started = False
+        self.paragraph_start = True
+        self.line_indent = 0
+        self.line_justify = Justify.LEFT
+        self.line_origin = (0, 0)
+        # Text not yet placed: the word being collected and the white space before it.
+        self.word: list[tuple[str, Style, Link | None]] = []
+        self.spaces: list[tuple[str, Style]] = []
+        self.origin = (0, 0)
+        self.last_style = PLAIN
+
+    @property
+    def wrapping(self) -> bool:
+        return not self.code and self.mode is not WrapMode.NONE
+
+    def run(self) -> list[DisplayLine]:
+        for index, line in enumerate(self.node.lines):
+            self.origin = (index, line.number)
+            self._source_line(line)
+        self._flush_word()
+        if self.started:
+            self._end_line(paragraph=True)
+        return self.out
+
+    def _source_line(self, line: SourceLine) -> None:
+        smart = self.mode is WrapMode.SMARTWRAP and not self.code
+        if smart and line.blank:
+            self._paragraph_gap()
+            return
+        for item in line.items:
+            self._item(item)
+        if not (line.visible or line.blank):
+            return
+        self._flush_word()
+        if self.mode is WrapMode.SMARTWRAP and not self.code:
+            # A single line end inside a paragraph reads as a space.
+            if self.has_content:
+                self.spaces.append((" ", self.last_style))
+        else:
+            self._end_line(paragraph=True)
+
+    def _paragraph_gap(self) -> None:
+        self._flush_word()
+        if self.started:
+            self._end_line(paragraph=True)
+        self._end_line(paragraph=True)
+
+    # -- items ---------------------------------------------------------------
+
+    def _item(self, item: Span | Link | Layout) -> None:
+        if isinstance(item, Span):
+            self._text(item.text, item.style)
+        elif isinstance(item, Link):
+            self.word.append((item.label, item.style, item))
+        else:
+            self._flush_word()
+            self._layout(item)
+
+    def _text(self, text: str, style: Style) -> None:
+        self.last_style = style
+        for piece in _PIECES.findall(text):
+            if piece == "\t":
+                self._flush_word()
+                self._tab(style)
+            elif piece[0] == " ":
+                self._flush_word()
+                self.spaces.append((piece, style))
+            else:
+                self.word.append((piece, style, None))
+
+    def _layout(self, item: Layout) -> None:
+        command = item.command
+        if command is Command.LINE:
+            self._end_line(paragraph=False)
+        elif command is Command.PAR:
+            self._end_line(paragraph=True)
+            self._end_line(paragraph=True)
+        elif command is Command.TAB:
+            self._tab(self.last_style)
+        elif command in _JUSTIFY:
+            self.justify = _JUSTIFY[command]
+        elif command is Command.LINDENT:
+            self.lindent = max(0, item.value)
+        elif command is Command.PARI:
+            self.pari = item.value
+        elif command is Command.PARD:
+            self.lindent, self.pari, self.justify, self.stops = 0, 0, Justify.LEFT, ()
+        elif command is Command.SETTABS:
+            self.stops = item.stops
+        elif command is Command.CLEARTABS:
+            self.stops = ()
+        else:
+            # Switching between wrapped and as-is text is a block boundary.
+            if self.started:
+                self._end_line(paragraph=True)
+            self.code = command is Command.CODE
+
+    # -- placing text --------------------------------------------------------
+
+    def _start_line(self) -> None:
+        if self.started:
+            return
+        self.started = True
+        indent = self.lindent + (self.pari if self.paragraph_start else 0)
+        self.line_indent = min(max(0, indent), self.columns - 1)
+        self.col = self.line_indent
+        self.line_justify = self.justify
+        self.line_origin = self.origin
+
+    def _flush_word(self) -> None:
+        if not self.word:
+            return
+        word, self.word = self.word, []
+        width = sum(len(text) for text, _style, _link in word)
+        self._start_line()
+        self._place_spaces(width)
+        if self.wrapping and self.col + width > self.columns:
+            self._place_cut(word)
+            return
+        for text, style, link in word:
+            self._emit(text, style, link)
+
+    def _place_spaces(self, following: int) -> None:
+        """Place the waiting spaces, or wrap instead if they and the next
+        ``following`` characters would not fit."""
+        spaces, self.spaces = self.spaces, []
+        width = sum(len(text) for text, _style in spaces)
+        if self.wrapping and self.has_content and self.col + width + following > self.columns:
+            self._wrap()
+            return
+        for text, style in spaces:
+            self._emit(text, style, None)
+
+    def _place_cut(self, word: list[tuple[str, Style, Link | None]]) -> None:
+        """A word wider than the line: fill each line with as much as fits."""
+        for text, style, link in word:
+            start = 0
+            while start < len(text):
+                room = self.columns - self.col
+                if room <= 0:
+                    self._wrap()
+                    room = self.columns - self.col
+                self._emit(text[start : start + room], style, link)
+                start += room
+
+    def _tab(self, style: Style) -> None:
+        self._start_line()
+        self._place_spaces(0)
+        stop = self._next_stop(self.col)
+        if self.wrapping and self.has_content and stop > self.columns:
+            self._wrap()
+            stop = self._next_stop(self.col)
+        self._emit(" " * (stop - self.col), style, None)
+
+    def _next_stop(self, col: int) -> int:
+        for stop in self.stops:
+            if stop > col:
+                return stop
+        return (col // self.tab_size + 1) * self.tab_size
+
+    @property
+    def has_content(self) -> bool:
+        return bool(self.runs or self.pieces)
+
+    def _emit(self, text: str, style: Style, link: Link | None) -> None:
+        if not text:
+            return
+        # Plain text in the same style joins the run before it; a button's
+        # label always starts a run of its own so it can be hit-tested.
+        if not (self.pieces and link is None and self.piece_link is None and style == self.piece_style):
+            self._commit_run()
+            self.piece_column, self.piece_style, self.piece_link = self.col, style, link
+        self.pieces.append(text)
+        self.col += len(text)
+
+    def _commit_run(self) -> None:
+        if self.pieces:
+            self.runs.append(Run("".join(self.pieces), self.piece_column, self.piece_style, self.piece_link))
+            self.pieces = []
+
+    # -- ending lines --------------------------------------------------------
+
+    def _wrap(self) -> None:
+        self.spaces = []
+        self._end_line(paragraph=False)
+        self._start_line()
+
+    def _end_line(self, paragraph: bool) -> None:
+        """Finish the screen line (an empty one if nothing was placed)."""
+        self._start_line()
+        self._commit_run()
+        self.spaces = []
+        shift = self._justify_shift()
+        runs = [replace(run, column=run.column + shift) for run in self.runs] if shift else self.runs
+        node_line, source_line = self.line_origin
+        self.out.append(DisplayLine(runs, node_line, source_line))
+        self.runs = []
+        self.started = False
+        self.paragraph_start = paragraph
+
+    def _justify_shift(self) -> int:
+        if self.line_justify is Justify.LEFT or not self.runs:
+            return 0
+        used = self.runs[-1].end - self.line_indent
+        free = self.columns - self.line_indent - used
+        if free <= 0:
+            return 0
+        return free // 2 if self.line_justify is Justify.CENTER else free

@@ -1,0 +1,279 @@
+"""Bad input never stops the parser: it reads what it can and lists problems."""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import time
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from amigasweeper.guide import Document, layout_node, parse, parse_file, problems_page, validate_links
+from amigasweeper.guide.synthetic import synthetic_guide
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+def check(doc: Document) -> None:
+    """What every parse result must satisfy, however bad the input."""
+    assert isinstance(doc, Document)
+    assert doc.main is not None
+    assert not any("internal error" in problem.message for problem in doc.problems)
+    for node in doc.nodes:
+        assert doc.node(node.name) is not None
+        for columns in (1, 13, 40):
+            layout_node(node, columns)
+    validate_links(doc)
+
+
+def messages(doc: Document) -> list[str]:
+    return [problem.message for problem in doc.problems]
+
+
+# -- specific faults -------------------------------------------------------------
+
+
+def test_missing_endnode_closes_the_node_at_the_next_one():
+    doc = parse("@database t\n@node a\none\n@node b\ntwo\n@endnode\n")
+    assert [node.name for node in doc.nodes] == ["a", "b"]
+    assert doc.nodes[0].text() == "one"
+    assert doc.problems[0].line == 4 and "no @endnode" in doc.problems[0].message
+
+
+def test_missing_endnode_at_end_of_file():
+    doc = parse("@database t\n@node a\none")
+    assert doc.main.text() == "one"
+    assert "no @endnode" in messages(doc)[0]
+
+
+def test_endnode_without_node():
+    doc = parse("@database t\n@endnode\n@node a\n@endnode\n")
+    assert doc.problems[0].line == 2
+
+
+def test_unknown_line_command_is_reported_with_its_line():
+    doc = parse("@database t\n@node a\nkept\n@flashy on\n@endnode\n")
+    assert doc.main.text() == "kept"
+    assert [(p.line, p.message) for p in doc.problems] == [(4, "unknown command '@flashy' ignored")]
+
+
+def test_node_commands_outside_a_node():
+    doc = parse("@database t\n@title Lost\n@next x\n@node a\n@endnode\n")
+    assert len(doc.problems) == 2
+
+
+def test_text_outside_nodes_is_reported_once():
+    doc = parse("@database t\nstray\nmore stray\n@node a\n@endnode\nafter\n")
+    assert messages(doc) == ["text outside any node is not shown"]
+
+
+def test_unterminated_inline_command_is_shown_as_text():
+    doc = parse("@database t\n@node a\nbefore @{b after\n@endnode\n")
+    assert doc.main.text() == "before @{b after"
+    assert doc.problems[0].line == 3
+
+
+def test_empty_inline_command():
+    doc = parse("@database t\n@node a\nx@{}y@{   }z\n@endnode\n")
+    assert doc.main.text() == "xyz"
+    assert len(doc.problems) == 2
+
+
+def test_missing_database_line():
+    doc = parse("@node a\nx\n@endnode\n")
+    assert doc.main.text() == "x"
+    assert messages(doc) == ["the file does not start with @database"]
+
+
+def test_second_database_line():
+    doc = parse("@database one\n@database two\n@node a\n@endnode\n")
+    assert doc.database == "one" and len(doc.problems) == 1
+
+
+def test_duplicate_node_names_keep_the_first():
+    doc = parse("@database t\n@node a\nfirst\n@endnode\n@node A\nsecond\n@endnode\n")
+    assert len(doc.nodes) == 2
+    assert doc.node("a").text() == "first"
+    assert len(doc.problems) == 1
+
+
+def test_node_without_name():
+    doc = parse("@database t\n@node\nx\n@endnode\n")
+    assert doc.nodes[0].name == "UNNAMED2"
+    assert len(doc.problems) == 1
+
+
+def test_bad_numbers_in_line_commands():
+    doc = parse("@database t\n@tab many\n@width -3\n@height\n@font topaz.font big\n@node a\n@endnode\n")
+    assert len(doc.problems) == 4
+    assert doc.tab_size == 8 and doc.width is None and doc.font is None
+
+
+def test_plain_text_file_is_one_page():
+    doc = parse(b"Just a readme.\nSecond line.\n")
+    assert doc.main.name == "MAIN"
+    assert doc.main.text() == "Just a readme.\nSecond line."
+
+
+def test_empty_input():
+    for empty in (b"", "", "\n\n"):
+        doc = parse(empty)
+        check(doc)
+        assert doc.main.lines == [] or all(line.blank for line in doc.main.lines)
+
+
+def test_not_text_at_all():
+    doc = parse(12345)  # type: ignore[arg-type]
+    check(doc)
+    assert doc.problems
+
+
+def test_unreadable_file(tmp_path):
+    doc = parse_file(tmp_path / "missing.guide")
+    assert doc.nodes == [] and doc.main is None
+    assert "cannot read" in doc.problems[0].message
+
+
+def test_problems_are_capped_on_garbage():
+    doc = parse("@database t\n@node a\n" + "@{nope}\n" * 5000 + "@endnode\n")
+    assert len(doc.problems) <= 501
+    assert doc.problems[-1].message.endswith("further problems not listed")
+
+
+# -- links ---------------------------------------------------------------------
+
+
+def test_validate_links_reports_missing_nodes_only():
+    doc = parse(
+        "@database Self.guide\n@index Nowhere\n@node a\n@next Gone\n"
+        '@{"ok" link b} @{"bad" link Missing 3} @{"far" link other.guide/X}\n'
+        '@{"self" link Self.guide/b} @{"selfbad" link Self.guide/Z} @{"run" system Missing}\n'
+        "@endnode\n@node b\n@endnode\n"
+    )
+    found = validate_links(doc)
+    text = " | ".join(problem.message for problem in found)
+    assert len(found) == 4, text
+    assert "Missing" in text and "Self.guide/Z" in text and "Gone" in text and "Nowhere" in text
+    assert {problem.line for problem in found} >= {5, 6}
+
+
+def test_resolve_local_and_self_links():
+    doc = parse('@database Self.guide\n@node a\n@{"x" link self.guide/B} @{"y" link B}\n@endnode\n@node b\n@endnode\n')
+    links = list(doc.main.links())
+    assert doc.resolve(links[0]) is doc.resolve(links[1]) is doc.node("b")
+
+
+def test_problems_page_lists_reading_and_link_problems():
+    doc = parse('@database Bad.guide\n@node a\n@{"x" link gone}\n@bogus\n@endnode\n', "Bad.guide")
+    page = problems_page(doc)
+    text = [line.text for line in layout_node(page, 80)]
+    assert text[0] == "Problems in Bad.guide"
+    assert any("@bogus" in line for line in text) and any("gone" in line for line in text)
+    assert problems_page(parse("@database ok\n@node a\n@endnode\n")).text().endswith("None found.")
+
+
+# -- hypothesis ------------------------------------------------------------------
+
+GUIDE_BITS = [
+    "@database x", "@node ", "@endnode", "@title ", "@next ", "@prev ", "@toc ", "@index ", "@help ",
+    "@wordwrap", "@smartwrap", "@tab ", "@macro m ", "@rem ", "@font topaz.font 8", "@keywords ",
+    "@{b}", "@{ub}", "@{i}", "@{u}", "@{plain}", "@{fg shine}", "@{bg fill}", "@{apen 3}",
+    "@{jcenter}", "@{jright}", "@{lindent 4}", "@{pari -2}", "@{pard}", "@{par}", "@{line}",
+    "@{tab}", "@{settabs 3 9}", "@{cleartabs}", "@{code}", "@{body}", "@{m a b}",
+    '@{"label" link main}', '@{"x" link other/y 3}', '@{"r" system "c"}', '@{"q" quit}',
+    "\\", "\\@", "@{", "}", '"', "$1", "\t", "\n", "\r", "\r\n", " ", "word", "main", "\x00", "\xff",
+]
+
+
+@SETTINGS
+@given(st.text(max_size=2000))
+def test_never_raises_on_random_text(text):
+    check(parse(text))
+
+
+@SETTINGS
+@given(st.binary(max_size=4000))
+def test_never_raises_on_random_bytes(data):
+    check(parse(data))
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(GUIDE_BITS), max_size=200))
+def test_never_raises_on_guide_like_soup(bits):
+    check(parse("".join(bits)))
+
+
+REAL_LOOKING = synthetic_guide(6000, seed=3).encode("latin-1")
+
+
+@SETTINGS
+@given(st.lists(st.tuples(st.integers(0, len(REAL_LOOKING)), st.integers(0, 40), st.binary(max_size=12)), max_size=8))
+def test_never_raises_on_mutated_guides(edits):
+    data = bytearray(REAL_LOOKING)
+    for position, cut, insert in edits:
+        data[position : position + cut] = insert
+    check(parse(bytes(data)))
+
+
+@SETTINGS
+@given(st.integers(0, len(REAL_LOOKING)))
+def test_truncated_guide_keeps_what_came_before(length):
+    doc = parse(REAL_LOOKING[:length])
+    check(doc)
+    whole = parse(REAL_LOOKING)
+    for node in doc.nodes[:-1]:
+        if node.name != "MAIN":
+            assert whole.node(node.name).text() == node.text()
+
+
+# -- size and speed --------------------------------------------------------------
+
+
+def best_time(function, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def test_one_megabyte_guide_parses_in_well_under_a_second():
+    data = synthetic_guide(1_000_000).encode("latin-1")
+    doc = parse(data)
+    assert doc.problems == [] and validate_links(doc) == []
+    assert len(doc.nodes) > 500
+    assert best_time(lambda: parse(data)) < 1.0
+
+
+def test_five_megabytes_of_garbage():
+    data = random.Random(5).randbytes(5_000_000)
+    assert best_time(lambda: check_first_page(parse(data)), repeat=1) < 20.0
+
+
+def check_first_page(doc: Document) -> None:
+    assert doc.main is not None
+    layout_node(doc.main, 40)
+
+
+def test_pathological_lines_stay_linear():
+    cases = [
+        b"@{" * 1_000_000,
+        b'@{"' * 700_000 + b"}",
+        b"\\" * 2_000_000,
+        b"@node a\n" + b"w" * 2_000_000,
+        b"@node a\n" + b"x@{b}@{ub}" * 200_000,
+        b"@wordwrap\n@node a\n" + b"word " * 400_000,
+    ]
+    for data in cases:
+        assert best_time(lambda: check_first_page(parse(data)), repeat=1) < 5.0
+
+
+def test_parser_does_not_import_pyxel():
+    code = "import sys, amigasweeper.guide, amigasweeper.guide.synthetic; print('pyxel' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                            cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    assert result.stdout.strip() == "False"
