@@ -15,7 +15,10 @@ from amigasweeper import __version__
 from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.storage import Storage
 
+from amigasweeper.guide import Document, ManualPage, Node, load_manual
+
 from .commands import CommandCentre
+from .guideview import GuideViewer, open_guide_file
 from .input import Button, HeldButtons, InputReader
 from .menudefs import MENUS
 from .menustrip import MenuStrip
@@ -29,6 +32,14 @@ from .settings_map import choices_from_settings
 from .widgets import Dispatcher
 
 FPS = 60
+HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
+MENU_PAGES = {
+    "Game": ManualPage.GAME_MENU,
+    "Completion": ManualPage.COMPLETION_MENU,
+    "Settings": ManualPage.SETTINGS_MENU,
+    "Hint": ManualPage.HINT_MENU,
+    "Help": ManualPage.HELP_MENU,
+}
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ASSETS = PACKAGE_DIR / "assets.pyxres"
 
@@ -90,6 +101,8 @@ class App:
         )
         self.screen.add(self.mine_window)
         self.requesters: list[Requester] = []
+        self.viewer: GuideViewer | None = None
+        self._paused_for_viewer = False
         self.commands = CommandCentre(self)
         self.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
@@ -115,9 +128,9 @@ class App:
         if hasattr(self, "screen"):
             self.screen.w, self.screen.h = mode.size
             self.mine_window.set_screen_size(mode.size)
-            for requester in self.requesters:
-                requester.screen_size = mode.size
-                requester.relayout()
+            for window in [*self.requesters, *([self.viewer] if self.viewer else [])]:
+                window.screen_size = mode.size
+                window.relayout()
 
     @property
     def game(self) -> Game:
@@ -135,6 +148,58 @@ class App:
             self.screen.remove(requester)
         self.mine_window.active = not self.requesters
 
+    # --------------------------------------------------------------- viewer
+    def open_viewer(self, document: Document, page: Node | None = None) -> None:
+        """Show a guide in the viewer window; the game waits while it is in front."""
+        if self.viewer is not None:
+            self.screen.remove(self.viewer)
+        game = self.game
+        if not self.viewer and game.status is GameStatus.PLAYING and not game.paused:
+            game.pause()
+            self._paused_for_viewer = True
+        self.viewer = GuideViewer(
+            document,
+            self.screen_mode.size,
+            on_close=self._viewer_closed,
+            on_beep=self.screen.beep,
+            on_depth=lambda: self.screen.depth(self.viewer),
+            start=page,
+        )
+        self.screen.add(self.viewer)
+        self.mine_window.active = False
+
+    def _viewer_closed(self) -> None:
+        if self.viewer is not None:
+            self.screen.remove(self.viewer)
+        self.viewer = None
+        if self._paused_for_viewer and self.game.paused:
+            self.game.resume()
+        self._paused_for_viewer = False
+        self.mine_window.active = not self.requesters
+
+    def help_page(self) -> str:
+        """The manual page about what the player is doing now."""
+        if self.requesters:
+            return self.requesters[-1].help_node
+        if self.menus.is_open and self.menus.menu_index is not None:
+            return MENU_PAGES.get(self.menus.menus[self.menus.menu_index].title, ManualPage.MENUS)
+        if self.game.paused:
+            return ManualPage.PAUSE
+        return ManualPage.RULES
+
+    def open_manual(self) -> None:
+        page_name = self.help_page()
+        self.menus.is_open = False
+        document = load_manual()
+        self.open_viewer(document, document.node(page_name) or document.main)
+
+    def _drop(self, paths: list[str]) -> None:
+        guides = [p for p in paths if p.lower().endswith(".guide")]
+        if not guides:
+            self.commands.tell("AmigaGuide", ["Only AmigaGuide files (ending in .guide) can be opened here."])
+            return
+        self.open_viewer(*open_guide_file(guides[0]))
+
     # --------------------------------------------------------------- events
     def request_quit(self) -> None:
         self.commands.save_settings()
@@ -151,12 +216,20 @@ class App:
         self.frame_clock.frames += 1
         frame = self.reader.read()
         self.screen.tick()
-        if self.menus.is_open:
+        if frame.dropped:
+            self._drop(frame.dropped)
+        if self.menus.is_open and frame.key(*HELP_KEYS):
+            self.open_manual()
+        elif self.menus.is_open:
             self.menus.track(frame.x, frame.y)
             if Button.RIGHT in frame.released:
                 self.menus.release(frame.x, frame.y)
         elif self.requesters:
+            if frame.key(*HELP_KEYS):
+                self.open_manual()
             self._update_requester(frame)
+        elif self.viewer is not None:
+            self._update_viewer(frame)
         else:
             self._update_game(frame)
         self._drop_closed_requesters()
@@ -171,9 +244,19 @@ class App:
             return  # a requester is modal: clicks elsewhere are ignored
         self.dispatcher.dispatch(frame)
 
+    def _update_viewer(self, frame) -> None:
+        viewer = self.viewer
+        viewer.on_key(frame)
+        if self.viewer is viewer and not (frame.pressed and self.dispatcher.captured is None
+                                          and not viewer.contains(frame.x, frame.y)):
+            self.dispatcher.dispatch(frame)
+
     def _update_game(self, frame) -> None:
         if frame.amiga:
             self.commands.hotkeys(frame)
+        elif frame.key(*HELP_KEYS):
+            self.open_manual()
+            return
         else:
             self.mine_window.on_key(frame)
         if Button.RIGHT in frame.pressed and self.dispatcher.captured is None:

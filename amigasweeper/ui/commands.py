@@ -112,6 +112,7 @@ class CommandCentre:
             **{c: (lambda mode=mode: self.choose_screen(mode)) for c, mode in SCREEN_COMMANDS.items()},
             **{c: (lambda shape=shape: self.choose_shape(shape)) for c, shape in SHAPE_COMMANDS.items()},
             Command.NO_GUESS: self.toggle_no_guess,
+            Command.MANUAL: self.app.open_manual,
         }
 
     def select(self, item: MenuItem) -> None:

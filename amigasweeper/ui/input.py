@@ -66,6 +66,7 @@ class Frame:
     shift: bool = False
     text: str = ""
     wheel: int = 0
+    dropped: list[str] = field(default_factory=list)  # files dropped on the window
 
     def key(self, *codes: int) -> bool:
         return any(code in self.keys for code in codes)
@@ -135,4 +136,5 @@ class InputReader:
         frame.shift = any(self._edges(code)[0] for code in SHIFT_KEYS)
         frame.text = pyxel.input_text or ""
         frame.wheel = pyxel.mouse_wheel
+        frame.dropped = list(pyxel.dropped_files)
         return frame

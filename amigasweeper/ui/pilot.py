@@ -21,7 +21,10 @@ class Pilot:
         for _ in range(frames):
             self.app.update()
             self.app.draw()
-            pyxel.set_input_text("")  # typed text lasts one frame, as in a window
+            # Typed text, the wheel and dropped files last one frame, as in a window.
+            pyxel.set_input_text("")
+            pyxel.set_btnv(pyxel.MOUSE_WHEEL_Y, 0)
+            pyxel.set_dropped_files([])
 
     def move(self, x: int, y: int) -> None:
         pyxel.set_mouse_pos(x, y)
@@ -62,6 +65,15 @@ class Pilot:
         self.app.update()
         self.app.draw()
         pyxel.set_input_text("")
+
+    def wheel(self, clicks: int) -> None:
+        """Turn the mouse wheel: positive is away from the player (scroll up)."""
+        pyxel.set_btnv(pyxel.MOUSE_WHEEL_Y, clicks)
+        self.step()
+
+    def drop(self, *paths: str) -> None:
+        pyxel.set_dropped_files([str(p) for p in paths])
+        self.step()
 
     # ------------------------------------------------------------ the board
     def cell_xy(self, cell: int) -> tuple[int, int]:

@@ -67,7 +67,16 @@ def scene_paused(make_app):
     return pilot
 
 
+def scene_manual_contents(make_app):
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    pilot.key(pyxel.KEY_F1)
+    contents = next(b for b in app.viewer.buttons if b.label == "Contents")
+    pilot.click(contents.ax + 3, contents.ay + 3)
+    return pilot
+
+
 SCENES = {
+    "manual_contents": scene_manual_contents,
     "beginner_start": scene_start,
     "expert_midgame": scene_expert_midgame,
     "beginner_lost": scene_lost,

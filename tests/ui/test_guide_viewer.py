@@ -1,0 +1,188 @@
+"""The AmigaGuide viewer driven through the real app."""
+
+from __future__ import annotations
+
+import pyxel
+import pytest
+
+from amigasweeper.engine import GameStatus
+from amigasweeper.guide import load_manual
+from amigasweeper.ui.input import Button
+from amigasweeper.ui.menudefs import Command
+
+
+def click_widget(pilot, widget):
+    pilot.click(widget.ax + 3, widget.ay + 3)
+
+
+def button(viewer, label):
+    return next(b for b in viewer.buttons if b.label == label)
+
+
+@pytest.fixture
+def viewer_pilot(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_F1)
+    assert app.viewer is not None
+    return app, app.viewer, pilot
+
+
+def test_f1_and_help_open_the_page_about_the_game_and_pause_it(app_pilot):
+    app, pilot = app_pilot
+    pilot.click_cell(pilot.cell_at(3, 3))
+    assert app.game.status is GameStatus.PLAYING
+    pilot.key(pyxel.KEY_HELP)
+    assert app.viewer.place.node.name == "Rules"
+    assert app.game.paused
+    pilot.step(120)
+    seconds = app.game.seconds
+    close = app.viewer.close_gadget
+    click_widget(pilot, close)
+    assert app.viewer is None and not app.game.paused
+    pilot.step(70)
+    assert app.game.seconds > seconds
+
+
+def test_help_in_a_requester_opens_its_page(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_C, amiga=True)
+    pilot.key(pyxel.KEY_F1)
+    assert app.viewer.place.node.name == "Custom"
+
+
+def test_help_in_a_menu_opens_that_menus_page(app_pilot):
+    app, pilot = app_pilot
+    x = app.menus.title_x[2] + 4
+    pilot.move(x, 4)
+    pilot.press(Button.RIGHT)
+    pilot.key(pyxel.KEY_F1)
+    pilot.release(Button.RIGHT)
+    assert app.viewer.place.node.name == "SettingsMenu"
+
+
+def test_the_manual_menu_item(app_pilot):
+    app, pilot = app_pilot
+    app.commands.select(next(i for m in app.menus.menus for i in m.items if i.command is Command.MANUAL))
+    assert app.viewer is not None
+
+
+def test_follow_a_link_retrace_and_browse(viewer_pilot):
+    app, viewer, pilot = viewer_pilot
+    click_widget(pilot, button(viewer, "Contents"))
+    assert viewer.place.node.name == "Main"
+    row, run = viewer.visible_links()[0]
+    x = viewer.page.ax + run.column * 8 + 2
+    y = viewer.page.ay + (row - viewer.place.top) * 10 + 3
+    pilot.click(x, y)
+    target = load_manual().resolve(run.link).name
+    assert viewer.place.node.name == target
+    click_widget(pilot, button(viewer, "Retrace"))
+    assert viewer.place.node.name == "Main"
+    click_widget(pilot, button(viewer, "Browse >"))
+    after_main = viewer.place.node.name
+    assert after_main != "Main"
+    click_widget(pilot, button(viewer, "Browse <"))
+    assert viewer.place.node.name == "Main"
+    click_widget(pilot, button(viewer, "Index"))
+    assert viewer.place.node.name == "Index"
+
+
+def test_buttons_that_cannot_act_are_ghosted(viewer_pilot):
+    app, viewer, pilot = viewer_pilot
+    click_widget(pilot, button(viewer, "Contents"))
+    viewer.history.clear()
+    assert not button(viewer, "Retrace").can_act()
+    assert not button(viewer, "Browse <").can_act()
+    click_widget(pilot, button(viewer, "Retrace"))
+    assert viewer.place.node.name == "Main"
+
+
+def test_scrolling_with_keys_wheel_and_scroller(viewer_pilot):
+    app, viewer, pilot = viewer_pilot
+    viewer.show(max(viewer.document.nodes, key=lambda n: len(n.lines)))
+    assert viewer.total_lines > viewer.rows
+    pilot.key(pyxel.KEY_DOWN)
+    assert viewer.place.top == 1
+    pilot.key(pyxel.KEY_PAGEDOWN)
+    assert viewer.place.top == 1 + viewer.rows or viewer.place.top == viewer.total_lines - viewer.rows
+    pilot.key(pyxel.KEY_HOME)
+    assert viewer.place.top == 0
+    pilot.move(viewer.page.ax + 20, viewer.page.ay + 20)
+    pilot.wheel(-1)
+    assert viewer.place.top == 3
+    pilot.wheel(1)
+    assert viewer.place.top == 0
+    pilot.key(pyxel.KEY_END)
+    assert viewer.place.top == viewer.total_lines - viewer.rows
+    scroller = viewer.scroller
+    top, size = scroller.knob()
+    assert top > 0 and size < scroller.h
+    pilot.move(scroller.ax + 5, scroller.ay + 2 + top + 1)
+    pilot.press(Button.LEFT)
+    pilot.move(scroller.ax + 5, scroller.ay)
+    pilot.release(Button.LEFT)
+    assert viewer.place.top == 0
+
+
+def test_tab_and_return_follow_links(viewer_pilot):
+    app, viewer, pilot = viewer_pilot
+    click_widget(pilot, button(viewer, "Contents"))
+    links = viewer.visible_links()
+    pilot.key(pyxel.KEY_TAB)
+    pilot.key(pyxel.KEY_TAB)
+    assert viewer.focus == 1
+    pilot.key(pyxel.KEY_TAB, shift=True)
+    assert viewer.focus == 0
+    pilot.key(pyxel.KEY_RETURN)
+    assert viewer.place.node is viewer.document.resolve(links[0][1].link)
+
+
+def test_escape_closes_the_viewer_and_not_the_game(viewer_pilot):
+    app, viewer, pilot = viewer_pilot
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert app.viewer is None and not app.quit_requested
+
+
+GUIDE = """@database Test.guide
+@node Main "Test"
+Hello @{b}bold@{ub} and @{"Other" link Other}.
+Danger: @{"run it" system "rm -rf /"} and @{"beep" beep}.
+@endnode
+@node Other "Other page"
+The other page.
+@endnode
+"""
+
+
+def test_a_dropped_guide_opens_and_programs_are_never_run(app_pilot, tmp_path):
+    app, pilot = app_pilot
+    path = tmp_path / "Test.guide"
+    path.write_text(GUIDE)
+    pilot.drop(str(path))
+    viewer = app.viewer
+    assert viewer.place.node.name == "Main" and viewer.title == "Test.guide"
+    runs = {run.text.strip(): run for _, run in viewer.visible_links()}
+    viewer.follow(runs["run it"].link)
+    assert "Not run" in viewer.status
+    viewer.follow(runs["beep"].link)
+    assert app.screen.flashing
+    viewer.follow(runs["Other"].link)
+    assert viewer.place.node.name == "Other"
+
+
+def test_a_broken_dropped_guide_shows_its_problems(app_pilot, tmp_path):
+    app, pilot = app_pilot
+    path = tmp_path / "Broken.guide"
+    path.write_bytes(b"@node Main\n@{\"x\" link Nowhere}\n@{unterminated\n\xff\x00garbage")
+    pilot.drop(str(path))
+    viewer = app.viewer
+    assert viewer.place.node.title.startswith("Problems in")
+    assert viewer.total_lines > 2
+
+
+def test_dropping_something_else_says_so(app_pilot, tmp_path):
+    app, pilot = app_pilot
+    path = tmp_path / "notes.txt"
+    path.write_text("hello")
+    pilot.drop(str(path))
+    assert app.viewer is None and "AmigaGuide" in app.requesters[-1].title
