@@ -1,0 +1,375 @@
+"""Exact counting of the mine arrangements a position allows.
+
+The method (see docs/BENCHMARKS.md for what it buys):
+
+* A *witness* is an uncovered number with covered, unknown neighbours; its
+  *need* is how many of those neighbours are mines (the number minus the known
+  mines around it).
+* A *box* is a set of unknown squares touched by exactly the same witnesses.
+  Squares of a box are interchangeable, so a box of size s holding k mines
+  stands for C(s, k) arrangements and we never list boards square by square.
+* Witnesses that share no box form independent *components*. Each component is
+  counted by a dynamic programme that adds its witnesses one at a time and keeps
+  "lines" (mines used, allocation of the boxes still shared with witnesses not
+  yet added) -> (ways, mine-weight of every box). Lines that agree on what the
+  remaining witnesses can see are merged, so a long frontier costs about its
+  width, not the number of its solutions.
+* Components are combined over their mine totals, each total weighted by
+  C(squares no number touches, mines left - frontier mines).
+
+All counts are Python integers, so the probabilities are exact ratios.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import lru_cache
+from math import comb
+from typing import NamedTuple
+
+from amigasweeper.engine import COVERED, MARKED, Topology
+
+# Search budget of one component's count, in DP transitions. Typical Expert
+# positions need a few hundred; a pathological frontier stops here and the
+# position is reported as approximate instead of freezing a frame.
+DEFAULT_BUDGET = 60_000
+
+
+class Constraint(NamedTuple):
+    """One witness: ``need`` of the unknown ``cells`` around ``witness`` are mines."""
+
+    witness: int
+    need: int
+    cells: tuple[int, ...]
+
+
+class Lines(NamedTuple):
+    """A counted component: for each mine total, the ways and each box's mine-weight."""
+
+    ways: dict[int, int]  # mines -> number of arrangements
+    weight: dict[int, list[int]]  # mines -> [sum over arrangements of ways * mines in box b]
+
+
+@dataclass
+class Component:
+    """Witnesses linked through shared boxes, with their boxes."""
+
+    constraints: tuple[Constraint, ...]
+    boxes: list[tuple[int, ...]]
+    box_witnesses: list[tuple[int, ...]]  # indices into constraints
+    lines: Lines | None = None  # None when the count ran over budget
+
+    @property
+    def cells(self) -> Iterable[int]:
+        return (cell for box in self.boxes for cell in box)
+
+
+class Inconsistent(Exception):
+    """The numbers and marks admit no arrangement of mines at all."""
+
+    def __init__(self, witnesses: Sequence[int], why: str) -> None:
+        super().__init__(why)
+        self.witnesses = tuple(witnesses)
+        self.why = why
+
+
+# ----------------------------------------------------------------- constraints
+def constraint_at(topology: Topology, cells: Sequence[int], witness: int) -> Constraint | None:
+    """The constraint of one uncovered number, or None if it touches no unknown square.
+
+    Raises Inconsistent when the marks around it already exceed it, or when too
+    few covered squares are left for its missing mines.
+    """
+    unknown = []
+    marked = 0
+    for near in topology.neighbours[witness]:
+        value = cells[near]
+        if value == COVERED:
+            unknown.append(near)
+        elif value == MARKED:
+            marked += 1
+    need = cells[witness] - marked
+    if need < 0 or need > len(unknown):
+        raise Inconsistent([witness], _overfull(need, len(unknown)))
+    if not unknown:
+        return None
+    return Constraint(witness, need, tuple(unknown))
+
+
+def _overfull(need: int, room: int) -> str:
+    if need < 0:
+        return f"it touches {-need} more marked mine{'s' if need < -1 else ''} than it shows"
+    return f"it needs {need} more mines but only {room} covered squares touch it"
+
+
+def constraints_of(topology: Topology, cells: Sequence[int], witnesses: Iterable[int] | None = None) -> list[Constraint]:
+    """Every witness's constraint; ``witnesses`` limits the scan (the caller knows the frontier)."""
+    if witnesses is None:
+        witnesses = (c for c, v in enumerate(cells) if v >= 0)
+    found = []
+    for witness in witnesses:
+        constraint = constraint_at(topology, cells, witness)
+        if constraint is not None:
+            found.append(constraint)
+    return found
+
+
+def split_components(constraints: Sequence[Constraint]) -> list[Component]:
+    """Group cells into boxes and witnesses into independent components."""
+    touching: dict[int, list[int]] = defaultdict(list)
+    for index, constraint in enumerate(constraints):
+        for cell in constraint.cells:
+            touching[cell].append(index)
+    parent = list(range(len(constraints)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for indices in touching.values():
+        first = root(indices[0])
+        for other in indices[1:]:
+            parent[root(other)] = first
+    members: dict[int, list[int]] = defaultdict(list)
+    for index in range(len(constraints)):
+        members[root(index)].append(index)
+    boxes_of: dict[int, dict[tuple[int, ...], list[int]]] = defaultdict(dict)
+    for cell, indices in touching.items():
+        boxes_of[root(indices[0])].setdefault(tuple(indices), []).append(cell)
+    return [_component(constraints, group, boxes_of[key]) for key, group in members.items()]
+
+
+def _component(constraints: Sequence[Constraint], group: list[int], boxes: dict[tuple[int, ...], list[int]]) -> Component:
+    local = {index: n for n, index in enumerate(group)}
+    ordered = sorted(boxes.items(), key=lambda item: min(item[1]))
+    return Component(
+        constraints=tuple(constraints[i] for i in group),
+        boxes=[tuple(sorted(cells)) for _, cells in ordered],
+        box_witnesses=[tuple(local[i] for i in signature) for signature, _ in ordered],
+    )
+
+
+# -------------------------------------------------------------------- counting
+class OverBudget(Exception):
+    pass
+
+
+@lru_cache(maxsize=4096)
+def _spreads(sizes: tuple[int, ...], total: int) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """Ways to put ``total`` mines into boxes of ``sizes``: (counts, C-product, total)."""
+    if not sizes:
+        return (((), 1, 0),) if total == 0 else ()
+    head, rest = sizes[0], sizes[1:]
+    room = sum(rest)
+    found = []
+    for k in range(max(0, total - room), min(head, total) + 1):
+        for tail, ways, _ in _spreads(rest, total - k):
+            found.append(((k, *tail), comb(head, k) * ways, total))
+    return tuple(found)
+
+
+@lru_cache(maxsize=4096)
+def _witness_order(count: int, box_witnesses: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+    """Witnesses in breadth-first order from an end, so few boxes stay open at once.
+
+    Cached on the shape of the component alone: the same boxes come back with
+    other needs when a guess's possible numbers are tried one by one.
+    """
+    links: list[set[int]] = [set() for _ in range(count)]
+    for signature in box_witnesses:
+        for w in signature:
+            links[w].update(signature)
+    order: list[int] = []
+    seen = [False] * count
+    start = min(range(count), key=lambda w: len(links[w]))
+    queue = [start]
+    seen[start] = True
+    for w in queue:
+        order.append(w)
+        for other in sorted(links[w], key=lambda o: len(links[o])):
+            if not seen[other]:
+                seen[other] = True
+                queue.append(other)
+    return tuple(order)
+
+
+_TOO_BIG: dict[tuple, int] = {}  # components known to exceed a budget: key -> that budget
+
+
+def count_component(component: Component, budget: int = DEFAULT_BUDGET) -> Lines:
+    """Count every arrangement of mines in the component's boxes (see module doc).
+
+    Raises OverBudget when the count would take more than ``budget`` steps; the
+    failure is remembered so a stuck position does not pay for it every frame.
+    """
+    key = (component.constraints, tuple(component.boxes), tuple(component.box_witnesses))
+    if _TOO_BIG.get(key, -1) >= budget:
+        raise OverBudget
+    try:
+        return _count(*key, budget)
+    except OverBudget:
+        if len(_TOO_BIG) > 1024:
+            _TOO_BIG.clear()
+        _TOO_BIG[key] = budget
+        raise
+
+
+@lru_cache(maxsize=8192)
+def _count(constraints, boxes, box_witnesses, budget) -> Lines:
+    sizes = [len(box) for box in boxes]
+    nboxes = len(boxes)
+    boxes_of: list[list[int]] = [[] for _ in constraints]
+    uses = [0] * nboxes
+    for b, signature in enumerate(box_witnesses):
+        uses[b] = len(signature)
+        for w in signature:
+            boxes_of[w].append(b)
+    live: list[int] = []
+    placed = [False] * nboxes
+    states: dict[tuple, list] = {(0, ()): [1, [0] * nboxes]}
+    steps = 0
+    for w in _witness_order(len(constraints), box_witnesses):
+        mine = boxes_of[w]
+        position = {b: i for i, b in enumerate(live)}
+        seen_at = [position[b] for b in mine if placed[b]]
+        fresh = [b for b in mine if not placed[b]]
+        for b in fresh:
+            placed[b] = True
+        for b in mine:
+            uses[b] -= 1
+        columns = live + fresh
+        keep = [i for i, b in enumerate(columns) if uses[b] > 0]
+        live = [columns[i] for i in keep]
+        fresh_sizes = tuple(sizes[b] for b in fresh)
+        need = constraints[w].need
+        following: dict[tuple, list] = {}
+        for (mines, alloc), (ways, weight) in states.items():
+            spreads = _spreads(fresh_sizes, need - sum([alloc[i] for i in seen_at]))
+            steps += len(spreads)
+            for counts, factor, added in spreads:
+                full = alloc + counts
+                key = (mines + added, tuple(map(full.__getitem__, keep)))
+                new_ways = ways * factor
+                # Weight lists are shared until written: most steps add no mine
+                # to a box of one square, and then nothing changes.
+                new_weight = weight if factor == 1 else [x * factor for x in weight]
+                if added:
+                    if new_weight is weight:
+                        new_weight = weight.copy()
+                    for b, k in zip(fresh, counts):
+                        if k:
+                            new_weight[b] += new_ways * k
+                line = following.get(key)
+                if line is None:
+                    following[key] = [new_ways, new_weight]
+                else:
+                    line[0] += new_ways
+                    old = line[1]
+                    line[1] = [x + y for x, y in zip(old, new_weight)]
+            if steps > budget:
+                raise OverBudget
+        states = following
+    ways: dict[int, int] = {}
+    weight: dict[int, list[int]] = {}
+    for (mines, _), (count, box_weight) in states.items():
+        ways[mines] = count
+        weight[mines] = box_weight
+    return Lines(ways, weight)
+
+
+# ------------------------------------------------------------------- combining
+def _poly(ways: dict[int, int]) -> list[int]:
+    top = max(ways, default=-1)
+    poly = [0] * (top + 1)
+    for mines, count in ways.items():
+        poly[mines] = count
+    return poly
+
+
+def _multiply(a: list[int], b: list[int]) -> list[int]:
+    out = [0] * (len(a) + len(b) - 1)
+    for i, x in enumerate(a):
+        if x:
+            for j, y in enumerate(b):
+                if y:
+                    out[i + j] += x * y
+    return out
+
+
+def _divide(product: list[int], factor: list[int]) -> list[int]:
+    """Exact polynomial division (the quotient has integer coefficients by construction)."""
+    low = next(i for i, x in enumerate(factor) if x)
+    lead = factor[low]
+    size = len(product) - len(factor) + 1
+    quotient = [0] * size
+    rest = list(product)
+    for i in range(size):
+        value = rest[i + low] // lead
+        quotient[i] = value
+        if value:
+            for j in range(low, len(factor)):
+                rest[i + j] -= value * factor[j]
+    return quotient
+
+
+@dataclass
+class Counted:
+    """A position's arrangements, combined over components and the squares off the frontier."""
+
+    components: list[Component]
+    off_count: int  # unknown squares no number touches
+    mines_left: int  # total minus known mines
+    total: int = 0  # weighted number of whole-board arrangements
+    component_weight: list[dict[int, int]] = field(default_factory=list)  # per component: mines -> weight of the rest
+    off_mines: int = 0  # sum over arrangements of mines off the frontier (weighted)
+    mine_totals: dict[int, int] = field(default_factory=dict)  # frontier mines -> weight
+
+    def box_mine_weight(self, c: int, b: int) -> int:
+        lines = self.components[c].lines
+        return sum(self.component_weight[c].get(m, 0) * lines.weight[m][b] for m in lines.ways)
+
+    def box_probability(self, c: int, b: int) -> float:
+        size = len(self.components[c].boxes[b])
+        return self.box_mine_weight(c, b) / (size * self.total)
+
+    def off_probability(self) -> float | None:
+        if not self.off_count:
+            return None
+        return self.off_mines / (self.off_count * self.total)
+
+
+def combine(components: list[Component], off_count: int, mines_left: int) -> Counted:
+    """Weight every component's lines by what the rest of the board allows (all exact)."""
+    counted = Counted(components, off_count, mines_left)
+    polys = [_poly(component.lines.ways) for component in components]
+    everything = [1]
+    for poly in polys:
+        everything = _multiply(everything, poly)
+
+    def off_ways(frontier_mines: int) -> int:
+        rest = mines_left - frontier_mines
+        return comb(off_count, rest) if 0 <= rest <= off_count else 0
+
+    total = 0
+    off_mines = 0
+    for mines, ways in enumerate(everything):
+        if ways:
+            weighted = ways * off_ways(mines)
+            if weighted:
+                counted.mine_totals[mines] = weighted
+                total += weighted
+                off_mines += weighted * (mines_left - mines)
+    counted.total = total
+    counted.off_mines = off_mines
+    for poly in polys:
+        others = _divide(everything, poly)
+        weights = {}
+        for mines, ways in enumerate(poly):
+            if ways:
+                weights[mines] = sum(o * off_ways(mines + m) for m, o in enumerate(others) if o)
+        counted.component_weight.append(weights)
+    return counted

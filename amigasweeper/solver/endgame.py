@@ -1,0 +1,160 @@
+"""Exhaustive endgame search: when few arrangements remain, play them all out.
+
+Every remaining layout of the unknown squares is listed, as bits of one big
+integer per square, and the chance of winning is maximised over the game tree
+(a set of layouts -> best square to uncover). Sets of layouts are themselves
+bitmasks, so the cache key is one int. Opening cascades are ignored (they only
+add information), so the value found is a lower bound of the true chance.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import combinations
+
+from .analysis import Analysis
+from .knowledge import Knowledge
+
+MAX_LAYOUTS = 600  # above this the search is too slow for a frame or two
+MAX_UNKNOWN = 60
+SEARCH_BUDGET = 40_000  # positions visited before giving up
+
+
+class _GiveUp(Exception):
+    pass
+
+
+@dataclass(frozen=True)
+class EndgamePlan:
+    cell: int
+    win_chance: float
+
+
+def list_layouts(knowledge: Knowledge, analysis: Analysis, limit: int = MAX_LAYOUTS) -> tuple[list[int], list[int]] | None:
+    """(unknown squares, layouts as bitmasks over them), or None if there are more than ``limit``."""
+    neighbours = knowledge.topology.neighbours
+    frontier = [cell for component in analysis.components for cell in component.cells]
+    off = analysis.off_cells
+    order = frontier + off
+    need = {c.witness: c.need for c in analysis.constraints}
+    room = {c.witness: len(c.cells) for c in analysis.constraints}
+    touching = [[w for w in neighbours[cell] if w in need] for cell in frontier]
+    left = analysis.mines_left
+    layouts: list[int] = []
+
+    def place(i: int, used: int, mask: int) -> None:
+        if i == len(frontier):
+            rest = left - used
+            if 0 <= rest <= len(off):
+                for chosen in combinations(range(len(frontier), len(order)), rest):
+                    layouts.append(mask | sum(1 << j for j in chosen))
+                    if len(layouts) > limit:
+                        raise _GiveUp
+            return
+        ws = touching[i]
+        for w in ws:
+            room[w] -= 1
+        for mine in (0, 1):
+            if mine:
+                if used >= left or any(need[w] == 0 for w in ws):
+                    continue
+                for w in ws:
+                    need[w] -= 1
+            if all(0 <= need[w] <= room[w] for w in ws):
+                place(i + 1, used + mine, mask | (mine << i))
+            if mine:
+                for w in ws:
+                    need[w] += 1
+        for w in ws:
+            room[w] += 1
+
+    try:
+        place(0, 0, 0)
+    except (_GiveUp, RecursionError):
+        return None
+    return order, layouts
+
+
+def best_endgame_move(knowledge: Knowledge, analysis: Analysis) -> EndgamePlan | None:
+    """The square that maximises the chance of winning, or None if the search is too big."""
+    if analysis.counted is None or analysis.counted.total > MAX_LAYOUTS or len(analysis.unknown) > MAX_UNKNOWN:
+        return None
+    listed = list_layouts(knowledge, analysis)
+    if listed is None or len(listed[1]) < 2:
+        return None
+    order, layouts = listed
+    try:
+        return _Search(knowledge, order, layouts).best()
+    except _GiveUp:
+        return None
+
+
+class _Search:
+    def __init__(self, knowledge: Knowledge, order: list[int], layouts: list[int]) -> None:
+        self.order = order
+        count = len(layouts)
+        self.everything = (1 << count) - 1
+        index = {cell: i for i, cell in enumerate(order)}
+        neighbours = knowledge.topology.neighbours
+        # mine_sets[j]: the layouts (as a bitmask) where square j holds a mine.
+        self.mine_sets = [sum(1 << k for k, lay in enumerate(layouts) if lay >> j & 1) for j in range(len(order))]
+        # shows[j][v]: layouts where square j is safe and would show v (up to a constant).
+        self.shows: list[list[int]] = []
+        for j, cell in enumerate(order):
+            near = [index[n] for n in neighbours[cell] if n in index]
+            groups: dict[int, int] = {}
+            for k, lay in enumerate(layouts):
+                if not lay >> j & 1:
+                    value = sum(lay >> i & 1 for i in near)
+                    groups[value] = groups.get(value, 0) | (1 << k)
+            self.shows.append(list(groups.values()))
+        self.memo: dict[int, float] = {}
+        self.visits = 0
+
+    def best(self) -> EndgamePlan | None:
+        chance, j = self._guess(self.everything)
+        if j is None:
+            return None
+        return EndgamePlan(self.order[j], chance)
+
+    def _split(self, layouts: int, j: int) -> list[int]:
+        return [part for mask in self.shows[j] if (part := layouts & mask)]
+
+    def _value(self, layouts: int) -> float:
+        if layouts & (layouts - 1) == 0:
+            return 1.0
+        cached = self.memo.get(layouts)
+        if cached is not None:
+            return cached
+        self.visits += 1
+        if self.visits > SEARCH_BUDGET:
+            raise _GiveUp
+        size = layouts.bit_count()
+        for j, mines in enumerate(self.mine_sets):
+            if not layouts & mines:
+                parts = self._split(layouts, j)
+                if len(parts) > 1:  # a free square tells something: read it first
+                    value = sum(p.bit_count() * self._value(p) for p in parts) / size
+                    self.memo[layouts] = value
+                    return value
+        value, _ = self._guess(layouts)
+        self.memo[layouts] = value
+        return value
+
+    def _guess(self, layouts: int) -> tuple[float, int | None]:
+        size = layouts.bit_count()
+        options = []
+        for j, mines in enumerate(self.mine_sets):
+            hit = (layouts & mines).bit_count()
+            if 0 < hit < size:
+                options.append((size - hit, j))
+        options.sort(key=lambda o: (-o[0], o[1]))
+        best, best_j = 0.0, None
+        for safe_count, j in options:
+            if safe_count / size <= best:
+                break  # even a sure follow-up cannot beat what we have
+            parts = self._split(layouts & ~self.mine_sets[j], j)
+            value = sum(p.bit_count() * self._value(p) for p in parts) / size
+            if value > best:
+                best, best_j = value, j
+        return best, best_j

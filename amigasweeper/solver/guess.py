@@ -1,0 +1,169 @@
+"""Choosing a square when nothing is certain.
+
+Safety comes first, but among squares nearly as safe as the safest, the one
+whose number is most likely to prove something next is worth more: a guess
+that leads nowhere only brings the next guess closer. For each candidate we
+count, for every number it could show, the arrangements that fit and whether
+that number would make some square certain ("progress"). Squares whose number
+is already determined ("dead") tell nothing and are clicked only as a last
+resort. Isolated groups that no other click can ever inform (forced guesses
+such as an enclosed 50/50) are taken at once: the risk is the same now or
+later, and taking it first wastes no work on a lost game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from amigasweeper.engine import COVERED
+
+from .analysis import Analysis
+from .counting import Component, Constraint, Lines, OverBudget, _multiply, _poly, combine, count_component, split_components
+from .knowledge import Knowledge
+
+FRONTIER_CANDIDATES = 6
+OFF_CANDIDATES = 3
+TOLERANCE = 0.2  # candidates may be this much (relative) less safe than the safest
+PROGRESS_BONUS = 0.3  # how much a sure next step is worth against safety (tuned on 1500 Expert games)
+OUTCOME_BUDGET = 20_000
+
+
+@dataclass(frozen=True)
+class Guess:
+    cell: int
+    safety: float  # chance the square is not a mine
+    progress: float  # chance its number proves some other square, given it is safe
+    reason: str
+
+
+def forced_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
+    """A group of squares only their own uncovering can ever decide (an enclosed 50/50 and the like)."""
+    cells, neighbours = knowledge.cells, knowledge.topology.neighbours
+    for component in analysis.components:
+        lines = component.lines
+        if lines is None or len(lines.ways) != 1:
+            continue  # the mine total could still decide it later
+        inside = set(component.cells)
+        if all(cells[n] != COVERED or n in inside for cell in inside for n in neighbours[cell]):
+            cell = min(inside, key=lambda c: (analysis.probability[c], c))
+            return Guess(cell, 1 - analysis.probability[cell], 0.0, "forced guess: nothing else can decide these squares")
+    return None
+
+
+class _Outcomes:
+    """Counts what a candidate's number could be, re-counting only the components it touches."""
+
+    def __init__(self, knowledge: Knowledge, analysis: Analysis) -> None:
+        self.knowledge = knowledge
+        self.analysis = analysis
+        self.component_of = {cell: i for i, comp in enumerate(analysis.components) for cell in comp.cells}
+        self.off = set(analysis.off_cells)
+
+    def progress(self, cell: int) -> tuple[float, bool] | None:
+        """(chance of progress given safe, dead?) or None if it could not be counted in budget."""
+        found = self._outcomes(cell)
+        if found is None:
+            return None
+        total = sum(w for w, _ in found)
+        if total == 0:
+            return None
+        good = sum(w for w, safe in found if safe)
+        return good / total, sum(1 for w, _ in found if w) == 1
+
+    def _outcomes(self, cell: int) -> list[tuple[int, int]] | None:
+        knowledge, analysis = self.knowledge, self.analysis
+        cells = knowledge.cells
+        near = knowledge.topology.neighbours[cell]
+        unknown = tuple(n for n in near if cells[n] == COVERED)
+        touched = set(unknown) | {cell}
+        affected = {self.component_of[c] for c in touched if c in self.component_of}
+        base = []
+        for i in affected:
+            for c in analysis.components[i].constraints:
+                rest = tuple(x for x in c.cells if x != cell)
+                if rest:
+                    base.append(Constraint(c.witness, c.need, rest))
+                elif c.need:
+                    return None
+        others = [1]
+        for i, comp in enumerate(analysis.components):
+            if i not in affected:
+                others = _multiply(others, _poly(comp.lines.ways))
+        rest_of_board = Component((), [], [], Lines(dict(enumerate(others)), {}))
+        off_count = len(self.off) - len(touched & self.off)
+        found = []
+        # The boxes are the same whatever number shows: split once, then vary the need.
+        shapes = split_components(base + [Constraint(cell, 0, unknown)] if unknown else base)
+        for shown in range(len(unknown) + 1):
+            components = [_with_need(comp, cell, shown) for comp in shapes]
+            try:
+                for comp in components:
+                    comp.lines = count_component(comp, OUTCOME_BUDGET)
+            except OverBudget:
+                return None
+            if any(not comp.lines.ways for comp in components):
+                continue
+            counted = combine([rest_of_board, *components], off_count, analysis.mines_left)
+            if counted.total == 0:
+                continue
+            proved = any(
+                counted.box_mine_weight(i + 1, b) == 0 for i, comp in enumerate(components) for b in range(len(comp.boxes))
+            ) or (off_count and counted.off_mines == 0)
+            found.append((counted.total, bool(proved)))
+            if not unknown:
+                break
+        return found
+
+
+def _with_need(component: Component, witness: int, need: int) -> Component:
+    if not any(c.witness == witness for c in component.constraints):
+        return Component(component.constraints, component.boxes, component.box_witnesses)
+    constraints = tuple(c._replace(need=need) if c.witness == witness else c for c in component.constraints)
+    return Component(constraints, component.boxes, component.box_witnesses)
+
+
+def _unknown_neighbours(knowledge: Knowledge, cell: int) -> int:
+    cells = knowledge.cells
+    return sum(1 for n in knowledge.topology.neighbours[cell] if cells[n] == COVERED)
+
+
+def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
+    """The squares worth a closer look: the safest frontier squares and a few off it."""
+    chance = analysis.probability
+    best = min(chance.values())
+    limit = best + TOLERANCE * (1 - best)
+    off_cells = set(analysis.off_cells)
+    frontier = sorted(
+        (c for c, p in chance.items() if p <= limit and c not in off_cells),
+        key=lambda c: (chance[c], _unknown_neighbours(knowledge, c), c),
+    )[:FRONTIER_CANDIDATES]
+    off = []
+    if analysis.off_cells and chance[analysis.off_cells[0]] <= limit:
+        # Off the frontier every square is as safe as the next; those with the
+        # fewest unknown neighbours (corners, edges, pockets) most often open up.
+        off = sorted(analysis.off_cells, key=lambda c: (_unknown_neighbours(knowledge, c), c))[:OFF_CANDIDATES]
+    return frontier + off
+
+
+def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
+    """The best square to gamble on (see module doc)."""
+    forced = forced_guess(knowledge, analysis)
+    if forced is not None:
+        return forced
+    chance = analysis.probability
+    pool = candidates(knowledge, analysis)
+    if not analysis.exact or len(pool) == 1:
+        cell = pool[0]
+        return Guess(cell, 1 - chance[cell], 0.0, "safest square")
+    outcomes = _Outcomes(knowledge, analysis)
+    scored = []
+    for cell in pool:
+        judged = outcomes.progress(cell)
+        progress, dead = judged if judged is not None else (0.0, False)
+        safety = 1 - chance[cell]
+        score = safety * (1 + PROGRESS_BONUS * progress)
+        if dead:
+            score *= 0.01  # its number is known already: clicking it only risks the game
+        scored.append((score, safety, -cell, progress))
+    score, safety, negative_cell, progress = max(scored)
+    return Guess(-negative_cell, safety, progress, "safest square most likely to lead somewhere")

@@ -1,0 +1,132 @@
+"""What a player knows, kept up to date move by move.
+
+The player and the no-guess generator both solve positions many times a game.
+Scanning the whole board each time would dominate, so this keeps the frontier
+(numbers that still touch unknown squares) and a queue of numbers whose
+surroundings changed. Rules 1 and 2 then cost only the changed region; the
+full count runs only when they stall.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from amigasweeper.engine import COVERED, MARKED, PlayerView, Topology
+
+from .analysis import Analysis, analyse
+
+
+class Knowledge:
+    """``cells`` in PlayerView form; MARKED here means "known to be a mine"."""
+
+    def __init__(self, topology: Topology, mines: int) -> None:
+        self.topology = topology
+        self.mines = mines
+        self.cells = [COVERED] * topology.size
+        self.unknown: set[int] = set(topology.cells())
+        self.frontier: set[int] = set()  # uncovered numbers touching unknown squares
+        self.dirty: set[int] = set()  # numbers whose surroundings changed since last looked at
+        self.safe: set[int] = set()  # proved safe, not yet uncovered
+
+    @classmethod
+    def from_view(cls, view: PlayerView) -> Knowledge:
+        knowledge = cls(view.topology, view.mines)
+        knowledge.cells = list(view.cells)
+        knowledge.unknown = {c for c, v in enumerate(view.cells) if v == COVERED}
+        neighbours = view.topology.neighbours
+        for cell, value in enumerate(view.cells):
+            if value >= 0 and any(knowledge.cells[n] == COVERED for n in neighbours[cell]):
+                knowledge.frontier.add(cell)
+        knowledge.dirty = set(knowledge.frontier)
+        return knowledge
+
+    @property
+    def fresh(self) -> bool:
+        return len(self.unknown) == self.topology.size
+
+    # ------------------------------------------------------------------ updates
+    def reveal(self, cell: int, number: int) -> None:
+        """A square was uncovered and shows ``number``."""
+        if self.cells[cell] != COVERED:
+            return
+        self.cells[cell] = number
+        self.unknown.discard(cell)
+        self.safe.discard(cell)
+        self.frontier.add(cell)
+        self.dirty.add(cell)
+        self._touch(cell)
+
+    def reveal_all(self, found: Iterable[tuple[int, int]]) -> None:
+        for cell, number in found:
+            self.reveal(cell, number)
+
+    def set_mine(self, cell: int) -> None:
+        if self.cells[cell] != COVERED:
+            return
+        self.cells[cell] = MARKED
+        self.unknown.discard(cell)
+        self._touch(cell)
+
+    def _touch(self, cell: int) -> None:
+        cells = self.cells
+        for near in self.topology.neighbours[cell]:
+            if cells[near] >= 0:
+                self.dirty.add(near)
+
+    # --------------------------------------------------------------- deduction
+    def trivial(self) -> bool:
+        """Rules 1 and 2 on the changed numbers until nothing changes; True if anything was found."""
+        cells, neighbours = self.cells, self.topology.neighbours
+        found = False
+        while self.dirty:
+            witness = self.dirty.pop()
+            unknown = [n for n in neighbours[witness] if cells[n] == COVERED and n not in self.safe]
+            if not unknown:
+                if not any(cells[n] == COVERED for n in neighbours[witness]):
+                    self.frontier.discard(witness)
+                continue
+            need = cells[witness] - sum(1 for n in neighbours[witness] if cells[n] == MARKED)
+            if need == 0:
+                self.safe.update(unknown)
+                found = True
+            elif need == len(unknown):
+                for n in unknown:
+                    self.set_mine(n)
+                found = True
+        return found
+
+    def analyse(self, budget: int | None = None) -> Analysis:
+        """The full count over the tracked frontier (rules 5 and 6, probabilities).
+
+        Squares already proved safe are treated as uncovered-but-unread: they
+        hold no mine, so they are left out of the unknown squares.
+        """
+        cells = self.cells
+        if self.safe:
+            cells = list(cells)
+            for cell in self.safe:
+                cells[cell] = _PROVED_SAFE
+        kwargs = {} if budget is None else {"budget": budget}
+        witnesses = [w for w in self.frontier if cells[w] >= 0]
+        unknown = sorted(self.unknown - self.safe)
+        return analyse(self.topology, cells, self.mines, witnesses=witnesses, unknown=unknown, **kwargs)
+
+    def deduce(self, budget: int | None = None) -> Analysis | None:
+        """Find certain squares: cheap rules first, the count only if they stall.
+
+        Returns the Analysis when the count ran (its certainties are applied),
+        None when rules 1 and 2 were enough.
+        """
+        if self.trivial() and self.safe:
+            return None
+        analysis = self.analyse(budget)
+        if analysis.consistent:
+            self.safe.update(analysis.safe)
+            for cell in analysis.mines:
+                self.set_mine(cell)
+        return analysis
+
+
+# A proved-safe square waiting to be uncovered: not COVERED (so not unknown) and
+# not a number (so it constrains nothing). Only ever inside Knowledge.analyse.
+_PROVED_SAFE = -3
