@@ -1,0 +1,174 @@
+"""One game of the TriMinesweeper challenge (seed 003), as a bot sees it.
+
+The bot gets a flat board of ints and a ``make_move`` callback. Unlike the
+Workbench game, the callback never opens more than the one cell asked for (a
+0 does not ripple), a mark is final (a wrong one loses at once), and the game
+is won only when every bomb has been marked.
+
+Board values follow the seed's ``char`` board read as signed bytes:
+``UNKNOWN`` (-128, the seed's ``(char)0x80``) for a cell not yet known,
+``BOMB`` (-1, the seed's ``(char)0xFF``) for a marked or detonated bomb, and
+0..12 for a safe cell, the number of bombs among its neighbours.
+"""
+
+from __future__ import annotations
+
+import operator
+import random
+from enum import Enum
+from typing import NamedTuple
+
+from amigasweeper.engine import Topology
+from amigasweeper.engine.layouts import random_layout
+
+UNKNOWN = -128  # kUnknown, (char)0x80 as a signed char
+BOMB = -1  # kBomb, (char)0xFF as a signed char
+
+
+class ChallengeError(ValueError):
+    """A move or a setting the challenge's rules do not allow."""
+
+
+class GameOverError(ChallengeError):
+    """A move after the game was won, lost or handed back to the harness."""
+
+
+class OffBoardError(ChallengeError):
+    """A row or column outside the board (or not a whole number)."""
+
+
+class KnownCellError(ChallengeError):
+    """A move on a cell that already shows a number or a bomb."""
+
+
+class Outcome(str, Enum):
+    """How a game ended, from the harness's point of view."""
+
+    PLAYING = "playing"
+    WON = "won"  # every bomb marked, no wrong mark
+    HIT_BOMB = "hit bomb"  # played a cell holding a bomb
+    WRONG_MARK = "wrong mark"  # marked a safe cell
+    UNFINISHED = "unfinished"  # the player returned while the game went on
+    CRASHED = "crashed"  # the player raised an exception
+
+    @property
+    def over(self) -> bool:
+        return self is not Outcome.PLAYING
+
+    @property
+    def won(self) -> bool:
+        return self is Outcome.WON
+
+
+class MoveReply(NamedTuple):
+    """What ``make_move`` returns; unpacks as the seed's three out-parameters."""
+
+    bombs_remaining: int
+    you_lose: bool
+    you_win: bool
+
+
+class ChallengeGame:
+    """The hidden board and the rules; ``board`` is the list the player reads.
+
+    With ``safe_first`` off (the seed's rule) the bombs are laid before any
+    move, so the first cell played may hold one. With it on, they are laid at
+    the first move and never on the first cell played.
+    """
+
+    def __init__(self, topology: Topology, bombs: int, rng: random.Random, safe_first: bool = False) -> None:
+        if not 0 < bombs <= topology.size - safe_first:
+            raise ChallengeError(f"{bombs} bombs do not fit a board of {topology.size} cells")
+        self.topology = topology
+        self.bombs = bombs
+        self.safe_first = safe_first
+        self.board: list[int] = [UNKNOWN] * topology.size
+        self.outcome = Outcome.PLAYING
+        self.moves = 0
+        self.marked = 0
+        self.closed = False  # set when the player has handed control back
+        self._rng = rng
+        self._bomb: list[bool] | None = None
+        self._count: list[int] = []
+        if not safe_first:
+            self._lay(None)
+
+    # ------------------------------------------------------------ the callback
+    def make_move(self, row: int, col: int, mark: bool) -> MoveReply:
+        """Play (``mark`` false) or mark as a bomb (``mark`` true) the cell at (row, col)."""
+        cell = self._cell(row, col)
+        if self._bomb is None:
+            # Safe first move: only a cell *played* first is protected; a
+            # first mark promises nothing, so the bombs go anywhere.
+            self._lay(None if mark else cell)
+        self.moves += 1
+        if mark:
+            self._mark(cell)
+        else:
+            self._play(cell)
+        return self.reply()
+
+    def reply(self) -> MoveReply:
+        return MoveReply(self.bombs - self.marked, self.outcome.over and not self.outcome.won, self.outcome.won)
+
+    # ---------------------------------------------------------------- harness
+    def close(self) -> None:
+        """The player returned: no move may follow, and an open game counts as unfinished."""
+        self.closed = True
+        if not self.outcome.over:
+            self.outcome = Outcome.UNFINISHED
+
+    def bomb_cells(self) -> frozenset[int]:
+        """Where the bombs are (for tests and reports; never shown to the player)."""
+        if self._bomb is None:
+            return frozenset()
+        return frozenset(c for c, bomb in enumerate(self._bomb) if bomb)
+
+    # -------------------------------------------------------------- internals
+    def _cell(self, row: int, col: int) -> int:
+        if self.closed or self.outcome.over:
+            raise GameOverError(f"the game is over ({self.outcome.value}): no more moves")
+        try:
+            row, col = operator.index(row), operator.index(col)
+        except TypeError:
+            raise OffBoardError(f"row and column must be whole numbers, not {row!r} and {col!r}") from None
+        width, height = self.topology.width, self.topology.height
+        if not (0 <= row < height and 0 <= col < width):
+            raise OffBoardError(f"({row}, {col}) is off the board: rows 0..{height - 1}, columns 0..{width - 1}")
+        cell = row * width + col
+        if self.board[cell] != UNKNOWN:
+            raise KnownCellError(f"({row}, {col}) is already known: it shows {self.board[cell]}")
+        return cell
+
+    def _lay(self, protected: int | None) -> None:
+        if protected is None:
+            chosen = self._rng.sample(range(self.topology.size), self.bombs)
+        else:
+            chosen = random_layout(self.topology, self.bombs, protected, self._rng)
+        bomb = [False] * self.topology.size
+        count = [0] * self.topology.size
+        neighbours = self.topology.neighbours
+        for cell in chosen:
+            bomb[cell] = True
+            for near in neighbours[cell]:
+                count[near] += 1
+        self._bomb, self._count = bomb, count
+
+    def _play(self, cell: int) -> None:
+        if self._bomb[cell]:
+            self.board[cell] = BOMB
+            self.outcome = Outcome.HIT_BOMB
+        else:
+            self.board[cell] = self._count[cell]
+
+    def _mark(self, cell: int) -> None:
+        if self._bomb[cell]:
+            self.board[cell] = BOMB
+            self.marked += 1
+            if self.marked == self.bombs:
+                self.outcome = Outcome.WON
+        else:
+            # The game is lost either way; showing the cell's true number lets
+            # a player (or a test) see what the wrong mark was covering.
+            self.board[cell] = self._count[cell]
+            self.outcome = Outcome.WRONG_MARK

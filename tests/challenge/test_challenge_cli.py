@@ -1,0 +1,94 @@
+"""The amigasweeper-challenge command: table, JSON, clear errors."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+
+import pytest
+
+from amigasweeper.challenge.cli import main
+
+SMALL = ["--size", "8", "--bombs", "10", "--games", "5", "--seed", "3"]
+
+
+def test_the_table_names_every_figure(capsys):
+    assert main(SMALL) == 0
+    out = capsys.readouterr().out
+    for label in ("player", "games", "wins", "win rate", "95% CI", "total ms", "score", "first move"):
+        assert label in out
+    assert "triangle 8x8, 10 bombs, seed 3" in out
+    assert "may hit a bomb" in out
+
+
+def test_the_table_says_when_the_first_move_is_safe(capsys):
+    assert main([*SMALL, "--safe-first", "--shape", "hex", "--player", "naive"]) == 0
+    out = capsys.readouterr().out
+    assert "safe (bombs laid after it)" in out and "hex 8x8" in out and "naive" in out
+
+
+def test_json_is_one_object_with_consistent_figures(capsys):
+    assert main([*SMALL, "--json"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1
+    data = json.loads(out)
+    assert data["games"] == 5 and data["shape"] == "triangle" and data["safe_first"] is False
+    assert data["points"] == data["wins"] * 64
+    assert data["score"] == pytest.approx(data["points"] - data["total_ms"])
+    low, high = data["win_rate_ci95"]
+    assert low <= data["win_rate"] <= high
+    assert sum(data["outcomes"].values()) == 5
+
+
+def test_the_default_bomb_count_is_fifteen_percent(capsys):
+    assert main(["--size", "10", "--games", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["bombs"] == 15
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--player", "no.such.module:play"], "cannot import"),
+    (["--player", "just_a_name"], "module:function"),
+    (["--size", "4", "--bombs", "17"], "do not fit"),
+    (["--size", "4", "--bombs", "16", "--safe-first"], "do not fit"),
+    (["--size", "0"], "size"),
+    (["--games", "0"], "at least one game"),
+    (["--shape", "octagon"], "invalid choice"),
+    (["--size", "big"], "invalid int"),
+])
+def test_bad_arguments_exit_2_with_a_message(capsys, argv, message):
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    assert message in captured.err and captured.out == ""
+
+
+def test_help_exits_0(capsys):
+    assert main(["--help"]) == 0
+    assert "--safe-first" in capsys.readouterr().out
+
+
+def test_player_crashes_are_listed(tmp_path, monkeypatch, capsys):
+    (tmp_path / "crashing_bot_for_cli.py").write_text(
+        "def play(board_size, number_of_bombs, board, make_move):\n    raise KeyError('oops')\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert main([*SMALL, "--player", "crashing_bot_for_cli:play"]) == 0
+    out = capsys.readouterr().out
+    assert "game 0 raised KeyError: 'oops'" in out and "crashed" in out
+    sys.modules.pop("crashing_bot_for_cli", None)
+
+
+def test_the_installed_console_script_runs_a_bot_from_the_current_directory(tmp_path):
+    script = shutil.which("amigasweeper-challenge")
+    if script is None:
+        pytest.skip("amigasweeper-challenge is not installed (pip install -e .)")
+    (tmp_path / "my_marking_bot.py").write_text(
+        "def play(board_size, number_of_bombs, board, make_move):\n"
+        "    for cell in range(board_size * board_size):\n"
+        "        make_move(cell // board_size, cell % board_size, True)\n")
+    result = subprocess.run([script, "--size", "3", "--bombs", "9", "--games", "2", "--json",
+                             "--player", "my_marking_bot:play"],
+                            capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["wins"] == 2 and data["player"] == "my_marking_bot:play"
