@@ -22,16 +22,19 @@ from .guideview import GuideViewer, open_guide_file
 from .input import Button, HeldButtons, InputReader
 from .menudefs import MENUS
 from .menustrip import MenuStrip
-from .minewindow import Field, MineWindow
+from .minewindow import Action, Field, MineWindow
 from .modes import Look, ScreenMode
-from .palette import KICKSTART2_REMAP, RGB
+from . import font
+from .hints import RAMP
+from .palette import KICKSTART2_REMAP, RGB, Pen
 from .requester import Requester
-from .screen import WorkbenchScreen
+from .screen import SCREEN_TITLE, WorkbenchScreen
 from .session import SeedSource, Session
 from .settings_map import choices_from_settings
 from .widgets import Dispatcher
 
 FPS = 60
+LEGEND_CHARS = 12  # room the probability legend takes in the screen bar
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 MENU_PAGES = {
     "Game": ManualPage.GAME_MENU,
@@ -251,7 +254,23 @@ class App:
                                           and not viewer.contains(frame.x, frame.y)):
             self.dispatcher.dispatch(frame)
 
+    def _update_demo(self, frame) -> bool:
+        """Run the Demo player; True while it has the board (any key or click stops it)."""
+        hints = self.mine_window.hints
+        if not hints.demo:
+            return False
+        if frame.keys or frame.pressed:
+            hints.demo = False
+            return True
+        move = hints.demo_move(self.game)
+        if move is not None:
+            cell, kind = move
+            self.mine_window.act(Action(kind.value), cell)
+        return True
+
     def _update_game(self, frame) -> None:
+        if self._update_demo(frame):
+            return
         if frame.amiga:
             self.commands.hotkeys(frame)
         elif frame.key(*HELP_KEYS):
@@ -266,14 +285,47 @@ class App:
                 return
         self.dispatcher.dispatch(frame)
 
+    def screen_title(self) -> str:
+        """The screen bar: a hint's message, the chance under the pointer, or the screen's name."""
+        hints = self.mine_window.hints
+        text = hints.message
+        if not text and hints.show_probabilities and not self.requesters and self.viewer is None:
+            field = self.mine_window.field
+            if field.visible and field.contains(pyxel.mouse_x, pyxel.mouse_y):
+                text = hints.chance_text(self.game, field.cell_under(pyxel.mouse_x, pyxel.mouse_y))
+        room = self.screen.w // 8 - 2 - (LEGEND_CHARS if hints.show_probabilities else 0)
+        return marquee(text, room, self.frame_clock.frames) if text else SCREEN_TITLE
+
     def draw(self) -> None:
+        self.screen.title = self.screen_title()
         if self.look is Look.KICKSTART2:
             for pen, target in KICKSTART2_REMAP.items():
                 pyxel.pal(pen, target)
         self.screen.draw()
+        if self.mine_window.hints.show_probabilities and not self.menus.is_open:
+            draw_legend(self.screen.w)
         self.menus.draw()
         pyxel.pal()
         self.screen.draw_pointer()
+
+
+def draw_legend(screen_w: int) -> None:
+    """The probability shading's key, at the right of the screen bar: safe to mine."""
+    x = screen_w - 4 - 8 * 5 - font.text_width("0%100%") - 4
+    x = font.draw_text(x, 1, "0%", Pen.BLACK) + 2
+    for pen in RAMP:
+        pyxel.rect(x, 2, 4, 6, pen)
+        x += 5
+    font.draw_text(x + 1, 1, "100%", Pen.BLACK)
+
+
+def marquee(text: str, width: int, frame: int) -> str:
+    """Text that does not fit the bar scrolls through it, a character every 8 frames."""
+    if len(text) <= width:
+        return text
+    loop = text + "   "
+    start = (frame // 8) % len(loop)
+    return (loop + loop)[start : start + width]
 
 
 def parse_args(argv: list[str]) -> Options:

@@ -38,6 +38,7 @@ COMPLETION_COMMANDS = {
 }
 LOOK_COMMANDS = {Command.LOOK_KICKSTART3: Look.KICKSTART3, Command.LOOK_KICKSTART2: Look.KICKSTART2}
 SCREEN_COMMANDS = {Command.SCREEN_LOWRES: ScreenMode.LOWRES, Command.SCREEN_HIRES: ScreenMode.HIRES}
+HINT_COMMANDS = (Command.HINT, Command.SHOW_SAFE, Command.SHOW_PROBABILITIES, Command.DEMO)
 SHAPE_COMMANDS = {
     Command.SHAPE_SQUARE: Shape.SQUARE,
     Command.SHAPE_HEX: Shape.HEX,
@@ -84,6 +85,10 @@ class CommandCentre:
             return self.choices.shape is SHAPE_COMMANDS[command]
         if command is Command.NO_GUESS:
             return self.choices.no_guess
+        if command is Command.SHOW_PROBABILITIES:
+            return self.hints.show_probabilities
+        if command is Command.DEMO:
+            return self.hints.demo
         return False
 
     def enabled(self, item: MenuItem) -> bool:
@@ -94,6 +99,8 @@ class CommandCentre:
             return supports(SHAPE_COMMANDS[command])
         if command is Command.NO_GUESS:
             return no_guess_available()
+        if command in HINT_COMMANDS:
+            return not self.app.game.status.over and not self.app.game.paused
         return command in self.handlers()
 
     # ------------------------------------------------------------- running
@@ -113,6 +120,10 @@ class CommandCentre:
             **{c: (lambda shape=shape: self.choose_shape(shape)) for c, shape in SHAPE_COMMANDS.items()},
             Command.NO_GUESS: self.toggle_no_guess,
             Command.MANUAL: self.app.open_manual,
+            Command.HINT: self.hint,
+            Command.SHOW_SAFE: self.show_safe,
+            Command.SHOW_PROBABILITIES: self.toggle_probabilities,
+            Command.DEMO: self.toggle_demo,
         }
 
     def select(self, item: MenuItem) -> None:
@@ -211,6 +222,34 @@ class CommandCentre:
 
     def open_about(self) -> None:
         self.app.open_requester(dialogs.about(self.app.screen_mode.size, lambda: None))
+
+    # --------------------------------------------------------------- hints
+    @property
+    def hints(self):
+        return self.app.mine_window.hints
+
+    def _used_a_hint(self) -> None:
+        self.app.session.hint_used = True  # such a game does not enter Best Times
+
+    def hint(self) -> None:
+        self._used_a_hint()
+        self.hints.hint(self.app.game)
+
+    def show_safe(self) -> None:
+        self._used_a_hint()
+        self.hints.show_safe_and_mines(self.app.game)
+
+    def toggle_probabilities(self) -> None:
+        self.hints.show_probabilities = not self.hints.show_probabilities
+        self.hints.message = ""  # the bar now shows the chance under the pointer
+        if self.hints.show_probabilities:
+            self._used_a_hint()
+
+    def toggle_demo(self) -> None:
+        self.hints.demo = not self.hints.demo
+        self.hints.demo_wait = 0
+        if self.hints.demo:
+            self._used_a_hint()
 
     # ---------------------------------------------------------- best times
     def maybe_record(self, game: Game) -> None:

@@ -110,7 +110,7 @@ MENUS: tuple[Menu, ...] = (
         "Hint",
         (
             MenuItem("Hint", Command.HINT, "H"),
-            MenuItem("Show Safe and Mines", Command.SHOW_SAFE, "S", ItemKind.TOGGLE),
+            MenuItem("Show Safe and Mines", Command.SHOW_SAFE, "S"),
             MenuItem("Show Probabilities", Command.SHOW_PROBABILITIES, "W", ItemKind.TOGGLE),
             MenuItem("Demo", Command.DEMO, "Y", ItemKind.TOGGLE, bar_before=True),
         ),

@@ -17,6 +17,7 @@ from .atlas import CELL_SIZE, DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
 from .boardview import BoardCanvas
 from .geometry import geometry_for
 from .gfx import bevel
+from .hints import HintState, ramp_pen
 from .input import Button, Frame
 from .palette import Pen
 from .session import Session
@@ -186,6 +187,23 @@ class Field(Widget):
             if canvas.shown[cell] is not None:
                 ox, oy = canvas.geometry.origin(cell)
                 pyxel.blt(self.ax + ox, self.ay + oy, pressed.bank, pressed.x, pressed.y, pressed.w, pressed.h, 0)
+        self.draw_hints()
+
+    def draw_hints(self) -> None:
+        """The Hint menu's marks and shading, over squares still covered."""
+        game, hints, geometry = self.window.game, self.window.hints, self.window.canvas.geometry
+        if game.status.over:
+            return
+        if hints.show_probabilities and game.placed:
+            for cell, chance in enumerate(hints.chances(game)):
+                if chance is not None and not game.is_open(cell) and game.mark(cell) == 0:
+                    ox, oy = geometry.origin(cell)
+                    pyxel.rect(self.ax + ox + 2, self.ay + oy + 2, 4, 4, ramp_pen(chance))
+        for cell, kind in hints.marks.items():
+            if not game.is_open(cell):
+                ox, oy = geometry.origin(cell)
+                sprite = kind.sprite
+                pyxel.blt(self.ax + ox, self.ay + oy, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h)
 
 
 class MineWindow(Window):
@@ -206,6 +224,7 @@ class MineWindow(Window):
         self.on_game_over = on_game_over
         self.face_gadget = self.add(FaceGadget(self))
         self.field = self.add(Field(self))
+        self.hints = HintState()
         self.canvas: BoardCanvas
         self.layout: Layout
         session.on_new_game.append(self._new_game)
@@ -231,6 +250,8 @@ class MineWindow(Window):
     # --------------------------------------------------------------- layout
     def _new_game(self, game: Game) -> None:
         self.canvas = BoardCanvas(game, geometry_for(game.topology))
+        self.hints.forget()
+        self.hints.demo = False
         self.field.action = self.field.held = None
         self.relayout()
 
@@ -264,8 +285,10 @@ class MineWindow(Window):
         play = {Action.UNCOVER: game.uncover, Action.MARK: game.toggle_mark, Action.CLEAR: game.clear_around}
         result = play[action](cell)
         if result.accepted:
+            self.hints.forget()
             self.canvas.apply(result)
             if game.status.over:
+                self.hints.demo = False
                 self.on_game_over(game)
         return result
 

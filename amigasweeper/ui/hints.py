@@ -1,0 +1,92 @@
+"""The Hint menu on screen: the next certain move with its rule, MySweeper's
+checked squares and red X's, probability shading, and the Demo player.
+
+UI state only: the solver (amigasweeper.solver) decides; this keeps what is
+shown until the next move and draws it over the board.
+"""
+
+from __future__ import annotations
+
+from amigasweeper.engine import Game
+from amigasweeper.solver import all_certain, best_move, next_hint, probabilities
+
+from .atlas import Cell
+from .palette import Pen
+
+DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one is seen
+RAMP = [Pen(p) for p in range(Pen.PROB0, Pen.PROB7 + 1)]
+
+
+def ramp_pen(chance: float) -> Pen:
+    """The shading pen for a chance of a mine, safest green to surest red."""
+    return RAMP[min(len(RAMP) - 1, int(chance * len(RAMP)))]
+
+
+class HintState:
+    """What the Hint menu currently shows over one game."""
+
+    def __init__(self) -> None:
+        self.marks: dict[int, Cell] = {}  # square -> HINT_SAFE or HINT_MINE, until the next move
+        self.message = ""
+        self.show_probabilities = False
+        self.demo = False
+        self.demo_wait = 0
+        self._chances: list[float | None] | None = None
+        self._chances_for: tuple[int, int] | None = None
+
+    def forget(self) -> None:
+        """A move was made or a new game began: the marks and message go."""
+        self.marks.clear()
+        self.message = ""
+
+    # ------------------------------------------------------------- commands
+    def hint(self, game: Game) -> None:
+        deduction = next_hint(game.player_view())
+        self.marks.clear()
+        if deduction is None:
+            self.message = "No square is certain: you must guess." if game.placed else "Any square is safe to start."
+            return
+        self.message = f"{deduction.rule.title}: {deduction.reason}"
+        self._mark(deduction.safe, deduction.mines)
+
+    def show_safe_and_mines(self, game: Game) -> None:
+        certainty = all_certain(game.player_view())
+        self.marks.clear()
+        self._mark(certainty.safe, certainty.mines)
+        found = f"{len(certainty.safe)} safe, {len(certainty.mines)} mines known"
+        self.message = certainty.problem or (found if certainty.exact else found + " (approximate)")
+
+    def _mark(self, safe, mines) -> None:
+        self.marks.update({cell: Cell.HINT_SAFE for cell in safe})
+        self.marks.update({cell: Cell.HINT_MINE for cell in mines})
+
+    # -------------------------------------------------------- probabilities
+    def chances(self, game: Game) -> list[float | None]:
+        """Each covered square's chance of a mine, computed once per position."""
+        key = (id(game), len(game.moves))
+        if self._chances_for != key:
+            self._chances = probabilities(game.player_view())
+            self._chances_for = key
+        return self._chances
+
+    def chance_text(self, game: Game, cell: int | None) -> str:
+        if cell is None or game.is_open(cell):
+            return ""
+        chance = self.chances(game)[cell]
+        if chance is None:
+            return ""
+        col, row = game.topology.coords(cell)
+        return f"Mine chance {chance * 100:.1f}% at {col + 1},{row + 1}"
+
+    # ----------------------------------------------------------------- demo
+    def demo_move(self, game: Game):
+        """The Demo player's next move, every few frames: (square, MoveKind) or None."""
+        if not self.demo or game.status.over or game.paused:
+            self.demo = self.demo and not game.status.over
+            return None
+        self.demo_wait -= 1
+        if self.demo_wait > 0:
+            return None
+        self.demo_wait = DEMO_FRAMES
+        decision = best_move(game.player_view())
+        return decision.cell, decision.action

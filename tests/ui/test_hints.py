@@ -1,0 +1,93 @@
+"""The Hint menu through the real app: hint, safe and mines, probabilities, demo."""
+
+from __future__ import annotations
+
+import pyxel
+
+from amigasweeper.engine import GameStatus, LevelName
+from amigasweeper.ui.atlas import Cell
+from amigasweeper.ui.hints import RAMP
+
+
+def expert_in_progress(make_app):
+    app, pilot = make_app(level=LevelName.EXPERT, seed=20)
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    return app, pilot
+
+
+def test_hint_names_the_rule_and_marks_what_it_proves(make_app):
+    app, pilot = expert_in_progress(make_app)
+    pilot.key(pyxel.KEY_H, amiga=True)
+    hints = app.mine_window.hints
+    assert hints.message.startswith("Rule ")
+    assert hints.marks
+    for cell, kind in hints.marks.items():
+        assert app.game.is_mine(cell) == (kind is Cell.HINT_MINE)
+    assert app.session.hint_used
+    shown = app.screen_title()
+    assert shown in (hints.message + "   ") * 2  # the message, scrolling through the bar if long
+
+
+def test_show_safe_and_mines_marks_only_truths_until_the_next_move(make_app):
+    app, pilot = expert_in_progress(make_app)
+    pilot.key(pyxel.KEY_S, amiga=True)
+    marks = dict(app.mine_window.hints.marks)
+    assert marks
+    assert all(app.game.is_mine(c) == (k is Cell.HINT_MINE) for c, k in marks.items())
+    pilot.move(300, 240)
+    field = app.mine_window.field
+    safe = next(c for c, k in marks.items() if k is Cell.HINT_SAFE)
+    ox, oy = app.mine_window.canvas.geometry.origin(safe)
+    sprite = Cell.HINT_SAFE.sprite
+    assert pyxel.screen.pget(field.ax + ox + 3, field.ay + oy + 3) == pyxel.images[sprite.bank].pget(
+        sprite.x + 3, sprite.y + 3
+    )
+    pilot.click_cell(safe)
+    assert not app.mine_window.hints.marks
+
+
+def test_probabilities_shade_squares_and_name_the_chance_under_the_pointer(make_app):
+    app, pilot = expert_in_progress(make_app)
+    pilot.key(pyxel.KEY_W, amiga=True)
+    covered = next(c for c in app.game.topology.cells() if not app.game.is_open(c))
+    pilot.move(*pilot.cell_xy(covered))
+    assert app.screen_title().startswith("Mine chance ")
+    field = app.mine_window.field
+    ox, oy = app.mine_window.canvas.geometry.origin(covered)
+    assert pyxel.screen.pget(field.ax + ox + 2, field.ay + oy + 2) in RAMP
+    pilot.key(pyxel.KEY_W, amiga=True)
+    assert not app.mine_window.hints.show_probabilities
+
+
+def test_a_game_with_a_hint_does_not_enter_best_times(make_app):
+    app, pilot = make_app(seed=5)
+    pilot.key(pyxel.KEY_H, amiga=True)
+    game = app.game
+    pilot.click_cell(pilot.cell_at(3, 3))
+    pilot.finish_ripple()
+    for cell in game.topology.cells():
+        if not game.is_mine(cell) and not game.is_open(cell):
+            pilot.click_cell(cell)
+    assert game.status is GameStatus.WON
+    assert not app.requesters
+    assert app.storage.best_times["beginner"].seconds == 999
+
+
+def test_demo_plays_until_the_end_or_a_key(make_app):
+    app, pilot = make_app(seed=7)
+    pilot.key(pyxel.KEY_Y, amiga=True)
+    assert app.mine_window.hints.demo
+    pilot.step(40)
+    assert app.game.status is not GameStatus.READY
+    pilot.key(pyxel.KEY_SPACE)
+    assert not app.mine_window.hints.demo
+    moves = len(app.game.moves)
+    pilot.step(40)
+    assert len(app.game.moves) == moves
+    pilot.key(pyxel.KEY_Y, amiga=True)
+    for _ in range(200):
+        pilot.step(10)
+        if app.game.status.over:
+            break
+    assert app.game.status.over and not app.mine_window.hints.demo
