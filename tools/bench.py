@@ -169,7 +169,60 @@ def section_frames() -> dict:
     }
 
 
-SECTIONS = {"engine": section_engine, "frames": section_frames}
+def bench_guide_parse() -> dict:
+    """Parse the shipped manual and a generated 1 MB guide."""
+    from amigasweeper.guide import manual_path, parse
+    from amigasweeper.guide.synthetic import synthetic_guide
+
+    manual = manual_path().read_bytes()
+    big = synthetic_guide(1_000_000).encode("latin-1")
+
+    def timed(data: bytes, runs: int) -> dict:
+        samples = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            parse(data)
+            samples.append((time.perf_counter() - start) * 1000)
+        return summary(samples)
+
+    return {"manual": timed(manual, 200), "generated_1mb": timed(big, 15)}
+
+
+def bench_viewer_scroll_frames(frames: int = 2000) -> dict:
+    """Frames while the viewer scrolls a long page a line at a time, down and up."""
+    import pyxel
+
+    from amigasweeper.guide.synthetic import synthetic_guide
+    from amigasweeper.guide import parse
+
+    app, pilot = _headless_app()
+    # One long page: a generated guide's text with its node boundaries taken out.
+    body = [line for line in synthetic_guide(200_000).splitlines() if not line.lower().startswith(("@node", "@endnode"))]
+    document = parse("@node Main \"A long page\"\n" + "\n".join(body) + "\n@endnode\n")
+    app.open_viewer(document, document.main)
+    viewer = app.viewer
+    direction = [1]
+
+    def scroll() -> None:
+        if viewer.place.top >= viewer.total_lines - viewer.rows:
+            direction[0] = -1
+        elif viewer.place.top == 0:
+            direction[0] = 1
+        viewer.scroll_by(direction[0])
+        pyxel.set_mouse_pos(100, 120)
+
+    samples = _time_frames(app, frames, between=scroll)
+    result = summary(samples)
+    result["page_lines"] = viewer.total_lines
+    viewer.close()
+    return result
+
+
+def section_guide() -> dict:
+    return {"parse": bench_guide_parse(), "viewer_scroll_update_draw": bench_viewer_scroll_frames()}
+
+
+SECTIONS = {"engine": section_engine, "frames": section_frames, "guide": section_guide}
 
 
 def main(argv: list[str]) -> None:

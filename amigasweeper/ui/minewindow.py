@@ -21,7 +21,7 @@ from .hints import HintState, ramp_pen
 from .input import Button, Frame
 from .palette import Pen
 from .session import Session
-from .widgets import Widget
+from .widgets import PushGadget, Widget
 from .window import BORDER, TITLE_H, Window
 
 PAD = 4  # grey space around the header and the field
@@ -91,29 +91,15 @@ def draw_counter(x: int, y: int, value: int) -> None:
         pyxel.blt(x + 1 + i * (DIGIT_W + 1), y + 1, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h)
 
 
-class FaceGadget(Widget):
+class FaceGadget(PushGadget):
     """The face: a new game when clicked (or play again after Pause)."""
 
     def __init__(self, window: MineWindow) -> None:
         super().__init__(0, 0, FACE_BOX, FACE_BOX)
         self.window = window
-        self.held = False
 
-    def on_press(self, frame: Frame, button: Button) -> None:
-        self.held = button is Button.LEFT
-
-    def on_drag(self, frame: Frame) -> None:
-        pass
-
-    def on_release(self, frame: Frame, button: Button) -> None:
-        if button is Button.LEFT and self.held:
-            self.held = False
-            if self.contains(frame.x, frame.y):
-                self.window.face_clicked()
-
-    @property
-    def pressed(self) -> bool:
-        return self.held and self.contains(pyxel.mouse_x, pyxel.mouse_y)
+    def activate(self) -> None:
+        self.window.face_clicked()
 
     def draw(self) -> None:
         x, y = self.ax, self.ay

@@ -14,7 +14,7 @@ from .atlas import FONT
 from .gfx import bevel, button_box
 from .input import Button, Frame
 from .palette import Pen
-from .widgets import Widget
+from .widgets import PushGadget, Widget
 from .window import Window
 
 LINE_H = FONT.cell + 2
@@ -25,27 +25,19 @@ GADGET_H = 12
 MESSAGE_WRAP = 34  # characters: a message must fit a LowRes screen
 
 
-class TextButton(Widget):
-    """A bevelled button gadget with a label, acting on release over itself."""
+class TextButton(PushGadget):
+    """A bevelled button gadget with a label."""
 
     def __init__(self, label: str, action: Callable[[], None]) -> None:
         super().__init__(0, 0, font.text_width(label) + 2 * BUTTON_PAD, BUTTON_H)
         self.label = label
         self.action = action
-        self.held = False
 
-    def on_press(self, frame: Frame, button: Button) -> None:
-        self.held = button is Button.LEFT
-
-    def on_release(self, frame: Frame, button: Button) -> None:
-        if button is Button.LEFT and self.held:
-            self.held = False
-            if self.contains(frame.x, frame.y):
-                self.action()
+    def activate(self) -> None:
+        self.action()
 
     def draw(self) -> None:
-        pressed = self.held and self.contains(pyxel.mouse_x, pyxel.mouse_y)
-        button_box(self.ax, self.ay, self.w, self.h, pressed=pressed)
+        button_box(self.ax, self.ay, self.w, self.h, pressed=self.pressed)
         font.draw_text(self.ax + BUTTON_PAD, self.ay + 3, self.label, Pen.BLACK)
 
 

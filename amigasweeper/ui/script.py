@@ -25,7 +25,6 @@ from pathlib import Path
 
 import pyxel
 
-from amigasweeper.engine import GameStatus
 
 from .atlas import Face
 from .input import Button

@@ -5,6 +5,8 @@ widget a button went down on until every button is up again.
 
 from __future__ import annotations
 
+import pyxel
+
 from .input import Button, Frame
 
 
@@ -70,6 +72,31 @@ class Widget:
         for child in self.children:
             if child.visible:
                 child.draw()
+
+
+class PushGadget(Widget):
+    """A gadget that acts when the left button goes down on it and comes up over
+    it; drawn pressed while held with the pointer over it, as Intuition does."""
+
+    def __init__(self, x: int = 0, y: int = 0, w: int = 0, h: int = 0) -> None:
+        super().__init__(x, y, w, h)
+        self.held = False
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        self.held = button is Button.LEFT
+
+    def on_release(self, frame: Frame, button: Button) -> None:
+        if button is Button.LEFT and self.held:
+            self.held = False
+            if self.contains(frame.x, frame.y):
+                self.activate()
+
+    @property
+    def pressed(self) -> bool:
+        return self.held and self.contains(pyxel.mouse_x, pyxel.mouse_y)
+
+    def activate(self) -> None:
+        """What the gadget does."""
 
 
 class Dispatcher:

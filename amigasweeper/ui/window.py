@@ -10,9 +10,8 @@ import pyxel
 from . import font
 from .atlas import FONT, GADGET_H, Gadget
 from .gfx import bevel
-from .input import Button, Frame
 from .palette import BACKGROUND, FILL, FILL_TEXT, SHADOW, SHINE, TEXT
-from .widgets import Widget
+from .widgets import PushGadget, Widget
 
 TITLE_H = GADGET_H  # 11 px: border top 2 + font 8 + 1
 BORDER = 2  # left, right and bottom borders on a LowRes screen
@@ -20,26 +19,13 @@ CLOSE_W = 15
 DEPTH_W = 18
 
 
-class SystemGadget(Widget):
-    """A title-bar gadget that acts when released over itself."""
+class SystemGadget(PushGadget):
+    """A title-bar gadget: close or depth."""
 
     def __init__(self, x: int, gadget: Gadget, width: int, action: Callable[[], None]) -> None:
         super().__init__(x, 0, width, TITLE_H)
         self.gadget = gadget
-        self.action = action
-        self.held = False
-
-    def on_press(self, frame: Frame, button: Button) -> None:
-        self.held = button is Button.LEFT
-
-    def on_drag(self, frame: Frame) -> None:
-        pass
-
-    def on_release(self, frame: Frame, button: Button) -> None:
-        if button is Button.LEFT and self.held:
-            self.held = False
-            if self.contains(frame.x, frame.y):
-                self.action()
+        self.activate = action
 
     def draw(self) -> None:
         sprite = (self.gadget.selected if self.held else self.gadget).sprite

@@ -95,21 +95,11 @@ def test_changing_custom_forgets_the_custom_best_time(app_pilot):
     assert app.storage.best_times["custom"].seconds == 999
 
 
-def win(app, pilot):
-    game = app.game
-    pilot.click_cell(pilot.cell_at(3, 3))
-    pilot.finish_ripple()
-    for cell in game.topology.cells():
-        if not game.is_mine(cell) and not game.is_open(cell):
-            pilot.click_cell(cell)
-            pilot.finish_ripple()
-    assert game.status is GameStatus.WON
-
-
-def test_new_record_asks_for_a_name_and_shows_best_times(make_app, tmp_path):
+def test_new_record_asks_for_a_name_and_shows_best_times(make_app, win_game, tmp_path):
     app, pilot = make_app(data_dir=tmp_path)
     pilot.step(70)
-    win(app, pilot)
+    win_game(app, pilot)
+    assert app.game.status is GameStatus.WON
     requester = app.requesters[-1]
     assert requester.title == "Congratulations"
     pilot.type("Ada")
@@ -122,14 +112,16 @@ def test_new_record_asks_for_a_name_and_shows_best_times(make_app, tmp_path):
     # A slower win is no record: no requester.
     app.session.new_game()
     app.storage.record_time("beginner", 0, "Speedy")
-    win(app, pilot)
+    win_game(app, pilot)
+    assert app.game.status is GameStatus.WON
     assert not app.requesters
 
 
-def test_the_name_requester_offers_the_last_name(make_app, tmp_path):
+def test_the_name_requester_offers_the_last_name(make_app, win_game, tmp_path):
     app, pilot = make_app(data_dir=tmp_path)
     app.storage.change_settings(last_name="Grace")
-    win(app, pilot)
+    win_game(app, pilot)
+    assert app.game.status is GameStatus.WON
     assert app.requesters[-1].gadgets[0].text == "Grace"
 
 
