@@ -18,6 +18,7 @@ from amigasweeper.storage import Storage
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
 
 from .commands import CommandCentre
+from .duelcontrol import DuelControl
 from .guideview import GuideViewer, open_guide_file
 from .input import Button, HeldButtons, InputReader
 from .menudefs import MENUS
@@ -107,6 +108,7 @@ class App:
         self.viewer: GuideViewer | None = None
         self._paused_for_viewer = False
         self.commands = CommandCentre(self)
+        self.duels = DuelControl(self)
         self.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
@@ -184,6 +186,8 @@ class App:
         """The manual page about what the player is doing now."""
         if self.requesters:
             return self.requesters[-1].help_node
+        if self.duels.window is not None:
+            return ManualPage.DUEL
         if self.menus.is_open and self.menus.menu_index is not None:
             return MENU_PAGES.get(self.menus.menus[self.menus.menu_index].title, ManualPage.MENUS)
         if self.game.paused:
@@ -232,9 +236,13 @@ class App:
                 self.open_manual()
             self._update_requester(frame)
         elif self.viewer is not None:
-            self._update_viewer(frame)
+            self._update_window(self.viewer, frame)
+        elif self.duels.window is not None:
+            self._update_window(self.duels.window, frame)
         else:
             self._update_game(frame)
+        if self.duels.window is not None and not self.requesters:
+            self.duels.window.tick()
         self._drop_closed_requesters()
         self.mine_window.tick()
         if self.quit_requested and not self.options.headless:
@@ -247,11 +255,15 @@ class App:
             return  # a requester is modal: clicks elsewhere are ignored
         self.dispatcher.dispatch(frame)
 
-    def _update_viewer(self, frame) -> None:
-        viewer = self.viewer
-        viewer.on_key(frame)
-        if self.viewer is viewer and not (frame.pressed and self.dispatcher.captured is None
-                                          and not viewer.contains(frame.x, frame.y)):
+    def _update_window(self, window, frame) -> None:
+        """A window in front of the game (the viewer, a duel) has the keys and the mouse."""
+        if frame.key(*HELP_KEYS) and window is not self.viewer:
+            self.open_manual()
+            return
+        window.on_key(frame)
+        if window.closed:
+            return
+        if not (frame.pressed and self.dispatcher.captured is None and not window.contains(frame.x, frame.y)):
             self.dispatcher.dispatch(frame)
 
     def _update_demo(self, frame) -> bool:
@@ -344,18 +356,21 @@ def parse_args(argv: list[str]) -> Options:
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
+    # pyxel.init makes the folder of its caller current, so paths given on the
+    # command line are fixed against the folder the program was started in.
     return Options(
         headless=args.headless,
-        script=args.script,
+        script=args.script.absolute() if args.script else None,
         seed=args.seed,
         level=LevelName(args.level) if args.level else None,
         look=Look(args.look) if args.look else None,
         screen=ScreenMode(args.screen) if args.screen else None,
-        data_dir=args.data_dir,
+        data_dir=args.data_dir.absolute() if args.data_dir else None,
     )
 
 
 def run(argv: list[str]) -> int:
+    started_in = Path.cwd()
     options = parse_args(argv)
     size = (options.screen or ScreenMode.LOWRES).size
     pyxel.init(*size, title="AmigaSweeper", fps=FPS, quit_key=pyxel.KEY_NONE, headless=options.headless)
@@ -364,7 +379,7 @@ def run(argv: list[str]) -> int:
         from .script import ScriptError, run_script
 
         try:
-            run_script(app, options.script)
+            run_script(app, options.script, base=started_in)
         except ScriptError as error:
             print(f"amigasweeper: {error}", file=sys.stderr)
             return 1

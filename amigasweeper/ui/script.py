@@ -72,8 +72,11 @@ def observe(app, what: str) -> str:
 
 
 class ScriptRunner:
-    def __init__(self, app) -> None:
+    """Runs script lines; relative screenshot paths are taken from ``base``."""
+
+    def __init__(self, app, base: Path | None = None) -> None:
         self.app = app
+        self.base = base
         self.pilot = Pilot(app)
         self.finished = False
 
@@ -130,6 +133,8 @@ class ScriptRunner:
     def do_screenshot(self, number: int, args: list[str]) -> None:
         self._need(number, args, 1, "screenshot PATH")
         path = Path(args[0])
+        if self.base is not None and not path.is_absolute():
+            path = self.base / path
         path.parent.mkdir(parents=True, exist_ok=True)
         pyxel.screenshot(str(path), 1)
 
@@ -147,12 +152,12 @@ class ScriptRunner:
         self.finished = True
 
 
-def run_script(app, path: Path) -> None:
+def run_script(app, path: Path, base: Path | None = None) -> None:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
         raise ScriptError(f"cannot read script {path}: {error}") from None
-    runner = ScriptRunner(app)
+    runner = ScriptRunner(app, base)
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
         if line:

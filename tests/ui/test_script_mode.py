@@ -13,14 +13,22 @@ from amigasweeper.ui.script import ScriptError, ScriptRunner
 SCRIPTS = Path(__file__).parent / "scripts"
 
 
-def run_cli(*args: str) -> subprocess.CompletedProcess:
+def run_cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "amigasweeper", *args],
         capture_output=True,
         text=True,
         timeout=120,
+        cwd=cwd,
         env={"SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"},
     )
+
+
+def test_relative_paths_are_taken_from_the_starting_folder(tmp_path):
+    (tmp_path / "go.txt").write_text("wait 1\nscreenshot shots/first.png\n")
+    result = run_cli("--headless", "--script", "go.txt", "--data-dir", "data", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "shots" / "first.png").exists()
 
 
 def test_a_scripted_game_is_won_in_a_subprocess(tmp_path):

@@ -1,0 +1,97 @@
+"""The core in a real browser: headless Chromium running Pyodide 314.0.4, the
+Python 3.14 that Pyxel 2.9.9's web runtime loads.
+
+Pyxel's web runtime itself comes from a CDN this machine cannot reach, so the
+test checks what can be checked here: tools/web/core_check.html, served from
+127.0.0.1 with Pyodide from tools/web/node_modules (npm), unpacks the real
+amigasweeper.pyxapp, imports the pure-Python core with pyxel unavailable,
+plays seeded games with the engine and the solver (which must come out as
+under CPython), reads the manual with amigasweeper.guide, compiles every file
+under Python 3.14 with warnings as errors, keeps best times in localStorage
+through amigasweeper.storage, and after a reload reads them back.
+Needs chromium (Debian's), node, and `npm ci` in tools/web (.ci/run does all).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+from packaging_helpers import load_tool
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+
+check = load_tool("tools/web/browser_check.py", "amigasweeper_browser_check")
+core_check = load_tool("tools/web/core_check.py", "amigasweeper_core_check")
+
+
+@pytest.fixture(scope="module")
+def browser(built_pyxapp, tmp_path_factory):
+    reason = check.missing()
+    if reason:
+        pytest.skip(reason)
+    return check.run_page(built_pyxapp, tmp_path_factory.mktemp("browser"))
+
+
+def test_the_pinned_pyodide_is_pyxels(browser):
+    version = json.loads((check.PYODIDE / "package.json").read_text(encoding="utf-8"))["version"]
+    assert version == check.PYODIDE_VERSION == "314.0.4"
+    assert browser["first"]["platform"] == "emscripten"
+    assert browser["first"]["python"].startswith("3.14")
+
+
+def test_the_core_imports_without_pyxel(browser):
+    core = browser["first"]["core"]
+    for name in ("amigasweeper.engine", "amigasweeper.storage"):
+        assert name in core["imported"]
+    for name in core["missing"]:  # only parts not written yet may be missing
+        assert importlib.util.find_spec(name) is None, f"{name} exists but did not import in the browser"
+
+
+def test_games_and_manual_come_out_as_under_cpython(browser):
+    seen = browser["first"]["deterministic"]
+    expected = core_check.deterministic()
+    assert seen["engine"] == expected["engine"]
+    assert seen["solver"] == expected["solver"]
+    if expected["manual"]["present"]:
+        assert seen["manual"]["beside_package"], "the page should find the manual inside the package"
+        def drop(manual):
+            return {k: v for k, v in manual.items() if k != "beside_package"}
+
+        assert drop(seen["manual"]) == drop(expected["manual"])
+        assert seen["manual"]["problems"] == 0
+
+
+def test_every_file_compiles_under_python_314(browser):
+    compiled = browser["first"]["compile"]
+    assert compiled["files"] > 20
+    assert compiled["failures"] == []
+
+
+def test_best_times_survive_a_reload_in_local_storage(browser):
+    written = browser["first"]["storage"]
+    assert written["backend"] == "LocalStorageBackend"
+    assert written["problems"] == [] and written["messages"] == [None, None, None]
+    assert "amigasweeper/besttimes.json" in written["keys"] and "amigasweeper/settings.json" in written["keys"]
+    read = browser["second"]
+    assert read["phase"] == "read"
+    storage = read["storage"]
+    assert storage["backend"] == "LocalStorageBackend" and storage["problems"] == []
+    assert storage["beginner"] == [42, "Pyodide"]
+    assert storage["expert"] == [321, "Web Player"]
+    assert storage["look"] == "kickstart2" and storage["last_name"] == "Web Player"
+
+
+def test_a_damaged_document_in_local_storage_is_set_aside(browser):
+    damaged = browser["second"]["storage"]["damaged"]
+    assert len(damaged["problems"]) == 1 and "best times" in damaged["problems"][0]
+    assert damaged["beginner"] == 999  # fresh best times
+    assert any(key.startswith("amigasweeper/besttimes.json.damaged") for key in damaged["keys"])
+
+
+def test_timings_are_reported(browser):
+    timing = browser["first"]["timing"]
+    print(json.dumps(timing))  # tools/package.py measure puts them in docs/BENCHMARKS.md
+    assert 0 < timing["pyodide_load_ms"] < timing["total_ms"]
+    assert 0 < timing["core_import_ms"] < timing["total_ms"]

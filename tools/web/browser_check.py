@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Run the core of a built pyxapp in headless Chromium with Pyodide.
+
+    python3 tools/web/browser_check.py [dist/amigasweeper.pyxapp]
+
+Serves core_check.html (as index.html), core_check.py, the pyxapp and
+node_modules/pyodide from 127.0.0.1 on a free port with http.server, and has
+drive.mjs (playwright-core) load the page, wait for its report, reload it and
+wait again. Prints {"first": ..., "second": ..., "logs": [...]} as JSON.
+Used by tests/packaging/test_web_browser.py and `tools/package.py measure`.
+
+Needs Debian's chromium, node, and `npm ci` here in tools/web (.ci/run does it).
+The browser is started with --no-sandbox --disable-gpu --disable-quic
+--no-first-run --disable-background-networking --disable-component-update
+--disable-sync and a fresh profile folder.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+from typing import ClassVar
+
+WEB = Path(__file__).resolve().parent
+PYODIDE = WEB / "node_modules" / "pyodide"
+PYODIDE_VERSION = "314.0.4"  # what pyxel 2.9.9's wasm/pyxel.js loads (Python 3.14.0)
+
+
+def chromium() -> str | None:
+    found = os.environ.get("CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+    return found if Path(found).is_file() else None
+
+
+def missing() -> str | None:
+    """Why the page cannot be run here, or None."""
+    if chromium() is None:
+        return "no chromium (apt-get install -y chromium; .ci/run does)"
+    if shutil.which("node") is None:
+        return "no node (Debian's nodejs)"
+    for package in ("pyodide", "playwright-core"):
+        if not (WEB / "node_modules" / package / "package.json").is_file():
+            return f"no {package} in tools/web/node_modules (cd tools/web && npm ci; .ci/run does)"
+    return None
+
+
+class QuietHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map: ClassVar[dict[str, str]] = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".zip": "application/zip",
+        ".pyxapp": "application/zip",
+        ".py": "text/plain; charset=utf-8",
+    }
+
+    def log_message(self, *args) -> None:
+        pass
+
+
+def run_page(pyxapp: Path, workdir: Path, timeout: float = 240) -> dict:
+    """Both page loads' reports. Raises RuntimeError with the browser's log
+    when the page could not report."""
+    www = workdir / "www"
+    www.mkdir(parents=True)
+    shutil.copy(WEB / "core_check.html", www / "index.html")
+    shutil.copy(WEB / "core_check.py", www / "core_check.py")
+    shutil.copy(pyxapp, www / "amigasweeper.pyxapp")
+    (www / "pyodide").symlink_to(PYODIDE, target_is_directory=True)
+    handler = functools.partial(QuietHandler, directory=str(www))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+        result = subprocess.run(
+            ["node", str(WEB / "drive.mjs"), url, str(workdir / "profile"), str(int(timeout * 1000))],
+            cwd=WEB,
+            env={**os.environ, "CHROMIUM": chromium() or ""},
+            capture_output=True,
+            text=True,
+            timeout=timeout * 2 + 60,
+            check=False,
+        )
+    finally:
+        server.shutdown()
+        server.server_close()
+    lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    if not lines:
+        raise RuntimeError(f"no report from the browser:\n{result.stdout}\n{result.stderr}")
+    report = json.loads(lines[-1])
+    failed = report.get("error") or next(
+        (report[phase]["error"] for phase in ("first", "second") if "error" in report.get(phase, {})), None
+    )
+    if result.returncode != 0 or failed:
+        raise RuntimeError(f"{failed}\n" + "\n".join(report.get("logs", [])[-40:]))
+    return report
+
+
+def main(argv: list[str]) -> int:
+    pyxapp = Path(argv[0] if argv else WEB.parent.parent / "dist" / "amigasweeper.pyxapp")
+    reason = missing()
+    if reason:
+        print(f"browser_check: {reason}", file=sys.stderr)
+        return 2
+    with tempfile.TemporaryDirectory() as folder:
+        report = run_page(pyxapp.resolve(), Path(folder))
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
