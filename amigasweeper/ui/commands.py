@@ -120,6 +120,7 @@ class CommandCentre:
             **{c: (lambda shape=shape: self.choose_shape(shape)) for c, shape in SHAPE_COMMANDS.items()},
             Command.NO_GUESS: self.toggle_no_guess,
             Command.MANUAL: self.app.open_manual,
+            Command.DUEL: self.app.duels.open_setup,
             Command.HINT: self.hint,
             Command.SHOW_SAFE: self.show_safe,
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,

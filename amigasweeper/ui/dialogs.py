@@ -9,7 +9,7 @@ from amigasweeper import __version__
 from amigasweeper.engine import Level, LevelName
 from amigasweeper.storage import MAX_NAME_LENGTH, BestTimes
 
-from .requester import Requester, StringGadget
+from .requester import CycleGadget, Requester, StringGadget
 
 WRAP = 36  # characters a requester line holds on a LowRes screen
 
@@ -132,4 +132,73 @@ def about(screen_size, on_close: Callable[[], None]) -> Requester:
 
     requester = Requester("About MineSweeper", lines, [("OK", ok)], screen_size)
     requester.help_node = "About"
+    return requester
+
+
+STRENGTHS = ["Easy", "Normal", "Hard"]
+
+
+def duel_setup(
+    last_name: str,
+    screen_size,
+    on_start: Callable[[str, str, str, str], None],
+    on_cancel: Callable[[], None],
+) -> Requester:
+    """Who plays: hot-seat or against the computer, the names, the computer's strength."""
+    mode = CycleGadget("Game    ", ["Player vs Computer", "Player vs Player"])
+    strength = CycleGadget("Computer", STRENGTHS, 1)
+    first = StringGadget("Player 1", last_name or "Player 1", 14, MAX_NAME_LENGTH)
+    second = StringGadget("Player 2", "Computer", 14, MAX_NAME_LENGTH)
+    requester: Requester
+
+    def changed(gadget: CycleGadget) -> None:
+        against_computer = mode.index == 0
+        second.text = "Computer" if against_computer else "Player 2"
+        second.cursor = len(second.text)
+        strength.visible = against_computer
+
+    mode.on_change = changed
+
+    def start() -> None:
+        requester.close()
+        on_start(mode.value, strength.value.lower(), first.text, second.text)
+
+    def cancel() -> None:
+        requester.close()
+        on_cancel()
+
+    lines = wrapped(["Two players take turns on 11x11 with 15 mines. A mine found: +5, a wrong guess: -2, a mine stepped on: -5."])
+    requester = Requester(
+        "Duel", lines, [("Start", start), ("Cancel", cancel)], screen_size, gadgets=[first, second], cycles=[mode, strength]
+    )
+    requester.help_node = "Duel"
+    return requester
+
+
+def pass_mouse(name: str, screen_size, on_ok: Callable[[], None]) -> Requester:
+    requester: Requester
+
+    def ok() -> None:
+        requester.close()
+        on_ok()
+
+    lines = [f"Pass the mouse to {name}.", "Your own wrong guesses are hidden", "until it is your turn again."]
+    requester = Requester("Next Turn", lines, [("Ready", ok)], screen_size)
+    requester.help_node = "Duel"
+    return requester
+
+
+def duel_result(summary: str, screen_size, on_again: Callable[[], None], on_close: Callable[[], None]) -> Requester:
+    requester: Requester
+
+    def again() -> None:
+        requester.close()
+        on_again()
+
+    def close() -> None:
+        requester.close()
+        on_close()
+
+    requester = Requester("Duel Over", wrapped([summary]), [("Again", again), ("Close", close)], screen_size)
+    requester.help_node = "Duel"
     return requester

@@ -93,9 +93,12 @@ class GhostButton(TextButton):
 
 
 class Scroller(Widget):
-    """A proportional gadget: the knob's size is the visible share of the page."""
+    """A proportional gadget: the knob's size is the visible share of the page.
 
-    def __init__(self, viewer: GuideViewer) -> None:
+    ``viewer`` is anything scrollable: total_lines, rows, top, scroll_by, scroll_to.
+    """
+
+    def __init__(self, viewer) -> None:
         super().__init__(0, 0, SCROLLER_W, 10)
         self.viewer = viewer
         self.grab: int | None = None  # pointer offset into the knob while dragging
@@ -106,7 +109,7 @@ class Scroller(Widget):
         if total <= shown:
             return 0, track
         size = max(6, track * shown // total)
-        top = (track - size) * self.viewer.place.top // max(1, total - shown)
+        top = (track - size) * self.viewer.top // max(1, total - shown)
         return top, size
 
     def on_press(self, frame: Frame, button: Button) -> None:
@@ -243,6 +246,10 @@ class GuideViewer(Window):
     @property
     def total_lines(self) -> int:
         return len(self.lines)
+
+    @property
+    def top(self) -> int:
+        return self.place.top
 
     # ------------------------------------------------------------ navigation
     def show(self, node: Node, line: int = 0, *, remember: bool = True) -> None:

@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pyxel
 
 from . import font
-from .atlas import FONT
+from .atlas import FONT, Glyph
 from .gfx import bevel, button_box
 from .input import Button, Frame
 from .palette import Pen
@@ -39,6 +39,37 @@ class TextButton(PushGadget):
     def draw(self) -> None:
         button_box(self.ax, self.ay, self.w, self.h, pressed=self.pressed)
         font.draw_text(self.ax + BUTTON_PAD, self.ay + 3, self.label, Pen.BLACK)
+
+
+class CycleGadget(PushGadget):
+    """Intuition's cycle gadget: a label and a button that steps through choices."""
+
+    def __init__(self, label: str, choices: list[str], index: int = 0) -> None:
+        self.label = label
+        self.label_w = font.text_width(label) + 4 if label else 0
+        width = self.label_w + max(font.text_width(c) for c in choices) + FONT.cell + 12
+        super().__init__(0, 0, width, GADGET_H + 2)
+        self.choices = choices
+        self.index = index
+        self.on_change: Callable[[CycleGadget], None] = lambda gadget: None
+
+    @property
+    def value(self) -> str:
+        return self.choices[self.index]
+
+    def activate(self) -> None:
+        self.index = (self.index + 1) % len(self.choices)
+        self.on_change(self)
+
+    def draw(self) -> None:
+        x, y = self.ax, self.ay
+        if self.label:
+            font.draw_text(x, y + 3, self.label, Pen.BLACK)
+        box_x = x + self.label_w
+        button_box(box_x, y, self.w - self.label_w, self.h, pressed=self.pressed)
+        font.draw_glyph(box_x + 3, y + 3, Glyph.ARROW_DOWN, Pen.BLACK)
+        pyxel.line(box_x + FONT.cell + 5, y + 2, box_x + FONT.cell + 5, y + self.h - 3, Pen.BLACK)
+        font.draw_text(box_x + FONT.cell + 8, y + 3, self.value, Pen.BLACK)
 
 
 class StringGadget(Widget):
@@ -110,6 +141,7 @@ class Requester(Window):
         screen_size: tuple[int, int],
         *,
         gadgets: list[StringGadget] | None = None,
+        cycles: list[CycleGadget] | None = None,
         help_node: str = "Main",
     ) -> None:
         super().__init__(title, 0, 0, 10, 10)
@@ -118,6 +150,9 @@ class Requester(Window):
         self.help_node = help_node
         self.closed = False
         self.gadgets = gadgets or []
+        self.cycles = cycles or []
+        for cycle in self.cycles:
+            self.add(cycle)
         self.buttons = [self.add(TextButton(label, action)) for label, action in buttons]
         for gadget in self.gadgets:
             self.add(gadget)
@@ -137,10 +172,14 @@ class Requester(Window):
     def relayout(self) -> None:
         text_lines = self.lines + self.message_lines()
         text_w = max([font.text_width(line) for line in text_lines] + [font.text_width(self.title) + 40])
-        gadgets_w = max([g.w for g in self.gadgets], default=0)
+        gadgets_w = max([g.w for g in [*self.cycles, *self.gadgets]], default=0)
         buttons_w = sum(b.w for b in self.buttons) + MARGIN * (len(self.buttons) - 1)
         inner_w = max(text_w, gadgets_w, buttons_w) + 2 * MARGIN
         y = MARGIN + len(text_lines) * LINE_H
+        for cycle in self.cycles:
+            y += 3
+            cycle.x, cycle.y = self.inner_x + MARGIN, self.inner_y + y
+            y += cycle.h
         for gadget in self.gadgets:
             y += 3
             gadget.x, gadget.y = self.inner_x + MARGIN, self.inner_y + y
