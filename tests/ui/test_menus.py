@@ -111,13 +111,22 @@ def test_marks_toggle_and_completion_choices(app_pilot):
 
 def test_disabled_items_are_ghosted_and_do_nothing(app_pilot):
     app, pilot = app_pilot
-    pilot.key(pyxel.KEY_P)  # pause so we can see Pause is still enabled while playing
-    pilot.key(pyxel.KEY_P)
-    duel = next(i for m in MENUS for i in m.items if i.command is Command.DUEL)
-    if app.commands.enabled(duel):
-        pytest.skip("Duel is implemented: nothing left ghosted in the Game menu")
-    choose(app, pilot, Command.DUEL)
-    assert not app.requesters
+    game = app.game
+    pilot.click_cell(pilot.cell_at(3, 3))
+    pilot.click_cell(min(c for c in game.topology.cells() if game.is_mine(c)))
+    assert game.status is GameStatus.LOST
+    pause = next(i for m in MENUS for i in m.items if i.command is Command.PAUSE)
+    assert not app.commands.enabled(pause)  # nothing to pause once the game is over
+    title_x, x, y = item_position(app, Command.PAUSE)
+    pilot.move(title_x, 4)
+    pilot.press(RIGHT)
+    pilot.move(x, y)
+    assert app.menus.item is pause
+    panel_x, _, panel_w, _ = app.menus.panel_rect(0)
+    row = [pyxel.screen.pget(px, y) for px in range(panel_x + 1, panel_x + panel_w - 1)]
+    assert Pen.BLACK not in row[:2]  # not complemented: a ghosted item does not light up
+    pilot.release(RIGHT)
+    assert not game.paused
 
 
 @pytest.mark.parametrize(
