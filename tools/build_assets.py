@@ -32,6 +32,8 @@ from amigasweeper.ui.atlas import (  # noqa: E402
     FAMILIES,
     FONT,
     POINTER,
+    SHAPE_KEY,
+    SHAPE_SPANS,
     TRANSPARENT,
     Cell,
     Face,
@@ -63,7 +65,9 @@ LEGEND: dict[str, Pen] = {
     "C": Pen.NUM12,
     "+": Pen.DIGIT_ON,
     "-": Pen.DIGIT_OFF,
+    "_": SHAPE_KEY,  # outside a hexagon or triangle cell (the shaped families only)
 }
+OUTSIDE = "_"
 # The font is recoloured at draw time by mapping its one ink pen, so it may
 # hold nothing but ink and the transparent key.
 FONT_LEGEND: dict[str, Pen] = {".": Pen.GREY, "#": Pen.BLACK}
@@ -181,11 +185,29 @@ def place_font(images: dict[int, list[list[int]]], text: str, source: str) -> No
         place(images, FONT.glyph(code), to_pixels(block, FONT.cell, FONT.cell, FONT_LEGEND))
 
 
+def check_outline(block: Block, pixels: list[list[int]], spans: tuple[tuple[int, int] | None, ...]) -> None:
+    """A hexagon or triangle is drawn on the colour key exactly outside its outline:
+    the key (written OUTSIDE) there, and never inside, where it would be a hole."""
+    for y, (row, span) in enumerate(zip(pixels, spans)):
+        for x, pen in enumerate(row):
+            inside = span is not None and span[0] <= x <= span[1]
+            if inside == (pen == SHAPE_KEY):
+                where = "inside the cell uses the colour key" if inside else "outside the cell must be"
+                raise ArtError(f"{block.source}: {block.name} row {y} column {x}: {where} {OUTSIDE!r}")
+
+
 def place_family(images: dict[int, list[list[int]]], family: str, text: str, source: str) -> None:
     sprites = FAMILIES[family]
     blocks = index_blocks(parse_art(text, source), set(sprites), family)
+    outlines = SHAPE_SPANS.get(family, {})
     for name, sprite in sprites.items():
-        place(images, sprite, to_pixels(blocks[name], sprite.w, sprite.h, LEGEND))
+        block = blocks[name]
+        pixels = to_pixels(block, sprite.w, sprite.h, LEGEND)
+        if name in outlines:
+            check_outline(block, pixels, outlines[name])
+        elif any(OUTSIDE in row for row in block.rows):
+            raise ArtError(f"{block.source}: {name}: {OUTSIDE!r} belongs to hexagon and triangle art only")
+        place(images, sprite, pixels)
 
 
 def read_art(art_dir: Path, family: str) -> tuple[str, str]:
@@ -239,8 +261,8 @@ def write_resource(path: Path = RESOURCE) -> None:
 
 # --- The contact sheet: every sprite at 1x, to look at -------------------------
 
-SHEET_W, SHEET_H = 320, 288
-KEYED_FAMILIES = ("faces", "pointer")  # drawn with pen 0 as the colour key
+SHEET_W, SHEET_H = 320, 352
+KEYED_FAMILIES = {"faces": TRANSPARENT, "pointer": TRANSPARENT, "hexes": SHAPE_KEY, "triangles": SHAPE_KEY}
 SAMPLE_TEXT = ("The quick brown fox 0123456789 ÄÖÜ", "jumps over the lazy dog? äöüß éèêàá çñ")
 
 
@@ -266,6 +288,7 @@ def draw_contact_sheet(path: Path) -> None:
     font.draw_text(100, y, "Underline", underline=True)
     font.draw_text(180, y, " Game ", pen=Pen.BLACK, bg=Pen.WHITE)
     font.draw_text(232, y, "Fill", pen=Pen.BLACK, bg=Pen.BLUE)
+    _sheet_shape_boards(pyxel, 4, y + 12)
     pyxel.screenshot(str(path), scale=3)
 
 
@@ -286,13 +309,35 @@ def _sheet_sprites(pyxel, top: int) -> int:
     for family, sprites in FAMILIES.items():
         x, height = 2, 0
         for sprite in sprites.values():
-            if x + sprite.w > 318:
+            if x + sprite.w > SPRITES_RIGHT:
                 x, y, height = 2, y + height + 2, 0
-            _blt(pyxel, x, y, sprite, TRANSPARENT if family in KEYED_FAMILIES else None)
+            _blt(pyxel, x, y, sprite, KEYED_FAMILIES.get(family))
             x += sprite.w + 2
             height = max(height, sprite.h)
         y += height + 3
     return y
+
+
+SPRITES_RIGHT = 232  # the family lines stop short of the mock window
+
+
+# Small hexagonal and triangular boards holding every kind of cell, placed by the
+# game's own geometry, to judge how the shaped cells tile. Same letters as the
+# mock window's board; numbers are hexadecimal digits.
+_MOCK_HEX = ("ccccfcccc", "cc1211ccc", "c12...1qc", "c3456..pc", "cmxwsH..c")
+_MOCK_TRI = ("ccccfccccccccccc", "cc12211ccqcccccc", "c12.....1ccpcccc", "cc3456789ABC..cc", "cmxwsH......cccc")
+
+
+def _sheet_shape_boards(pyxel, x: int, y: int) -> None:
+    from amigasweeper.engine import Shape, make_topology
+    from amigasweeper.ui.geometry import geometry_for
+
+    for shape, rows, bx in ((Shape.HEX, _MOCK_HEX, x), (Shape.TRIANGLE, _MOCK_TRI, x + 84)):
+        geometry = geometry_for(make_topology(shape, len(rows[0]), len(rows)))
+        for row, line in enumerate(rows):
+            for col, ch in enumerate(line):
+                look = _MOCK_CELLS.get(ch) or number_cell(int(ch, 16))
+                geometry.blit_cell(pyxel.screen, geometry.topology.index(col, row), look, bx, y)
 
 
 # A small game window, to judge the sprites together as the player sees them.

@@ -14,18 +14,29 @@ Layout (each bank is 256x256 pixels):
             (0,48)   window gadgets, 11 high: CLOSE (15 wide), DEPTH and
                      ZOOM (18 wide), each followed by its selected version
             (0,64)   the mouse pointer, 11x11
-            free:    x >= 128 anywhere, and y >= 80 (hexagon and triangle cells)
+            (0,80)   hexagon cells, 8x9: the ten kinds, then NUMBER_1 .. NUMBER_6
+            (0,96)   triangle cells, 12x10: the ten kinds pointing up, then
+                     the ten pointing down
+            (0,106)  triangle cells pointing up: NUMBER_1 .. NUMBER_12
+            (0,116)  triangle cells pointing down: NUMBER_1 .. NUMBER_12
+            free:    x >= 128 above y = 96, x >= 240 for y 96..105,
+                     x >= 144 for y 106..125, and all of y >= 126
     bank 2  free.
 
 Colour keys: the font and the pointer are drawn over pen 0 (grey), which is
-their transparent key; cells, digits and gadgets are opaque (their grey is
-real grey); faces use pen 0 outside the circle, so blit them with colour key 0.
+their transparent key; square cells, digits and gadgets are opaque (their grey
+is real grey); faces use pen 0 outside the circle, so blit them with colour
+key 0. Hexagon and triangle cells are grey inside too, so their outside is
+painted in SHAPE_KEY, a pen no cell ever uses, and they are blitted with that
+key: only the cell's own pixels land, never a neighbour's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+
+from .palette import Pen
 
 BANK_SIZE = 256
 TRANSPARENT = 0  # pen 0 doubles as the colour key of sprites with see-through parts
@@ -258,6 +269,51 @@ class Pointer:
 POINTER = Pointer(Sprite(1, 0, 64, 11, 11), hot_x=0, hot_y=0)
 
 
+# --- Hexagon and triangle cells ---------------------------------------------
+#
+# The same kinds of cell as the squares (the Cell names), drawn in the shape of
+# the board. Which pixels of a sprite belong to its cell is fixed here, as spans
+# (first, last) of each sprite row, so that the art builder can check the art and
+# ui/geometry.py can find the cell under a pixel with the very same outline.
+
+SHAPE_KEY = Pen.DIGIT_OFF  # the outside of a hexagon or triangle sprite: a pen no cell uses
+
+HEX_W, HEX_H = 8, 9  # a pointy-top hexagon: 2 rows of point, 5 of straight sides, 2 of point
+HEX_SPANS: tuple[tuple[int, int] | None, ...] = ((3, 4), (1, 6), *((0, 7),) * 5, (1, 6), (3, 4))
+
+TRI_W, TRI_H = 12, 10  # a row band: the triangle is 12 wide at its base and 9 tall
+TRI_UP_SPANS: tuple[tuple[int, int] | None, ...] = (
+    None, (5, 6), (5, 6), (4, 7), (3, 8), (3, 8), (2, 9), (1, 10), (1, 10), (0, 11),
+)  # fmt: skip
+TRI_DOWN_SPANS = tuple(reversed(TRI_UP_SPANS))
+
+HEX_LOOKS = tuple(c for c in Cell if not isinstance(c.value, int) or c.value <= 6)  # 6 neighbours
+TRI_LOOKS = tuple(Cell)  # 12 neighbours
+
+_HEX_SPRITES = _strip(list(HEX_LOOKS), 1, 0, 80, HEX_W, HEX_H)
+_TRI_SPRITES: dict[tuple[bool, Cell], Sprite] = {
+    **{(True, c): s for c, s in _strip(_PLAIN_CELLS, 1, 0, 96, TRI_W, TRI_H).items()},
+    **{(False, c): s for c, s in _strip(_PLAIN_CELLS, 1, len(_PLAIN_CELLS) * TRI_W, 96, TRI_W, TRI_H).items()},
+    **{(True, c): s for c, s in _strip(_NUMBER_CELLS, 1, 0, 106, TRI_W, TRI_H).items()},
+    **{(False, c): s for c, s in _strip(_NUMBER_CELLS, 1, 0, 116, TRI_W, TRI_H).items()},
+}
+
+
+def hex_sprite(look: Cell) -> Sprite:
+    """The hexagon showing this kind of cell (numbers up to 6)."""
+    return _HEX_SPRITES[look]
+
+
+def triangle_sprite(look: Cell, up: bool) -> Sprite:
+    """The triangle showing this kind of cell, pointing up or down."""
+    return _TRI_SPRITES[(up, look)]
+
+
+def triangle_name(look: Cell, up: bool) -> str:
+    """The art block name of a triangle sprite: UP_FLAG, DOWN_NUMBER_12, ..."""
+    return f"{'UP' if up else 'DOWN'}_{look.name}"
+
+
 # --- Everything, by art family -----------------------------------------------
 
 # The block names each art file in tools/art/ must define, and where each goes.
@@ -267,6 +323,16 @@ FAMILIES: dict[str, dict[str, Sprite]] = {
     "faces": {f.name: f.sprite for f in Face},
     "gadgets": {g.name: g.sprite for g in Gadget},
     "pointer": {"POINTER": POINTER.sprite},
+    "hexes": {c.name: hex_sprite(c) for c in HEX_LOOKS},
+    "triangles": {triangle_name(c, up): triangle_sprite(c, up) for up in (True, False) for c in TRI_LOOKS},
+}
+
+# The outline of every sprite of the shaped families: the spans of its cell.
+SHAPE_SPANS: dict[str, dict[str, tuple[tuple[int, int] | None, ...]]] = {
+    "hexes": {c.name: HEX_SPANS for c in HEX_LOOKS},
+    "triangles": {
+        triangle_name(c, up): TRI_UP_SPANS if up else TRI_DOWN_SPANS for up in (True, False) for c in TRI_LOOKS
+    },
 }
 
 

@@ -14,7 +14,7 @@ import pyxel
 
 from amigasweeper.engine import Game, MoveResult, Tile
 
-from .atlas import Cell, Sprite, number_cell
+from .atlas import Cell, number_cell
 from .geometry import Geometry
 
 RINGS_PER_FRAME = 2  # fast, but the ripple is still seen spreading
@@ -29,10 +29,11 @@ TILE_CELLS = {
 }
 
 
-def cell_sprite(tile: int) -> Sprite:
+def cell_look(tile: int) -> Cell:
+    """The kind of cell that shows a tile; the geometry picks its sprite."""
     if tile >= Tile.COVERED:
-        return TILE_CELLS[Tile(tile)].sprite
-    return Cell.UNCOVERED.sprite if tile == 0 else number_cell(tile).sprite
+        return TILE_CELLS[Tile(tile)]
+    return Cell.UNCOVERED if tile == 0 else number_cell(tile)
 
 
 class BoardCanvas:
@@ -62,7 +63,7 @@ class BoardCanvas:
         if self.shown[cell] == tile:
             return
         self.shown[cell] = tile
-        self.geometry.blit_cell(self.image, cell, cell_sprite(tile))
+        self.geometry.blit_cell(self.image, cell, cell_look(tile))
 
     def apply(self, result: MoveResult) -> None:
         """Show a move: its rings ripple out over the next frames, the rest at once."""

@@ -172,27 +172,35 @@ class CommandCentre:
         self.save_settings()
 
     def choose_shape(self, shape: Shape) -> None:
+        if not self.fits(self.choices.board, shape, self.app.screen_mode):
+            return
         self.app.session.set_shape(shape)
         self.save_settings()
+
+    def fits(self, board, shape: Shape, mode: ScreenMode) -> bool:
+        """Whether a board fits a screen; if not, the player is told why."""
+        cols, rows = board_limits(mode.size, shape)
+        if board.width <= cols and board.height <= rows:
+            return True
+        self.tell(
+            "Screen Mode",
+            [f"A {board.width}x{board.height} {shape.value} board does not fit {mode.title}; "
+             "choose a smaller board or the HighRes screen first."],
+        )
+        return False
 
     def toggle_no_guess(self) -> None:
         self.app.session.set_no_guess(not self.choices.no_guess)
         self.save_settings()
 
     def choose_screen(self, mode: ScreenMode) -> None:
-        board = self.choices.board
-        cols, rows = board_limits(mode.size)
-        if board.width > cols or board.height > rows:
-            self.tell(
-                "Screen Mode",
-                [f"A {board.width}x{board.height} board does not fit {mode.title}; choose a smaller board first."],
-            )
+        if not self.fits(self.choices.board, self.choices.shape, mode):
             return
         self.app.resize_screen(mode)
         self.save_settings()
 
     def open_custom(self) -> None:
-        limits = board_limits(self.app.screen_mode.size)
+        limits = board_limits(self.app.screen_mode.size, self.choices.shape)
 
         def ok(requester: Requester, width: str, height: str, mines: str) -> None:
             try:

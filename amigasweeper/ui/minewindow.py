@@ -9,13 +9,13 @@ from enum import Enum
 
 import pyxel
 
-from amigasweeper.engine import Game, GameStatus, MoveResult
+from amigasweeper.engine import Game, GameStatus, MoveResult, Shape
 
 from amigasweeper.engine.levels import MAX_SIDE
 
-from .atlas import CELL_SIZE, DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
+from .atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
 from .boardview import BoardCanvas
-from .geometry import geometry_for
+from .geometry import fitting_size, geometry_for
 from .gfx import bevel
 from .hints import HintState, ramp_pen
 from .input import Button, Frame
@@ -66,14 +66,14 @@ class Layout:
         )
 
 
-def board_limits(screen_size: tuple[int, int]) -> tuple[int, int]:
-    """The most columns and rows of 8-px squares whose window fits the screen."""
+def board_limits(screen_size: tuple[int, int], shape: Shape = Shape.SQUARE) -> tuple[int, int]:
+    """The most columns and rows of a board of this shape whose window fits the screen."""
     from .screen import BAR_H
 
     screen_w, screen_h = screen_size
     chrome_w = 2 * BORDER + 2 * PAD + 2
     chrome_h = BAR_H + 1 + TITLE_H + BORDER + PAD + HEADER_H + PAD + 2 + PAD
-    return min(MAX_SIDE, (screen_w - chrome_w) // CELL_SIZE), min(MAX_SIDE, (screen_h - chrome_h) // CELL_SIZE)
+    return fitting_size(shape, screen_w - chrome_w, screen_h - chrome_h, MAX_SIDE)
 
 
 def counter_text(value: int) -> str:
@@ -168,11 +168,9 @@ class Field(Widget):
     def draw(self) -> None:
         canvas = self.window.canvas
         pyxel.blt(self.ax, self.ay, canvas.image, 0, 0, self.w, self.h)
-        pressed = Cell.PRESSED.sprite
         for cell in self.pressed_cells():
             if canvas.shown[cell] is not None:
-                ox, oy = canvas.geometry.origin(cell)
-                pyxel.blt(self.ax + ox, self.ay + oy, pressed.bank, pressed.x, pressed.y, pressed.w, pressed.h, 0)
+                canvas.geometry.blit_cell(pyxel.screen, cell, Cell.PRESSED, self.ax, self.ay)
         self.draw_hints()
 
     def draw_hints(self) -> None:
@@ -183,13 +181,11 @@ class Field(Widget):
         if hints.show_probabilities and game.placed:
             for cell, chance in enumerate(hints.chances(game)):
                 if chance is not None and not game.is_open(cell) and game.mark(cell) == 0:
-                    ox, oy = geometry.origin(cell)
-                    pyxel.rect(self.ax + ox + 2, self.ay + oy + 2, 4, 4, ramp_pen(chance))
+                    cx, cy = geometry.centre(cell)
+                    pyxel.rect(self.ax + cx - 2, self.ay + cy - 2, 4, 4, ramp_pen(chance))
         for cell, kind in hints.marks.items():
             if not game.is_open(cell):
-                ox, oy = geometry.origin(cell)
-                sprite = kind.sprite
-                pyxel.blt(self.ax + ox, self.ay + oy, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h)
+                geometry.blit_cell(pyxel.screen, cell, kind, self.ax, self.ay)
 
 
 class MineWindow(Window):

@@ -15,7 +15,11 @@ from amigasweeper.ui.atlas import (
     BANK_SIZE,
     FAMILIES,
     FONT,
+    HEX_LOOKS,
     POINTER,
+    SHAPE_KEY,
+    SHAPE_SPANS,
+    TRI_LOOKS,
     Cell,
     Digit,
     Face,
@@ -24,7 +28,10 @@ from amigasweeper.ui.atlas import (
     Sprite,
     all_sprites,
     digit,
+    hex_sprite,
     number_cell,
+    triangle_name,
+    triangle_sprite,
 )
 from amigasweeper.ui.palette import Pen, number_pen
 
@@ -223,6 +230,102 @@ def test_pointer_hotspot_is_an_opaque_pixel(images):
     assert pens(pixels) == {Pen.GREY, Pen.BLACK, Pen.WHITE, Pen.RED}
 
 
+# --- Hexagon and triangle cells ----------------------------------------------
+
+# Every shaped cell sprite, as (name, sprite, spans of its outline).
+SHAPED = [
+    *((f"hex {c.name}", hex_sprite(c), SHAPE_SPANS["hexes"][c.name]) for c in HEX_LOOKS),
+    *(
+        (triangle_name(c, up), triangle_sprite(c, up), SHAPE_SPANS["triangles"][triangle_name(c, up)])
+        for up in (True, False)
+        for c in TRI_LOOKS
+    ),
+]
+# Each kind of shaped cell: its name, the sprite of a look, and the looks it has.
+SHAPED_LOOKS = [
+    ("hex", hex_sprite, HEX_LOOKS),
+    ("up", lambda c: triangle_sprite(c, up=True), TRI_LOOKS),
+    ("down", lambda c: triangle_sprite(c, up=False), TRI_LOOKS),
+]
+
+
+def inside(spans, x: int, y: int) -> bool:
+    return spans[y] is not None and spans[y][0] <= x <= spans[y][1]
+
+
+def test_existing_sprites_keep_their_places():
+    assert Cell.COVERED.sprite == Sprite(1, 0, 0, 8, 8)
+    assert Cell.HINT_MINE.sprite == Sprite(1, 72, 0, 8, 8)
+    assert Cell.NUMBER_12.sprite == Sprite(1, 88, 8, 8, 8)
+    assert Digit.BLANK.sprite == Sprite(1, 77, 16, 7, 11)
+    assert Face.COOL.sprite == Sprite(1, 48, 32, 16, 16)
+    assert Gadget.ZOOM_SELECTED.sprite == Sprite(1, 84, 48, 18, 11)
+    assert POINTER.sprite == Sprite(1, 0, 64, 11, 11)
+
+
+def test_shaped_cells_live_below_the_old_sprites():
+    for name, sprite, _ in SHAPED:
+        assert sprite.bank == 1 and sprite.y >= 80, name
+    assert hex_sprite(Cell.COVERED) == Sprite(1, 0, 80, 8, 9)
+    assert triangle_sprite(Cell.COVERED, up=True) == Sprite(1, 0, 96, 12, 10)
+    assert [c.value for c in HEX_LOOKS if isinstance(c.value, int)] == list(range(1, 7))
+    assert set(TRI_LOOKS) == set(Cell)
+
+
+def test_shaped_cells_are_keyed_exactly_outside_their_outline(images):
+    for name, sprite, spans in SHAPED:
+        pixels = crop(images, sprite)
+        for y, row in enumerate(pixels):
+            for x, pen in enumerate(row):
+                assert (pen == SHAPE_KEY) != inside(spans, x, y), (name, x, y)
+
+
+def test_the_shape_key_is_used_by_no_other_cell(images):
+    for cell in Cell:
+        assert SHAPE_KEY not in pens(crop(images, cell.sprite)), cell
+
+
+def test_shaped_numbers_use_their_own_pen_on_the_uncovered_cell(images):
+    for side, sprite_of, looks in SHAPED_LOOKS:
+        uncovered = crop(images, sprite_of(Cell.UNCOVERED))
+        for look in looks:
+            if not isinstance(look.value, int):
+                continue
+            n, pixels = look.value, crop(images, sprite_of(look))
+            assert pens(pixels) & NUMBER_PENS == {number_pen(n)}, (side, n)
+            ink = sum(row.count(number_pen(n)) for row in pixels)
+            assert ink >= 5, (side, n)
+            # Only ink is added to the uncovered cell: its grid line stays whole.
+            for row, plain in zip(pixels, uncovered):
+                assert all(p == q or p == number_pen(n) for p, q in zip(row, plain)), (side, n)
+
+
+def test_shaped_numbers_are_pairwise_distinct(images):
+    for side, sprite_of, looks in SHAPED_LOOKS:
+        shapes = {}
+        for look in looks:
+            if isinstance(look.value, int):
+                pixels = crop(images, sprite_of(look))
+                ink = tuple(tuple(p in NUMBER_PENS for p in row) for row in pixels)
+                assert ink not in shapes, (side, look, shapes.get(ink))
+                shapes[ink] = look
+
+
+def test_shaped_covered_pressed_and_uncovered_in_four_colours(images):
+    four = {Pen.GREY, Pen.BLACK, Pen.WHITE, Pen.BLUE, SHAPE_KEY}
+    swap = {Pen.WHITE: Pen.BLACK, Pen.BLACK: Pen.WHITE}
+    for side, sprite_of, _ in SHAPED_LOOKS:
+        for look in (Cell.COVERED, Cell.PRESSED, Cell.UNCOVERED, Cell.FLAG, Cell.QUESTION):
+            assert pens(crop(images, sprite_of(look))) <= four | {Pen.RED}, (side, look)
+        covered, pressed = crop(images, sprite_of(Cell.COVERED)), crop(images, sprite_of(Cell.PRESSED))
+        assert [[swap.get(p, p) for p in row] for row in covered] == pressed, side
+        assert Pen.BLUE in pens(crop(images, sprite_of(Cell.UNCOVERED))), side
+        assert Pen.WHITE not in pens(crop(images, sprite_of(Cell.UNCOVERED))), side
+        assert Pen.RED in pens(crop(images, sprite_of(Cell.MINE_HIT))), side
+        looks = [tuple(map(tuple, crop(images, sprite_of(c)))) for c in Cell if not isinstance(c.value, int)]
+        assert len(set(looks)) == len(looks), side
+
+
 # --- The builder rejects malformed art ---------------------------------------
 
 
@@ -302,6 +405,30 @@ def test_rejects_a_missing_art_file(art):
 def test_rejects_art_before_any_header():
     with pytest.raises(build_assets.ArtError, match="before the first"):
         build_assets.parse_art("....\n== X\n", "inline")
+
+
+def test_rejects_the_outside_key_inside_a_hexagon(art):
+    edit(art / "hexes.txt", "== COVERED\n___oo___\n_oo..oo_\n", "== COVERED\n___oo___\n_oo_.oo_\n")
+    with pytest.raises(build_assets.ArtError, match=r"COVERED row 1 column 3: inside the cell uses the colour key"):
+        build_assets.build_images(art)
+
+
+def test_rejects_the_key_pen_by_another_name_inside_a_triangle(art):
+    edit(art / "triangles.txt", "== DOWN_COVERED\nooooooooooo#\n", "== DOWN_COVERED\noooooo-oooo#\n")
+    with pytest.raises(build_assets.ArtError, match=r"DOWN_COVERED row 0 column 6: inside the cell uses the colour"):
+        build_assets.build_images(art)
+
+
+def test_rejects_paint_outside_a_triangle(art):
+    edit(art / "triangles.txt", "== UP_COVERED\n____________\n", "== UP_COVERED\n_____o______\n")
+    with pytest.raises(build_assets.ArtError, match=r"UP_COVERED row 0 column 5: outside the cell must be '_'"):
+        build_assets.build_images(art)
+
+
+def test_rejects_the_outside_key_in_square_art(art):
+    edit(art / "cells.txt", "== COVERED\nooooooo#\n", "== COVERED\nooooooo_\n")
+    with pytest.raises(build_assets.ArtError, match="belongs to hexagon and triangle art only"):
+        build_assets.build_images(art)
 
 
 def test_families_cover_every_art_file():

@@ -216,3 +216,14 @@ def test_shape_items_follow_what_can_be_drawn(app_pilot):
     for command, shape in ((Command.SHAPE_HEX, Shape.HEX), (Command.SHAPE_TRIANGLE, Shape.TRIANGLE)):
         item = next(i for m in MENUS for i in m.items if i.command is command)
         assert app.commands.enabled(item) == supports(shape)
+
+
+def test_a_shape_that_does_not_fit_the_screen_is_refused(app_pilot):
+    app, pilot = app_pilot
+    app.session.choose_custom(32, 24, 100)
+    app.commands.choose_shape(Shape.TRIANGLE)  # triangles need more height per row
+    assert app.session.choices.shape is Shape.SQUARE
+    assert "does not fit" in " ".join(app.requesters[-1].lines)
+    pilot.key(pyxel.KEY_RETURN)
+    app.commands.choose_shape(Shape.HEX)
+    assert app.game.topology.shape is Shape.HEX
