@@ -11,7 +11,10 @@ a 0. Players 0 and 1 take turns, and a turn is one of two moves:
   is told a wrong guess happened, never where.
 
 The game ends when every mine is visible (found or hit); most points wins and
-equal points is a draw. The turn passes after every move, whatever it did.
+equal points is a draw. (With the seed's points and an odd number of mines a
+draw cannot happen: each mine moves the difference of the scores by 5 and a
+wrong guess by 2, so the difference ends odd.) The turn passes after every
+move, whatever it did.
 
 Automatic reveal
 ----------------
@@ -176,7 +179,11 @@ def where(topology: Topology, cell: int) -> str:
 
 
 class Duel:
-    """One duel in progress (or over)."""
+    """One duel in progress (or over).
+
+    ``mines`` fixes the layout (tests, made-up positions); by default it comes
+    from the setup's seed. Player 0 moves first.
+    """
 
     def __init__(self, setup: DuelSetup, mines: Iterable[int] | None = None) -> None:
         self.setup = setup
@@ -301,8 +308,10 @@ class Duel:
             return f"it is not player {move.player + 1}'s turn"
         if not 0 <= move.cell < self.topology.size:
             return f"there is no square {move.cell} on this board"
-        if self.is_visible(move.cell):
+        if self._open[move.cell]:
             return f"square {where(self.topology, move.cell)} is already uncovered"
+        if move.cell in self._shown:
+            return f"the mine at {where(self.topology, move.cell)} is already shown"
         if move.kind is DuelMoveKind.GUESS and move.cell in self._wrong[move.player]:
             return f"player {move.player + 1} already guessed wrong at {where(self.topology, move.cell)}"
         # Uncovering one's own wrong guess is allowed: it is covered for both, and
