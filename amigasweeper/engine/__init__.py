@@ -8,13 +8,14 @@ from .layouts import LayoutKind
 from .levels import BEGINNER, EXPERT, INTERMEDIATE, Level, LevelError, LevelName, custom_level
 from .rules import Completion, GameStatus, Mark, Move, MoveKind, MoveResult, Tile
 from .topology import Shape, Topology, make_topology
-from .view import COVERED, MARKED, PlayerView
+from .view import COVERED, KNOWN_SAFE, MARKED, PlayerView
 
 __all__ = [
     "BEGINNER",
     "COVERED",
     "EXPERT",
     "INTERMEDIATE",
+    "KNOWN_SAFE",
     "MARKED",
     "MAX_SECONDS",
     "Completion",

@@ -49,13 +49,10 @@ from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
 from .topology import Shape, Topology, make_topology
-from .view import COVERED, MARKED, PlayerView
+from .view import COVERED, KNOWN_SAFE, MARKED, PlayerView
 
-# A covered square its viewer knows to be safe (a player's own wrong guess), in
-# PlayerView form. The solver's counting treats any value that is neither a
-# number, COVERED nor MARKED as a known-safe square that shows nothing, which is
-# exactly what a wrong guess tells its guesser.
-KNOWN_SAFE = -3
+# A player's own wrong guesses go into that player's view as KNOWN_SAFE: a
+# square with no mine that shows no number, which is what the guess taught.
 
 PLAYERS = (0, 1)
 DEFAULT_NAMES = ("Player 1", "Player 2")

@@ -13,6 +13,10 @@ if TYPE_CHECKING:
 
 COVERED = -1  # covered, unmarked (a ? mark counts as covered: it proves nothing)
 MARKED = -2  # covered and marked as a mine by the player (possibly wrongly)
+# Covered but known to be safe (a square proved safe and not yet uncovered, or a
+# duel player's own wrong guess): it holds no mine and shows no number, so the
+# solver counts it as neither unknown nor a constraint.
+KNOWN_SAFE = -3
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from amigasweeper.engine import COVERED, MARKED, PlayerView, Topology
+from amigasweeper.engine import COVERED, KNOWN_SAFE, MARKED, PlayerView, Topology
 
 from .analysis import Analysis, analyse
 
@@ -129,4 +129,4 @@ class Knowledge:
 
 # A proved-safe square waiting to be uncovered: not COVERED (so not unknown) and
 # not a number (so it constrains nothing). Only ever inside Knowledge.analyse.
-_PROVED_SAFE = -3
+_PROVED_SAFE = KNOWN_SAFE
