@@ -38,6 +38,7 @@ CORE_MODULES = [
     "amigasweeper.challenge",
     "amigasweeper.guide",
     "amigasweeper.storage",
+    "amigasweeper.stats",
 ]
 
 

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import platform
 import random
 import statistics
@@ -27,21 +26,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from amigasweeper.stats import percent_interval  # noqa: E402
 from amigasweeper.engine import Shape  # noqa: E402
 from amigasweeper.engine.duel import Duel, DuelSetup  # noqa: E402
 from amigasweeper.solver.duel_ai import DuelAI, Strength  # noqa: E402
 
 PAIRINGS = [("hard", "easy"), ("normal", "easy"), ("hard", "normal")]
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate, in percent."""
-    if games == 0:
-        return (0.0, 0.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (round(100 * (centre - half), 1), round(100 * (centre + half), 1))
 
 
 def play_one(job: tuple) -> dict:
@@ -85,7 +75,7 @@ def summarise(first: str, second: str, results: list[dict]) -> dict:
         "losses": losses,
         "draws": games - wins - losses,
         "win_rate": round(100 * wins / games, 1),
-        "ci95": wilson(wins, games),
+        "ci95": percent_interval(wins, games, 1),
         "average_scores": [round(statistics.mean(r["scores"][i] for r in results), 2) for i in (0, 1)],
         "first_mover_won": starter_won,
         "average_moves": round(statistics.mean(r["moves"] for r in results), 1),

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import platform
 import random
 import statistics
@@ -21,6 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from amigasweeper.stats import percent_interval  # noqa: E402
 from amigasweeper.engine import Game, GameSetup, GameStatus, Shape, make_topology  # noqa: E402
 from amigasweeper.solver import next_hint, probabilities  # noqa: E402
 from amigasweeper.solver.counting import _count  # noqa: E402
@@ -31,16 +31,6 @@ from amigasweeper.solver.player import Player, play_game  # noqa: E402
 # Published win rates of PSEQ-D256 (first click safe, in a corner), in percent.
 ANCHORS = {"8x8/10": 81.77, "9x9/10": 91.69, "16x16/40": 78.23, "30x16/99": 40.05}
 LEVELS = [("8x8/10", 8, 8, 10), ("9x9/10", 9, 9, 10), ("16x16/40", 16, 16, 40), ("30x16/99", 30, 16, 99), ("32x16/99", 32, 16, 99)]
-
-
-def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a win rate, in percent."""
-    if games == 0:
-        return (0.0, 0.0)
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return (round(100 * (centre - half), 2), round(100 * (centre + half), 2))
 
 
 def _play_chunk(job: tuple) -> tuple[int, int, float, list[float], int]:
@@ -70,7 +60,7 @@ def bench_level(pool: Pool, shape: str, width: int, height: int, mines: int, gam
     return {
         "games": played,
         "win_rate": round(100 * wins / played, 2),
-        "ci95": wilson(wins, played),
+        "ci95": percent_interval(wins, played, 2),
         "games_per_second_one_core": round(played / seconds, 1),
         "games_per_second_all_workers": round(played / wall, 1),
         "median_ms_per_move": round(1000 * statistics.median(times), 3),

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from amigasweeper.engine import Shape, Topology, make_topology
+from amigasweeper.stats import wilson_interval
 
 from .rules import ChallengeError, ChallengeGame, Outcome
 
@@ -157,21 +158,6 @@ class ChallengeReport:
             "outcomes": self.outcomes(),
             "errors": [{"game": r.index, "error": r.error} for r in self.errors()],
         }
-
-
-def wilson_interval(wins: int, games: int, z: float = 1.959964) -> tuple[float, float]:
-    """The 95% Wilson score interval of a win rate (as fractions).
-
-    Unlike the plain p +- z*sqrt(p(1-p)/n), it stays inside 0..1 and is not
-    zero-width when every game (or none) was won.
-    """
-    if games <= 0:
-        return (0.0, 1.0)
-    p = wins / games
-    z2 = z * z
-    centre = (p + z2 / (2 * games)) / (1 + z2 / games)
-    half = z * math.sqrt(p * (1 - p) / games + z2 / (4 * games * games)) / (1 + z2 / games)
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def load_player(path: str) -> Player:
