@@ -246,7 +246,15 @@ class App:
         self._drop_closed_requesters()
         self.mine_window.tick()
         if self.quit_requested and not self.options.headless:
-            pyxel.quit()
+            self._quit()
+
+    def _quit(self) -> None:
+        """Leave the program; a web page cannot close itself, so there it says how."""
+        if sys.platform == "emscripten":
+            self.quit_requested = False
+            self.commands.tell("Quit", ["Your settings and best times are saved. Close the browser tab to leave."])
+            return
+        pyxel.quit()
 
     def _update_requester(self, frame) -> None:
         top = self.requesters[-1]

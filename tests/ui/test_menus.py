@@ -227,3 +227,15 @@ def test_a_shape_that_does_not_fit_the_screen_is_refused(app_pilot):
     pilot.key(pyxel.KEY_RETURN)
     app.commands.choose_shape(Shape.HEX)
     assert app.game.topology.shape is Shape.HEX
+
+
+def test_quit_in_a_browser_says_how_to_leave(make_app, monkeypatch):
+    import sys
+
+    app, pilot = make_app()
+    app.options.headless = False  # as in a window, but pyxel.quit must not be reached
+    monkeypatch.setattr(sys, "platform", "emscripten")
+    monkeypatch.setattr(pyxel, "quit", lambda: pytest.fail("a web page cannot quit"))
+    pilot.key(pyxel.KEY_Q, amiga=True)
+    assert not app.quit_requested
+    assert app.requesters[-1].title == "Quit"
