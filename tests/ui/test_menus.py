@@ -239,3 +239,20 @@ def test_quit_in_a_browser_says_how_to_leave(make_app, monkeypatch):
     pilot.key(pyxel.KEY_Q, amiga=True)
     assert not app.quit_requested
     assert app.requesters[-1].title == "Quit"
+
+
+def test_no_guess_boards_from_the_settings_menu_can_be_solved_by_logic(app_pilot):
+    from amigasweeper.engine import LayoutKind
+    from amigasweeper.solver import is_no_guess
+
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_E, amiga=True)
+    pilot.key(pyxel.KEY_G, amiga=True)
+    assert app.session.choices.no_guess and app.storage.settings.no_guess
+    game = app.game
+    assert game.setup.layout is LayoutKind.NO_GUESS
+    first = pilot.cell_at(10, 5)
+    pilot.click_cell(first)
+    assert is_no_guess(game.topology, game.mine_cells(), first)
+    pilot.key(pyxel.KEY_G, amiga=True)
+    assert app.game.setup.layout is LayoutKind.RANDOM
