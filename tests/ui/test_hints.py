@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pyxel
+import pytest
 
-from amigasweeper.engine import GameStatus, LevelName
+from amigasweeper.engine import GameStatus, LevelName, Shape
 from amigasweeper.ui.atlas import Cell
 from amigasweeper.ui.hints import RAMP
 
@@ -86,3 +87,23 @@ def test_demo_plays_until_the_end_or_a_key(make_app):
         if app.game.status.over:
             break
     assert app.game.status.over and not app.mine_window.hints.demo
+
+
+@pytest.mark.parametrize("shape", [Shape.HEX, Shape.TRIANGLE])
+def test_hints_and_demo_on_other_shapes(make_app, shape):
+    app, pilot = make_app(seed=11, level=LevelName.INTERMEDIATE)
+    app.commands.choose_shape(shape)
+    pilot.key(pyxel.KEY_Y, amiga=True)  # Demo opens the board
+    pilot.step(30)
+    pilot.key(pyxel.KEY_SPACE)
+    if app.game.status.over:
+        return
+    pilot.key(pyxel.KEY_S, amiga=True)
+    for cell, kind in app.mine_window.hints.marks.items():
+        assert app.game.is_mine(cell) == (kind is Cell.HINT_MINE)
+    pilot.key(pyxel.KEY_Y, amiga=True)
+    for _ in range(300):
+        pilot.step(10)
+        if app.game.status.over:
+            break
+    assert app.game.status.over
