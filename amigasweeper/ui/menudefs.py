@@ -96,13 +96,13 @@ MENUS: tuple[Menu, ...] = (
     Menu(
         "Settings",
         (
-            _choice("Kickstart 3 Look", Command.LOOK_KICKSTART3, "look"),
-            _choice("Kickstart 2 Look", Command.LOOK_KICKSTART2, "look"),
+            _choice("Kickstart 3 Look", Command.LOOK_KICKSTART3, "look", "K"),
+            _choice("Kickstart 2 Look", Command.LOOK_KICKSTART2, "look", "J"),
             _choice("PAL LowRes 320x256", Command.SCREEN_LOWRES, "screen", "L", bar=True),
             _choice("PAL HighRes Laced 640x512", Command.SCREEN_HIRES, "screen", "R"),
-            _choice("Square Board", Command.SHAPE_SQUARE, "shape", bar=True),
-            _choice("Hexagonal Board", Command.SHAPE_HEX, "shape"),
-            _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape"),
+            _choice("Square Board", Command.SHAPE_SQUARE, "shape", "U", bar=True),
+            _choice("Hexagonal Board", Command.SHAPE_HEX, "shape", "X"),
+            _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape", "V"),
             MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
         ),
     ),
@@ -115,7 +115,7 @@ MENUS: tuple[Menu, ...] = (
             MenuItem("Demo", Command.DEMO, "Y", ItemKind.TOGGLE, bar_before=True),
         ),
     ),
-    Menu("Help", (MenuItem("Manual...", Command.MANUAL),)),
+    Menu("Help", (MenuItem("Manual...", Command.MANUAL, "A"),)),
 )
 
 

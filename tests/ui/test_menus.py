@@ -172,6 +172,7 @@ def test_every_hotkey_is_unique_and_every_menu_command_has_a_handler_or_is_ghost
     for menu in MENUS:
         for item in menu.items:
             assert item.command not in seen
+            assert item.key, f"{item.label} has no Right-Amiga hotkey"
             seen.add(item.command)
             if item.kind is ItemKind.CHOICE:
                 assert item.group
