@@ -40,6 +40,18 @@ def test_a_scripted_game_is_won_in_a_subprocess(tmp_path):
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
+def test_the_console_script_plays_the_script_file_in_tests():
+    import shutil
+
+    command = shutil.which("amigasweeper", path=str(Path(sys.executable).parent)) or shutil.which("amigasweeper")
+    assert command, "the amigasweeper console script is not installed (pip install -e .)"
+    result = subprocess.run(
+        [command, "--headless", "--script", str(SCRIPTS / "win_beginner_seed5.txt"), "--seed", "5", "--level", "beginner"],
+        capture_output=True, text=True, timeout=120, env={"SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"},
+    )
+    assert result.returncode == 0, result.stderr
+
+
 def test_a_failed_expectation_exits_non_zero_and_names_the_line(tmp_path):
     script = tmp_path / "bad.txt"
     script.write_text("expect face smile\nexpect state won\n")
