@@ -61,6 +61,7 @@ class CommandCentre:
     def __init__(self, app: App) -> None:
         self.app = app
         self.hotkey_items = hotkeys()
+        self._handlers: dict | None = None
 
     @property
     def choices(self):
@@ -105,6 +106,12 @@ class CommandCentre:
 
     # ------------------------------------------------------------- running
     def handlers(self) -> dict:
+        """Command -> what it does; made once, on first use, when every part of the app exists."""
+        if self._handlers is None:
+            self._handlers = self._make_handlers()
+        return self._handlers
+
+    def _make_handlers(self) -> dict:
         return {
             Command.NEW: lambda: self.app.session.new_game(),
             **{c: (lambda level=level: self.choose_level(level)) for c, level in LEVEL_COMMANDS.items()},
