@@ -225,20 +225,19 @@ class App:
         self.screen.tick()
         if frame.dropped:
             self._drop(frame.dropped)
+        front = self.front_window()
         if self.menus.is_open and frame.key(*HELP_KEYS):
             self.open_manual()
         elif self.menus.is_open:
             self.menus.track(frame.x, frame.y)
             if Button.RIGHT in frame.released:
                 self.menus.release(frame.x, frame.y)
-        elif self.requesters:
+        elif isinstance(front, Requester):
             if frame.key(*HELP_KEYS):
                 self.open_manual()
-            self._update_requester(frame)
-        elif self.viewer is not None:
-            self._update_window(self.viewer, frame)
-        elif self.duels.window is not None:
-            self._update_window(self.duels.window, frame)
+            self._update_requester(front, frame)
+        elif front is not None:
+            self._update_window(front, frame)
         else:
             self._update_game(frame)
         if self.duels.window is not None and not self.requesters:
@@ -256,8 +255,12 @@ class App:
             return
         pyxel.quit()
 
-    def _update_requester(self, frame) -> None:
-        top = self.requesters[-1]
+    def front_window(self):
+        """The window in front of the game that has the keys and the mouse
+        (a requester, the viewer, a duel), or None when the game has them."""
+        return next((w for w in reversed(self.screen.children) if w is not self.mine_window), None)
+
+    def _update_requester(self, top: Requester, frame) -> None:
         top.on_key(frame)
         if frame.pressed and self.dispatcher.captured is None and not top.contains(frame.x, frame.y):
             return  # a requester is modal: clicks elsewhere are ignored

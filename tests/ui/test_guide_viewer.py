@@ -186,3 +186,17 @@ def test_dropping_something_else_says_so(app_pilot, tmp_path):
     path.write_text("hello")
     pilot.drop(str(path))
     assert app.viewer is None and "AmigaGuide" in app.requesters[-1].title
+
+
+def test_the_viewer_opened_from_a_requester_has_the_keys_until_it_closes(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_C, amiga=True)
+    requester = app.requesters[-1]
+    pilot.key(pyxel.KEY_F1)
+    viewer = app.viewer
+    pilot.key(pyxel.KEY_DOWN)
+    assert viewer.place.top == 1  # the viewer, in front, took the key
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert app.viewer is None and app.requesters[-1] is requester  # Esc closed the viewer, not the requester
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert not app.requesters
