@@ -346,39 +346,9 @@ def test_copied_art_builds(art, images):
     assert build_assets.build_images(art) == images
 
 
-def test_rejects_a_row_of_the_wrong_width(art):
-    edit(art / "cells.txt", "== COVERED\nooooooo#\n", "== COVERED\nooooooo##\n")
-    with pytest.raises(build_assets.ArtError, match="COVERED row 0 is 9 wide"):
-        build_assets.build_images(art)
-
-
-def test_rejects_a_missing_row(art):
-    edit(art / "faces.txt", "== SMILE\n.....######.....\n", "== SMILE\n")
-    with pytest.raises(build_assets.ArtError, match="SMILE has 15 rows"):
-        build_assets.build_images(art)
-
-
-def test_rejects_an_unknown_legend_character(art):
-    edit(art / "digits.txt", "== ZERO\n#+++++#\n", "== ZERO\n#++?++#\n")
-    with pytest.raises(build_assets.ArtError, match=r"not in the legend"):
-        build_assets.build_images(art)
-
-
-def test_rejects_colour_in_the_font(art):
-    edit(art / "font.txt", "== 0x41 A\n..###...\n", "== 0x41 A\n..#o#...\n")
-    with pytest.raises(build_assets.ArtError, match="not in the legend"):
-        build_assets.build_images(art)
-
-
 def test_rejects_a_missing_glyph(art):
     edit(art / "font.txt", "== 0xDF", "== 0x7F")  # ß's block moves to DEL: ß is missing
     with pytest.raises(build_assets.ArtError, match="missing glyphs 0xDF"):
-        build_assets.build_images(art)
-
-
-def test_rejects_a_glyph_defined_twice(art):
-    edit(art / "font.txt", "== 0x42 B", "== 0x41 B")
-    with pytest.raises(build_assets.ArtError, match="defined twice"):
         build_assets.build_images(art)
 
 
@@ -387,12 +357,6 @@ def test_rejects_a_missing_sprite_block(art):
     text = path.read_text(encoding="utf-8")
     path.write_text(text[: text.index("== ZOOM_SELECTED")], encoding="utf-8")  # the last block
     with pytest.raises(build_assets.ArtError, match=r"missing blocks \['ZOOM_SELECTED'\]"):
-        build_assets.build_images(art)
-
-
-def test_rejects_an_unknown_sprite_name(art):
-    edit(art / "cells.txt", "== FLAG", "== FLAGG")
-    with pytest.raises(build_assets.ArtError, match="no sprite named FLAGG"):
         build_assets.build_images(art)
 
 
@@ -407,29 +371,26 @@ def test_rejects_art_before_any_header():
         build_assets.parse_art("....\n== X\n", "inline")
 
 
-def test_rejects_the_outside_key_inside_a_hexagon(art):
-    edit(art / "hexes.txt", "== COVERED\n___oo___\n_oo..oo_\n", "== COVERED\n___oo___\n_oo_.oo_\n")
-    with pytest.raises(build_assets.ArtError, match=r"COVERED row 1 column 3: inside the cell uses the colour key"):
-        build_assets.build_images(art)
-
-
-def test_rejects_the_key_pen_by_another_name_inside_a_triangle(art):
-    edit(art / "triangles.txt", "== DOWN_COVERED\nooooooooooo#\n", "== DOWN_COVERED\noooooo-oooo#\n")
-    with pytest.raises(build_assets.ArtError, match=r"DOWN_COVERED row 0 column 6: inside the cell uses the colour"):
-        build_assets.build_images(art)
-
-
-def test_rejects_paint_outside_a_triangle(art):
-    edit(art / "triangles.txt", "== UP_COVERED\n____________\n", "== UP_COVERED\n_____o______\n")
-    with pytest.raises(build_assets.ArtError, match=r"UP_COVERED row 0 column 5: outside the cell must be '_'"):
-        build_assets.build_images(art)
-
-
-def test_rejects_the_outside_key_in_square_art(art):
-    edit(art / "cells.txt", "== COVERED\nooooooo#\n", "== COVERED\nooooooo_\n")
-    with pytest.raises(build_assets.ArtError, match="belongs to hexagon and triangle art only"):
-        build_assets.build_images(art)
-
-
 def test_families_cover_every_art_file():
     assert {p.stem for p in build_assets.ART_DIR.glob("*.txt")} == {"font", *FAMILIES}
+
+
+@pytest.mark.parametrize(
+    ("art_file", "old", "new", "says"),
+    [
+        pytest.param("cells.txt", "== COVERED\nooooooo#\n", "== COVERED\nooooooo##\n", "COVERED row 0 is 9 wide", id="a_row_of_the_wrong_width"),
+        pytest.param("faces.txt", "== SMILE\n.....######.....\n", "== SMILE\n", "SMILE has 15 rows", id="a_missing_row"),
+        pytest.param("digits.txt", "== ZERO\n#+++++#\n", "== ZERO\n#++?++#\n", r"not in the legend", id="an_unknown_legend_character"),
+        pytest.param("font.txt", "== 0x41 A\n..###...\n", "== 0x41 A\n..#o#...\n", "not in the legend", id="colour_in_the_font"),
+        pytest.param("font.txt", "== 0x42 B", "== 0x41 B", "defined twice", id="a_glyph_defined_twice"),
+        pytest.param("cells.txt", "== FLAG", "== FLAGG", "no sprite named FLAGG", id="an_unknown_sprite_name"),
+        pytest.param("hexes.txt", "== COVERED\n___oo___\n_oo..oo_\n", "== COVERED\n___oo___\n_oo_.oo_\n", r"COVERED row 1 column 3: inside the cell uses the colour key", id="the_outside_key_inside_a_hexagon"),
+        pytest.param("triangles.txt", "== DOWN_COVERED\nooooooooooo#\n", "== DOWN_COVERED\noooooo-oooo#\n", r"DOWN_COVERED row 0 column 6: inside the cell uses the colour", id="the_key_pen_by_another_name_inside_a_triangle"),
+        pytest.param("triangles.txt", "== UP_COVERED\n____________\n", "== UP_COVERED\n_____o______\n", r"UP_COVERED row 0 column 5: outside the cell must be '_'", id="paint_outside_a_triangle"),
+        pytest.param("cells.txt", "== COVERED\nooooooo#\n", "== COVERED\nooooooo_\n", "belongs to hexagon and triangle art only", id="the_outside_key_in_square_art"),
+    ],
+)
+def test_the_builder_rejects_malformed_art(art, art_file, old, new, says):
+    edit(art / art_file, old, new)
+    with pytest.raises(build_assets.ArtError, match=says):
+        build_assets.build_images(art)
