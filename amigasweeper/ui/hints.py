@@ -7,7 +7,7 @@ shown until the next move and draws it over the board.
 
 from __future__ import annotations
 
-from amigasweeper.engine import Game
+from amigasweeper.engine import Game, Mark, MoveKind
 from amigasweeper.solver import all_certain, best_move, next_hint, probabilities
 
 from .atlas import Cell
@@ -88,5 +88,18 @@ class HintState:
         if self.demo_wait > 0:
             return None
         self.demo_wait = DEMO_FRAMES
-        decision = best_move(game.player_view())
+        view = game.player_view()
+        try:
+            decision = best_move(view)
+        except ValueError:
+            # Nothing left to uncover: under All Mines Found (or Both) the game is
+            # won by marking, so the Demo marks the mines it knows.
+            return self._mark_a_known_mine(game, view)
         return decision.cell, decision.action
+
+    def _mark_a_known_mine(self, game: Game, view):
+        unmarked = sorted(c for c in all_certain(view).mines if game.mark(c) == Mark.NONE)
+        if not unmarked:
+            self.demo = False  # nothing the Demo can prove is left to do
+            return None
+        return unmarked[0], MoveKind.MARK

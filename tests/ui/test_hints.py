@@ -107,3 +107,19 @@ def test_hints_and_demo_on_other_shapes(make_app, shape):
         if app.game.status.over:
             break
     assert app.game.status.over
+
+
+def test_demo_marks_the_mines_when_the_completion_mode_needs_them(make_app):
+    from amigasweeper.engine import Completion
+
+    app, pilot = make_app(seed=3)
+    app.commands.choose_completion(Completion.ALL_MINES)
+    pilot.key(pyxel.KEY_Y, amiga=True)
+    for _ in range(400):
+        pilot.step(10)
+        if app.game.status.over:
+            break
+    game = app.game
+    assert game.status.over
+    if game.status is GameStatus.WON:
+        assert all(game.mark(c) == 1 for c in game.topology.cells() if game.is_mine(c))
