@@ -54,14 +54,17 @@ def problems_page(document: Document, problems: Iterable[Problem] | None = None)
     """A page listing what was wrong with a guide, for a viewer to show.
 
     It is not part of ``document.nodes``; by default it lists the reading
-    problems followed by the link problems. Lines are as-is, one per problem.
+    problems followed by the link problems, one paragraph each, word-wrapped so
+    a narrow window shows every word.
     """
     if problems is None:
         problems = [*document.problems, *validate_links(document)]
     name = document.source_name or document.database or "this guide"
     lines = [SourceLine(1, [Span(f"Problems in {name}", Style(bold=True))]), SourceLine(2, blank=True)]
     for problem in problems:
+        if len(lines) > 2:
+            lines.append(SourceLine(len(lines) + 1, blank=True))  # paragraphs: wrapping never joins two
         lines.append(SourceLine(len(lines) + 1, [Span(str(problem), PLAIN)]))
     if len(lines) == 2:
         lines.append(SourceLine(3, [Span("None found.", PLAIN)]))
-    return Node(name=PROBLEMS_NODE, title=f"Problems in {name}", wrap=WrapMode.NONE, lines=lines)
+    return Node(name=PROBLEMS_NODE, title=f"Problems in {name}", wrap=WrapMode.WORDWRAP, lines=lines)

@@ -6,7 +6,6 @@ after every change, and opens the requesters.
 
 from __future__ import annotations
 
-import importlib.util
 from typing import TYPE_CHECKING
 
 import pyxel
@@ -53,10 +52,6 @@ HOTKEY_CODES = {
 }
 
 
-def no_guess_available() -> bool:
-    return importlib.util.find_spec("amigasweeper.solver.noguess") is not None
-
-
 class CommandCentre:
     def __init__(self, app: App) -> None:
         self.app = app
@@ -98,8 +93,6 @@ class CommandCentre:
             return not self.app.game.status.over
         if command in SHAPE_COMMANDS:
             return supports(SHAPE_COMMANDS[command])
-        if command is Command.NO_GUESS:
-            return no_guess_available()
         if command in HINT_COMMANDS:
             return not self.app.game.status.over and not self.app.game.paused
         return command in self.handlers()

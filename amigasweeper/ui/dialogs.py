@@ -105,7 +105,7 @@ def new_record(
         requester.close()
         on_name(gadget.text)
 
-    lines = ["You have the fastest time for the", f"{level.title} level: {seconds} seconds.", "Please enter your name."]
+    lines = ["You have the fastest time for the", f"{level.title} level: {seconds} second{'' if seconds == 1 else 's'}.", "Please enter your name."]
     requester = Requester("Congratulations", lines, [("OK", ok)], screen_size, gadgets=[gadget])
     requester.help_node = "BestTimes"
     return requester

@@ -393,7 +393,8 @@ class GuideViewer(Window):
 
     def draw_page(self, x0: int, y0: int) -> None:
         pyxel.clip(x0, y0, self.page.w, self.page.h)
-        focused = self.visible_links()[self.focus][1] if self.focus is not None and self.visible_links() else None
+        links = self.visible_links() if self.focus is not None else []
+        focused = links[self.focus][1] if self.focus is not None and self.focus < len(links) else None
         hovered = self.page.link_at(pyxel.mouse_x, pyxel.mouse_y) if self.page.contains(pyxel.mouse_x, pyxel.mouse_y) else None
         for screen_row, row in enumerate(range(self.place.top, min(self.total_lines, self.place.top + self.rows))):
             y = y0 + screen_row * LINE_H + 1

@@ -277,3 +277,11 @@ def test_parser_does_not_import_pyxel():
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                             cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
     assert result.stdout.strip() == "False"
+
+
+def test_problems_page_wraps_every_problem_to_a_narrow_window():
+    doc = parse("@node Main\n" + '@{"a button with a long label" link SomewhereThatDoesNotExistAtAll}\n' * 3)
+    lines = layout_node(problems_page(doc), 30)
+    assert all(line.width <= 30 for line in lines)
+    text = " ".join(line.text for line in lines)
+    assert "SomewhereThatDoesNotExistAtAll" in text.replace(" ", "") or "SomewhereThatDoesNot" in text
