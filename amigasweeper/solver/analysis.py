@@ -4,27 +4,46 @@
 COVERED, MARKED) and never a mine layout. Marks are taken to be right, as
 MySweeper assumed; marks that cannot all be right make the analysis report
 ``consistent=False`` with the reason, instead of raising.
+
+The work is a resumable computation (AnalysisJob): the program advances it a
+slice of time per frame, so a position that takes long to count never holds a
+frame up. Each component is counted once and cached (counting.CACHE), so after
+a move only the components the move changed cost anything. A component that
+does not finish quickly is first cut down by the pair rules (propagate.py): the
+squares they prove leave the count, and the rest often splits into pieces that
+count fast. When the job's patience (a budget of time, or of work for callers
+that must be deterministic) runs out, what is still uncounted gets estimated
+probabilities; the Analysis then says ``exact=False``, and every square proved
+so far still shows 0 or 1.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from amigasweeper.engine import COVERED, MARKED, Topology
 
 from .counting import (
     DEFAULT_BUDGET,
+    NEVER,
     Component,
     Constraint,
     Counted,
+    CountTask,
+    Deadline,
     Inconsistent,
-    OverBudget,
     combine,
+    component_key,
     constraints_of,
-    count_component,
     split_components,
 )
+from .propagate import Propagated, propagate_steps
+
+QUICK_WORK = 2_000  # DP transitions a component may take before the pair rules cut it down
+SCALING_ROUNDS = 30  # rounds of the estimate for pieces too large to count
 
 
 @dataclass
@@ -34,8 +53,9 @@ class Analysis:
     ``local_safe``/``local_mines`` hold for every arrangement that fits the
     numbers alone (rule 5); ``safe``/``mines`` also use the mine total (rule 6).
     ``exact`` is False when some component was too large to count in budget:
-    the probabilities are then estimates and only rule-5 facts of the counted
-    components are claimed.
+    the probabilities are then estimates; the facts claimed are those that hold
+    whatever the uncounted parts do (rule-5 facts of what was counted, and what
+    the pair rules proved), and those squares keep 0 and 1.
     """
 
     topology: Topology
@@ -67,6 +87,201 @@ class Analysis:
         return out
 
 
+class AnalysisJob:
+    """An analysis done a slice at a time: ``step`` until ``done``, then read ``result``.
+
+    ``patience`` is the time the whole job may take (its own working time, not
+    the frames in between), ``work_limit`` the DP transitions any one count may
+    take; either may be None for no limit. Past them, the job estimates what is
+    still uncounted. ``clock`` is injectable: tests drive it by work, not time.
+    """
+
+    def __init__(
+        self,
+        topology: Topology,
+        cells: Sequence[int],
+        total_mines: int,
+        *,
+        witnesses: Iterable[int] | None = None,
+        unknown: list[int] | None = None,
+        patience: float | None = None,
+        work_limit: int | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.topology = topology
+        self.cells = cells
+        self.total_mines = total_mines
+        self.witnesses = witnesses
+        self.unknown = unknown
+        self.patience = patience
+        self.work_limit = work_limit
+        self.clock = clock
+        self.spent = 0.0  # seconds of working time so far
+        self.work = 0  # DP transitions and pair comparisons done so far
+        self.steps = 0  # calls of step() that did some work
+        self.result: Analysis | None = None
+        self._slice = NEVER
+        self._started = 0.0
+        self._run = self._stages()
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+    def step(self, seconds: float | None = None) -> bool:
+        """Work for at most about ``seconds`` (None: to the end); True when the result is ready."""
+        if self.result is not None:
+            return True
+        start = self._started = self.clock()
+        limit = seconds
+        if self.patience is not None:
+            rest = max(0.0, self.patience - self.spent)
+            limit = rest if limit is None else min(limit, rest)
+        self._slice = Deadline(limit, self.clock)
+        self.steps += 1
+        try:
+            next(self._run)
+        except StopIteration as finished:
+            self.result = finished.value
+        self.spent += self.clock() - start
+        return self.result is not None
+
+    def run(self) -> Analysis:
+        """Work to the end at once (the job's patience and work limit still apply)."""
+        while not self.step():
+            pass
+        return self.result
+
+    # ------------------------------------------------------------- the stages
+    def _patience_over(self) -> bool:
+        return self.patience is not None and self.spent + (self.clock() - self._started) >= self.patience
+
+    def _advance(self, task: CountTask, limit: int | None) -> Generator[None, None, bool]:
+        """Advance one count across as many slices as it takes; False if a limit stopped it."""
+        while True:
+            before = task.work
+            finished = task.advance(self._slice, limit)
+            self.work += task.work - before
+            if finished:
+                return True
+            if (limit is not None and task.work > limit) or self._patience_over():
+                return False
+            yield
+
+    def _cut(self, component: Component) -> Generator[None, None, Propagated | None]:
+        """The pair rules over one component (cached); None if the patience ran out first."""
+        key = component_key(component)
+        found = _CUTS.get(key)
+        if found is not None:
+            return found
+        steps = propagate_steps(component.constraints)
+        while True:
+            try:
+                self.work += next(steps)
+            except StopIteration as finished:
+                _CUTS.put(key, finished.value)
+                return finished.value
+            if self._slice.expired():
+                if self._patience_over():
+                    return None
+                yield
+
+    def _stages(self) -> Generator[None, None, Analysis]:
+        result = Analysis(self.topology)
+        cells = self.cells
+        unknown = self.unknown
+        if unknown is None:
+            unknown = [c for c, v in enumerate(cells) if v == COVERED]
+        result.unknown = unknown
+        marked = sum(1 for v in cells if v == MARKED)
+        result.mines_left = self.total_mines - marked
+        try:
+            if result.mines_left < 0:
+                raise Inconsistent((), f"there are {marked} mine marks but only {self.total_mines} mines")
+            result.constraints = constraints_of(self.topology, cells, self.witnesses)
+            yield from self._count_all(result)
+        except Inconsistent as problem:
+            result.consistent = False
+            result.exact = True
+            result.problem = problem.why
+            result.problem_witnesses = problem.witnesses
+            result.probability.clear()
+            result.safe.clear()
+            result.mines.clear()
+        return result
+
+    def _count_all(self, result: Analysis) -> Generator[None, None, None]:
+        """Quick counts first, smallest first; then cut the large ones down; then the long counts."""
+        components = split_components(result.constraints)
+        frontier = {cell for component in components for cell in component.cells}
+        result.off_cells = [cell for cell in result.unknown if cell not in frontier]
+        quick = QUICK_WORK if self.work_limit is None else min(QUICK_WORK, self.work_limit)
+        counted: list[Component] = []
+        slow: list[CountTask] = []
+        proved = Propagated()
+        by_size = sorted(components, key=lambda c: len(c.boxes))
+        for task in [CountTask(component) for component in by_size]:
+            if (yield from self._advance(task, quick)):
+                counted.append(_with_lines(task))
+                continue
+            cut = None if self._patience_over() else (yield from self._cut(task.component))
+            if cut is None or not (cut.safe or cut.mines):
+                slow.append(task)  # the rules prove nothing here: only the full count can
+                continue
+            proved.safe |= cut.safe
+            proved.mines |= cut.mines
+            for piece in sorted(split_components(cut.constraints), key=lambda c: len(c.boxes)):
+                piece_task = CountTask(piece)
+                if (yield from self._advance(piece_task, quick)):
+                    counted.append(_with_lines(piece_task))
+                else:
+                    slow.append(piece_task)
+        rough: list[Component] = []
+        for task in slow:
+            if (yield from self._advance(task, self.work_limit)):
+                counted.append(_with_lines(task))
+            else:
+                rough.append(task.component)
+        for component in counted:
+            if not component.lines.ways:
+                raise Inconsistent([c.witness for c in component.constraints], "these numbers cannot all be satisfied at once")
+        result.components = counted + rough
+        _local_facts(result, counted, proved)
+        if rough:
+            result.exact = False
+            yield from _estimate(result, counted, rough, proved, self._slice)
+            return
+        counted_all = combine(counted, len(result.off_cells), result.mines_left - len(proved.mines))
+        if counted_all.total == 0:
+            raise Inconsistent(result.witnesses, f"no arrangement of the numbers uses exactly {result.mines_left} more mines")
+        result.counted = counted_all
+        _global_facts(result, counted_all, proved)
+
+
+class _CutCache:
+    """The pair rules' findings per component, so an unchanged component is not cut again."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.found: OrderedDict[tuple, Propagated] = OrderedDict()
+
+    def get(self, key: tuple) -> Propagated | None:
+        return self.found.get(key)
+
+    def put(self, key: tuple, value: Propagated) -> None:
+        self.found[key] = value
+        if len(self.found) > self.size:
+            self.found.popitem(last=False)
+
+
+_CUTS = _CutCache(512)
+
+
+def _with_lines(task: CountTask) -> Component:
+    component = task.component
+    return Component(component.constraints, component.boxes, component.box_witnesses, task.lines)
+
+
 def analyse(
     topology: Topology,
     cells: Sequence[int],
@@ -74,64 +289,29 @@ def analyse(
     *,
     witnesses: Iterable[int] | None = None,
     unknown: list[int] | None = None,
-    budget: int = DEFAULT_BUDGET,
+    budget: int | None = DEFAULT_BUDGET,
+    time_limit: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Analysis:
-    """Count the arrangements of a position and read off certainties and chances.
+    """Count the arrangements of a position and read off certainties and chances, at once.
 
-    ``witnesses`` and ``unknown`` let a caller that tracks the frontier skip the
-    whole-board scan; by default they are found from ``cells``.
+    ``budget`` limits the DP transitions of any one count (deterministic: the
+    player and the no-guess generator use it); ``time_limit`` limits the whole
+    analysis in seconds of ``clock``. ``witnesses`` and ``unknown`` let a caller
+    that tracks the frontier skip the whole-board scan; by default they are
+    found from ``cells``.
     """
-    result = Analysis(topology)
-    if unknown is None:
-        unknown = [c for c, v in enumerate(cells) if v == COVERED]
-    result.unknown = unknown
-    marked = sum(1 for v in cells if v == MARKED)
-    result.mines_left = total_mines - marked
-    try:
-        if result.mines_left < 0:
-            raise Inconsistent((), f"there are {marked} mine marks but only {total_mines} mines")
-        result.constraints = constraints_of(topology, cells, witnesses)
-        _count_all(result, budget)
-    except Inconsistent as problem:
-        result.consistent = False
-        result.problem = problem.why
-        result.problem_witnesses = problem.witnesses
-        result.probability.clear()
-        result.safe.clear()
-        result.mines.clear()
-    return result
+    job = AnalysisJob(
+        topology, cells, total_mines, witnesses=witnesses, unknown=unknown,
+        patience=time_limit, work_limit=budget, clock=clock,
+    )  # fmt: skip
+    return job.run()
 
 
-def _count_all(result: Analysis, budget: int) -> None:
-    components = split_components(result.constraints)
-    result.components = components
-    exact: list[Component] = []
-    rough: list[Component] = []
-    for component in components:
-        try:
-            component.lines = count_component(component, budget)
-        except OverBudget:
-            rough.append(component)
-            continue
-        if not component.lines.ways:
-            raise Inconsistent([c.witness for c in component.constraints], "these numbers cannot all be satisfied at once")
-        exact.append(component)
-    frontier = {cell for component in components for cell in component.cells}
-    result.off_cells = [cell for cell in result.unknown if cell not in frontier]
-    _local_facts(result, exact)
-    if rough:
-        result.exact = False
-        _estimate(result, exact, rough)
-        return
-    counted = combine(components, len(result.off_cells), result.mines_left)
-    if counted.total == 0:
-        raise Inconsistent(result.witnesses, f"no arrangement of the numbers uses exactly {result.mines_left} more mines")
-    result.counted = counted
-    _global_facts(result, counted)
-
-
-def _local_facts(result: Analysis, components: list[Component]) -> None:
-    """Rule 5: boxes that are empty or full in every arrangement of their component."""
+def _local_facts(result: Analysis, components: list[Component], proved: Propagated) -> None:
+    """Rule 5: boxes empty or full in every arrangement of their component, and what the pair rules proved."""
+    result.local_safe.update(proved.safe)
+    result.local_mines.update(proved.mines)
     for component in components:
         lines = component.lines
         solutions = sum(lines.ways.values())
@@ -143,8 +323,9 @@ def _local_facts(result: Analysis, components: list[Component]) -> None:
                 result.local_mines.update(box)
 
 
-def _global_facts(result: Analysis, counted: Counted) -> None:
+def _global_facts(result: Analysis, counted: Counted, proved: Propagated) -> None:
     """Rule 6 and the probabilities: every arrangement weighted by the squares off the frontier."""
+    _set_proved(result, proved)
     total = counted.total
     for c, component in enumerate(counted.components):
         for b, box in enumerate(component.boxes):
@@ -166,14 +347,31 @@ def _global_facts(result: Analysis, counted: Counted) -> None:
             result.mines.update(result.off_cells)
 
 
-def _estimate(result: Analysis, exact: list[Component], rough: list[Component]) -> None:
-    """A sound fallback: exact components by their own counts, the rest by local density.
+def _set_proved(result: Analysis, proved: Propagated) -> None:
+    result.safe.update(proved.safe)
+    result.mines.update(proved.mines)
+    for cell in proved.safe:
+        result.probability[cell] = 0.0
+    for cell in proved.mines:
+        result.probability[cell] = 1.0
 
-    Only rule-5 facts are claimed (they hold whatever the other components do).
+
+def _estimate(
+    result: Analysis, exact: list[Component], rough: list[Component], proved: Propagated, pause: Deadline
+) -> Generator[None, None, None]:
+    """Probabilities when some pieces are too large to count (``exact`` is False).
+
+    Proved squares keep 0 and 1 and only facts that hold whatever the uncounted
+    pieces do are claimed (rule 5 and the pair rules). Counted components give
+    their own exact chances; a piece too large to count gets chances that fit
+    its numbers, by iterative scaling: every number in turn scales the chances
+    of its squares so that they add up to the mines it still needs (clamped
+    inside 0..1). The squares off the frontier share the mines left over.
     """
     result.safe = set(result.local_safe)
     result.mines = set(result.local_mines)
-    expected = 0.0
+    _set_proved(result, proved)
+    expected = float(len(proved.mines))
     for component in exact:
         lines = component.lines
         solutions = sum(lines.ways.values())
@@ -182,14 +380,26 @@ def _estimate(result: Analysis, exact: list[Component], rough: list[Component]) 
             expected += chance * len(box)
             for cell in box:
                 result.probability[cell] = chance
-    for component in rough:
-        for box, signature in zip(component.boxes, component.box_witnesses):
-            # The densest witness touching the box bounds how crowded it is.
-            chance = max(component.constraints[w].need / len(component.constraints[w].cells) for w in signature)
-            expected += chance * len(box)
-            for cell in box:
-                result.probability[cell] = chance
+    rough_cells = [cell for component in rough for cell in component.cells]
+    room = len(rough_cells) + len(result.off_cells)
+    density = min(0.95, max(0.05, (result.mines_left - expected) / room)) if room else 0.5
+    chance = dict.fromkeys(rough_cells, density)
+    constraints = [c for component in rough for c in component.constraints]
+    for _ in range(SCALING_ROUNDS):
+        for constraint in constraints:
+            squares = [cell for cell in constraint.cells if cell in chance]
+            held = sum(chance[cell] for cell in squares)
+            if held > 0:
+                factor = constraint.need / held
+                for cell in squares:
+                    chance[cell] = min(0.999, max(0.001, chance[cell] * factor))
+        if pause.expired():
+            yield
+    for cell, p in chance.items():
+        if cell not in result.safe and cell not in result.mines:
+            result.probability[cell] = p
+            expected += p
     if result.off_cells:
-        chance = min(1.0, max(0.0, (result.mines_left - expected) / len(result.off_cells)))
+        share = min(1.0, max(0.0, (result.mines_left - expected) / len(result.off_cells)))
         for cell in result.off_cells:
-            result.probability[cell] = chance
+            result.probability[cell] = share

@@ -22,8 +22,9 @@ All counts are Python integers, so the probabilities are exact ratios.
 
 from __future__ import annotations
 
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
+import time
+from collections import OrderedDict, defaultdict
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
@@ -31,9 +32,10 @@ from typing import NamedTuple
 
 from amigasweeper.engine import COVERED, MARKED, Topology
 
-# Search budget of one component's count, in DP transitions. Typical Expert
-# positions need a few hundred; a pathological frontier stops here and the
-# position is reported as approximate instead of freezing a frame.
+# Work budget of one component's count, in DP transitions, for callers that
+# must be deterministic (the player, no-guess generation, benchmarks): typical
+# Expert positions need a few hundred. Interactive callers give a Deadline
+# instead (a budget of time) and spread a long count over frames (AnalysisJob).
 DEFAULT_BUDGET = 60_000
 
 
@@ -197,29 +199,142 @@ def _witness_order(count: int, box_witnesses: tuple[tuple[int, ...], ...]) -> tu
     return tuple(order)
 
 
-_TOO_BIG: dict[tuple, int] = {}  # components known to exceed a budget: key -> that budget
+# ------------------------------------------------------------ budgets of time
+class Deadline:
+    """A budget of time, read from an injectable clock (tests pass a fake one).
+
+    ``seconds=None`` never expires. The clock is only read between chunks of
+    work, so a deadline is overrun by at most one chunk (CHUNK transitions).
+    """
+
+    def __init__(self, seconds: float | None, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock
+        self.ends = None if seconds is None else clock() + seconds
+
+    def expired(self) -> bool:
+        return self.ends is not None and self.clock() >= self.ends
+
+    def left(self) -> float:
+        return float("inf") if self.ends is None else max(0.0, self.ends - self.clock())
 
 
-def count_component(component: Component, budget: int = DEFAULT_BUDGET) -> Lines:
+NEVER = Deadline(None)
+CHUNK = 256  # DP transitions between two looks at the clock
+
+
+# ------------------------------------------------------ resumable, cached counts
+def component_key(component: Component) -> tuple:
+    """What a component's count depends on: its constraints and their boxes."""
+    return (component.constraints, tuple(component.boxes), tuple(component.box_witnesses))
+
+
+class _Cache:
+    """Finished counts, keyed by component_key, least recently used dropped first.
+
+    A move changes only the components around it, so every other component of
+    the next position is found here and costs nothing to count again.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.lines: OrderedDict[tuple, Lines] = OrderedDict()
+        self.too_big: dict[tuple, int] = {}  # key -> work already spent without finishing
+
+    def get(self, key: tuple) -> Lines | None:
+        found = self.lines.get(key)
+        if found is not None:
+            self.lines.move_to_end(key)
+        return found
+
+    def put(self, key: tuple, lines: Lines) -> None:
+        self.lines[key] = lines
+        self.too_big.pop(key, None)
+        if len(self.lines) > self.size:
+            self.lines.popitem(last=False)
+
+    def gave_up(self, key: tuple, work: int) -> None:
+        if len(self.too_big) > 1024:
+            self.too_big.clear()
+        self.too_big[key] = max(work, self.too_big.get(key, 0))
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self.too_big.clear()
+
+
+CACHE = _Cache(8192)
+
+
+def clear_cache() -> None:
+    """Forget every count (benchmarks that make each call pay in full)."""
+    CACHE.clear()
+
+
+class CountTask:
+    """One component's count, advanced a chunk at a time until it is done.
+
+    ``work`` is the DP transitions spent so far: the unit tests use to check how
+    work is spread, since a transition's cost in time varies with the machine.
+    """
+
+    def __init__(self, component: Component) -> None:
+        self.component = component
+        self.key = component_key(component)
+        self.lines: Lines | None = CACHE.get(self.key)
+        self.work = 0
+        self._chunk = [CHUNK]  # read by the running count: transitions between two pauses
+        self._steps = None if self.lines is not None else _count_steps(*self.key, self._chunk)
+
+    @property
+    def done(self) -> bool:
+        return self.lines is not None
+
+    def advance(self, deadline: Deadline = NEVER, work_limit: int | None = None) -> bool:
+        """Count until done, the deadline passes or ``work`` passes ``work_limit``; True when done."""
+        if work_limit is not None:
+            self._chunk[0] = max(1, min(CHUNK, work_limit))  # a small limit is checked as finely
+        steps = self._steps
+        while self.lines is None:
+            if deadline.expired() or (work_limit is not None and self.work > work_limit):
+                CACHE.gave_up(self.key, self.work)
+                return False
+            try:
+                self.work += next(steps)
+            except StopIteration as finished:
+                self.lines = finished.value
+                CACHE.put(self.key, self.lines)
+        return True
+
+
+def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline: Deadline = NEVER) -> Lines:
     """Count every arrangement of mines in the component's boxes (see module doc).
 
-    Raises OverBudget when the count would take more than ``budget`` steps; the
-    failure is remembered so a stuck position does not pay for it every frame.
+    Raises OverBudget when the count would take more than ``budget`` DP steps or
+    run past ``deadline``; a component known to need more than ``budget`` fails
+    at once, so a stuck position does not pay for it again and again.
     """
-    key = (component.constraints, tuple(component.boxes), tuple(component.box_witnesses))
-    if _TOO_BIG.get(key, -1) >= budget:
+    key = component_key(component)
+    found = CACHE.get(key)
+    if found is not None:
+        return found
+    if CACHE.too_big.get(key, -1) >= budget:
         raise OverBudget
-    try:
-        return _count(*key, budget)
-    except OverBudget:
-        if len(_TOO_BIG) > 1024:
-            _TOO_BIG.clear()
-        _TOO_BIG[key] = budget
-        raise
+    task = CountTask(component)
+    if not task.advance(deadline, work_limit=budget):
+        raise OverBudget
+    return task.lines
 
 
-@lru_cache(maxsize=8192)
 def _count(constraints, boxes, box_witnesses, budget) -> Lines:
+    """The old entry point (kept for callers of it): a count within ``budget`` steps."""
+    return count_component(Component(constraints, list(boxes), list(box_witnesses)), budget)
+
+
+_count.cache_clear = clear_cache  # type: ignore[attr-defined]  # as the lru_cache it once was
+
+
+def _count_steps(constraints, boxes, box_witnesses, chunk: list[int]) -> Generator[int, None, Lines]:
+    """The dynamic programme, yielding the transitions it did after every chunk of them."""
     sizes = [len(box) for box in boxes]
     nboxes = len(boxes)
     boxes_of: list[list[int]] = [[] for _ in constraints]
@@ -270,9 +385,12 @@ def _count(constraints, boxes, box_witnesses, budget) -> Lines:
                     line[0] += new_ways
                     old = line[1]
                     line[1] = [x + y for x, y in zip(old, new_weight)]
-            if steps > budget:
-                raise OverBudget
+            if steps >= chunk[0]:
+                yield steps
+                steps = 0
         states = following
+    if steps:
+        yield steps
     ways: dict[int, int] = {}
     weight: dict[int, list[int]] = {}
     for (mines, _), (count, box_weight) in states.items():
