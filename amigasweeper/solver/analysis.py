@@ -32,6 +32,8 @@ from .counting import (
     Component,
     Constraint,
     Counted,
+    GRAVEYARD,
+    METER,
     CountTask,
     Deadline,
     Inconsistent,
@@ -118,10 +120,12 @@ class AnalysisJob:
         self.clock = clock
         self.spent = 0.0  # seconds of working time so far
         self.work = 0  # DP transitions and pair comparisons done so far
-        self.steps = 0  # calls of step() that did some work
+        self.steps = 0  # calls of step()
+        self.last_work = 0  # the work of the last step
         self.result: Analysis | None = None
         self._slice = NEVER
         self._started = 0.0
+        self._tasks: list[CountTask] = []
         self._run = self._stages()
 
     @property
@@ -134,15 +138,21 @@ class AnalysisJob:
             return True
         start = self._started = self.clock()
         limit = seconds
-        if self.patience is not None:
-            rest = max(0.0, self.patience - self.spent)
+        if self.patience is not None and self.spent < self.patience:
+            # Counting stops with the patience; the cheap stages after it (the
+            # pair rules, the estimate) still get whole slices.
+            rest = self.patience - self.spent
             limit = rest if limit is None else min(limit, rest)
         self._slice = Deadline(limit, self.clock)
         self.steps += 1
+        metered = METER.work
+        GRAVEYARD.bury(self._slice)  # what earlier jobs left unfinished goes first
         try:
             next(self._run)
         except StopIteration as finished:
             self.result = finished.value
+        self.work += METER.work - metered
+        self.last_work = METER.work - metered
         self.spent += self.clock() - start
         return self.result is not None
 
@@ -150,7 +160,19 @@ class AnalysisJob:
         """Work to the end at once (the job's patience and work limit still apply)."""
         while not self.step():
             pass
+        GRAVEYARD.bury()
         return self.result
+
+    def abandon(self) -> None:
+        """The position changed before the job finished: leave its counts to be freed a bit at a time."""
+        GRAVEYARD.add(self._tasks)
+        self._tasks = []
+        self._run.close()
+
+    def _task(self, component: Component) -> CountTask:
+        task = CountTask(component)
+        self._tasks.append(task)
+        return task
 
     # ------------------------------------------------------------- the stages
     def _patience_over(self) -> bool:
@@ -159,17 +181,22 @@ class AnalysisJob:
     def _advance(self, task: CountTask, limit: int | None) -> Generator[None, None, bool]:
         """Advance one count across as many slices as it takes; False if a limit stopped it."""
         while True:
-            before = task.work
+            if self._patience_over() and not task.done:
+                return False
             finished = task.advance(self._slice, limit)
-            self.work += task.work - before
             if finished:
                 return True
             if (limit is not None and task.work > limit) or self._patience_over():
                 return False
             yield
 
-    def _cut(self, component: Component) -> Generator[None, None, Propagated | None]:
-        """The pair rules over one component (cached); None if the patience ran out first."""
+    def _pause(self) -> Generator[None, None, None]:
+        """Wait for the next slice if this one is used up."""
+        if self._slice.expired():
+            yield
+
+    def _cut(self, component: Component) -> Generator[None, None, Propagated]:
+        """The pair rules over one component (cached), patience or not: they are cheap and prove squares."""
         key = component_key(component)
         found = _CUTS.get(key)
         if found is not None:
@@ -177,14 +204,11 @@ class AnalysisJob:
         steps = propagate_steps(component.constraints)
         while True:
             try:
-                self.work += next(steps)
+                METER.work += next(steps)
             except StopIteration as finished:
                 _CUTS.put(key, finished.value)
                 return finished.value
-            if self._slice.expired():
-                if self._patience_over():
-                    return None
-                yield
+            yield from self._pause()
 
     def _stages(self) -> Generator[None, None, Analysis]:
         result = Analysis(self.topology)
@@ -220,18 +244,18 @@ class AnalysisJob:
         slow: list[CountTask] = []
         proved = Propagated()
         by_size = sorted(components, key=lambda c: len(c.boxes))
-        for task in [CountTask(component) for component in by_size]:
+        for task in [self._task(component) for component in by_size]:
             if (yield from self._advance(task, quick)):
                 counted.append(_with_lines(task))
                 continue
-            cut = None if self._patience_over() else (yield from self._cut(task.component))
-            if cut is None or not (cut.safe or cut.mines):
+            cut = yield from self._cut(task.component)
+            if not (cut.safe or cut.mines):
                 slow.append(task)  # the rules prove nothing here: only the full count can
                 continue
             proved.safe |= cut.safe
             proved.mines |= cut.mines
             for piece in sorted(split_components(cut.constraints), key=lambda c: len(c.boxes)):
-                piece_task = CountTask(piece)
+                piece_task = self._task(piece)
                 if (yield from self._advance(piece_task, quick)):
                     counted.append(_with_lines(piece_task))
                 else:
@@ -242,6 +266,8 @@ class AnalysisJob:
                 counted.append(_with_lines(task))
             else:
                 rough.append(task.component)
+        GRAVEYARD.add(self._tasks)  # the counts that did not finish, to be freed over the next slices
+        self._tasks = []
         for component in counted:
             if not component.lines.ways:
                 raise Inconsistent([c.witness for c in component.constraints], "these numbers cannot all be satisfied at once")
@@ -249,7 +275,7 @@ class AnalysisJob:
         _local_facts(result, counted, proved)
         if rough:
             result.exact = False
-            yield from _estimate(result, counted, rough, proved, self._slice)
+            yield from _estimate(result, counted, rough, proved, self._pause)
             return
         counted_all = combine(counted, len(result.off_cells), result.mines_left - len(proved.mines))
         if counted_all.total == 0:
@@ -357,7 +383,11 @@ def _set_proved(result: Analysis, proved: Propagated) -> None:
 
 
 def _estimate(
-    result: Analysis, exact: list[Component], rough: list[Component], proved: Propagated, pause: Deadline
+    result: Analysis,
+    exact: list[Component],
+    rough: list[Component],
+    proved: Propagated,
+    pause: Callable[[], Generator[None, None, None]],
 ) -> Generator[None, None, None]:
     """Probabilities when some pieces are too large to count (``exact`` is False).
 
@@ -393,8 +423,7 @@ def _estimate(
                 factor = constraint.need / held
                 for cell in squares:
                     chance[cell] = min(0.999, max(0.001, chance[cell] * factor))
-        if pause.expired():
-            yield
+        yield from pause()
     for cell, p in chance.items():
         if cell not in result.safe and cell not in result.mines:
             result.probability[cell] = p

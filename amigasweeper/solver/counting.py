@@ -219,7 +219,26 @@ class Deadline:
 
 
 NEVER = Deadline(None)
-CHUNK = 256  # DP transitions between two looks at the clock
+
+
+class WorkMeter:
+    """Every unit of counting work done in this process (DP transitions, pairs compared).
+
+    Time varies with the machine; work does not. Tests build their clock on
+    this meter so that a "budget of time" becomes a budget of work they can
+    reason about, while the program's clock stays the real one.
+    """
+
+    def __init__(self) -> None:
+        self.work = 0
+
+    def clock(self, unit: float = 1e-6) -> Callable[[], float]:
+        """A clock whose seconds are ``unit`` per unit of work."""
+        return lambda: self.work * unit
+
+
+METER = WorkMeter()
+CHUNK = 256  # DP transitions (of a component of up to 16 boxes) between two looks at the clock
 
 
 # ------------------------------------------------------ resumable, cached counts
@@ -283,7 +302,8 @@ class CountTask:
         self.lines: Lines | None = CACHE.get(self.key)
         self.work = 0
         self._chunk = [CHUNK]  # read by the running count: transitions between two pauses
-        self._steps = None if self.lines is not None else _count_steps(*self.key, self._chunk)
+        self._tables: list[dict] = []  # the count's lines in progress, kept here so they can be freed bit by bit
+        self._steps = None if self.lines is not None else _count_steps(*self.key, self._chunk, self._tables)
 
     @property
     def done(self) -> bool:
@@ -295,15 +315,60 @@ class CountTask:
             self._chunk[0] = max(1, min(CHUNK, work_limit))  # a small limit is checked as finely
         steps = self._steps
         while self.lines is None:
-            if deadline.expired() or (work_limit is not None and self.work > work_limit):
+            if work_limit is not None and self.work > work_limit:
                 CACHE.gave_up(self.key, self.work)
                 return False
+            if deadline.expired():
+                return False  # a pause, not a failure: advance again to go on
             try:
-                self.work += next(steps)
+                done = next(steps)
+                self.work += done
+                METER.work += done
             except StopIteration as finished:
                 self.lines = finished.value
                 CACHE.put(self.key, self.lines)
+                self._tables.clear()
         return True
+
+    def release(self, deadline: Deadline = NEVER) -> bool:
+        """Free an unfinished count's memory until the deadline; True when all is freed.
+
+        A large count holds many long lists of big integers, and freeing them
+        all at once can take longer than a frame: this frees them a batch at a time.
+        """
+        if self._steps is not None:
+            self._steps.close()  # the lists stay reachable through _tables only
+            self._steps = None
+        tables = self._tables
+        while tables:
+            table = tables[-1]
+            for _ in range(min(64, len(table))):
+                table.popitem()
+            if not table:
+                tables.pop()
+            if deadline.expired():
+                break
+        return not tables
+
+
+class _Graveyard:
+    """Unfinished counts nobody needs any more, freed a slice at a time (see CountTask.release)."""
+
+    def __init__(self) -> None:
+        self.tasks: list[CountTask] = []
+
+    def add(self, tasks: Iterable[CountTask]) -> None:
+        self.tasks.extend(task for task in tasks if task._tables)
+
+    def bury(self, deadline: Deadline = NEVER) -> bool:
+        """Free what fits before the deadline; True when nothing is left."""
+        while self.tasks and not deadline.expired():
+            if self.tasks[-1].release(deadline):
+                self.tasks.pop()
+        return not self.tasks
+
+
+GRAVEYARD = _Graveyard()
 
 
 def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline: Deadline = NEVER) -> Lines:
@@ -333,8 +398,12 @@ def _count(constraints, boxes, box_witnesses, budget) -> Lines:
 _count.cache_clear = clear_cache  # type: ignore[attr-defined]  # as the lru_cache it once was
 
 
-def _count_steps(constraints, boxes, box_witnesses, chunk: list[int]) -> Generator[int, None, Lines]:
-    """The dynamic programme, yielding the transitions it did after every chunk of them."""
+def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: list[dict]) -> Generator[int, None, Lines]:
+    """The dynamic programme, yielding the transitions it did after every chunk of them.
+
+    ``tables`` always holds the lines being read and those being made, so the
+    owner can free them after closing an unfinished count.
+    """
     sizes = [len(box) for box in boxes]
     nboxes = len(boxes)
     boxes_of: list[list[int]] = [[] for _ in constraints]
@@ -345,8 +414,9 @@ def _count_steps(constraints, boxes, box_witnesses, chunk: list[int]) -> Generat
             boxes_of[w].append(b)
     live: list[int] = []
     placed = [False] * nboxes
-    states: dict[tuple, list] = {(0, ()): [1, [0] * nboxes]}
+    states: dict[tuple, tuple] = {(0, ()): (1, (0,) * nboxes)}
     steps = 0
+    cost = max(1, nboxes // 16)  # a transition copies and adds lists as long as there are boxes
     for w in _witness_order(len(constraints), box_witnesses):
         mine = boxes_of[w]
         position = {b: i for i, b in enumerate(live)}
@@ -361,41 +431,48 @@ def _count_steps(constraints, boxes, box_witnesses, chunk: list[int]) -> Generat
         live = [columns[i] for i in keep]
         fresh_sizes = tuple(sizes[b] for b in fresh)
         need = constraints[w].need
-        following: dict[tuple, list] = {}
+        following: dict[tuple, tuple] = {}
+        tables[:] = [states, following]
         for (mines, alloc), (ways, weight) in states.items():
-            spreads = _spreads(fresh_sizes, need - sum([alloc[i] for i in seen_at]))
-            steps += len(spreads)
-            for counts, factor, added in spreads:
+            for counts, factor, added in _spreads(fresh_sizes, need - sum([alloc[i] for i in seen_at])):
+                steps += 1
+                if steps * cost >= chunk[0]:
+                    yield steps  # a pause may come between any two transitions
+                    steps = 0
                 full = alloc + counts
                 key = (mines + added, tuple(map(full.__getitem__, keep)))
                 new_ways = ways * factor
-                # Weight lists are shared until written: most steps add no mine
-                # to a box of one square, and then nothing changes.
-                new_weight = weight if factor == 1 else [x * factor for x in weight]
+                # Lines are tuples, weights shared until written: most steps add
+                # no mine to a box of one square, and then nothing changes.
+                # (Tuples of ints drop out of the garbage collector's sight
+                # after its first look, lists never do: with lists, a large
+                # count makes every later collection slow enough to cost a frame.)
+                new_weight = weight if factor == 1 else tuple([x * factor for x in weight])
                 if added:
-                    if new_weight is weight:
-                        new_weight = weight.copy()
+                    written = list(new_weight)
                     for b, k in zip(fresh, counts):
                         if k:
-                            new_weight[b] += new_ways * k
+                            written[b] += new_ways * k
+                    new_weight = tuple(written)
                 line = following.get(key)
                 if line is None:
-                    following[key] = [new_ways, new_weight]
+                    following[key] = (new_ways, new_weight)
                 else:
-                    line[0] += new_ways
-                    old = line[1]
-                    line[1] = [x + y for x, y in zip(old, new_weight)]
-            if steps >= chunk[0]:
-                yield steps
-                steps = 0
-        states = following
+                    following[key] = (line[0] + new_ways, tuple([x + y for x, y in zip(line[1], new_weight)]))
+        # Free the lines just read a batch at a time: all at once, a large
+        # layer takes longer than a frame to give back.
+        spent, states = states, following
+        while spent:
+            for _ in range(min(64, len(spent))):
+                spent.popitem()
+            yield 0
     if steps:
         yield steps
     ways: dict[int, int] = {}
     weight: dict[int, list[int]] = {}
     for (mines, _), (count, box_weight) in states.items():
         ways[mines] = count
-        weight[mines] = box_weight
+        weight[mines] = list(box_weight)
     return Lines(ways, weight)
 
 
