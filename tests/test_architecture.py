@@ -124,3 +124,59 @@ def test_no_import_circle_in_the_ui():
     for name in sorted(graph):
         if name not in state:
             visit(name, [])
+
+
+def full_imports(path: Path) -> set[str]:
+    """Every module a file imports anywhere (inside functions too), relative ones made absolute."""
+    package = ".".join(("amigasweeper", *path.relative_to(PACKAGE).parent.parts))
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
+            module = ".".join([*base, *([node.module] if node.module else [])])
+            names.add(module)
+            names.update(f"{module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("__import__", "import_module"):
+            names.update(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
+    return names
+
+
+def test_the_engine_depends_on_nothing_above_it():
+    """The engine is the bottom layer: the solver and the UI build on it, never the reverse."""
+    offenders = {}
+    for path in (PACKAGE / "engine").rglob("*.py"):
+        above = sorted(n for n in full_imports(path) if n.startswith(("amigasweeper.solver", "amigasweeper.ui", "amigasweeper.challenge")))
+        if above:
+            offenders[path.name] = above
+    assert not offenders, f"the engine imports from above it: {offenders}"
+
+
+def test_the_import_checker_sees_imports_inside_functions_and_relative_ones(tmp_path):
+    engine = PACKAGE / "engine"
+    sample = engine / "layouts.py"
+    assert "amigasweeper.engine.topology" in full_imports(sample)  # a relative import, made absolute
+    assert any(n.startswith("amigasweeper.solver") for n in full_imports(PACKAGE / "ui" / "game" / "hints.py"))
+
+
+def test_the_engine_imports_alone_and_no_guess_boards_come_from_the_solver():
+    """A fresh interpreter: importing the engine loads no solver; importing the solver registers its maker."""
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "import amigasweeper.engine as engine\n"
+        "assert not [m for m in sys.modules if m.startswith(('amigasweeper.solver', 'amigasweeper.ui'))]\n"
+        "try:\n"
+        "    engine.layouts.layout_maker('no-guess')\n"
+        "except engine.LayoutUnavailable:\n"
+        "    pass\n"
+        "else:\n"
+        "    raise SystemExit('a no-guess maker without the solver')\n"
+        "import amigasweeper.solver.noguess as noguess\n"
+        "assert engine.layouts.layout_maker('no-guess') is noguess.no_guess_layout\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent)
+    assert result.returncode == 0, result.stderr

@@ -4,7 +4,7 @@ Pure Python: nothing here imports pyxel.
 """
 
 from .game import MAX_SECONDS, Game, GameSetup
-from .layouts import LayoutKind
+from .layouts import LayoutKind, LayoutMaker, LayoutUnavailable, register_layout_maker
 from .levels import BEGINNER, EXPERT, INTERMEDIATE, Level, LevelError, LevelName, custom_level
 from .rules import Completion, GameStatus, Mark, Move, MoveKind, MoveResult, Tile
 from .topology import Shape, Topology, make_topology
@@ -23,6 +23,8 @@ __all__ = [
     "GameSetup",
     "GameStatus",
     "LayoutKind",
+    "LayoutMaker",
+    "LayoutUnavailable",
     "Level",
     "LevelError",
     "LevelName",
@@ -36,4 +38,5 @@ __all__ = [
     "Topology",
     "custom_level",
     "make_topology",
+    "register_layout_maker",
 ]

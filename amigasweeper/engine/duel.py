@@ -39,12 +39,17 @@ it. With the solver's exact counting over that view:
 Moves are data (``DuelMove``): a duel is its setup plus its moves, and
 ``Duel.replay`` rebuilds the same state from them. Pure Python; never imports
 pyxel.
+
+The reasoning the reveal needs (what is certain, whether a position is
+consistent) is the solver's. The engine does not import it: a DuelReasoner is
+given to the Duel, or registered once with ``register_reasoner`` (importing
+amigasweeper.solver does that).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
@@ -53,6 +58,28 @@ from .view import COVERED, KNOWN_SAFE, MARKED, PlayerView
 
 # A player's own wrong guesses go into that player's view as KNOWN_SAFE: a
 # square with no mine that shows no number, which is what the guess taught.
+
+@dataclass(frozen=True)
+class DuelReasoner:
+    """What the automatic reveal asks of a solver, about a public view."""
+
+    certain: Callable[[PlayerView], object]  # -> an object with .safe, .mines (sets of squares) and .exact
+    consistent: Callable[[PlayerView], bool]  # does any arrangement of the mines fit the view?
+
+
+_REASONER: list[DuelReasoner] = []
+
+
+def register_reasoner(reasoner: DuelReasoner) -> None:
+    """The reasoner Duels use when none is given to them."""
+    _REASONER[:] = [reasoner]
+
+
+def _registered_reasoner() -> DuelReasoner:
+    if not _REASONER:
+        raise RuntimeError("a Duel needs a reasoner: import amigasweeper.solver, or give the Duel one")
+    return _REASONER[0]
+
 
 PLAYERS = (0, 1)
 DEFAULT_NAMES = ("Player 1", "Player 2")
@@ -182,8 +209,9 @@ class Duel:
     from the setup's seed. Player 0 moves first.
     """
 
-    def __init__(self, setup: DuelSetup, mines: Iterable[int] | None = None) -> None:
+    def __init__(self, setup: DuelSetup, mines: Iterable[int] | None = None, reasoner: DuelReasoner | None = None) -> None:
         self.setup = setup
+        self.reasoner = reasoner or _registered_reasoner()
         self.topology = setup.topology
         layout = setup.make_mines() if mines is None else frozenset(mines)
         self._check_layout(layout)
@@ -356,17 +384,17 @@ class Duel:
     # ---------------------------------------------------------- automatic reveal
     def _auto_reveal(self) -> tuple[int, ...]:
         """Uncover what the public view already implies (see the module doc)."""
-        # Imported here: the solver is built on the engine, not the other way round.
-        from amigasweeper.solver import all_certain
-
         revealed: list[int] = []
         while True:
             view = self.public_view()
-            certain = all_certain(view)
+            certain = self.reasoner.certain(view)
             if self.setup.reveal is Reveal.PROVED_SAFE:
                 ready = sorted(certain.safe)
             else:
-                ready = [c for c in sorted(certain.safe) if number_is_known(view, certain.safe, certain.mines, c)]
+                ready = [
+                    c for c in sorted(certain.safe)
+                    if number_is_known(view, certain.safe, certain.mines, c, self.reasoner.consistent)
+                ]  # fmt: skip
             for cell in ready:
                 if self._mine[cell]:
                     raise RuntimeError(f"the solver proved a mine safe at {where(self.topology, cell)}")
@@ -413,14 +441,21 @@ class Duel:
         return f"{names[0]} {a}, {names[1]} {b}; {names[self.turn]} to move, {self.mines_hidden} mines hidden"
 
 
-def number_is_known(view: PlayerView, safe: Iterable[int], mines: Iterable[int], cell: int) -> bool:
+def number_is_known(
+    view: PlayerView,
+    safe: Iterable[int],
+    mines: Iterable[int],
+    cell: int,
+    consistent: Callable[[PlayerView], bool] | None = None,
+) -> bool:
     """True when covered ``cell`` shows the same number in every arrangement that fits ``view``.
 
     ``safe`` and ``mines`` are the squares already proved (cell among the safe).
     Each number the square could show is tried as if it were uncovered; the
-    number is known when exactly one of them leaves a consistent position.
+    number is known when exactly one of them leaves a consistent position
+    (as ``consistent`` judges it: by default the registered reasoner).
     """
-    from amigasweeper.solver import solve  # see _auto_reveal
+    consistent = consistent or _registered_reasoner().consistent
 
     cells = list(view.cells)
     for square in safe:
@@ -435,7 +470,7 @@ def number_is_known(view: PlayerView, safe: Iterable[int], mines: Iterable[int],
     fits = 0
     for shown in range(low, low + open_ + 1):
         cells[cell] = shown
-        if solve(PlayerView(view.topology, view.mines, tuple(cells))).consistent:
+        if consistent(PlayerView(view.topology, view.mines, tuple(cells))):
             fits += 1
             if fits > 1:
                 return False

@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from .layouts import LayoutKind, layout_maker
+from .layouts import LayoutKind, LayoutMaker, LayoutUnavailable, layout_maker, random_layout
 from .rules import (
     NOTHING,
     Completion,
@@ -63,8 +63,10 @@ class Game:
     ``clock`` gives the time in seconds (injected so tests need no sleeping).
     """
 
-    def __init__(self, setup: GameSetup, clock: Clock = time.monotonic) -> None:
+    def __init__(self, setup: GameSetup, clock: Clock = time.monotonic, layout_maker: LayoutMaker | None = None) -> None:
         self.setup = setup
+        self.layout_maker = layout_maker  # None: the maker registered for setup.layout
+        self.layout_note = ""  # why the board is not of the kind asked for, when it is not
         self.topology = setup.topology
         self.clock = clock
         self.marks_enabled = setup.marks
@@ -104,9 +106,17 @@ class Game:
         self._placed = True
 
     def _place_for_first(self, first: int) -> None:
-        maker = layout_maker(self.setup.layout)
-        rng = random.Random(self.setup.seed)
-        self._place(maker(self.topology, self.setup.mines, first, rng))
+        try:
+            maker = self.layout_maker or layout_maker(self.setup.layout)
+            mines = maker(self.topology, self.setup.mines, first, random.Random(self.setup.seed))
+        except LayoutUnavailable as why:
+            # Never a board that merely claims to be what was asked: this one is
+            # random, the setup says so (a replay makes the same board) and the
+            # note tells the player why.
+            self.layout_note = str(why)
+            self.setup = replace(self.setup, layout=LayoutKind.RANDOM)
+            mines = random_layout(self.topology, self.setup.mines, first, random.Random(self.setup.seed))
+        self._place(mines)
 
     # ------------------------------------------------------------------ reading
     @property

@@ -3,7 +3,8 @@
 Pure Python; it sees only what a player sees (a PlayerView), never the mines.
 """
 
-from .analysis import Analysis, analyse
+from . import engine_hooks  # noqa: F401  (gives the engine the no-guess maker and the Duel's reasoner)
+from .analysis import Analysis, AnalysisJob, analyse
 from .knowledge import Knowledge
 from .noguess import NoGuessBoard, generate_no_guess, is_no_guess, no_guess_layout
 from .player import Decision, GameResult, Player, best_move, choose_move, play_game
@@ -26,6 +27,7 @@ from .rules import (
 
 __all__ = [
     "Analysis",
+    "AnalysisJob",
     "Certainty",
     "Decision",
     "Deduction",

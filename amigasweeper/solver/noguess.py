@@ -13,20 +13,30 @@ fresh random board.
 The first square is kept clear of mines and, when the density allows, so are
 its neighbours: the game then opens with an area, and boards need far fewer
 repairs.
+
+Generation has a time limit (TIME_LIMIT, read from an injectable clock). On
+dense boards no proof may come in time; the engine's maker then raises
+LayoutUnavailable, so the player is told and gets an honest random board,
+never an unproven one passed off as no-guess. The solver registers the maker
+with the engine (engine_hooks.py); the engine never imports the solver.
 """
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from amigasweeper.engine import COVERED, Topology
+from amigasweeper.engine import COVERED, LayoutUnavailable, Topology
 
 from .knowledge import Knowledge
 
 STALL_LIMIT = 25  # perturbations in a row without solving more squares before starting again
 MAX_ATTEMPTS = 60  # fresh boards tried before giving up
 DEDUCE_BUDGET = 20_000
+TIME_LIMIT = 0.5  # seconds the first click may wait for a proved board
+CLOCK: Callable[[], float] = time.perf_counter  # read at each call, so tests can give their own
 
 
 @dataclass(frozen=True)
@@ -142,18 +152,34 @@ def is_no_guess(topology: Topology, mines: frozenset[int] | set[int], first: int
     return _Run(topology, set(mines), first).solve()
 
 
-def generate_no_guess(topology: Topology, mines: int, first_cell: int, rng: random.Random) -> NoGuessBoard:
-    """A no-guess board with its story (attempts, perturbations, proven)."""
+def generate_no_guess(
+    topology: Topology,
+    mines: int,
+    first_cell: int,
+    rng: random.Random,
+    time_limit: float | None = TIME_LIMIT,
+    clock: Callable[[], float] | None = None,
+) -> NoGuessBoard:
+    """A no-guess board with its story (attempts, perturbations, proven).
+
+    Gives up after MAX_ATTEMPTS fresh boards or ``time_limit`` seconds of
+    ``clock`` (None: no limit; the clock defaults to CLOCK), returning the
+    best board found, unproven.
+    """
+    clock = clock or CLOCK
     protected = _protected(topology, mines, first_cell)
     free = [c for c in topology.cells() if c not in protected]
     if mines > len(free):
         raise ValueError(f"{mines} mines do not fit {len(free)} free squares")
+    ends = None if time_limit is None else clock() + time_limit
     perturbations = 0
     best: tuple[int, frozenset[int]] | None = None
     for attempt in range(1, MAX_ATTEMPTS + 1):
         run = _Run(topology, set(rng.sample(free, mines)), first_cell)
         most, stalls = -1, 0
         while stalls < STALL_LIMIT:
+            if ends is not None and clock() >= ends:
+                return NoGuessBoard(frozenset(run.layout) if best is None else best[1], False, attempt, perturbations)
             if run.solve():
                 layout = frozenset(run.layout)
                 if is_no_guess(topology, layout, first_cell):
@@ -173,5 +199,12 @@ def generate_no_guess(topology: Topology, mines: int, first_cell: int, rng: rand
 
 
 def no_guess_layout(topology: Topology, mines: int, first_cell: int, rng: random.Random) -> frozenset[int]:
-    """The engine's layout maker for LayoutKind.NO_GUESS (see the module doc)."""
-    return generate_no_guess(topology, mines, first_cell, rng).mines
+    """The engine's layout maker for LayoutKind.NO_GUESS: a proved board, or LayoutUnavailable."""
+    board = generate_no_guess(topology, mines, first_cell, rng)
+    if not board.proven:
+        raise LayoutUnavailable(
+            f"No board of {mines} mines on {topology.width}x{topology.height} that needs no guessing "
+            f"was found in time, so this is an ordinary board: it may need a guess."
+        )
+    return board.mines
+

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import amigasweeper.solver  # noqa: F401  (the Duel's reveal reasons with the solver, which registers itself)
 from amigasweeper.engine import COVERED, MARKED, Shape, make_topology
 from amigasweeper.engine.duel import (
     KNOWN_SAFE,

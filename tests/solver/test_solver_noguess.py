@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from amigasweeper.engine import Game, GameSetup, GameStatus, LayoutKind, Shape, make_topology
-from amigasweeper.solver import all_certain
+from amigasweeper.engine import Game, GameSetup, GameStatus, LayoutKind, LayoutUnavailable, Shape, make_topology
+from amigasweeper.solver import all_certain, noguess
 from amigasweeper.solver.noguess import generate_no_guess, no_guess_layout
 
 
@@ -55,3 +55,53 @@ def test_crowded_boards_still_keep_the_first_square_safe():
     topology = make_topology(Shape.SQUARE, 5, 5)
     board = generate_no_guess(topology, 20, 12, random.Random(1))
     assert 12 not in board.mines and len(board.mines) == 20
+
+
+class TickingClock:
+    """A clock that moves on by ``tick`` seconds every time it is read: time measured in work."""
+
+    def __init__(self, tick: float) -> None:
+        self.now = 0.0
+        self.tick = tick
+        self.reads = 0
+
+    def __call__(self) -> float:
+        self.now += self.tick
+        self.reads += 1
+        return self.now
+
+
+@pytest.mark.parametrize("width, height, mines", [(16, 16, 128), (9, 9, 50)])
+def test_dense_boards_stop_at_the_time_limit_unproven(width, height, mines):
+    topology = make_topology(Shape.SQUARE, width, height)
+    clock = TickingClock(0.01)
+    board = generate_no_guess(topology, mines, 0, random.Random(3), time_limit=0.5, clock=clock)
+    assert not board.proven and len(board.mines) == mines and 0 not in board.mines
+    assert clock.reads <= 0.5 / 0.01 + 2  # stopped as soon as the limit was seen
+
+
+def test_the_maker_never_hands_over_an_unproven_board(monkeypatch):
+    monkeypatch.setattr(noguess, "CLOCK", TickingClock(0.05))
+    with pytest.raises(LayoutUnavailable, match="16x16.*ordinary board"):
+        no_guess_layout(make_topology(Shape.SQUARE, 16, 16), 128, 0, random.Random(1))
+
+
+def test_a_game_asked_for_no_guess_on_a_dense_board_tells_the_player_it_is_ordinary(monkeypatch):
+    monkeypatch.setattr(noguess, "CLOCK", TickingClock(0.05))
+    setup = GameSetup(width=16, height=16, mines=128, seed=8, layout=LayoutKind.NO_GUESS)
+    game = Game(setup)
+    game.uncover(0)
+    assert game.layout_note.startswith("No board of 128 mines on 16x16")
+    assert game.setup.layout is LayoutKind.RANDOM  # the record says what the board is
+    same = Game(game.setup)
+    same.uncover(0)
+    assert same.mine_cells() == game.mine_cells() and not same.layout_note  # and a replay makes it again
+
+
+def test_the_engine_uses_whatever_layout_maker_it_is_given():
+    def corner_mines(topology, mines, first, rng):
+        return frozenset(range(topology.size - mines, topology.size))
+
+    game = Game(GameSetup(width=5, height=5, mines=3), layout_maker=corner_mines)
+    game.uncover(0)
+    assert game.mine_cells() == frozenset({22, 23, 24})
