@@ -13,7 +13,7 @@ from collections.abc import Iterable
 
 from amigasweeper.engine import COVERED, KNOWN_SAFE, MARKED, PlayerView, Topology
 
-from .analysis import Analysis, analyse
+from .analysis import Analysis, AnalysisJob, analyse
 
 
 class Knowledge:
@@ -95,8 +95,8 @@ class Knowledge:
                 found = True
         return found
 
-    def analyse(self, budget: int | None = None) -> Analysis:
-        """The full count over the tracked frontier (rules 5 and 6, probabilities).
+    def _count_input(self) -> tuple[list[int], list[int], list[int]]:
+        """(cells, witnesses, unknown) for a count of the tracked position.
 
         Squares already proved safe are treated as uncovered-but-unread: they
         hold no mine, so they are left out of the unknown squares.
@@ -106,10 +106,28 @@ class Knowledge:
             cells = list(cells)
             for cell in self.safe:
                 cells[cell] = _PROVED_SAFE
-        kwargs = {} if budget is None else {"budget": budget}
         witnesses = [w for w in self.frontier if cells[w] >= 0]
-        unknown = sorted(self.unknown - self.safe)
+        return cells, witnesses, sorted(self.unknown - self.safe)
+
+    def analyse(self, budget: int | None = None) -> Analysis:
+        """The full count over the tracked frontier (rules 5 and 6, probabilities), at once."""
+        cells, witnesses, unknown = self._count_input()
+        kwargs = {} if budget is None else {"budget": budget}
         return analyse(self.topology, cells, self.mines, witnesses=witnesses, unknown=unknown, **kwargs)
+
+    def analysis_job(self, **options) -> AnalysisJob:
+        """The same count as ``analyse``, as a job to advance a slice at a time
+        (options as AnalysisJob's: patience, work_limit, clock). What it counts
+        is cached, so a later ``analyse`` of the same position costs nothing."""
+        cells, witnesses, unknown = self._count_input()
+        return AnalysisJob(self.topology, cells, self.mines, witnesses=witnesses, unknown=unknown, **options)
+
+    def apply(self, analysis: Analysis) -> None:
+        """Take in the certainties of a count of this position."""
+        if analysis.consistent:
+            self.safe.update(analysis.safe)
+            for cell in analysis.mines:
+                self.set_mine(cell)
 
     def deduce(self, budget: int | None = None) -> Analysis | None:
         """Find certain squares: cheap rules first, the count only if they stall.
@@ -120,10 +138,7 @@ class Knowledge:
         if self.trivial() and self.safe:
             return None
         analysis = self.analyse(budget)
-        if analysis.consistent:
-            self.safe.update(analysis.safe)
-            for cell in analysis.mines:
-                self.set_mine(cell)
+        self.apply(analysis)
         return analysis
 
 

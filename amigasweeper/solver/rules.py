@@ -235,9 +235,17 @@ def next_hint(view: PlayerView) -> Deduction | None:
 
     A position whose marks cannot all be right gives a Rule.CONTRADICTION hint.
     """
-    topology, cells = view.topology, view.cells
     if view.is_fresh():
         return None
+    found = simple_hint(view)
+    if found is not None:
+        return found
+    return counted_hint(analyse(view.topology, view.cells, view.mines))
+
+
+def simple_hint(view: PlayerView) -> Deduction | None:
+    """Rules 1-4 only (cheap: no counting), or a contradiction they run into; None if neither."""
+    topology, cells = view.topology, view.cells
     try:
         constraints = constraints_of(topology, cells)
     except Inconsistent as problem:
@@ -246,7 +254,12 @@ def next_hint(view: PlayerView) -> Deduction | None:
         found = rule(topology, cells, constraints)
         if found:
             return found[0]
-    analysis = analyse(topology, cells, view.mines)
+    return None
+
+
+def counted_hint(analysis: Analysis) -> Deduction | None:
+    """Rule 5 or rule 6 from a count of the position (when rules 1-4 found nothing)."""
+    topology = analysis.topology
     if not analysis.consistent:
         return contradiction(topology, analysis.problem_witnesses, analysis.problem)
     return rule5(topology, analysis) or rule6(topology, analysis)
@@ -257,14 +270,18 @@ def all_certain(view: PlayerView) -> Certainty:
     topology, cells = view.topology, view.cells
     if view.is_fresh():
         return Certainty(frozenset(), frozenset())
-    analysis = analyse(topology, cells, view.mines)
+    return certainty_of(analyse(topology, cells, view.mines), cells)
+
+
+def certainty_of(analysis: Analysis, cells: Sequence[int]) -> Certainty:
+    """Everything an analysis of ``cells`` proves, with rules 1-4 added where the count gave up."""
     if not analysis.consistent:
         return Certainty(frozenset(), frozenset(), False, True, analysis.problem)
     safe, mines = set(analysis.safe), set(analysis.mines)
     if not analysis.exact:
         # The counting gave up somewhere: the one-step rules still hold there.
         for rule in SIMPLE_RULES:
-            for found in rule(topology, cells, analysis.constraints):
+            for found in rule(analysis.topology, cells, analysis.constraints):
                 safe |= found.safe
                 mines |= found.mines
     return Certainty(frozenset(safe), frozenset(mines), True, analysis.exact)

@@ -36,6 +36,7 @@ from .intuition.widgets import Dispatcher
 
 FPS = 60
 LEGEND_CHARS = 12  # room the probability legend takes in the screen bar
+ESTIMATE_MARK = "est."  # before the legend when the shading is an estimate
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 MENU_PAGES = {
     "Game": ManualPage.GAME_MENU,
@@ -316,7 +317,8 @@ class App:
             field = self.mine_window.field
             if field.visible and field.contains(pyxel.mouse_x, pyxel.mouse_y):
                 text = hints.chance_text(self.game, field.cell_under(pyxel.mouse_x, pyxel.mouse_y))
-        room = self.screen.w // 8 - 2 - (LEGEND_CHARS if hints.show_probabilities else 0)
+        legend = LEGEND_CHARS + (len(ESTIMATE_MARK) + 1 if hints.estimated else 0)
+        room = self.screen.w // 8 - 2 - (legend if hints.show_probabilities else 0)
         return marquee(text, room, self.frame_clock.frames) if text else SCREEN_TITLE
 
     def draw(self) -> None:
@@ -325,16 +327,21 @@ class App:
             for pen, target in KICKSTART2_REMAP.items():
                 pyxel.pal(pen, target)
         self.screen.draw()
-        if self.mine_window.hints.show_probabilities and not self.menus.is_open:
-            draw_legend(self.screen.w)
+        hints = self.mine_window.hints
+        if hints.show_probabilities and not self.menus.is_open:
+            draw_legend(self.screen.w, hints.estimated)
         self.menus.draw()
         pyxel.pal()
+        self.screen.busy = hints.busy(self.game)
         self.screen.draw_pointer()
 
 
-def draw_legend(screen_w: int) -> None:
-    """The probability shading's key, at the right of the screen bar: safe to mine."""
+def draw_legend(screen_w: int, estimated: bool = False) -> None:
+    """The probability shading's key, at the right of the screen bar: safe to mine
+    ("est." in front when the chances are estimates)."""
     x = screen_w - 4 - 8 * 5 - font.text_width("0%100%") - 4
+    if estimated:
+        font.draw_text(x - font.text_width(ESTIMATE_MARK + " "), 1, ESTIMATE_MARK, Pen.BLACK)
     x = font.draw_text(x, 1, "0%", Pen.BLACK) + 2
     for pen in RAMP:
         pyxel.rect(x, 2, 4, 6, pen)

@@ -3,18 +3,34 @@ checked squares and red X's, probability shading, and the Demo player.
 
 UI state only: the solver (amigasweeper.solver) decides; this keeps what is
 shown until the next move and draws it over the board.
+
+No frame waits for the solver. Counting a position is a resumable job
+(PositionWork) that gets FRAME_BUDGET seconds of each frame; meanwhile the
+last shading stays on the board and the screen shows Intuition's busy pointer.
+Rules 1-4 answer a Hint at once; rules 5 and 6, Show Safe and Mines and the
+Demo's next move wait for the count. A count that runs past PATIENCE seconds
+of work gives estimates, and the legend and the "Mine chance" text say so;
+squares proved safe or mined still show 0% and 100%.
 """
 
 from __future__ import annotations
 
-from amigasweeper.engine import Game, Mark, MoveKind
-from amigasweeper.solver import all_certain, best_move, next_hint, probabilities
+import time
+from collections.abc import Callable
+from enum import Enum
+
+from amigasweeper.engine import MARKED, Game, Mark, MoveKind
+from amigasweeper.solver import Analysis, Knowledge, Player
+from amigasweeper.solver.counting import GRAVEYARD, Deadline
+from amigasweeper.solver.rules import certainty_of, counted_hint, simple_hint
 
 from ..intuition.atlas import Cell
 from ..intuition.palette import Pen
 
 DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one is seen
 RAMP = [Pen(p) for p in range(Pen.PROB0, Pen.PROB7 + 1)]
+FRAME_BUDGET = 0.0025  # seconds of solver work one frame may do (a frame is 16.7 ms)
+PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
 
 
 def ramp_pen(chance: float) -> Pen:
@@ -22,39 +38,203 @@ def ramp_pen(chance: float) -> Pen:
     return RAMP[min(len(RAMP) - 1, int(chance * len(RAMP)))]
 
 
+class PositionWork:
+    """The solver's work on one position, advanced a slice per frame.
+
+    It follows the player's own steps (rules 1 and 2, then a count; mines the
+    count proves are taken in and counted again) so that when the Demo asks the
+    player for a guess, every count the player needs is already cached.
+    """
+
+    def __init__(self, game: Game, clock: Callable[[], float]) -> None:
+        self.view = game.player_view()
+        self.knowledge = Knowledge.from_view(self.view)
+        self.clock = clock
+        self.spent = 0.0
+        self.analysis: Analysis | None = None  # the first count: shading, Hint, Show Safe and Mines
+        self.chances: list[float | None] | None = None  # per square, from the first count
+        self.proved_safe: frozenset[int] = frozenset()  # by rules 1 and 2 before the first count
+        self.proved_mines: frozenset[int] = frozenset()
+        self.final: Analysis | None = None  # the count once nothing more can be proved (the Demo)
+        self._start_job()
+        self.proved_safe, self.proved_mines = frozenset(self.knowledge.safe), self._known_mines()
+
+    def _known_mines(self) -> frozenset[int]:
+        view = self.view.cells
+        return frozenset(c for c, v in enumerate(self.knowledge.cells) if v == MARKED and view[c] != MARKED)
+
+    def _start_job(self) -> None:
+        self.knowledge.trivial()
+        patience = max(0.0, PATIENCE - self.spent)
+        self._job = self.knowledge.analysis_job(patience=patience, work_limit=None, clock=self.clock)
+
+    @property
+    def done(self) -> bool:
+        return self.final is not None
+
+    def step(self, seconds: float) -> None:
+        """Work for about ``seconds`` of the clock."""
+        clock = self.clock
+        start = clock()
+        while not self.done and self._job.step(max(0.0, seconds - (clock() - start))):
+            self._finished(self._job.result)
+            if clock() - start >= seconds:
+                break
+        self.spent += clock() - start
+
+    def _finished(self, result: Analysis) -> None:
+        if self.analysis is None:
+            self.analysis = result
+            self.chances = self._chances_of(result)
+        unknown_before = len(self.knowledge.unknown)
+        self.knowledge.apply(result)
+        found_mines = len(self.knowledge.unknown) != unknown_before
+        if not result.consistent or not result.exact or self.knowledge.safe or not found_mines:
+            self.final = result
+        else:
+            self._start_job()  # the count proved mines: count again with them known, as the player does
+
+    def _chances_of(self, result: Analysis) -> list[float | None]:
+        chances: list[float | None] = [None] * self.view.topology.size
+        if not result.consistent:
+            return chances
+        for cell, chance in result.probability.items():
+            chances[cell] = chance
+        for cell in self.proved_safe:
+            chances[cell] = 0.0
+        for cell in self.proved_mines:
+            chances[cell] = 1.0
+        return chances
+
+    def certain(self) -> tuple[frozenset[int], frozenset[int], bool, str]:
+        """(safe, mines, exact, problem) from the first count (call once ``analysis`` is set)."""
+        certainty = certainty_of(self.analysis, self._job_cells())
+        if not certainty.consistent:
+            return frozenset(), frozenset(), True, certainty.problem
+        return certainty.safe | self.proved_safe, certainty.mines | self.proved_mines, certainty.exact, ""
+
+    def _job_cells(self) -> list[int]:
+        cells = list(self.view.cells)
+        for cell in self.proved_mines:
+            cells[cell] = MARKED
+        return cells
+
+    def abandon(self) -> None:
+        self._job.abandon()
+
+
+class Request(Enum):
+    HINT = "hint"
+    SAFE_AND_MINES = "safe and mines"
+
+
 class HintState:
     """What the Hint menu currently shows over one game."""
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.perf_counter) -> None:
+        self.clock = clock  # injectable: tests measure the solver's work, not time
         self.marks: dict[int, Cell] = {}  # square -> HINT_SAFE or HINT_MINE, until the next move
         self.message = ""
         self.show_probabilities = False
         self.demo = False
         self.demo_wait = 0
-        self._chances: list[float | None] | None = None
-        self._chances_for: tuple[int, int] | None = None
+        self.pending: set[Request] = set()
+        self.work: PositionWork | None = None
+        self._work_for: tuple[int, int] | None = None
+        self._shown: list[float | None] | None = None  # the shading on the board, kept until the next is ready
+        self._shown_exact = True
+        self._shown_for: int | None = None  # id of the game it belongs to
 
     def forget(self) -> None:
         """A move was made or a new game began: the marks and message go."""
         self.marks.clear()
         self.message = ""
+        self.pending.clear()
+
+    # ------------------------------------------------------------- the work
+    def work_for(self, game: Game) -> PositionWork:
+        key = (id(game), len(game.moves))
+        if self._work_for != key or self.work is None:
+            if self.work is not None and not self.work.done:
+                self.work.abandon()
+            self.work = PositionWork(game, self.clock)
+            self._work_for = key
+        return self.work
+
+    def wanted(self, game: Game) -> bool:
+        """Does anything on screen wait for the solver's work on this position?"""
+        active = self.show_probabilities or self.pending or self.demo
+        return bool(active) and game.placed and not game.status.over and not game.paused
+
+    def update(self, game: Game) -> None:
+        """Every frame: a slice of work, and whatever it finished goes on screen."""
+        if not self.wanted(game):
+            GRAVEYARD.bury(Deadline(FRAME_BUDGET, self.clock))  # free old counts in idle frames
+            return
+        work = self.work_for(game)
+        if not work.done:
+            work.step(FRAME_BUDGET)
+        if work.chances is not None:
+            self._shown, self._shown_exact, self._shown_for = work.chances, work.analysis.exact, id(game)
+        if work.analysis is not None:
+            self._answer(game, work)
+
+    def busy(self, game: Game) -> bool:
+        """True while the player waits for the solver (the busy pointer shows)."""
+        if not self.wanted(game) or self._work_for != (id(game), len(game.moves)):
+            return self.wanted(game)
+        work = self.work
+        waiting_for_count = (self.show_probabilities or self.pending) and work.analysis is None
+        waiting_for_demo = self.demo and not work.done and not work.knowledge.safe
+        return bool(waiting_for_count or waiting_for_demo)
 
     # ------------------------------------------------------------- commands
     def hint(self, game: Game) -> None:
-        deduction = next_hint(game.player_view())
         self.marks.clear()
-        if deduction is None:
-            self.message = "No square is certain: you must guess." if game.placed else "Any square is safe to start."
+        if not game.placed:
+            self.message = "Any square is safe to start."
             return
-        self.message = f"{deduction.rule.title}: {deduction.reason}"
-        self._mark(deduction.safe, deduction.mines)
+        deduction = simple_hint(game.player_view())
+        if deduction is not None:
+            self._say(deduction)
+            return
+        self._ask(game, Request.HINT)
 
     def show_safe_and_mines(self, game: Game) -> None:
-        certainty = all_certain(game.player_view())
         self.marks.clear()
-        self._mark(certainty.safe, certainty.mines)
-        found = f"{len(certainty.safe)} safe, {len(certainty.mines)} mines known"
-        self.message = certainty.problem or (found if certainty.exact else found + " (approximate)")
+        if not game.placed:
+            self.message = "0 safe, 0 mines known"
+            return
+        self._ask(game, Request.SAFE_AND_MINES)
+
+    def _ask(self, game: Game, request: Request) -> None:
+        """Answer in this frame if the count is ready or quick, else when it is."""
+        self.message = ""
+        self.pending.add(request)
+        if not game.status.over:
+            self.update(game)
+
+    def _answer(self, game: Game, work: PositionWork) -> None:
+        analysis = work.analysis
+        if Request.HINT in self.pending:
+            self.pending.discard(Request.HINT)
+            deduction = counted_hint(analysis)
+            if deduction is not None:
+                self._say(deduction)
+            elif analysis.exact:
+                self.message = "No square is certain: you must guess."
+            else:
+                self.message = "Nothing more could be proved in the time allowed: the chances are estimates."
+        if Request.SAFE_AND_MINES in self.pending:
+            self.pending.discard(Request.SAFE_AND_MINES)
+            safe, mines, exact, problem = work.certain()
+            self._mark(safe, mines)
+            found = f"{len(safe)} safe, {len(mines)} mines known"
+            self.message = problem or (found if exact else found + " (more may be provable: estimated)")
+
+    def _say(self, deduction) -> None:
+        self.message = f"{deduction.rule.title}: {deduction.reason}"
+        self._mark(deduction.safe, deduction.mines)
 
     def _mark(self, safe, mines) -> None:
         self.marks.update({cell: Cell.HINT_SAFE for cell in safe})
@@ -62,12 +242,15 @@ class HintState:
 
     # -------------------------------------------------------- probabilities
     def chances(self, game: Game) -> list[float | None]:
-        """Each covered square's chance of a mine, computed once per position."""
-        key = (id(game), len(game.moves))
-        if self._chances_for != key:
-            self._chances = probabilities(game.player_view())
-            self._chances_for = key
-        return self._chances
+        """The shading on the board: the latest finished count of this game (maybe a move old)."""
+        if self._shown is None or self._shown_for != id(game):
+            return [None] * game.topology.size
+        return self._shown
+
+    @property
+    def estimated(self) -> bool:
+        """The shading shown is an estimate (the count ran out of time)."""
+        return self._shown is not None and not self._shown_exact
 
     def chance_text(self, game: Game, cell: int | None) -> str:
         if cell is None or game.is_open(cell):
@@ -76,6 +259,8 @@ class HintState:
         if chance is None:
             return ""
         col, row = game.topology.coords(cell)
+        if self.estimated and 0.0 < chance < 1.0:
+            return f"Mine chance about {chance * 100:.0f}% (estimate) at {col + 1},{row + 1}"
         return f"Mine chance {chance * 100:.1f}% at {col + 1},{row + 1}"
 
     # ----------------------------------------------------------------- demo
@@ -87,18 +272,32 @@ class HintState:
         self.demo_wait -= 1
         if self.demo_wait > 0:
             return None
+        if not game.placed:
+            self.demo_wait = DEMO_FRAMES
+            return Player(Knowledge.from_view(game.player_view())).decide().cell, MoveKind.UNCOVER
+        work = self.work_for(game)
+        knowledge = work.knowledge
+        if knowledge.safe:
+            self.demo_wait = DEMO_FRAMES
+            return min(knowledge.safe), MoveKind.UNCOVER
+        if not work.done:
+            return None  # still counting: try again next frame (update() does the work)
         self.demo_wait = DEMO_FRAMES
-        view = game.player_view()
-        try:
-            decision = best_move(view)
-        except ValueError:
+        if not knowledge.unknown:
             # Nothing left to uncover: under All Mines Found (or Both) the game is
             # won by marking, so the Demo marks the mines it knows.
-            return self._mark_a_known_mine(game, view)
-        return decision.cell, decision.action
+            return self._mark_a_known_mine(game, work)
+        final = work.final
+        if final.consistent and final.exact:
+            return Player(knowledge).decide().cell, MoveKind.UNCOVER  # every count it needs is cached
+        # An estimate (or marks that cannot be right): the square least likely to hold a mine.
+        chance = final.probability
+        cell = min(knowledge.unknown, key=lambda c: (chance.get(c, 1.0), c))
+        return cell, MoveKind.UNCOVER
 
-    def _mark_a_known_mine(self, game: Game, view):
-        unmarked = sorted(c for c in all_certain(view).mines if game.mark(c) == Mark.NONE)
+    def _mark_a_known_mine(self, game: Game, work: PositionWork):
+        cells = work.knowledge.cells
+        unmarked = sorted(c for c, v in enumerate(cells) if v == MARKED and game.mark(c) == Mark.NONE)
         if not unmarked:
             self.demo = False  # nothing the Demo can prove is left to do
             return None

@@ -312,6 +312,7 @@ class MineWindow(Window):
 
     def tick(self) -> None:
         self.canvas.step()
+        self.hints.update(self.game)  # a slice of the solver's work, if anything waits for it
 
     # ---------------------------------------------------------------- draw
     def draw_interior(self) -> None:

@@ -14,6 +14,7 @@ Layout (each bank is 256x256 pixels):
             (0,48)   window gadgets, 11 high: CLOSE (15 wide), DEPTH and
                      ZOOM (18 wide), each followed by its selected version
             (0,64)   the mouse pointer, 11x11
+            (16,64)  the busy (wait) pointer, 16x16
             (0,80)   hexagon cells, 8x9: the ten kinds, then NUMBER_1 .. NUMBER_6
             (0,96)   triangle cells, 12x10: the ten kinds pointing up, then
                      the ten pointing down
@@ -267,6 +268,7 @@ class Pointer:
 
 
 POINTER = Pointer(Sprite(1, 0, 64, 11, 11), hot_x=0, hot_y=0)
+WAIT_POINTER = Pointer(Sprite(1, 16, 64, 16, 16), hot_x=7, hot_y=8)  # while the solver works over frames
 
 
 # --- Hexagon and triangle cells ---------------------------------------------
@@ -322,7 +324,7 @@ FAMILIES: dict[str, dict[str, Sprite]] = {
     "digits": {d.name: d.sprite for d in Digit},
     "faces": {f.name: f.sprite for f in Face},
     "gadgets": {g.name: g.sprite for g in Gadget},
-    "pointer": {"POINTER": POINTER.sprite},
+    "pointer": {"POINTER": POINTER.sprite, "WAIT": WAIT_POINTER.sprite},
     "hexes": {c.name: hex_sprite(c) for c in HEX_LOOKS},
     "triangles": {triangle_name(c, up): triangle_sprite(c, up) for up in (True, False) for c in TRI_LOOKS},
 }

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pyxel
 
 from . import font
-from .atlas import POINTER
+from .atlas import POINTER, WAIT_POINTER
 from .palette import BACKGROUND, BAR_BLOCK, BAR_DETAIL, BAR_TRIM, RGB, Pen, beep_rgb
 from .widgets import Widget
 
@@ -23,6 +23,7 @@ class WorkbenchScreen(Widget):
         self.title = SCREEN_TITLE
         self.beep_left = 0
         self.show_pointer = True
+        self.busy = False  # the program works on over frames: the wait pointer shows
 
     @property
     def windows(self) -> list[Widget]:
@@ -66,6 +67,7 @@ class WorkbenchScreen(Widget):
     def draw_pointer(self) -> None:
         if not self.show_pointer:
             return
-        sprite = POINTER.sprite
-        x, y = pyxel.mouse_x - POINTER.hot_x, pyxel.mouse_y - POINTER.hot_y
-        pyxel.blt(x, y, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h, POINTER.colkey)
+        pointer = WAIT_POINTER if self.busy else POINTER
+        sprite = pointer.sprite
+        x, y = pyxel.mouse_x - pointer.hot_x, pyxel.mouse_y - pointer.hot_y
+        pyxel.blt(x, y, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h, pointer.colkey)
