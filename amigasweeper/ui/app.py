@@ -103,6 +103,7 @@ class App:
             on_close=self.request_quit,
             on_depth=lambda: self.screen.depth(self.mine_window),
             on_game_over=self.game_over,
+            on_note=lambda text: self.commands.tell("No-Guess Boards", [text]),
         )
         self.screen.add(self.mine_window)
         self.requesters: list[Requester] = []

@@ -257,3 +257,23 @@ def test_no_guess_boards_from_the_settings_menu_can_be_solved_by_logic(app_pilot
     assert is_no_guess(game.topology, game.mine_cells(), first)
     pilot.key(pyxel.KEY_G, amiga=True)
     assert app.game.setup.layout is LayoutKind.RANDOM
+
+
+def test_no_guess_on_a_board_too_dense_to_prove_tells_the_player(app_pilot, monkeypatch):
+    from amigasweeper.engine import LayoutKind
+    from amigasweeper.solver import noguess
+
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(noguess, "CLOCK", lambda: next(ticks) * 0.05)  # time by work: the limit comes soon
+    app, pilot = app_pilot
+    app.session.choose_custom(16, 16, 128)
+    app.session.set_no_guess(True)
+    pilot.step()
+    pilot.click_cell(pilot.cell_at(3, 3))
+    game = app.game
+    assert game.placed and game.setup.layout is LayoutKind.RANDOM  # an honest, ordinary board ...
+    requester = app.requesters[-1]
+    assert requester.title == "No-Guess Boards"  # ... and the player is told why
+    assert game.layout_note and "may need a guess" in game.layout_note
+    pilot.key(pyxel.KEY_RETURN)
+    assert not app.requesters

@@ -199,11 +199,14 @@ class MineWindow(Window):
         on_close: Callable[[], None],
         on_depth: Callable[[], None],
         on_game_over: Callable[[Game], None],
+        on_note: Callable[[str], None] = lambda text: None,
     ) -> None:
         super().__init__("MineSweeper", 0, 0, MIN_INNER_W, HEADER_H, on_close=on_close, on_depth=on_depth)
         self.session = session
         self.screen_size = screen_size
         self.on_game_over = on_game_over
+        self.on_note = on_note  # told once per game why its board is not the kind asked for
+        self._noted = False
         self.face_gadget = self.add(FaceGadget(self))
         self.field = self.add(Field(self))
         self.hints = HintState()
@@ -234,6 +237,7 @@ class MineWindow(Window):
         self.canvas = BoardCanvas(game, geometry_for(game.topology))
         self.hints.forget()
         self.hints.demo = False
+        self._noted = False
         self.field.action = self.field.held = None
         self.relayout()
 
@@ -269,6 +273,9 @@ class MineWindow(Window):
         if result.accepted:
             self.hints.forget()
             self.canvas.apply(result)
+            if game.layout_note and not self._noted:
+                self._noted = True  # e.g. no board needing no guess was found in time
+                self.on_note(game.layout_note)
             if game.status.over:
                 self.hints.demo = False
                 self.on_game_over(game)
