@@ -2,7 +2,7 @@
 """The project's benchmark: prints one JSON object of timings on this machine.
 
     python3 tools/bench.py            # everything
-    python3 tools/bench.py engine     # only the named sections (engine, frames)
+    python3 tools/bench.py engine     # only the named sections (engine, frames, guide, hints)
 
 Figures are medians and tail percentiles in milliseconds over many runs; they
 are reported in docs/BENCHMARKS.md, never asserted in tests.
@@ -226,7 +226,129 @@ def section_guide() -> dict:
     return {"parse": bench_guide_parse(), "viewer_scroll_update_draw": bench_viewer_scroll_frames()}
 
 
-SECTIONS = {"engine": section_engine, "frames": section_frames, "guide": section_guide}
+# --------------------------------------------------------------------- hints
+def _demo_app(width: int, height: int, mines: int, shape: str = "square"):
+    """The program with Show Probabilities and Demo on, on the given board."""
+    from amigasweeper.engine import LevelName, Shape
+    from amigasweeper.ui.intuition.modes import ScreenMode
+
+    hires = width > 32 or height > 16 or shape != "square"
+    app, pilot = _headless_app(level=LevelName.EXPERT, seed=1, screen=ScreenMode.HIRES if hires else ScreenMode.LOWRES)
+    if shape != "square":
+        app.session.set_shape(Shape(shape))
+    if (width, height, mines) != (32, 16, 99) or shape != "square":
+        app.session.choose_custom(width, height, mines)
+    app.mine_window.relayout()
+    return app, pilot
+
+
+def bench_demo_with_probabilities(width: int, height: int, mines: int, games: int, shape: str = "square") -> dict:
+    """Every frame (update + draw) of Demo games played with Show Probabilities on.
+
+    Wall time and the process's CPU time are both kept: on a machine shared
+    with other work, wall time also counts the moments another process had the
+    core. Frames with no solver work in them are counted too (they are most).
+    """
+    import pyxel
+
+    app, pilot = _demo_app(width, height, mines, shape)
+    hints = app.mine_window.hints
+    wall, cpu, busy = [], [], 0
+    moves = 0
+    for game_number in range(games):
+        app.session.seeds = _Seeds(game_number)
+        app.session.new_game()
+        app.session.hint_used = True  # as the menu items set it: no Best Times requester on a win
+        hints.show_probabilities = True
+        hints.demo, hints.demo_wait = True, 0
+        pyxel.set_mouse_pos(5, 200)
+        game = app.game
+        for _ in range(20_000):
+            if game.status.over or not hints.demo or app.requesters:
+                break
+            start_wall, start_cpu = time.perf_counter(), time.thread_time()
+            app.update()
+            app.draw()
+            wall.append((time.perf_counter() - start_wall) * 1000)
+            cpu.append((time.thread_time() - start_cpu) * 1000)
+            busy += app.screen.busy
+        moves += len(game.moves)
+    return {
+        "board": f"{shape} {width}x{height}/{mines}",
+        "games": games,
+        "moves": moves,
+        "frames": len(wall),
+        "busy_frames": busy,
+        "wall": {**summary(wall), "max_ms": round(max(wall), 3)},
+        "cpu": {**summary(cpu), "max_ms": round(max(cpu), 3)},
+    }
+
+
+class _Seeds:
+    """A seed source that gives one fixed seed (the game's number)."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def next(self) -> int:
+        return self.seed
+
+
+def bench_hint_latency(width: int, height: int, mines: int, games: int, every: int = 7) -> dict:
+    """Hint pressed on positions met by the player (every ``every``-th move of seeded
+    games), with the counting caches emptied first: from the frame of the press to
+    the end of the frame whose work produced the answer, in milliseconds and frames."""
+    from amigasweeper.engine import GameStatus
+    from amigasweeper.solver import best_move
+    from amigasweeper.solver import analysis as analysis_module
+    from amigasweeper.solver.counting import clear_cache
+
+    app, pilot = _demo_app(width, height, mines)
+    hints = app.mine_window.hints
+    latency, frames_taken = [], []
+    for game_number in range(games):
+        app.session.seeds = _Seeds(game_number)
+        app.session.new_game()
+        game = app.game
+        move = 0
+        while game.status is GameStatus.READY or game.status is GameStatus.PLAYING:
+            if move % every == every - 1 and game.placed:
+                clear_cache()
+                analysis_module._CUTS.found.clear()
+                start, frames = time.perf_counter(), 1
+                hints.hint(game)
+                while hints.pending:
+                    app.update()
+                    app.draw()
+                    frames += 1
+                latency.append((time.perf_counter() - start) * 1000)
+                frames_taken.append(frames)
+                hints.forget()
+            decision = best_move(game.player_view())
+            result = game.uncover(decision.cell)
+            app.mine_window.canvas.apply(result)
+            move += 1
+    return {
+        "board": f"{width}x{height}/{mines}",
+        "hints": len(latency),
+        "latency": {**summary(latency), "max_ms": round(max(latency), 3)},
+        "frames": {"median": statistics.median(frames_taken), "max": max(frames_taken)},
+    }
+
+
+def section_hints(games: int = 6) -> dict:
+    return {
+        "demo_expert": bench_demo_with_probabilities(32, 16, 99, games),
+        "demo_32x32_200": bench_demo_with_probabilities(32, 32, 200, max(1, games // 2)),
+        "demo_32x32_400": bench_demo_with_probabilities(32, 32, 400, max(1, games // 2)),
+        "demo_hex_expert": bench_demo_with_probabilities(32, 16, 99, max(1, games // 2), "hex"),
+        "demo_triangle_expert": bench_demo_with_probabilities(32, 16, 99, max(1, games // 2), "triangle"),
+        "hint_expert": bench_hint_latency(32, 16, 99, games),
+        "hint_32x32_200": bench_hint_latency(32, 32, 200, max(1, games // 2)),
+    }
+
+
+SECTIONS = {"engine": section_engine, "frames": section_frames, "guide": section_guide, "hints": section_hints}
 
 
 def main(argv: list[str]) -> None:
