@@ -32,6 +32,7 @@ from .counting import (
     Component,
     Constraint,
     Counted,
+    CACHE,
     GRAVEYARD,
     METER,
     CountTask,
@@ -245,7 +246,9 @@ class AnalysisJob:
         proved = Propagated()
         by_size = sorted(components, key=lambda c: len(c.boxes))
         for task in [self._task(component) for component in by_size]:
-            if (yield from self._advance(task, quick)):
+            # A component known not to count quickly goes straight to the pair rules.
+            known_slow = not task.done and CACHE.too_big.get(task.key, -1) >= quick
+            if not known_slow and (yield from self._advance(task, quick)):
                 counted.append(_with_lines(task))
                 continue
             cut = yield from self._cut(task.component)

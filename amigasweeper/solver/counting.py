@@ -24,7 +24,8 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict, defaultdict
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
@@ -371,12 +372,31 @@ class _Graveyard:
 GRAVEYARD = _Graveyard()
 
 
+_AMBIENT: list[Deadline] = []  # deadlines set by counting_deadline, innermost last
+
+
+@contextmanager
+def counting_deadline(deadline: Deadline) -> Iterator[None]:
+    """Within the block, every count_component call also stops at ``deadline``.
+
+    For code that counts through others' calls (the Demo asking the player for
+    a move): a count that would run past the deadline raises OverBudget, which
+    callers already take as "too big to count", unless it is cached.
+    """
+    _AMBIENT.append(deadline)
+    try:
+        yield
+    finally:
+        _AMBIENT.pop()
+
+
 def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline: Deadline = NEVER) -> Lines:
     """Count every arrangement of mines in the component's boxes (see module doc).
 
     Raises OverBudget when the count would take more than ``budget`` DP steps or
-    run past ``deadline``; a component known to need more than ``budget`` fails
-    at once, so a stuck position does not pay for it again and again.
+    run past ``deadline`` (or a counting_deadline around the call); a component
+    known to need more than ``budget`` fails at once, so a stuck position does
+    not pay for it again and again.
     """
     key = component_key(component)
     found = CACHE.get(key)
@@ -384,6 +404,8 @@ def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline
         return found
     if CACHE.too_big.get(key, -1) >= budget:
         raise OverBudget
+    if deadline is NEVER and _AMBIENT:
+        deadline = _AMBIENT[-1]
     task = CountTask(component)
     if not task.advance(deadline, work_limit=budget):
         raise OverBudget

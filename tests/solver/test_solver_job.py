@@ -111,3 +111,18 @@ def test_a_job_stepped_a_unit_at_a_time_agrees_with_brute_force(shape):
             assert (have is None) if want is None else have == pytest.approx(float(want), abs=1e-12)
         checked += 1
     assert checked > 15
+
+
+def test_a_counting_deadline_stops_counts_made_through_other_code_but_not_cached_ones():
+    from amigasweeper.solver.counting import Deadline, OverBudget, count_component, counting_deadline, split_components
+
+    game = random_position(Shape.SQUARE, 32, 32, 400, seed=0, opens=80)
+    view = game.player_view()
+    biggest = max(split_components(constraints_of(view.topology, view.cells)), key=lambda c: len(c.boxes))
+    forget_everything()
+    with counting_deadline(Deadline(100 * UNIT, METER.clock(UNIT))):
+        with pytest.raises(OverBudget):
+            count_component(biggest)
+    lines = count_component(biggest)  # outside the block: no deadline
+    with counting_deadline(Deadline(0.0, METER.clock(UNIT))):
+        assert count_component(biggest) is lines  # cached counts cost nothing, deadline or not

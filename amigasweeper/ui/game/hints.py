@@ -21,7 +21,7 @@ from enum import Enum
 
 from amigasweeper.engine import MARKED, Game, Mark, MoveKind
 from amigasweeper.solver import Analysis, Knowledge, Player
-from amigasweeper.solver.counting import GRAVEYARD, Deadline
+from amigasweeper.solver.counting import GRAVEYARD, Deadline, counting_deadline
 from amigasweeper.solver.rules import certainty_of, counted_hint, simple_hint
 
 from ..intuition.atlas import Cell
@@ -29,8 +29,9 @@ from ..intuition.palette import Pen
 
 DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one is seen
 RAMP = [Pen(p) for p in range(Pen.PROB0, Pen.PROB7 + 1)]
-FRAME_BUDGET = 0.0025  # seconds of solver work one frame may do (a frame is 16.7 ms)
+FRAME_BUDGET = 0.002  # seconds of solver work one frame may do (a frame is 16.7 ms)
 PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
+DEMO_THINK = 0.004  # seconds of counting the Demo's guess may add to its frame (the rest is cached)
 
 
 def ramp_pen(chance: float) -> Pen:
@@ -289,7 +290,10 @@ class HintState:
             return self._mark_a_known_mine(game, work)
         final = work.final
         if final.consistent and final.exact:
-            return Player(knowledge).decide().cell, MoveKind.UNCOVER  # every count it needs is cached
+            # The position's counts are cached; what the player adds to weigh its
+            # guesses is held to DEMO_THINK (past it, a guess is judged by safety alone).
+            with counting_deadline(Deadline(DEMO_THINK, self.clock)):
+                return Player(knowledge).decide().cell, MoveKind.UNCOVER
         # An estimate (or marks that cannot be right): the square least likely to hold a mine.
         chance = final.probability
         cell = min(knowledge.unknown, key=lambda c: (chance.get(c, 1.0), c))
