@@ -44,7 +44,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "amigasweeper"
-GUIDE_DIR = ROOT / "docs" / "AmigaGuide"
+LICENSE = ROOT / "LICENSE"
 APP_NAME = "amigasweeper"  # the pyxapp, the html page and the executable are all named so
 STARTUP_FILE = "amigasweeper_start.py"
 ARGS_ENV = "AMIGASWEEPER_ARGS"
@@ -95,7 +95,7 @@ PYINSTALLER_HOOK = '''\
 module_collection_mode = "pyc"
 '''
 
-IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", ".*")
+IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", ".*", "bundled")
 
 
 def log(message: str) -> None:
@@ -109,33 +109,53 @@ def version() -> str:
     return re.search(r"^__version__ = [\"']([^\"']+)[\"']", text, re.MULTILINE).group(1)
 
 
-def guide_files() -> list[Path]:
-    """The manual and any other AmigaGuide files that ship with the program."""
-    return sorted(GUIDE_DIR.glob("*.guide")) if GUIDE_DIR.is_dir() else []
-
-
 def startup_script() -> str:
     return STARTUP_SCRIPT.format(version=version(), args_env=ARGS_ENV)
 
 
+def load_resources():
+    """amigasweeper/resources.py (what the program ships with, and where a built
+    copy keeps it), loaded by its file name like setup.py does."""
+    import importlib.util
+
+    name = "amigasweeper_package_resources"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, PACKAGE / "resources.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # dataclasses look their module up there
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def bundled_files() -> list[tuple[Path, str]]:
+    """(file in the repository, its path inside the package) for each file the
+    program ships with; exits naming the first one missing."""
+    resources = load_resources()
+    pairs = []
+    for resource in resources.SHIPPED:
+        source = ROOT.joinpath(*resource.source.parts)
+        if not source.is_file():
+            hint = " (run tools/build_assets.py)" if resource is resources.ASSETS else ""
+            raise SystemExit(f"package: {resource.source} is missing{hint}")
+        pairs.append((source, resource.bundled.as_posix()))
+    return pairs
+
+
 def stage(build: Path) -> Path:
-    """build/amigasweeper/: the package (with assets.pyxres and the manual
-    inside it) and the startup script. Returns that folder (pyxel's APP_DIR)."""
+    """build/amigasweeper/: the package, with the images and the manual in
+    amigasweeper/bundled/ (where amigasweeper.resources looks first), the
+    licence, and the startup script. Returns that folder (pyxel's APP_DIR)."""
     app_dir = build / APP_NAME
     if app_dir.exists():
         shutil.rmtree(app_dir)
     app_dir.mkdir(parents=True)
     package = app_dir / "amigasweeper"
     shutil.copytree(PACKAGE, package, ignore=IGNORED)
-    if not (package / "assets.pyxres").is_file():
-        raise SystemExit("package: amigasweeper/assets.pyxres is missing (run tools/build_assets.py)")
-    guides = guide_files()
-    if not guides:
-        log(f"warning: no manual in {GUIDE_DIR.relative_to(ROOT)}; the Help viewer will say so")
-    for guide in guides:  # a real copy, even where the source tree has a link
-        target = package / "guide" / guide.name
-        target.unlink(missing_ok=True)
-        shutil.copy2(guide, target)
+    for source, inside in bundled_files():
+        target = package / inside
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+    shutil.copy2(LICENSE, app_dir / LICENSE.name)
     (app_dir / STARTUP_FILE).write_text(startup_script(), encoding="utf-8")
     return app_dir
 
@@ -216,8 +236,7 @@ def build_exe(dist: Path, build: Path) -> Path:
     hooks.mkdir()
     (hooks / "hook-amigasweeper.py").write_text(PYINSTALLER_HOOK, encoding="utf-8")
     package = app_dir / "amigasweeper"
-    data = [(package / "assets.pyxres", "amigasweeper")]
-    data += [(guide, "amigasweeper/guide") for guide in sorted((package / "guide").glob("*.guide"))]
+    data = [(package / inside, f"amigasweeper/{Path(inside).parent.as_posix()}") for _, inside in bundled_files()]
     command = [
         sys.executable, "-m", "PyInstaller",
         "--noconfirm", "--clean", "--onedir", "--log-level", "WARN",
@@ -240,7 +259,152 @@ def build_exe(dist: Path, build: Path) -> Path:
     target = executable_path(dist)
     if not target.is_file():
         raise SystemExit(f"package: PyInstaller made no {target}")
+    gather_licences(target.parent, work / "work" / APP_NAME / "COLLECT-00.toc")
     log(f"built {target.parent} ({folder_size(target.parent):,} bytes)")
+    return target
+
+
+LICENCES_FOLDER = "licences"
+SDL2_LICENCE = ROOT / "tools" / "licences" / "SDL2.txt"  # Pyxel's wheel has no SDL licence text
+
+
+def python_licence() -> Path:
+    """The licence of the Python that PyInstaller bundles (it covers the
+    libraries Python's own build brings, such as OpenSSL on Windows)."""
+    import sysconfig
+
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    for candidate in (
+        Path(sysconfig.get_paths()["stdlib"]) / "LICENSE.txt",  # Linux and macOS builds, pyenv
+        Path(sys.base_prefix) / "LICENSE.txt",  # the Windows installer
+        Path(f"/usr/share/doc/python{version}/copyright"),  # Debian's python3
+    ):
+        if candidate.is_file():
+            return candidate
+    raise SystemExit("package: cannot find the licence of this Python (LICENSE.txt); the executable must carry it")
+
+
+def distribution_of(path: Path, distributions: dict[Path, object]):
+    """The installed Python distribution that owns the file, or None."""
+    return distributions.get(path.resolve())
+
+
+def installed_files() -> dict[Path, object]:
+    """Every file of every installed distribution -> its distribution."""
+    from importlib import metadata
+
+    owners: dict[Path, object] = {}
+    for distribution in metadata.distributions():
+        for file in distribution.files or ():
+            owners[Path(distribution.locate_file(file)).resolve()] = distribution
+    return owners
+
+
+def licence_files_of(distribution) -> list[Path]:
+    """A distribution's licence texts and software bills of materials (Pyxel
+    lists the Rust crates built into it, with their licences, in one)."""
+    found = []
+    for file in distribution.files or ():
+        parts = file.parts
+        if len(parts) >= 2 and parts[0].endswith(".dist-info") and parts[1] in ("licenses", "sboms"):
+            found.append(Path(distribution.locate_file(file)))
+        elif len(parts) == 2 and parts[0].endswith(".dist-info") and parts[1].upper().startswith(("LICEN", "COPYING", "NOTICE")):
+            found.append(Path(distribution.locate_file(file)))
+    return sorted(found)
+
+
+def debian_copyright(library: Path) -> tuple[str, Path] | None:
+    """(package, its copyright file) for a system library on Debian or Ubuntu."""
+    if shutil.which("dpkg") is None:
+        return None
+    for candidate in dict.fromkeys((str(library), str(library.resolve()))):
+        result = subprocess.run(["dpkg", "-S", candidate], capture_output=True, text=True, check=False)
+        if result.returncode == 0 and ":" in result.stdout:
+            package = result.stdout.split(":", 1)[0].strip()
+            copyright_file = Path("/usr/share/doc") / package / "copyright"
+            if copyright_file.is_file():
+                return package, copyright_file
+    return None
+
+
+def collected_binaries(toc: Path) -> list[tuple[str, Path]]:
+    """(name in the bundle, source file) of each library and extension module
+    PyInstaller put in the executable folder, from its COLLECT table."""
+    import ast
+
+    table = ast.literal_eval(toc.read_text(encoding="utf-8"))
+    entries = next(part for part in table if isinstance(part, (list, tuple)) and part and isinstance(part[0], (list, tuple)))
+    return [(name, Path(source)) for name, source, kind in entries if kind in ("BINARY", "EXTENSION")]
+
+
+def gather_licences(folder: Path, toc: Path) -> Path:
+    """Put AmigaSweeper's LICENSE at the top of the executable folder and, in
+    licences/, the licence texts of everything bundled with it: Python, each
+    Python distribution whose files were collected (Pyxel), SDL2, PyInstaller
+    (its bootloader is the executable) and, on Debian or Ubuntu, the system
+    libraries PyInstaller took from the build machine. licences/README.txt
+    lists every bundled library and the text that covers it; one whose
+    licence could not be found is listed as such (and logged)."""
+    from importlib import metadata
+
+    shutil.copy2(LICENSE, folder / LICENSE.name)
+    target = folder / LICENCES_FOLDER
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir()
+    texts: dict[str, list[str]] = {}  # licence file in licences/ -> what it covers
+
+    def add(source: Path, name: str, covers: str) -> str:
+        if name not in texts:
+            shutil.copy2(source, target / name)
+            texts[name] = []
+        if covers not in texts[name]:
+            texts[name].append(covers)
+        return name
+
+    add(LICENSE, "AmigaSweeper-LICENSE.txt", "AmigaSweeper itself")
+    python = python_licence()
+    add(python, "Python-LICENSE.txt", f"Python {sys.version.split()[0]} and the libraries of its own build")
+    add(SDL2_LICENCE, "SDL2-LICENSE.txt", "SDL2, used by Pyxel")
+    installer = metadata.distribution("pyinstaller")
+    for file in licence_files_of(installer):
+        add(file, f"PyInstaller-{file.name}", "the PyInstaller bootloader (the executable's launcher)")
+    owners = installed_files()
+    prefixes = {Path(p).resolve() for p in (sys.base_prefix, sys.base_exec_prefix)}
+    unlicensed = []
+    for name, source in collected_binaries(toc):
+        owner = distribution_of(source, owners)
+        if owner is not None:
+            project = owner.metadata["Name"]
+            names = [add(file, f"{project}-{file.name}", f"{project} {owner.version}") for file in licence_files_of(owner)]
+            if "SDL2" in name:  # Pyxel's copy of SDL2 (Linux)
+                texts["SDL2-LICENSE.txt"].append(name)
+                continue
+            if names:
+                texts[names[0]].append(name)
+                continue
+        if any(prefix in source.resolve().parents for prefix in prefixes):
+            texts["Python-LICENSE.txt"].append(name)
+            continue
+        system = debian_copyright(source)
+        if system is not None:
+            package, copyright_file = system
+            add(copyright_file, f"{package}-copyright.txt", f"{name} (Debian package {package})")
+            continue
+        unlicensed.append(f"{name} (from {source})")
+    lines = [
+        "What this folder bundles, and the licence text of each part.",
+        "AmigaSweeper's own licence is LICENSE, one folder up (the MIT licence).",
+        "",
+    ]
+    for text, covers in texts.items():
+        lines.append(f"{text}:")
+        lines += [f"    {item}" for item in covers]
+    if unlicensed:
+        lines += ["", "Bundled from the build machine, licence text not found there:"]
+        lines += [f"    {item}" for item in unlicensed]
+        log(f"warning: no licence text found for {len(unlicensed)} bundled libraries: see {target / 'README.txt'}")
+    (target / "README.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return target
 
 

@@ -9,7 +9,17 @@ import sys
 import zipfile
 
 import pyxel
-from packaging_helpers import GUIDE, ROOT, WIN_ARGS, failing_script, run_env
+from packaging_helpers import (
+    ASSETS,
+    GUIDE,
+    LICENSE,
+    ROOT,
+    WIN_ARGS,
+    checkout_help_screen,
+    failing_script,
+    help_screen,
+    run_env,
+)
 
 APP = "amigasweeper"
 
@@ -37,9 +47,9 @@ def test_the_pyxapp_holds_the_package_assets_manual_and_startup_script(built_pyx
         assert startup == "amigasweeper_start.py"
         script = archive.read(f"{APP}/{startup}").decode()
         assert "from amigasweeper.ui.app import run" in script and "AMIGASWEEPER_ARGS" in script
-        assert archive.read(f"{APP}/amigasweeper/assets.pyxres") == (ROOT / "amigasweeper" / "assets.pyxres").read_bytes()
-        if GUIDE.is_file():
-            assert archive.read(f"{APP}/amigasweeper/guide/{GUIDE.name}") == GUIDE.read_bytes()
+        assert archive.read(f"{APP}/amigasweeper/bundled/assets.pyxres") == ASSETS.read_bytes()
+        assert archive.read(f"{APP}/amigasweeper/bundled/{GUIDE.name}") == GUIDE.read_bytes()
+        assert archive.read(f"{APP}/LICENSE") == LICENSE.read_bytes()
         comment = archive.comment.decode()
     sources = {
         f"{APP}/{path.relative_to(ROOT).as_posix()}"
@@ -92,9 +102,13 @@ def test_the_pyxapp_runs_its_own_copy_of_the_package(built_pyxapp, tmp_path):
     lines = dict(line.split(" ", 1) for line in result.stdout.splitlines() if line.split(" ")[0] in ("PACKAGE", "ASSETS", "MANUAL"))
     play_dir = f"/{pyxel.BASE_DIR}/play/"
     assert play_dir in lines["PACKAGE"] and str(ROOT) not in lines["PACKAGE"], lines
-    assert play_dir in lines["ASSETS"] and lines["ASSETS"].endswith("True"), lines
-    if GUIDE.is_file():
-        assert play_dir in lines["MANUAL"] and lines["MANUAL"].endswith(GUIDE.name), lines
+    assert play_dir in lines["ASSETS"] and lines["ASSETS"].endswith("bundled/assets.pyxres True"), lines
+    assert play_dir in lines["MANUAL"] and lines["MANUAL"].endswith(f"bundled/{GUIDE.name}"), lines
+
+
+def test_help_in_the_pyxapp_shows_the_manual_as_the_checkout_does(built_pyxapp, tmp_path):
+    shown = help_screen([sys.executable, "-m", "pyxel", "play", str(built_pyxapp)], tmp_path / "app", via_env=True)
+    assert shown == checkout_help_screen(tmp_path / "checkout")
 
 
 def test_the_web_page_carries_the_pyxapp(built_html, built_pyxapp):
