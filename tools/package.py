@@ -189,15 +189,130 @@ def build_pyxapp(dist: Path, build: Path) -> Path:
     return target
 
 
+OFFLINE_ID = "amigasweeper-offline"
+OFFLINE_MESSAGE = (
+    "AmigaSweeper needs an internet connection to load Pyxel, the engine it runs on, "
+    "from {host}. Connect to the internet and reload this page."
+)
+
+# The page pyxel app2html writes, with a message in place of a blank page when
+# Pyxel's web runtime cannot be loaded: the script fails to load (offline, or
+# the CDN blocked), launchPyxel is then missing, or a script the runtime
+# adds later to fetch the rest of itself (Pyodide) fails to load.
+PAGE = """\
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>AmigaSweeper</title>
+<style>
+#{offline_id} {{ font: 18px/1.5 sans-serif; max-width: 36em; margin: 3em auto; padding: 1em 1.5em;
+  color: #000; background: #aaa; border: 3px solid #fff; border-right-color: #000; border-bottom-color: #000; }}
+</style>
+</head>
+<body>
+<noscript><p>AmigaSweeper runs in the browser with JavaScript: turn it on and reload this page.</p></noscript>
+<div id="{offline_id}" role="alert" hidden>{message}</div>
+<script>
+"use strict";
+// Pyxel {pyxel_version} (the version installed when this page was built) comes from {host}.
+function amigasweeperOffline() {{
+  document.getElementById("{offline_id}").hidden = false;
+}}
+window.addEventListener("error", (event) => {{
+  if (event.target instanceof HTMLScriptElement) amigasweeperOffline();
+}}, true);
+</script>
+<script src="{runtime}" onerror="amigasweeperOffline()"></script>
+<script>
+if (typeof launchPyxel === "function") {{
+  {launch}
+}} else {{
+  amigasweeperOffline();
+}}
+</script>
+</body>
+</html>
+"""
+
+
+def pyxel_version() -> str:
+    """The installed Pyxel's version, checked against pyproject.toml's range."""
+    from importlib import metadata
+
+    installed = metadata.version("pyxel")
+    wanted = pyxel_requirement()
+    if not version_in_range(installed, wanted):
+        raise SystemExit(f"package: Pyxel {installed} is installed, but pyproject.toml asks for pyxel{wanted}")
+    return installed
+
+
+def pyxel_requirement() -> str:
+    """The version range of pyxel in pyproject.toml's dependencies (">=2.9,<3")."""
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for requirement in project["dependencies"]:
+        match = re.fullmatch(r"\s*pyxel\s*([<>=!~, .0-9]*)", requirement)
+        if match:
+            return match.group(1).replace(" ", "")
+    raise SystemExit("package: pyproject.toml does not depend on pyxel")
+
+
+def version_in_range(version: str, specifiers: str) -> bool:
+    """Whether a release version (2.9.9) meets specifiers like >=2.9,<3 (the
+    operators >=, >, <=, <, ==, != on release numbers)."""
+    import operator
+    import re
+
+    def numbers(text: str) -> tuple[int, ...]:
+        parts = [int(part) for part in re.match(r"\d+(?:\.\d+)*", text).group(0).split(".")]
+        while len(parts) > 1 and parts[-1] == 0:
+            parts.pop()
+        return tuple(parts)
+
+    compare = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">": operator.gt, "<": operator.lt}
+    for specifier in filter(None, specifiers.split(",")):
+        op = re.match(r"[<>=!]+", specifier).group(0)
+        if not compare[op](numbers(version), numbers(specifier[len(op):])):
+            return False
+    return True
+
+
+def web_page(app2html_page: str) -> str:
+    """Our page around what pyxel app2html wrote (its runtime address, which
+    names the installed Pyxel's version, and its launch call)."""
+    import re
+    from urllib.parse import urlsplit
+
+    runtime = re.search(r'<script src="([^"]+/pyxel\.js)"></script>', app2html_page)
+    launch = re.search(r"^launchPyxel\(.*\);$", app2html_page, re.MULTILINE)
+    if runtime is None or launch is None:
+        raise SystemExit("package: pyxel app2html wrote a page of an unknown shape: update tools/package.py")
+    host = urlsplit(runtime.group(1)).hostname
+    return PAGE.format(
+        offline_id=OFFLINE_ID,
+        message=OFFLINE_MESSAGE.format(host=host),
+        host=host,
+        pyxel_version=pyxel_version(),
+        runtime=runtime.group(1),
+        launch=launch.group(0),
+    )
+
+
 def build_html(dist: Path, build: Path) -> Path:
     pyxapp = dist / f"{APP_NAME}.pyxapp"
     if not pyxapp.is_file():
         raise SystemExit(f"package: {pyxapp} is missing: build the pyxapp first")
     target = dist / f"{APP_NAME}.html"
     target.unlink(missing_ok=True)
+    pyxel_version()  # refuse a Pyxel outside the dependency range before building
     run([sys.executable, "-m", "pyxel", "app2html", pyxapp.name], cwd=dist)
     if not target.is_file():
         raise SystemExit(f"package: pyxel app2html made no {target}")
+    target.write_text(web_page(target.read_text(encoding="utf-8")), encoding="utf-8")
     log(f"built {target} ({target.stat().st_size:,} bytes)")
     return target
 

@@ -105,6 +105,40 @@ def run_page(pyxapp: Path, workdir: Path, timeout: float = 240) -> dict:
     return report
 
 
+def offline_page(html: Path, workdir: Path, timeout: float = 60) -> dict:
+    """Open the built page (dist/amigasweeper.html) from 127.0.0.1 with every
+    other host unreachable (offline.mjs); returns {"text": what the page
+    shows, "screenshot": a PNG of it, "logs": [...]}. Raises RuntimeError
+    with the browser's log when no message appeared."""
+    www = workdir / "www"
+    www.mkdir(parents=True)
+    shutil.copy(html, www / "index.html")
+    handler = functools.partial(QuietHandler, directory=str(www))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    screenshot = workdir / "offline.png"
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
+        result = subprocess.run(
+            ["node", str(WEB / "offline.mjs"), url, str(workdir / "profile"), str(screenshot), str(int(timeout * 1000))],
+            cwd=WEB,
+            env={**os.environ, "CHROMIUM": chromium() or ""},
+            capture_output=True,
+            text=True,
+            timeout=timeout * 2 + 60,
+            check=False,
+        )
+    finally:
+        server.shutdown()
+        server.server_close()
+    lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    report = json.loads(lines[-1]) if lines else {"error": f"no report: {result.stdout}{result.stderr}"}
+    if result.returncode != 0 or "error" in report:
+        raise RuntimeError(f"{report.get('error')}\n" + "\n".join(report.get("logs", [])[-40:]))
+    report["screenshot"] = str(screenshot)
+    return report
+
+
 def main(argv: list[str]) -> int:
     pyxapp = Path(argv[0] if argv else WEB.parent.parent / "dist" / "amigasweeper.pyxapp")
     reason = missing()
