@@ -1,22 +1,27 @@
 #!/usr/bin/env python3
 """Build AmigaSweeper for playing without a Python set-up.
 
-    python3 tools/package.py [pyxapp|html|exe|all] [--dist DIR] [--build DIR]
+    python3 tools/package.py [pyxapp|html|exe|archive|all|measure] [--dist DIR] [--build DIR]
 
 pyxapp  dist/amigasweeper.pyxapp, a Pyxel app: ``pyxel play dist/amigasweeper.pyxapp``
-html    dist/amigasweeper.html, the pyxapp in a web page (``pyxel app2html``);
+html    dist/amigasweeper.html, the pyxapp in a web page (``pyxel app2html``,
+        with a message for a browser that cannot load Pyxel's runtime);
         publish it on any static host
 exe     dist/amigasweeper/, a PyInstaller one-folder build: run
-        dist/amigasweeper/amigasweeper (amigasweeper.exe on Windows)
-all     the three (the default)
+        dist/amigasweeper/amigasweeper (amigasweeper.exe on Windows); the
+        folder has LICENSE and licences/, the licence texts of what it bundles
+archive dist/amigasweeper-VERSION-SYSTEM-MACHINE.tar.gz (.zip on Windows): the
+        executable folder in one file, as a release carries it
+all     pyxapp, html and exe (the default)
 measure sizes of what is in dist/, time to the first frame, the browser check's
         timings (the figures of docs/BENCHMARKS.md, "Packaging")
 
 The pyxapp is made with ``pyxel package`` from a staging folder (build/package/
-amigasweeper/) that holds a copy of the ``amigasweeper`` package, with
-assets.pyxres inside it and the manual (docs/AmigaGuide/*.guide) copied into
-amigasweeper/guide/, where amigasweeper.guide.manual looks first; the
-startup script below calls amigasweeper.ui.app.run. ``pyxel play`` hands an app
+amigasweeper/) that holds a copy of the ``amigasweeper`` package, with the
+images (assets.pyxres) and the manual (docs/AmigaGuide/AmigaSweeper.guide)
+copied into amigasweeper/bundled/, where amigasweeper.resources looks first,
+and LICENSE; the startup script below calls amigasweeper.ui.app.run.
+``pyxel play`` hands an app
 no arguments, so the startup script takes the command line from the
 environment variable AMIGASWEEPER_ARGS (split as a POSIX shell would):
 
@@ -28,7 +33,7 @@ ctypes, which PyInstaller cannot see), so it stops at start with "libSDL2-2.0.so
 cannot open shared object file". Here PyInstaller is run on a tiny entry script
 that calls amigasweeper.__main__.main (so the executable takes the usual
 command-line options), with every file of pyxel/libs added by --add-binary and
-the assets and the manual added as data inside the package folder. PyInstaller
+the images and the manual added as data in amigasweeper/bundled/. PyInstaller
 comes from the optional dependency group: ``python3 -m pip install -e '.[package]'``.
 """
 
@@ -527,7 +532,30 @@ def folder_size(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file() and not path.is_symlink())
 
 
-BUILDERS = {"pyxapp": build_pyxapp, "html": build_html, "exe": build_exe}
+def archive_name() -> str:
+    """amigasweeper-VERSION-SYSTEM-MACHINE, as a release names the executable's archive."""
+    import platform
+
+    system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, "linux" if sys.platform.startswith("linux") else sys.platform)
+    machine = platform.machine().lower().replace("amd64", "x86_64") or "unknown"
+    return f"{APP_NAME}-{version()}-{system}-{machine}"
+
+
+def build_archive(dist: Path, build: Path) -> Path:
+    """The executable folder packed into one file for a release: a .zip on
+    Windows, a .tar.gz elsewhere (it keeps the executable's permission)."""
+    folder = executable_path(dist).parent
+    if not executable_path(dist).is_file():
+        raise SystemExit(f"package: {executable_path(dist)} is missing: build the executable first (exe)")
+    archive_format = "zip" if sys.platform == "win32" else "gztar"
+    for old in dist.glob(f"{APP_NAME}-*-*-*.*"):
+        old.unlink()
+    target = Path(shutil.make_archive(str(dist / archive_name()), archive_format, root_dir=dist, base_dir=folder.name))
+    log(f"built {target} ({target.stat().st_size:,} bytes)")
+    return target
+
+
+BUILDERS = {"pyxapp": build_pyxapp, "html": build_html, "exe": build_exe, "archive": build_archive}
 
 FIRST_FRAME_SCRIPT = "# start, show one frame, stop\nwait 1\nquit\n"
 
@@ -604,7 +632,7 @@ def _browser_check():
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/package.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("target", nargs="?", default="all", choices=[*TARGETS, "all", "measure"])
+    parser.add_argument("target", nargs="?", default="all", choices=[*TARGETS, "archive", "all", "measure"])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the builds go (dist/)")
     parser.add_argument("--build", type=Path, default=ROOT / "build" / "package", help="scratch folder")
     args = parser.parse_args(argv)
