@@ -51,11 +51,14 @@ def run_commands(text: str) -> list[str]:
     line (no block scalars, no quotes around the whole), so reading it takes no
     YAML library; any other form is refused here rather than misread."""
     commands = []
-    for number, line in enumerate(text.splitlines(), 1):
+    lines = text.splitlines()
+    for number, line in enumerate(lines, 1):
         match = RUN_LINE.match(line)
         if match is None:
             continue
         command = match.group(1).split(" #")[0].strip()
+        if not command and number < len(lines) and lines[number].strip().startswith("shell:"):
+            continue  # defaults: run: shell: ..., not a command
         if not command or command[0] in "|>\"'":
             raise AssertionError(f"release.yml:{number}: write the run: command on one plain line")
         commands.append(command)
@@ -120,6 +123,7 @@ def test_it_builds_checks_and_releases_for_three_systems():
 
 
 def test_the_run_reader_refuses_what_it_cannot_read():
-    assert run_commands("steps:\n  - run: make  # build\n  - name: x\n    run: make test\n") == ["make", "make test"]
+    text = "defaults:\n  run:\n    shell: bash\nsteps:\n  - run: make  # build\n  - name: x\n    run: make test\n"
+    assert run_commands(text) == ["make", "make test"]
     with pytest.raises(AssertionError, match="one plain line"):
         run_commands("steps:\n  - run: |\n      make\n")
