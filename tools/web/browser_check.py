@@ -67,6 +67,18 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
+class PageHandler(QuietHandler):
+    """Serves the page's folder, and /pyodide/ from tools/web/node_modules
+    (rather than a link in the folder: links need privileges on Windows)."""
+
+    def translate_path(self, path: str) -> str:
+        prefix = "/pyodide/"
+        if path.startswith(prefix):
+            inside = super().translate_path("/" + path[len(prefix):])  # made safe, under the page's folder
+            return str(PYODIDE / Path(inside).relative_to(self.directory))
+        return super().translate_path(path)
+
+
 def run_page(pyxapp: Path, workdir: Path, timeout: float = 240) -> dict:
     """Both page loads' reports. Raises RuntimeError with the browser's log
     when the page could not report."""
@@ -75,8 +87,7 @@ def run_page(pyxapp: Path, workdir: Path, timeout: float = 240) -> dict:
     shutil.copy(WEB / "core_check.html", www / "index.html")
     shutil.copy(WEB / "core_check.py", www / "core_check.py")
     shutil.copy(pyxapp, www / "amigasweeper.pyxapp")
-    (www / "pyodide").symlink_to(PYODIDE, target_is_directory=True)
-    handler = functools.partial(QuietHandler, directory=str(www))
+    handler = functools.partial(PageHandler, directory=str(www))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
