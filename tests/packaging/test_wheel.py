@@ -38,11 +38,13 @@ def pip(*args: str, cwd: Path) -> str:
 
 @pytest.fixture(scope="session")
 def clone(tmp_path_factory) -> Path:
-    """This repository's HEAD, cloned with core.symlinks=false."""
+    """This repository's HEAD, cloned as Git for Windows clones by default:
+    no symbolic links, and text files with CRLF line ends (.gitattributes
+    keeps the images, the manual and .ci/run as they are)."""
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         pytest.skip("not a git checkout (or no git): nothing to clone")
     target = tmp_path_factory.mktemp("clone") / "amigasweeper"
-    run(["git", "-c", "core.symlinks=false", "clone", "--quiet", "--no-hardlinks", str(ROOT), str(target)], ROOT)
+    run(["git", "-c", "core.symlinks=false", "-c", "core.autocrlf=true", "clone", "--quiet", "--no-hardlinks", str(ROOT), str(target)], ROOT)
     return target
 
 
@@ -85,8 +87,11 @@ def test_the_repository_has_no_symbolic_links():
 
 
 def test_a_symlink_free_clone_has_the_real_manual_and_images(clone):
-    assert (clone / "docs" / "AmigaGuide" / GUIDE.name).read_text(encoding="utf-8").startswith("@database")
+    manual = (clone / "docs" / "AmigaGuide" / GUIDE.name).read_bytes()
+    assert manual.startswith(b"@database") and b"\r" not in manual
     assert zipfile.is_zipfile(clone / "assets.pyxres")
+    assert b"\r\n" in (clone / "pyproject.toml").read_bytes()  # the clone really is a Windows-style one
+    assert b"\r" not in (clone / ".ci" / "run").read_bytes()
     assert not (clone / "amigasweeper" / "guide" / GUIDE.name).exists()  # the manual lives once
 
 
