@@ -108,7 +108,7 @@ def test_the_wheel_from_that_clone_carries_the_manual_images_and_licence(wheel, 
     assert not any(name.startswith(("docs/", "tests/", "tools/")) for name in names)
 
 
-def test_the_sdist_carries_them_where_the_repository_has_them(sdist, tmp_path):
+def test_the_sdist_carries_them_where_the_repository_has_them_and_installs_them_inside(sdist, tmp_path):
     with tarfile.open(sdist) as archive:
         members = {member.name.split("/", 1)[1]: member for member in archive.getmembers() if "/" in member.name}
         for name in ("LICENSE", "assets.pyxres", f"docs/AmigaGuide/{GUIDE.name}", "setup.py", "pyproject.toml",
@@ -122,6 +122,12 @@ def test_the_sdist_carries_them_where_the_repository_has_them(sdist, tmp_path):
     with zipfile.ZipFile(next(out.glob("*.whl"))) as archive:
         assert set(BUNDLED) <= set(archive.namelist())
         assert archive.read(BUNDLED[1]) == manual and manual.startswith(b"@database")
+    # Installed from the sdist, the program finds them inside its package.
+    site = tmp_path / "site"
+    pip("install", "--quiet", "--no-deps", "--target", str(site), str(sdist), cwd=tmp_path)
+    found = where_it_finds(tmp_path, str(site))
+    assert Path(found["assets"]) == site / "amigasweeper" / "bundled" / "assets.pyxres"
+    assert Path(found["manual"]) == site / "amigasweeper" / "bundled" / GUIDE.name and found["pages"] > 20
 
 
 def where_it_finds(tmp: Path, pythonpath: str | None) -> dict[str, str]:
