@@ -143,6 +143,7 @@ class App:
 
     # ----------------------------------------------------------- requesters
     def open_requester(self, requester: Requester) -> None:
+        self.dispatcher.cancel()  # modal: a press begun behind it never acts there
         self.requesters.append(requester)
         self.screen.add(requester)
         self.mine_window.active = False
@@ -162,6 +163,7 @@ class App:
         if not self.viewer and game.status is GameStatus.PLAYING and not game.paused:
             game.pause()
             self._paused_for_viewer = True
+        self.dispatcher.cancel()
         self.viewer = GuideViewer(
             document,
             self.screen_mode.size,

@@ -75,7 +75,29 @@ def scene_manual_contents(make_app):
     return pilot
 
 
+LONG_NAME = "Bartholomew Fitzgerald-Smythe3"  # 30 characters: storage keeps 24
+
+
+def scene_best_times_long_name(make_app):
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    app.storage.record_time("intermediate", 87, LONG_NAME)
+    app.storage.record_time("beginner", 9, "Ada")
+    app.storage.record_duel("computer-normal", "win")
+    app.storage.record_duel(LONG_NAME, "draw")
+    pilot.key(pyxel.KEY_T, amiga=True)
+    return pilot
+
+
+def scene_reset_confirmation(make_app):
+    pilot = scene_best_times_long_name(make_app)
+    reset = pilot.app.requesters[-1].buttons[0]
+    pilot.click(reset.ax + 3, reset.ay + 3)
+    return pilot
+
+
 SCENES = {
+    "best_times_long_name": scene_best_times_long_name,
+    "reset_confirmation": scene_reset_confirmation,
     "manual_contents": scene_manual_contents,
     "beginner_start": scene_start,
     "expert_midgame": scene_expert_midgame,

@@ -220,13 +220,18 @@ class CommandCentre:
 
     def open_best_times(self) -> None:
         storage = self.app.storage
+        size = self.app.screen_mode.size
 
-        def reset() -> None:
-            problem = storage.reset_best_times()
-            if problem:
-                self.tell("Saved Data", [problem])
+        def ask(shown: Requester) -> None:
+            def reset() -> None:
+                problem = storage.reset_best_times()
+                dialogs.refresh_best_times(shown, storage.best_times)
+                if problem:
+                    self.tell("Saved Data", [problem])
 
-        requester = dialogs.best_times(storage.best_times, self.app.screen_mode.size, reset, lambda: None)
+            self.app.open_requester(dialogs.confirm_reset(size, reset))
+
+        requester = dialogs.best_times(storage.best_times, size, lambda: None, ask)
         self.app.open_requester(requester)
 
     def open_about(self) -> None:

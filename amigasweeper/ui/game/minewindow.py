@@ -138,6 +138,9 @@ class Field(Widget):
     def on_drag(self, frame: Frame) -> None:
         self.pointer_cell = self.cell_under(frame.x, frame.y)
 
+    def on_cancel(self) -> None:
+        self.action = self.held = self.pointer_cell = None
+
     def on_release(self, frame: Frame, button: Button) -> None:
         if button is not self.held:
             return

@@ -1,0 +1,246 @@
+"""Requesters behave as EasyRequest does: Esc is always the safe answer, Reset asks
+first, input that began before a requester opened never reaches the field behind,
+and every requester fits the screen, even with a 30-character name."""
+
+from __future__ import annotations
+
+import pyxel
+import pytest
+
+from amigasweeper.engine import GameStatus
+from amigasweeper.storage import MAX_NAME_LENGTH
+from amigasweeper.ui.game.dialogs import RESET_QUESTION
+from amigasweeper.ui.intuition.atlas import Glyph
+from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.intuition.modes import ScreenMode
+from amigasweeper.ui.intuition.palette import Pen
+from amigasweeper.ui.intuition.requester import shorten, wrap
+
+LONG_NAME = "Bartholomew Fitzgerald-Smythe3"  # 30 characters
+SAFE_LABELS = {"OK", "Cancel", "Close", "Ready"}
+
+
+def test_the_long_name_is_thirty_characters():
+    assert len(LONG_NAME) == 30
+
+
+# ------------------------------------------------------------------ Esc is safe
+def open_best_times(app, pilot):
+    pilot.key(pyxel.KEY_T, amiga=True)
+    requester = app.requesters[-1]
+    assert requester.title == "Fastest Mine Sweepers"
+    return requester
+
+
+def test_escape_on_best_times_closes_and_keeps_every_record(app_pilot):
+    app, pilot = app_pilot
+    app.storage.record_time("expert", 120, "Lin")
+    requester = open_best_times(app, pilot)
+    assert requester.buttons[-1].label == "OK"
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert not app.requesters
+    assert app.storage.best_times["expert"].seconds == 120
+
+
+def test_reset_asks_first_and_cancel_keeps_the_records(app_pilot):
+    app, pilot = app_pilot
+    app.storage.record_time("expert", 120, "Lin")
+    best = open_best_times(app, pilot)
+    reset = next(b for b in best.buttons if b.label.startswith("Reset"))
+    pilot.click(reset.ax + 3, reset.ay + 3)
+    confirm = app.requesters[-1]
+    assert confirm is not best and confirm.lines[0] == RESET_QUESTION
+    assert [b.label for b in confirm.buttons] == ["Reset", "Cancel"]
+    assert app.storage.best_times["expert"].seconds == 120  # nothing changed yet
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert app.requesters == [best]
+    assert app.storage.best_times["expert"].seconds == 120
+    # The Cancel button does the same as Esc.
+    pilot.click(reset.ax + 3, reset.ay + 3)
+    cancel = app.requesters[-1].buttons[-1]
+    pilot.click(cancel.ax + 3, cancel.ay + 3)
+    assert app.requesters == [best] and app.storage.best_times["expert"].seconds == 120
+
+
+def test_reset_confirmed_forgets_the_times_and_shows_it(app_pilot):
+    app, pilot = app_pilot
+    app.storage.record_time("expert", 120, "Lin")
+    best = open_best_times(app, pilot)
+    reset = best.buttons[0]
+    pilot.click(reset.ax + 3, reset.ay + 3)
+    confirm_reset = app.requesters[-1].buttons[0]
+    pilot.click(confirm_reset.ax + 3, confirm_reset.ay + 3)
+    assert app.storage.best_times["expert"].seconds == 999
+    assert app.requesters == [best]
+    assert not any("Lin" in line for line in best.lines)
+
+
+def every_requester(app, pilot):
+    """Open each of the program's requesters in turn; yield it with a check that
+    Esc changed nothing it should not have."""
+    before = app.storage.best_times["beginner"].seconds
+    pilot.key(pyxel.KEY_C, amiga=True)
+    yield app.requesters[-1], lambda: app.session.choices.custom == app.session.choices.custom
+    pilot.key(pyxel.KEY_T, amiga=True)
+    yield app.requesters[-1], lambda: app.storage.best_times["beginner"].seconds == before
+    pilot.key(pyxel.KEY_T, amiga=True)
+    pilot.click(app.requesters[-1].buttons[0].ax + 3, app.requesters[-1].buttons[0].ay + 3)
+    yield app.requesters[-1], lambda: app.storage.best_times["beginner"].seconds == before
+    pilot.key(pyxel.KEY_ESCAPE)
+    app.commands.open_about()
+    yield app.requesters[-1], lambda: True
+    pilot.key(pyxel.KEY_D, amiga=True)
+    yield app.requesters[-1], lambda: app.duels.window is None
+
+
+def test_escape_is_the_last_button_and_a_safe_one_on_every_requester(app_pilot):
+    app, pilot = app_pilot
+    app.storage.record_time("beginner", 40, "Ada")
+    seen = []
+    for requester, unchanged in every_requester(app, pilot):
+        seen.append(requester.title)
+        assert requester.buttons[-1].label in SAFE_LABELS, requester.title
+        pilot.key(pyxel.KEY_ESCAPE)
+        assert requester.closed and unchanged(), requester.title
+    assert {"Custom Field", "Fastest Mine Sweepers", "Best Times", "Duel"} <= set(seen)
+
+
+# --------------------------------------------------------------------- modal
+def test_a_press_begun_before_a_requester_never_reaches_the_field(app_pilot):
+    """Hold the left button on a square, Right-Amiga-C, let go: nothing opens."""
+    app, pilot = app_pilot
+    cell = pilot.cell_at(3, 3)
+    pilot.move(*pilot.cell_xy(cell))
+    pilot.press(Button.LEFT)
+    assert app.mine_window.field.pressed_cells() == [cell]
+    pilot.key(pyxel.KEY_C, amiga=True)
+    assert app.requesters
+    pilot.release(Button.LEFT)
+    assert app.game.status is GameStatus.READY and not app.game.is_open(cell)
+    assert app.game.seconds == 0
+    pilot.key(pyxel.KEY_ESCAPE)
+    pilot.step(90)
+    assert app.game.status is GameStatus.READY and not app.game.is_open(cell)
+    assert app.game.seconds == 0 and app.mine_window.field.pressed_cells() == []
+
+
+def test_a_right_press_begun_before_a_requester_marks_nothing(app_pilot):
+    app, pilot = app_pilot
+    cell = pilot.cell_at(2, 2)
+    pilot.move(*pilot.cell_xy(cell))
+    pilot.press(Button.RIGHT)
+    pilot.key(pyxel.KEY_T, amiga=True)
+    pilot.release(Button.RIGHT)
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert app.game.mark(cell) == 0 and not app.menus.is_open
+
+
+# ------------------------------------------------------------ text that fits
+def test_wrap_breaks_between_words_and_shortens_a_word_too_long():
+    assert wrap("a damaged file was set aside", 12) == ["a damaged", "file was set", "aside"]
+    path = "/home/ada/.local/share/besttimes.json.damaged-20261123"
+    lines = wrap(f"kept as {path} for you", 20)
+    assert all(len(line) <= 20 for line in lines)
+    long_line = next(line for line in lines if Glyph.ELLIPSIS.char in line)
+    assert long_line.startswith("/home") and long_line.endswith("261123")
+    assert shorten(LONG_NAME, 10) == LONG_NAME[:9] + Glyph.ELLIPSIS.char
+    assert shorten("Ada", 10) == "Ada"
+
+
+def requester_on_screen(requester, screen_w):
+    """The requester lies inside the screen, its whole right border drawn (so no
+    text ran over it), and every line fits inside its frame."""
+    x0, x1 = requester.ax, requester.ax + requester.w - 1
+    assert 0 <= x0 and x1 < screen_w, (requester.title, x0, x1)
+    for y in range(requester.ay + 1, requester.ay + requester.h):
+        assert pyxel.screen.pget(x1, y) == Pen.BLACK, (requester.title, y)
+    for line in requester.shown_lines() + requester.message_lines():
+        assert len(line) <= requester.room, (requester.title, line)
+    for gadget in [*requester.gadgets, *requester.buttons, *requester.cycles]:
+        assert requester.ax < gadget.ax and gadget.ax + gadget.w < requester.ax + requester.w
+
+
+def test_a_thirty_character_name_stops_where_it_fits_and_is_kept(make_app, win_game, tmp_path):
+    app, pilot = make_app(data_dir=tmp_path)
+    win_game(app, pilot)
+    requester = app.requesters[-1]
+    gadget = requester.gadgets[0]
+    pilot.key(pyxel.KEY_HOME)
+    for _ in range(40):
+        pilot.key(pyxel.KEY_DELETE)
+    pilot.type(LONG_NAME)
+    assert gadget.text == LONG_NAME[: gadget.max_chars]
+    assert gadget.max_chars == MAX_NAME_LENGTH and gadget.visible_chars > gadget.max_chars
+    requester_on_screen(requester, 320)
+    pilot.key(pyxel.KEY_RETURN)
+    assert app.storage.best_times["beginner"].name == LONG_NAME[:MAX_NAME_LENGTH]
+    best = app.requesters[-1]
+    requester_on_screen(best, 320)
+    shown = next(line for line in best.shown_lines() if line.startswith("Beginner"))
+    assert shown.endswith(Glyph.ELLIPSIS.char) and LONG_NAME[:8] in shown
+
+
+@pytest.mark.parametrize("mode", [ScreenMode.LOWRES, ScreenMode.HIRES])
+def test_every_requester_with_long_names_fits_the_screen(make_app, mode):
+    app, pilot = make_app(screen=mode)
+    try:
+        screen_w = mode.size[0]
+        for level in ("beginner", "intermediate", "expert", "custom"):
+            app.storage.record_time(level, 10, LONG_NAME)
+        app.storage.record_duel(LONG_NAME, "win")
+        app.storage.record_duel("computer-hard", "loss")
+        app.commands.tell("Saved Data", [
+            f"The best times file {'/very/long/folder' * 6}/besttimes.json was damaged and is "
+            "kept beside it; a fresh one replaces it."
+        ])
+        pilot.step()
+        requester_on_screen(app.requesters[-1], screen_w)
+        pilot.key(pyxel.KEY_ESCAPE)
+        for _, _ in every_requester(app, pilot):
+            pilot.step()
+            requester = app.requesters[-1]
+            for gadget in requester.gadgets:
+                requester.focus(gadget)
+                pilot.type(LONG_NAME)
+            pilot.step()
+            requester_on_screen(requester, screen_w)
+            pilot.key(pyxel.KEY_ESCAPE)
+    finally:
+        app.resize_screen(ScreenMode.LOWRES)
+
+
+def test_best_times_show_the_duel_tallies(app_pilot):
+    app, pilot = app_pilot
+    app.storage.record_duel("computer-hard", "win")
+    app.storage.record_duel("computer-hard", "loss")
+    app.storage.record_duel("Grace", "draw")
+    best = open_best_times(app, pilot)
+    text = best.shown_lines()
+    assert any(line.startswith("Computer (Hard)") and line.split()[-3:] == ["1", "1", "0"] for line in text)
+    assert any(line.startswith("Grace") and line.split()[-3:] == ["0", "0", "1"] for line in text)
+
+
+def test_duel_setup_leaves_no_empty_row_for_a_second_player(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_D, amiga=True)
+    requester = app.requesters[-1]
+    mode, strength = requester.cycles
+    first, second = requester.gadgets
+    height_vs_computer = requester.h
+    pilot.click(mode.ax + mode.label_w + 3, mode.ay + 3)
+    assert mode.value == "Player vs Player" and not strength.visible
+    assert first.ay == mode.ay + mode.h + 3  # the player's row follows the mode's at once
+    assert requester.h == height_vs_computer - strength.h - 3
+    assert second.ay + second.h < requester.buttons[0].ay
+
+
+def test_cycle_gadgets_show_the_cycle_glyph(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_D, amiga=True)
+    mode = app.requesters[-1].cycles[0]
+    x, y = mode.ax + mode.label_w + 3, mode.ay + 3
+    ink = [(dx, dy) for dy in range(8) for dx in range(8) if pyxel.screen.pget(x + dx, y + dy) == Pen.BLACK]
+    # The circular arrow: ink in its top row and its bottom row, none in its
+    # middle (a ring, not the old solid down arrow).
+    assert any(dy == 0 for _, dy in ink) and any(dy == 7 for _, dy in ink)
+    assert (3, 3) not in ink
