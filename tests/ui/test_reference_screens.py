@@ -95,7 +95,20 @@ def scene_reset_confirmation(make_app):
     return pilot
 
 
+def scene_kickstart2_legend(make_app):
+    """The probability shading in the Kickstart 2 look: eight dithered steps."""
+    from amigasweeper.ui.intuition.modes import Look
+
+    app, pilot = make_app(level=LevelName.INTERMEDIATE, seed=7, look=Look.KICKSTART2)
+    pilot.click_cell(pilot.cell_at(8, 8))
+    pilot.finish_ripple()
+    app.commands.toggle_probabilities()
+    pilot.step()
+    return pilot
+
+
 SCENES = {
+    "kickstart2_legend": scene_kickstart2_legend,
     "best_times_long_name": scene_best_times_long_name,
     "reset_confirmation": scene_reset_confirmation,
     "manual_contents": scene_manual_contents,

@@ -50,8 +50,11 @@ class HintState:
         self._mark(deduction.safe, deduction.mines)
 
     def show_safe_and_mines(self, game: Game) -> None:
-        certainty = all_certain(game.player_view())
         self.marks.clear()
+        if not game.placed:
+            self.message = "Nothing is known yet: any square is safe to start."
+            return
+        certainty = all_certain(game.player_view())
         self._mark(certainty.safe, certainty.mines)
         found = f"{len(certainty.safe)} safe, {len(certainty.mines)} mines known"
         self.message = certainty.problem or (found if certainty.exact else found + " (approximate)")
