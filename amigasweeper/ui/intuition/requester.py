@@ -50,13 +50,32 @@ def shorten_middle(text: str, room: int) -> str:
     return text[:head] + Glyph.ELLIPSIS.char + text[len(text) - tail :]
 
 
+SEPARATORS = "./\\-_"  # where a file name or path too long for a line may break
+
+
+def split_long_word(word: str, room: int) -> list[str]:
+    """A word longer than a line (a file name, a path) in pieces that each end
+    at one of its own separators, so no part of a name is cut; a piece with no
+    separator to break at is shortened in its middle instead."""
+    pieces = []
+    while len(word) > room:
+        cut = max(word.rfind(sep, 0, room) for sep in SEPARATORS) + 1
+        if cut <= 0:
+            break
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, shorten_middle(word, room)]
+
+
 def wrap(text: str, room: int) -> list[str]:
-    """Lines of at most ``room`` characters broken between words; a single word
-    longer than a line (a path, a name) keeps its line and is shortened in the middle."""
+    """Lines of at most ``room`` characters broken between words; a word longer
+    than a line breaks only after its separators (see split_long_word)."""
     if not text:
         return [""]
-    lines = textwrap.wrap(text, room, break_long_words=False, break_on_hyphens=False)
-    return [shorten_middle(line, room) for line in lines] or [""]
+    lines = []
+    for line in textwrap.wrap(text, room, break_long_words=False, break_on_hyphens=False):
+        lines += split_long_word(line, room) if len(line) > room else [line]
+    return lines or [""]
 
 
 class TextButton(PushGadget):
