@@ -11,6 +11,7 @@ from amigasweeper.ui.app import MARQUEE_HOLD, MARQUEE_STEP, marquee
 from amigasweeper.ui.game.minewindow import COUNTER_H, PAD, counter_text, counter_width
 from amigasweeper.ui.game.shading import KICKSTART2_STEPS, STEPS, SWATCH_H, SWATCH_W, legend_width
 from amigasweeper.ui.intuition.atlas import Glyph
+from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import Look, ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
 
@@ -229,3 +230,39 @@ def test_a_damaged_file_name_is_never_cut_across_lines(make_app, tmp_path):
     joined = "".join(line if line.endswith(("-", ".")) else line + " " for line in shown)
     assert kept in joined, shown
     assert not any(Glyph.ELLIPSIS.char in line for line in shown)
+
+
+# ------------------------------------------------------- HighRes metrics
+def test_highres_laced_uses_highres_metrics(app_pilot):
+    from amigasweeper.ui.intuition import metrics
+
+    app, pilot = app_pilot
+    window = app.mine_window
+    low = (window.close_gadget.w, window.depth_gadget.w, window.inner_x)
+    assert low == (metrics.LOWRES.close_w, metrics.LOWRES.depth_w, metrics.LOWRES.side_border)
+    pilot.move(20, 4)
+    pilot.press(Button.RIGHT)
+    pilot.move(20, 30)
+    low_panel = app.menus.panel_rect(0)[2]
+    pilot.release(Button.RIGHT)
+    pilot.key(pyxel.KEY_R, amiga=True)  # PAL HighRes Laced
+    try:
+        assert app.screen_mode is ScreenMode.HIRES
+        assert (window.close_gadget.w, window.depth_gadget.w, window.inner_x) == (20, 24, 4)
+        assert window.depth_gadget.x == window.w - 24
+        # On pixels: the border is four pixels of blue, then the inner edge.
+        y = window.ay + window.h // 2
+        assert [pyxel.screen.pget(window.ax + dx, y) for dx in range(1, 3)] == [Pen.BLUE, Pen.BLUE]
+        assert pyxel.screen.pget(window.ax + 3, y) == Pen.BLACK  # the inner edge's shadow
+        # The title still has its room between the wider gadgets.
+        title_end = window.ax + window.close_gadget.w + 3 + 8 * len("MineSweeper")
+        assert title_end <= window.ax + window.depth_gadget.x
+        pilot.move(20, 4)
+        pilot.press(Button.RIGHT)
+        pilot.move(20, 30)
+        high_panel = app.menus.panel_rect(0)[2]
+        pilot.release(Button.RIGHT)
+        wider = (metrics.HIRES.check_w - metrics.LOWRES.check_w) + (metrics.HIRES.key_w - metrics.LOWRES.key_w)
+        assert high_panel == low_panel + wider
+    finally:
+        app.resize_screen(ScreenMode.LOWRES)

@@ -23,6 +23,8 @@ from ..intuition.input import Button, Frame
 from ..intuition.palette import Pen
 from .session import Session
 from ..intuition.widgets import PushGadget, Widget
+from ..intuition import font, metrics
+from ..intuition.metrics import for_width
 from ..intuition.window import BORDER, TITLE_H, Window
 
 PAD = 4  # grey space around the header and the field
@@ -53,8 +55,8 @@ class Layout:
     field_h: int
 
     @classmethod
-    def for_field(cls, field_w: int, field_h: int) -> Layout:
-        inner_w = max(MIN_INNER_W, field_w + 2 * PAD + 2)
+    def for_field(cls, field_w: int, field_h: int, min_inner_w: int = MIN_INNER_W) -> Layout:
+        inner_w = max(min_inner_w, field_w + 2 * PAD + 2)
         field_y = PAD + HEADER_H + PAD + 1
         return cls(
             inner_w=inner_w,
@@ -72,7 +74,7 @@ def board_limits(screen_size: tuple[int, int], shape: Shape = Shape.SQUARE) -> t
     from ..intuition.screen import BAR_H
 
     screen_w, screen_h = screen_size
-    chrome_w = 2 * BORDER + 2 * PAD + 2
+    chrome_w = 2 * for_width(screen_w).side_border + 2 * PAD + 2
     chrome_h = BAR_H + 1 + TITLE_H + BORDER + PAD + HEADER_H + PAD + 2 + PAD
     return fitting_size(shape, screen_w - chrome_w, screen_h - chrome_h, MAX_SIDE)
 
@@ -261,7 +263,9 @@ class MineWindow(Window):
 
     def relayout(self) -> None:
         field_w, field_h = self.canvas.geometry.pixel_size
-        self.layout = layout = Layout.for_field(field_w, field_h)
+        sizes = metrics.current()  # HighRes gadgets are wider: the title still needs its room
+        title_room = font.text_width(self.title) + sizes.close_w + sizes.depth_w + 5 - 2 * sizes.side_border
+        self.layout = layout = Layout.for_field(field_w, field_h, max(MIN_INNER_W, title_room))
         paused = self.game.paused
         self.resize_inner(layout.inner_w, layout.paused_h if paused else layout.inner_h)
         self.field.visible = not paused

@@ -15,7 +15,8 @@ from .gfx import bevel, button_box
 from .input import Button, Frame
 from .palette import Pen
 from .widgets import PushGadget, Widget
-from .window import BORDER, Window
+from .metrics import for_width
+from .window import Window
 
 LINE_H = FONT.cell + 2
 BUTTON_H = 14
@@ -31,7 +32,8 @@ SCREEN_GAP = 4  # a requester never runs closer than this to the screen's sides
 def text_room(screen_size: tuple[int, int]) -> int:
     """How many characters a requester's line can hold on this screen."""
     screen_w, _ = screen_size
-    return (screen_w - 2 * SCREEN_GAP - 2 * BORDER - 2 * MARGIN) // FONT.cell
+    border = for_width(screen_w).side_border
+    return (screen_w - 2 * SCREEN_GAP - 2 * border - 2 * MARGIN) // FONT.cell
 
 
 def shorten(text: str, room: int) -> str:
