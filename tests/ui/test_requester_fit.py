@@ -246,3 +246,39 @@ def test_cycle_gadgets_show_the_cycle_glyph(app_pilot):
     # middle (a ring, not the old solid down arrow).
     assert any(dy == 0 for _, dy in ink) and any(dy == 7 for _, dy in ink)
     assert (3, 3) not in ink
+
+
+def test_a_message_too_long_for_the_screen_is_cut_and_still_fits(app_pilot):
+    app, pilot = app_pilot
+    app.commands.tell("Saved Data", [f"Problem number {n} was found in the file and set right." for n in range(40)])
+    pilot.step()
+    requester = app.requesters[-1]
+    assert requester.ay + requester.h <= 256
+    assert requester.shown_lines()[-1].endswith(Glyph.ELLIPSIS.char)
+    requester_on_screen(requester, 320)
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert not app.requesters
+
+
+def test_long_names_in_the_duel_window_stay_inside_it(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_D, amiga=True)
+    requester = app.requesters[-1]
+    mode = requester.cycles[0]
+    pilot.click(mode.ax + mode.label_w + 3, mode.ay + 3)  # Player vs Player
+    for gadget in requester.gadgets:
+        requester.focus(gadget)
+        pilot.key(pyxel.KEY_HOME)
+        for _ in range(30):
+            pilot.key(pyxel.KEY_DELETE)
+        pilot.type(LONG_NAME)
+    names = [g.text for g in requester.gadgets]
+    assert all(len(name) == MAX_NAME_LENGTH for name in names)
+    requester_on_screen(requester, 320)
+    pilot.key(pyxel.KEY_RETURN)
+    window = app.duels.window
+    assert window is not None and window.players.names == tuple(names)
+    pilot.step()
+    assert 0 <= window.ax and window.ax + window.w <= 320
+    x1 = window.ax + window.w - 1
+    assert all(pyxel.screen.pget(x1, y) == Pen.BLACK for y in range(window.ay + 1, window.ay + window.h))

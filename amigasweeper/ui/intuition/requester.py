@@ -235,8 +235,22 @@ class Requester(Window):
         return text_room(self.screen_size)
 
     def shown_lines(self) -> list[str]:
-        """The text as drawn: each line wrapped between words to fit the screen."""
-        return [part for line in self.lines for part in wrap(line, self.room)]
+        """The text as drawn: each line wrapped between words to fit the screen,
+        and no more lines than the screen's height leaves room for (the last
+        one shown then ends in an ellipsis)."""
+        lines = [part for line in self.lines for part in wrap(line, self.room)]
+        most = self.most_lines()
+        if len(lines) > most:
+            lines = lines[: most - 1] + [shorten(lines[most - 1] + " " * self.room, self.room)]
+        return lines
+
+    def most_lines(self) -> int:
+        """Text lines that fit above the gadgets and buttons on this screen."""
+        _, screen_h = self.screen_size
+        rows = [g for g in [*self.cycles, *self.gadgets] if g.visible]
+        fixed = 11 + self.inner_y + 2 + 2 * MARGIN + sum(3 + g.h for g in rows) + MARGIN + BUTTON_H
+        message = len(wrap(self.message, self.room)) if self.message else 0
+        return max(1, (screen_h - fixed) // LINE_H - message)
 
     def message_lines(self) -> list[str]:
         return wrap(self.message, self.room) if self.message else []
