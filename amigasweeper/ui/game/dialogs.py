@@ -30,6 +30,7 @@ def message(title: str, paragraphs: list[str], screen_size, on_close: Callable[[
         on_close()
 
     requester = Requester(title, list(paragraphs), [("OK", ok)], screen_size)
+    requester.help_node = "Requesters"
     return requester
 
 
