@@ -7,7 +7,8 @@ from __future__ import annotations
 import pyxel
 import pytest
 
-from amigasweeper.engine import GameStatus
+from amigasweeper.engine import GameStatus, LevelName
+from amigasweeper.ui.game import dialogs
 from amigasweeper.storage import MAX_NAME_LENGTH
 from amigasweeper.ui.game.dialogs import RESET_QUESTION
 from amigasweeper.ui.intuition.atlas import Glyph
@@ -198,6 +199,17 @@ def test_every_requester_with_long_names_fits_the_screen(make_app, mode):
         pilot.step()
         requester_on_screen(app.requesters[-1], screen_w)
         pilot.key(pyxel.KEY_ESCAPE)
+        size = mode.size
+        for requester in (
+            dialogs.pass_mouse(LONG_NAME, size, lambda: None),
+            dialogs.duel_result(f"{LONG_NAME} wins, 40 to 12 against {LONG_NAME[::-1]}", size, lambda: None, lambda: None),
+            dialogs.new_record(LevelName.INTERMEDIATE, 999, LONG_NAME, size, lambda name: None),
+        ):
+            app.open_requester(requester)
+            pilot.step()
+            requester_on_screen(requester, screen_w)
+            pilot.key(pyxel.KEY_ESCAPE)
+            assert requester.closed
         for _, _ in every_requester(app, pilot):
             pilot.step()
             requester = app.requesters[-1]
