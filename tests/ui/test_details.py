@@ -121,14 +121,19 @@ def test_counter_text_has_four_digits_when_asked():
     assert counter_width(4) == counter_width(3) + 8
 
 
+def custom_board(app, pilot, *values: str) -> None:
+    """Width, height and mines typed into the Custom requester, then Return."""
+    app.commands.open_custom()
+    requester = app.requesters[-1]
+    for gadget, text in zip(requester.gadgets, values):
+        gadget.text, gadget.cursor = text, len(text)
+    pilot.key(pyxel.KEY_RETURN)
+
+
 def test_a_board_of_1023_mines_counts_them_with_four_digits(make_app):
     app, pilot = make_app(screen=ScreenMode.HIRES)
     try:
-        app.commands.open_custom()
-        requester = app.requesters[-1]
-        for gadget, text in zip(requester.gadgets, ("32", "32", "1023")):
-            gadget.text, gadget.cursor = text, len(text)
-        pilot.key(pyxel.KEY_RETURN)
+        custom_board(app, pilot, "32", "32", "1023")
         assert app.game.mines == 1023 and app.game.mines_left == 1023
         window = app.mine_window
         x = window.ax + window.inner_x + PAD + 4
@@ -203,11 +208,7 @@ def test_show_safe_and_mines_on_a_fresh_board_says_any_square_is_safe(app_pilot)
 def test_the_screen_mode_refusal_from_highres_names_the_way_back(make_app):
     app, pilot = make_app(screen=ScreenMode.HIRES)
     try:
-        app.commands.open_custom()
-        requester = app.requesters[-1]
-        for gadget, text in zip(requester.gadgets, ("32", "32", "100")):
-            gadget.text, gadget.cursor = text, len(text)
-        pilot.key(pyxel.KEY_RETURN)
+        custom_board(app, pilot, "32", "32", "100")
         pilot.key(pyxel.KEY_L, amiga=True)  # PAL LowRes
         refusal = " ".join(app.requesters[-1].lines)
         assert app.screen_mode is ScreenMode.HIRES

@@ -294,3 +294,24 @@ def test_long_names_in_the_duel_window_stay_inside_it(app_pilot):
     assert 0 <= window.ax and window.ax + window.w <= 320
     x1 = window.ax + window.w - 1
     assert all(pyxel.screen.pget(x1, y) == Pen.BLACK for y in range(window.ay + 1, window.ay + window.h))
+
+
+def test_string_gadget_text_keeps_a_pixel_from_its_frame(app_pilot):
+    """Custom's gadgets: the ridge (two pixels), a row and a column of space,
+    then the text; the space around the text is empty on every side."""
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_C, amiga=True)
+    requester = app.requesters[-1]
+    requester.focus(None)  # no cursor block
+    pilot.move(316, 250)  # and the pointer out of the way
+    for gadget in requester.gadgets:
+        box_x, box_w = gadget.ax + gadget.label_w, gadget.w - gadget.label_w
+        y, h = gadget.ay, gadget.h
+        assert pyxel.screen.pget(box_x, y) == Pen.WHITE and pyxel.screen.pget(box_x + 1, y + 1) == Pen.BLACK
+        gap_rows = [y + 2, y + h - 3]
+        gap_cols = [box_x + 2, box_x + box_w - 3]
+        assert {pyxel.screen.pget(x, r) for r in gap_rows for x in range(box_x + 2, box_x + box_w - 2)} == {Pen.GREY}
+        assert {pyxel.screen.pget(c, r) for c in gap_cols for r in range(y + 2, y + h - 2)} == {Pen.GREY}
+        text_ink = [pyxel.screen.pget(x, r) for r in range(y + 3, y + h - 3) for x in range(box_x + 3, box_x + 3 + 8)]
+        assert Pen.BLACK in text_ink  # the first digit is there, inside the space
+    pilot.key(pyxel.KEY_ESCAPE)
