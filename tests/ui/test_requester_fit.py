@@ -80,8 +80,9 @@ def every_requester(app, pilot):
     """Open each of the program's requesters in turn; yield it with a check that
     Esc changed nothing it should not have."""
     before = app.storage.best_times["beginner"].seconds
+    board = (app.session.choices.level, app.session.choices.custom, app.game)
     pilot.key(pyxel.KEY_C, amiga=True)
-    yield app.requesters[-1], lambda: app.session.choices.custom == app.session.choices.custom
+    yield app.requesters[-1], lambda: (app.session.choices.level, app.session.choices.custom, app.game) == board
     pilot.key(pyxel.KEY_T, amiga=True)
     yield app.requesters[-1], lambda: app.storage.best_times["beginner"].seconds == before
     pilot.key(pyxel.KEY_T, amiga=True)
@@ -89,7 +90,7 @@ def every_requester(app, pilot):
     yield app.requesters[-1], lambda: app.storage.best_times["beginner"].seconds == before
     pilot.key(pyxel.KEY_ESCAPE)
     app.commands.open_about()
-    yield app.requesters[-1], lambda: True
+    yield app.requesters[-1], lambda: not app.requesters
     pilot.key(pyxel.KEY_D, amiga=True)
     yield app.requesters[-1], lambda: app.duels.window is None
 
