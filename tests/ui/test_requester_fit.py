@@ -137,6 +137,23 @@ def test_a_right_press_begun_before_a_requester_marks_nothing(app_pilot):
     assert app.game.mark(cell) == 0 and not app.menus.is_open
 
 
+def test_a_press_made_while_a_requester_is_open_never_reaches_the_field_after(make_app):
+    """Press on a square behind a requester (ignored), close it with Esc, let go:
+    the square stays covered."""
+    app, pilot = make_app(level=LevelName.EXPERT)  # a board wider than the requester
+    app.commands.tell("Note", ["A short message."])
+    pilot.step()
+    requester = app.requesters[-1]
+    cell = next(c for c in app.game.topology.cells() if not requester.contains(*pilot.cell_xy(c)))
+    pilot.move(*pilot.cell_xy(cell))
+    pilot.press(Button.LEFT)
+    assert app.mine_window.field.pressed_cells() == []
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert not app.requesters
+    pilot.release(Button.LEFT)
+    assert app.game.status is GameStatus.READY and not app.game.is_open(cell)
+
+
 # ------------------------------------------------------------ text that fits
 def test_wrap_breaks_between_words_and_shortens_a_word_too_long():
     assert wrap("a damaged file was set aside", 12) == ["a damaged", "file was set", "aside"]
