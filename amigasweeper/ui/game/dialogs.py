@@ -16,9 +16,9 @@ def name_gadget(label: str, text: str, screen_size) -> StringGadget:
     """A string gadget for a player's name: as many characters as storage keeps,
     fewer if the screen is narrower, and one column more for the cursor, so a
     full name is seen whole and the gadget never runs past the screen's edge."""
-    label_chars = len(label) + 1 if label else 0
-    room = text_room(screen_size) - label_chars - (2 * TEXT_INSET + FONT.cell - 1) // FONT.cell
-    chars = max(4, min(MAX_NAME_LENGTH, room - 1))
+    label_w = StringGadget.label_width(label)
+    box_columns = (text_room(screen_size) * FONT.cell - label_w - 2 * TEXT_INSET) // FONT.cell
+    chars = max(4, min(MAX_NAME_LENGTH, box_columns - 1))  # the last column is the cursor's
     return StringGadget(label, text[:chars], chars + 1, chars)
 
 

@@ -13,9 +13,9 @@ from . import font
 from .atlas import FONT, Glyph
 from .gfx import bevel, button_box
 from .input import Button, Frame
+from .metrics import for_width
 from .palette import Pen
 from .widgets import PushGadget, Widget
-from .metrics import for_width
 from .window import Window
 
 LINE_H = FONT.cell + 2
@@ -40,7 +40,9 @@ def shorten(text: str, room: int) -> str:
     """The text cut to ``room`` characters, its last one an ellipsis when cut."""
     if len(text) <= room:
         return text
-    return text[: max(0, room - 1)].rstrip() + Glyph.ELLIPSIS.char if room > 0 else ""
+    if room <= 0:
+        return ""
+    return text[: room - 1].rstrip() + Glyph.ELLIPSIS.char
 
 
 def shorten_middle(text: str, room: int) -> str:
@@ -132,7 +134,7 @@ class StringGadget(Widget):
 
     def __init__(self, label: str, text: str, width_chars: int, max_chars: int) -> None:
         self.label = label
-        self.label_w = font.text_width(label) + 4 if label else 0
+        self.label_w = self.label_width(label)
         super().__init__(0, 0, self.label_w + width_chars * FONT.cell + 2 * TEXT_INSET, GADGET_H)
         self.text = text
         self.cursor = len(text)
@@ -185,6 +187,11 @@ class StringGadget(Widget):
             under = self.text[self.cursor] if self.cursor < len(self.text) else " "
             pyxel.rect(cx, text_y, FONT.cell, FONT.cell, Pen.BLUE)
             font.draw_text(cx, text_y, under, Pen.BLACK)
+
+    @staticmethod
+    def label_width(label: str) -> int:
+        """Room the label takes left of the box (none without a label)."""
+        return font.text_width(label) + 4 if label else 0
 
     @property
     def visible_chars(self) -> int:
