@@ -41,8 +41,9 @@ class Backend(Protocol):
         """Remove what interrupted saves of these documents left behind.
         Called with the lock held, so no save of another copy is under way."""
 
-    def changed(self) -> bool:
-        """Whether another copy may have written since we last read or wrote."""
+    def changed(self, name: str) -> bool:
+        """Whether another copy may have written the document since we last
+        read or wrote it."""
 
 
 class BaseBackend:
@@ -61,7 +62,7 @@ class BaseBackend:
     def tidy(self, names: Iterable[str]) -> None:
         return None
 
-    def changed(self) -> bool:
+    def changed(self, name: str) -> bool:
         return False
 
 

@@ -46,7 +46,7 @@ class LocalStorageBackend(BaseBackend):
         self.storage = storage
         self.prefix = prefix
         self._now = now
-        self._others_wrote = False
+        self._others_wrote: set[str] = set()  # keys other tabs wrote, '*' for all
         self._listener: Any = None
         if events is not None:
             self._listen(events)
@@ -114,11 +114,15 @@ class LocalStorageBackend(BaseBackend):
 
     def _on_storage_event(self, event: Any) -> None:
         key = getattr(event, "key", None)
-        if not isinstance(key, str) or key.startswith(self.prefix):
-            self._others_wrote = True  # a null key means the storage was cleared
+        if not isinstance(key, str):  # a null key: the storage was cleared
+            self._others_wrote.add("*")
+        elif key.startswith(self.prefix):
+            self._others_wrote.add(key)
 
-    def changed(self) -> bool:
-        seen, self._others_wrote = self._others_wrote, False
+    def changed(self, name: str) -> bool:
+        key = self.key(name)
+        seen = key in self._others_wrote or "*" in self._others_wrote
+        self._others_wrote.difference_update((key, "*"))
         return seen
 
 

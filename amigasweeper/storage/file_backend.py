@@ -79,8 +79,10 @@ class FileBackend(BaseBackend):
         self._seen[name] = _signature(info)
         return data
 
-    def changed(self) -> bool:
-        return any(_stat_signature(self.folder / n) != seen for n, seen in self._seen.items())
+    def changed(self, name: str) -> bool:
+        if name not in self._seen:
+            return True
+        return _stat_signature(self.folder / name) != self._seen[name]
 
     # -- writing ------------------------------------------------------------
 

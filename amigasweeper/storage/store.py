@@ -262,8 +262,8 @@ class Storage:
         told: list[str] = []
         failed: list[_Kind] = []
         reasons: list[str] = []
-        lock = self.backend.lock(create=True)
         try:
+            lock = self.backend.lock(create=True)
             lock.__enter__()
         except OSError as error:
             failed, reasons = list(kinds), [reason(error)] * len(kinds)
@@ -319,7 +319,7 @@ class Storage:
         """Take in the best times another copy saved since we last read or
         wrote them (our unsaved ones stay on top). Cheap when nothing changed;
         True if the best times were read again. Never raises."""
-        if BEST_TIMES_FILE in self._blocked or not self.backend.changed():
+        if BEST_TIMES_FILE in self._blocked or not self.backend.changed(BEST_TIMES_FILE):
             return False
         try:
             with self.backend.lock(create=False):
