@@ -7,8 +7,8 @@ import pytest
 
 from amigasweeper.engine import GameStatus, LevelName
 from amigasweeper.storage import BEST_TIMES_FILE
-from amigasweeper.ui.input import Button
-from amigasweeper.ui.modes import ScreenMode
+from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.intuition.modes import ScreenMode
 
 
 def open_custom(app, pilot):
