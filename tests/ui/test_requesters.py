@@ -50,6 +50,13 @@ def test_custom_with_good_values_starts_that_board(app_pilot):
         (1, "", "Height"),
         (1, "30", "does not fit this screen"),
         (2, "70", "at most 63 mines"),
+        # digits str.isdigit() accepts and int() refuses (or should not take)
+        (0, "²", "Width 2 to 32"),
+        (1, "⑧", "Height 2 to"),
+        (2, "¹⁰", "Mines 1 to 63"),
+        (0, "٣", "Width 2 to 32"),
+        (1, "1_0", "Height 2 to"),
+        (2, "9" * 5, "Mines 1 to 63"),
     ],
 )
 def test_custom_refuses_bad_values_says_what_is_allowed_and_keeps_the_text(app_pilot, field, text, says):
