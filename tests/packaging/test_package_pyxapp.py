@@ -36,7 +36,7 @@ def test_the_pyxapp_holds_the_package_assets_manual_and_startup_script(built_pyx
         startup = archive.read(f"{APP}/{pyxel.APP_STARTUP_SCRIPT_FILE}").decode().strip()
         assert startup == "amigasweeper_start.py"
         script = archive.read(f"{APP}/{startup}").decode()
-        assert "from amigasweeper.ui.app import run" in script and "AMIGASWEEPER_ARGS" in script
+        assert "main_from_environment" in script and "AMIGASWEEPER_ARGS" in script
         assert archive.read(f"{APP}/amigasweeper/assets.pyxres") == (ROOT / "amigasweeper" / "assets.pyxres").read_bytes()
         if GUIDE.is_file():
             assert archive.read(f"{APP}/amigasweeper/guide/{GUIDE.name}") == GUIDE.read_bytes()
