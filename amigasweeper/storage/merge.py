@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .records import BestTimes, Settings
+from .records import SETTING_CHECKS, BestTimes, Settings
 
 
 # -- best-time events ---------------------------------------------------------
@@ -78,10 +78,26 @@ def replay(base: BestTimes, events: list[Event]) -> BestTimes:
 def merge_settings(
     found: Settings, raw: Any, ours: Settings, changed: set[str]
 ) -> tuple[Settings, dict[str, Any]]:
-    """The settings to save: ``found`` on disk with the keys we ``changed``
-    taken from ``ours``; and their document, keeping unknown keys of ``raw``."""
-    merged = found.with_values({name: getattr(ours, name) for name in changed})
+    """The settings to save: ours, except the keys another copy saved (valid
+    values in ``raw``) and we did not change since; and their document,
+    keeping unknown keys of ``raw``. A key missing on disk (a deleted file)
+    takes our value, not the default."""
+    present = raw if isinstance(raw, dict) else {}
+    theirs = {
+        name: getattr(found, name)
+        for name in SETTING_CHECKS
+        if name in present and name not in changed and _valid(name, present[name])
+    }
+    merged = ours.with_values(theirs)
     return merged, _with_unknown(raw, merged.to_dict())
+
+
+def _valid(name: str, value: Any) -> bool:
+    try:
+        SETTING_CHECKS[name](value)
+    except ValueError:
+        return False
+    return True
 
 
 def merge_best_times(

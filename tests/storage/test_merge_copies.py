@@ -74,6 +74,16 @@ def test_a_settings_change_touches_only_the_keys_that_changed(tmp_path):
     assert second.settings.level == "beginner"
 
 
+def test_a_deleted_settings_file_gets_our_settings_back(tmp_path):
+    store = Storage(tmp_path)
+    store.load()
+    store.change_settings(level="expert", marks=False)
+    (tmp_path / SETTINGS_FILE).unlink()
+    assert store.save_settings() is None  # nothing changed since: our values, not defaults
+    settings = Storage(tmp_path).load().settings
+    assert (settings.level, settings.marks) == ("expert", False)
+
+
 def test_half_a_custom_size_from_each_copy_stays_valid(tmp_path):
     first, second = two_copies(tmp_path)
     first.set_custom(30, 2, 40)
