@@ -143,9 +143,14 @@ class App:
         self.dispatcher = Dispatcher(self.screen)
         self.folder_problem = loaded.folder_problem
         self.stop = StopRequests()
-        self.guard = FaultGuard(self.commands.tell, self._fault_shown, self._data_folder)
+        self.guard = FaultGuard(self._tell_reliability, self._fault_shown, self._data_folder)
         if loaded.problems:
-            self.commands.tell("Saved Data", loaded.problems)
+            self._tell_reliability("Saved Data", loaded.problems)
+
+    def _tell_reliability(self, title: str, paragraphs: list[str]) -> None:
+        """A requester whose Help is the manual's page on saved data and faults."""
+        self.commands.tell(title, paragraphs)
+        self.requesters[-1].help_node = ManualPage.RELIABILITY
 
     def _fault_shown(self) -> bool:
         return any(r.title == FAULT_TITLE and not r.closed for r in self.requesters)

@@ -107,6 +107,7 @@ def test_an_unusable_data_folder_is_told_in_a_requester_at_start(make_app, tmp_p
     requester = app.requesters[-1]
     assert requester.title == "Saved Data"
     assert "is not a folder" in " ".join(requester.lines)
+    assert app.help_page() == "Reliability"
     assert app.folder_problem and SETTINGS_FILE not in app.folder_problem
     pilot.key(pyxel.KEY_RETURN)
     pilot.key(pyxel.KEY_M, amiga=True)  # a settings change: no second requester
