@@ -23,29 +23,35 @@ _RETRY_EVERY = 0.005
 
 try:  # POSIX
     import fcntl
+except ImportError:  # Windows, or the browser (which never locks: see browser_backend)
+    fcntl = None  # type: ignore[assignment]
+try:
+    import msvcrt  # type: ignore[import-not-found]
+except ImportError:
+    msvcrt = None  # type: ignore[assignment]
 
-    def _try_lock(handle: int) -> bool:
+
+def _try_lock(handle: int) -> bool:
+    if fcntl is not None:
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
             return False
         return True
-
-    def _unlock(handle: int) -> None:
-        fcntl.flock(handle, fcntl.LOCK_UN)
-
-except ImportError:  # Windows
-    import msvcrt
-
-    def _try_lock(handle: int) -> bool:
+    if msvcrt is not None:
         os.lseek(handle, 0, os.SEEK_SET)
         try:
             msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # the first byte stands for the file
         except OSError:
             return False
         return True
+    return True  # no way to lock here: a single copy is all there can be
 
-    def _unlock(handle: int) -> None:
+
+def _unlock(handle: int) -> None:
+    if fcntl is not None:
+        fcntl.flock(handle, fcntl.LOCK_UN)
+    elif msvcrt is not None:
         os.lseek(handle, 0, os.SEEK_SET)
         msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
 

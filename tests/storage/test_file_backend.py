@@ -157,3 +157,20 @@ def test_a_read_only_folder_is_read_and_reported(tmp_path, monkeypatch):
     assert loaded.folder_problem and "Read-only file system" in loaded.folder_problem
     assert store.change_settings(marks=False) is None  # told at start
     assert store.in_memory_only
+
+
+def test_the_lock_keeps_a_second_holder_out_until_released(tmp_path):
+    with storage.FolderLock(tmp_path):
+        with pytest.raises(storage.LockTimeout):
+            with storage.FolderLock(tmp_path, timeout=0.05):
+                pass
+    with storage.FolderLock(tmp_path, timeout=0.05):  # free again
+        pass
+    assert [p.name for p in tmp_path.iterdir()] == [LOCK_FILE]
+
+
+def test_a_missing_folder_is_not_made_just_to_read(tmp_path):
+    folder = tmp_path / "later"
+    with storage.FolderLock(folder, create=False):
+        pass
+    assert not folder.exists()
