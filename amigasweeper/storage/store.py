@@ -43,6 +43,8 @@ from .validation import check_custom, clean_name
 
 SETTINGS_FILE = "amigasweeper-settings.json"
 BEST_TIMES_FILE = "amigasweeper-besttimes.json"
+# The names version 0.1 used in its own folder (Pyxel's user data folder).
+LEGACY_NAMES = {SETTINGS_FILE: "settings.json", BEST_TIMES_FILE: "besttimes.json"}
 _FAULTS_SHOWN = 3
 _IN_MEMORY = "settings and best times are kept only until the game is closed"
 
@@ -118,6 +120,7 @@ class Storage:
         self._failing: set[str] = set()  # last save failed and was reported
         self._changed: set[str] = set()  # settings keys changed since the last save
         self._events: list[Event] = []  # best-time events since the last save
+        self._legacy: dict[str, str] = {}  # new name -> old name to copy from once
 
     def _choose(self, folder: str | os.PathLike[str] | None) -> Backend:
         if sys.platform == "emscripten" and folder is None:
@@ -140,6 +143,9 @@ class Storage:
         (pass ``pyxel.user_data_dir``), localStorage in the browser."""
         folder = default_folder(user_data_dir)
         store = cls(folder)
+        if isinstance(store.backend, FileBackend):
+            # The folder is AmigaSweeper's own: its files of earlier versions are ours.
+            store._legacy = dict(LEGACY_NAMES)
         if folder is None and sys.platform != "emscripten":
             store._startup_problems.append(
                 "No folder for saved data could be found; settings and best "
@@ -184,12 +190,25 @@ class Storage:
 
     def _load(self, kind: _Kind, problems: list[str]) -> Any:
         found = self._read(kind)
+        if found.raw is None and found.trouble is None and kind.name in self._legacy:
+            found = self._copy_legacy(kind, found)
         if self._settle(kind, found, problems) and found.trouble:
             _, document = self._merge(kind, found)
             failure = self._write(kind, document)
             if failure:
                 problems.append(_not_saved([kind], [failure]))
         return found.value
+
+    def _copy_legacy(self, kind: _Kind, found: _Found) -> _Found:
+        """The document an earlier version kept under its old name, copied to
+        the new name; the old file is left as it is. ``found`` if there is
+        none, or it cannot be used as it is."""
+        old = self._read(replace(kind, name=self._legacy[kind.name]))
+        if old.raw is None or old.trouble is not None or old.newer is not None:
+            return found
+        _, document = self._merge(kind, old)
+        self._write(kind, document)  # if this fails, the next save writes it
+        return old
 
     def _read(self, kind: _Kind) -> _Found:
         """One document as it is now in the backend. Never raises."""

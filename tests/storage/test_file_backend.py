@@ -174,3 +174,20 @@ def test_a_missing_folder_is_not_made_just_to_read(tmp_path):
     with storage.FolderLock(folder, create=False):
         pass
     assert not folder.exists()
+
+
+def test_files_of_version_0_1_in_the_platform_folder_are_copied_once(tmp_path, monkeypatch):
+    monkeypatch.delenv(storage.DATA_DIR_ENV, raising=False)
+    old_settings = json.dumps({"version": 1, "level": "expert"}).encode()
+    old_times = json.dumps({"version": 1, "best_times": {"beginner": {"seconds": 9, "name": "Ada"}}}).encode()
+    (tmp_path / "settings.json").write_bytes(old_settings)
+    (tmp_path / "besttimes.json").write_bytes(old_times)
+    # --data-dir may be anybody's folder: files with the old names there are not ours
+    assert Storage(tmp_path).load().settings == Settings()
+    assert not (tmp_path / SETTINGS_FILE).exists()
+    loaded = Storage.for_platform(str(tmp_path)).load()
+    assert loaded.problems == []
+    assert loaded.settings.level == "expert" and loaded.best_times["beginner"] == BestTime(9, "Ada")
+    assert json.loads((tmp_path / SETTINGS_FILE).read_text())["level"] == "expert"
+    assert (tmp_path / "settings.json").read_bytes() == old_settings  # left as it was
+    assert (tmp_path / "besttimes.json").read_bytes() == old_times
