@@ -5,6 +5,8 @@ removed). It is locked with ``fcntl.flock`` on POSIX systems and with
 ``msvcrt.locking`` on Windows; either lock ends when its holder ends, even by
 ``kill -9``, so a crashed copy never leaves the folder locked.
 
+A copy waits for the lock inside the kernel where it can (flock in the main
+thread, cut short by a timer), so copies take fair turns; elsewhere it polls.
 A copy that cannot get the lock in ``timeout`` seconds gives up with
 :class:`LockTimeout` (an OSError): its save is reported as failed and its
 changes stay in memory until the next save.
@@ -13,6 +15,7 @@ changes stay in memory until the next save.
 from __future__ import annotations
 
 import os
+import signal
 import stat
 import time
 from pathlib import Path
@@ -59,6 +62,43 @@ def _unlock(handle: int) -> None:
 class LockTimeout(OSError):
     """Another copy held the lock for too long."""
 
+    def __init__(self) -> None:
+        super().__init__("another copy of AmigaSweeper kept the data folder locked")
+
+
+def _wait_in_kernel(handle: int, timeout: float) -> bool:
+    """Wait for the lock inside flock, cut short by a timer; False where that
+    cannot be done (no flock, no SIGALRM, not the main thread).
+
+    Waiting in the kernel is fair: a waiter is woken the moment the lock is
+    let go. Polling is not: a copy saving in a tight loop takes the lock
+    again before a polling one looks, and the poller gives up."""
+    if fcntl is None or not hasattr(signal, "setitimer"):
+        return False
+
+    def expire(signum: int, frame: object) -> None:
+        raise LockTimeout()
+
+    try:
+        previous = signal.signal(signal.SIGALRM, expire)
+    except ValueError:  # not the main thread
+        return False
+    try:
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        fcntl.flock(handle, fcntl.LOCK_EX)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+    return True
+
+
+def _poll(handle: int, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not _try_lock(handle):
+        if time.monotonic() > deadline:
+            raise LockTimeout()
+        time.sleep(_RETRY_EVERY)
+
 
 class FolderLock:
     """``with FolderLock(folder): ...`` holds the folder's lock for the block.
@@ -78,14 +118,12 @@ class FolderLock:
         elif not self.folder.is_dir():
             return
         handle = _open_lock_file(self.folder / LOCK_FILE)
-        deadline = time.monotonic() + self.timeout
-        while not _try_lock(handle):
-            if time.monotonic() > deadline:
-                os.close(handle)
-                raise LockTimeout(
-                    "another copy of AmigaSweeper kept the data folder locked"
-                )
-            time.sleep(_RETRY_EVERY)
+        try:
+            if not _try_lock(handle) and not _wait_in_kernel(handle, self.timeout):
+                _poll(handle, self.timeout)
+        except BaseException:
+            os.close(handle)  # closing also lets go of a lock got at the last moment
+            raise
         self._handle = handle
 
     def __exit__(self, *exc_info: object) -> None:

@@ -182,7 +182,9 @@ class Storage:
                 self.backend.tidy(_NAMES)
             except OSError as error:  # a read-only folder: reading still works
                 self._failing.update(_NAMES)
-                folder_problem = f"Saving in the data folder failed ({reason(error)}); {_IN_MEMORY}."
+                folder = getattr(self.backend, "folder", None)
+                where = f"the data folder {folder}" if folder is not None else "the data folder"
+                folder_problem = f"Saving in {where} failed ({reason(error)}); {_IN_MEMORY}."
                 problems.append(folder_problem)
             self.settings = self._load(_SETTINGS, problems)
             self.best_times = self._load(_BEST_TIMES, problems)
@@ -239,7 +241,7 @@ class Storage:
                 problems.append(
                     f"{label} was written by a newer version of AmigaSweeper (format "
                     f"{found.newer}); it is used as far as this version understands it "
-                    f"and never changed, and {kind.what} changes are kept only until "
+                    f"and never changed; changes to the {kind.what} are kept only until "
                     "the game is closed."
                 )
             self._blocked.add(kind.name)
@@ -279,30 +281,25 @@ class Storage:
         if not kinds:
             return None  # the player was told at load time
         told: list[str] = []
-        failed: list[_Kind] = []
-        reasons: list[str] = []
+        failures: dict[str, str] = {}  # document name -> why it was not saved
         try:
             lock = self.backend.lock(create=True)
             lock.__enter__()
         except OSError as error:
-            failed, reasons = list(kinds), [reason(error)] * len(kinds)
+            failures = {kind.name: reason(error) for kind in kinds}
         else:
             try:
                 for kind in kinds:
                     failure = self._save_one(kind, told)
                     if failure:
-                        failed.append(kind)
-                        reasons.append(failure)
+                        failures[kind.name] = failure
             finally:
                 lock.__exit__(None, None, None)
-        new_failures = [(k, r) for k, r in zip(failed, reasons) if k.name not in self._failing]
-        for kind in kinds:
-            if kind in failed:
-                self._failing.add(kind.name)
-            else:
-                self._failing.discard(kind.name)
-        if new_failures:
-            told.append(_not_saved([k for k, _ in new_failures], [r for _, r in new_failures]))
+        new = [kind for kind in kinds if kind.name in failures and kind.name not in self._failing]
+        self._failing.difference_update(kind.name for kind in kinds)
+        self._failing.update(failures)
+        if new:
+            told.append(_not_saved(new, [failures[kind.name] for kind in new]))
         return " ".join(told) or None
 
     def _save_one(self, kind: _Kind, told: list[str]) -> str | None:

@@ -26,16 +26,20 @@ from amigasweeper.storage import Storage
 
 folder, who, count, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
 store = Storage(folder)
-assert store.load().problems == [], "problems at start"
+problems = store.load().problems
+assert problems == [], problems
 while not go.exists():  # start together, to overlap as much as possible
     time.sleep(0.001)
 first = 900 if who == "A" else 899
+def saved(message):
+    assert message is None, message
+
+
 for n in range(count):
-    assert store.record_duel("computer-normal", "win" if who == "A" else "loss") is None
-    assert store.record_duel("player " + who, "draw") is None
-    assert store.record_time("beginner", first - 2 * n, who) is None
-change = {"marks": False} if who == "A" else {"look": "kickstart2"}
-assert store.change_settings(**change) is None
+    saved(store.record_duel("computer-normal", "win" if who == "A" else "loss"))
+    saved(store.record_duel("player " + who, "draw"))
+    saved(store.record_time("beginner", first - 2 * n, who))
+saved(store.change_settings(**({"marks": False} if who == "A" else {"look": "kickstart2"})))
 print("done", flush=True)
 """
 
