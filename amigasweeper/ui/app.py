@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pyxel
 
-from amigasweeper import __version__
+from amigasweeper import __version__, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.storage import FileBackend, Storage
 
@@ -48,8 +48,7 @@ MENU_PAGES = {
     "Hint": ManualPage.HINT_MENU,
     "Help": ManualPage.HELP_MENU,
 }
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-ASSETS = PACKAGE_DIR / "assets.pyxres"
+ASSETS = resources.path_of(resources.ASSETS)
 
 
 @dataclass

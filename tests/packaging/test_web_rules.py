@@ -30,6 +30,7 @@ WEB_CODE = (
     "amigasweeper/engine",
     "amigasweeper/solver",
     "amigasweeper/guide",
+    "amigasweeper/resources.py",
     "amigasweeper/storage",
     "amigasweeper/ui",
 )
