@@ -268,7 +268,10 @@ class App:
         self.guard.run(self._update)
 
     def draw(self) -> None:
-        self.guard.run(self._draw)
+        if not self.guard.run(self._draw):
+            # A draw cut short may leave a clip rectangle or a colour swap set.
+            pyxel.clip()
+            pyxel.pal()
 
     def _update(self) -> None:
         self.frame_clock.frames += 1
@@ -447,7 +450,7 @@ def display_problem(options: Options, environ=os.environ, platform: str = sys.pl
     An SDL_VIDEODRIVER the user chose is trusted."""
     if options.headless or not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
         return None
-    if any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")):
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY") or environ.get("SDL_VIDEODRIVER"):
         return None
     return NO_DISPLAY
 

@@ -84,11 +84,14 @@ class FaultGuard:
         self.faults: list[str] = []  # "summary at place" of each fault caught
         self.reports: list[Path] = []
 
-    def run(self, step: Callable[[], None]) -> None:
+    def run(self, step: Callable[[], None]) -> bool:
+        """Run one step; False if it raised (and was reported)."""
         try:
             step()
         except Exception as error:  # noqa: BLE001 - this is the one place that catches all
             self.caught(error)
+            return False
+        return True
 
     def caught(self, error: Exception) -> None:
         what, place = summary(error), where(error)
