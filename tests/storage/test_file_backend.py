@@ -191,3 +191,41 @@ def test_files_of_version_0_1_in_the_platform_folder_are_copied_once(tmp_path, m
     assert json.loads((tmp_path / SETTINGS_FILE).read_text())["level"] == "expert"
     assert (tmp_path / "settings.json").read_bytes() == old_settings  # left as it was
     assert (tmp_path / "besttimes.json").read_bytes() == old_times
+
+
+class FakeMsvcrt:
+    """msvcrt.locking as Windows has it: one byte locked per file, refused
+    (OSError) to any other handle while held."""
+
+    LK_NBLCK, LK_UNLCK = 2, 0
+
+    def __init__(self):
+        self.holders: dict[int, int] = {}  # inode -> handle holding it
+
+    def locking(self, handle, mode, size):
+        assert size == 1 and os.lseek(handle, 0, os.SEEK_CUR) == 0
+        inode = os.fstat(handle).st_ino
+        if mode == self.LK_UNLCK:
+            assert self.holders.pop(inode) == handle
+        elif self.holders.setdefault(inode, handle) != handle:
+            raise PermissionError(13, "Permission denied")
+
+
+def test_the_lock_on_windows_takes_turns_too(tmp_path, monkeypatch):
+    from amigasweeper.storage import locking
+
+    fake = FakeMsvcrt()
+    monkeypatch.setattr(locking, "fcntl", None)
+    monkeypatch.setattr(locking, "msvcrt", fake)
+    with storage.FolderLock(tmp_path):
+        assert len(fake.holders) == 1
+        with pytest.raises(storage.LockTimeout):
+            with storage.FolderLock(tmp_path, timeout=0.05):
+                pass
+    assert fake.holders == {}
+    first, second = Storage(tmp_path), Storage(tmp_path)
+    first.load()
+    second.load()
+    first.record_duel("Bob", "win")
+    second.record_duel("Bob", "loss")
+    assert Storage(tmp_path).load().best_times.duel("Bob") == storage.DuelRecord(1, 1)
