@@ -47,6 +47,7 @@ class ManualPage(str, Enum):
     DUEL = "Duel"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"
+    RELIABILITY = "Reliability"
     CREDITS = "Credits"
     INDEX = "Index"
 
