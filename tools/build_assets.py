@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build amigasweeper/assets.pyxres from the text art in tools/art/.
+"""Build assets.pyxres (at the top of the repository) from the text art in tools/art/.
 
 Every bitmap of the program is drawn as text in tools/art/*.txt (see
 tools/art/README.md for the format and the pen legend). This script parses
@@ -45,7 +45,7 @@ from amigasweeper.ui.intuition.atlas import (  # noqa: E402
 from amigasweeper.ui.intuition.palette import RGB, Pen  # noqa: E402
 
 ART_DIR = ROOT / "tools" / "art"
-RESOURCE = ROOT / "amigasweeper" / "assets.pyxres"
+RESOURCE = ROOT / "assets.pyxres"  # at the top, as the design card lays out the repository
 BANKS = (0, 1, 2)
 
 # One character per pen. Digits and A-C are the number pens so that a number
@@ -74,7 +74,7 @@ FONT_LEGEND: dict[str, Pen] = {".": Pen.GREY, "#": Pen.BLACK}
 
 # Every glyph the font must define: our symbols, printable ASCII, all of Latin-1's
 # upper half. Codes left out (other controls, DEL, 0x80-0x9F) stay blank.
-REQUIRED_GLYPHS = frozenset([*range(0x01, 0x08), *range(0x20, 0x7F), *range(0xA0, 0x100)])
+REQUIRED_GLYPHS = frozenset([*range(0x01, 0x0A), *range(0x20, 0x7F), *range(0xA0, 0x100)])
 
 HEADER = re.compile(r"^==\s+(\S+)(?:\s.*)?$")
 COMMENT = ";"

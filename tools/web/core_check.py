@@ -109,7 +109,7 @@ def solver_games() -> list[dict]:
 
 
 def manual() -> dict:
-    """The manual as the Help viewer finds it: next to amigasweeper/guide."""
+    """The manual as the Help viewer finds it: in amigasweeper/bundled/ of the pyxapp."""
     if importlib.util.find_spec("amigasweeper.guide") is None:
         return {"present": False}
     from amigasweeper.guide import layout_node, load_manual, manual_path, validate_links
@@ -122,7 +122,7 @@ def manual() -> dict:
     return {
         "present": True,
         "file": path.name,
-        "beside_package": path.parent.name == "guide",
+        "beside_package": path.parent.name == "bundled",  # amigasweeper.resources' built-copy place
         "nodes": [node.name for node in document.nodes],
         "problems": len(document.problems),
         "link_problems": len(validate_links(document)),
@@ -192,12 +192,32 @@ def storage_read() -> dict:
         "look": loaded.settings.look,
         "last_name": loaded.settings.last_name,
     }
+    result["other_tab"] = other_tab_saves(store)
     # A damaged document is set aside (kept) and replaced, with a message.
     js.window.localStorage.setItem("amigasweeper/besttimes.json", "{not json")
     damaged = Storage(None).load()
     result["damaged"] = {"problems": damaged.problems, "keys": _local_storage_keys(),
                          "beginner": damaged.best_times["beginner"].seconds}
     return result
+
+
+def other_tab_saves(store) -> dict:
+    """Another tab saves a Duel result: the browser sends this tab a
+    ``storage`` event (dispatched here by hand, as only another tab would
+    cause one), and the store takes the result in; our own next save keeps it."""
+    import js  # type: ignore[import-not-found]
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    other = type(store)(None)
+    other.load()
+    other.record_duel("Other Tab", "win")
+    before = store.refresh()  # no event yet: nothing read
+    event = js.StorageEvent.new("storage", to_js({"key": "amigasweeper/besttimes.json"}, dict_converter=js.Object.fromEntries))
+    js.window.dispatchEvent(event)
+    after = store.refresh()
+    store.record_duel("Other Tab", "loss")
+    record = type(store)(None).load().best_times.duel("Other Tab")
+    return {"before_event": before, "after_event": after, "wins": record.wins, "losses": record.losses}
 
 
 def run(phase: str, app_dir: str) -> str:

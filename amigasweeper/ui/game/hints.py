@@ -25,18 +25,12 @@ from amigasweeper.solver.counting import GRAVEYARD, Deadline, counting_deadline
 from amigasweeper.solver.rules import certainty_of, counted_hint, simple_hint
 
 from ..intuition.atlas import Cell
-from ..intuition.palette import Pen
 
 DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one is seen
-RAMP = [Pen(p) for p in range(Pen.PROB0, Pen.PROB7 + 1)]
+# The probability shading's steps and legend are drawn by shading.py.
 FRAME_BUDGET = 0.002  # seconds of solver work one frame may do (a frame is 16.7 ms)
 PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
 DEMO_THINK = 0.004  # seconds of counting the Demo's guess may add to its frame (the rest is cached)
-
-
-def ramp_pen(chance: float) -> Pen:
-    """The shading pen for a chance of a mine, safest green to surest red."""
-    return RAMP[min(len(RAMP) - 1, int(chance * len(RAMP)))]
 
 
 class PositionWork:
@@ -204,7 +198,7 @@ class HintState:
     def show_safe_and_mines(self, game: Game) -> None:
         self.marks.clear()
         if not game.placed:
-            self.message = "0 safe, 0 mines known"
+            self.message = "Nothing is known yet: any square is safe to start."
             return
         self._ask(game, Request.SAFE_AND_MINES)
 
