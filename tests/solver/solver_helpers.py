@@ -46,3 +46,22 @@ def brute_force(view: PlayerView) -> list[Fraction | None] | None:
     if total == 0:
         return None
     return [Fraction(hits[c], total) if cells[c] == COVERED else None for c in topology.cells()]
+
+
+def small_positions(shape: Shape, count: int):
+    """(seed, view) of small random positions still in play: 5x4 with 6 mines, some marks."""
+    for seed in range(count):
+        game = random_position(shape, 5, 4, 6, seed, opens=1 + seed % 9, marks=seed % 3)
+        if not game.status.over:
+            yield seed, game.player_view()
+
+
+def assert_matches_brute_force(view: PlayerView, got: list[float | None], seed: int) -> None:
+    """Every square's chance equals the brute-force one (None where the square is not unknown)."""
+    expected = brute_force(view)
+    assert expected is not None  # right marks always leave the true layout
+    for cell, (want, have) in enumerate(zip(expected, got)):
+        if want is None:
+            assert have is None, (seed, cell)
+        else:
+            assert abs(have - float(want)) <= 1e-12, (seed, cell, have, want)

@@ -2,7 +2,7 @@
 
 
 import pytest
-from solver_helpers import brute_force, random_position
+from solver_helpers import assert_matches_brute_force, random_position, small_positions
 
 from amigasweeper.engine import Game, GameSetup, Shape
 from amigasweeper.engine.textboard import game_from_text
@@ -14,19 +14,8 @@ from amigasweeper.solver.counting import clear_cache
 @pytest.mark.parametrize("shape", list(Shape))
 def test_probabilities_equal_brute_force(shape):
     checked = 0
-    for seed in range(60):
-        game = random_position(shape, 5, 4, 6, seed, opens=1 + seed % 9, marks=seed % 3)
-        if game.status.over:
-            continue
-        view = game.player_view()
-        expected = brute_force(view)
-        got = probabilities(view)
-        assert expected is not None  # right marks always leave the true layout
-        for cell, (want, have) in enumerate(zip(expected, got)):
-            if want is None:
-                assert have is None, cell
-            else:
-                assert have == pytest.approx(float(want), abs=1e-12), (seed, cell)
+    for seed, view in small_positions(shape, 60):
+        assert_matches_brute_force(view, probabilities(view), seed)
         checked += 1
     assert checked > 40
 
