@@ -305,7 +305,7 @@ def bench_hint_latency(width: int, height: int, mines: int, games: int, every: i
 
     app, pilot = _demo_app(width, height, mines)
     hints = app.mine_window.hints
-    latency, frames_taken = [], []
+    latency, latency_cpu, frames_taken = [], [], []
     for game_number in range(games):
         app.session.seeds = _Seeds(game_number)
         app.session.new_game()
@@ -315,13 +315,14 @@ def bench_hint_latency(width: int, height: int, mines: int, games: int, every: i
             if move % every == every - 1 and game.placed:
                 clear_cache()
                 analysis_module._CUTS.found.clear()
-                start, frames = time.perf_counter(), 1
+                start, start_cpu, frames = time.perf_counter(), time.thread_time(), 1
                 hints.hint(game)
                 while hints.pending:
                     app.update()
                     app.draw()
                     frames += 1
                 latency.append((time.perf_counter() - start) * 1000)
+                latency_cpu.append((time.thread_time() - start_cpu) * 1000)
                 frames_taken.append(frames)
                 hints.forget()
             decision = best_move(game.player_view())
@@ -332,7 +333,59 @@ def bench_hint_latency(width: int, height: int, mines: int, games: int, every: i
         "board": f"{width}x{height}/{mines}",
         "hints": len(latency),
         "latency": {**summary(latency), "max_ms": round(max(latency), 3)},
+        "latency_cpu": {**summary(latency_cpu), "max_ms": round(max(latency_cpu), 3)},
         "frames": {"median": statistics.median(frames_taken), "max": max(frames_taken)},
+    }
+
+
+def bench_crowded_shading(width: int, height: int, mines: int, positions: int, opens: int) -> dict:
+    """Turning Show Probabilities on over crowded positions: ``opens`` random safe
+    squares uncovered (peeking at the layout), the counting caches emptied, then
+    every frame until the shading is ready (exact or, past the patience, estimated)."""
+    import pyxel
+
+    from amigasweeper.solver import analysis as analysis_module
+    from amigasweeper.solver.counting import clear_cache
+    from amigasweeper.ui.game.minewindow import Action
+
+    app, pilot = _demo_app(width, height, mines)
+    hints = app.mine_window.hints
+    wall, cpu, frames_taken, estimates = [], [], [], 0
+    for seed in range(positions):
+        app.session.seeds = _Seeds(seed)
+        game = app.session.new_game()
+        app.session.hint_used = True
+        game.uncover(game.topology.size // 2)
+        safe = [c for c in game.topology.cells() if not game.is_mine(c)]
+        random.Random(seed).shuffle(safe)
+        for cell in safe[:opens]:
+            if not game.is_open(cell) and not game.status.over:
+                app.mine_window.act(Action.UNCOVER, cell)
+        app.mine_window.canvas.finish_ripple()
+        if game.status.over:
+            continue
+        clear_cache()
+        analysis_module._CUTS.found.clear()
+        hints.show_probabilities = True
+        pyxel.set_mouse_pos(5, 200)
+        frames = 0
+        while frames == 0 or hints.work is None or hints.work.analysis is None:
+            start_wall, start_cpu = time.perf_counter(), time.thread_time()
+            app.update()
+            app.draw()
+            wall.append((time.perf_counter() - start_wall) * 1000)
+            cpu.append((time.thread_time() - start_cpu) * 1000)
+            frames += 1
+        frames_taken.append(frames)
+        estimates += not hints.work.analysis.exact
+        hints.show_probabilities = False
+    return {
+        "board": f"{width}x{height}/{mines}, {opens} squares uncovered at random",
+        "positions": len(frames_taken),
+        "estimated": estimates,
+        "frames_until_shaded": {"median": statistics.median(frames_taken), "max": max(frames_taken)},
+        "wall": {**summary(wall), "max_ms": round(max(wall), 3)},
+        "cpu": {**summary(cpu), "max_ms": round(max(cpu), 3)},
     }
 
 
@@ -343,6 +396,9 @@ def section_hints(games: int = 6) -> dict:
         "demo_32x32_400": bench_demo_with_probabilities(32, 32, 400, max(1, games // 2)),
         "demo_hex_expert": bench_demo_with_probabilities(32, 16, 99, max(1, games // 2), "hex"),
         "demo_triangle_expert": bench_demo_with_probabilities(32, 16, 99, max(1, games // 2), "triangle"),
+        "crowded_expert": bench_crowded_shading(32, 16, 99, 2 * games, 120),
+        "crowded_32x32_200": bench_crowded_shading(32, 32, 200, 2 * games, 150),
+        "crowded_32x32_400": bench_crowded_shading(32, 32, 400, 2 * games, 150),
         "hint_expert": bench_hint_latency(32, 16, 99, games),
         "hint_32x32_200": bench_hint_latency(32, 32, 200, max(1, games // 2)),
     }

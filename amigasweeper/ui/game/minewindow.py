@@ -197,10 +197,11 @@ class Field(Widget):
         if game.status.over:
             return
         if hints.show_probabilities and game.placed:
+            ax, ay, four_colours = self.ax, self.ay, self.window.four_colours  # once, not per square
             for cell, chance in enumerate(hints.chances(game)):
                 if chance is not None and not game.is_open(cell) and game.mark(cell) == 0:
                     cx, cy = geometry.centre(cell)
-                    fill_step(self.ax + cx - 2, self.ay + cy - 2, 4, 4, step_of(chance), self.window.four_colours)
+                    fill_step(ax + cx - 2, ay + cy - 2, 4, 4, step_of(chance), four_colours)
         for cell, kind in hints.marks.items():
             if not game.is_open(cell):
                 geometry.blit_cell(pyxel.screen, cell, kind, self.ax, self.ay)
