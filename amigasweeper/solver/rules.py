@@ -12,7 +12,7 @@ as a player would count them on the board.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -139,17 +139,20 @@ def _pairs(constraints: Sequence[Constraint]):
 
 def rule3(topology: Topology, cells: Sequence[int], constraints: Sequence[Constraint]) -> list[Deduction]:
     """Number A's covered squares all touch number B, and both miss the same count: B's others are safe."""
-    found = []
+    return list(_rule3(topology, cells, constraints))
+
+
+def _rule3(topology: Topology, cells: Sequence[int], constraints: Sequence[Constraint]) -> Iterator[Deduction]:
+    squares = {c.witness: frozenset(c.cells) for c in constraints}
     for a, b in _pairs(constraints):
-        inside, outside = set(a.cells), set(b.cells) - set(a.cells)
-        if a.need == b.need and inside <= set(b.cells) and outside:
+        inside, whole = squares[a.witness], squares[b.witness]
+        if a.need == b.need and inside < whole:
             why = (
                 f"Every covered square of the {cells[a.witness]} at {where(topology, a.witness)} also touches the "
                 f"{cells[b.witness]} at {where(topology, b.witness)}, and both still need {_plural(b.need, 'mine')}, "
                 f"so the {cells[b.witness]}'s other covered neighbours are safe"
             )
-            found.append(Deduction(Rule.RULE3, frozenset(outside), frozenset(), (a.witness, b.witness), why))
-    return found
+            yield Deduction(Rule.RULE3, whole - inside, frozenset(), (a.witness, b.witness), why)
 
 
 def rule4(topology: Topology, cells: Sequence[int], constraints: Sequence[Constraint]) -> list[Deduction]:
@@ -157,12 +160,18 @@ def rule4(topology: Topology, cells: Sequence[int], constraints: Sequence[Constr
 
     A's squares outside B are then safe, since A's mines all sit in the overlap.
     """
-    found = []
+    return list(_rule4(topology, cells, constraints))
+
+
+def _rule4(topology: Topology, cells: Sequence[int], constraints: Sequence[Constraint]) -> Iterator[Deduction]:
+    squares = {c.witness: frozenset(c.cells) for c in constraints}
     for a, b in _pairs(constraints):
-        b_only = set(b.cells) - set(a.cells)
-        a_only = set(a.cells) - set(b.cells)
         extra = b.need - a.need
-        if extra > 0 and extra == len(b_only):
+        if extra <= 0:
+            continue
+        b_only = squares[b.witness] - squares[a.witness]
+        if extra == len(b_only):
+            a_only = squares[a.witness] - squares[b.witness]
             why = (
                 f"The {cells[b.witness]} at {where(topology, b.witness)} needs {extra} more "
                 f"{'mine' if extra == 1 else 'mines'} than the {cells[a.witness]} at {where(topology, a.witness)} "
@@ -170,11 +179,11 @@ def rule4(topology: Topology, cells: Sequence[int], constraints: Sequence[Constr
                 f"{'it is a mine' if extra == 1 else 'those are mines'}"
                 + (", and the other number's remaining squares are safe" if a_only else "")
             )
-            found.append(Deduction(Rule.RULE4, frozenset(a_only), frozenset(b_only), (a.witness, b.witness), why))
-    return found
+            yield Deduction(Rule.RULE4, a_only, b_only, (a.witness, b.witness), why)
 
 
 SIMPLE_RULES = (rule1, rule2, rule3, rule4)
+_FIRST_OF = (rule1, rule2, _rule3, _rule4)  # the same rules; 3 and 4 stop at their first finding
 
 
 # ------------------------------------------------------------ rules 5 and 6
@@ -250,10 +259,10 @@ def simple_hint(view: PlayerView) -> Deduction | None:
         constraints = constraints_of(topology, cells)
     except Inconsistent as problem:
         return contradiction(topology, problem.witnesses, problem.why)
-    for rule in SIMPLE_RULES:
-        found = rule(topology, cells, constraints)
-        if found:
-            return found[0]
+    for rule in _FIRST_OF:
+        found = next(iter(rule(topology, cells, constraints)), None)
+        if found is not None:
+            return found
     return None
 
 
