@@ -147,8 +147,8 @@ def find_close(line: str, start: int) -> int:
 class MacroBudget:
     """The characters macros may still add to a whole file."""
 
-    def __init__(self, limit: int = MAX_FILE_EXPANSION):
-        self.left = limit
+    def __init__(self, limit: int | None = None):
+        self.left = MAX_FILE_EXPANSION if limit is None else limit
 
     def for_page(self, charge: bool = True) -> "PageBudget":
         """The budget of one page; ``charge`` False for a page read again."""
@@ -158,9 +158,9 @@ class MacroBudget:
 class PageBudget:
     """The characters macros may still add to one page (and its file)."""
 
-    def __init__(self, file: MacroBudget | None = None, limit: int = MAX_PAGE_EXPANSION):
+    def __init__(self, file: MacroBudget | None = None, limit: int | None = None):
         self.file = file
-        self.left = limit
+        self.left = MAX_PAGE_EXPANSION if limit is None else limit
         self.exhausted = ""  # "page" or "file" once a request was refused
 
     def spend(self, chars: int) -> bool:
