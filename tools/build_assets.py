@@ -3,7 +3,7 @@
 
 Every bitmap of the program is drawn as text in tools/art/*.txt (see
 tools/art/README.md for the format and the pen legend). This script parses
-those files, checks them, places every sprite where amigasweeper/ui/atlas.py
+those files, checks them, places every sprite where amigasweeper/ui/intuition/atlas.py
 says, and saves the image banks with Pyxel itself.
 
     python3 tools/build_assets.py                  # rebuild the resource file
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from amigasweeper.ui.atlas import (  # noqa: E402
+from amigasweeper.ui.intuition.atlas import (  # noqa: E402
     BANK_SIZE,
     FAMILIES,
     FONT,
@@ -42,7 +42,7 @@ from amigasweeper.ui.atlas import (  # noqa: E402
     digit,
     number_cell,
 )
-from amigasweeper.ui.palette import RGB, Pen  # noqa: E402
+from amigasweeper.ui.intuition.palette import RGB, Pen  # noqa: E402
 
 ART_DIR = ROOT / "tools" / "art"
 RESOURCE = ROOT / "amigasweeper" / "assets.pyxres"
@@ -274,7 +274,7 @@ def draw_contact_sheet(path: Path) -> None:
     """Every sprite and a font sample at 1x, and a mock game window, saved at scale 3."""
     import pyxel
 
-    from amigasweeper.ui import font
+    from amigasweeper.ui.intuition import font
 
     pyxel.cls(Pen.GREY)
     y = _sheet_font_grid(pyxel, 2)
@@ -330,7 +330,7 @@ _MOCK_TRI = ("ccccfccccccccccc", "cc12211ccqcccccc", "c12.....1ccpcccc", "cc3456
 
 def _sheet_shape_boards(pyxel, x: int, y: int) -> None:
     from amigasweeper.engine import Shape, make_topology
-    from amigasweeper.ui.geometry import geometry_for
+    from amigasweeper.ui.game.geometry import geometry_for
 
     for shape, rows, bx in ((Shape.HEX, _MOCK_HEX, x), (Shape.TRIANGLE, _MOCK_TRI, x + 84)):
         geometry = geometry_for(make_topology(shape, len(rows[0]), len(rows)))
@@ -350,7 +350,7 @@ _MOCK_CELLS = {
 
 
 def _sheet_mock_window(pyxel, x: int, y: int) -> None:
-    from amigasweeper.ui import font
+    from amigasweeper.ui.intuition import font
 
     w, h = _MOCK_W, _MOCK_H
     pyxel.rect(x, y, w, h, Pen.BLUE)

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from amigasweeper.ui import font
-from amigasweeper.ui.atlas import FONT, Glyph
-from amigasweeper.ui.palette import Pen
+from amigasweeper.ui.intuition import font
+from amigasweeper.ui.intuition.atlas import FONT, Glyph
+from amigasweeper.ui.intuition.palette import Pen
 
 RESOURCE = Path(__file__).resolve().parents[2] / "amigasweeper" / "assets.pyxres"
 PAPER = Pen.GREEN  # a background no glyph uses, so untouched pixels are obvious
