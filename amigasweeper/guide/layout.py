@@ -43,6 +43,7 @@ shows its first screen at once, and the rest follows as needed.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Iterator
@@ -101,9 +102,12 @@ class DisplayLine:
         return "".join(chars)
 
     def link_at(self, column: int) -> Link | None:
-        """The button under character column ``column``, if any."""
-        for run in self.runs:
-            if run.link is not None and run.column <= column < run.end:
+        """The button under character column ``column``, if any (found by
+        bisection: runs are in column order, and a line may hold thousands)."""
+        index = bisect_right(self.runs, column, key=lambda run: run.end)
+        if index < len(self.runs):
+            run = self.runs[index]
+            if run.link is not None and run.column <= column:
                 return run.link
         return None
 
@@ -139,6 +143,11 @@ class PageLayout:
     @property
     def work(self) -> int:
         return self._layouter.work
+
+    @property
+    def widest(self) -> int:
+        """The width of the widest line laid out so far, in characters."""
+        return self._layouter.widest
 
     def ensure(self, count: int) -> int:
         """Lay out until ``count`` lines exist or the page ends; how many exist."""
@@ -211,6 +220,7 @@ class _Layouter:
         self.want_lines: int | None = None
         self.want_work: int | None = None
         self.work = 0
+        self.widest = 0
 
     @property
     def wrapping(self) -> bool:
@@ -451,7 +461,9 @@ class _Layouter:
         shift = self._justify_shift()
         runs = [replace(run, column=run.column + shift) for run in self.runs] if shift else self.runs
         node_line, source_line = self.line_origin
-        self.out.append(DisplayLine(runs, node_line, source_line))
+        line = DisplayLine(runs, node_line, source_line)
+        self.widest = max(self.widest, line.width)
+        self.out.append(line)
         self.runs = []
         self.started = False
         self.paragraph_start = paragraph

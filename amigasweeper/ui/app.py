@@ -169,6 +169,8 @@ class App:
             on_beep=self.screen.beep,
             on_depth=lambda: self.screen.depth(self.viewer),
             start=page,
+            ask=self.open_requester,
+            look=lambda: self.look,
         )
         self.screen.add(self.viewer)
         self.mine_window.active = False
@@ -242,6 +244,8 @@ class App:
             self._update_game(frame)
         if self.duels.window is not None and not self.requesters:
             self.duels.window.tick()
+        if self.viewer is not None:
+            self.viewer.tick()
         self._drop_closed_requesters()
         self.mine_window.tick()
         if self.quit_requested and not self.options.headless:
