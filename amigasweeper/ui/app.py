@@ -57,6 +57,8 @@ class Options:
     look: Look | None = None
     screen: ScreenMode | None = None
     data_dir: Path | None = None  # where settings and best times live (headless: memory if None)
+    guide: Path | None = None  # show this guide in the viewer alone, as `multiview FILE` does
+    node: str | None = None  # the guide's page to open first
 
 
 class FrameClock:
@@ -117,6 +119,18 @@ class App:
         self.dispatcher = Dispatcher(self.screen)
         if loaded.problems:
             self.commands.tell("Saved Data", loaded.problems)
+        if options.guide is not None:
+            self._open_guide_alone(options.guide, options.node)
+
+    def _open_guide_alone(self, path: Path, node: str | None) -> None:
+        """`--guide FILE`: the viewer alone on the Workbench, as `multiview FILE`;
+        closing it ends the program."""
+        self.screen.remove(self.mine_window)
+        document, page = open_guide_file(path)
+        wanted = document.node(node) if node else None
+        self.open_viewer(document, wanted or page)
+        if node and wanted is None and self.viewer is not None:
+            self.viewer.status = f"No page called {node}: showing {page.name}"[:60]
 
     def _setup_pyxel(self) -> None:
         pyxel.load(str(ASSETS))
@@ -179,6 +193,8 @@ class App:
         if self.viewer is not None:
             self.screen.remove(self.viewer)
         self.viewer = None
+        if self.options.guide is not None and self.mine_window not in self.screen.children:
+            self.request_quit()  # the viewer was the program, as MultiView is
         if self._paused_for_viewer and self.game.paused:
             self.game.resume()
         self._paused_for_viewer = False
@@ -368,9 +384,18 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
     parser.add_argument("--data-dir", type=Path, help="folder for settings and best times")
+    parser.add_argument("--guide", type=Path, metavar="FILE",
+                        help="show an AmigaGuide file in the help viewer alone, as `multiview FILE` does")
+    parser.add_argument("--node", metavar="NAME", help="with --guide: the page to open first")
+    parser.add_argument("--check", action="store_true",
+                        help="with --guide: print the guide's problems with their line numbers; exit 1 if any")
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
+    if args.node is not None and args.guide is None:
+        parser.error("--node NAME needs --guide FILE")
+    if args.guide is not None and not args.guide.is_file():
+        parser.error(f"--guide: {args.guide} is not a file")
     # pyxel.init makes the folder of its caller current, so paths given on the
     # command line are fixed against the folder the program was started in.
     return Options(
@@ -381,6 +406,8 @@ def parse_args(argv: list[str]) -> Options:
         look=Look(args.look) if args.look else None,
         screen=ScreenMode(args.screen) if args.screen else None,
         data_dir=args.data_dir.absolute() if args.data_dir else None,
+        guide=args.guide.absolute() if args.guide else None,
+        node=args.node,
     )
 
 

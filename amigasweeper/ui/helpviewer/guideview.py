@@ -428,9 +428,12 @@ class GuideViewer(Window):
     # ------------------------------------------------------------------ draw
     def draw_interior(self) -> None:
         bevel(self.page.ax - 1, self.page.ay - 1, self.page.w + 2, self.page.h + 2, recessed=True)
+
+    def draw_status(self, x0: int, y0: int) -> None:
+        """A message about the last action, over the page's last line."""
         if self.status:
-            y = self.ay + self.inner_y + self.inner_h - 1
-            font.draw_text(self.page.ax, y - FONT.cell, self.status[: self.columns], Pen.WHITE, bg=Pen.BLUE)
+            y = y0 + (self.rows - 1) * LINE_H + 1
+            font.draw_text(x0, y, self.status[: self.columns], Pen.WHITE, bg=Pen.BLUE)
 
     def draw_page(self, x0: int, y0: int) -> None:
         pyxel.clip(x0, y0, self.page.w, self.page.h)
@@ -446,6 +449,7 @@ class GuideViewer(Window):
                 lit = run is focused or (run.link is not None and run.link is hovered)
                 self.draw_run(x0 + column * FONT.cell, y, run, text, lit, look)
                 self.drawn_chars += len(text)
+        self.draw_status(x0, y0)
         pyxel.clip()
 
     def draw_run(self, x: int, y: int, run: Run, text: str, lit: bool, look: Look) -> None:
