@@ -50,6 +50,10 @@ class ManualPage(str, Enum):
     DUEL = "Duel"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"
+    VIEWER = "Viewer"
+    GUIDES = "Guides"
+    OPTIONS = "Options"
+    SAVED_DATA = "SavedData"
     CREDITS = "Credits"
     INDEX = "Index"
 
