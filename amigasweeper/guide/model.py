@@ -310,8 +310,11 @@ class LineStore(Sequence[SourceLine]):
             position += 1
 
     def __len__(self) -> int:
-        while self._more():
-            pass
+        if not self.done:
+            if self._source is None:
+                self._source = self._reader()
+            self._read.extend(self._source)  # the rest at C speed, not line by line
+            self.done, self._source = True, None
         return len(self._read)
 
     def __getitem__(self, index):  # type: ignore[override]
