@@ -43,6 +43,8 @@ MENU_PAGES = {
     "Settings": ManualPage.SETTINGS_MENU,
     "Hint": ManualPage.HINT_MENU,
     "Help": ManualPage.HELP_MENU,
+    "Project": ManualPage.VIEWER,  # the help viewer's menus
+    "Navigate": ManualPage.VIEWER,
 }
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ASSETS = PACKAGE_DIR / "assets.pyxres"
@@ -114,6 +116,7 @@ class App:
         self.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
+        self.game_menus = self.menus  # self.menus is the strip shown: the viewer's while it has the right button
         self.held = HeldButtons() if options.headless else None
         self.reader = InputReader(self.held)
         self.dispatcher = Dispatcher(self.screen)
@@ -214,7 +217,7 @@ class App:
 
     def open_manual(self) -> None:
         page_name = self.help_page()
-        self.menus.is_open = False
+        self._close_menus()
         document = load_manual()
         self.open_viewer(document, document.node(page_name) or document.main)
 
@@ -250,6 +253,7 @@ class App:
             self.menus.track(frame.x, frame.y)
             if Button.RIGHT in frame.released:
                 self.menus.release(frame.x, frame.y)
+                self._close_menus()
         elif isinstance(front, Requester):
             if frame.key(*HELP_KEYS):
                 self.open_manual()
@@ -266,6 +270,10 @@ class App:
         self.mine_window.tick()
         if self.quit_requested and not self.options.headless:
             self._quit()
+
+    def _close_menus(self) -> None:
+        self.menus.is_open = False
+        self.menus = self.game_menus
 
     def _quit(self) -> None:
         """Leave the program; a web page cannot close itself, so there it says how."""
@@ -290,6 +298,11 @@ class App:
         """A window in front of the game (the viewer, a duel) has the keys and the mouse."""
         if frame.key(*HELP_KEYS) and window is not self.viewer:
             self.open_manual()
+            return
+        if window is self.viewer and Button.RIGHT in frame.pressed and self.dispatcher.captured is None:
+            self.menus = self.viewer.menu_strip  # the viewer in front: its own menus
+            self.menus.open()
+            self.menus.track(frame.x, frame.y)
             return
         window.on_key(frame)
         if window.closed:

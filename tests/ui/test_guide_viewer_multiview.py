@@ -244,3 +244,57 @@ def test_a_frame_never_walks_the_list_of_100000_nodes(make_app, tmp_path):
     pilot.click(*xy(next(b for b in viewer.buttons if b.label == "Browse >")))
     assert viewer.place.node is document.nodes[-1]
     assert Watched.walks == 0
+
+
+# -- the viewer's menus: its problems on a page of their own -----------------------------
+
+
+def choose_viewer_item(app, pilot, label):
+    """Right button over the viewer, to the Navigate (or Project) menu's item, let go."""
+    viewer = app.viewer
+    strip = viewer.menu_strip
+    for index, menu in enumerate(strip.menus):
+        for box in strip.panels[index][3]:
+            if box.item.label == label:
+                x, _, _, _ = strip.panel_rect(index)
+                pilot.move(viewer.page.ax + 20, viewer.page.ay + 20)
+                pilot.press(Button.RIGHT)
+                assert app.menus is strip and strip.is_open
+                pilot.move(strip.title_x[index] + 2, 4)
+                pilot.move(x + 20, box.y + 4)
+                pilot.release(Button.RIGHT)
+                return
+    raise KeyError(label)
+
+
+def test_a_guide_with_problems_opens_at_main_and_its_menu_reaches_the_problems_page(make_app, tmp_path):
+    path = tmp_path / "Broken.guide"
+    path.write_bytes(b'@database Broken.guide\n@node Main "Broken"\n@{"x" link Nowhere}\n@{b never closed\n'
+                     b"@bogus\n@endnode\n@node Two\n")
+    app, viewer, pilot = alone(make_app, path)
+    assert viewer.place.node.name == "Main"
+    choose_viewer_item(app, pilot, "Problems")
+    assert viewer.place.node.title == "Problems in Broken.guide" and viewer.title == viewer.place.node.title
+    text = " ".join(line.text for line in viewer.layout.finish())
+    for expected in ("line 3", "Nowhere", "line 4", "line 5", "@bogus", "no @endnode"):
+        assert expected in text
+    assert app.menus is app.game_menus and not app.menus.is_open  # the game's strip is back
+    choose_viewer_item(app, pilot, "Retrace")
+    assert viewer.place.node.name == "Main"
+    choose_viewer_item(app, pilot, "Close")
+    assert app.viewer is None
+
+
+def test_the_manuals_viewer_has_the_menus_too_and_help_on_them_opens_the_viewer_page(make_app):
+    app, pilot = make_app()
+    pilot.key(pyxel.KEY_F1)
+    viewer = app.viewer
+    choose_viewer_item(app, pilot, "Contents")
+    assert viewer.place.node.name == "Main" and not app.quit_requested
+    pilot.move(viewer.page.ax + 20, viewer.page.ay + 20)
+    pilot.press(Button.RIGHT)
+    pilot.move(viewer.menu_strip.title_x[1] + 2, 4)
+    pilot.key(pyxel.KEY_F1)
+    pilot.release(Button.RIGHT)
+    assert app.viewer.place.node.name == "Viewer"
+    assert app.menus is app.game_menus

@@ -46,6 +46,9 @@ from ..intuition.palette import Pen
 from ..intuition.requester import Requester, TextButton
 from ..intuition.widgets import Widget
 from ..intuition.window import Window
+from ..intuition.menus import MenuItem
+from ..intuition.menustrip import MenuStrip
+from .menus import VIEWER_MENUS, ViewerCommand
 from .pageview import BACKGROUND_WORK, Layouts, Place, visible_runs
 from .pens import GUIDE_PENS, screen_pen, text_pens
 from .scrollers import SCROLLER_W, HScroller, Scroller
@@ -348,6 +351,36 @@ class GuideViewer(Window):
             self.status = f"{path.name} has no pages"[:60]
             return
         self.show(target, line if target.name.lower() == node.lower() else 0, document=document)
+
+    # ------------------------------------------------------------------ menus
+    @property
+    def menu_strip(self) -> MenuStrip:
+        """The viewer's own menus (Project, Navigate), shown while it is in front."""
+        if getattr(self, "_menu_strip", None) is None:
+            self._menu_strip = MenuStrip(VIEWER_MENUS, checked=lambda item: False,
+                                         enabled=self.menu_enabled, on_select=self.menu_select)
+        return self._menu_strip
+
+    def _menu_actions(self) -> dict[ViewerCommand, tuple[Callable[[], None], Callable[[], bool]]]:
+        always = lambda: True  # noqa: E731
+        return {
+            ViewerCommand.CLOSE: (self.close, always),
+            ViewerCommand.CONTENTS: (self.contents, lambda: self.contents_target() is not None),
+            ViewerCommand.INDEX: (self.index, lambda: self.index_target() is not None),
+            ViewerCommand.HELP: (self.help, lambda: self.help_target() is not None),
+            ViewerCommand.RETRACE: (self.retrace, lambda: bool(self.history)),
+            ViewerCommand.BROWSE_PREV: (self.browse_prev, lambda: self.prev_target() is not None),
+            ViewerCommand.BROWSE_NEXT: (self.browse_next, lambda: self.next_target() is not None),
+            ViewerCommand.PROBLEMS: (self.show_problems, always),
+        }
+
+    def menu_enabled(self, item: MenuItem) -> bool:
+        return self._menu_actions()[item.command][1]()
+
+    def menu_select(self, item: MenuItem) -> None:
+        action, can_act = self._menu_actions()[item.command]
+        if can_act():
+            action()
 
     # -------------------------------------------------------------- scrolling
     def scroll_to(self, top: int) -> None:
