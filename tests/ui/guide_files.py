@@ -16,6 +16,7 @@ WIDE = (
 
 TOP = (
     "@database Top.guide\n"
+    "@index Docs/Other.guide/Three\n"
     '@node Main "Top of the tree"\n'
     'Read @{" the other guide " link Docs/Other.guide/Two} or @{" a page of mine " link Mine}.\n'
     'A page with a slash: @{" help/about " link Help/About}\n'

@@ -150,6 +150,16 @@ def xy(widget):
     return widget.ax + 3, widget.ay + 3
 
 
+def test_index_naming_a_page_of_another_guide_goes_there(make_app, tree):
+    app, viewer, pilot = alone(make_app, tree["top"])
+    index = next(b for b in viewer.buttons if b.label == "Index")
+    assert index.can_act()
+    pilot.click(*xy(index))
+    assert viewer.document.source_name == "Other.guide" and viewer.place.node.name == "Three"
+    pilot.key(pyxel.KEY_BACKSPACE)
+    assert viewer.document.source_name == "Top.guide" and viewer.place.node.name == "Main"
+
+
 def test_a_leading_slash_is_the_parent_folder_inside_the_readers_tree(make_app, tree):
     app, viewer, pilot = alone(make_app, tree["top"])
     click_run(pilot, viewer, "the other guide")

@@ -18,6 +18,7 @@ never in place of its MAIN page.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
 import pyxel
@@ -56,6 +57,18 @@ from .scrollers import SCROLLER_W, HScroller, Scroller
 __all__ = ["GUIDE_PENS", "SCROLLER_W", "GuideViewer", "Place", "Scroller", "open_guide_file", "screen_pen"]
 
 LINE_H = FONT.cell + 2
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Where a button leads: a page of a guide, or (``document`` None) a
+    guide outside the reader's folder tree, opened only if the reader says so."""
+
+    document: Document | None
+    node: Node | None
+    path: Path | None = None
+    node_name: str = ""
+
 MARGIN = 4
 BUTTON_GAP = 2
 
@@ -142,6 +155,7 @@ class GuideViewer(Window):
         # The folder tree the reader opened: links leaving it ask first.
         self.root = Path(document.folder) if document.folder else None
         self.guides: dict[Path, Document] = {}
+        self._destinations: dict[tuple[int, str], Destination | None] = {}
         self.buttons = [
             self.add(GhostButton("Contents", self.contents, lambda: self.contents_target() is not None)),
             self.add(GhostButton("Index", self.index, lambda: self.index_target() is not None)),
@@ -242,24 +256,70 @@ class GuideViewer(Window):
         self.following_end = False
         self.scroll_to(self.layout.line_for(line) if line else 0)
 
-    def contents_target(self) -> Node | None:
-        return self.document.contents_for(self.place.node)
+    # The targets of the buttons: @toc, @index, @help, @next and @prev may
+    # name a page of another guide, found as a link's file is.
+    def contents_target(self) -> Destination | None:
+        node, document = self.place.node, self.document
+        found = self._destination(node.toc) or self._destination(document.toc)
+        return found or (Destination(document, document.main) if document.main else None)
 
-    def index_target(self) -> Node | None:
-        return self.document.index_for(self.place.node)
+    def index_target(self) -> Destination | None:
+        return self._destination(self.place.node.index) or self._destination(self.document.index)
 
-    def help_target(self) -> Node | None:
-        return self.document.help_for(self.place.node)
+    def help_target(self) -> Destination | None:
+        return self._destination(self.place.node.help) or self._destination(self.document.help)
 
-    def prev_target(self) -> Node | None:
-        return self.document.browse_prev(self.place.node) if self.document.holds(self.place.node) else None
+    def prev_target(self) -> Destination | None:
+        return self._browse(self.place.node.prev, -1)
 
-    def next_target(self) -> Node | None:
-        return self.document.browse_next(self.place.node) if self.document.holds(self.place.node) else None
+    def next_target(self) -> Destination | None:
+        return self._browse(self.place.node.next, 1)
 
-    def _go(self, target: Node | None) -> None:
-        if target is not None and target is not self.place.node:
-            self.show(target)
+    def _browse(self, named: str | None, step: int) -> Destination | None:
+        node, document = self.place.node, self.document
+        if not document.holds(node):
+            return None  # a page of the viewer's own, such as the problems page
+        if named:
+            return self._destination(named)
+        other = document.browse_next(node) if step > 0 else document.browse_prev(node)
+        return Destination(document, other) if other is not None else None
+
+    def _destination(self, reference: str | None) -> Destination | None:
+        """Where a node reference leads, from the guide shown; None if nowhere.
+        References into other files are looked up once and remembered, as
+        the buttons ask every frame whether they can act."""
+        if not reference:
+            return None
+        document = self.document
+        where = document.locate(reference)
+        if where.file is None:
+            node = document.node(where.node)
+            return Destination(document, node) if node is not None else None
+        key = (id(document), reference)
+        if key not in self._destinations:
+            self._destinations[key] = self._find_other(where)
+        return self._destinations[key]
+
+    def _find_other(self, where: Target) -> Destination | None:
+        if not self.document.folder:
+            return None
+        found = resolve_path(where.file, self.document.folder, self.root)
+        if found.path is None:
+            return None
+        if found.outside:
+            return Destination(None, None, found.path, where.node)  # asked about when chosen
+        document = self._guide(found.path)
+        node = document.node(where.node)
+        return Destination(document, node) if node is not None else None
+
+    def _go(self, target: Destination | None) -> None:
+        if target is None:
+            return
+        if target.document is None:
+            if self.ask is not None:
+                self._ask_to_leave(target.path, target.node_name, 0)
+        elif target.node is not self.place.node:
+            self.show(target.node, document=target.document)
 
     def contents(self) -> None:
         self._go(self.contents_target())
@@ -340,12 +400,16 @@ class GuideViewer(Window):
         requester = Requester("Open Another Guide", lines, [("Open", open_it), ("Cancel", cancel)], self.screen_size)
         self.ask(requester)
 
+    def _guide(self, path: Path) -> Document:
+        """The guide at ``path``, read (lazily) the first time only."""
+        key = path.resolve()
+        if key not in self.guides:
+            self.guides[key] = parse_file(path, lazy=True)
+        return self.guides[key]
+
     def open_other(self, path: Path, node: str, line: int = 0) -> None:
         """Show ``node`` of the guide at ``path`` (read once, lazily) in this window."""
-        key = path.resolve()
-        document = self.guides.get(key)
-        if document is None:
-            document = self.guides[key] = parse_file(path, lazy=True)
+        document = self._guide(path)
         target = document.node(node) or document.main
         if target is None:
             self.status = f"{path.name} has no pages"[:60]
