@@ -158,7 +158,9 @@ class Link:
 
     @property
     def file(self) -> str | None:
-        """The file part of ``file/NODE``, or None for a node of this file."""
+        """The file part of ``file/NODE`` as written, or None when there is no "/".
+        Whether the target really is in another file depends on the guide (a
+        node's name may hold a "/"): ask :meth:`Document.locate`."""
         if "/" not in self.target:
             return None
         return self.target.rsplit("/", 1)[0]

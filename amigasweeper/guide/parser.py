@@ -181,7 +181,7 @@ class _Indexer:
         text = self.text
         self._check_database()
         if not _HAS_NODE.search(text):
-            self._implicit_main(bool(text.strip()))
+            self._implicit_main(_NON_BLANK.search(text) is not None)
         position, line = 0, 1  # a place in the text and its line number
         for match in _LINE_COMMAND.finditer(text):
             if self.node is None:
@@ -298,10 +298,7 @@ class _Indexer:
 
     def _node_cmd(self, rest: str) -> None:
         if self.node is not None:
-            if self._implicit:
-                self._implicit = False
-            else:
-                self.problem(self.line, f"node '{self.node.name}' has no @endnode before the next @node")
+            self.problem(self.line, f"node '{self.node.name}' has no @endnode before the next @node")
             self._close_node(self._start)
         words = tokens(rest)
         if not words or not words[0].strip():
