@@ -81,6 +81,10 @@ def parse(source: bytes | bytearray | memoryview | str, name: str = "", *, lazy:
     otherwise every node is read now and ``problems`` is in file order.
     """
     text, problem = _decode(source)
+    return _parse_text(text, problem, name, lazy, folder)
+
+
+def _parse_text(text: str, problem: str, name: str, lazy: bool, folder: str) -> Document:
     indexer = _Indexer(name, text)
     indexer.doc.folder = folder
     indexer.doc.size = len(text)
@@ -119,13 +123,15 @@ def _collector_paused():
 def parse_file(path: str | Path, *, lazy: bool = False) -> Document:
     """Read a guide file; a file that cannot be read gives an empty document with a problem."""
     path = Path(path)
+    folder = str(path.absolute().parent)
     try:
-        data = path.read_bytes()
+        # Decoded at once, so the file's bytes are gone before the text is indexed.
+        text, problem = _decode(path.read_bytes())
     except OSError as error:
-        document = Document(source_name=path.name, folder=str(path.absolute().parent))
+        document = Document(source_name=path.name, folder=folder)
         document.problems.append(Problem(0, f"cannot read {path.name}: {error.strerror or error}"))
         return document
-    return parse(data, path.name, lazy=lazy, folder=str(path.absolute().parent))
+    return _parse_text(text, problem, path.name, lazy, folder)
 
 
 def _decode(source: object) -> tuple[str, str]:

@@ -15,9 +15,10 @@ from dataclasses import dataclass
 from amigasweeper.guide import DisplayLine, Document, LineStore, Node, PageLayout, Run
 
 # Units of layout (file lines and words) done each frame beyond what is on
-# screen: about a millisecond, so a page of 180,000 lines is complete after
-# a minute of reading without a frame ever waiting for it.
-BACKGROUND_WORK = 400
+# screen: well under a millisecond, so a page of 180,000 lines is complete
+# after a few minutes of reading without a frame ever waiting for it (and
+# scrolling lays out what it needs at once).
+BACKGROUND_WORK = 120
 # Pages kept laid out (the current one and the last few visited); a page that
 # leaves this cache also forgets its parsed text, so reading a whole 50 MB
 # guide page by page keeps memory near the size of the file.
