@@ -389,7 +389,7 @@ class Target:
 MAX_PROBLEMS = 500
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, weakref_slot=True)
 class Document:
     """A whole guide. ``nodes`` are in file order; ``nodes_by_name`` has
     lower-case keys because node names are not case-sensitive. ``problems``

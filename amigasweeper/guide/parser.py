@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import gc
 import re
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
@@ -405,20 +406,25 @@ class _NodeReader:
     """The second step for one node: its text lines, parsed in order.
 
     Called again after :meth:`LineStore.forget`, it reads the node anew;
-    problems are reported to the document the first time only.
+    problems are reported to the document the first time only. It keeps no
+    strong reference to its node or document, so a guide is a tree of
+    objects that reference counting frees at once when a viewer lets it go,
+    without waiting for the cycle collector.
     """
 
-    __slots__ = ("doc", "node", "text", "body", "budget", "reported")
+    __slots__ = ("doc", "node_macros", "file_macros", "text", "body", "budget", "reported")
 
     def __init__(self, doc: Document, node: Node, text: str, body: _Body, budget: MacroBudget):
-        self.doc, self.node, self.text, self.body, self.budget = doc, node, text, body, budget
+        self.doc = weakref.ref(doc)
+        self.node_macros, self.file_macros = node.macros, doc.macros
+        self.text, self.body, self.budget = text, body, budget
         self.reported = False
 
     def __call__(self) -> Iterator[SourceLine]:
         first_time = not self.reported
         self.reported = True
-        report = self.doc.add_problem if first_time else _ignore_problem
-        inline = InlineParser(self._find_macro, report, self.budget.for_page(first_time))
+        inline = InlineParser(self._find_macro, self._report if first_time else _ignore_problem,
+                              self.budget.for_page(first_time))
         text, end = self.text, self.body.end
         position, number = self.body.start, self.body.first_line
         while position < end:
@@ -431,10 +437,15 @@ class _NodeReader:
             position = line_end + 1
             number += 1
 
+    def _report(self, problem: Problem) -> None:
+        document = self.doc()
+        if document is not None:
+            document.add_problem(problem)
+
     def _find_macro(self, name: str) -> Macro | None:
-        if name in self.node.macros:
-            return self.node.macros[name]
-        return self.doc.macros.get(name)
+        if name in self.node_macros:
+            return self.node_macros[name]
+        return self.file_macros.get(name)
 
 
 def _ignore_problem(problem: Problem) -> None:

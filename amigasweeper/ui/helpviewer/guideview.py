@@ -17,6 +17,7 @@ never in place of its MAIN page.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -57,6 +58,7 @@ from .scrollers import SCROLLER_W, HScroller, Scroller
 __all__ = ["GUIDE_PENS", "SCROLLER_W", "GuideViewer", "Place", "Scroller", "open_guide_file", "screen_pen"]
 
 LINE_H = FONT.cell + 2
+FREEZE_EVERY = 60  # frames of background layout between gc.freeze() calls
 
 
 @dataclass(frozen=True)
@@ -150,6 +152,7 @@ class GuideViewer(Window):
         self.history: list[Place] = []
         self.focus: int | None = None  # index into the visible page's links
         self.following_end = False  # End pressed while the page was still being laid out
+        self._frames_laying_out = 0
         self.drawn_chars = 0  # characters drawn by the last frame (a work count for tests)
         self.layouts = Layouts()
         # The folder tree the reader opened: links leaving it ask first.
@@ -244,6 +247,13 @@ class GuideViewer(Window):
             layout.advance(BACKGROUND_WORK)
             if self.following_end:
                 self.scroll_to(len(layout.lines))
+            self._frames_laying_out += 1
+            if self._frames_laying_out % FREEZE_EVERY == 0:
+                # The lines laid out so far live as long as the page: keep
+                # the cycle collector from scanning them again and again,
+                # which froze frames of a page of 180,000 lines for a second.
+                # (Guides and layouts hold no cycles; unfrozen on close.)
+                gc.freeze()
 
     # ------------------------------------------------------------ navigation
     def show(self, node: Node, line: int = 0, *, remember: bool = True, document: Document | None = None) -> None:
@@ -486,6 +496,7 @@ class GuideViewer(Window):
     def close(self) -> None:
         if not self.closed:
             self.closed = True
+            gc.unfreeze()
             self.on_closed()
 
     # ------------------------------------------------------------------ keys
