@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pyxel
 
-from amigasweeper import __version__
+from amigasweeper import __version__, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.storage import Storage
 
@@ -46,8 +46,7 @@ MENU_PAGES = {
     "Project": ManualPage.VIEWER,  # the help viewer's menus
     "Navigate": ManualPage.VIEWER,
 }
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-ASSETS = PACKAGE_DIR / "assets.pyxres"
+ASSETS = resources.path_of(resources.ASSETS)
 
 
 @dataclass
