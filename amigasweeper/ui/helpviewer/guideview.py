@@ -246,7 +246,7 @@ class GuideViewer(Window):
         if not layout.done:
             layout.advance(BACKGROUND_WORK)
             if self.following_end:
-                self.scroll_to(len(layout.lines))
+                self._place_top(len(layout.lines))
             self._frames_laying_out += 1
             if self._frames_laying_out % FREEZE_EVERY == 0:
                 # The lines laid out so far live as long as the page: keep
@@ -458,18 +458,23 @@ class GuideViewer(Window):
 
     # -------------------------------------------------------------- scrolling
     def scroll_to(self, top: int) -> None:
+        """Show the page from line ``top`` (the reader's choice: End's
+        following of a growing page stops)."""
+        self.following_end = False
+        self._place_top(top)
+
+    def _place_top(self, top: int) -> None:
         known = self.layout.ensure(max(0, top) + self.rows)
         self.place.top = max(0, min(top, known - self.rows))
 
     def scroll_by(self, lines: int) -> None:
-        self.following_end = False
         self.scroll_to(self.place.top + lines)
 
     def scroll_to_end(self) -> None:
         """End: the last line laid out; while the page is still being laid
         out, the view keeps to its end as more arrives."""
+        self._place_top(len(self.layout.lines))
         self.following_end = not self.layout.done
-        self.scroll_to(len(self.layout.lines))
 
     def scroll_sideways_to(self, left: int) -> None:
         self.place.left = max(0, min(left, self.widest - self.columns))
