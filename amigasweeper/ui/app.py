@@ -26,7 +26,7 @@ from .intuition.menustrip import MenuStrip
 from .game.minewindow import Action, Field, MineWindow
 from .intuition.modes import Look, ScreenMode
 from .intuition import font
-from .game.hints import RAMP
+from .game.shading import draw_legend, legend_width
 from .intuition.palette import KICKSTART2_REMAP, RGB, Pen
 from .intuition.requester import Requester
 from .intuition.screen import SCREEN_TITLE, WorkbenchScreen
@@ -35,7 +35,6 @@ from .game.settings_map import choices_from_settings
 from .intuition.widgets import Dispatcher
 
 FPS = 60
-LEGEND_CHARS = 12  # room the probability legend takes in the screen bar
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 MENU_PAGES = {
     "Game": ManualPage.GAME_MENU,
@@ -108,6 +107,7 @@ class App:
         )
         self.screen.add(self.mine_window)
         self.requesters: list[Requester] = []
+        self._bar_text, self._bar_since = "", 0  # the screen bar's message and when it came
         self.viewer: GuideViewer | None = None
         self._paused_for_viewer = False
         self.commands = CommandCentre(self)
@@ -159,6 +159,7 @@ class App:
 
     # ----------------------------------------------------------- requesters
     def open_requester(self, requester: Requester) -> None:
+        self.dispatcher.cancel()  # modal: a press begun behind it never acts there
         self.requesters.append(requester)
         self.screen.add(requester)
         self.mine_window.active = False
@@ -178,6 +179,7 @@ class App:
         if not self.viewer and game.status is GameStatus.PLAYING and not game.paused:
             game.pause()
             self._paused_for_viewer = True
+        self.dispatcher.cancel()
         self.viewer = GuideViewer(
             document,
             self.screen_mode.size,
@@ -348,39 +350,41 @@ class App:
             field = self.mine_window.field
             if field.visible and field.contains(pyxel.mouse_x, pyxel.mouse_y):
                 text = hints.chance_text(self.game, field.cell_under(pyxel.mouse_x, pyxel.mouse_y))
-        room = self.screen.w // 8 - 2 - (LEGEND_CHARS if hints.show_probabilities else 0)
-        return marquee(text, room, self.frame_clock.frames) if text else SCREEN_TITLE
+        legend_chars = (legend_width() + 8) // 8 + 1 if hints.show_probabilities else 0
+        room = self.screen.w // 8 - 2 - legend_chars
+        if text != self._bar_text:  # a new message scrolls from its first character
+            self._bar_text, self._bar_since = text, self.frame_clock.frames
+        return marquee(text, room, self.frame_clock.frames - self._bar_since) if text else SCREEN_TITLE
 
     def draw(self) -> None:
         self.screen.title = self.screen_title()
+        self.mine_window.four_colours = self.look is Look.KICKSTART2
         if self.look is Look.KICKSTART2:
             for pen, target in KICKSTART2_REMAP.items():
                 pyxel.pal(pen, target)
         self.screen.draw()
         if self.mine_window.hints.show_probabilities and not self.menus.is_open:
-            draw_legend(self.screen.w)
+            draw_legend(self.screen.w, self.look is Look.KICKSTART2)
         self.menus.draw()
         pyxel.pal()
         self.screen.draw_pointer()
 
 
-def draw_legend(screen_w: int) -> None:
-    """The probability shading's key, at the right of the screen bar: safe to mine."""
-    x = screen_w - 4 - 8 * 5 - font.text_width("0%100%") - 4
-    x = font.draw_text(x, 1, "0%", Pen.BLACK) + 2
-    for pen in RAMP:
-        pyxel.rect(x, 2, 4, 6, pen)
-        x += 5
-    font.draw_text(x + 1, 1, "100%", Pen.BLACK)
+MARQUEE_HOLD = 90  # frames a long message rests at its start (and again at its end)
+MARQUEE_STEP = 8  # frames per character while it scrolls
 
 
-def marquee(text: str, width: int, frame: int) -> str:
-    """Text that does not fit the bar scrolls through it, a character every 8 frames."""
+def marquee(text: str, width: int, frames: int) -> str:
+    """Text that does not fit the bar, ``frames`` after it appeared: first its
+    start, held long enough to read; then it scrolls a character every few
+    frames until its end shows, rests there, and starts again from the start."""
     if len(text) <= width:
         return text
-    loop = text + "   "
-    start = (frame // 8) % len(loop)
-    return (loop + loop)[start : start + width]
+    travel = len(text) - width
+    cycle = MARQUEE_HOLD + travel * MARQUEE_STEP + MARQUEE_HOLD
+    moving = frames % cycle - MARQUEE_HOLD
+    start = max(0, min(travel, moving // MARQUEE_STEP))
+    return text[start : start + width]
 
 
 def parse_args(argv: list[str]) -> Options:

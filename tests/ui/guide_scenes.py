@@ -10,6 +10,8 @@ import pyxel
 
 from guide_files import write_tree
 
+from amigasweeper.ui.helpviewer.guideview import LINE_H, PAGE_INSET_X, PAGE_INSET_Y
+
 
 def _alone(make_app, key: str):
     with tempfile.TemporaryDirectory() as folder:
@@ -36,7 +38,8 @@ def scene_guide_cross_file(make_app):
         pilot.step()
         viewer = app.viewer
         row, run = next((row, run) for row, run in viewer.visible_links() if run.text.strip() == "the other guide")
-        pilot.click(viewer.page.ax + run.column * 8 + 2, viewer.page.ay + row * 10 + 3)
+        pilot.click(viewer.page.ax + PAGE_INSET_X + run.column * 8 + 2,
+                    viewer.page.ay + PAGE_INSET_Y + row * LINE_H + 3)
     return pilot
 
 

@@ -7,6 +7,7 @@ import pytest
 
 from amigasweeper.guide.synthetic import long_page_guide, many_nodes_guide, wide_lines_guide
 from amigasweeper.ui.app import parse_args
+from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
 from amigasweeper.ui.helpviewer.pens import text_pens
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import Look, ScreenMode
@@ -33,8 +34,8 @@ def link_run(viewer, label):
 
 def click_run(pilot, viewer, label):
     row, run = next((row, run) for row, run in viewer.visible_links() if run.text.strip() == label)
-    x = viewer.page.ax + (run.column - viewer.place.left) * 8 + 2
-    y = viewer.page.ay + (row - viewer.place.top) * 10 + 3
+    x = viewer.page.ax + PAGE_INSET_X + (run.column - viewer.place.left) * 8 + 2
+    y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.place.top) * LINE_H + 3
     pilot.click(x, y)
 
 
@@ -112,7 +113,8 @@ def test_sideways_scroll_draws_the_text_at_that_column(make_app, tree):
     pilot.move(300, 236)
 
     def ink_in_cell(column: int, row: int = 0) -> bool:
-        x0, y0 = viewer.page.ax + column * 8, viewer.page.ay + row * 10 + 1
+        x0 = viewer.page.ax + PAGE_INSET_X + column * 8
+        y0 = viewer.page.ay + PAGE_INSET_Y + row * LINE_H + LINK_PAD
         return any(pyxel.screen.pget(x0 + dx, y0 + dy) == Pen.BLACK for dx in range(8) for dy in range(8))
 
     text = viewer.lines[0].text
@@ -308,3 +310,13 @@ def test_the_manuals_viewer_has_the_menus_too_and_help_on_them_opens_the_viewer_
     pilot.release(Button.RIGHT)
     assert app.viewer.place.node.name == "Viewer"
     assert app.menus is app.game_menus
+
+
+def test_no_line_of_the_manual_is_wider_than_the_lowres_viewer(make_app):
+    app, pilot = make_app()
+    pilot.key(pyxel.KEY_F1)
+    viewer = app.viewer
+    for node in viewer.document.nodes:
+        viewer.show(node)
+        viewer.layout.finish()
+        assert viewer.widest <= viewer.columns, node.name

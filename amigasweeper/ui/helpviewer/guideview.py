@@ -57,7 +57,13 @@ from .scrollers import SCROLLER_W, HScroller, Scroller
 
 __all__ = ["GUIDE_PENS", "SCROLLER_W", "GuideViewer", "Place", "Scroller", "open_guide_file", "screen_pen"]
 
-LINE_H = FONT.cell + 2
+# A page line: a link's bevel (a pixel of edge and a pixel of space around its
+# text) fits inside its own line with a pixel to spare, so a bevel never touches
+# the text or the bevel of the line above or below.
+LINK_PAD = 2  # from a link's text to its bevel's outside edge
+LINE_H = FONT.cell + 2 * LINK_PAD + 1
+PAGE_INSET_X = LINK_PAD + 1  # from the page's frame to its text: a link's bevel never meets the frame
+PAGE_INSET_Y = 1
 FREEZE_EVERY = 60  # frames of background layout between gc.freeze() calls
 
 
@@ -105,10 +111,10 @@ class PageArea(Widget):
 
     def link_at(self, px: int, py: int) -> Link | None:
         viewer = self.viewer
-        row = (py - self.ay) // LINE_H + viewer.place.top
+        row = (py - self.ay - PAGE_INSET_Y) // LINE_H + viewer.place.top
         if not 0 <= row < viewer.total_lines:
             return None
-        column = (px - self.ax) // FONT.cell + viewer.place.left
+        column = (px - self.ax - PAGE_INSET_X) // FONT.cell + viewer.place.left
         return viewer.lines[row].link_at(column)
 
     def on_press(self, frame: Frame, button: Button) -> None:
@@ -206,11 +212,11 @@ class GuideViewer(Window):
 
     @property
     def columns(self) -> int:
-        return max(10, self.page.w // FONT.cell)
+        return max(10, (self.page.w - 2 * PAGE_INSET_X) // FONT.cell)
 
     @property
     def rows(self) -> int:
-        return max(1, self.page.h // LINE_H)
+        return max(1, (self.page.h - PAGE_INSET_Y) // LINE_H)
 
     @property
     def layout(self) -> PageLayout:
@@ -545,8 +551,8 @@ class GuideViewer(Window):
     def draw_status(self, x0: int, y0: int) -> None:
         """A message about the last action, over the page's last line."""
         if self.status:
-            y = y0 + (self.rows - 1) * LINE_H + 1
-            font.draw_text(x0, y, self.status[: self.columns], Pen.WHITE, bg=Pen.BLUE)
+            y = y0 + PAGE_INSET_Y + (self.rows - 1) * LINE_H + LINK_PAD
+            font.draw_text(x0 + PAGE_INSET_X, y, self.status[: self.columns], Pen.WHITE, bg=Pen.BLUE)
 
     def draw_page(self, x0: int, y0: int) -> None:
         pyxel.clip(x0, y0, self.page.w, self.page.h)
@@ -557,10 +563,10 @@ class GuideViewer(Window):
         self.drawn_chars = 0
         look = self.look()
         for screen_row, row in enumerate(range(self.place.top, min(len(lines), self.place.top + self.rows))):
-            y = y0 + screen_row * LINE_H + 1
+            y = y0 + PAGE_INSET_Y + screen_row * LINE_H + LINK_PAD
             for run, column, text in visible_runs(lines[row], left, columns):
                 lit = run is focused or (run.link is not None and run.link is hovered)
-                self.draw_run(x0 + column * FONT.cell, y, run, text, lit, look)
+                self.draw_run(x0 + PAGE_INSET_X + column * FONT.cell, y, run, text, lit, look)
                 self.drawn_chars += len(text)
         self.draw_status(x0, y0)
         pyxel.clip()
@@ -570,7 +576,9 @@ class GuideViewer(Window):
         pen, bg = text_pens(style.fg, style.bg, look)
         if run.link is not None:
             width = font.text_width(text)
-            bevel(x - 1, y - 1, width + 2, FONT.cell + 2, recessed=lit, fill=Pen.BLUE if lit else Pen.GREY)
+            pad = LINK_PAD
+            bevel(x - pad, y - pad, width + 2 * pad, FONT.cell + 2 * pad, recessed=lit,
+                  fill=Pen.BLUE if lit else Pen.GREY)
             # On the button's grey; white for a button that will not act.
             pen, _grey = text_pens(style.fg, GuidePen.BACKGROUND, look)
             if run.link.kind.runs_program or (run.link.kind.navigates and not run.link.target):
