@@ -278,3 +278,14 @@ def test_problems_page_wraps_every_problem_to_a_narrow_window():
     assert all(line.width <= 30 for line in lines)
     text = " ".join(line.text for line in lines)
     assert "SomewhereThatDoesNotExistAtAll" in text.replace(" ", "") or "SomewhereThatDoesNot" in text
+
+
+@SETTINGS
+@given(st.lists(st.sampled_from(GUIDE_BITS), max_size=200))
+def test_lazy_reading_finds_what_eager_reading_finds(bits):
+    text = "".join(bits)
+    eager, lazy = parse(text), parse(text, lazy=True)
+    assert [node.name for node in lazy.nodes] == [node.name for node in eager.nodes]
+    assert [node.text() for node in lazy.nodes] == [node.text() for node in eager.nodes]
+    lazy.read_all()
+    assert sorted(map(str, lazy.problems)) == sorted(map(str, eager.problems))
