@@ -94,7 +94,10 @@ def _token_spans(text: str) -> list[tuple[str, int, int]]:
     found = []
     for match in _TOKEN.finditer(text):
         quoted, bare = match.groups()
-        token = _UNESCAPE.sub(r"\1", quoted) if bare is None else bare
+        if bare is not None:
+            token = bare
+        else:
+            token = _UNESCAPE.sub(r"\1", quoted) if "\\" in quoted else quoted
         found.append((token, match.start(), match.end()))
     return found
 
@@ -103,7 +106,8 @@ def unquote(text: str) -> str:
     """``"text"`` -> ``text``; anything not wholly quoted is returned stripped."""
     text = text.strip()
     if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
-        return _UNESCAPE.sub(r"\1", text[1:-1])
+        inner = text[1:-1]
+        return _UNESCAPE.sub(r"\1", inner) if "\\" in inner else inner
     return text
 
 

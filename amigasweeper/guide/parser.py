@@ -203,7 +203,7 @@ class _Indexer:
             self._implicit_main(_NON_BLANK.search(text) is not None)
         position, line = 0, 1  # a place in the text and its line number
         for start, name, rest in _line_commands(text):
-            if self.node is None:
+            if self.node is None and not self._outside_reported:
                 self._check_outside(position, start, line)
             line += text.count("\n", position, start)
             position, self.line = start, line
