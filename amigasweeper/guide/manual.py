@@ -50,7 +50,7 @@ class ManualPage(str, Enum):
     VIEWER = "Viewer"
     GUIDES = "Guides"
     OPTIONS = "Options"
-    SAVED_DATA = "SavedData"
+    RELIABILITY = "Reliability"
     CREDITS = "Credits"
     INDEX = "Index"
 
