@@ -46,6 +46,8 @@ MENU_PAGES = {
     "Settings": ManualPage.SETTINGS_MENU,
     "Hint": ManualPage.HINT_MENU,
     "Help": ManualPage.HELP_MENU,
+    "Project": ManualPage.VIEWER,  # the help viewer's menus
+    "Navigate": ManualPage.VIEWER,
 }
 ASSETS = resources.path_of(resources.ASSETS)
 
@@ -59,6 +61,8 @@ class Options:
     look: Look | None = None
     screen: ScreenMode | None = None
     data_dir: Path | None = None  # where settings and best times live (headless: memory if None)
+    guide: Path | None = None  # show this guide in the viewer alone, as `multiview FILE` does
+    node: str | None = None  # the guide's page to open first
 
 
 class FrameClock:
@@ -138,6 +142,7 @@ class App:
         self.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
+        self.game_menus = self.menus  # self.menus is the strip shown: the viewer's while it has the right button
         self.held = HeldButtons() if options.headless else None
         self.reader = InputReader(self.held)
         self.dispatcher = Dispatcher(self.screen)
@@ -146,6 +151,8 @@ class App:
         self.guard = FaultGuard(self._tell_reliability, self._fault_shown, self._data_folder)
         if loaded.problems:
             self._tell_reliability("Saved Data", loaded.problems)
+        if options.guide is not None:
+            self._open_guide_alone(options.guide, options.node)
 
     def _tell_reliability(self, title: str, paragraphs: list[str]) -> None:
         """A requester whose Help is the manual's page on saved data and faults."""
@@ -158,6 +165,16 @@ class App:
     def _data_folder(self) -> Path | None:
         backend = self.storage.backend
         return backend.folder if isinstance(backend, FileBackend) else None
+
+    def _open_guide_alone(self, path: Path, node: str | None) -> None:
+        """`--guide FILE`: the viewer alone on the Workbench, as `multiview FILE`;
+        closing it ends the program."""
+        self.screen.remove(self.mine_window)
+        document, page = open_guide_file(path)
+        wanted = document.node(node) if node else None
+        self.open_viewer(document, wanted or page)
+        if node and wanted is None and self.viewer is not None:
+            self.viewer.status = f"No page called {node}: showing {page.name}"[:60]
 
     def _setup_pyxel(self) -> None:
         pyxel.load(str(ASSETS))
@@ -212,6 +229,8 @@ class App:
             on_beep=self.screen.beep,
             on_depth=lambda: self.screen.depth(self.viewer),
             start=page,
+            ask=self.open_requester,
+            look=lambda: self.look,
         )
         self.screen.add(self.viewer)
         self.mine_window.active = False
@@ -220,6 +239,8 @@ class App:
         if self.viewer is not None:
             self.screen.remove(self.viewer)
         self.viewer = None
+        if self.options.guide is not None and self.mine_window not in self.screen.children:
+            self.request_quit()  # the viewer was the program, as MultiView is
         if self._paused_for_viewer and self.game.paused:
             self.game.resume()
         self._paused_for_viewer = False
@@ -239,7 +260,7 @@ class App:
 
     def open_manual(self) -> None:
         page_name = self.help_page()
-        self.menus.is_open = False
+        self._close_menus()
         document = load_manual()
         self.open_viewer(document, document.node(page_name) or document.main)
 
@@ -291,6 +312,7 @@ class App:
             self.menus.track(frame.x, frame.y)
             if Button.RIGHT in frame.released:
                 self.menus.release(frame.x, frame.y)
+                self._close_menus()
         elif isinstance(front, Requester):
             if frame.key(*HELP_KEYS):
                 self.open_manual()
@@ -301,10 +323,16 @@ class App:
             self._update_game(frame)
         if self.duels.window is not None and not self.requesters:
             self.duels.window.tick()
+        if self.viewer is not None:
+            self.viewer.tick()
         self._drop_closed_requesters()
         self.mine_window.tick()
         if self.quit_requested and not self.options.headless:
             self._quit()
+
+    def _close_menus(self) -> None:
+        self.menus.is_open = False
+        self.menus = self.game_menus
 
     def _quit(self) -> None:
         """Leave the program; a web page cannot close itself, so there it says how."""
@@ -329,6 +357,11 @@ class App:
         """A window in front of the game (the viewer, a duel) has the keys and the mouse."""
         if frame.key(*HELP_KEYS) and window is not self.viewer:
             self.open_manual()
+            return
+        if window is self.viewer and Button.RIGHT in frame.pressed and self.dispatcher.captured is None:
+            self.menus = self.viewer.menu_strip  # the viewer in front: its own menus
+            self.menus.open()
+            self.menus.track(frame.x, frame.y)
             return
         window.on_key(frame)
         if window.closed:
@@ -427,11 +460,20 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
     parser.add_argument("--data-dir", help="folder for settings and best times")
+    parser.add_argument("--guide", type=Path, metavar="FILE",
+                        help="show an AmigaGuide file in the help viewer alone, as `multiview FILE` does")
+    parser.add_argument("--node", metavar="NAME", help="with --guide: the page to open first")
+    parser.add_argument("--check", action="store_true",
+                        help="with --guide: print the guide's problems with their line numbers; exit 1 if any")
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
     if args.data_dir is not None and not args.data_dir.strip():
         parser.error("--data-dir needs a folder name; an empty one would mean the current folder")
+    if args.node is not None and args.guide is None:
+        parser.error("--node NAME needs --guide FILE")
+    if args.guide is not None and not args.guide.is_file():
+        parser.error(f"--guide: {args.guide} is not a file")
     # pyxel.init makes the folder of its caller current, so paths given on the
     # command line are fixed against the folder the program was started in.
     return Options(
@@ -442,6 +484,8 @@ def parse_args(argv: list[str]) -> Options:
         look=Look(args.look) if args.look else None,
         screen=ScreenMode(args.screen) if args.screen else None,
         data_dir=Path(args.data_dir).absolute() if args.data_dir else None,
+        guide=args.guide.absolute() if args.guide else None,
+        node=args.node,
     )
 
 
