@@ -52,7 +52,7 @@ class Lines(NamedTuple):
     """A counted component: for each mine total, the ways and each box's mine-weight."""
 
     ways: dict[int, int]  # mines -> number of arrangements
-    weight: dict[int, list[int]]  # mines -> [sum over arrangements of ways * mines in box b]
+    weight: dict[int, Sequence[int]]  # mines -> (sum over arrangements of ways * mines in box b, per box)
 
 
 @dataclass
@@ -491,10 +491,10 @@ def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: li
     if steps:
         yield steps
     ways: dict[int, int] = {}
-    weight: dict[int, list[int]] = {}
+    weight: dict[int, Sequence[int]] = {}
     for (mines, _), (count, box_weight) in states.items():
         ways[mines] = count
-        weight[mines] = list(box_weight)
+        weight[mines] = box_weight  # a tuple: out of the garbage collector's sight, unlike a list
     return Lines(ways, weight)
 
 
