@@ -48,6 +48,7 @@ class ManualPage(str, Enum):
     SHAPES = "Shapes"
     NO_GUESS = "NoGuess"
     DUEL = "Duel"
+    WINDOWS = "Windows"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"
     CREDITS = "Credits"

@@ -112,6 +112,8 @@ class FaceGadget(PushGadget):
 class Field(Widget):
     """The minefield: press, drag and release as MineSweeper 2.4 does."""
 
+    wants_right_button = True
+
     def __init__(self, window: MineWindow) -> None:
         super().__init__()
         self.window = window
@@ -252,8 +254,7 @@ class MineWindow(Window):
         self.face_gadget.x = self.inner_x + (layout.inner_w - FACE_BOX) // 2
         self.face_gadget.y = self.inner_y + PAD + (HEADER_H - FACE_BOX) // 2
         screen_w, screen_h = self.screen_size
-        self.x = max(0, (screen_w - self.w) // 2)
-        self.y = max(11, min(16, screen_h - self.h))
+        self.settle((screen_w - self.w) // 2, min(16, screen_h - self.h))
 
     # -------------------------------------------------------------- actions
     def act(self, action: Action, cell: int | None) -> MoveResult | None:
@@ -311,6 +312,8 @@ class MineWindow(Window):
         return False
 
     def tick(self) -> None:
+        if self.field.visible == self.game.paused:
+            self.relayout()  # the clock stopped (or started) elsewhere: the board hides as in Pause
         self.canvas.step()
 
     # ---------------------------------------------------------------- draw

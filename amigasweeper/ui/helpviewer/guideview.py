@@ -212,8 +212,8 @@ class GuideViewer(Window):
     # --------------------------------------------------------------- layout
     def relayout(self) -> None:
         screen_w, screen_h = self.screen_size
-        self.x, self.y = 4, 14
-        self.resize_inner(screen_w - 2 * self.x - 4, screen_h - self.y - 6 - 13)
+        self.resize_inner(screen_w - 2 * 4 - 4, screen_h - 14 - 6 - 13)
+        self.settle(4, 14)
         x, y, row_w = self.inner_x + MARGIN, self.inner_y + MARGIN, self.inner_w - 2 * MARGIN
         for button in self.buttons:
             if x + button.w > self.inner_x + MARGIN + row_w:
