@@ -262,11 +262,11 @@ class App:
         self.frame_clock.frames += 1
         frame = self.reader.read()
         self.screen.tick()
+        if frame.dropped:
+            self._drop(frame.dropped)
         if self.screen.behind:
             if frame.pressed:
                 self.screen.behind = False  # the click that brings the screen forward does nothing else
-        elif frame.dropped:
-            self._drop(frame.dropped)
         elif self.open_menus_strip is not None:
             self._update_menus(frame)
         elif frame.amiga and frame.key(pyxel.KEY_Q):
@@ -359,18 +359,25 @@ class App:
 
     def draw(self) -> None:
         self.screen.title = self.screen_title()
-        if self.look is Look.KICKSTART2:
-            for pen, target in KICKSTART2_REMAP.items():
-                pyxel.pal(pen, target)
+        self.apply_look()
         self.screen.draw()
         if not self.screen.behind:
+            pyxel.pal()
             self.wm.draw_drag_outline()
+            self.apply_look()
             if self.show_legend() and self.open_menus_strip is None:
                 draw_legend(self.screen.w)
             if self.open_menus_strip is not None:
                 self.open_menus_strip.draw()
         pyxel.pal()
         self.screen.draw_pointer()
+
+
+    def apply_look(self) -> None:
+        """The Kickstart 2 look draws our extra pens in the four Workbench colours."""
+        if self.look is Look.KICKSTART2:
+            for pen, target in KICKSTART2_REMAP.items():
+                pyxel.pal(pen, target)
 
 
 def draw_legend(screen_w: int) -> None:

@@ -208,12 +208,33 @@ class WindowManager:
         complement_rect(drag.x, drag.y, drag.window.w, drag.window.h)
 
 
+_scratch: dict[tuple[int, int], pyxel.Image] = {}
+
+
 def complement_rect(x: int, y: int, w: int, h: int) -> None:
-    """A one-pixel rectangle outline drawn by complementing what is under it."""
-    screen = pyxel.screen
+    """A one-pixel rectangle outline drawn by complementing what is under it:
+    each edge is copied off the screen and blitted back through a palette that
+    complements every pen (four blits, not a pixel at a time). Call with the
+    screen's palette unmapped; it is unmapped again afterwards."""
     right, bottom = x + w - 1, y + h - 1
-    points = [(px, y) for px in range(x, right + 1)] + [(px, bottom) for px in range(x, right + 1)]
-    points += [(x, py) for py in range(y + 1, bottom)] + [(right, py) for py in range(y + 1, bottom)]
-    for px, py in points:
-        if 0 <= px < pyxel.width and 0 <= py < pyxel.height:
-            screen.pset(px, py, complement(screen.pget(px, py)))
+    edges = [(x, y, w, 1), (x, bottom, w, 1), (x, y + 1, 1, h - 2), (right, y + 1, 1, h - 2)]
+    pens = len(pyxel.colors)
+    for pen in range(pens):
+        pyxel.pal(pen, complement(pen))
+    for ex, ey, ew, eh in edges:
+        ex0, ey0 = max(0, ex), max(0, ey)
+        ex1, ey1 = min(pyxel.width, ex + ew), min(pyxel.height, ey + eh)
+        if ex1 <= ex0 or ey1 <= ey0:
+            continue
+        strip = _scratch_image(ex1 - ex0, ey1 - ey0)
+        strip.blt(0, 0, pyxel.screen, ex0, ey0, ex1 - ex0, ey1 - ey0)
+        pyxel.blt(ex0, ey0, strip, 0, 0, ex1 - ex0, ey1 - ey0)
+    pyxel.pal()
+
+
+def _scratch_image(w: int, h: int) -> pyxel.Image:
+    """A spare image a row or a column of the screen fits in (made once per size)."""
+    size = (pyxel.width, 1) if h == 1 else (1, pyxel.height)
+    if size not in _scratch:
+        _scratch[size] = pyxel.Image(*size)
+    return _scratch[size]

@@ -12,7 +12,7 @@ from ..intuition import font
 from ..intuition.atlas import ICON_H, ICON_W, Icon
 from ..intuition.gfx import complement
 from ..intuition.input import Button, Frame
-from ..intuition.palette import BACKGROUND, Pen
+from ..intuition.palette import Pen
 from ..intuition.widgets import Widget
 from ..intuition.window import SCREEN_TOP, Window
 
@@ -78,6 +78,8 @@ class WorkbenchWindow(Window):
         super().__init__("Workbench", 0, SCREEN_TOP, 10, 10)
         self.screen_title = workbench_title()
         self.icons = [self.add(IconGadget(icon, label, clock, on_open)) for icon, label in ICONS]
+        self._drawn = pyxel.Image(COLUMN_W + 8, len(ICONS) * (ICON_H + 2 + font.HEIGHT + ICON_GAP) + 8)
+        self._drawn_key: tuple | None = None
         self.set_screen_size(screen_size)
 
     def set_screen_size(self, screen_size: tuple[int, int]) -> None:
@@ -102,6 +104,15 @@ class WorkbenchWindow(Window):
         return next((i.icon for i in self.icons if i.selected), None)
 
     def draw(self) -> None:
-        pyxel.rect(self.ax, self.ay, self.w, self.h, BACKGROUND)
+        """The screen was cleared to the background just before: only the icons
+        are drawn, from a copy kept until the selection or the screen changes."""
+        key = (self.screen_size, tuple(icon.selected for icon in self.icons))
+        x, y = self.ax, self.ay
+        w, h = COLUMN_W + 8, self.icons[-1].y + self.icons[-1].h
+        if self._drawn_key == key:
+            pyxel.blt(x, y, self._drawn, 0, 0, w, h)
+            return
         for child in self.children:
             child.draw()
+        self._drawn.blt(0, 0, pyxel.screen, x, y, w, h)
+        self._drawn_key = key
