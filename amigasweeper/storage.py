@@ -151,6 +151,7 @@ _SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "shape": lambda v: _check_choice(v, SHAPES),
     "no_guess": _check_flag,
     "last_name": clean_name,
+    "menus_seen": _check_flag,
 }
 
 
@@ -171,6 +172,7 @@ class Settings:
     shape: str = "square"
     no_guess: bool = False
     last_name: str = ""
+    menus_seen: bool = False  # the player has opened a menu: no more newcomer's hint
 
     def __post_init__(self) -> None:
         for name, check in _SETTING_CHECKS.items():

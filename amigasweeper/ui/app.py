@@ -133,7 +133,7 @@ class App:
         )
         self.wm.open(self.mine_window)
         self.open_menus_strip: MenuStrip | None = None  # the strip shown while the right button is held
-        self.menus_seen = False  # a newcomer is told how to find the menus until then
+        self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless else None
         self.reader = InputReader(self.held)
         if loaded.problems:
@@ -265,8 +265,8 @@ class App:
         if frame.dropped:
             self._drop(frame.dropped)
         if self.screen.behind:
-            if frame.pressed:
-                self.screen.behind = False  # the click that brings the screen forward does nothing else
+            if frame.pressed or frame.keys:
+                self.screen.behind = False  # the click or key that brings it forward does nothing else
         elif self.open_menus_strip is not None:
             self._update_menus(frame)
         elif frame.amiga and frame.key(pyxel.KEY_Q):
@@ -299,7 +299,11 @@ class App:
         strip = active.menus if active is not None else None
         if strip is None:
             return
-        self.menus_seen = True
+        if not self.menus_seen:
+            self.menus_seen = True
+            problem = self.storage.change_settings(menus_seen=True)
+            if problem:
+                self.commands.tell("Saved Data", [problem])
         self.open_menus_strip = strip
         strip.open()
         strip.track(frame.x, frame.y)

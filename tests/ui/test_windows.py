@@ -371,3 +371,13 @@ def test_the_screens_depth_gadget_sends_it_back_and_a_click_brings_it_forward(ap
     pilot.click(150, 150)
     assert not app.screen.behind and app.game.status is GameStatus.READY  # that click did nothing else
     assert pyxel.screen.pget(150, 40) != Pen.BLACK
+
+
+def test_the_newcomers_hint_goes_for_good_once_a_menu_was_opened(make_app, tmp_path):
+    app, pilot = make_app(data_dir=tmp_path)
+    assert app.screen_title().startswith("Right button: menus")
+    pilot.move(2, 2)
+    pilot.press(RIGHT)
+    pilot.release(RIGHT)
+    again, _ = make_app(data_dir=tmp_path)
+    assert again.screen_title() == "Workbench Screen"
