@@ -27,7 +27,7 @@ from .intuition.input import Button, HeldButtons, InputReader
 from .game.menudefs import MENUS
 from .intuition.atlas import Icon
 from .intuition.menustrip import MenuStrip
-from .game.minewindow import Action, Field, MineWindow
+from .game.minewindow import Action, MineWindow
 from .intuition.modes import Look, ScreenMode
 from .intuition import font
 from .game.hints import RAMP
@@ -107,15 +107,7 @@ class App:
         self.screen = WorkbenchScreen(*self.screen_mode.size)
         self.wm = WindowManager(self.screen)
         self.workbench = WorkbenchWindow(self.screen_mode.size, self.clock, self.open_icon)
-        self.workbench.menus = MenuStrip.for_actions(
-            WORKBENCH_MENUS,
-            {
-                WorkbenchCommand.ABOUT: lambda: self.commands.open_about(),
-                WorkbenchCommand.QUIT: self.request_quit,
-                WorkbenchCommand.OPEN: lambda: self.open_icon(self.workbench.selected()),
-            },
-            {WorkbenchCommand.OPEN: lambda: self.workbench.selected() is not None},
-        )
+        self.workbench.menus = self._workbench_menus()
         self.wm.open(self.workbench)
         self.mine_window = MineWindow(
             self.session,
@@ -138,6 +130,17 @@ class App:
         self.reader = InputReader(self.held)
         if loaded.problems:
             self.commands.tell("Saved Data", loaded.problems)
+
+    def _workbench_menus(self) -> MenuStrip:
+        workbench = self.workbench
+        actions = {
+            WorkbenchCommand.ABOUT: lambda: self.commands.open_about(),
+            WorkbenchCommand.QUIT: self.request_quit,
+            WorkbenchCommand.OPEN: lambda: self.open_icon(workbench.selected()),
+        }
+        return MenuStrip.for_actions(
+            WORKBENCH_MENUS, actions, {WorkbenchCommand.OPEN: lambda: workbench.selected() is not None}
+        )
 
     def _setup_pyxel(self) -> None:
         pyxel.load(str(ASSETS))
