@@ -51,7 +51,7 @@ MENU_PAGES = {
     "Help": ManualPage.HELP_MENU,
 }
 # Shown in the screen bar until the player first opens a menu.
-NEWCOMER_TITLE = "Right button: menus. F1: manual"
+NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ASSETS = PACKAGE_DIR / "assets.pyxres"
 

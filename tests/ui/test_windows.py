@@ -375,9 +375,28 @@ def test_the_screens_depth_gadget_sends_it_back_and_a_click_brings_it_forward(ap
 
 def test_the_newcomers_hint_goes_for_good_once_a_menu_was_opened(make_app, tmp_path):
     app, pilot = make_app(data_dir=tmp_path)
-    assert app.screen_title().startswith("Right button: menus")
+    assert app.screen_title().startswith("Hold right button: menus")
     pilot.move(2, 2)
     pilot.press(RIGHT)
     pilot.release(RIGHT)
     again, _ = make_app(data_dir=tmp_path)
     assert again.screen_title() == "Workbench Screen"
+
+
+def test_keys_never_play_a_square_another_window_covers(app_pilot):
+    app, pilot = app_pilot
+    start_playing(app, pilot)
+    duel = open_duel(app, pilot)
+    pilot.drag((duel.ax + 60, duel.ay + 4), (duel.ax + 60, 250))  # the face shows above it
+    assert app.game.paused
+    pilot.click(app.mine_window.face_gadget.ax + 3, app.mine_window.face_gadget.ay + 3)
+    assert app.wm.active is app.mine_window  # the click activates and reaches the face:
+    assert not app.game.paused and app.mine_window.field.visible  # the face of a paused game resumes it
+    game = app.game
+    covered = next(
+        c for c in game.topology.cells()
+        if not game.is_open(c) and duel.contains(*pilot.cell_xy(c))
+    )
+    pilot.move(*pilot.cell_xy(covered))
+    pilot.key(pyxel.KEY_M)
+    assert game.mark(covered) == 0  # the pointer is on the Duel window, over that square

@@ -270,7 +270,7 @@ class DuelWindow(Window):
     def on_key(self, frame: Frame) -> bool:
         for key, kind in self.KEY_MOVES.items():
             if frame.plain_key(key):
-                self.human_move(kind, self.field.cell_under(frame.x, frame.y))
+                self.human_move(kind, self.field.cell_under(frame.x, frame.y) if frame.pointer_in(self) else None)
                 return True
         if frame.wheel and self.moves.contains(frame.x, frame.y):
             self.moves.scroll_by(-frame.wheel)

@@ -307,7 +307,8 @@ class MineWindow(Window):
             return True
         for key, action in self.KEY_ACTIONS.items():
             if frame.key(key):
-                self.act(action, self.field.cell_under(frame.x, frame.y) if self.field.visible else None)
+                aimed = self.field.visible and frame.pointer_in(self)  # not at a square another window covers
+                self.act(action, self.field.cell_under(frame.x, frame.y) if aimed else None)
                 return True
         return False
 

@@ -76,6 +76,12 @@ class Frame:
     text: str = ""
     wheel: int = 0
     dropped: list[str] = field(default_factory=list)  # files dropped on the window
+    window: object | None = None  # the frontmost window under the pointer (the window manager says)
+
+    def pointer_in(self, window) -> bool:
+        """Whether the pointer is over this window and no other in front of it
+        (a frame no window manager looked at counts as over it)."""
+        return self.window is None or self.window is window
 
     def key(self, *codes: int) -> bool:
         return any(code in self.keys for code in codes)

@@ -147,6 +147,7 @@ class WindowManager:
         if self.drag is not None:
             self._follow_drag(frame)
             return
+        frame.window = self.window_at(frame.x, frame.y)
         self._route_keys(frame)
         if frame.pressed and self.dispatcher.captured is None:
             if self._take_press(frame, open_menus):
