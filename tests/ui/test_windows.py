@@ -400,3 +400,17 @@ def test_keys_never_play_a_square_another_window_covers(app_pilot):
     pilot.move(*pilot.cell_xy(covered))
     pilot.key(pyxel.KEY_M)
     assert game.mark(covered) == 0  # the pointer is on the Duel window, over that square
+
+
+def test_a_window_that_closes_under_a_held_button_lets_go_of_the_mouse(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_F1)
+    contents = next(b for b in app.viewer.buttons if b.label == "Contents")
+    pilot.move(contents.ax + 3, contents.ay + 3)
+    pilot.press(LEFT)
+    assert app.wm.dispatcher.captured is contents
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert app.viewer is None and app.wm.dispatcher.captured is None
+    pilot.release(LEFT)
+    pilot.click_cell(pilot.cell_at(3, 3))
+    assert app.game.status is GameStatus.PLAYING  # the game has the mouse again

@@ -48,7 +48,6 @@ class WindowManager:
         self.active: Window | None = None
         self.drag: Drag | None = None
         self.dispatcher = Dispatcher(screen)
-        self.on_change: list[Callable[[], None]] = []  # told when the stack or activation changes
 
     # ---------------------------------------------------------------- stack
     @property
@@ -56,7 +55,7 @@ class WindowManager:
         """Every open window, backmost first."""
         return self.screen.children
 
-    def open(self, window: Window, *, active: bool = True) -> None:
+    def open(self, window: Window) -> None:
         """Add a window in front of the others (a backdrop behind them) and activate it."""
         window.closed = False
         window.screen_size = (self.screen.w, self.screen.h)
@@ -65,29 +64,24 @@ class WindowManager:
             self.screen.children.insert(0, window)
         else:
             self.screen.add(window)
-        if active or self.active is None:
-            self.activate(window)
-        else:
-            window.active = False
-        self._changed()
+        self.activate(window)
 
     def close(self, window: Window) -> None:
         """Take a window off the screen; if it was active, the owner it was
         modal to, or else the frontmost window left, becomes active."""
         if window not in self.windows:
             return
+        if self.dispatcher.captured is not None and self._window_of(self.dispatcher.captured) is window:
+            self.dispatcher.captured = None  # a button held in it is let go with it
         self.screen.remove(window)
         if self.drag is not None and self.drag.window is window:
             self.drag = None
-        if self.dispatcher.captured is not None and self._window_of(self.dispatcher.captured) is window:
-            self.dispatcher.captured = None
         if self.active is window:
             self.active = None
             heir = window.owner if window.owner in self.windows else None
             heir = heir or (self.windows[-1] if self.windows else None)
             if heir is not None:
                 self.activate(heir)
-        self._changed()
 
     def is_open(self, window: Window | None) -> bool:
         return window is not None and window in self.windows
@@ -100,7 +94,6 @@ class WindowManager:
         for other in self.windows:
             other.active = other is window
         self.active = window
-        self._changed()
 
     def depth(self, window: Window) -> None:
         """The depth gadget: the frontmost window goes behind the others (but in
@@ -114,13 +107,11 @@ class WindowManager:
             self.windows.insert(backdrops, window)
         else:
             self.windows.append(window)
-        self._changed()
 
     def to_front(self, window: Window) -> None:
         if window in self.windows and not window.backdrop:
             self.windows.remove(window)
             self.windows.append(window)
-            self._changed()
 
     def blocker(self, window: Window) -> Window | None:
         """The open requester that blocks a window, frontmost first."""
@@ -134,10 +125,6 @@ class WindowManager:
         while widget is not None and widget.parent is not self.screen:
             widget = widget.parent
         return widget
-
-    def _changed(self) -> None:
-        for listener in self.on_change:
-            listener()
 
     # ---------------------------------------------------------------- input
     def route(self, frame: Frame, *, open_menus: Callable[[Frame], None]) -> None:
