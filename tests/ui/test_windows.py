@@ -345,11 +345,11 @@ def test_amiga_key_combinations_press_the_mouse_buttons(app_pilot):
     game = app.game
     cell = pilot.cell_at(3, 3)
     pilot.move(*pilot.cell_xy(cell))
-    hold(app, pyxel.KEY_LCTRL, pyxel.KEY_LALT)  # Left-Amiga + Left-Alt: the left button
+    hold(app, pyxel.KEY_RCTRL, pyxel.KEY_LALT)  # Left-Amiga + Left-Alt: the left button
     pilot.step()
     let_go(app, pyxel.KEY_LALT)
     pilot.step()
-    let_go(app, pyxel.KEY_LCTRL)
+    let_go(app, pyxel.KEY_RCTRL)
     assert game.is_open(cell)
     pilot.finish_ripple()
     covered = next(c for c in game.topology.cells() if not game.is_open(c))
@@ -359,6 +359,11 @@ def test_amiga_key_combinations_press_the_mouse_buttons(app_pilot):
     let_go(app, pyxel.KEY_RALT, pyxel.KEY_LGUI)
     pilot.step()
     assert game.mark(covered) != 0
+    hold(app, pyxel.KEY_LCTRL, pyxel.KEY_RALT)  # AltGr on Windows: no button at all
+    pilot.step()
+    assert not app.menus.is_open
+    let_go(app, pyxel.KEY_LCTRL, pyxel.KEY_RALT)
+    pilot.step()
 
 
 # ------------------------------------------------------------ the screen gadget

@@ -54,9 +54,11 @@ SHIFT_KEYS = (pyxel.KEY_LSHIFT, pyxel.KEY_RSHIFT)
 # The keyboard mouse (Intuition's): an Amiga key with the cursor keys moves the
 # pointer; Left-Amiga with Left-Alt is the left button, with Right-Alt the right.
 # On a PC or Mac the Left-Amiga key is the left GUI (Windows/Command) key or
-# either Ctrl key, since desktops often keep the GUI key for themselves.
+# the right Ctrl key, since desktops often keep the GUI key for themselves. Not
+# the left Ctrl: Windows reports AltGr as left Ctrl with right Alt, and typing
+# an AltGr character must not press a mouse button.
 POINTER_KEYS = {pyxel.KEY_LEFT: (-1, 0), pyxel.KEY_RIGHT: (1, 0), pyxel.KEY_UP: (0, -1), pyxel.KEY_DOWN: (0, 1)}
-LEFT_AMIGA_KEYS = (pyxel.KEY_LGUI, pyxel.KEY_LCTRL, pyxel.KEY_RCTRL)
+LEFT_AMIGA_KEYS = (pyxel.KEY_LGUI, pyxel.KEY_RCTRL)
 POINTER_STEP = 2  # pixels a frame
 POINTER_STEP_FAST = 8  # with Shift
 
