@@ -272,7 +272,7 @@ class App:
                 self.screen.behind = False  # the click or key that brings it forward does nothing else
         elif self.open_menus_strip is not None:
             self._update_menus(frame)
-        elif frame.amiga and frame.key(pyxel.KEY_Q):
+        elif frame.amiga and frame.key(pyxel.KEY_Q) and not self.typing():
             self.request_quit()  # Right-Amiga-Q quits from every window, a requester's too
         elif frame.key(*HELP_KEYS) and self.wm.active is not self.viewer:
             self.open_manual()
@@ -285,6 +285,12 @@ class App:
         self.mine_window.tick()
         if self.quit_requested and not self.options.headless:
             self._quit()
+
+    def typing(self) -> bool:
+        """A string gadget has the keys: Right-Amiga with a letter is its own
+        (and AltGr, which is Right Alt, types characters there)."""
+        active = self.wm.active
+        return isinstance(active, Requester) and active.active_gadget is not None
 
     def _update_menus(self, frame) -> None:
         strip = self.open_menus_strip

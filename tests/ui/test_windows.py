@@ -264,6 +264,13 @@ def test_right_amiga_q_quits_from_every_window(app_pilot, where):
     assert app.quit_requested
 
 
+def test_right_amiga_q_is_the_string_gadgets_own_while_typing(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_C, amiga=True)  # Custom...: three string gadgets
+    pilot.key(pyxel.KEY_Q, amiga=True)
+    assert not app.quit_requested and app.requesters
+
+
 # -------------------------------------------------------------------- Workbench
 def test_closing_the_game_window_leaves_the_workbench_and_its_icon_opens_it_again(app_pilot):
     app, pilot = app_pilot
