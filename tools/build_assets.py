@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Build amigasweeper/assets.pyxres from the text art in tools/art/.
+"""Build assets.pyxres (at the top of the repository) from the text art in tools/art/.
 
 Every bitmap of the program is drawn as text in tools/art/*.txt (see
 tools/art/README.md for the format and the pen legend). This script parses
@@ -45,7 +45,7 @@ from amigasweeper.ui.intuition.atlas import (  # noqa: E402
 from amigasweeper.ui.intuition.palette import RGB, Pen  # noqa: E402
 
 ART_DIR = ROOT / "tools" / "art"
-RESOURCE = ROOT / "amigasweeper" / "assets.pyxres"
+RESOURCE = ROOT / "assets.pyxres"  # at the top, as the design card lays out the repository
 BANKS = (0, 1, 2)
 
 # One character per pen. Digits and A-C are the number pens so that a number

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pyxel
 
-from amigasweeper import __version__
+from amigasweeper import __version__, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.storage import Storage
 
@@ -52,8 +52,7 @@ MENU_PAGES = {
 }
 # Shown in the screen bar until the player first opens a menu.
 NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-ASSETS = PACKAGE_DIR / "assets.pyxres"
+ASSETS = resources.path_of(resources.ASSETS)
 
 
 @dataclass

@@ -29,6 +29,7 @@ WEB_CODE = (
     "amigasweeper/engine",
     "amigasweeper/solver",
     "amigasweeper/guide",
+    "amigasweeper/resources.py",
     "amigasweeper/storage.py",
     "amigasweeper/ui",
 )
