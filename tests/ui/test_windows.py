@@ -426,3 +426,28 @@ def test_a_window_that_closes_under_a_held_button_lets_go_of_the_mouse(app_pilot
     pilot.release(LEFT)
     pilot.click_cell(pilot.cell_at(3, 3))
     assert app.game.status is GameStatus.PLAYING  # the game has the mouse again
+
+
+def test_a_disk_icon_says_nothing_on_it_opens_and_esc_leaves_it(app_pilot):
+    app, pilot = app_pilot
+    icon = app.workbench.icon(Icon.RAM_DISK)
+    pilot.click(icon.ax + 16, icon.ay + 8)
+    pilot.click(icon.ax + 16, icon.ay + 8)
+    requester = app.requesters[-1]
+    assert requester.title == "Ram Disk" and requester.owner is app.workbench
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert not app.requesters and app.wm.active is app.workbench
+
+
+def test_windows_stay_on_a_highres_screen_too(make_app):
+    from amigasweeper.ui.intuition.modes import ScreenMode
+
+    app, pilot = make_app(screen=ScreenMode.HIRES)
+    try:
+        window = app.mine_window
+        pilot.drag((window.ax + 40, window.ay + 4), (639, 511))
+        assert (window.x + window.w, window.y + window.h) == (640, 512)
+        pilot.key(pyxel.KEY_L, amiga=True)  # back to LowRes: the moved window is pulled onto the screen
+        assert window.x + window.w <= 320 and window.y + window.h <= 256
+    finally:
+        app.resize_screen(ScreenMode.LOWRES)
