@@ -36,6 +36,7 @@ class ManualPage(str, Enum):
     COMPLETION = "Completion"
     MARKS = "Marks"
     BEST_TIMES = "BestTimes"
+    REQUESTERS = "Requesters"
     PAUSE = "Pause"
     LOOKS = "Looks"
     SCREEN_MODES = "ScreenModes"

@@ -30,8 +30,8 @@ from .intuition.menustrip import MenuStrip
 from .game.minewindow import Action, MineWindow
 from .intuition.modes import Look, ScreenMode
 from .intuition import font
-from .game.hints import RAMP
-from .intuition.palette import KICKSTART2_REMAP, RGB, Pen
+from .game.shading import draw_legend, legend_width
+from .intuition.palette import KICKSTART2_REMAP, RGB
 from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, SCREEN_TITLE, WorkbenchScreen
 from .game.session import SeedSource, Session
@@ -117,6 +117,7 @@ class App:
         )
         self.requesters: list[Requester] = []
         self.viewers = ViewerControl(self, options.start_dir)
+        self._bar_text, self._bar_since = "", 0  # the screen bar's message and when it came
         self.commands = CommandCentre(self)
         self.duels = DuelControl(self)
         self.mine_window.menus = MenuStrip(
@@ -184,11 +185,8 @@ class App:
     # ------------------------------------------------------------- windows
     def open_requester(self, requester: Requester, owner: Window | None = None) -> None:
         """Open a requester modal to its owner: the window given, or else the
-        active one (a requester's own owner when a requester is active)."""
-        if owner is None:
-            active = self.wm.active
-            owner = active.owner if isinstance(active, Requester) else active
-        requester.owner = owner
+        active one (a requester asked from a requester blocks that one)."""
+        requester.owner = owner or self.wm.active
         self.requesters.append(requester)
         self.wm.open(requester)
 
@@ -348,7 +346,7 @@ class App:
         hint's message or the chance under the pointer; for a newcomer, how to
         find the menus; else the window's own title or the screen's name."""
         active = self.wm.active
-        if isinstance(active, Requester) and active.owner is not None:
+        while isinstance(active, Requester) and active.owner is not None:
             active = active.owner
         text = ""
         hints = self.mine_window.hints
@@ -363,7 +361,9 @@ class App:
         if not text:
             return (active.screen_title if active is not None else None) or SCREEN_TITLE
         right = legend_x(self.screen.w) if self.show_legend() else self.screen.w - SCREEN_DEPTH_W
-        return marquee(text, (right - 8) // font.ADVANCE, self.frame_clock.frames)
+        if text != self._bar_text:  # a new message scrolls from its first character
+            self._bar_text, self._bar_since = text, self.frame_clock.frames
+        return marquee(text, (right - 8) // font.ADVANCE, self.frame_clock.frames - self._bar_since)
 
     def show_legend(self) -> bool:
         """The probability legend shows in the bar while the game window is active."""
@@ -371,6 +371,7 @@ class App:
 
     def draw(self) -> None:
         self.screen.title = self.screen_title()
+        self.mine_window.four_colours = self.look is Look.KICKSTART2
         self.apply_look()
         self.screen.draw()
         if not self.screen.behind:
@@ -378,7 +379,8 @@ class App:
             self.wm.draw_drag_outline()
             self.apply_look()
             if self.show_legend() and self.open_menus_strip is None:
-                draw_legend(self.screen.w)
+                # The legend ends just left of the screen's depth gadget.
+                draw_legend(self.screen.w - SCREEN_DEPTH_W, self.look is Look.KICKSTART2)
             if self.open_menus_strip is not None:
                 self.open_menus_strip.draw()
         pyxel.pal()
@@ -392,27 +394,26 @@ class App:
                 pyxel.pal(pen, target)
 
 
-def draw_legend(screen_w: int) -> None:
-    """The probability shading's key, at the right of the screen bar: safe to mine."""
-    x = font.draw_text(legend_x(screen_w), 1, "0%", Pen.BLACK) + 2
-    for pen in RAMP:
-        pyxel.rect(x, 2, 4, 6, pen)
-        x += 5
-    font.draw_text(x + 1, 1, "100%", Pen.BLACK)
-
-
 def legend_x(screen_w: int) -> int:
     """Where the legend starts: it ends just left of the screen's depth gadget."""
-    return screen_w - SCREEN_DEPTH_W - 4 - 5 * len(RAMP) - font.text_width("0%100%") - 4
+    return screen_w - SCREEN_DEPTH_W - 4 - legend_width()
 
 
-def marquee(text: str, width: int, frame: int) -> str:
-    """Text that does not fit the bar scrolls through it, a character every 8 frames."""
+MARQUEE_HOLD = 90  # frames a long message rests at its start (and again at its end)
+MARQUEE_STEP = 8  # frames per character while it scrolls
+
+
+def marquee(text: str, width: int, frames: int) -> str:
+    """Text that does not fit the bar, ``frames`` after it appeared: first its
+    start, held long enough to read; then it scrolls a character every few
+    frames until its end shows, rests there, and starts again from the start."""
     if len(text) <= width:
         return text
-    loop = text + "   "
-    start = (frame // 8) % len(loop)
-    return (loop + loop)[start : start + width]
+    travel = len(text) - width
+    cycle = MARQUEE_HOLD + travel * MARQUEE_STEP + MARQUEE_HOLD
+    moving = frames % cycle - MARQUEE_HOLD
+    start = max(0, min(travel, moving // MARQUEE_STEP))
+    return text[start : start + width]
 
 
 def parse_args(argv: list[str]) -> Options:

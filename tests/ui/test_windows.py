@@ -451,3 +451,25 @@ def test_windows_stay_on_a_highres_screen_too(make_app):
         assert window.x + window.w <= 320 and window.y + window.h <= 256
     finally:
         app.resize_screen(ScreenMode.LOWRES)
+
+
+def test_a_requester_asked_from_a_requester_blocks_that_one(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_T, amiga=True)
+    best_times = app.requesters[-1]
+    reset = best_times.buttons[0]
+    pilot.click(reset.ax + 3, reset.ay + 3)
+    confirm = app.requesters[-1]
+    assert confirm is not best_times and confirm.owner is best_times
+    ok = best_times.buttons[-1]
+    pilot.drag((confirm.ax + 30, confirm.ay + 4), (confirm.ax + 30, 14))  # uncover Best Times' OK
+    assert app.wm.window_at(ok.ax + 3, ok.ay + 3) is best_times
+    pilot.click(ok.ax + 3, ok.ay + 3)  # Best Times is blocked: its OK does nothing
+    assert app.requesters == [best_times, confirm] and app.wm.active is confirm
+    game_window = app.mine_window
+    pilot.click(game_window.ax + 40, game_window.ay + 4)  # and so is the game window, behind both
+    assert app.wm.active is confirm
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert app.wm.active is best_times
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert not app.requesters and app.wm.active is game_window

@@ -39,7 +39,13 @@ from ..intuition.requester import TextButton
 from ..intuition.widgets import Widget
 from ..intuition.window import Window
 
-LINE_H = FONT.cell + 2
+# A page line: a link's bevel (a pixel of edge and a pixel of space around its
+# text) fits inside its own line with a pixel to spare, so a bevel never touches
+# the text or the bevel of the line above or below.
+LINK_PAD = 2  # from a link's text to its bevel's outside edge
+LINE_H = FONT.cell + 2 * LINK_PAD + 1
+PAGE_INSET_X = LINK_PAD + 1  # from the page's frame to its text: a link's bevel never meets the frame
+PAGE_INSET_Y = 1
 SCROLLER_W = 11
 MARGIN = 4
 BUTTON_GAP = 2
@@ -152,10 +158,10 @@ class PageArea(Widget):
 
     def link_at(self, px: int, py: int) -> Link | None:
         viewer = self.viewer
-        row = (py - self.ay) // LINE_H + viewer.place.top
+        row = (py - self.ay - PAGE_INSET_Y) // LINE_H + viewer.place.top
         if not 0 <= row < viewer.total_lines:
             return None
-        column = (px - self.ax) // FONT.cell
+        column = (px - self.ax - PAGE_INSET_X) // FONT.cell
         return viewer.lines[row].link_at(column)
 
     def on_press(self, frame: Frame, button: Button) -> None:
@@ -230,11 +236,11 @@ class GuideViewer(Window):
 
     @property
     def columns(self) -> int:
-        return max(10, self.page.w // FONT.cell)
+        return max(10, (self.page.w - 2 * PAGE_INSET_X) // FONT.cell)
 
     @property
     def rows(self) -> int:
-        return max(1, self.page.h // LINE_H)
+        return max(1, (self.page.h - PAGE_INSET_Y) // LINE_H)
 
     @property
     def lines(self) -> list[DisplayLine]:
@@ -397,10 +403,10 @@ class GuideViewer(Window):
         focused = links[self.focus][1] if self.focus is not None and self.focus < len(links) else None
         hovered = self.page.link_at(pyxel.mouse_x, pyxel.mouse_y) if self.page.contains(pyxel.mouse_x, pyxel.mouse_y) else None
         for screen_row, row in enumerate(range(self.place.top, min(self.total_lines, self.place.top + self.rows))):
-            y = y0 + screen_row * LINE_H + 1
+            y = y0 + PAGE_INSET_Y + screen_row * LINE_H + LINK_PAD
             for run in self.lines[row].runs:
                 lit = run is focused or (run.link is not None and run.link is hovered)
-                self.draw_run(x0 + run.column * FONT.cell, y, run, lit)
+                self.draw_run(x0 + PAGE_INSET_X + run.column * FONT.cell, y, run, lit)
         pyxel.clip()
 
     def draw_run(self, x: int, y: int, run: Run, lit: bool) -> None:
@@ -409,7 +415,8 @@ class GuideViewer(Window):
         bg = screen_pen(style.bg)
         if run.link is not None:
             width = font.text_width(run.text)
-            bevel(x - 1, y - 1, width + 2, FONT.cell + 2, recessed=lit, fill=Pen.BLUE if lit else Pen.GREY)
+            pad = LINK_PAD
+            bevel(x - pad, y - pad, width + 2 * pad, FONT.cell + 2 * pad, recessed=lit, fill=Pen.BLUE if lit else Pen.GREY)
             if run.link.kind.runs_program:
                 pen = Pen.WHITE  # shown, but it will not run
             bg = None

@@ -56,7 +56,10 @@ class WindowManager:
         return self.screen.children
 
     def open(self, window: Window) -> None:
-        """Add a window in front of the others (a backdrop behind them) and activate it."""
+        """Add a window in front of the others (a backdrop behind them) and
+        activate it. A press begun before it opened is called off: its release
+        acts nowhere, least of all behind a requester."""
+        self.dispatcher.cancel()
         window.closed = False
         window.screen_size = (self.screen.w, self.screen.h)
         if window.backdrop:
@@ -72,7 +75,7 @@ class WindowManager:
         if window not in self.windows:
             return
         if self.dispatcher.captured is not None and self._window_of(self.dispatcher.captured) is window:
-            self.dispatcher.captured = None  # a button held in it is let go with it
+            self.dispatcher.cancel()  # a button held in it is let go with it
         self.screen.remove(window)
         if self.drag is not None and self.drag.window is window:
             self.drag = None
@@ -114,8 +117,15 @@ class WindowManager:
             self.windows.append(window)
 
     def blocker(self, window: Window) -> Window | None:
-        """The open requester that blocks a window, frontmost first."""
-        return next((w for w in reversed(self.windows) if w.owner is window and not w.closed), None)
+        """The open requester that blocks a window (frontmost first), or the one
+        that blocks that requester in turn, and so on: the one that has the input."""
+        found = None
+        for _ in range(len(self.windows)):
+            window = next((w for w in reversed(self.windows) if w.owner is window and not w.closed), None)
+            if window is None:
+                break
+            found = window
+        return found
 
     def window_at(self, px: int, py: int) -> Window | None:
         """The frontmost window under a point."""
