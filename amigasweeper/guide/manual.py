@@ -48,6 +48,7 @@ class ManualPage(str, Enum):
     WINDOWS = "Windows"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"
+    RELIABILITY = "Reliability"
     CREDITS = "Credits"
     INDEX = "Index"
 

@@ -6,6 +6,8 @@ on the desktop and the web, or by a script when headless. The window manager
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -15,7 +17,7 @@ import pyxel
 
 from amigasweeper import __version__, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
-from amigasweeper.storage import Storage
+from amigasweeper.storage import FileBackend, Storage
 
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
 
@@ -40,8 +42,10 @@ from .intuition.window import Window
 from .intuition.wm import WindowManager
 from .workbench.backdrop import ICONS, WorkbenchWindow
 from .workbench.menus import WORKBENCH_MENUS, WorkbenchCommand
+from .faults import TITLE as FAULT_TITLE, FaultGuard
 
 FPS = 60
+REFRESH_FRAMES = FPS  # look for records another copy saved once a second
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 MENU_PAGES = {
     "Game": ManualPage.GAME_MENU,
@@ -75,6 +79,28 @@ class FrameClock:
 
     def __call__(self) -> float:
         return self.frames / FPS
+
+
+class StopRequests:
+    """Ctrl-C (SIGINT) and SIGTERM end the program cleanly: the handler only
+    notes the signal; the next frame saves the settings and exits with
+    128 + the signal's number (130, 143), as shells expect."""
+
+    SIGNALS = ("SIGINT", "SIGTERM")
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def install(self) -> None:
+        if sys.platform == "emscripten":
+            return  # a web page gets no signals
+        for name in self.SIGNALS:
+            number = getattr(signal, name, None)
+            if number is not None:
+                signal.signal(number, self._note)
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.signum = signum
 
 
 def open_storage(options: Options) -> Storage:
@@ -128,8 +154,23 @@ class App:
         self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless else None
         self.reader = InputReader(self.held)
+        self.folder_problem = loaded.folder_problem
+        self.stop = StopRequests()
+        self.guard = FaultGuard(self._tell_reliability, self._fault_shown, self._data_folder)
         if loaded.problems:
-            self.commands.tell("Saved Data", loaded.problems)
+            self._tell_reliability("Saved Data", loaded.problems)
+
+    def _tell_reliability(self, title: str, paragraphs: list[str]) -> None:
+        """A requester whose Help is the manual's page on saved data and faults."""
+        self.commands.tell(title, paragraphs)
+        self.requesters[-1].help_node = ManualPage.RELIABILITY
+
+    def _fault_shown(self) -> bool:
+        return any(r.title == FAULT_TITLE and not r.closed for r in self.requesters)
+
+    def _data_folder(self) -> Path | None:
+        backend = self.storage.backend
+        return backend.folder if isinstance(backend, FileBackend) else None
 
     def _workbench_menus(self) -> MenuStrip:
         workbench = self.workbench
@@ -259,7 +300,23 @@ class App:
 
     # ---------------------------------------------------------------- frame
     def update(self) -> None:
+        """One frame's update. No exception escapes it (see faults.py); a
+        stop signal saves the settings and ends the program here."""
+        if self.stop.signum is not None:
+            self.guard.run(self.commands.save_settings)
+            raise SystemExit(128 + self.stop.signum)
+        self.guard.run(self._update)
+
+    def draw(self) -> None:
+        if not self.guard.run(self._draw):
+            # A draw cut short may leave a clip rectangle or a colour swap set.
+            pyxel.clip()
+            pyxel.pal()
+
+    def _update(self) -> None:
         self.frame_clock.frames += 1
+        if self.frame_clock.frames % REFRESH_FRAMES == 0:
+            self.storage.refresh()
         frame = self.reader.read()
         self.screen.tick()
         if frame.dropped:
@@ -369,7 +426,7 @@ class App:
         """The probability legend shows in the bar while the game window is active."""
         return self.mine_window.hints.show_probabilities and self.wm.active is self.mine_window
 
-    def draw(self) -> None:
+    def _draw(self) -> None:
         self.screen.title = self.screen_title()
         self.mine_window.four_colours = self.look is Look.KICKSTART2
         self.apply_look()
@@ -428,10 +485,12 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--level", choices=[n.value for n in LevelName if n is not LevelName.CUSTOM])
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
-    parser.add_argument("--data-dir", type=Path, help="folder for settings and best times")
+    parser.add_argument("--data-dir", help="folder for settings and best times")
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
+    if args.data_dir is not None and not args.data_dir.strip():
+        parser.error("--data-dir needs a folder name; an empty one would mean the current folder")
     # pyxel.init makes the folder of its caller current, so paths given on the
     # command line are fixed against the folder the program was started in.
     return Options(
@@ -441,17 +500,47 @@ def parse_args(argv: list[str]) -> Options:
         level=LevelName(args.level) if args.level else None,
         look=Look(args.look) if args.look else None,
         screen=ScreenMode(args.screen) if args.screen else None,
-        data_dir=args.data_dir.absolute() if args.data_dir else None,
+        data_dir=Path(args.data_dir).absolute() if args.data_dir else None,
         start_dir=Path.cwd(),
     )
+
+
+NO_DISPLAY = (
+    "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+    "to play without a window use --headless --script FILE"
+)
+
+
+def display_problem(options: Options, environ=os.environ, platform: str = sys.platform) -> str | None:
+    """Why a window cannot be opened, or None. Only X11/Wayland systems can
+    lack a display; there SDL would otherwise run on an invisible one forever.
+    An SDL_VIDEODRIVER the user chose is trusted."""
+    if options.headless or not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY") or environ.get("SDL_VIDEODRIVER"):
+        return None
+    return NO_DISPLAY
 
 
 def run(argv: list[str]) -> int:
     started_in = Path.cwd()
     options = parse_args(argv)
+    problem = display_problem(options)
+    if problem:
+        print(f"amigasweeper: {problem}", file=sys.stderr)
+        return 1
+    # The game has no sound: SDL's dummy driver keeps Pyxel from opening (or
+    # complaining about) an audio device. Set before pyxel.init reads it.
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    stop = StopRequests()
+    stop.install()  # before pyxel.init, so SDL keeps its hands off these signals
     size = (options.screen or ScreenMode.LOWRES).size
     pyxel.init(*size, title="AmigaSweeper", fps=FPS, quit_key=pyxel.KEY_NONE, headless=options.headless)
+    stop.install()
     app = App(options)
+    app.stop = stop
+    if app.folder_problem:
+        print(f"amigasweeper: {app.folder_problem}", file=sys.stderr)
     if options.script is not None:
         from .drive.script import ScriptError, run_script
 
@@ -460,7 +549,7 @@ def run(argv: list[str]) -> int:
         except ScriptError as error:
             print(f"amigasweeper: {error}", file=sys.stderr)
             return 1
+        app.update()  # a stop signal that came after the last frame ends here too
         return 0
     pyxel.run(app.update, app.draw)
     return 0
-
