@@ -10,9 +10,15 @@ ARGS_ENV = "AMIGASWEEPER_ARGS"
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if "--check" in args:
+        # The guide linter: pure Python, no window, so pyxel is not imported.
+        from amigasweeper.guide.lint import main as check
+
+        return check(args)
     from amigasweeper.ui.app import run
 
-    return run(sys.argv[1:] if argv is None else argv)
+    return run(args)
 
 
 def main_from_environment() -> int:

@@ -53,6 +53,11 @@ MENU_PAGES = {
     "Settings": ManualPage.SETTINGS_MENU,
     "Hint": ManualPage.HINT_MENU,
     "Help": ManualPage.HELP_MENU,
+    "Project": ManualPage.VIEWER,  # the help viewer's menus
+    "Navigate": ManualPage.VIEWER,
+    "Workbench": ManualPage.WINDOWS,  # the Workbench's menus
+    "Icons": ManualPage.WINDOWS,
+    "Duel": ManualPage.DUEL,  # the Duel window's
 }
 # Shown in the screen bar until the player first opens a menu.
 NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
@@ -69,6 +74,8 @@ class Options:
     screen: ScreenMode | None = None
     data_dir: Path | None = None  # where settings and best times live (headless: memory if None)
     start_dir: Path | None = None  # the folder the program was started in: relative paths start here
+    guide: Path | None = None  # show this guide in the viewer alone, as `multiview FILE` does
+    node: str | None = None  # the guide's page to open first
 
 
 class FrameClock:
@@ -159,6 +166,8 @@ class App:
         self.guard = FaultGuard(self._tell_reliability, self._fault_shown, self._data_folder)
         if loaded.problems:
             self._tell_reliability("Saved Data", loaded.problems)
+        if options.guide is not None:
+            self._open_guide_alone(options.guide, options.node)
 
     def _tell_reliability(self, title: str, paragraphs: list[str]) -> None:
         """A requester whose Help is the manual's page on saved data and faults."""
@@ -182,6 +191,17 @@ class App:
         return MenuStrip.for_actions(
             WORKBENCH_MENUS, actions, {WorkbenchCommand.OPEN: lambda: workbench.selected() is not None}
         )
+
+    def _open_guide_alone(self, path: Path, node: str | None) -> None:
+        """`--guide FILE`: the viewer alone on the Workbench, as `multiview FILE`;
+        closing it ends the program."""
+        self.wm.close(self.mine_window)
+        self.viewers.alone = True  # closing the viewer ends the program, as MultiView
+        document, page = open_guide_file(path)
+        wanted = document.node(node) if node else None
+        self.open_viewer(document, wanted or page)
+        if node and wanted is None and self.viewer is not None:
+            self.viewer.status = f"No page called {node}: showing {page.name}"[:60]
 
     def _setup_pyxel(self) -> None:
         pyxel.load(str(ASSETS))
@@ -268,7 +288,9 @@ class App:
             return MENU_PAGES.get(self.menus.menus[self.menus.menu_index].title, ManualPage.MENUS)
         if active is not None and active is self.duels.window:
             return ManualPage.DUEL
-        if active is self.workbench or active is self.viewer:
+        if active is not None and active is self.viewer:
+            return ManualPage.VIEWER
+        if active is self.workbench:
             return ManualPage.WINDOWS
         if self.game.paused:
             return ManualPage.PAUSE
@@ -335,6 +357,8 @@ class App:
         duel = self.duels.window
         if duel is not None and self.wm.blocker(duel) is None:
             duel.tick()
+        if self.viewer is not None:
+            self.viewer.tick()
         self._drop_closed_requesters()
         self.mine_window.tick()
         if self.quit_requested and not self.options.headless:
@@ -486,11 +510,20 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
     parser.add_argument("--data-dir", help="folder for settings and best times")
+    parser.add_argument("--guide", type=Path, metavar="FILE",
+                        help="show an AmigaGuide file in the help viewer alone, as `multiview FILE` does")
+    parser.add_argument("--node", metavar="NAME", help="with --guide: the page to open first")
+    parser.add_argument("--check", action="store_true",
+                        help="with --guide: print the guide's problems with their line numbers; exit 1 if any")
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
     if args.data_dir is not None and not args.data_dir.strip():
         parser.error("--data-dir needs a folder name; an empty one would mean the current folder")
+    if args.node is not None and args.guide is None:
+        parser.error("--node NAME needs --guide FILE")
+    if args.guide is not None and not args.guide.is_file():
+        parser.error(f"--guide: {args.guide} is not a file")
     # pyxel.init makes the folder of its caller current, so paths given on the
     # command line are fixed against the folder the program was started in.
     return Options(
@@ -502,6 +535,8 @@ def parse_args(argv: list[str]) -> Options:
         screen=ScreenMode(args.screen) if args.screen else None,
         data_dir=Path(args.data_dir).absolute() if args.data_dir else None,
         start_dir=Path.cwd(),
+        guide=args.guide.absolute() if args.guide else None,
+        node=args.node,
     )
 
 

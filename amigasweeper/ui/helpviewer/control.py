@@ -9,12 +9,12 @@ from typing import TYPE_CHECKING
 
 from amigasweeper import __version__
 from amigasweeper.engine import GameStatus
-from amigasweeper.guide import Document, Node
+from amigasweeper.guide import Document, ManualPage, Node
 
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester, StringGadget
 from .guideview import GuideViewer, open_guide_file
-from .menus import VIEWER_MENUS, ViewerCommand
+from .menus import ViewerCommand
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -29,6 +29,7 @@ class ViewerControl:
         self.start_dir = start_dir  # relative paths typed in Open are found from here
         self.window: GuideViewer | None = None
         self._paused_game = False
+        self.alone = False  # `--guide FILE`: the viewer is the program, and closing it ends it
 
     def open(self, document: Document, page: Node | None = None) -> None:
         """Show a guide in the viewer window (replacing the one shown); the game
@@ -47,6 +48,8 @@ class ViewerControl:
             on_beep=app.screen.beep,
             on_depth=lambda: app.wm.depth(viewer),
             start=page,
+            ask=app.open_requester,
+            look=lambda: app.look,
         )
         viewer.menus = self.menus_for(viewer)
         self.window = viewer
@@ -56,31 +59,20 @@ class ViewerControl:
         if self.window is not None:
             self.app.wm.close(self.window)
         self.window = None
+        if self.alone and not self.app.wm.is_open(self.app.mine_window):
+            self.app.request_quit()  # the viewer was the program, as MultiView is
         if self._paused_game and self.app.game.paused:
             self.app.game.resume()
         self._paused_game = False
 
     def menus_for(self, viewer: GuideViewer) -> MenuStrip:
-        actions = {
+        """The viewer's own menus, with the program's part of Project added."""
+        viewer.program_actions = {
             ViewerCommand.OPEN: self.ask_path,
             ViewerCommand.ABOUT: self.about,
             ViewerCommand.QUIT: self.app.request_quit,
-            ViewerCommand.CONTENTS: viewer.contents,
-            ViewerCommand.INDEX: viewer.index,
-            ViewerCommand.HELP: viewer.help,
-            ViewerCommand.RETRACE: viewer.retrace,
-            ViewerCommand.BROWSE_PREV: viewer.browse_prev,
-            ViewerCommand.BROWSE_NEXT: viewer.browse_next,
         }
-        enabled = {
-            ViewerCommand.CONTENTS: lambda: viewer.contents_target() is not None,
-            ViewerCommand.INDEX: lambda: viewer.index_target() is not None,
-            ViewerCommand.HELP: lambda: viewer.help_target() is not None,
-            ViewerCommand.RETRACE: lambda: bool(viewer.history),
-            ViewerCommand.BROWSE_PREV: lambda: viewer.prev_target() is not None,
-            ViewerCommand.BROWSE_NEXT: lambda: viewer.next_target() is not None,
-        }
-        return MenuStrip.for_actions(VIEWER_MENUS, actions, enabled)
+        return viewer.menu_strip
 
     # ------------------------------------------------------------ requesters
     def ask_path(self) -> None:
@@ -100,7 +92,7 @@ class ViewerControl:
             [("Open", ok), ("Cancel", lambda: requester.close())],
             self.app.screen_mode.size,
             gadgets=[gadget],
-            help_node="Windows",
+            help_node=ManualPage.VIEWER,
         )
         self.app.open_requester(requester, owner=self.window)
 
@@ -126,5 +118,5 @@ class ViewerControl:
         name = viewer.title if viewer is not None else ""
         lines = [f"AmigaGuide viewer of AmigaSweeper {__version__}", f"Showing: {name}"[:36]]
         requester = Requester("About", lines, [("OK", lambda: requester.close())], self.app.screen_mode.size,
-                              help_node="Windows")
+                              help_node=ManualPage.VIEWER)
         self.app.open_requester(requester, owner=viewer)

@@ -1,4 +1,6 @@
-"""The help viewer's menus, after MultiView's, as data (no pyxel)."""
+"""The help viewer's menus, after MultiView's, as data (no pyxel): Project
+(open another guide, about, close the window, quit the program) and Navigate
+(the viewer's buttons and the page of the guide's problems)."""
 
 from __future__ import annotations
 
@@ -8,15 +10,17 @@ from ..intuition.menus import Menu, MenuItem
 
 
 class ViewerCommand(str, Enum):
-    OPEN = "viewer_open"
-    ABOUT = "viewer_about"
-    QUIT = "viewer_quit"
-    CONTENTS = "viewer_contents"
-    INDEX = "viewer_index"
-    HELP = "viewer_help"
-    RETRACE = "viewer_retrace"
-    BROWSE_PREV = "viewer_browse_prev"
-    BROWSE_NEXT = "viewer_browse_next"
+    OPEN = "open"
+    ABOUT = "about"
+    CLOSE = "close"
+    QUIT = "quit"
+    CONTENTS = "contents"
+    INDEX = "index"
+    HELP = "help"
+    RETRACE = "retrace"
+    BROWSE_PREV = "browse_prev"
+    BROWSE_NEXT = "browse_next"
+    PROBLEMS = "problems"
 
 
 VIEWER_MENUS: tuple[Menu, ...] = (
@@ -25,7 +29,8 @@ VIEWER_MENUS: tuple[Menu, ...] = (
         (
             MenuItem("Open...", ViewerCommand.OPEN, "O"),
             MenuItem("About...", ViewerCommand.ABOUT, "?", bar_before=True),
-            MenuItem("Quit", ViewerCommand.QUIT, "Q", bar_before=True),
+            MenuItem("Close", ViewerCommand.CLOSE, "K", bar_before=True),
+            MenuItem("Quit", ViewerCommand.QUIT, "Q"),
         ),
     ),
     Menu(
@@ -37,6 +42,7 @@ VIEWER_MENUS: tuple[Menu, ...] = (
             MenuItem("Retrace", ViewerCommand.RETRACE, "R", bar_before=True),
             MenuItem("Browse <", ViewerCommand.BROWSE_PREV, "B"),
             MenuItem("Browse >", ViewerCommand.BROWSE_NEXT, "F"),
+            MenuItem("Problems", ViewerCommand.PROBLEMS, "P", bar_before=True),
         ),
     ),
 )
