@@ -47,6 +47,9 @@ MOVE_KIND = Kind.MOVE.value
 DONE_KIND = Kind.DONE.value
 BAD_MOVE_KIND = Kind.BAD_MOVE.value
 ANSWER_KIND = Kind.ANSWER.value
+# Starting a worker (a fresh interpreter importing the bot) takes a while on a
+# busy machine, and is not the bot's thinking: it has its own, looser limit.
+LOAD_LIMIT = 60.0
 
 
 class TimedOut(Exception):
@@ -144,7 +147,7 @@ class Table:
         starting = {player: Worker(spec) for player, spec in enumerate(self.specs)}
         self.workers = starting
         for player, worker in starting.items():
-            failure = worker.ready(self.time_limit)
+            failure = worker.ready(max(LOAD_LIMIT, self.time_limit))
             if failure:
                 return f"{self.specs[player]}: {failure}"
         return ""
@@ -189,7 +192,7 @@ class Table:
         worker = self.workers.get(player)
         if worker is None:
             worker = Worker(self.specs[player])
-            failure = worker.ready(self.time_limit)
+            failure = worker.ready(max(LOAD_LIMIT, self.time_limit))
             if failure:
                 worker.stop()
                 return failure
