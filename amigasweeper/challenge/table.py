@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
 from . import protocol
+from .channel import Channel, ChannelClosed, close_ends
 from .harness import ChallengeConfig, GameRecord, finish_record
 from .processes import (
     forbid_memory_reads,
@@ -35,13 +36,6 @@ from .processes import (
 from .protocol import ANSWER, MAX_MESSAGE, Kind, ProtocolError
 from .rules import ChallengeGame, OffBoardError, Outcome, RuleViolation
 from .worker import main as worker_main
-
-if sys.platform == "win32":
-    _poller = None
-else:
-    import select
-
-    _poller = getattr(select, "poll", None)
 
 MOVE_KIND = Kind.MOVE.value
 DONE_KIND = Kind.DONE.value
@@ -71,14 +65,13 @@ class Worker:
 
     def __init__(self, spec: str) -> None:
         context = spawn_context()
-        self.conn, child = context.Pipe()
+        self.conn, child = Channel.pair(context)
         # Not a daemon: a daemon may not start processes, and a bot may want to.
         # The table stops its workers itself, with whatever they started.
         self.process = context.Process(target=worker_main, args=(child, spec), name=f"amigasweeper bot {spec}")
         with interrupts_held():
             self.process.start()
-        child.close()  # the worker holds the only other end: its death reads as end-of-file here
-        self._wait = _waiter(self.conn)
+        close_ends(child)  # the worker holds the only other ends: its death reads as end-of-file here
 
     def ready(self, limit: float) -> str:
         """Wait for the bot to load: "" when it did, else why not."""
@@ -96,41 +89,24 @@ class Worker:
 
     def receive(self, deadline: float) -> bytes:
         """The next message, waiting no later than ``deadline`` (time.monotonic)."""
-        if not self._wait(deadline - time.monotonic()):
-            raise TimedOut
         try:
-            return self.conn.recv_bytes(MAX_MESSAGE)
-        except (EOFError, OSError):
-            raise WorkerGone(self.gone()) from None
+            return self.conn.recv(MAX_MESSAGE, deadline)
+        except TimeoutError:
+            raise TimedOut from None
+        except ChannelClosed as closed:
+            raise WorkerGone(self.gone(str(closed))) from None
 
-    def gone(self) -> str:
+    def gone(self, why: str) -> str:
         """Why the worker is no longer there (its process is reaped first)."""
         self.process.join(1)
         code = self.process.exitcode
         if code is None:
-            return f"the bot's process sent a message over {MAX_MESSAGE} bytes or closed its pipe"
+            return f"the bot's process broke its pipe: {why}"
         return f"the bot's process ended (exit code {code})"
 
     def stop(self) -> None:
         kill_group(self.process)
         self.conn.close()
-
-
-def _waiter(conn: Connection):
-    """``wait(seconds) -> bool``: whether a message came within ``seconds``.
-
-    On POSIX a poll object made once per worker: cheaper than
-    ``Connection.poll``, which builds a selector on every call.
-    """
-    if _poller is None:
-        return lambda seconds: conn.poll(max(0.0, seconds))
-    poller = _poller()
-    poller.register(conn.fileno(), select.POLLIN)
-
-    def wait(seconds: float) -> bool:
-        return bool(poller.poll(max(0, int(seconds * 1000) + 1)))
-
-    return wait
 
 
 class Table:
@@ -166,7 +142,7 @@ class Table:
             return GameRecord(task.game, Outcome.CRASHED, 0, 0.0, worker)
         started = time.perf_counter()
         try:
-            worker.conn.send_bytes(protocol.start(self.config.size, self.config.bombs, self.config.shape.value))
+            worker.conn.send(protocol.start(self.config.size, self.config.bombs, self.config.shape.value))
             done = self._referee(worker, game, time.monotonic() + self.time_limit)
         except TimedOut:
             self._retire(task.player)
@@ -207,7 +183,7 @@ class Table:
     @staticmethod
     def _referee(worker: Worker, game: ChallengeGame, deadline: float) -> protocol.Done:
         """Answer the worker's moves until it reports the game done."""
-        receive, send, answer = worker.receive, worker.conn.send_bytes, game.answer
+        receive, send, answer = worker.receive, worker.conn.send, game.answer
         pack = ANSWER.pack
         while True:
             message = receive(deadline)

@@ -15,6 +15,7 @@ from multiprocessing.connection import Connection
 from amigasweeper.engine import Shape
 
 from . import protocol
+from .channel import Channel
 from .harness import load_player
 from .processes import ignore_interrupts, on_parent_exit, own_process_group
 from .protocol import ANSWER, MOVE, Kind
@@ -25,8 +26,9 @@ ANSWER_KIND = Kind.ANSWER.value
 MOVE_KIND = Kind.MOVE.value
 
 
-def main(conn: Connection, spec: str) -> None:
+def main(ends: tuple[Connection, Connection], spec: str) -> None:
     """The worker's entry point (``multiprocessing.Process`` target)."""
+    conn = Channel(ends)
     ignore_interrupts()
     own_process_group()
     on_parent_exit(lambda: os._exit(0))
@@ -34,28 +36,28 @@ def main(conn: Connection, spec: str) -> None:
     try:
         player = load_player(spec)
     except ChallengeError as error:
-        conn.send_bytes(protocol.load_failed(str(error)))
+        conn.send(protocol.load_failed(str(error)))
         return
     except BaseException as error:  # noqa: BLE001 - a bot's import may raise anything
-        conn.send_bytes(protocol.load_failed(f"cannot load {spec!r}: {last_line(error)}"))
+        conn.send(protocol.load_failed(f"cannot load {spec!r}: {last_line(error)}"))
         return
-    conn.send_bytes(Kind.READY.value)
+    conn.send(Kind.READY.value)
     tells_shape = accepts_shape(player)
     send = _sender(conn)
     while True:
         try:
-            message = conn.recv_bytes()
-        except (EOFError, OSError):
+            message = conn.recv()
+        except EOFError:
             return  # the table has closed: the run is over
         size, bombs, shape = protocol.read_start(message)
         result = play_session(player, size, bombs, Shape(shape) if tells_shape else None, send,
                               losing=(BaseException,))
-        conn.send_bytes(protocol.done(result.seconds, result.error))
+        conn.send(protocol.done(result.seconds, result.error))
 
 
-def _sender(conn: Connection):
+def _sender(conn: Channel):
     """``send`` for the session: one move out, one answer back, a few bytes each way."""
-    send_bytes, recv_bytes, pack = conn.send_bytes, conn.recv_bytes, MOVE.pack
+    send_bytes, recv_bytes, pack = conn.send, conn.recv, MOVE.pack
     bad_move = Kind.BAD_MOVE.value
 
     def send(row: object, col: object, mark: bool) -> Answer | RuleViolation:

@@ -163,9 +163,9 @@ class Trap:
         return (open, (os.environ["TRAP_FILE"], "w"))
 
 def play(board_size, number_of_bombs, board, make_move):
-    conn = next(o for o in gc.get_objects() if isinstance(o, Connection))
+    conn = next(o for o in gc.get_objects() if isinstance(o, Connection) and o.writable)
     conn.send(Trap())  # a pickled message in place of a move
-    conn.recv_bytes()
+    make_move(0, 0, True)  # and see what comes back
 '''
 
 
