@@ -166,6 +166,17 @@ def play(board_size, number_of_bombs, board, make_move):
     conn = next(o for o in gc.get_objects() if isinstance(o, Connection) and o.writable)
     conn.send(Trap())  # a pickled message in place of a move
     make_move(0, 0, True)  # and see what comes back
+
+def half_a_message(board_size, number_of_bombs, board, make_move):
+    """Starts a message and never finishes it: the referee must not wait past the limit."""
+    import time
+    conn = next(o for o in gc.get_objects() if isinstance(o, Connection) and o.writable)
+    os.write(conn.fileno(), b"\\x40\\x00M")
+    time.sleep(60)
+
+def a_huge_message(board_size, number_of_bombs, board, make_move):
+    conn = next(o for o in gc.get_objects() if isinstance(o, Connection) and o.writable)
+    os.write(conn.fileno(), b"\\xff\\xff" + b"M" * 65535)
 '''
 
 
@@ -267,6 +278,17 @@ def test_bytes_a_bot_forges_in_its_pipe_are_never_unpickled(bots):
     assert [r.outcome for r in forger.records] == [Outcome.CRASHED] * 2
     assert all("unknown kind" in r.error for r in forger.records)
     assert not (bots / "trap").exists()
+    assert honest.wins == 2
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="the frames are the POSIX channel's")
+def test_half_a_message_or_a_huge_one_costs_the_game_not_the_run(bots):
+    result = run_tournament(["t_pipe_writer:half_a_message", "t_pipe_writer:a_huge_message", "t_bots:mark_all"],
+                            ALL_BOMBS, jobs=1, time_limit=0.5)
+    half, huge, honest = result.reports
+    assert [r.outcome for r in half.records] == [Outcome.TIMED_OUT] * 2
+    assert [r.outcome for r in huge.records] == [Outcome.CRASHED] * 2
+    assert all("65535 bytes" in r.error or "ended" in r.error for r in huge.records)
     assert honest.wins == 2
 
 
