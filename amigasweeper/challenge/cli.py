@@ -56,8 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--safe-first", action="store_true",
                         help="the first cell played is never a bomb (the challenge did not promise this)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
-                        help="games played at once, one process pair each (default: the number of cores, "
-                        f"{os.cpu_count() or 1} here); results do not depend on it")
+                        help="games played at once, one process pair each (default: the number of cores); "
+                        "results do not depend on it")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
                         help=f"most a bot may take over one game (default: {DEFAULT_TIME_LIMIT:g}, far more than "
                         "a fair bot needs); a bot over it loses that game and its worker is replaced")

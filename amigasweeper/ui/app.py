@@ -11,28 +11,28 @@ from pathlib import Path
 
 import pyxel
 
-from amigasweeper import __version__
+from amigasweeper import __version__, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.storage import Storage
 
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
 
-from .commands import CommandCentre
-from .duelcontrol import DuelControl
-from .guideview import GuideViewer, open_guide_file
-from .input import Button, HeldButtons, InputReader
-from .menudefs import MENUS
-from .menustrip import MenuStrip
-from .minewindow import Action, Field, MineWindow
-from .modes import Look, ScreenMode
-from . import font
-from .hints import RAMP
-from .palette import KICKSTART2_REMAP, RGB, Pen
-from .requester import Requester
-from .screen import SCREEN_TITLE, WorkbenchScreen
-from .session import SeedSource, Session
-from .settings_map import choices_from_settings
-from .widgets import Dispatcher
+from .game.commands import CommandCentre
+from .duel.duelcontrol import DuelControl
+from .helpviewer.guideview import GuideViewer, open_guide_file
+from .intuition.input import Button, HeldButtons, InputReader
+from .game.menudefs import MENUS
+from .intuition.menustrip import MenuStrip
+from .game.minewindow import Action, Field, MineWindow
+from .intuition.modes import Look, ScreenMode
+from .intuition import font
+from .game.hints import RAMP
+from .intuition.palette import KICKSTART2_REMAP, RGB, Pen
+from .intuition.requester import Requester
+from .intuition.screen import SCREEN_TITLE, WorkbenchScreen
+from .game.session import SeedSource, Session
+from .game.settings_map import choices_from_settings
+from .intuition.widgets import Dispatcher
 
 FPS = 60
 LEGEND_CHARS = 12  # room the probability legend takes in the screen bar
@@ -44,8 +44,7 @@ MENU_PAGES = {
     "Hint": ManualPage.HINT_MENU,
     "Help": ManualPage.HELP_MENU,
 }
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-ASSETS = PACKAGE_DIR / "assets.pyxres"
+ASSETS = resources.path_of(resources.ASSETS)
 
 
 @dataclass
@@ -387,7 +386,7 @@ def run(argv: list[str]) -> int:
     pyxel.init(*size, title="AmigaSweeper", fps=FPS, quit_key=pyxel.KEY_NONE, headless=options.headless)
     app = App(options)
     if options.script is not None:
-        from .script import ScriptError, run_script
+        from .drive.script import ScriptError, run_script
 
         try:
             run_script(app, options.script, base=started_in)

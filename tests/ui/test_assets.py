@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from amigasweeper.ui.atlas import (
+from amigasweeper.ui.intuition.atlas import (
     BANK_SIZE,
     FAMILIES,
     FONT,
@@ -33,7 +33,7 @@ from amigasweeper.ui.atlas import (
     triangle_name,
     triangle_sprite,
 )
-from amigasweeper.ui.palette import Pen, number_pen
+from amigasweeper.ui.intuition.palette import Pen, number_pen
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))

@@ -7,8 +7,8 @@ import pytest
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.guide import load_manual
-from amigasweeper.ui.input import Button
-from amigasweeper.ui.menudefs import Command
+from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.game.menudefs import Command
 
 
 def click_widget(pilot, widget):

@@ -17,7 +17,7 @@ import pyxel
 import pytest
 
 from amigasweeper.engine import LevelName
-from amigasweeper.ui.input import Button
+from amigasweeper.ui.intuition.input import Button
 
 REFERENCE = Path(__file__).parent / "reference"
 UPDATE = os.environ.get("UPDATE_REFERENCE_SCREENS") == "1"

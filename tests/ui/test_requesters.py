@@ -6,8 +6,8 @@ import pyxel
 import pytest
 
 from amigasweeper.engine import GameStatus, LevelName
-from amigasweeper.ui.input import Button
-from amigasweeper.ui.modes import ScreenMode
+from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.intuition.modes import ScreenMode
 
 
 def open_custom(app, pilot):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pyxel
 
-from .input import Button
+from ..intuition.input import Button
 
 
 class Pilot:

@@ -14,7 +14,7 @@ import pyxel
 
 from amigasweeper.engine import Game, MoveResult, Tile
 
-from .atlas import Cell, number_cell
+from ..intuition.atlas import Cell, number_cell
 from .geometry import Geometry
 
 RINGS_PER_FRAME = 2  # fast, but the ripple is still seen spreading

@@ -2,7 +2,7 @@
 sprite shows a cell.
 
 One Geometry per board shape; the board view and the mouse code ask it and never
-compute positions themselves. Cells are drawn from the atlas (ui/atlas.py) as
+compute positions themselves. Cells are drawn from the atlas (ui/intuition/atlas.py) as
 *looks*: the atlas.Cell kinds (COVERED, FLAG, NUMBER_3, ...), which every shape
 draws in its own sprites.
 
@@ -45,7 +45,7 @@ import pyxel
 
 from amigasweeper.engine import Shape, Topology
 
-from .atlas import (
+from ..intuition.atlas import (
     CELL_SIZE,
     HEX_H,
     HEX_SPANS,

@@ -26,8 +26,8 @@ from pathlib import Path
 import pyxel
 
 
-from .atlas import Face
-from .input import Button
+from ..intuition.atlas import Face
+from ..intuition.input import Button
 from .pilot import Pilot
 
 FACE_NAMES = {Face.SMILE: "smile", Face.OH: "oh", Face.DEAD: "dead", Face.COOL: "sunglasses"}

@@ -14,15 +14,15 @@ from amigasweeper.engine import Completion, Game, LevelError, LevelName, Shape
 
 from . import dialogs
 from .geometry import supports
-from .input import Frame
+from ..intuition.input import Frame
 from .menudefs import Command, MenuItem, hotkeys
 from .minewindow import board_limits
-from .modes import Look, ScreenMode
-from .requester import Requester
+from ..intuition.modes import Look, ScreenMode
+from ..intuition.requester import Requester
 from .settings_map import settings_changes
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..host import Host
 
 LEVEL_COMMANDS = {
     Command.BEGINNER: LevelName.BEGINNER,
@@ -53,7 +53,7 @@ HOTKEY_CODES = {
 
 
 class CommandCentre:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.hotkey_items = hotkeys()
         self._handlers: dict | None = None

@@ -9,7 +9,7 @@ from amigasweeper import __version__
 from amigasweeper.engine import Level, LevelName
 from amigasweeper.storage import MAX_NAME_LENGTH, BestTimes
 
-from .requester import CycleGadget, Requester, StringGadget
+from ..intuition.requester import CycleGadget, Requester, StringGadget
 
 WRAP = 36  # characters a requester line holds on a LowRes screen
 

@@ -6,8 +6,9 @@ is documented. The menu strip draws these; the app carries out the Commands.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+
+from ..intuition.menus import ItemKind, Menu, MenuItem
 
 
 class Command(str, Enum):
@@ -39,28 +40,6 @@ class Command(str, Enum):
     SHOW_PROBABILITIES = "show_probabilities"
     DEMO = "demo"
     MANUAL = "manual"
-
-
-class ItemKind(Enum):
-    ACTION = "action"
-    TOGGLE = "toggle"  # a check mark that flips
-    CHOICE = "choice"  # a check mark exclusive within its group
-
-
-@dataclass(frozen=True)
-class MenuItem:
-    label: str
-    command: Command
-    key: str | None = None  # the letter after Right-Amiga
-    kind: ItemKind = ItemKind.ACTION
-    group: str | None = None  # mutually exclusive CHOICE items share a group
-    bar_before: bool = False  # a separator line above this item
-
-
-@dataclass(frozen=True)
-class Menu:
-    title: str
-    items: tuple[MenuItem, ...]
 
 
 def _choice(label: str, command: Command, group: str, key: str | None = None, bar: bool = False) -> MenuItem:

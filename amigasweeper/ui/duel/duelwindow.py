@@ -19,17 +19,17 @@ import pyxel
 from amigasweeper.engine import Tile
 from amigasweeper.engine.duel import Duel, DuelMove, DuelMoveKind, DuelTile
 
-from . import font
-from .atlas import FONT
-from .boardview import BoardCanvas
-from .geometry import geometry_for
-from .gfx import bevel
-from .guideview import SCROLLER_W, Scroller
-from .input import Button, Frame
-from .minewindow import COUNTER_H, COUNTER_W, draw_counter
-from .palette import Pen
-from .widgets import Widget
-from .window import Window
+from ..intuition import font
+from ..intuition.atlas import FONT
+from ..game.boardview import BoardCanvas
+from ..game.geometry import geometry_for
+from ..intuition.gfx import bevel
+from ..helpviewer.guideview import SCROLLER_W, Scroller
+from ..intuition.input import Button, Frame
+from ..game.minewindow import COUNTER_H, COUNTER_W, draw_counter
+from ..intuition.palette import Pen
+from ..intuition.widgets import Widget
+from ..intuition.window import Window
 
 PAD = 4
 HEADER_H = 24

@@ -12,7 +12,7 @@ import pyxel
 
 from . import font
 from .atlas import FONT, Glyph
-from .menudefs import ItemKind, Menu, MenuItem
+from .menus import ItemKind, Menu, MenuItem
 from .palette import BAR_BLOCK, BAR_DETAIL, BAR_TRIM
 from .screen import BAR_H
 

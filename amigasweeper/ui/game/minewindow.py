@@ -13,16 +13,16 @@ from amigasweeper.engine import Game, GameStatus, MoveResult, Shape
 
 from amigasweeper.engine.levels import MAX_SIDE
 
-from .atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
+from ..intuition.atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
 from .boardview import BoardCanvas
 from .geometry import fitting_size, geometry_for
-from .gfx import bevel
+from ..intuition.gfx import bevel
 from .hints import HintState, ramp_pen
-from .input import Button, Frame
-from .palette import Pen
+from ..intuition.input import Button, Frame
+from ..intuition.palette import Pen
 from .session import Session
-from .widgets import PushGadget, Widget
-from .window import BORDER, TITLE_H, Window
+from ..intuition.widgets import PushGadget, Widget
+from ..intuition.window import BORDER, TITLE_H, Window
 
 PAD = 4  # grey space around the header and the field
 HEADER_H = 24
@@ -68,7 +68,7 @@ class Layout:
 
 def board_limits(screen_size: tuple[int, int], shape: Shape = Shape.SQUARE) -> tuple[int, int]:
     """The most columns and rows of a board of this shape whose window fits the screen."""
-    from .screen import BAR_H
+    from ..intuition.screen import BAR_H
 
     screen_w, screen_h = screen_size
     chrome_w = 2 * BORDER + 2 * PAD + 2

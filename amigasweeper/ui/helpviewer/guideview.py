@@ -30,14 +30,14 @@ from amigasweeper.guide import (
     validate_links,
 )
 
-from . import font
-from .atlas import FONT
-from .gfx import bevel
-from .input import Button, Frame
-from .palette import Pen
-from .requester import TextButton
-from .widgets import Widget
-from .window import Window
+from ..intuition import font
+from ..intuition.atlas import FONT
+from ..intuition.gfx import bevel
+from ..intuition.input import Button, Frame
+from ..intuition.palette import Pen
+from ..intuition.requester import TextButton
+from ..intuition.widgets import Widget
+from ..intuition.window import Window
 
 LINE_H = FONT.cell + 2
 SCROLLER_W = 11

@@ -274,7 +274,7 @@ POINTER = Pointer(Sprite(1, 0, 64, 11, 11), hot_x=0, hot_y=0)
 # The same kinds of cell as the squares (the Cell names), drawn in the shape of
 # the board. Which pixels of a sprite belong to its cell is fixed here, as spans
 # (first, last) of each sprite row, so that the art builder can check the art and
-# ui/geometry.py can find the cell under a pixel with the very same outline.
+# ui/game/geometry.py can find the cell under a pixel with the very same outline.
 
 SHAPE_KEY = Pen.DIGIT_OFF  # the outside of a hexagon or triangle sprite: a pen no cell uses
 

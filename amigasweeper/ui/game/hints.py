@@ -10,8 +10,8 @@ from __future__ import annotations
 from amigasweeper.engine import Game, Mark, MoveKind
 from amigasweeper.solver import all_certain, best_move, next_hint, probabilities
 
-from .atlas import Cell
-from .palette import Pen
+from ..intuition.atlas import Cell
+from ..intuition.palette import Pen
 
 DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one is seen
 RAMP = [Pen(p) for p in range(Pen.PROB0, Pen.PROB7 + 1)]

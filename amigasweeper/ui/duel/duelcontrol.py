@@ -10,15 +10,15 @@ from amigasweeper.engine import GameStatus
 from amigasweeper.engine.duel import Duel, DuelMove, DuelSetup
 from amigasweeper.solver.duel_ai import DuelAI
 
-from . import dialogs
+from ..game import dialogs
 from .duelwindow import DuelPlayers, DuelWindow, Opponent
 
 if TYPE_CHECKING:
-    from .app import App
+    from ..host import Host
 
 
 class DuelControl:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Host) -> None:
         self.app = app
         self.window: DuelWindow | None = None
         self.ai: DuelAI | None = None

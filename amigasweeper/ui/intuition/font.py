@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import pyxel
 
-from amigasweeper.ui.atlas import FONT
-from amigasweeper.ui.palette import Pen
+from .atlas import FONT
+from .palette import Pen
 
 ADVANCE = FONT.cell  # fixed width, as Topaz
 HEIGHT = FONT.cell
