@@ -50,7 +50,13 @@ class ProtocolError(Exception):
 
 
 def text(data: bytes) -> str:
-    return data[:MAX_TEXT * 4].decode("utf-8", errors="replace")[:MAX_TEXT]
+    """Text a worker sent, made safe to print: one line, no control characters.
+
+    A bot writes it, so it may hold anything: newlines that would forge rows
+    of the results, or terminal escapes.
+    """
+    decoded = data[:MAX_TEXT * 4].decode("utf-8", errors="replace")[:MAX_TEXT]
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in decoded)
 
 
 def clip(message: str) -> bytes:

@@ -150,8 +150,8 @@ class Table:
             return GameRecord(task.game, Outcome.TIMED_OUT, game.moves, self.time_limit * 1000.0,
                               f"stopped after the time limit of {self.time_limit:g} s")
         except (WorkerGone, ProtocolError, OSError) as gone:
-            reason = str(gone) if isinstance(gone, WorkerGone) else f"the bot's process sent {gone}"
             self._retire(task.player)
+            reason = _why_gone(gone)
             game.close()
             return GameRecord(task.game, Outcome.CRASHED, game.moves, (time.perf_counter() - started) * 1000.0,
                               reason)
@@ -204,6 +204,14 @@ class Table:
                 send(protocol.refused(broken))
             else:
                 raise ProtocolError(f"a message of an unknown kind ({message[:8]!r})")
+
+
+def _why_gone(gone: Exception) -> str:
+    if isinstance(gone, WorkerGone):
+        return str(gone)
+    if isinstance(gone, ProtocolError):
+        return f"the bot's process sent {gone}"
+    return f"the bot's process could not be reached ({gone})"  # it ended between games
 
 
 def main(conn: Connection, config: ChallengeConfig, time_limit: float, specs: list[str]) -> None:

@@ -80,6 +80,9 @@ def chatty(board_size, number_of_bombs, board, make_move):
 def give_up(board_size, number_of_bombs, board, make_move):
     return None
 
+def escape_codes(board_size, number_of_bombs, board, make_move):
+    raise ValueError("bad \\x1b[2J news")
+
 def never_loads(board_size, number_of_bombs, board, make_move):
     return None
 '''
@@ -199,7 +202,8 @@ ALL_BOMBS = ChallengeConfig(size=3, bombs=9, games=2, seed=5)  # marking every c
 # ------------------------------------------------------------ rules and limits
 def test_every_way_to_break_the_rules_costs_that_game_and_the_run_goes_on(bots):
     names = ["mark_all", "double_mark", "sleep_past_the_limit", "slow_once", "raise_error",
-             "move_after_the_end", "off_the_board", "not_a_number", "huge_row", "exit_process", "give_up"]
+             "move_after_the_end", "off_the_board", "not_a_number", "huge_row", "exit_process", "give_up",
+             "escape_codes"]
     result = run_tournament([f"t_bots:{n}" for n in names], ALL_BOMBS, jobs=2, time_limit=0.5)
     by_name = {report.player.split(":")[1]: report for report in result.reports}
     assert not result.interrupted
@@ -230,6 +234,8 @@ def test_every_way_to_break_the_rules_costs_that_game_and_the_run_goes_on(bots):
     assert outcomes("exit_process") == [Outcome.CRASHED] * 2
     assert errors("exit_process") == ["the bot's process ended (exit code 7)"] * 2
     assert outcomes("give_up") == [Outcome.UNFINISHED] * 2
+    # What a bot sends back is shown, but cannot clear the screen or forge a line.
+    assert errors("escape_codes") == ["ValueError: bad \\x1b[2J news"] * 2
     figures = {p["player"]: p for p in result.to_dict()["players"]}
     assert figures["t_bots:double_mark"]["rule_violations"] == 2
     assert figures["t_bots:sleep_past_the_limit"]["timeouts"] == 2
