@@ -74,7 +74,7 @@ FONT_LEGEND: dict[str, Pen] = {".": Pen.GREY, "#": Pen.BLACK}
 
 # Every glyph the font must define: our symbols, printable ASCII, all of Latin-1's
 # upper half. Codes left out (other controls, DEL, 0x80-0x9F) stay blank.
-REQUIRED_GLYPHS = frozenset([*range(0x01, 0x08), *range(0x20, 0x7F), *range(0xA0, 0x100)])
+REQUIRED_GLYPHS = frozenset([*range(0x01, 0x0A), *range(0x20, 0x7F), *range(0xA0, 0x100)])
 
 HEADER = re.compile(r"^==\s+(\S+)(?:\s.*)?$")
 COMMENT = ";"

@@ -36,6 +36,7 @@ class ManualPage(str, Enum):
     COMPLETION = "Completion"
     MARKS = "Marks"
     BEST_TIMES = "BestTimes"
+    REQUESTERS = "Requesters"
     PAUSE = "Pause"
     LOOKS = "Looks"
     SCREEN_MODES = "ScreenModes"
@@ -46,6 +47,10 @@ class ManualPage(str, Enum):
     DUEL = "Duel"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"
+    VIEWER = "Viewer"
+    GUIDES = "Guides"
+    OPTIONS = "Options"
+    RELIABILITY = "Reliability"
     CREDITS = "Credits"
     INDEX = "Index"
 

@@ -9,7 +9,6 @@ play a "pass the mouse" requester hides them between turns.
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -28,6 +27,7 @@ from ..helpviewer.guideview import SCROLLER_W, Scroller
 from ..intuition.input import Button, Frame
 from ..game.minewindow import COUNTER_H, COUNTER_W, draw_counter
 from ..intuition.palette import Pen
+from ..intuition.requester import shorten, wrap
 from ..intuition.widgets import Widget
 from ..intuition.window import Window
 
@@ -126,7 +126,7 @@ class MoveList(Widget):
 
     def set_lines(self, entries: list[str]) -> None:
         follow = self.top >= self.total_lines - self.rows  # at the bottom: keep up with new moves
-        self.lines = [part for entry in entries for part in textwrap.wrap(entry, LIST_CHARS) or [""]]
+        self.lines = [part for entry in entries for part in wrap(entry, LIST_CHARS)]
         if follow:
             self.scroll_to(self.total_lines)
 
@@ -283,11 +283,11 @@ class DuelWindow(Window):
             self.draw_score(x0 + PAD + player * (half + PAD), y0 + PAD, half, player)
         bevel(self.field.ax - 1, self.field.ay - 1, self.field.w + 2, self.field.h + 2, recessed=True)
         status_y = y0 + self.inner_h - PAD - FONT.cell
-        font.draw_text(x0 + PAD, status_y, self.status[: (self.inner_w - 2 * PAD) // FONT.cell], Pen.BLACK)
+        font.draw_text(x0 + PAD, status_y, shorten(self.status, (self.inner_w - 2 * PAD) // FONT.cell), Pen.BLACK)
 
     def draw_score(self, x: int, y: int, w: int, player: int) -> None:
         to_move = not self.duel.over and self.duel.turn == player
         bevel(x, y, w, HEADER_H, recessed=to_move, fill=Pen.BLUE if to_move else Pen.GREY)
-        name = self.players.names[player][: (w - COUNTER_W - 10) // FONT.cell]
+        name = shorten(self.players.names[player], (w - COUNTER_W - 10) // FONT.cell)
         font.draw_text(x + 4, y + (HEADER_H - FONT.cell) // 2, name, Pen.WHITE if to_move else Pen.BLACK)
         draw_counter(x + w - COUNTER_W - 4, y + (HEADER_H - COUNTER_H) // 2, self.duel.scores[player])

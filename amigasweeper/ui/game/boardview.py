@@ -1,5 +1,5 @@
 """The minefield on screen: a cached image of the squares, redrawn only where they
-changed, with the ripple of an opening shown a few rings per frame.
+changed, with the ripple of an opening shown a ring a frame.
 
 Drawing state only: the game's truth stays in engine.Game; this keeps what each
 square currently looks like on screen and which squares still wait for their
@@ -17,7 +17,7 @@ from amigasweeper.engine import Game, MoveResult, Tile
 from ..intuition.atlas import Cell, number_cell
 from .geometry import Geometry
 
-RINGS_PER_FRAME = 2  # fast, but the ripple is still seen spreading
+RINGS_PER_FRAME = 1  # one ring a frame: the opening is seen spreading, as on the Amiga
 
 TILE_CELLS = {
     Tile.COVERED: Cell.COVERED,

@@ -182,10 +182,15 @@ class CommandCentre:
         cols, rows = board_limits(mode.size, shape)
         if board.width <= cols and board.height <= rows:
             return True
+        if mode is not self.app.screen_mode:  # asked for a smaller screen
+            advice = f"choose a smaller board (Custom...) first, then {mode.title}."
+        elif mode is ScreenMode.LOWRES:
+            advice = "choose a smaller board or PAL HighRes first."
+        else:
+            advice = "choose a smaller board first."
         self.tell(
             "Screen Mode",
-            [f"A {board.width}x{board.height} {shape.value} board does not fit {mode.title}; "
-             "choose a smaller board or the HighRes screen first."],
+            [f"A {board.width}x{board.height} {shape.value} board does not fit {mode.title}: {advice}"],
         )
         return False
 
@@ -220,13 +225,18 @@ class CommandCentre:
 
     def open_best_times(self) -> None:
         storage = self.app.storage
+        size = self.app.screen_mode.size
 
-        def reset() -> None:
-            problem = storage.reset_best_times()
-            if problem:
-                self.tell("Saved Data", [problem])
+        def ask(shown: Requester) -> None:
+            def reset() -> None:
+                problem = storage.reset_best_times()
+                dialogs.refresh_best_times(shown, storage.best_times)
+                if problem:
+                    self.tell("Saved Data", [problem])
 
-        requester = dialogs.best_times(storage.best_times, self.app.screen_mode.size, reset, lambda: None)
+            self.app.open_requester(dialogs.confirm_reset(size, reset))
+
+        requester = dialogs.best_times(storage.best_times, size, lambda: None, ask)
         self.app.open_requester(requester)
 
     def open_about(self) -> None:

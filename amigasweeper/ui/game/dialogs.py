@@ -2,23 +2,24 @@
 
 from __future__ import annotations
 
-import textwrap
 from collections.abc import Callable
 
 from amigasweeper import __version__
 from amigasweeper.engine import Level, LevelName
 from amigasweeper.storage import MAX_NAME_LENGTH, BestTimes
 
-from ..intuition.requester import CycleGadget, Requester, StringGadget
+from ..intuition.atlas import FONT
+from ..intuition.requester import TEXT_INSET, CycleGadget, Requester, StringGadget, shorten, text_room
 
-WRAP = 36  # characters a requester line holds on a LowRes screen
 
-
-def wrapped(paragraphs: list[str]) -> list[str]:
-    lines: list[str] = []
-    for paragraph in paragraphs:
-        lines += textwrap.wrap(paragraph, WRAP) or [""]
-    return lines
+def name_gadget(label: str, text: str, screen_size) -> StringGadget:
+    """A string gadget for a player's name: as many characters as storage keeps,
+    fewer if the screen is narrower, and one column more for the cursor, so a
+    full name is seen whole and the gadget never runs past the screen's edge."""
+    label_w = StringGadget.label_width(label)
+    box_columns = (text_room(screen_size) * FONT.cell - label_w - 2 * TEXT_INSET) // FONT.cell
+    chars = max(4, min(MAX_NAME_LENGTH, box_columns - 1))  # the last column is the cursor's
+    return StringGadget(label, text[:chars], chars + 1, chars)
 
 
 def message(title: str, paragraphs: list[str], screen_size, on_close: Callable[[], None]) -> Requester:
@@ -28,7 +29,8 @@ def message(title: str, paragraphs: list[str], screen_size, on_close: Callable[[
         requester.close()
         on_close()
 
-    requester = Requester(title, wrapped(paragraphs), [("OK", ok)], screen_size)
+    requester = Requester(title, list(paragraphs), [("OK", ok)], screen_size)
+    requester.help_node = "Requesters"
     return requester
 
 
@@ -66,27 +68,81 @@ def custom(
 LEVEL_ORDER = (LevelName.BEGINNER, LevelName.INTERMEDIATE, LevelName.EXPERT, LevelName.CUSTOM)
 
 
-def best_time_lines(times: BestTimes) -> list[str]:
+def best_time_lines(times: BestTimes, room: int) -> list[str]:
+    """One line a level (name shortened to fit), then the Duel tallies per opponent."""
     lines = []
     for level in LEVEL_ORDER:
         entry = times[level.value]
-        lines.append(f"{level.title:<13}{entry.seconds:>3} s  {entry.name}")
+        head = f"{level.title:<13}{entry.seconds:>3} s  "
+        lines.append(head + shorten(entry.name, room - len(head)))
+    if times.duels:
+        lines += ["", f"{'Duels against':<{OPPONENT_CHARS}} won lost  drawn"]
+        for opponent, record in sorted(times.duels.items()):
+            tally = f"{record.wins:>4}{record.losses:>5}{record.draws:>7}"
+            name = shorten(opponent_title(opponent), OPPONENT_CHARS)
+            lines.append(f"{name:<{OPPONENT_CHARS}}{tally}")
     return lines
 
 
-def best_times(times: BestTimes, screen_size, on_reset: Callable[[], None], on_close: Callable[[], None]) -> Requester:
+def opponent_title(key: str) -> str:
+    """How a stored opponent is named: "computer-hard" reads "Computer (Hard)"."""
+    if key.startswith("computer-"):
+        return f"Computer ({key.removeprefix('computer-').title()})"
+    return key
+
+
+OPPONENT_CHARS = 18  # "Computer (Normal)" and a space; with the tallies, 34 fit LowRes
+RESET_QUESTION = "Reset all best times?"
+
+
+def best_times(
+    times: BestTimes, screen_size, on_close: Callable[[], None], on_ask: Callable[[Requester], None]
+) -> Requester:
+    """Fastest Mine Sweepers. Reset only asks (on_ask opens the confirmation);
+    OK is the last button, so Esc (and Return) close without changing anything."""
     requester: Requester
 
     def ok() -> None:
         requester.close()
         on_close()
 
-    def reset() -> None:
-        on_reset()
-        requester.lines = best_time_lines(times)
-        requester.relayout()
+    def ask() -> None:
+        on_ask(requester)
 
-    requester = Requester("Fastest Mine Sweepers", best_time_lines(times), [("OK", ok), ("Reset", reset)], screen_size)
+    room = text_room(screen_size)
+    requester = Requester(
+        "Fastest Mine Sweepers",
+        best_time_lines(times, room),
+        [("Reset...", ask), ("OK", ok)],
+        screen_size,
+        default=1,
+    )
+    requester.help_node = "BestTimes"
+    return requester
+
+
+def refresh_best_times(requester: Requester, times: BestTimes) -> None:
+    requester.lines = best_time_lines(times, requester.room)
+    requester.relayout()
+
+
+def confirm_reset(screen_size, on_reset: Callable[[], None]) -> Requester:
+    """The question before every best time is forgotten; Cancel (Esc) keeps them."""
+    requester: Requester
+
+    def reset() -> None:
+        requester.close()
+        on_reset()
+
+    def cancel() -> None:
+        requester.close()
+
+    requester = Requester(
+        "Best Times",
+        [RESET_QUESTION, "The Duel tallies are kept."],
+        [("Reset", reset), ("Cancel", cancel)],
+        screen_size,
+    )
     requester.help_node = "BestTimes"
     return requester
 
@@ -98,7 +154,7 @@ def new_record(
     screen_size,
     on_name: Callable[[str], None],
 ) -> Requester:
-    gadget = StringGadget("", last_name, 24, MAX_NAME_LENGTH)
+    gadget = name_gadget("", last_name, screen_size)
     requester: Requester
 
     def ok() -> None:
@@ -147,8 +203,8 @@ def duel_setup(
     """Who plays: hot-seat or against the computer, the names, the computer's strength."""
     mode = CycleGadget("Game    ", ["Player vs Computer", "Player vs Player"])
     strength = CycleGadget("Computer", STRENGTHS, 1)
-    first = StringGadget("Player 1", last_name or "Player 1", 14, MAX_NAME_LENGTH)
-    second = StringGadget("Player 2", "Computer", 14, MAX_NAME_LENGTH)
+    first = name_gadget("Player 1", last_name or "Player 1", screen_size)
+    second = name_gadget("Player 2", "Computer", screen_size)
     requester: Requester
 
     def changed(gadget: CycleGadget) -> None:
@@ -156,6 +212,7 @@ def duel_setup(
         second.text = "Computer" if against_computer else "Player 2"
         second.cursor = len(second.text)
         strength.visible = against_computer
+        requester.relayout()  # the strength's row goes, leaving no gap
 
     mode.on_change = changed
 
@@ -167,7 +224,7 @@ def duel_setup(
         requester.close()
         on_cancel()
 
-    lines = wrapped(["Two players take turns on 11x11 with 15 mines. A mine found: +5, a wrong guess: -2, a mine stepped on: -5."])
+    lines = ["Two players take turns on 11x11 with 15 mines. A mine found: +5, a wrong guess: -2, a mine stepped on: -5."]
     requester = Requester(
         "Duel", lines, [("Start", start), ("Cancel", cancel)], screen_size, gadgets=[first, second], cycles=[mode, strength]
     )
@@ -199,6 +256,6 @@ def duel_result(summary: str, screen_size, on_again: Callable[[], None], on_clos
         requester.close()
         on_close()
 
-    requester = Requester("Duel Over", wrapped([summary]), [("Again", again), ("Close", close)], screen_size)
+    requester = Requester("Duel Over", [summary], [("Again", again), ("Close", close)], screen_size)
     requester.help_node = "Duel"
     return requester

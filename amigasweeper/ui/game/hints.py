@@ -11,15 +11,9 @@ from amigasweeper.engine import Game, Mark, MoveKind
 from amigasweeper.solver import all_certain, best_move, next_hint, probabilities
 
 from ..intuition.atlas import Cell
-from ..intuition.palette import Pen
 
 DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one is seen
-RAMP = [Pen(p) for p in range(Pen.PROB0, Pen.PROB7 + 1)]
-
-
-def ramp_pen(chance: float) -> Pen:
-    """The shading pen for a chance of a mine, safest green to surest red."""
-    return RAMP[min(len(RAMP) - 1, int(chance * len(RAMP)))]
+# The probability shading's steps and legend are drawn by shading.py.
 
 
 class HintState:
@@ -50,8 +44,11 @@ class HintState:
         self._mark(deduction.safe, deduction.mines)
 
     def show_safe_and_mines(self, game: Game) -> None:
-        certainty = all_certain(game.player_view())
         self.marks.clear()
+        if not game.placed:
+            self.message = "Nothing is known yet: any square is safe to start."
+            return
+        certainty = all_certain(game.player_view())
         self._mark(certainty.safe, certainty.mines)
         found = f"{len(certainty.safe)} safe, {len(certainty.mines)} mines known"
         self.message = certainty.problem or (found if certainty.exact else found + " (approximate)")

@@ -17,11 +17,14 @@ from ..intuition.atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
 from .boardview import BoardCanvas
 from .geometry import fitting_size, geometry_for
 from ..intuition.gfx import bevel
-from .hints import HintState, ramp_pen
+from .hints import HintState
+from .shading import fill_step, step_of
 from ..intuition.input import Button, Frame
 from ..intuition.palette import Pen
 from .session import Session
 from ..intuition.widgets import PushGadget, Widget
+from ..intuition import font, metrics
+from ..intuition.metrics import for_width
 from ..intuition.window import BORDER, TITLE_H, Window
 
 PAD = 4  # grey space around the header and the field
@@ -52,8 +55,8 @@ class Layout:
     field_h: int
 
     @classmethod
-    def for_field(cls, field_w: int, field_h: int) -> Layout:
-        inner_w = max(MIN_INNER_W, field_w + 2 * PAD + 2)
+    def for_field(cls, field_w: int, field_h: int, min_inner_w: int = MIN_INNER_W) -> Layout:
+        inner_w = max(min_inner_w, field_w + 2 * PAD + 2)
         field_y = PAD + HEADER_H + PAD + 1
         return cls(
             inner_w=inner_w,
@@ -71,22 +74,34 @@ def board_limits(screen_size: tuple[int, int], shape: Shape = Shape.SQUARE) -> t
     from ..intuition.screen import BAR_H
 
     screen_w, screen_h = screen_size
-    chrome_w = 2 * BORDER + 2 * PAD + 2
+    chrome_w = 2 * for_width(screen_w).side_border + 2 * PAD + 2
     chrome_h = BAR_H + 1 + TITLE_H + BORDER + PAD + HEADER_H + PAD + 2 + PAD
     return fitting_size(shape, screen_w - chrome_w, screen_h - chrome_h, MAX_SIDE)
 
 
-def counter_text(value: int) -> str:
-    """Three counter characters: 007, 123, -05 (a minus sign for negative counts)."""
+def counter_text(value: int, digits: int = 3) -> str:
+    """The counter's characters: 007, 123, -05 (a minus sign for negative counts);
+    with four digits 1023 reads 1023."""
     if value < 0:
-        return "-" + f"{min(99, -value):02d}"
-    return f"{min(999, value):03d}"
+        return "-" + f"{min(10 ** (digits - 1) - 1, -value):0{digits - 1}d}"
+    return f"{min(10**digits - 1, value):0{digits}d}"
 
 
-def draw_counter(x: int, y: int, value: int) -> None:
-    bevel(x - 1, y - 1, COUNTER_W + 2, COUNTER_H + 2, recessed=True)
-    pyxel.rect(x, y, COUNTER_W, COUNTER_H, Pen.BLACK)
-    for i, ch in enumerate(counter_text(value)):
+def counter_width(digits: int = 3) -> int:
+    """Digits a pixel apart with a pixel of black either side."""
+    return 1 + digits * DIGIT_W + (digits - 1) + 1
+
+
+def counter_digits(mines: int) -> int:
+    """Three digits, as Windows 3.1 has; four when a Custom board has 1,000 mines or more."""
+    return 4 if mines >= 1000 else 3
+
+
+def draw_counter(x: int, y: int, value: int, digits: int = 3) -> None:
+    width = counter_width(digits)
+    bevel(x - 1, y - 1, width + 2, COUNTER_H + 2, recessed=True)
+    pyxel.rect(x, y, width, COUNTER_H, Pen.BLACK)
+    for i, ch in enumerate(counter_text(value, digits)):
         sprite = digit(ch).sprite
         pyxel.blt(x + 1 + i * (DIGIT_W + 1), y + 1, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h)
 
@@ -138,6 +153,9 @@ class Field(Widget):
     def on_drag(self, frame: Frame) -> None:
         self.pointer_cell = self.cell_under(frame.x, frame.y)
 
+    def on_cancel(self) -> None:
+        self.action = self.held = self.pointer_cell = None
+
     def on_release(self, frame: Frame, button: Button) -> None:
         if button is not self.held:
             return
@@ -182,7 +200,7 @@ class Field(Widget):
             for cell, chance in enumerate(hints.chances(game)):
                 if chance is not None and not game.is_open(cell) and game.mark(cell) == 0:
                     cx, cy = geometry.centre(cell)
-                    pyxel.rect(self.ax + cx - 2, self.ay + cy - 2, 4, 4, ramp_pen(chance))
+                    fill_step(self.ax + cx - 2, self.ay + cy - 2, 4, 4, step_of(chance), self.window.four_colours)
         for cell, kind in hints.marks.items():
             if not game.is_open(cell):
                 geometry.blit_cell(pyxel.screen, cell, kind, self.ax, self.ay)
@@ -207,6 +225,7 @@ class MineWindow(Window):
         self.face_gadget = self.add(FaceGadget(self))
         self.field = self.add(Field(self))
         self.hints = HintState()
+        self.four_colours = False  # the Kickstart 2 look: shading in dither patterns
         self.canvas: BoardCanvas
         self.layout: Layout
         session.on_new_game.append(self._new_game)
@@ -234,6 +253,7 @@ class MineWindow(Window):
         self.canvas = BoardCanvas(game, geometry_for(game.topology))
         self.hints.forget()
         self.hints.demo = False
+        self._over_untold = False
         self.field.action = self.field.held = None
         self.relayout()
 
@@ -243,7 +263,9 @@ class MineWindow(Window):
 
     def relayout(self) -> None:
         field_w, field_h = self.canvas.geometry.pixel_size
-        self.layout = layout = Layout.for_field(field_w, field_h)
+        sizes = metrics.current()  # HighRes gadgets are wider: the title still needs its room
+        title_room = font.text_width(self.title) + sizes.close_w + sizes.depth_w + 5 - 2 * sizes.side_border
+        self.layout = layout = Layout.for_field(field_w, field_h, max(MIN_INNER_W, title_room))
         paused = self.game.paused
         self.resize_inner(layout.inner_w, layout.paused_h if paused else layout.inner_h)
         self.field.visible = not paused
@@ -271,7 +293,7 @@ class MineWindow(Window):
             self.canvas.apply(result)
             if game.status.over:
                 self.hints.demo = False
-                self.on_game_over(game)
+                self._over_untold = True  # told in tick(), once the ripple has been seen
         return result
 
     def face_clicked(self) -> None:
@@ -312,6 +334,10 @@ class MineWindow(Window):
 
     def tick(self) -> None:
         self.canvas.step()
+        if self._over_untold and not self.canvas.rippling:
+            # The win or loss requester (and the loss's flash) waits for the ripple.
+            self._over_untold = False
+            self.on_game_over(self.game)
 
     # ---------------------------------------------------------------- draw
     def draw_interior(self) -> None:
@@ -319,7 +345,7 @@ class MineWindow(Window):
         layout = self.layout
         bevel(x0 + PAD, y0 + PAD, layout.inner_w - 2 * PAD, HEADER_H, recessed=True)
         counter_y = y0 + PAD + (HEADER_H - COUNTER_H) // 2
-        draw_counter(x0 + PAD + 4, counter_y, self.game.mines_left)
+        draw_counter(x0 + PAD + 4, counter_y, self.game.mines_left, counter_digits(self.game.mines))
         draw_counter(x0 + layout.inner_w - PAD - 4 - COUNTER_W, counter_y, self.game.seconds)
         if self.field.visible:
             fx, fy = x0 + layout.field_x, y0 + layout.field_y

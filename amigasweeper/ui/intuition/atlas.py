@@ -93,6 +93,8 @@ class Glyph(IntEnum):
     ARROW_UP = 0x05
     ARROW_DOWN = 0x06
     RETURN = 0x07  # the Return key, for keyboard hints
+    ELLIPSIS = 0x08  # three dots in one cell: where a name too long to show was cut
+    CYCLE = 0x09  # Intuition's cycle gadget glyph: a circular arrow
 
     @property
     def char(self) -> str:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 import pyxel
 
-from . import font
+from . import font, metrics
 from .atlas import FONT, Glyph
 from .menus import ItemKind, Menu, MenuItem
 from .palette import BAR_BLOCK, BAR_DETAIL, BAR_TRIM
@@ -20,9 +20,8 @@ TITLE_GAP = 12  # space between titles in the strip
 STRIP_LEFT = 6
 ITEM_H = FONT.cell + 2
 BAR_ITEM_H = 4  # a separator line between groups of items
-CHECK_W = 13  # the check-mark column (LowRes)
-KEY_W = 2 * FONT.cell + 2  # the Right-Amiga glyph and the letter
 PANEL_PAD = 3
+KEY_MARK_W = 2 * FONT.cell + 2  # the Right-Amiga glyph, a gap and the letter
 
 
 def complement(pen: int) -> int:
@@ -74,7 +73,8 @@ class MenuStrip:
     def _panel_layout(self, index: int) -> tuple[int, int, int, list[ItemBox]]:
         menu = self.menus[index]
         text_w = max(font.text_width(item.label) for item in menu.items)
-        width = PANEL_PAD + CHECK_W + text_w + 8 + KEY_W + PANEL_PAD
+        sizes = metrics.current()  # HighRes columns are wider, as Intuition's
+        width = PANEL_PAD + sizes.check_w + text_w + 8 + sizes.key_w + PANEL_PAD
         x = self.title_x[index] - PANEL_PAD
         y = BAR_H + 1
         boxes, cursor = [], y + 2
@@ -92,6 +92,7 @@ class MenuStrip:
 
     # ---------------------------------------------------------------- input
     def open(self) -> None:
+        self.panels = [self._panel_layout(i) for i in range(len(self.menus))]  # for this screen's metrics
         self.is_open = True
         self.menu_index = None
         self.item = None
@@ -160,9 +161,9 @@ class MenuStrip:
         text_y = box.y + 1
         if item.kind is not ItemKind.ACTION and self.checked(item):
             font.draw_glyph(x + PANEL_PAD + 1, text_y, Glyph.CHECK, ink)
-        font.draw_text(x + PANEL_PAD + CHECK_W, text_y, item.label, ink)
+        font.draw_text(x + PANEL_PAD + metrics.current().check_w, text_y, item.label, ink)
         if item.key:
-            key_x = x + w - PANEL_PAD - KEY_W
+            key_x = x + w - PANEL_PAD - KEY_MARK_W  # right-aligned in its column
             font.draw_glyph(key_x, text_y, Glyph.AMIGA_KEY, ink)
             font.draw_text(key_x + FONT.cell + 2, text_y, item.key, ink)
         if not self.enabled(item):

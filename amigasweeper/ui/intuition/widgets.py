@@ -67,6 +67,9 @@ class Widget:
         """Handle this frame's keys; True when they were used."""
         return False
 
+    def on_cancel(self) -> None:
+        """A press in progress is called off (a requester opened over it): forget it."""
+
     # ---------------------------------------------------------------- draw
     def draw(self) -> None:
         for child in self.children:
@@ -90,6 +93,9 @@ class PushGadget(Widget):
             self.held = False
             if self.contains(frame.x, frame.y):
                 self.activate()
+
+    def on_cancel(self) -> None:
+        self.held = False
 
     @property
     def pressed(self) -> bool:
@@ -120,3 +126,11 @@ class Dispatcher:
             target.on_release(frame, button)
         if not frame.down:
             self.captured = None
+
+    def cancel(self) -> None:
+        """Call off the press in progress: its release will reach nobody. A
+        requester or window that opens while a button is held does this, so input
+        that began before it opened never acts behind it."""
+        if self.captured is not None:
+            self.captured.on_cancel()
+        self.captured = None
