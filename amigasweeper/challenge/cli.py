@@ -16,6 +16,7 @@ import argparse
 import json
 import math
 import os
+import secrets
 import sys
 import time
 from collections.abc import Sequence
@@ -48,8 +49,9 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--bombs", type=int,
                         help=f"bombs per board (default: {DEFAULT_DENSITY * 100:.0f}%% of the cells)")
     parser.add_argument("--games", type=int, default=100, help="boards each player plays (default: 100)")
-    parser.add_argument("--seed", type=int, default=1,
-                        help="seed of the board series; the same seed gives the same boards (default: 1)")
+    parser.add_argument("--seed", type=int,
+                        help="seed of the board series; the same seed gives the same boards (default: a fresh "
+                        "one nobody can guess, shown with the results so the run can be repeated)")
     parser.add_argument("--player", action="append", metavar="MODULE:FUNCTION",
                         help=f"a bot, or one of {', '.join(BUILTIN_PLAYERS)}; give it several times for a "
                         "tournament on the same boards (default: solver)")
@@ -69,7 +71,14 @@ def _parser() -> argparse.ArgumentParser:
 
 def _config(args: argparse.Namespace) -> ChallengeConfig:
     bombs = args.bombs if args.bombs is not None else max(1, round(DEFAULT_DENSITY * args.size * args.size))
-    return ChallengeConfig(args.shape, args.size, bombs, args.games, args.seed, args.safe_first)
+    return ChallengeConfig(args.shape, args.size, bombs, args.games, _seed(args.seed), args.safe_first)
+
+
+def _seed(given: int | None) -> int:
+    """The seed asked for, or a fresh secret one: boards follow from the seed by a
+    public method, so a default a bot could guess (say 1) would let it rebuild
+    every layout for itself."""
+    return given if given is not None else secrets.randbits(63)
 
 
 def _check_run(args: argparse.Namespace) -> None:

@@ -96,5 +96,5 @@ def test_the_installed_console_script_runs_a_bot_from_the_current_directory(tmp_
                              "--player", "my_marking_bot:play"],
                             capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
-    assert data["wins"] == 2 and data["player"] == "my_marking_bot:play"
+    (player,) = json.loads(result.stdout)["players"]
+    assert player["wins"] == 2 and player["player"] == "my_marking_bot:play"
