@@ -159,6 +159,48 @@ def bench_menu_open_frames(frames: int = 3000) -> dict:
     return summary(samples)
 
 
+def bench_two_windows_frames(frames: int = 3000) -> dict:
+    """Frames with the Duel window open over an Expert game (clock stopped,
+    board hidden), the pointer sweeping over both windows."""
+    from amigasweeper.engine import LevelName
+
+    app, pilot = _headless_app(level=LevelName.EXPERT, seed=20)
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    app.duels.players = _bench_players()
+    app.duels.begin()
+    positions = [(20 + (i * 3) % 280, 30 + (i * 5) % 200) for i in range(frames)]
+    step = iter(positions)
+    samples = _time_frames(app, frames, between=lambda: pyxel_move(*next(step)))
+    return summary(samples)
+
+
+def _bench_players():
+    from amigasweeper.ui.duel.duelwindow import DuelPlayers, Opponent
+
+    return DuelPlayers(("Player 1", "Player 2"), Opponent.HUMAN, "normal")
+
+
+def bench_window_drag_frames(frames: int = 3000) -> dict:
+    """Frames while the Expert window's title bar is held and moved: the
+    complemented outline follows the pointer every frame."""
+    from amigasweeper.engine import LevelName
+    from amigasweeper.ui.intuition.input import Button
+
+    app, pilot = _headless_app(level=LevelName.EXPERT, seed=20)
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    window = app.mine_window
+    pilot.move(window.ax + 60, window.ay + 4)
+    pilot.press(Button.LEFT)
+    positions = [(40 + (i * 3) % 240, 20 + (i * 2) % 200) for i in range(frames)]
+    step = iter(positions)
+    samples = _time_frames(app, frames, between=lambda: pyxel_move(*next(step)))
+    assert app.wm.drag is not None, "the bench must measure a drag"
+    pilot.release(Button.LEFT)
+    return summary(samples)
+
+
 def pyxel_move(x: int, y: int) -> None:
     import pyxel
 
@@ -170,6 +212,8 @@ def section_frames() -> dict:
         "expert_midgame_update_draw": bench_expert_midgame_frames(),
         "full_board_ripple_update_draw": bench_full_board_ripple_frames(),
         "menu_open_update_draw": bench_menu_open_frames(),
+        "two_windows_update_draw": bench_two_windows_frames(),
+        "window_drag_update_draw": bench_window_drag_frames(),
     }
 
 

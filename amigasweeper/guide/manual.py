@@ -45,6 +45,7 @@ class ManualPage(str, Enum):
     SHAPES = "Shapes"
     NO_GUESS = "NoGuess"
     DUEL = "Duel"
+    WINDOWS = "Windows"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"
     VIEWER = "Viewer"

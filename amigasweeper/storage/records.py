@@ -53,6 +53,7 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "shape": lambda v: check_choice(v, SHAPES),
     "no_guess": check_flag,
     "last_name": clean_name,
+    "menus_seen": check_flag,
 }
 
 
@@ -73,6 +74,7 @@ class Settings:
     shape: str = "square"
     no_guess: bool = False
     last_name: str = ""
+    menus_seen: bool = False  # the player has opened a menu: no more newcomer's hint
 
     def __post_init__(self) -> None:
         for name, check in SETTING_CHECKS.items():

@@ -1,5 +1,7 @@
-"""The program: the Workbench screen with the MineSweeper window, driven by
-pyxel's frame loop on the desktop and the web, or by a script when headless."""
+"""The program: the Workbench screen with its backdrop and the MineSweeper
+window, the help viewer and the Duel window on it, driven by pyxel's frame loop
+on the desktop and the web, or by a script when headless. The window manager
+(intuition/wm.py) decides which window gets each frame's input."""
 
 from __future__ import annotations
 
@@ -21,20 +23,25 @@ from amigasweeper.guide import Document, ManualPage, Node, load_manual
 
 from .game.commands import CommandCentre
 from .duel.duelcontrol import DuelControl
+from .helpviewer.control import ViewerControl
 from .helpviewer.guideview import GuideViewer, open_guide_file
 from .intuition.input import Button, HeldButtons, InputReader
 from .game.menudefs import MENUS
+from .intuition.atlas import Icon
 from .intuition.menustrip import MenuStrip
-from .game.minewindow import Action, Field, MineWindow
+from .game.minewindow import Action, MineWindow
 from .intuition.modes import Look, ScreenMode
 from .intuition import font
 from .game.shading import draw_legend, legend_width
-from .intuition.palette import KICKSTART2_REMAP, RGB, Pen
+from .intuition.palette import KICKSTART2_REMAP, RGB
 from .intuition.requester import Requester
-from .intuition.screen import SCREEN_TITLE, WorkbenchScreen
+from .intuition.screen import SCREEN_DEPTH_W, SCREEN_TITLE, WorkbenchScreen
 from .game.session import SeedSource, Session
 from .game.settings_map import choices_from_settings
-from .intuition.widgets import Dispatcher
+from .intuition.window import Window
+from .intuition.wm import WindowManager
+from .workbench.backdrop import ICONS, WorkbenchWindow
+from .workbench.menus import WORKBENCH_MENUS, WorkbenchCommand
 from .faults import TITLE as FAULT_TITLE, FaultGuard
 
 FPS = 60
@@ -48,7 +55,12 @@ MENU_PAGES = {
     "Help": ManualPage.HELP_MENU,
     "Project": ManualPage.VIEWER,  # the help viewer's menus
     "Navigate": ManualPage.VIEWER,
+    "Workbench": ManualPage.WINDOWS,  # the Workbench's menus
+    "Icons": ManualPage.WINDOWS,
+    "Duel": ManualPage.DUEL,  # the Duel window's
 }
+# Shown in the screen bar until the player first opens a menu.
+NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
 ASSETS = resources.path_of(resources.ASSETS)
 
 
@@ -61,6 +73,7 @@ class Options:
     look: Look | None = None
     screen: ScreenMode | None = None
     data_dir: Path | None = None  # where settings and best times live (headless: memory if None)
+    start_dir: Path | None = None  # the folder the program was started in: relative paths start here
     guide: Path | None = None  # show this guide in the viewer alone, as `multiview FILE` does
     node: str | None = None  # the guide's page to open first
 
@@ -124,28 +137,31 @@ class App:
             choices.level = options.level
         self.session = Session(choices, self.clock, SeedSource(options.seed))
         self.screen = WorkbenchScreen(*self.screen_mode.size)
+        self.wm = WindowManager(self.screen)
+        self.workbench = WorkbenchWindow(self.screen_mode.size, self.clock, self.open_icon)
+        self.workbench.menus = self._workbench_menus()
+        self.wm.open(self.workbench)
         self.mine_window = MineWindow(
             self.session,
             self.screen_mode.size,
-            on_close=self.request_quit,
-            on_depth=lambda: self.screen.depth(self.mine_window),
+            on_close=self.close_game_window,
+            on_depth=lambda: self.wm.depth(self.mine_window),
             on_game_over=self.game_over,
             on_note=lambda text: self.commands.tell("No-Guess Boards", [text]),
         )
-        self.screen.add(self.mine_window)
         self.requesters: list[Requester] = []
+        self.viewers = ViewerControl(self, options.start_dir)
         self._bar_text, self._bar_since = "", 0  # the screen bar's message and when it came
-        self.viewer: GuideViewer | None = None
-        self._paused_for_viewer = False
         self.commands = CommandCentre(self)
         self.duels = DuelControl(self)
-        self.menus = MenuStrip(
+        self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
-        self.game_menus = self.menus  # self.menus is the strip shown: the viewer's while it has the right button
+        self.wm.open(self.mine_window)
+        self.open_menus_strip: MenuStrip | None = None  # the strip shown while the right button is held
+        self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless else None
         self.reader = InputReader(self.held)
-        self.dispatcher = Dispatcher(self.screen)
         self.folder_problem = loaded.folder_problem
         self.stop = StopRequests()
         self.guard = FaultGuard(self._tell_reliability, self._fault_shown, self._data_folder)
@@ -166,10 +182,22 @@ class App:
         backend = self.storage.backend
         return backend.folder if isinstance(backend, FileBackend) else None
 
+    def _workbench_menus(self) -> MenuStrip:
+        workbench = self.workbench
+        actions = {
+            WorkbenchCommand.ABOUT: lambda: self.commands.open_about(),
+            WorkbenchCommand.QUIT: self.request_quit,
+            WorkbenchCommand.OPEN: lambda: self.open_icon(workbench.selected()),
+        }
+        return MenuStrip.for_actions(
+            WORKBENCH_MENUS, actions, {WorkbenchCommand.OPEN: lambda: workbench.selected() is not None}
+        )
+
     def _open_guide_alone(self, path: Path, node: str | None) -> None:
         """`--guide FILE`: the viewer alone on the Workbench, as `multiview FILE`;
         closing it ends the program."""
-        self.screen.remove(self.mine_window)
+        self.wm.close(self.mine_window)
+        self.viewers.alone = True  # closing the viewer ends the program, as MultiView
         document, page = open_guide_file(path)
         wanted = document.node(node) if node else None
         self.open_viewer(document, wanted or page)
@@ -190,8 +218,11 @@ class App:
             pyxel.resize(*mode.size)
         if hasattr(self, "screen"):
             self.screen.w, self.screen.h = mode.size
+            self.wm.cancel_drag()
+            self.workbench.set_screen_size(mode.size)
             self.mine_window.set_screen_size(mode.size)
-            for window in [*self.requesters, *([self.viewer] if self.viewer else [])]:
+            others = [*self.requesters, self.viewer, self.duels.window]
+            for window in [w for w in others if w is not None]:
                 window.screen_size = mode.size
                 window.relayout()
 
@@ -199,68 +230,76 @@ class App:
     def game(self) -> Game:
         return self.session.game
 
-    # ----------------------------------------------------------- requesters
-    def open_requester(self, requester: Requester) -> None:
-        self.dispatcher.cancel()  # modal: a press begun behind it never acts there
+    @property
+    def menus(self) -> MenuStrip:
+        """The menu strip shown now, or the active window's (the game's when
+        the active window has none)."""
+        if self.open_menus_strip is not None:
+            return self.open_menus_strip
+        active = self.wm.active
+        strip = active.menus if active is not None else None
+        return strip or self.mine_window.menus
+
+    @property
+    def viewer(self) -> GuideViewer | None:
+        return self.viewers.window
+
+    # ------------------------------------------------------------- windows
+    def open_requester(self, requester: Requester, owner: Window | None = None) -> None:
+        """Open a requester modal to its owner: the window given, or else the
+        active one (a requester asked from a requester blocks that one)."""
+        requester.owner = owner or self.wm.active
         self.requesters.append(requester)
-        self.screen.add(requester)
-        self.mine_window.active = False
+        self.wm.open(requester)
 
     def _drop_closed_requesters(self) -> None:
         for requester in [r for r in self.requesters if r.closed]:
             self.requesters.remove(requester)
-            self.screen.remove(requester)
-        self.mine_window.active = not self.requesters
+            self.wm.close(requester)
 
-    # --------------------------------------------------------------- viewer
     def open_viewer(self, document: Document, page: Node | None = None) -> None:
-        """Show a guide in the viewer window; the game waits while it is in front."""
-        if self.viewer is not None:
-            self.screen.remove(self.viewer)
-        game = self.game
-        if not self.viewer and game.status is GameStatus.PLAYING and not game.paused:
-            game.pause()
-            self._paused_for_viewer = True
-        self.dispatcher.cancel()
-        self.viewer = GuideViewer(
-            document,
-            self.screen_mode.size,
-            on_close=self._viewer_closed,
-            on_beep=self.screen.beep,
-            on_depth=lambda: self.screen.depth(self.viewer),
-            start=page,
-            ask=self.open_requester,
-            look=lambda: self.look,
-        )
-        self.screen.add(self.viewer)
-        self.mine_window.active = False
+        """Show a guide in the viewer window; the game waits while it is open."""
+        self.viewers.open(document, page)
 
-    def _viewer_closed(self) -> None:
-        if self.viewer is not None:
-            self.screen.remove(self.viewer)
-        self.viewer = None
-        if self.options.guide is not None and self.mine_window not in self.screen.children:
-            self.request_quit()  # the viewer was the program, as MultiView is
-        if self._paused_for_viewer and self.game.paused:
-            self.game.resume()
-        self._paused_for_viewer = False
-        self.mine_window.active = not self.requesters
+    def close_game_window(self) -> None:
+        """The MineSweeper window's close gadget: the program's window goes and
+        the Workbench stays, with the MineSweeper icon to start it again."""
+        self.mine_window.hints.demo = False
+        self.commands.save_settings()
+        self.wm.close(self.mine_window)
+
+    def open_icon(self, icon: Icon | None) -> None:
+        """A double-clicked icon (or Icons > Open): MineSweeper opens its window."""
+        if icon is Icon.MINESWEEPER:
+            if self.wm.is_open(self.mine_window):
+                self.wm.to_front(self.mine_window)
+                self.wm.activate(self.mine_window)
+                return
+            self.session.new_game()
+            self.wm.open(self.mine_window)
+        elif icon is not None:
+            self.commands.tell(dict(ICONS)[icon], ["A disk of our Workbench: nothing on it opens here."])
 
     def help_page(self) -> str:
         """The manual page about what the player is doing now."""
-        if self.requesters:
-            return self.requesters[-1].help_node
-        if self.duels.window is not None:
-            return ManualPage.DUEL
+        active = self.wm.active
+        if isinstance(active, Requester):
+            return active.help_node
         if self.menus.is_open and self.menus.menu_index is not None:
             return MENU_PAGES.get(self.menus.menus[self.menus.menu_index].title, ManualPage.MENUS)
+        if active is not None and active is self.duels.window:
+            return ManualPage.DUEL
+        if active is not None and active is self.viewer:
+            return ManualPage.VIEWER
+        if active is self.workbench:
+            return ManualPage.WINDOWS
         if self.game.paused:
             return ManualPage.PAUSE
         return ManualPage.RULES
 
     def open_manual(self) -> None:
         page_name = self.help_page()
-        self._close_menus()
+        self.close_menus()
         document = load_manual()
         self.open_viewer(document, document.node(page_name) or document.main)
 
@@ -305,24 +344,20 @@ class App:
         self.screen.tick()
         if frame.dropped:
             self._drop(frame.dropped)
-        front = self.front_window()
-        if self.menus.is_open and frame.key(*HELP_KEYS):
+        if self.screen.behind:
+            if frame.pressed or frame.keys:
+                self.screen.behind = False  # the click or key that brings it forward does nothing else
+        elif self.open_menus_strip is not None:
+            self._update_menus(frame)
+        elif frame.amiga and frame.key(pyxel.KEY_Q) and not self.typing():
+            self.request_quit()  # Right-Amiga-Q quits from every window, a requester's too
+        elif frame.key(*HELP_KEYS) and self.wm.active is not self.viewer:
             self.open_manual()
-        elif self.menus.is_open:
-            self.menus.track(frame.x, frame.y)
-            if Button.RIGHT in frame.released:
-                self.menus.release(frame.x, frame.y)
-                self._close_menus()
-        elif isinstance(front, Requester):
-            if frame.key(*HELP_KEYS):
-                self.open_manual()
-            self._update_requester(front, frame)
-        elif front is not None:
-            self._update_window(front, frame)
-        else:
-            self._update_game(frame)
-        if self.duels.window is not None and not self.requesters:
-            self.duels.window.tick()
+        elif not (self.wm.active is self.mine_window and self._update_demo(frame)):
+            self.wm.route(frame, open_menus=self.open_menus)
+        duel = self.duels.window
+        if duel is not None and self.wm.blocker(duel) is None:
+            duel.tick()
         if self.viewer is not None:
             self.viewer.tick()
         self._drop_closed_requesters()
@@ -330,9 +365,41 @@ class App:
         if self.quit_requested and not self.options.headless:
             self._quit()
 
-    def _close_menus(self) -> None:
-        self.menus.is_open = False
-        self.menus = self.game_menus
+    def typing(self) -> bool:
+        """A string gadget has the keys: Right-Amiga with a letter is its own
+        (and AltGr, which is Right Alt, types characters there)."""
+        active = self.wm.active
+        return isinstance(active, Requester) and active.active_gadget is not None
+
+    def _update_menus(self, frame) -> None:
+        strip = self.open_menus_strip
+        if frame.key(*HELP_KEYS):
+            self.open_manual()
+            return
+        strip.track(frame.x, frame.y)
+        if Button.RIGHT in frame.released or Button.RIGHT not in frame.down:
+            self.open_menus_strip = None
+            strip.release(frame.x, frame.y)
+
+    def open_menus(self, frame) -> None:
+        """The right button went down away from a field: the active window's menus."""
+        active = self.wm.active
+        strip = active.menus if active is not None else None
+        if strip is None:
+            return
+        if not self.menus_seen:
+            self.menus_seen = True
+            problem = self.storage.change_settings(menus_seen=True)
+            if problem:
+                self.commands.tell("Saved Data", [problem])
+        self.open_menus_strip = strip
+        strip.open()
+        strip.track(frame.x, frame.y)
+
+    def close_menus(self) -> None:
+        if self.open_menus_strip is not None:
+            self.open_menus_strip.is_open = False
+            self.open_menus_strip = None
 
     def _quit(self) -> None:
         """Leave the program; a web page cannot close itself, so there it says how."""
@@ -341,33 +408,6 @@ class App:
             self.commands.tell("Quit", ["Your settings and best times are saved. Close the browser tab to leave."])
             return
         pyxel.quit()
-
-    def front_window(self):
-        """The window in front of the game that has the keys and the mouse
-        (a requester, the viewer, a duel), or None when the game has them."""
-        return next((w for w in reversed(self.screen.children) if w is not self.mine_window), None)
-
-    def _update_requester(self, top: Requester, frame) -> None:
-        top.on_key(frame)
-        if frame.pressed and self.dispatcher.captured is None and not top.contains(frame.x, frame.y):
-            return  # a requester is modal: clicks elsewhere are ignored
-        self.dispatcher.dispatch(frame)
-
-    def _update_window(self, window, frame) -> None:
-        """A window in front of the game (the viewer, a duel) has the keys and the mouse."""
-        if frame.key(*HELP_KEYS) and window is not self.viewer:
-            self.open_manual()
-            return
-        if window is self.viewer and Button.RIGHT in frame.pressed and self.dispatcher.captured is None:
-            self.menus = self.viewer.menu_strip  # the viewer in front: its own menus
-            self.menus.open()
-            self.menus.track(frame.x, frame.y)
-            return
-        window.on_key(frame)
-        if window.closed:
-            return
-        if not (frame.pressed and self.dispatcher.captured is None and not window.contains(frame.x, frame.y)):
-            self.dispatcher.dispatch(frame)
 
     def _update_demo(self, frame) -> bool:
         """Run the Demo player; True while it has the board (any key or click stops it)."""
@@ -383,51 +423,64 @@ class App:
             self.mine_window.act(Action(kind.value), cell)
         return True
 
-    def _update_game(self, frame) -> None:
-        if self._update_demo(frame):
-            return
-        if frame.amiga:
-            self.commands.hotkeys(frame)
-        elif frame.key(*HELP_KEYS):
-            self.open_manual()
-            return
-        else:
-            self.mine_window.on_key(frame)
-        if Button.RIGHT in frame.pressed and self.dispatcher.captured is None:
-            if not isinstance(self.screen.hit(frame.x, frame.y), Field):
-                self.menus.open()
-                self.menus.track(frame.x, frame.y)
-                return
-        self.dispatcher.dispatch(frame)
-
     def screen_title(self) -> str:
-        """The screen bar: a hint's message, the chance under the pointer, or the screen's name."""
+        """The screen bar: the active window's screen title. For the game, a
+        hint's message or the chance under the pointer; for a newcomer, how to
+        find the menus; else the window's own title or the screen's name."""
+        active = self.wm.active
+        while isinstance(active, Requester) and active.owner is not None:
+            active = active.owner
+        text = ""
         hints = self.mine_window.hints
-        text = hints.message
-        if not text and hints.show_probabilities and not self.requesters and self.viewer is None:
-            field = self.mine_window.field
-            if field.visible and field.contains(pyxel.mouse_x, pyxel.mouse_y):
-                text = hints.chance_text(self.game, field.cell_under(pyxel.mouse_x, pyxel.mouse_y))
-        legend_chars = (legend_width(hints.estimated) + 8) // 8 + 1 if hints.show_probabilities else 0
-        room = self.screen.w // 8 - 2 - legend_chars
+        if active is self.mine_window:
+            text = hints.message
+            if not text and hints.show_probabilities and self.wm.active is self.mine_window:
+                field = self.mine_window.field
+                if field.visible and field.contains(pyxel.mouse_x, pyxel.mouse_y):
+                    text = hints.chance_text(self.game, field.cell_under(pyxel.mouse_x, pyxel.mouse_y))
+        if not text and not self.menus_seen:
+            text = NEWCOMER_TITLE
+        if not text:
+            return (active.screen_title if active is not None else None) or SCREEN_TITLE
+        estimated = self.mine_window.hints.estimated
+        right = legend_x(self.screen.w, estimated) if self.show_legend() else self.screen.w - SCREEN_DEPTH_W
         if text != self._bar_text:  # a new message scrolls from its first character
             self._bar_text, self._bar_since = text, self.frame_clock.frames
-        return marquee(text, room, self.frame_clock.frames - self._bar_since) if text else SCREEN_TITLE
+        return marquee(text, (right - 8) // font.ADVANCE, self.frame_clock.frames - self._bar_since)
+
+    def show_legend(self) -> bool:
+        """The probability legend shows in the bar while the game window is active."""
+        return self.mine_window.hints.show_probabilities and self.wm.active is self.mine_window
 
     def _draw(self) -> None:
         self.screen.title = self.screen_title()
         self.mine_window.four_colours = self.look is Look.KICKSTART2
+        self.apply_look()
+        self.screen.draw()
+        if not self.screen.behind:
+            pyxel.pal()
+            self.wm.draw_drag_outline()
+            self.apply_look()
+            if self.show_legend() and self.open_menus_strip is None:
+                # The legend ends just left of the screen's depth gadget.
+                draw_legend(self.screen.w - SCREEN_DEPTH_W, self.look is Look.KICKSTART2, self.mine_window.hints.estimated)
+            if self.open_menus_strip is not None:
+                self.open_menus_strip.draw()
+        pyxel.pal()
+        self.screen.busy = self.mine_window.hints.busy(self.game)  # the wait pointer while the solver works
+        self.screen.draw_pointer()
+
+
+    def apply_look(self) -> None:
+        """The Kickstart 2 look draws our extra pens in the four Workbench colours."""
         if self.look is Look.KICKSTART2:
             for pen, target in KICKSTART2_REMAP.items():
                 pyxel.pal(pen, target)
-        self.screen.draw()
-        hints = self.mine_window.hints
-        if hints.show_probabilities and not self.menus.is_open:
-            draw_legend(self.screen.w, self.look is Look.KICKSTART2, hints.estimated)
-        self.menus.draw()
-        pyxel.pal()
-        self.screen.busy = hints.busy(self.game)
-        self.screen.draw_pointer()
+
+
+def legend_x(screen_w: int, estimated: bool = False) -> int:
+    """Where the legend starts: it ends just left of the screen's depth gadget."""
+    return screen_w - SCREEN_DEPTH_W - 4 - legend_width(estimated)
 
 
 MARQUEE_HOLD = 90  # frames a long message rests at its start (and again at its end)
@@ -484,6 +537,7 @@ def parse_args(argv: list[str]) -> Options:
         look=Look(args.look) if args.look else None,
         screen=ScreenMode(args.screen) if args.screen else None,
         data_dir=Path(args.data_dir).absolute() if args.data_dir else None,
+        start_dir=Path.cwd(),
         guide=args.guide.absolute() if args.guide else None,
         node=args.node,
     )

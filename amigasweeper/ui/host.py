@@ -16,6 +16,8 @@ if TYPE_CHECKING:
     from .intuition.modes import Look, ScreenMode
     from .intuition.requester import Requester
     from .intuition.screen import WorkbenchScreen
+    from .intuition.window import Window
+    from .intuition.wm import WindowManager
 
 
 class Teller(Protocol):
@@ -30,6 +32,7 @@ class Host(Protocol):
     session: Session
     storage: Storage
     screen: WorkbenchScreen
+    wm: WindowManager
     mine_window: MineWindow
     requesters: list[Requester]
     look: Look
@@ -42,6 +45,6 @@ class Host(Protocol):
     @property
     def game(self) -> Game: ...
 
-    def open_requester(self, requester: Requester) -> None: ...
+    def open_requester(self, requester: Requester, owner: Window | None = None) -> None: ...
 
     def resize_screen(self, mode: ScreenMode) -> None: ...

@@ -8,6 +8,7 @@ import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName
 from amigasweeper.storage import BEST_TIMES_FILE
+from amigasweeper.ui.intuition.screen import SCREEN_DEPTH_W
 from amigasweeper.ui.app import MARQUEE_HOLD, MARQUEE_STEP, marquee
 from amigasweeper.ui.game.minewindow import COUNTER_H, PAD, counter_text, counter_width
 from amigasweeper.ui.game.shading import KICKSTART2_STEPS, STEPS, SWATCH_H, SWATCH_W, legend_width
@@ -158,7 +159,7 @@ def test_kickstart2_legend_has_eight_distinct_visible_steps(make_app):
     pilot.finish_ripple()
     app.commands.toggle_probabilities()
     pilot.move(300, 240)
-    start = app.screen.w - 4 - legend_width() + 16 + 2
+    start = app.screen.w - SCREEN_DEPTH_W - 4 - legend_width() + 16 + 2  # left of the screen's depth gadget
     swatches = [swatch_pixels(start + 1 + i * (SWATCH_W + 3)) for i in range(STEPS)]
     assert len(set(swatches)) == STEPS  # as many steps as the Kickstart 3 look
     for i, pixels in enumerate(swatches):

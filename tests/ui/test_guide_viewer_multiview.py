@@ -290,7 +290,7 @@ def test_a_guide_with_problems_opens_at_main_and_its_menu_reaches_the_problems_p
     text = " ".join(line.text for line in viewer.layout.finish())
     for expected in ("line 3", "Nowhere", "line 4", "line 5", "@bogus", "no @endnode"):
         assert expected in text
-    assert app.menus is app.game_menus and not app.menus.is_open  # the game's strip is back
+    assert app.open_menus_strip is None and not app.menus.is_open  # the menus are put away
     choose_viewer_item(app, pilot, "Retrace")
     assert viewer.place.node.name == "Main"
     choose_viewer_item(app, pilot, "Close")
@@ -309,7 +309,7 @@ def test_the_manuals_viewer_has_the_menus_too_and_help_on_them_opens_the_viewer_
     pilot.key(pyxel.KEY_F1)
     pilot.release(Button.RIGHT)
     assert app.viewer.place.node.name == "Viewer"
-    assert app.menus is app.game_menus
+    assert app.open_menus_strip is None  # the menus are put away
 
 
 def test_no_line_of_the_manual_is_wider_than_the_lowres_viewer(make_app):

@@ -18,7 +18,7 @@ from amigasweeper.solver.counting import CHUNK, METER, clear_cache, constraints_
 from amigasweeper.solver.propagate import PAIRS_PER_PAUSE, propagate
 from amigasweeper.ui.game import hints as hints_module
 from amigasweeper.ui.game.minewindow import Action
-from amigasweeper.ui.game.shading import legend_width
+from amigasweeper.ui.app import legend_x as app_legend_x
 from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.intuition.atlas import POINTER, WAIT_POINTER
 
@@ -123,7 +123,7 @@ def test_over_its_patience_the_shading_is_an_estimate_and_says_so(make_app, monk
     assert hints.chance_text(app.game, min(proved.safe)).startswith("Mine chance 0.0%")
     pilot.move(*pilot.cell_xy(guess))
     assert app.screen_title() in (hints.chance_text(app.game, guess) + "   ") * 2  # scrolling through the bar
-    legend_x = app.screen.w - 4 - legend_width(estimated=True)
+    legend_x = app_legend_x(app.screen.w, estimated=True)
     mark = [(x, y) for x in range(legend_x, legend_x + 32) for y in range(1, 9)]
     assert any(pyxel.screen.pget(x, y) == Pen.BLACK for x, y in mark)  # "est." in the bar, before the key
 

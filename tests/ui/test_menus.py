@@ -161,7 +161,11 @@ def test_new_game_hotkey_and_about_with_question_mark(app_pilot):
     pilot.key(pyxel.KEY_N, amiga=True)
     assert app.game is not old
     pilot.key(pyxel.KEY_SLASH, amiga=True, shift=True)
-    assert app.requesters[-1].title == "About MineSweeper"
+    about = app.requesters[-1]
+    assert about.title == "About MineSweeper"
+    text = " ".join(about.lines)
+    assert all(m.title in text for m in MENUS) and "Alt" in text and "Command/GUI" in text
+    assert about.x >= 0 and about.x + about.w <= pyxel.width and about.y + about.h <= pyxel.height
     pilot.key(pyxel.KEY_ESCAPE)
     assert not app.requesters
 

@@ -262,15 +262,21 @@ def test_an_opening_ripples_over_several_frames(make_app):
 
 
 # ---------------------------------------------------------------------- gadgets
-def test_close_gadget_asks_to_quit_and_depth_gadget_reorders(app_pilot):
+def test_close_gadget_leaves_the_workbench_and_depth_gadget_reorders(app_pilot):
     app, pilot = app_pilot
     window = app.mine_window
+    pilot.key(pyxel.KEY_F1)  # the viewer opens in front
+    viewer = app.viewer
+    pilot.click(viewer.depth_gadget.ax + 4, viewer.depth_gadget.ay + 4)  # in front: behind the others
+    assert app.wm.windows == [app.workbench, viewer, window]  # the backdrop stays at the back
     depth = window.depth_gadget
     pilot.click(depth.ax + 4, depth.ay + 4)
-    assert app.screen.children[0] is window
+    assert app.wm.windows == [app.workbench, window, viewer]
+    pilot.click(viewer.close_gadget.ax + 4, viewer.close_gadget.ay + 4)
     close = window.close_gadget
     pilot.click(close.ax + 4, close.ay + 4)
-    assert app.quit_requested
+    assert not app.quit_requested and window not in app.wm.windows
+    assert app.workbench in app.wm.windows
 
 
 def test_kickstart2_look_draws_numbers_in_the_text_pen(make_app):

@@ -76,6 +76,63 @@ def scene_manual_contents(make_app):
     return pilot
 
 
+def scene_workbench_icons(make_app):
+    """The Workbench with its icons, the game window closed and MineSweeper selected."""
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    close = app.mine_window.close_gadget
+    pilot.click(close.ax + 3, close.ay + 3)
+    pilot.move(2, 2)
+    pilot.press(Button.RIGHT)  # a look at the menus: the screen bar now shows the Workbench's title
+    pilot.release(Button.RIGHT)
+    icon = app.workbench.icons[-1]
+    pilot.click(icon.ax + 16, icon.ay + 8)
+    return pilot
+
+
+def scene_two_windows(make_app):
+    """The Duel window in front, inactive; the game window behind it, active."""
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    pilot.key(pyxel.KEY_D, amiga=True)
+    pilot.key(pyxel.KEY_RETURN)
+    duel = app.duels.window
+    pilot.drag((duel.ax + 60, duel.ay + 4), (duel.ax + 60, 250))
+    window = app.mine_window
+    pilot.click(window.ax + 40, window.ay + 30)
+    return pilot
+
+
+def scene_window_drag(make_app):
+    """The game window's title bar held and moved: its outline where it would go."""
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    window = app.mine_window
+    pilot.move(window.ax + 40, window.ay + 4)
+    pilot.press(Button.LEFT)
+    pilot.move(window.ax + 90, window.ay + 70)
+    return HeldPilot(pilot)
+
+
+def scene_viewer_menus(make_app):
+    """The help viewer's Navigate menu held open."""
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    pilot.key(pyxel.KEY_F1)
+    pilot.move(2, 2)
+    pilot.press(Button.RIGHT)
+    strip = app.menus
+    pilot.move(strip.title_x[1] + 2, 4)
+    pilot.move(strip.title_x[1] + 10, 24)
+    return HeldPilot(pilot)
+
+
+class HeldPilot:
+    """A scene taken with a button held: the pointer stays where it is."""
+
+    def __init__(self, pilot) -> None:
+        self.pilot = pilot
+
+    def move(self, x: int, y: int) -> None:
+        pass
+
+
 LONG_NAME = "Bartholomew Fitzgerald-Smythe3"  # 30 characters: storage keeps 24
 
 
@@ -109,6 +166,10 @@ def scene_kickstart2_legend(make_app):
 
 
 SCENES = {
+    "workbench_icons": scene_workbench_icons,
+    "two_windows": scene_two_windows,
+    "window_drag": scene_window_drag,
+    "viewer_menus": scene_viewer_menus,
     "kickstart2_legend": scene_kickstart2_legend,
     "best_times_long_name": scene_best_times_long_name,
     "reset_confirmation": scene_reset_confirmation,

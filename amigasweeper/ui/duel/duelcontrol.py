@@ -11,7 +11,9 @@ from amigasweeper.engine.duel import Duel, DuelMove, DuelSetup
 from amigasweeper.solver.duel_ai import DuelAI
 
 from ..game import dialogs
+from ..intuition.menustrip import MenuStrip
 from .duelwindow import DuelPlayers, DuelWindow, Opponent
+from .menus import DUEL_MENUS, DuelCommand
 
 if TYPE_CHECKING:
     from ..host import Host
@@ -58,22 +60,25 @@ class DuelControl:
             on_turn_passed=self.turn_passed,
             on_over=self.over,
             on_close=self.closed,
-            on_depth=lambda: app.screen.depth(self.window),
+            on_depth=lambda: app.wm.depth(self.window),
         )
-        app.screen.add(self.window)
-        app.mine_window.active = False
+        self.window.menus = MenuStrip.for_actions(
+            DUEL_MENUS,
+            {DuelCommand.NEW: self.open_setup, DuelCommand.CLOSE: self.window.close, DuelCommand.QUIT: app.request_quit},
+        )
+        app.wm.open(self.window)
 
     def computer_move(self, duel: Duel, player: int) -> DuelMove:
         return self.ai.move(duel)
 
     def turn_passed(self, window: DuelWindow) -> None:
         name = window.players.names[window.duel.turn]
-        self.app.open_requester(dialogs.pass_mouse(name, self.size, window.turn_taken_over))
+        self.app.open_requester(dialogs.pass_mouse(name, self.size, window.turn_taken_over), owner=window)
 
     def over(self, window: DuelWindow) -> None:
         self.record(window)
         summary = window.duel.summary(window.players.names)
-        self.app.open_requester(dialogs.duel_result(summary, self.size, self.begin, window.close))
+        self.app.open_requester(dialogs.duel_result(summary, self.size, self.begin, window.close), owner=window)
 
     def record(self, window: DuelWindow) -> None:
         """Results are kept from the first player's side, per opponent."""
@@ -86,7 +91,7 @@ class DuelControl:
 
     def end_window(self) -> None:
         if self.window is not None:
-            self.app.screen.remove(self.window)
+            self.app.wm.close(self.window)
             self.window = None
 
     def closed(self) -> None:
@@ -94,4 +99,3 @@ class DuelControl:
         if self._paused_game and self.app.game.paused:
             self.app.game.resume()
         self._paused_game = False
-        self.app.mine_window.active = not self.app.requesters

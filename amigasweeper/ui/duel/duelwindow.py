@@ -78,6 +78,8 @@ class BoardLook:
 class DuelField(Widget):
     """The duel board: a square pressed and released over acts."""
 
+    wants_right_button = True
+
     def __init__(self, window: DuelWindow) -> None:
         super().__init__()
         self.window = window
@@ -194,8 +196,7 @@ class DuelWindow(Window):
         self.moves.h = body_h
         self.scroller.x, self.scroller.y, self.scroller.h = self.moves.x + self.moves.w + 2, top, body_h
         screen_w, screen_h = self.screen_size
-        self.x = max(0, (screen_w - self.w) // 2)
-        self.y = max(12, min(20, screen_h - self.h))
+        self.settle((screen_w - self.w) // 2, min(20, screen_h - self.h))
 
     # ---------------------------------------------------------------- state
     def viewer(self) -> int | None:
@@ -269,7 +270,7 @@ class DuelWindow(Window):
     def on_key(self, frame: Frame) -> bool:
         for key, kind in self.KEY_MOVES.items():
             if frame.plain_key(key):
-                self.human_move(kind, self.field.cell_under(frame.x, frame.y))
+                self.human_move(kind, self.field.cell_under(frame.x, frame.y) if frame.pointer_in(self) else None)
                 return True
         if frame.wheel and self.moves.contains(frame.x, frame.y):
             self.moves.scroll_by(-frame.wheel)

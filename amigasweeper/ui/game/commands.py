@@ -8,13 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pyxel
 
 from amigasweeper.engine import Completion, Game, LevelError, LevelName, Shape
 
 from . import dialogs
 from .geometry import supports
-from ..intuition.input import Frame
 from .menudefs import Command, MenuItem, hotkeys
 from .minewindow import board_limits
 from ..intuition.modes import Look, ScreenMode
@@ -44,18 +42,10 @@ SHAPE_COMMANDS = {
     Command.SHAPE_TRIANGLE: Shape.TRIANGLE,
 }
 
-# Key codes for the letters and signs used as Right-Amiga hotkeys.
-HOTKEY_CODES = {
-    **{getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"},
-    pyxel.KEY_QUESTION: "?",
-    pyxel.KEY_SLASH: "?",  # Shift and / on most keyboards
-}
-
-
 class CommandCentre:
     def __init__(self, app: Host) -> None:
         self.app = app
-        self.hotkey_items = hotkeys()
+        hotkeys()  # refuses menus that give a letter twice
         self._handlers: dict | None = None
 
     @property
@@ -133,15 +123,6 @@ class CommandCentre:
         handler = self.handlers().get(item.command)
         if handler is not None:
             handler()
-
-    def hotkeys(self, frame: Frame) -> None:
-        for code in frame.keys:
-            letter = HOTKEY_CODES.get(code)
-            if code == pyxel.KEY_SLASH and not frame.shift:
-                letter = None
-            item = self.hotkey_items.get(letter) if letter else None
-            if item is not None:
-                self.select(item)
 
     # ------------------------------------------------------------- saving
     def save_settings(self) -> None:

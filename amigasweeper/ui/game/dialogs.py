@@ -179,6 +179,11 @@ def about(screen_size, on_close: Callable[[], None]) -> Requester:
         "Keys: M/G mark, U/1 uncover,",
         "L/A look around, 2 right button,",
         "P pause, Help or F1 the manual.",
+        "",
+        "Menus: hold the right button.",
+        "Game, Completion, Settings, Hint",
+        "and Help. Right-Amiga is Alt or",
+        "the Command/GUI key: RA-Q quits.",
     ]
     requester: Requester
 

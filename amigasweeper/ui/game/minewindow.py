@@ -127,6 +127,8 @@ class FaceGadget(PushGadget):
 class Field(Widget):
     """The minefield: press, drag and release as MineSweeper 2.4 does."""
 
+    wants_right_button = True
+
     def __init__(self, window: MineWindow) -> None:
         super().__init__()
         self.window = window
@@ -279,8 +281,7 @@ class MineWindow(Window):
         self.face_gadget.x = self.inner_x + (layout.inner_w - FACE_BOX) // 2
         self.face_gadget.y = self.inner_y + PAD + (HEADER_H - FACE_BOX) // 2
         screen_w, screen_h = self.screen_size
-        self.x = max(0, (screen_w - self.w) // 2)
-        self.y = max(11, min(16, screen_h - self.h))
+        self.settle((screen_w - self.w) // 2, min(16, screen_h - self.h))
 
     # -------------------------------------------------------------- actions
     def act(self, action: Action, cell: int | None) -> MoveResult | None:
@@ -336,11 +337,14 @@ class MineWindow(Window):
             return True
         for key, action in self.KEY_ACTIONS.items():
             if frame.key(key):
-                self.act(action, self.field.cell_under(frame.x, frame.y) if self.field.visible else None)
+                aimed = self.field.visible and frame.pointer_in(self)  # not at a square another window covers
+                self.act(action, self.field.cell_under(frame.x, frame.y) if aimed else None)
                 return True
         return False
 
     def tick(self) -> None:
+        if self.field.visible == self.game.paused:
+            self.relayout()  # the clock stopped (or started) elsewhere: the board hides as in Pause
         self.canvas.step()
         if self._over_untold and not self.canvas.rippling:
             # The win or loss requester (and the loss's flash) waits for the ripple.

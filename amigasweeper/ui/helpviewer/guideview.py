@@ -191,8 +191,8 @@ class GuideViewer(Window):
     # --------------------------------------------------------------- layout
     def relayout(self) -> None:
         screen_w, screen_h = self.screen_size
-        self.x, self.y = 4, 14
-        self.resize_inner(screen_w - 2 * self.x - 4, screen_h - self.y - 6 - 13)
+        self.resize_inner(screen_w - 2 * 4 - 4, screen_h - 14 - 6 - 13)
+        self.settle(4, 14)
         x, y, row_w = self.inner_x + MARGIN, self.inner_y + MARGIN, self.inner_w - 2 * MARGIN
         for button in self.buttons:
             if x + button.w > self.inner_x + MARGIN + row_w:
@@ -452,15 +452,17 @@ class GuideViewer(Window):
             ViewerCommand.BROWSE_PREV: (self.browse_prev, lambda: self.prev_target() is not None),
             ViewerCommand.BROWSE_NEXT: (self.browse_next, lambda: self.next_target() is not None),
             ViewerCommand.PROBLEMS: (self.show_problems, always),
+            # Open, About and Quit belong to the program around the viewer (helpviewer/control.py).
+            **{command: (action, always) for command, action in getattr(self, "program_actions", {}).items()},
         }
 
     def menu_enabled(self, item: MenuItem) -> bool:
-        return self._menu_actions()[item.command][1]()
+        entry = self._menu_actions().get(item.command)
+        return entry is not None and entry[1]()
 
     def menu_select(self, item: MenuItem) -> None:
-        action, can_act = self._menu_actions()[item.command]
-        if can_act():
-            action()
+        if self.menu_enabled(item):
+            self._menu_actions()[item.command][0]()
 
     # -------------------------------------------------------------- scrolling
     def scroll_to(self, top: int) -> None:

@@ -22,7 +22,8 @@ Layout (each bank is 256x256 pixels):
             (0,116)  triangle cells pointing down: NUMBER_1 .. NUMBER_12
             free:    x >= 128 above y = 96, x >= 240 for y 96..105,
                      x >= 144 for y 106..125, and all of y >= 126
-    bank 2  free.
+    bank 2  (0,0)    Workbench icons, 32x20: WORKBENCH, RAM_DISK, MINESWEEPER
+            free:    everything else
 
 Colour keys: the font and the pointer are drawn over pen 0 (grey), which is
 their transparent key; square cells, digits and gadgets are opaque (their grey
@@ -318,6 +319,24 @@ def triangle_name(look: Cell, up: bool) -> str:
     return f"{'UP' if up else 'DOWN'}_{look.name}"
 
 
+# --- Workbench icons -----------------------------------------------------------
+
+ICON_W, ICON_H = 32, 20
+
+
+class Icon(Enum):
+    WORKBENCH = "workbench"
+    RAM_DISK = "ram_disk"
+    MINESWEEPER = "minesweeper"
+
+    @property
+    def sprite(self) -> Sprite:
+        return _ICON_SPRITES[self]
+
+
+_ICON_SPRITES = _strip(list(Icon), 2, 0, 0, ICON_W, ICON_H)
+
+
 # --- Everything, by art family -----------------------------------------------
 
 # The block names each art file in tools/art/ must define, and where each goes.
@@ -327,6 +346,7 @@ FAMILIES: dict[str, dict[str, Sprite]] = {
     "faces": {f.name: f.sprite for f in Face},
     "gadgets": {g.name: g.sprite for g in Gadget},
     "pointer": {"POINTER": POINTER.sprite, "WAIT": WAIT_POINTER.sprite},
+    "icons": {i.name: i.sprite for i in Icon},
     "hexes": {c.name: hex_sprite(c) for c in HEX_LOOKS},
     "triangles": {triangle_name(c, up): triangle_sprite(c, up) for up in (True, False) for c in TRI_LOOKS},
 }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyxel
 
-from .palette import BACKGROUND, SHADOW, SHINE, Pen
+from .palette import BACKGROUND, RGB, SHADOW, SHINE, Pen
 
 
 def bevel(x: int, y: int, w: int, h: int, *, recessed: bool = False, fill: int | None = None) -> None:
@@ -31,3 +31,12 @@ def button_box(x: int, y: int, w: int, h: int, *, pressed: bool = False) -> None
 
 def frame_box(x: int, y: int, w: int, h: int, pen: int = Pen.BLACK) -> None:
     pyxel.rectb(x, y, w, h, pen)
+
+
+def complement(pen: int) -> int:
+    """Intuition's complement mode on a 4-colour screen: white <-> black, grey <-> blue.
+    Our pens beyond the four turn black or white, whichever stands out."""
+    if pen < 4:
+        return 3 - pen
+    r, g, b = (RGB.get(pen, 0) >> 16) & 255, (RGB.get(pen, 0) >> 8) & 255, RGB.get(pen, 0) & 255
+    return Pen.BLACK if 3 * r + 6 * g + b > 1280 else Pen.WHITE

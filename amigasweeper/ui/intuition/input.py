@@ -51,6 +51,17 @@ WATCHED_KEYS = (
 AMIGA_KEYS = (pyxel.KEY_LALT, pyxel.KEY_RALT, pyxel.KEY_LGUI, pyxel.KEY_RGUI)
 SHIFT_KEYS = (pyxel.KEY_LSHIFT, pyxel.KEY_RSHIFT)
 
+# The keyboard mouse (Intuition's): an Amiga key with the cursor keys moves the
+# pointer; Left-Amiga with Left-Alt is the left button, with Right-Alt the right.
+# On a PC or Mac the Left-Amiga key is the left GUI (Windows/Command) key or
+# the right Ctrl key, since desktops often keep the GUI key for themselves. Not
+# the left Ctrl: Windows reports AltGr as left Ctrl with right Alt, and typing
+# an AltGr character must not press a mouse button.
+POINTER_KEYS = {pyxel.KEY_LEFT: (-1, 0), pyxel.KEY_RIGHT: (1, 0), pyxel.KEY_UP: (0, -1), pyxel.KEY_DOWN: (0, 1)}
+LEFT_AMIGA_KEYS = (pyxel.KEY_LGUI, pyxel.KEY_RCTRL)
+POINTER_STEP = 2  # pixels a frame
+POINTER_STEP_FAST = 8  # with Shift
+
 
 @dataclass
 class Frame:
@@ -67,6 +78,12 @@ class Frame:
     text: str = ""
     wheel: int = 0
     dropped: list[str] = field(default_factory=list)  # files dropped on the window
+    window: object | None = None  # the frontmost window under the pointer (the window manager says)
+
+    def pointer_in(self, window) -> bool:
+        """Whether the pointer is over this window and no other in front of it
+        (a frame no window manager looked at counts as over it)."""
+        return self.window is None or self.window is window
 
     def key(self, *codes: int) -> bool:
         return any(code in self.keys for code in codes)
@@ -105,8 +122,17 @@ class InputReader:
         self.use_frame_edges = held is None
         self._down: set[int] = set()
 
-    def _edges(self, code: int) -> tuple[bool, bool, bool]:
-        down = pyxel.btn(code) if self.held is None else self.held.btn(code)
+    def _btn(self, code: int) -> bool:
+        return pyxel.btn(code) if self.held is None else self.held.btn(code)
+
+    def _keyboard_buttons(self) -> set[Button]:
+        """The mouse buttons held down from the keyboard."""
+        if not any(self._btn(code) for code in LEFT_AMIGA_KEYS):
+            return set()
+        return {b for b, alt in ((Button.LEFT, pyxel.KEY_LALT), (Button.RIGHT, pyxel.KEY_RALT)) if self._btn(alt)}
+
+    def _edges(self, code: int, also_down: bool = False) -> tuple[bool, bool, bool]:
+        down = self._btn(code) or also_down
         was = code in self._down
         pressed = down and not was
         released = was and not down
@@ -119,10 +145,25 @@ class InputReader:
             self._down.discard(code)
         return down, pressed, released
 
+    def _move_pointer(self, frame: Frame) -> None:
+        """Amiga and the cursor keys move the pointer (Shift: faster); the keys
+        are used up and reach no window."""
+        held = [code for code in POINTER_KEYS if self._btn(code)]
+        if not held:
+            return
+        step = POINTER_STEP_FAST if frame.shift else POINTER_STEP
+        dx = sum(POINTER_KEYS[code][0] for code in held) * step
+        dy = sum(POINTER_KEYS[code][1] for code in held) * step
+        frame.x = max(0, min(pyxel.width - 1, frame.x + dx))
+        frame.y = max(0, min(pyxel.height - 1, frame.y + dy))
+        pyxel.set_mouse_pos(frame.x, frame.y)
+        frame.keys = [code for code in frame.keys if code not in POINTER_KEYS]
+
     def read(self) -> Frame:
         frame = Frame(pyxel.mouse_x, pyxel.mouse_y)
+        from_keys = self._keyboard_buttons()
         for button in Button:
-            down, pressed, released = self._edges(button.value)
+            down, pressed, released = self._edges(button.value, button in from_keys)
             if down:
                 frame.down.add(button)
             if pressed:
@@ -134,6 +175,8 @@ class InputReader:
                 frame.keys.append(code)
         frame.amiga = any(self._edges(code)[0] for code in AMIGA_KEYS)
         frame.shift = any(self._edges(code)[0] for code in SHIFT_KEYS)
+        if frame.amiga:
+            self._move_pointer(frame)
         frame.text = pyxel.input_text or ""
         frame.wheel = pyxel.mouse_wheel
         frame.dropped = list(pyxel.dropped_files)

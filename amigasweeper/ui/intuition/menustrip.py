@@ -12,6 +12,8 @@ import pyxel
 
 from . import font, metrics
 from .atlas import FONT, Glyph
+from .gfx import complement
+from .input import Frame
 from .menus import ItemKind, Menu, MenuItem
 from .palette import BAR_BLOCK, BAR_DETAIL, BAR_TRIM
 from .screen import BAR_H
@@ -24,9 +26,12 @@ PANEL_PAD = 3
 KEY_MARK_W = 2 * FONT.cell + 2  # the Right-Amiga glyph, a gap and the letter
 
 
-def complement(pen: int) -> int:
-    """Complementing a 4-colour screen: white <-> black, grey <-> blue."""
-    return 3 - pen if pen < 4 else pen
+# Key codes for the letters and signs used as Right-Amiga hotkeys.
+HOTKEY_CODES = {
+    **{getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"},
+    pyxel.KEY_QUESTION: "?",
+    pyxel.KEY_SLASH: "?",  # Shift and / on most keyboards
+}
 
 
 @dataclass(frozen=True)
@@ -57,6 +62,27 @@ class MenuStrip:
         self.item: MenuItem | None = None
         self.title_x = self._title_positions()
         self.panels = [self._panel_layout(i) for i in range(len(menus))]
+
+    @classmethod
+    def for_actions(
+        cls,
+        menus: tuple[Menu, ...],
+        actions: dict,
+        enabled: dict | None = None,
+    ) -> MenuStrip:
+        """A strip whose items run ``actions[command]``; ``enabled[command]``,
+        where given, says when an item can be chosen (else it always can)."""
+        conditions = enabled or {}
+
+        def can(item: MenuItem) -> bool:
+            condition = conditions.get(item.command)
+            return item.command in actions and (condition is None or condition())
+
+        def run(item: MenuItem) -> None:
+            if can(item):
+                actions[item.command]()
+
+        return cls(menus, checked=lambda item: False, enabled=can, on_select=run)
 
     # --------------------------------------------------------------- layout
     def _title_positions(self) -> list[int]:
@@ -90,7 +116,20 @@ class MenuStrip:
         x = min(x, pyxel.width - width)
         return x, y, width, boxes[-1].y + boxes[-1].h + 2 - y
 
+    def hotkey_item(self, letter: str) -> MenuItem | None:
+        return next((i for m in self.menus for i in m.items if i.key == letter), None)
+
     # ---------------------------------------------------------------- input
+    def hotkeys(self, frame: Frame) -> None:
+        """Right-Amiga with a letter: the item with that key, as if chosen."""
+        for code in frame.keys:
+            letter = HOTKEY_CODES.get(code)
+            if code == pyxel.KEY_SLASH and not frame.shift:
+                letter = None
+            item = self.hotkey_item(letter) if letter else None
+            if item is not None and self.enabled(item):
+                self.on_select(item)
+
     def open(self) -> None:
         self.panels = [self._panel_layout(i) for i in range(len(self.menus))]  # for this screen's metrics
         self.is_open = True

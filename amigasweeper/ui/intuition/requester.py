@@ -279,8 +279,7 @@ class Requester(Window):
         self.resize_inner(inner_w, inner_h)
         self._place_buttons(inner_w, inner_h)
         screen_w, screen_h = self.screen_size
-        self.x = max(0, (screen_w - self.w) // 2)
-        self.y = max(11, (screen_h - self.h) // 2)
+        self.settle((screen_w - self.w) // 2, (screen_h - self.h) // 2)
 
     def draw_title(self) -> None:
         """A title too long for the bar is cut with an ellipsis, never run past it."""

@@ -1,5 +1,5 @@
-"""The Workbench screen: the backdrop, the screen title bar, the windows on it,
-the DisplayBeep flash and the mouse pointer."""
+"""The Workbench screen: the backdrop, the screen title bar with its depth
+gadget, the windows on it, the DisplayBeep flash and the mouse pointer."""
 
 from __future__ import annotations
 
@@ -8,11 +8,13 @@ import pyxel
 from . import font
 from .atlas import POINTER, WAIT_POINTER
 from .palette import BACKGROUND, BAR_BLOCK, BAR_DETAIL, BAR_TRIM, RGB, Pen, beep_rgb
+from .input import Button, Frame
 from .widgets import Widget
 
 BAR_H = 10  # font height + 2; the trim line under it makes 11
 BEEP_FRAMES = 12  # about a fifth of a second at 60 frames per second
 SCREEN_TITLE = "Workbench Screen"
+SCREEN_DEPTH_W = 16  # the screen's depth gadget, at the right end of the bar (LowRes size)
 
 
 class WorkbenchScreen(Widget):
@@ -24,18 +26,25 @@ class WorkbenchScreen(Widget):
         self.beep_left = 0
         self.show_pointer = True
         self.busy = False  # the program works on over frames: the wait pointer shows
+        self.depth_held = False
+        self.behind = False  # sent back by its depth gadget: the display shows what is behind
 
-    @property
-    def windows(self) -> list[Widget]:
-        return self.children
+    # -------------------------------------------------------- depth gadget
+    def in_depth_gadget(self, px: int, py: int) -> bool:
+        return self.w - SCREEN_DEPTH_W <= px < self.w and 0 <= py < BAR_H
 
-    def depth(self, window: Widget) -> None:
-        """The depth gadget: to the back if in front, else to the front."""
-        if self.children and self.children[-1] is window and len(self.children) > 1:
-            self.children.remove(window)
-            self.children.insert(0, window)
-        elif window in self.children:
-            self.raise_to_front(window)
+    def on_press(self, frame: Frame, button: Button) -> None:
+        self.depth_held = button is Button.LEFT and self.in_depth_gadget(frame.x, frame.y)
+
+    def on_release(self, frame: Frame, button: Button) -> None:
+        if button is Button.LEFT and self.depth_held and self.in_depth_gadget(frame.x, frame.y):
+            self.to_back()
+        self.depth_held = False
+
+    def to_back(self) -> None:
+        """The screen's depth gadget. Ours is the only screen, so behind it is
+        the display's bare background; a click anywhere brings it forward."""
+        self.behind = not self.behind
 
     # ----------------------------------------------------------- DisplayBeep
     def beep(self) -> None:
@@ -57,9 +66,25 @@ class WorkbenchScreen(Widget):
     def draw_title_bar(self, text: str) -> None:
         pyxel.rect(0, 0, self.w, BAR_H, BAR_BLOCK)
         pyxel.line(0, BAR_H, self.w - 1, BAR_H, BAR_TRIM)
-        font.draw_text(4, 1, text, BAR_DETAIL)
+        room = (self.w - SCREEN_DEPTH_W - 8) // font.ADVANCE
+        font.draw_text(4, 1, text[:room], BAR_DETAIL)
+        self.draw_depth_gadget()
+
+    def draw_depth_gadget(self) -> None:
+        """Two overlapping boxes, the back one hollow and the front one filled,
+        in the bar's pens; complemented while held, as a selected gadget is."""
+        x = self.w - SCREEN_DEPTH_W
+        pressed = self.depth_held and self.in_depth_gadget(pyxel.mouse_x, pyxel.mouse_y)
+        back, ink = (BAR_DETAIL, BAR_BLOCK) if pressed else (BAR_BLOCK, BAR_DETAIL)
+        pyxel.rect(x, 0, SCREEN_DEPTH_W, BAR_H, back)
+        pyxel.line(x, 0, x, BAR_H - 1, ink)
+        pyxel.rectb(x + 3, 1, 8, 5, ink)  # the screen behind: an outline
+        pyxel.rect(x + 6, 4, 8, 5, ink)  # the screen in front: filled
 
     def draw(self) -> None:
+        if self.behind:
+            pyxel.cls(Pen.BLACK)
+            return
         pyxel.cls(BACKGROUND)
         super().draw()
         self.draw_title_bar(self.title)

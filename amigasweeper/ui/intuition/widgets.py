@@ -11,6 +11,8 @@ from .input import Button, Frame
 
 
 class Widget:
+    wants_right_button = False  # the right button shows the menus unless the widget under it uses it
+
     def __init__(self, x: int = 0, y: int = 0, w: int = 0, h: int = 0) -> None:
         self.x, self.y, self.w, self.h = x, y, w, h
         self.parent: Widget | None = None

@@ -1,5 +1,9 @@
 """An Intuition window: blue title bar with close and depth gadgets, thin borders,
-and a grey interior that holds child widgets."""
+and a grey interior that holds child widgets.
+
+What a window offers the window manager (intuition/wm.py) is small: its title
+bar to drag by, whether it is active, the menus and screen title it shows while
+active, the owner it is modal to, and ``on_key`` for the keys it gets."""
 
 from __future__ import annotations
 
@@ -56,6 +60,10 @@ class Window(Widget):
     """A window whose interior starts at (inner_x, inner_y) in its own coordinates."""
 
     inner_y = TITLE_H
+    backdrop = False  # a backdrop window stays behind the others and has no title bar
+    menus = None  # the MenuStrip shown while this window is active, if it has menus
+    owner: Window | None = None  # the window a requester blocks while it is open
+    screen_title: str | None = None  # the screen bar's text while active (None: the screen's own)
 
     @property
     def inner_x(self) -> int:
@@ -80,6 +88,9 @@ class Window(Widget):
         super().__init__(x, y, 0, 0)
         self.title = title
         self.active = True
+        self.closed = False
+        self.moved = False  # dragged by the user: layout changes keep its place
+        self.screen_size = (320, 256)
         self.close_gadget = None
         self.depth_gadget = None
         self.resize_inner(inner_w, inner_h)
@@ -97,6 +108,20 @@ class Window(Widget):
         if getattr(self, "depth_gadget", None) is not None:
             self.depth_gadget.w = sizes.depth_w
             self.depth_gadget.x = self.w - sizes.depth_w
+
+    # -------------------------------------------------------------- placing
+    def settle(self, x: int, y: int) -> None:
+        """Put the window at (x, y), or keep the place the user dragged it to,
+        and keep it whole on the screen below the screen bar."""
+        if not self.moved:
+            self.x, self.y = x, y
+        self.x, self.y = clamp_to_screen(self.x, self.y, self.w, self.h, self.screen_size)
+
+    def in_drag_bar(self, px: int, py: int) -> bool:
+        """The title bar outside the system gadgets: where a drag starts."""
+        if self.backdrop or not self.contains(px, py) or py >= self.ay + TITLE_H:
+            return False
+        return not any(g is not None and g.contains(px, py) for g in (self.close_gadget, self.depth_gadget))
 
     @property
     def inner_w(self) -> int:
@@ -135,3 +160,15 @@ class Window(Widget):
 
     def draw_interior(self) -> None:
         """The window's own drawing under its child widgets."""
+
+
+SCREEN_TOP = 11  # the screen bar and its trim line: windows stay below it
+
+
+def clamp_to_screen(x: int, y: int, w: int, h: int, screen_size: tuple[int, int]) -> tuple[int, int]:
+    """A window's place moved just enough to keep it on the screen (its title
+    bar first, when the window is larger than the screen)."""
+    screen_w, screen_h = screen_size
+    x = max(0, min(x, screen_w - w))
+    y = max(SCREEN_TOP, min(y, screen_h - h))
+    return x, y

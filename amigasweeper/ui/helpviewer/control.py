@@ -1,0 +1,122 @@
+"""Opening and closing the help viewer: the game waits while it is open (its
+board hidden as in Pause), its menus, and the requester that opens a guide
+from a path typed by the player."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from amigasweeper import __version__
+from amigasweeper.engine import GameStatus
+from amigasweeper.guide import Document, ManualPage, Node
+
+from ..intuition.menustrip import MenuStrip
+from ..intuition.requester import Requester, StringGadget
+from .guideview import GuideViewer, open_guide_file
+from .menus import ViewerCommand
+
+if TYPE_CHECKING:
+    from ..host import Host
+
+PATH_CHARS = 255  # the longest path the Open requester takes
+PATH_GADGET_CHARS = 30  # characters shown at once: the requester fits a LowRes screen
+
+
+class ViewerControl:
+    def __init__(self, app: Host, start_dir: Path | None = None) -> None:
+        self.app = app
+        self.start_dir = start_dir  # relative paths typed in Open are found from here
+        self.window: GuideViewer | None = None
+        self._paused_game = False
+        self.alone = False  # `--guide FILE`: the viewer is the program, and closing it ends it
+
+    def open(self, document: Document, page: Node | None = None) -> None:
+        """Show a guide in the viewer window (replacing the one shown); the game
+        waits, its board hidden, until the viewer closes."""
+        app = self.app
+        if self.window is not None:
+            app.wm.close(self.window)
+        game = app.game
+        if self.window is None and game.status is GameStatus.PLAYING and not game.paused:
+            game.pause()
+            self._paused_game = True
+        viewer = GuideViewer(
+            document,
+            app.screen_mode.size,
+            on_close=self.closed,
+            on_beep=app.screen.beep,
+            on_depth=lambda: app.wm.depth(viewer),
+            start=page,
+            ask=app.open_requester,
+            look=lambda: app.look,
+        )
+        viewer.menus = self.menus_for(viewer)
+        self.window = viewer
+        app.wm.open(viewer)
+
+    def closed(self) -> None:
+        if self.window is not None:
+            self.app.wm.close(self.window)
+        self.window = None
+        if self.alone and not self.app.wm.is_open(self.app.mine_window):
+            self.app.request_quit()  # the viewer was the program, as MultiView is
+        if self._paused_game and self.app.game.paused:
+            self.app.game.resume()
+        self._paused_game = False
+
+    def menus_for(self, viewer: GuideViewer) -> MenuStrip:
+        """The viewer's own menus, with the program's part of Project added."""
+        viewer.program_actions = {
+            ViewerCommand.OPEN: self.ask_path,
+            ViewerCommand.ABOUT: self.about,
+            ViewerCommand.QUIT: self.app.request_quit,
+        }
+        return viewer.menu_strip
+
+    # ------------------------------------------------------------ requesters
+    def ask_path(self) -> None:
+        """Project > Open: a requester for the path of a guide to show."""
+        gadget = StringGadget("", "", PATH_GADGET_CHARS, PATH_CHARS)
+
+        def ok() -> None:
+            problem = self.open_path(gadget.text)
+            if problem:
+                requester.say(problem)
+            else:
+                requester.close()
+
+        requester = Requester(
+            "Open Guide",
+            ["Path of an AmigaGuide file:"],
+            [("Open", ok), ("Cancel", lambda: requester.close())],
+            self.app.screen_mode.size,
+            gadgets=[gadget],
+            help_node=ManualPage.VIEWER,
+        )
+        self.app.open_requester(requester, owner=self.window)
+
+    def open_path(self, text: str) -> str:
+        """Open the guide at a typed path; the problem in words, or "" when shown."""
+        text = text.strip()
+        if not text:
+            return "Type the path of a .guide file."
+        path = Path(text).expanduser()
+        if not path.is_absolute() and self.start_dir is not None:
+            path = self.start_dir / path
+        try:
+            is_file = path.is_file()
+        except OSError:  # a name the system cannot even look up
+            is_file = False
+        if not is_file:
+            return f"No file {path.name[:40]} there."
+        self.open(*open_guide_file(path))
+        return ""
+
+    def about(self) -> None:
+        viewer = self.window
+        name = viewer.title if viewer is not None else ""
+        lines = [f"AmigaGuide viewer of AmigaSweeper {__version__}", f"Showing: {name}"[:36]]
+        requester = Requester("About", lines, [("OK", lambda: requester.close())], self.app.screen_mode.size,
+                              help_node=ManualPage.VIEWER)
+        self.app.open_requester(requester, owner=viewer)

@@ -1,0 +1,1 @@
+"""The Workbench window behind everything: the backdrop with our icons."""
