@@ -69,7 +69,7 @@ def _play(job: tuple) -> list[tuple[int, bool, float]]:
     apply(settings)
     out = []
     for seed in seeds:
-        result = play_game(GameSetup(width=width, height=height, mines=mines, seed=seed, shape=shape))
+        result = play_game(GameSetup(width=width, height=height, mines=mines, seed=seed, shape=shape), clock=time.process_time)
         out.append((seed, result.won, result.time))
     return out
 

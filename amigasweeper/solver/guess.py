@@ -224,4 +224,4 @@ def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
         score, progress = _score(safety, found)
         scored.append((score, safety, -cell, progress))
     score, safety, negative_cell, progress = max(scored)
-    return Guess(-negative_cell, safety, progress, "safest square most likely to lead somewhere")
+    return Guess(-negative_cell, safety, progress, "best chance to survive this guess and the next")
