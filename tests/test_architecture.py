@@ -52,3 +52,75 @@ def test_the_core_imports_with_pyxel_missing():
     code = "import sys; sys.modules['pyxel'] = None\n" + "".join(f"import {m}\n" for m in present)
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent)
     assert result.returncode == 0, result.stderr
+
+
+UI = PACKAGE / "ui"
+
+
+def ui_imports(path: Path) -> set[str]:
+    """The amigasweeper.ui modules a ui module imports, as dotted names under ui."""
+    module = path.relative_to(UI).with_suffix("").parts
+    package = module[:-1]
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if not isinstance(node, ast.ImportFrom):
+            continue
+        if node.level:
+            base = list(package[: len(package) - (node.level - 1)])
+        elif node.module and node.module.startswith("amigasweeper.ui"):
+            base = []
+        else:
+            continue
+        dotted = node.module.split(".") if node.module else []
+        target = base + (dotted[2:] if not node.level else dotted)
+        found.update(_resolve(target, node))
+    return found
+
+
+def _resolve(target: list[str], node: ast.ImportFrom) -> set[str]:
+    """`from .x import y` names module x.y when y is a module, else module x."""
+    names = set()
+    for alias in node.names:
+        candidate = [*target, alias.name]
+        if (UI.joinpath(*candidate).with_suffix(".py")).exists():
+            names.add(".".join(candidate))
+        else:
+            names.add(".".join(target))
+    return names
+
+
+def ui_graph() -> dict[str, set[str]]:
+    graph = {}
+    for path in UI.rglob("*.py"):
+        name = ".".join(path.relative_to(UI).with_suffix("").parts)
+        graph[name] = {m for m in ui_imports(path) if m}
+    return graph
+
+
+def test_the_intuition_layer_knows_nothing_of_the_program():
+    graph = ui_graph()
+    for name, imports in graph.items():
+        if name.startswith("intuition."):
+            outside = {m for m in imports if not m.startswith("intuition")}
+            assert not outside, f"{name} imports {outside}"
+    for path in (UI / "intuition").rglob("*.py"):
+        core = imported_modules(path) & {"amigasweeper"}
+        assert not core, f"{path.name} imports the game's core"
+
+
+def test_no_import_circle_in_the_ui():
+    graph = ui_graph()
+    state: dict[str, int] = {}
+
+    def visit(name: str, trail: list[str]) -> None:
+        state[name] = 1
+        for other in sorted(graph.get(name, ())):
+            if state.get(other) == 1:
+                raise AssertionError("import circle: " + " -> ".join([*trail, name, other]))
+            if other not in state:
+                visit(other, [*trail, name])
+        state[name] = 2
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [])

@@ -91,7 +91,7 @@ def _headless_app(**options):
     import pyxel
 
     from amigasweeper.ui.app import App, Options
-    from amigasweeper.ui.pilot import Pilot
+    from amigasweeper.ui.drive.pilot import Pilot
 
     if not getattr(_headless_app, "ready", False):
         pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
@@ -125,7 +125,7 @@ def bench_expert_midgame_frames(frames: int = 3000) -> dict:
 def bench_full_board_ripple_frames(boards: int = 60) -> dict:
     """Frames while a 32x16 board with one mine ripples open from a corner."""
     from amigasweeper.engine import LevelName
-    from amigasweeper.ui.input import Button
+    from amigasweeper.ui.intuition.input import Button
 
     samples = []
     app, pilot = _headless_app(level=LevelName.EXPERT, seed=1)
@@ -145,7 +145,7 @@ def bench_menu_open_frames(frames: int = 3000) -> dict:
     """Frames with the Game menu dropped over an Expert board, the pointer
     sweeping up and down its items so the highlight changes every frame."""
     from amigasweeper.engine import LevelName
-    from amigasweeper.ui.input import Button
+    from amigasweeper.ui.intuition.input import Button
 
     app, pilot = _headless_app(level=LevelName.EXPERT, seed=20)
     pilot.click_cell(pilot.cell_at(16, 8))

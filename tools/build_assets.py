@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""Build amigasweeper/assets.pyxres from the text art in tools/art/.
+"""Build assets.pyxres (at the top of the repository) from the text art in tools/art/.
 
 Every bitmap of the program is drawn as text in tools/art/*.txt (see
 tools/art/README.md for the format and the pen legend). This script parses
-those files, checks them, places every sprite where amigasweeper/ui/atlas.py
+those files, checks them, places every sprite where amigasweeper/ui/intuition/atlas.py
 says, and saves the image banks with Pyxel itself.
 
     python3 tools/build_assets.py                  # rebuild the resource file
@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script from anywhere
     sys.path.insert(0, str(ROOT))
 
-from amigasweeper.ui.atlas import (  # noqa: E402
+from amigasweeper.ui.intuition.atlas import (  # noqa: E402
     BANK_SIZE,
     FAMILIES,
     FONT,
@@ -42,10 +42,10 @@ from amigasweeper.ui.atlas import (  # noqa: E402
     digit,
     number_cell,
 )
-from amigasweeper.ui.palette import RGB, Pen  # noqa: E402
+from amigasweeper.ui.intuition.palette import RGB, Pen  # noqa: E402
 
 ART_DIR = ROOT / "tools" / "art"
-RESOURCE = ROOT / "amigasweeper" / "assets.pyxres"
+RESOURCE = ROOT / "assets.pyxres"  # at the top, as the design card lays out the repository
 BANKS = (0, 1, 2)
 
 # One character per pen. Digits and A-C are the number pens so that a number
@@ -74,7 +74,7 @@ FONT_LEGEND: dict[str, Pen] = {".": Pen.GREY, "#": Pen.BLACK}
 
 # Every glyph the font must define: our symbols, printable ASCII, all of Latin-1's
 # upper half. Codes left out (other controls, DEL, 0x80-0x9F) stay blank.
-REQUIRED_GLYPHS = frozenset([*range(0x01, 0x08), *range(0x20, 0x7F), *range(0xA0, 0x100)])
+REQUIRED_GLYPHS = frozenset([*range(0x01, 0x0A), *range(0x20, 0x7F), *range(0xA0, 0x100)])
 
 HEADER = re.compile(r"^==\s+(\S+)(?:\s.*)?$")
 COMMENT = ";"
@@ -274,7 +274,7 @@ def draw_contact_sheet(path: Path) -> None:
     """Every sprite and a font sample at 1x, and a mock game window, saved at scale 3."""
     import pyxel
 
-    from amigasweeper.ui import font
+    from amigasweeper.ui.intuition import font
 
     pyxel.cls(Pen.GREY)
     y = _sheet_font_grid(pyxel, 2)
@@ -330,7 +330,7 @@ _MOCK_TRI = ("ccccfccccccccccc", "cc12211ccqcccccc", "c12.....1ccpcccc", "cc3456
 
 def _sheet_shape_boards(pyxel, x: int, y: int) -> None:
     from amigasweeper.engine import Shape, make_topology
-    from amigasweeper.ui.geometry import geometry_for
+    from amigasweeper.ui.game.geometry import geometry_for
 
     for shape, rows, bx in ((Shape.HEX, _MOCK_HEX, x), (Shape.TRIANGLE, _MOCK_TRI, x + 84)):
         geometry = geometry_for(make_topology(shape, len(rows[0]), len(rows)))
@@ -350,7 +350,7 @@ _MOCK_CELLS = {
 
 
 def _sheet_mock_window(pyxel, x: int, y: int) -> None:
-    from amigasweeper.ui import font
+    from amigasweeper.ui.intuition import font
 
     w, h = _MOCK_W, _MOCK_H
     pyxel.rect(x, y, w, h, Pen.BLUE)

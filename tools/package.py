@@ -1,22 +1,27 @@
 #!/usr/bin/env python3
 """Build AmigaSweeper for playing without a Python set-up.
 
-    python3 tools/package.py [pyxapp|html|exe|all] [--dist DIR] [--build DIR]
+    python3 tools/package.py [pyxapp|html|exe|archive|all|measure] [--dist DIR] [--build DIR]
 
 pyxapp  dist/amigasweeper.pyxapp, a Pyxel app: ``pyxel play dist/amigasweeper.pyxapp``
-html    dist/amigasweeper.html, the pyxapp in a web page (``pyxel app2html``);
+html    dist/amigasweeper.html, the pyxapp in a web page (``pyxel app2html``,
+        with a message for a browser that cannot load Pyxel's runtime);
         publish it on any static host
 exe     dist/amigasweeper/, a PyInstaller one-folder build: run
-        dist/amigasweeper/amigasweeper (amigasweeper.exe on Windows)
-all     the three (the default)
+        dist/amigasweeper/amigasweeper (amigasweeper.exe on Windows); the
+        folder has LICENSE and licences/, the licence texts of what it bundles
+archive dist/amigasweeper-VERSION-SYSTEM-MACHINE.tar.gz (.zip on Windows): the
+        executable folder in one file, as a release carries it
+all     pyxapp, html and exe (the default)
 measure sizes of what is in dist/, time to the first frame, the browser check's
         timings (the figures of docs/BENCHMARKS.md, "Packaging")
 
 The pyxapp is made with ``pyxel package`` from a staging folder (build/package/
-amigasweeper/) that holds a copy of the ``amigasweeper`` package, with
-assets.pyxres inside it and the manual (docs/AmigaGuide/*.guide) copied into
-amigasweeper/guide/, where amigasweeper.guide.manual looks first; the
-startup script below calls amigasweeper.ui.app.run. ``pyxel play`` hands an app
+amigasweeper/) that holds a copy of the ``amigasweeper`` package, with the
+images (assets.pyxres) and the manual (docs/AmigaGuide/AmigaSweeper.guide)
+copied into amigasweeper/bundled/, where amigasweeper.resources looks first,
+and LICENSE; the startup script below calls amigasweeper.ui.app.run.
+``pyxel play`` hands an app
 no arguments, so the startup script takes the command line from the
 environment variable AMIGASWEEPER_ARGS (split as a POSIX shell would):
 
@@ -28,7 +33,7 @@ ctypes, which PyInstaller cannot see), so it stops at start with "libSDL2-2.0.so
 cannot open shared object file". Here PyInstaller is run on a tiny entry script
 that calls amigasweeper.__main__.main (so the executable takes the usual
 command-line options), with every file of pyxel/libs added by --add-binary and
-the assets and the manual added as data inside the package folder. PyInstaller
+the images and the manual added as data in amigasweeper/bundled/. PyInstaller
 comes from the optional dependency group: ``python3 -m pip install -e '.[package]'``.
 """
 
@@ -44,7 +49,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "amigasweeper"
-GUIDE_DIR = ROOT / "docs" / "AmigaGuide"
+LICENSE = ROOT / "LICENSE"
 APP_NAME = "amigasweeper"  # the pyxapp, the html page and the executable are all named so
 STARTUP_FILE = "amigasweeper_start.py"
 ARGS_ENV = "AMIGASWEEPER_ARGS"
@@ -95,7 +100,7 @@ PYINSTALLER_HOOK = '''\
 module_collection_mode = "pyc"
 '''
 
-IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", ".*")
+IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", ".*", "bundled")
 
 
 def log(message: str) -> None:
@@ -109,33 +114,53 @@ def version() -> str:
     return re.search(r"^__version__ = [\"']([^\"']+)[\"']", text, re.MULTILINE).group(1)
 
 
-def guide_files() -> list[Path]:
-    """The manual and any other AmigaGuide files that ship with the program."""
-    return sorted(GUIDE_DIR.glob("*.guide")) if GUIDE_DIR.is_dir() else []
-
-
 def startup_script() -> str:
     return STARTUP_SCRIPT.format(version=version(), args_env=ARGS_ENV)
 
 
+def load_resources():
+    """amigasweeper/resources.py (what the program ships with, and where a built
+    copy keeps it), loaded by its file name like setup.py does."""
+    import importlib.util
+
+    name = "amigasweeper_package_resources"
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, PACKAGE / "resources.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module  # dataclasses look their module up there
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def bundled_files() -> list[tuple[Path, str]]:
+    """(file in the repository, its path inside the package) for each file the
+    program ships with; exits naming the first one missing."""
+    resources = load_resources()
+    pairs = []
+    for resource in resources.SHIPPED:
+        source = ROOT.joinpath(*resource.source.parts)
+        if not source.is_file():
+            hint = " (run tools/build_assets.py)" if resource is resources.ASSETS else ""
+            raise SystemExit(f"package: {resource.source} is missing{hint}")
+        pairs.append((source, resource.bundled.as_posix()))
+    return pairs
+
+
 def stage(build: Path) -> Path:
-    """build/amigasweeper/: the package (with assets.pyxres and the manual
-    inside it) and the startup script. Returns that folder (pyxel's APP_DIR)."""
+    """build/amigasweeper/: the package, with the images and the manual in
+    amigasweeper/bundled/ (where amigasweeper.resources looks first), the
+    licence, and the startup script. Returns that folder (pyxel's APP_DIR)."""
     app_dir = build / APP_NAME
     if app_dir.exists():
         shutil.rmtree(app_dir)
     app_dir.mkdir(parents=True)
     package = app_dir / "amigasweeper"
     shutil.copytree(PACKAGE, package, ignore=IGNORED)
-    if not (package / "assets.pyxres").is_file():
-        raise SystemExit("package: amigasweeper/assets.pyxres is missing (run tools/build_assets.py)")
-    guides = guide_files()
-    if not guides:
-        log(f"warning: no manual in {GUIDE_DIR.relative_to(ROOT)}; the Help viewer will say so")
-    for guide in guides:  # a real copy, even where the source tree has a link
-        target = package / "guide" / guide.name
-        target.unlink(missing_ok=True)
-        shutil.copy2(guide, target)
+    for source, inside in bundled_files():
+        target = package / inside
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(source, target)
+    shutil.copy2(LICENSE, app_dir / LICENSE.name)
     (app_dir / STARTUP_FILE).write_text(startup_script(), encoding="utf-8")
     return app_dir
 
@@ -169,15 +194,130 @@ def build_pyxapp(dist: Path, build: Path) -> Path:
     return target
 
 
+OFFLINE_ID = "amigasweeper-offline"
+OFFLINE_MESSAGE = (
+    "AmigaSweeper needs an internet connection to load Pyxel, the engine it runs on, "
+    "from {host}. Connect to the internet and reload this page."
+)
+
+# The page pyxel app2html writes, with a message in place of a blank page when
+# Pyxel's web runtime cannot be loaded: the script fails to load (offline, or
+# the CDN blocked), launchPyxel is then missing, or a script the runtime
+# adds later to fetch the rest of itself (Pyodide) fails to load.
+PAGE = """\
+<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>AmigaSweeper</title>
+<style>
+#{offline_id} {{ font: 18px/1.5 sans-serif; max-width: 36em; margin: 3em auto; padding: 1em 1.5em;
+  color: #000; background: #aaa; border: 3px solid #fff; border-right-color: #000; border-bottom-color: #000; }}
+</style>
+</head>
+<body>
+<noscript><p>AmigaSweeper runs in the browser with JavaScript: turn it on and reload this page.</p></noscript>
+<div id="{offline_id}" role="alert" hidden>{message}</div>
+<script>
+"use strict";
+// Pyxel {pyxel_version} (the version installed when this page was built) comes from {host}.
+function amigasweeperOffline() {{
+  document.getElementById("{offline_id}").hidden = false;
+}}
+window.addEventListener("error", (event) => {{
+  if (event.target instanceof HTMLScriptElement) amigasweeperOffline();
+}}, true);
+</script>
+<script src="{runtime}" onerror="amigasweeperOffline()"></script>
+<script>
+if (typeof launchPyxel === "function") {{
+  {launch}
+}} else {{
+  amigasweeperOffline();
+}}
+</script>
+</body>
+</html>
+"""
+
+
+def pyxel_version() -> str:
+    """The installed Pyxel's version, checked against pyproject.toml's range."""
+    from importlib import metadata
+
+    installed = metadata.version("pyxel")
+    wanted = pyxel_requirement()
+    if not version_in_range(installed, wanted):
+        raise SystemExit(f"package: Pyxel {installed} is installed, but pyproject.toml asks for pyxel{wanted}")
+    return installed
+
+
+def pyxel_requirement() -> str:
+    """The version range of pyxel in pyproject.toml's dependencies (">=2.9,<3")."""
+    import re
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for requirement in project["dependencies"]:
+        match = re.fullmatch(r"\s*pyxel\s*([<>=!~, .0-9]*)", requirement)
+        if match:
+            return match.group(1).replace(" ", "")
+    raise SystemExit("package: pyproject.toml does not depend on pyxel")
+
+
+def version_in_range(version: str, specifiers: str) -> bool:
+    """Whether a release version (2.9.9) meets specifiers like >=2.9,<3 (the
+    operators >=, >, <=, <, ==, != on release numbers)."""
+    import operator
+    import re
+
+    def numbers(text: str) -> tuple[int, ...]:
+        parts = [int(part) for part in re.match(r"\d+(?:\.\d+)*", text).group(0).split(".")]
+        while len(parts) > 1 and parts[-1] == 0:
+            parts.pop()
+        return tuple(parts)
+
+    compare = {">=": operator.ge, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">": operator.gt, "<": operator.lt}
+    for specifier in filter(None, specifiers.split(",")):
+        op = re.match(r"[<>=!]+", specifier).group(0)
+        if not compare[op](numbers(version), numbers(specifier[len(op):])):
+            return False
+    return True
+
+
+def web_page(app2html_page: str) -> str:
+    """Our page around what pyxel app2html wrote (its runtime address, which
+    names the installed Pyxel's version, and its launch call)."""
+    import re
+    from urllib.parse import urlsplit
+
+    runtime = re.search(r'<script src="([^"]+/pyxel\.js)"></script>', app2html_page)
+    launch = re.search(r"^launchPyxel\(.*\);$", app2html_page, re.MULTILINE)
+    if runtime is None or launch is None:
+        raise SystemExit("package: pyxel app2html wrote a page of an unknown shape: update tools/package.py")
+    host = urlsplit(runtime.group(1)).hostname
+    return PAGE.format(
+        offline_id=OFFLINE_ID,
+        message=OFFLINE_MESSAGE.format(host=host),
+        host=host,
+        pyxel_version=pyxel_version(),
+        runtime=runtime.group(1),
+        launch=launch.group(0),
+    )
+
+
 def build_html(dist: Path, build: Path) -> Path:
     pyxapp = dist / f"{APP_NAME}.pyxapp"
     if not pyxapp.is_file():
         raise SystemExit(f"package: {pyxapp} is missing: build the pyxapp first")
     target = dist / f"{APP_NAME}.html"
     target.unlink(missing_ok=True)
+    pyxel_version()  # refuse a Pyxel outside the dependency range before building
     run([sys.executable, "-m", "pyxel", "app2html", pyxapp.name], cwd=dist)
     if not target.is_file():
         raise SystemExit(f"package: pyxel app2html made no {target}")
+    target.write_text(web_page(target.read_text(encoding="utf-8")), encoding="utf-8")
     log(f"built {target} ({target.stat().st_size:,} bytes)")
     return target
 
@@ -216,8 +356,7 @@ def build_exe(dist: Path, build: Path) -> Path:
     hooks.mkdir()
     (hooks / "hook-amigasweeper.py").write_text(PYINSTALLER_HOOK, encoding="utf-8")
     package = app_dir / "amigasweeper"
-    data = [(package / "assets.pyxres", "amigasweeper")]
-    data += [(guide, "amigasweeper/guide") for guide in sorted((package / "guide").glob("*.guide"))]
+    data = [(package / inside, f"amigasweeper/{Path(inside).parent.as_posix()}") for _, inside in bundled_files()]
     command = [
         sys.executable, "-m", "PyInstaller",
         "--noconfirm", "--clean", "--onedir", "--log-level", "WARN",
@@ -240,7 +379,152 @@ def build_exe(dist: Path, build: Path) -> Path:
     target = executable_path(dist)
     if not target.is_file():
         raise SystemExit(f"package: PyInstaller made no {target}")
+    gather_licences(target.parent, work / "work" / APP_NAME / "COLLECT-00.toc")
     log(f"built {target.parent} ({folder_size(target.parent):,} bytes)")
+    return target
+
+
+LICENCES_FOLDER = "licences"
+SDL2_LICENCE = ROOT / "tools" / "licences" / "SDL2.txt"  # Pyxel's wheel has no SDL licence text
+
+
+def python_licence() -> Path:
+    """The licence of the Python that PyInstaller bundles (it covers the
+    libraries Python's own build brings, such as OpenSSL on Windows)."""
+    import sysconfig
+
+    version = f"{sys.version_info.major}.{sys.version_info.minor}"
+    for candidate in (
+        Path(sysconfig.get_paths()["stdlib"]) / "LICENSE.txt",  # Linux and macOS builds, pyenv
+        Path(sys.base_prefix) / "LICENSE.txt",  # the Windows installer
+        Path(f"/usr/share/doc/python{version}/copyright"),  # Debian's python3
+    ):
+        if candidate.is_file():
+            return candidate
+    raise SystemExit("package: cannot find the licence of this Python (LICENSE.txt); the executable must carry it")
+
+
+def distribution_of(path: Path, distributions: dict[Path, object]):
+    """The installed Python distribution that owns the file, or None."""
+    return distributions.get(path.resolve())
+
+
+def installed_files() -> dict[Path, object]:
+    """Every file of every installed distribution -> its distribution."""
+    from importlib import metadata
+
+    owners: dict[Path, object] = {}
+    for distribution in metadata.distributions():
+        for file in distribution.files or ():
+            owners[Path(distribution.locate_file(file)).resolve()] = distribution
+    return owners
+
+
+def licence_files_of(distribution) -> list[Path]:
+    """A distribution's licence texts and software bills of materials (Pyxel
+    lists the Rust crates built into it, with their licences, in one)."""
+    found = []
+    for file in distribution.files or ():
+        parts = file.parts
+        if len(parts) >= 2 and parts[0].endswith(".dist-info") and parts[1] in ("licenses", "sboms"):
+            found.append(Path(distribution.locate_file(file)))
+        elif len(parts) == 2 and parts[0].endswith(".dist-info") and parts[1].upper().startswith(("LICEN", "COPYING", "NOTICE")):
+            found.append(Path(distribution.locate_file(file)))
+    return sorted(found)
+
+
+def debian_copyright(library: Path) -> tuple[str, Path] | None:
+    """(package, its copyright file) for a system library on Debian or Ubuntu."""
+    if shutil.which("dpkg") is None:
+        return None
+    for candidate in dict.fromkeys((str(library), str(library.resolve()))):
+        result = subprocess.run(["dpkg", "-S", candidate], capture_output=True, text=True, check=False)
+        if result.returncode == 0 and ":" in result.stdout:
+            package = result.stdout.split(":", 1)[0].strip()
+            copyright_file = Path("/usr/share/doc") / package / "copyright"
+            if copyright_file.is_file():
+                return package, copyright_file
+    return None
+
+
+def collected_binaries(toc: Path) -> list[tuple[str, Path]]:
+    """(name in the bundle, source file) of each library and extension module
+    PyInstaller put in the executable folder, from its COLLECT table."""
+    import ast
+
+    table = ast.literal_eval(toc.read_text(encoding="utf-8"))
+    entries = next(part for part in table if isinstance(part, (list, tuple)) and part and isinstance(part[0], (list, tuple)))
+    return [(name, Path(source)) for name, source, kind in entries if kind in ("BINARY", "EXTENSION")]
+
+
+def gather_licences(folder: Path, toc: Path) -> Path:
+    """Put AmigaSweeper's LICENSE at the top of the executable folder and, in
+    licences/, the licence texts of everything bundled with it: Python, each
+    Python distribution whose files were collected (Pyxel), SDL2, PyInstaller
+    (its bootloader is the executable) and, on Debian or Ubuntu, the system
+    libraries PyInstaller took from the build machine. licences/README.txt
+    lists every bundled library and the text that covers it; one whose
+    licence could not be found is listed as such (and logged)."""
+    from importlib import metadata
+
+    shutil.copy2(LICENSE, folder / LICENSE.name)
+    target = folder / LICENCES_FOLDER
+    if target.exists():
+        shutil.rmtree(target)
+    target.mkdir()
+    texts: dict[str, list[str]] = {}  # licence file in licences/ -> what it covers
+
+    def add(source: Path, name: str, covers: str) -> str:
+        if name not in texts:
+            shutil.copy2(source, target / name)
+            texts[name] = []
+        if covers not in texts[name]:
+            texts[name].append(covers)
+        return name
+
+    add(LICENSE, "AmigaSweeper-LICENSE.txt", "AmigaSweeper itself")
+    python = python_licence()
+    add(python, "Python-LICENSE.txt", f"Python {sys.version.split()[0]} and the libraries of its own build")
+    add(SDL2_LICENCE, "SDL2-LICENSE.txt", "SDL2, used by Pyxel")
+    installer = metadata.distribution("pyinstaller")
+    for file in licence_files_of(installer):
+        add(file, f"PyInstaller-{file.name}", "the PyInstaller bootloader (the executable's launcher)")
+    owners = installed_files()
+    prefixes = {Path(p).resolve() for p in (sys.base_prefix, sys.base_exec_prefix)}
+    unlicensed = []
+    for name, source in collected_binaries(toc):
+        owner = distribution_of(source, owners)
+        if owner is not None:
+            project = owner.metadata["Name"]
+            names = [add(file, f"{project}-{file.name}", f"{project} {owner.version}") for file in licence_files_of(owner)]
+            if "SDL2" in name:  # Pyxel's copy of SDL2 (Linux)
+                texts["SDL2-LICENSE.txt"].append(name)
+                continue
+            if names:
+                texts[names[0]].append(name)
+                continue
+        if any(prefix in source.resolve().parents for prefix in prefixes):
+            texts["Python-LICENSE.txt"].append(name)
+            continue
+        system = debian_copyright(source)
+        if system is not None:
+            package, copyright_file = system
+            add(copyright_file, f"{package}-copyright.txt", f"{name} (Debian package {package})")
+            continue
+        unlicensed.append(f"{name} (from {source})")
+    lines = [
+        "What this folder bundles, and the licence text of each part.",
+        "AmigaSweeper's own licence is LICENSE, one folder up (the MIT licence).",
+        "",
+    ]
+    for text, covers in texts.items():
+        lines.append(f"{text}:")
+        lines += [f"    {item}" for item in covers]
+    if unlicensed:
+        lines += ["", "Bundled from the build machine, licence text not found there:"]
+        lines += [f"    {item}" for item in unlicensed]
+        log(f"warning: no licence text found for {len(unlicensed)} bundled libraries: see {target / 'README.txt'}")
+    (target / "README.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return target
 
 
@@ -248,7 +532,30 @@ def folder_size(folder: Path) -> int:
     return sum(path.stat().st_size for path in folder.rglob("*") if path.is_file() and not path.is_symlink())
 
 
-BUILDERS = {"pyxapp": build_pyxapp, "html": build_html, "exe": build_exe}
+def archive_name() -> str:
+    """amigasweeper-VERSION-SYSTEM-MACHINE, as a release names the executable's archive."""
+    import platform
+
+    system = {"win32": "windows", "darwin": "macos"}.get(sys.platform, "linux" if sys.platform.startswith("linux") else sys.platform)
+    machine = platform.machine().lower().replace("amd64", "x86_64") or "unknown"
+    return f"{APP_NAME}-{version()}-{system}-{machine}"
+
+
+def build_archive(dist: Path, build: Path) -> Path:
+    """The executable folder packed into one file for a release: a .zip on
+    Windows, a .tar.gz elsewhere (it keeps the executable's permission)."""
+    folder = executable_path(dist).parent
+    if not executable_path(dist).is_file():
+        raise SystemExit(f"package: {executable_path(dist)} is missing: build the executable first (exe)")
+    archive_format = "zip" if sys.platform == "win32" else "gztar"
+    for old in dist.glob(f"{APP_NAME}-*-*-*.*"):
+        old.unlink()
+    target = Path(shutil.make_archive(str(dist / archive_name()), archive_format, root_dir=dist, base_dir=folder.name))
+    log(f"built {target} ({target.stat().st_size:,} bytes)")
+    return target
+
+
+BUILDERS = {"pyxapp": build_pyxapp, "html": build_html, "exe": build_exe, "archive": build_archive}
 
 FIRST_FRAME_SCRIPT = "# start, show one frame, stop\nwait 1\nquit\n"
 
@@ -325,7 +632,7 @@ def _browser_check():
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/package.py", description=__doc__.split("\n\n")[0])
-    parser.add_argument("target", nargs="?", default="all", choices=[*TARGETS, "all", "measure"])
+    parser.add_argument("target", nargs="?", default="all", choices=[*TARGETS, "archive", "all", "measure"])
     parser.add_argument("--dist", type=Path, default=ROOT / "dist", help="where the builds go (dist/)")
     parser.add_argument("--build", type=Path, default=ROOT / "build" / "package", help="scratch folder")
     args = parser.parse_args(argv)

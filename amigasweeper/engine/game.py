@@ -81,6 +81,7 @@ class Game:
         self._marked = 0
         self._marked_right = 0
         self._started_at: float | None = None
+        self._clock_ran = False  # the first uncover started the timer
         self._elapsed = 0.0
         self._placed = False
 
@@ -170,12 +171,17 @@ class Game:
 
     @property
     def seconds(self) -> int:
-        """The timer's whole seconds, stopped at 999."""
-        return min(MAX_SECONDS, int(self.elapsed()))
+        """The timer as Windows 3.1 shows it: 0 before the first uncover, then 1
+        at once and one more each whole second (no game takes 0 seconds); it
+        stops at 999."""
+        if not self._clock_ran:
+            return 0
+        return min(MAX_SECONDS, int(self.elapsed()) + 1)
 
     def _start_clock(self) -> None:
         if self._started_at is None and not self.paused:
             self._started_at = self.clock()
+            self._clock_ran = True
 
     def _stop_clock(self) -> None:
         if self._started_at is not None:

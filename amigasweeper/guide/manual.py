@@ -10,16 +10,12 @@ from __future__ import annotations
 from enum import Enum
 from pathlib import Path
 
+from amigasweeper import resources
+
 from .model import Document
 from .parser import parse_file
 
-MANUAL_FILE = "AmigaSweeper.guide"
-
-# A packaged copy sits next to this module; a source checkout has it in docs/.
-_CANDIDATES = (
-    Path(__file__).with_name(MANUAL_FILE),
-    Path(__file__).resolve().parents[2] / "docs" / "AmigaGuide" / MANUAL_FILE,
-)
+MANUAL_FILE = resources.MANUAL.name
 
 
 class ManualPage(str, Enum):
@@ -40,6 +36,7 @@ class ManualPage(str, Enum):
     COMPLETION = "Completion"
     MARKS = "Marks"
     BEST_TIMES = "BestTimes"
+    REQUESTERS = "Requesters"
     PAUSE = "Pause"
     LOOKS = "Looks"
     SCREEN_MODES = "ScreenModes"
@@ -55,14 +52,11 @@ class ManualPage(str, Enum):
 
 
 def manual_path() -> Path | None:
-    """The manual file, packaged or in the source tree; None if neither exists."""
-    for candidate in _CANDIDATES:
-        if candidate.is_file():
-            return candidate
-    return None
+    """The manual file, in a built copy or in the checkout (see
+    amigasweeper.resources); None if it is in neither place."""
+    return resources.find(resources.MANUAL)
 
 
 def load_manual() -> Document:
     """The parsed manual (a document with a problem if the file is missing)."""
-    path = manual_path()
-    return parse_file(path if path is not None else _CANDIDATES[-1])
+    return parse_file(resources.path_of(resources.MANUAL))

@@ -11,31 +11,30 @@ from pathlib import Path
 
 import pyxel
 
-from amigasweeper import __version__
+from amigasweeper import __version__, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.storage import Storage
 
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
 
-from .commands import CommandCentre
-from .duelcontrol import DuelControl
-from .guideview import GuideViewer, open_guide_file
-from .input import Button, HeldButtons, InputReader
-from .menudefs import MENUS
-from .menustrip import MenuStrip
-from .minewindow import Action, Field, MineWindow
-from .modes import Look, ScreenMode
-from . import font
-from .hints import RAMP
-from .palette import KICKSTART2_REMAP, RGB, Pen
-from .requester import Requester
-from .screen import SCREEN_TITLE, WorkbenchScreen
-from .session import SeedSource, Session
-from .settings_map import choices_from_settings
-from .widgets import Dispatcher
+from .game.commands import CommandCentre
+from .duel.duelcontrol import DuelControl
+from .helpviewer.guideview import GuideViewer, open_guide_file
+from .intuition.input import Button, HeldButtons, InputReader
+from .game.menudefs import MENUS
+from .intuition.menustrip import MenuStrip
+from .game.minewindow import Action, Field, MineWindow
+from .intuition.modes import Look, ScreenMode
+from .intuition import font
+from .game.shading import draw_legend, legend_width
+from .intuition.palette import KICKSTART2_REMAP, RGB, Pen
+from .intuition.requester import Requester
+from .intuition.screen import SCREEN_TITLE, WorkbenchScreen
+from .game.session import SeedSource, Session
+from .game.settings_map import choices_from_settings
+from .intuition.widgets import Dispatcher
 
 FPS = 60
-LEGEND_CHARS = 12  # room the probability legend takes in the screen bar
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 MENU_PAGES = {
     "Game": ManualPage.GAME_MENU,
@@ -44,8 +43,7 @@ MENU_PAGES = {
     "Hint": ManualPage.HINT_MENU,
     "Help": ManualPage.HELP_MENU,
 }
-PACKAGE_DIR = Path(__file__).resolve().parent.parent
-ASSETS = PACKAGE_DIR / "assets.pyxres"
+ASSETS = resources.path_of(resources.ASSETS)
 
 
 @dataclass
@@ -105,6 +103,7 @@ class App:
         )
         self.screen.add(self.mine_window)
         self.requesters: list[Requester] = []
+        self._bar_text, self._bar_since = "", 0  # the screen bar's message and when it came
         self.viewer: GuideViewer | None = None
         self._paused_for_viewer = False
         self.commands = CommandCentre(self)
@@ -143,6 +142,7 @@ class App:
 
     # ----------------------------------------------------------- requesters
     def open_requester(self, requester: Requester) -> None:
+        self.dispatcher.cancel()  # modal: a press begun behind it never acts there
         self.requesters.append(requester)
         self.screen.add(requester)
         self.mine_window.active = False
@@ -162,6 +162,7 @@ class App:
         if not self.viewer and game.status is GameStatus.PLAYING and not game.paused:
             game.pause()
             self._paused_for_viewer = True
+        self.dispatcher.cancel()
         self.viewer = GuideViewer(
             document,
             self.screen_mode.size,
@@ -316,39 +317,41 @@ class App:
             field = self.mine_window.field
             if field.visible and field.contains(pyxel.mouse_x, pyxel.mouse_y):
                 text = hints.chance_text(self.game, field.cell_under(pyxel.mouse_x, pyxel.mouse_y))
-        room = self.screen.w // 8 - 2 - (LEGEND_CHARS if hints.show_probabilities else 0)
-        return marquee(text, room, self.frame_clock.frames) if text else SCREEN_TITLE
+        legend_chars = (legend_width() + 8) // 8 + 1 if hints.show_probabilities else 0
+        room = self.screen.w // 8 - 2 - legend_chars
+        if text != self._bar_text:  # a new message scrolls from its first character
+            self._bar_text, self._bar_since = text, self.frame_clock.frames
+        return marquee(text, room, self.frame_clock.frames - self._bar_since) if text else SCREEN_TITLE
 
     def draw(self) -> None:
         self.screen.title = self.screen_title()
+        self.mine_window.four_colours = self.look is Look.KICKSTART2
         if self.look is Look.KICKSTART2:
             for pen, target in KICKSTART2_REMAP.items():
                 pyxel.pal(pen, target)
         self.screen.draw()
         if self.mine_window.hints.show_probabilities and not self.menus.is_open:
-            draw_legend(self.screen.w)
+            draw_legend(self.screen.w, self.look is Look.KICKSTART2)
         self.menus.draw()
         pyxel.pal()
         self.screen.draw_pointer()
 
 
-def draw_legend(screen_w: int) -> None:
-    """The probability shading's key, at the right of the screen bar: safe to mine."""
-    x = screen_w - 4 - 8 * 5 - font.text_width("0%100%") - 4
-    x = font.draw_text(x, 1, "0%", Pen.BLACK) + 2
-    for pen in RAMP:
-        pyxel.rect(x, 2, 4, 6, pen)
-        x += 5
-    font.draw_text(x + 1, 1, "100%", Pen.BLACK)
+MARQUEE_HOLD = 90  # frames a long message rests at its start (and again at its end)
+MARQUEE_STEP = 8  # frames per character while it scrolls
 
 
-def marquee(text: str, width: int, frame: int) -> str:
-    """Text that does not fit the bar scrolls through it, a character every 8 frames."""
+def marquee(text: str, width: int, frames: int) -> str:
+    """Text that does not fit the bar, ``frames`` after it appeared: first its
+    start, held long enough to read; then it scrolls a character every few
+    frames until its end shows, rests there, and starts again from the start."""
     if len(text) <= width:
         return text
-    loop = text + "   "
-    start = (frame // 8) % len(loop)
-    return (loop + loop)[start : start + width]
+    travel = len(text) - width
+    cycle = MARQUEE_HOLD + travel * MARQUEE_STEP + MARQUEE_HOLD
+    moving = frames % cycle - MARQUEE_HOLD
+    start = max(0, min(travel, moving // MARQUEE_STEP))
+    return text[start : start + width]
 
 
 def parse_args(argv: list[str]) -> Options:
@@ -387,7 +390,7 @@ def run(argv: list[str]) -> int:
     pyxel.init(*size, title="AmigaSweeper", fps=FPS, quit_key=pyxel.KEY_NONE, headless=options.headless)
     app = App(options)
     if options.script is not None:
-        from .script import ScriptError, run_script
+        from .drive.script import ScriptError, run_script
 
         try:
             run_script(app, options.script, base=started_in)

@@ -105,3 +105,19 @@ def test_bold_headings_are_used(manual):
     bold = [item for node in manual.nodes for line in node.lines for item in line.items
             if isinstance(item, Span) and item.style.bold]
     assert len(bold) > 50
+
+
+def test_the_credits_page_carries_the_licence_of_the_licence_file():
+    """The manual's copyright page and LICENSE agree: the page shows the
+    whole MIT licence text, word for word, as the viewer lays it out."""
+    from pathlib import Path
+
+    from amigasweeper.guide import layout_node, load_manual
+
+    licence = (Path(__file__).resolve().parents[2] / "LICENSE").read_text(encoding="utf-8")
+    node = next(n for n in load_manual().nodes if n.name == "Credits")
+    shown = " ".join("".join(run.text for run in line.runs) for line in layout_node(node, columns=38))
+    words = " ".join(shown.split())
+    assert licence.startswith("MIT License\n")
+    assert " ".join(licence.split()[2:]) in words  # all but the title, which the page says in words
+    assert "MIT licence" in words and "LICENSE" in words

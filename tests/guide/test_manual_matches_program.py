@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from amigasweeper.guide import load_manual
-from amigasweeper.ui.menudefs import MENUS
+from amigasweeper.ui.game.menudefs import MENUS
 
 MENU_PAGES = {"Game": "GameMenu", "Completion": "CompletionMenu", "Settings": "SettingsMenu",
               "Hint": "HintMenu", "Help": "HelpMenu"}

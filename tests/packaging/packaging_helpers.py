@@ -11,6 +11,8 @@ ROOT = Path(__file__).resolve().parents[2]
 WIN_SCRIPT = ROOT / "tests" / "ui" / "scripts" / "win_beginner_seed5.txt"
 WIN_ARGS = ["--headless", "--script", str(WIN_SCRIPT), "--seed", "5", "--level", "beginner"]
 GUIDE = ROOT / "docs" / "AmigaGuide" / "AmigaSweeper.guide"
+ASSETS = ROOT / "assets.pyxres"
+LICENSE = ROOT / "LICENSE"
 
 
 def load_tool(relative: str, name: str):
@@ -43,3 +45,37 @@ def failing_script(folder: Path) -> Path:
     path = folder / "fails.txt"
     path.write_text("expect state won\n", encoding="utf-8")
     return path
+
+
+HELP_SCRIPT = "# open the manual (Help) and keep its first page\nwait 2\nkey F1\nwait 3\nscreenshot {path}\nquit\n"
+
+
+def help_screen(command: list[str], tmp: Path, env: dict[str, str] | None = None, via_env: bool = False) -> bytes:
+    """The screen after pressing Help in a headless run of `command` (a way of
+    running the program): a PNG's bytes. The manual's first page only shows
+    when that way of running found the manual; a missing one shows a problem.
+    via_env passes the options in AMIGASWEEPER_ARGS (pyxel play)."""
+    import shlex
+    import subprocess
+
+    tmp.mkdir(parents=True, exist_ok=True)
+    shot = tmp / "help.png"
+    script = tmp / "help.txt"
+    script.write_text(HELP_SCRIPT.format(path=shot), encoding="utf-8")
+    args = ["--headless", "--script", str(script), "--seed", "1"]
+    run_in = env if env is not None else run_env(tmp)
+    if via_env:
+        run_in = {**run_in, "AMIGASWEEPER_ARGS": shlex.join(args)}
+    else:
+        command = [*command, *args]
+    result = subprocess.run(command, env=run_in, cwd=tmp, capture_output=True, text=True, timeout=180, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return shot.read_bytes()
+
+
+def checkout_help_screen(tmp: Path) -> bytes:
+    """help_screen of the checkout itself (python -m amigasweeper from here)."""
+    import sys
+
+    env = run_env(tmp, PYTHONPATH=str(ROOT))
+    return help_screen([sys.executable, "-m", "amigasweeper"], tmp, env)

@@ -6,7 +6,16 @@ import subprocess
 import sys
 
 import pytest
-from packaging_helpers import GUIDE, ROOT, WIN_ARGS, failing_script, run_env
+from packaging_helpers import (
+    ASSETS,
+    GUIDE,
+    LICENSE,
+    WIN_ARGS,
+    checkout_help_screen,
+    failing_script,
+    help_screen,
+    run_env,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -39,8 +48,35 @@ def test_the_bundle_brings_sdl_assets_manual_and_package_folders(built_exe):
     if sys.platform.startswith("linux"):
         assert (internal / "pyxel" / "libs" / "libSDL2-2.0.so.0").is_file()
     package = internal / "amigasweeper"
-    assert (package / "assets.pyxres").read_bytes() == (ROOT / "amigasweeper" / "assets.pyxres").read_bytes()
-    if GUIDE.is_file():
-        assert (package / "guide" / GUIDE.name).read_bytes() == GUIDE.read_bytes()
+    assert (package / "bundled" / "assets.pyxres").read_bytes() == ASSETS.read_bytes()
+    assert (package / "bundled" / GUIDE.name).read_bytes() == GUIDE.read_bytes()
     # pyxel.init changes to the folder of amigasweeper/ui/app.py: it must exist.
     assert (package / "ui" / "app.pyc").is_file()
+
+
+def test_the_executable_finds_its_assets_and_manual(built_exe, tmp_path):
+    """Help in the executable shows the same screen as Help in the checkout:
+    its images and the manual's first page, found in its own folder."""
+    env = run_env(tmp_path)
+    env.pop("LD_LIBRARY_PATH", None)
+    assert help_screen([str(built_exe)], tmp_path / "exe", env) == checkout_help_screen(tmp_path / "checkout")
+
+
+def test_the_folder_carries_the_licences_of_what_it_bundles(built_exe):
+    folder = built_exe.parent
+    assert (folder / "LICENSE").read_bytes() == LICENSE.read_bytes()
+    licences = folder / "licences"
+    names = {path.name for path in licences.iterdir()}
+    assert {"AmigaSweeper-LICENSE.txt", "Python-LICENSE.txt", "SDL2-LICENSE.txt", "PyInstaller-COPYING.txt",
+            "pyxel-LICENSE", "README.txt"} <= names, names
+    assert "Python Software Foundation" in (licences / "Python-LICENSE.txt").read_text(encoding="utf-8", errors="replace")
+    assert "Sam Lantinga" in (licences / "SDL2-LICENSE.txt").read_text(encoding="utf-8")
+    assert "Takashi Kitao" in (licences / "pyxel-LICENSE").read_text(encoding="utf-8")
+    index = (licences / "README.txt").read_text(encoding="utf-8")
+    # Every shared library and extension module in the folder is accounted for.
+    internal = folder / "_internal"
+    libraries = [p for p in internal.rglob("*") if p.is_file() and (p.suffix in (".so", ".dll", ".dylib", ".pyd") or ".so." in p.name)]
+    assert libraries
+    for library in libraries:
+        assert library.relative_to(internal).as_posix() in index, library
+    assert "licence text not found" not in index, index

@@ -9,7 +9,17 @@ import sys
 import zipfile
 
 import pyxel
-from packaging_helpers import GUIDE, ROOT, WIN_ARGS, failing_script, run_env
+from packaging_helpers import (
+    ASSETS,
+    GUIDE,
+    LICENSE,
+    ROOT,
+    WIN_ARGS,
+    checkout_help_screen,
+    failing_script,
+    help_screen,
+    run_env,
+)
 
 APP = "amigasweeper"
 
@@ -37,9 +47,9 @@ def test_the_pyxapp_holds_the_package_assets_manual_and_startup_script(built_pyx
         assert startup == "amigasweeper_start.py"
         script = archive.read(f"{APP}/{startup}").decode()
         assert "from amigasweeper.ui.app import run" in script and "AMIGASWEEPER_ARGS" in script
-        assert archive.read(f"{APP}/amigasweeper/assets.pyxres") == (ROOT / "amigasweeper" / "assets.pyxres").read_bytes()
-        if GUIDE.is_file():
-            assert archive.read(f"{APP}/amigasweeper/guide/{GUIDE.name}") == GUIDE.read_bytes()
+        assert archive.read(f"{APP}/amigasweeper/bundled/assets.pyxres") == ASSETS.read_bytes()
+        assert archive.read(f"{APP}/amigasweeper/bundled/{GUIDE.name}") == GUIDE.read_bytes()
+        assert archive.read(f"{APP}/LICENSE") == LICENSE.read_bytes()
         comment = archive.comment.decode()
     sources = {
         f"{APP}/{path.relative_to(ROOT).as_posix()}"
@@ -92,17 +102,51 @@ def test_the_pyxapp_runs_its_own_copy_of_the_package(built_pyxapp, tmp_path):
     lines = dict(line.split(" ", 1) for line in result.stdout.splitlines() if line.split(" ")[0] in ("PACKAGE", "ASSETS", "MANUAL"))
     play_dir = f"/{pyxel.BASE_DIR}/play/"
     assert play_dir in lines["PACKAGE"] and str(ROOT) not in lines["PACKAGE"], lines
-    assert play_dir in lines["ASSETS"] and lines["ASSETS"].endswith("True"), lines
-    if GUIDE.is_file():
-        assert play_dir in lines["MANUAL"] and lines["MANUAL"].endswith(GUIDE.name), lines
+    assert play_dir in lines["ASSETS"] and lines["ASSETS"].endswith("bundled/assets.pyxres True"), lines
+    assert play_dir in lines["MANUAL"] and lines["MANUAL"].endswith(f"bundled/{GUIDE.name}"), lines
+
+
+def test_help_in_the_pyxapp_shows_the_manual_as_the_checkout_does(built_pyxapp, tmp_path):
+    shown = help_screen([sys.executable, "-m", "pyxel", "play", str(built_pyxapp)], tmp_path / "app", via_env=True)
+    assert shown == checkout_help_screen(tmp_path / "checkout")
 
 
 def test_the_web_page_carries_the_pyxapp(built_html, built_pyxapp):
     page = built_html.read_text(encoding="utf-8")
-    assert f"kitao/pyxel@{pyxel.VERSION}/wasm/pyxel.js" in page
     assert 'command: "play"' in page and '"amigasweeper.pyxapp"' in page
     encoded = re.search(r'base64: "([A-Za-z0-9+/=]+)"', page).group(1)
     assert base64.b64decode(encoded) == built_pyxapp.read_bytes()
+
+
+def test_the_web_page_loads_the_installed_pyxel_within_the_dependency_range(built_html, built_pyxapp, package_tool, tmp_path):
+    import shutil
+    from importlib import metadata
+
+    page = built_html.read_text(encoding="utf-8")
+    installed = metadata.version("pyxel")
+    runtime = re.search(r'<script src="([^"]+)" onerror="amigasweeperOffline\(\)"></script>', page).group(1)
+    assert runtime == f"https://cdn.jsdelivr.net/gh/kitao/pyxel@{installed}/wasm/pyxel.js"
+    assert package_tool.pyxel_requirement() == ">=2.9,<3"  # pyproject.toml's range, read from it
+    assert package_tool.version_in_range(installed, package_tool.pyxel_requirement())
+    # The address is Pyxel's own: what `pyxel app2html` writes for the same app.
+    shutil.copy(built_pyxapp, tmp_path / built_pyxapp.name)
+    subprocess.run([sys.executable, "-m", "pyxel", "app2html", built_pyxapp.name], cwd=tmp_path, check=True,
+                   capture_output=True)
+    assert f'<script src="{runtime}"></script>' in (tmp_path / built_html.name).read_text(encoding="utf-8")
+
+
+def test_version_ranges_are_read_as_pip_reads_them(package_tool):
+    inside = package_tool.version_in_range
+    assert inside("2.9.9", ">=2.9,<3") and inside("2.9", ">=2.9,<3") and inside("2.10.0", ">=2.9,<3")
+    assert not inside("2.8.12", ">=2.9,<3") and not inside("3.0.0", ">=2.9,<3") and not inside("3", ">=2.9,<3")
+    assert inside("3.0", "==3") and not inside("2.9.9", "!=2.9.9") and inside("2.9.10", ">2.9.9")
+
+
+def test_the_web_page_names_its_needs_before_it_loads_anything(built_html):
+    page = built_html.read_text(encoding="utf-8")
+    message = re.search(r'<div id="amigasweeper-offline" role="alert" hidden>([^<]+)</div>', page).group(1)
+    assert "needs an internet connection to load Pyxel" in message and "cdn.jsdelivr.net" in message
+    assert page.index("amigasweeperOffline()") < page.index("pyxel.js")  # the handler exists before the load
 
 
 def test_package_py_builds_into_the_folder_it_is_given(package_tool, tmp_path):

@@ -95,3 +95,15 @@ def test_timings_are_reported(browser):
     print(json.dumps(timing))  # tools/package.py measure puts them in docs/BENCHMARKS.md
     assert 0 < timing["pyodide_load_ms"] < timing["total_ms"]
     assert 0 < timing["core_import_ms"] < timing["total_ms"]
+
+
+def test_offline_the_page_says_it_needs_the_internet(built_html, tmp_path):
+    """The built page (dist/amigasweeper.html), with Pyxel's web runtime
+    unreachable: instead of a blank page, a message saying why."""
+    reason = check.missing()
+    if reason:
+        pytest.skip(reason)
+    shown = check.offline_page(built_html, tmp_path)
+    text = " ".join(shown["text"].split())
+    assert "AmigaSweeper needs an internet connection to load Pyxel" in text, shown
+    assert any("requestfailed:" in line and "pyxel.js" in line for line in shown["logs"]), shown["logs"]

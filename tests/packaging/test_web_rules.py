@@ -29,6 +29,7 @@ WEB_CODE = (
     "amigasweeper/engine",
     "amigasweeper/solver",
     "amigasweeper/guide",
+    "amigasweeper/resources.py",
     "amigasweeper/storage.py",
     "amigasweeper/ui",
 )
@@ -75,7 +76,7 @@ BANNED_CALLS = {"input": "blocks (no console in the browser)", "breakpoint": "bl
 # Only these files may write files: storage.py writes into the folder it is
 # given (Pyxel's user data folder; in the browser it uses localStorage), and
 # the script runner saves screenshots in headless runs, which the page never makes.
-WRITERS = {"amigasweeper/storage.py", "amigasweeper/ui/script.py"}
+WRITERS = {"amigasweeper/storage.py", "amigasweeper/ui/drive/script.py"}
 PATH_WRITING_METHODS = {"write_text", "write_bytes", "mkdir", "unlink", "touch", "rmdir", "symlink_to", "hardlink_to"}
 MODULE_WRITING_CALLS = {
     "os": {"replace", "rename", "remove", "unlink", "mkdir", "makedirs", "rmdir", "removedirs", "fdopen", "open", "truncate"},

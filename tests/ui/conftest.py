@@ -6,7 +6,7 @@ import pytest
 
 from amigasweeper.engine import LevelName
 from amigasweeper.ui.app import App, Options
-from amigasweeper.ui.pilot import Pilot
+from amigasweeper.ui.drive.pilot import Pilot
 
 
 @pytest.fixture

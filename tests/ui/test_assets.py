@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from amigasweeper.ui.atlas import (
+from amigasweeper.ui.intuition.atlas import (
     BANK_SIZE,
     FAMILIES,
     FONT,
@@ -33,7 +33,7 @@ from amigasweeper.ui.atlas import (
     triangle_name,
     triangle_sprite,
 )
-from amigasweeper.ui.palette import Pen, number_pen
+from amigasweeper.ui.intuition.palette import Pen, number_pen
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tools"))
@@ -394,3 +394,19 @@ def test_the_builder_rejects_malformed_art(art, art_file, old, new, says):
     edit(art / art_file, old, new)
     with pytest.raises(build_assets.ArtError, match=says):
         build_assets.build_images(art)
+
+
+def test_flag_pennants_never_touch_the_white_edges(images):
+    """The Kickstart 2 look draws the red pennant white: a pixel of grey (or
+    black) must keep it apart from the cell's white shine, on every shape."""
+    from amigasweeper.ui.intuition.atlas import hex_sprite, triangle_sprite
+
+    flags = [Cell.FLAG.sprite, hex_sprite(Cell.FLAG), triangle_sprite(Cell.FLAG, True), triangle_sprite(Cell.FLAG, False)]
+    for sprite in flags:
+        pixels = crop(images, sprite)
+        reds = [(x, y) for y, row in enumerate(pixels) for x, pen in enumerate(row) if pen == Pen.RED]
+        assert len(reds) >= 5, sprite  # a pennant as big as the square's
+        for x, y in reds:
+            for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if 0 <= ny < len(pixels) and 0 <= nx < len(pixels[0]):
+                    assert pixels[ny][nx] != Pen.WHITE, (sprite, x, y)

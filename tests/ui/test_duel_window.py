@@ -6,7 +6,7 @@ from __future__ import annotations
 import pyxel
 
 from amigasweeper.engine.duel import DuelTile, where
-from amigasweeper.ui.input import Button
+from amigasweeper.ui.intuition.input import Button
 
 
 def start_duel(app, pilot, hot_seat=False):

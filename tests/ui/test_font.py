@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from amigasweeper.ui import font
-from amigasweeper.ui.atlas import FONT, Glyph
-from amigasweeper.ui.palette import Pen
+from amigasweeper.ui.intuition import font
+from amigasweeper.ui.intuition.atlas import FONT, Glyph
+from amigasweeper.ui.intuition.palette import Pen
 
-RESOURCE = Path(__file__).resolve().parents[2] / "amigasweeper" / "assets.pyxres"
+RESOURCE = Path(__file__).resolve().parents[2] / "assets.pyxres"
 PAPER = Pen.GREEN  # a background no glyph uses, so untouched pixels are obvious
 X, Y = 20, 30
 

@@ -7,8 +7,9 @@ import pytest
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.guide import load_manual
-from amigasweeper.ui.input import Button
-from amigasweeper.ui.menudefs import Command
+from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
+from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.game.menudefs import Command
 
 
 def click_widget(pilot, widget):
@@ -71,8 +72,8 @@ def test_follow_a_link_retrace_and_browse(viewer_pilot):
     click_widget(pilot, button(viewer, "Contents"))
     assert viewer.place.node.name == "Main"
     row, run = viewer.visible_links()[0]
-    x = viewer.page.ax + run.column * 8 + 2
-    y = viewer.page.ay + (row - viewer.place.top) * 10 + 3
+    x = viewer.page.ax + PAGE_INSET_X + run.column * 8 + 2
+    y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.place.top) * LINE_H + 3
     pilot.click(x, y)
     target = load_manual().resolve(run.link).name
     assert viewer.place.node.name == target
@@ -126,7 +127,7 @@ def test_scrolling_with_keys_wheel_and_scroller(viewer_pilot):
 
 def test_tab_and_return_follow_links(viewer_pilot):
     app, viewer, pilot = viewer_pilot
-    click_widget(pilot, button(viewer, "Contents"))
+    click_widget(pilot, button(viewer, "Index"))  # a page of links, many on screen
     links = viewer.visible_links()
     pilot.key(pyxel.KEY_TAB)
     pilot.key(pyxel.KEY_TAB)
@@ -200,3 +201,30 @@ def test_the_viewer_opened_from_a_requester_has_the_keys_until_it_closes(app_pil
     assert app.viewer is None and app.requesters[-1] is requester  # Esc closed the viewer, not the requester
     pilot.key(pyxel.KEY_ESCAPE)
     assert not app.requesters
+
+
+def test_link_bevels_keep_their_padding_and_never_touch_the_line_above(viewer_pilot):
+    """Each link's bevel has a pixel of space around its text and stays inside
+    its own line: the row above a bevel is free of bevel edges, so no bevel
+    reads as an underline of the line above it."""
+    from amigasweeper.ui.intuition.palette import Pen
+
+    app, viewer, pilot = viewer_pilot
+    click_widget(pilot, button(viewer, "Index"))  # links on consecutive lines
+    pilot.move(2, 250)  # the pointer off the page: no link lit
+    links = viewer.visible_links()
+    assert len(links) >= 2
+    for row, run in links:
+        x = viewer.page.ax + PAGE_INSET_X + run.column * 8
+        y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.place.top) * LINE_H + LINK_PAD
+        width = 8 * len(run.text)
+        top, bottom = y - LINK_PAD, y + 8 + LINK_PAD - 1
+        assert pyxel.screen.pget(x + 3, top) == Pen.WHITE  # the bevel's shine edge
+        assert pyxel.screen.pget(x + 3, bottom) == Pen.BLACK  # its shadow edge
+        # The pixel row between edge and text is empty on both sides.
+        assert {pyxel.screen.pget(x + dx, top + 1) for dx in range(width)} == {Pen.GREY}
+        assert {pyxel.screen.pget(x + dx, bottom - 1) for dx in range(width)} == {Pen.GREY}
+        # Above and left of the bevel: the gap row of the line above (or the
+        # page's inset), never an edge or the page's frame.
+        assert pyxel.screen.pget(x + 3, top - 1) == Pen.GREY
+        assert pyxel.screen.pget(x - LINK_PAD - 1, y + 3) == Pen.GREY

@@ -6,10 +6,10 @@ import pyxel
 import pytest
 
 from amigasweeper.engine import Completion, GameStatus, LevelName, Shape
-from amigasweeper.ui.input import Button
-from amigasweeper.ui.menudefs import MENUS, Command, ItemKind
-from amigasweeper.ui.modes import Look, ScreenMode
-from amigasweeper.ui.palette import Pen
+from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.game.menudefs import MENUS, Command, ItemKind
+from amigasweeper.ui.intuition.modes import Look, ScreenMode
+from amigasweeper.ui.intuition.palette import Pen
 
 RIGHT = Button.RIGHT
 
@@ -212,7 +212,7 @@ def test_a_board_too_big_for_lowres_refuses_the_switch(app_pilot):
 
 def test_shape_items_follow_what_can_be_drawn(app_pilot):
     app, pilot = app_pilot
-    from amigasweeper.ui.geometry import supports
+    from amigasweeper.ui.game.geometry import supports
 
     for command, shape in ((Command.SHAPE_HEX, Shape.HEX), (Command.SHAPE_TRIANGLE, Shape.TRIANGLE)):
         item = next(i for m in MENUS for i in m.items if i.command is command)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pyxel
 
 from amigasweeper.engine import GameStatus, Mark
-from amigasweeper.ui.atlas import Cell, Face
-from amigasweeper.ui.input import Button
-from amigasweeper.ui.palette import RGB, Pen, beep_rgb
+from amigasweeper.ui.intuition.atlas import Cell, Face
+from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.intuition.palette import RGB, Pen, beep_rgb
 
 LEFT, RIGHT = Button.LEFT, Button.RIGHT
 
@@ -274,7 +274,7 @@ def test_close_gadget_asks_to_quit_and_depth_gadget_reorders(app_pilot):
 
 
 def test_kickstart2_look_draws_numbers_in_the_text_pen(make_app):
-    from amigasweeper.ui.modes import Look
+    from amigasweeper.ui.intuition.modes import Look
 
     app, pilot = make_app(look=Look.KICKSTART2)
     open_first(app, pilot)

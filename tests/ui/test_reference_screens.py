@@ -17,7 +17,7 @@ import pyxel
 import pytest
 
 from amigasweeper.engine import LevelName
-from amigasweeper.ui.input import Button
+from amigasweeper.ui.intuition.input import Button
 
 REFERENCE = Path(__file__).parent / "reference"
 UPDATE = os.environ.get("UPDATE_REFERENCE_SCREENS") == "1"
@@ -75,7 +75,42 @@ def scene_manual_contents(make_app):
     return pilot
 
 
+LONG_NAME = "Bartholomew Fitzgerald-Smythe3"  # 30 characters: storage keeps 24
+
+
+def scene_best_times_long_name(make_app):
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    app.storage.record_time("intermediate", 87, LONG_NAME)
+    app.storage.record_time("beginner", 9, "Ada")
+    app.storage.record_duel("computer-normal", "win")
+    app.storage.record_duel(LONG_NAME, "draw")
+    pilot.key(pyxel.KEY_T, amiga=True)
+    return pilot
+
+
+def scene_reset_confirmation(make_app):
+    pilot = scene_best_times_long_name(make_app)
+    reset = pilot.app.requesters[-1].buttons[0]
+    pilot.click(reset.ax + 3, reset.ay + 3)
+    return pilot
+
+
+def scene_kickstart2_legend(make_app):
+    """The probability shading in the Kickstart 2 look: eight dithered steps."""
+    from amigasweeper.ui.intuition.modes import Look
+
+    app, pilot = make_app(level=LevelName.INTERMEDIATE, seed=7, look=Look.KICKSTART2)
+    pilot.click_cell(pilot.cell_at(8, 8))
+    pilot.finish_ripple()
+    app.commands.toggle_probabilities()
+    pilot.step()
+    return pilot
+
+
 SCENES = {
+    "kickstart2_legend": scene_kickstart2_legend,
+    "best_times_long_name": scene_best_times_long_name,
+    "reset_confirmation": scene_reset_confirmation,
     "manual_contents": scene_manual_contents,
     "beginner_start": scene_start,
     "expert_midgame": scene_expert_midgame,

@@ -6,8 +6,8 @@ import pyxel
 import pytest
 
 from amigasweeper.engine import GameStatus, LevelName
-from amigasweeper.ui.input import Button
-from amigasweeper.ui.modes import ScreenMode
+from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.intuition.modes import ScreenMode
 
 
 def open_custom(app, pilot):
@@ -131,8 +131,10 @@ def test_best_times_reset(app_pilot):
     pilot.key(pyxel.KEY_T, amiga=True)
     requester = app.requesters[-1]
     assert any("Lin" in line for line in requester.lines)
-    reset = requester.buttons[-1]
+    reset = requester.buttons[0]
     pilot.click(reset.ax + 3, reset.ay + 3)
+    assert app.storage.best_times["expert"].seconds == 120  # Reset asks first
+    pilot.key(pyxel.KEY_RETURN)  # the confirmation's first button: Reset
     assert app.storage.best_times["expert"].seconds == 999
     assert not any("Lin" in line for line in requester.lines)
 

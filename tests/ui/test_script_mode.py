@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from amigasweeper.ui.script import ScriptError, ScriptRunner
+from amigasweeper.ui.drive.script import ScriptError, ScriptRunner
 
 SCRIPTS = Path(__file__).parent / "scripts"
 

@@ -8,7 +8,7 @@ import pytest
 
 from amigasweeper.engine import GameStatus, LevelName, Mark, Shape, make_topology
 from amigasweeper.engine.levels import MAX_SIDE
-from amigasweeper.ui.atlas import (
+from amigasweeper.ui.intuition.atlas import (
     HEX_SPANS,
     TRI_DOWN_SPANS,
     TRI_UP_SPANS,
@@ -17,7 +17,7 @@ from amigasweeper.ui.atlas import (
     number_cell,
     triangle_sprite,
 )
-from amigasweeper.ui.geometry import (
+from amigasweeper.ui.game.geometry import (
     HexGeometry,
     SquareGeometry,
     TriangleGeometry,
@@ -25,10 +25,10 @@ from amigasweeper.ui.geometry import (
     geometry_for,
     supports,
 )
-from amigasweeper.ui.input import Button
-from amigasweeper.ui.minewindow import board_limits
-from amigasweeper.ui.modes import Look
-from amigasweeper.ui.palette import Pen
+from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.game.minewindow import board_limits
+from amigasweeper.ui.intuition.modes import Look
+from amigasweeper.ui.intuition.palette import Pen
 
 SHAPED = (Shape.HEX, Shape.TRIANGLE)
 SIZES = ((1, 1), (1, 2), (2, 1), (2, 2), (3, 3), (7, 5), (32, 16))
@@ -185,9 +185,9 @@ def test_square_limits_are_as_before():
 @pytest.mark.parametrize("screen", (LOWRES, HIGHRES))
 def test_limits_are_the_largest_boards_that_fit(shape, screen):
     """A board at the limit fits the screen; one more column or row would not."""
-    from amigasweeper.ui.minewindow import HEADER_H, PAD
-    from amigasweeper.ui.screen import BAR_H
-    from amigasweeper.ui.window import BORDER, TITLE_H
+    from amigasweeper.ui.game.minewindow import HEADER_H, PAD
+    from amigasweeper.ui.intuition.screen import BAR_H
+    from amigasweeper.ui.intuition.window import BORDER, TITLE_H
 
     cols, rows = board_limits(screen, shape)
     room_w = screen[0] - (2 * BORDER + 2 * PAD + 2)

@@ -67,22 +67,29 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def run_page(pyxapp: Path, workdir: Path, timeout: float = 240) -> dict:
-    """Both page loads' reports. Raises RuntimeError with the browser's log
-    when the page could not report."""
-    www = workdir / "www"
-    www.mkdir(parents=True)
-    shutil.copy(WEB / "core_check.html", www / "index.html")
-    shutil.copy(WEB / "core_check.py", www / "core_check.py")
-    shutil.copy(pyxapp, www / "amigasweeper.pyxapp")
-    (www / "pyodide").symlink_to(PYODIDE, target_is_directory=True)
-    handler = functools.partial(QuietHandler, directory=str(www))
+class PageHandler(QuietHandler):
+    """Serves the page's folder, and /pyodide/ from tools/web/node_modules
+    (rather than a link in the folder: links need privileges on Windows)."""
+
+    def translate_path(self, path: str) -> str:
+        prefix = "/pyodide/"
+        if path.startswith(prefix):
+            inside = super().translate_path("/" + path[len(prefix):])  # made safe, under the page's folder
+            return str(PYODIDE / Path(inside).relative_to(self.directory))
+        return super().translate_path(path)
+
+
+def serve_and_drive(www: Path, script: str, args: list[str], timeout: float) -> tuple[dict, int]:
+    """Serve the folder www from 127.0.0.1 on a free port and run the node
+    script (drive.mjs, offline.mjs) with the page's address and args; returns
+    the last JSON line it printed and its exit code."""
+    handler = functools.partial(PageHandler, directory=str(www))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     try:
         url = f"http://127.0.0.1:{server.server_address[1]}/index.html"
         result = subprocess.run(
-            ["node", str(WEB / "drive.mjs"), url, str(workdir / "profile"), str(int(timeout * 1000))],
+            ["node", str(WEB / script), url, *args],
             cwd=WEB,
             env={**os.environ, "CHROMIUM": chromium() or ""},
             capture_output=True,
@@ -96,12 +103,40 @@ def run_page(pyxapp: Path, workdir: Path, timeout: float = 240) -> dict:
     lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
     if not lines:
         raise RuntimeError(f"no report from the browser:\n{result.stdout}\n{result.stderr}")
-    report = json.loads(lines[-1])
+    return json.loads(lines[-1]), result.returncode
+
+
+def run_page(pyxapp: Path, workdir: Path, timeout: float = 240) -> dict:
+    """Both page loads' reports. Raises RuntimeError with the browser's log
+    when the page could not report."""
+    www = workdir / "www"
+    www.mkdir(parents=True)
+    shutil.copy(WEB / "core_check.html", www / "index.html")
+    shutil.copy(WEB / "core_check.py", www / "core_check.py")
+    shutil.copy(pyxapp, www / "amigasweeper.pyxapp")
+    report, status = serve_and_drive(www, "drive.mjs", [str(workdir / "profile"), str(int(timeout * 1000))], timeout)
     failed = report.get("error") or next(
         (report[phase]["error"] for phase in ("first", "second") if "error" in report.get(phase, {})), None
     )
-    if result.returncode != 0 or failed:
+    if status != 0 or failed:
         raise RuntimeError(f"{failed}\n" + "\n".join(report.get("logs", [])[-40:]))
+    return report
+
+
+def offline_page(html: Path, workdir: Path, timeout: float = 60) -> dict:
+    """Open the built page (dist/amigasweeper.html) from 127.0.0.1 with every
+    other host unreachable (offline.mjs); returns {"text": what the page
+    shows, "screenshot": a PNG of it, "logs": [...]}. Raises RuntimeError
+    with the browser's log when no message appeared."""
+    www = workdir / "www"
+    www.mkdir(parents=True)
+    shutil.copy(html, www / "index.html")
+    screenshot = workdir / "offline.png"
+    args = [str(workdir / "profile"), str(screenshot), str(int(timeout * 1000))]
+    report, status = serve_and_drive(www, "offline.mjs", args, timeout)
+    if status != 0 or "error" in report:
+        raise RuntimeError(f"{report.get('error')}\n" + "\n".join(report.get("logs", [])[-40:]))
+    report["screenshot"] = str(screenshot)
     return report
 
 

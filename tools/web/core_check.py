@@ -109,7 +109,7 @@ def solver_games() -> list[dict]:
 
 
 def manual() -> dict:
-    """The manual as the Help viewer finds it: next to amigasweeper/guide."""
+    """The manual as the Help viewer finds it: in amigasweeper/bundled/ of the pyxapp."""
     if importlib.util.find_spec("amigasweeper.guide") is None:
         return {"present": False}
     from amigasweeper.guide import layout_node, load_manual, manual_path, validate_links
@@ -122,7 +122,7 @@ def manual() -> dict:
     return {
         "present": True,
         "file": path.name,
-        "beside_package": path.parent.name == "guide",
+        "beside_package": path.parent.name == "bundled",  # amigasweeper.resources' built-copy place
         "nodes": [node.name for node in document.nodes],
         "problems": len(document.problems),
         "link_problems": len(validate_links(document)),

@@ -2,30 +2,15 @@
 // load it, wait for its report, reload it, wait again; print both as JSON.
 //   node tools/web/drive.mjs URL USER_DATA_DIR [TIMEOUT_MS]
 // CHROMIUM names the browser (default /usr/bin/chromium).
-import { chromium } from "playwright-core";
+import { openPage } from "./chromium.mjs";
 
 const [url, userDataDir, timeoutArg] = process.argv.slice(2);
 const timeout = Number(timeoutArg || 180000);
 const logs = [];
 let context;
 try {
-  context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
-    headless: true,
-    args: [
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
-  const page = context.pages()[0] ?? (await context.newPage());
-  page.on("console", (message) => logs.push(`${message.type()}: ${message.text()}`));
-  page.on("pageerror", (error) => logs.push(`pageerror: ${error}`));
-  page.on("requestfailed", (request) => logs.push(`requestfailed: ${request.url()}`));
+  let page;
+  ({ context, page } = await openPage(userDataDir, logs));
   const report = async () => {
     await page.waitForSelector("#result[data-done]", { state: "attached", timeout });
     return JSON.parse(await page.textContent("#result"));

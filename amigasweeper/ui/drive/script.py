@@ -1,0 +1,166 @@
+"""Scripted runs: `amigasweeper --headless --script FILE`.
+
+One command a line ('#' starts a comment):
+
+    move X Y              put the pointer at screen pixel X, Y
+    cell COL ROW          put the pointer on the middle of a square
+    press left|right      hold a mouse button down
+    release left|right    let it go
+    click left|right      press and release where the pointer is
+    key NAME              press and release a key (P, M, 1, RETURN, F1, ...)
+    key amiga NAME        the same with Right-Amiga held
+    type TEXT             type text into the active string gadget
+    wait N                let N frames pass
+    screenshot PATH       save the screen as a PNG
+    expect face smile|oh|dead|sunglasses
+    expect state ready|playing|won|lost|paused
+    expect counter N      the mines-left counter
+    expect timer N        the timer, in seconds
+    quit                  end the run (also the end of the file)
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyxel
+
+
+from ..intuition.atlas import Face
+from ..intuition.input import Button
+from .pilot import Pilot
+
+FACE_NAMES = {Face.SMILE: "smile", Face.OH: "oh", Face.DEAD: "dead", Face.COOL: "sunglasses"}
+
+
+class ScriptError(Exception):
+    """A bad line or a failed expectation; the message names the line."""
+
+
+def _int(text: str, number: int) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise ScriptError(f"line {number}: {text!r} is not a whole number") from None
+
+
+def _button(word: str, number: int) -> Button:
+    try:
+        return Button[word.upper()]
+    except KeyError:
+        raise ScriptError(f"line {number}: button must be left or right, not {word!r}") from None
+
+
+def _key_code(name: str, number: int) -> int:
+    code = getattr(pyxel, f"KEY_{name.upper()}", None)
+    if code is None:
+        raise ScriptError(f"line {number}: unknown key {name!r}")
+    return code
+
+
+def observe(app, what: str) -> str:
+    """The current value of an observable, as text."""
+    if what == "face":
+        return FACE_NAMES[app.mine_window.face()]
+    if what == "state":
+        return "paused" if app.game.paused else app.game.status.value
+    if what == "counter":
+        return str(app.game.mines_left)
+    if what == "timer":
+        return str(app.game.seconds)
+    raise KeyError(what)
+
+
+class ScriptRunner:
+    """Runs script lines; relative screenshot paths are taken from ``base``."""
+
+    def __init__(self, app, base: Path | None = None) -> None:
+        self.app = app
+        self.base = base
+        self.pilot = Pilot(app)
+        self.finished = False
+
+    def run_line(self, number: int, line: str) -> None:
+        words = line.split()
+        command, args = words[0].lower(), words[1:]
+        handler = getattr(self, f"do_{command}", None)
+        if handler is None:
+            raise ScriptError(f"line {number}: unknown command {command!r}")
+        handler(number, args)
+
+    def _need(self, number: int, args: list[str], count: int, usage: str) -> None:
+        if len(args) != count:
+            raise ScriptError(f"line {number}: usage: {usage}")
+
+    def do_move(self, number: int, args: list[str]) -> None:
+        self._need(number, args, 2, "move X Y")
+        self.pilot.move(_int(args[0], number), _int(args[1], number))
+
+    def do_cell(self, number: int, args: list[str]) -> None:
+        self._need(number, args, 2, "cell COL ROW")
+        col, row = _int(args[0], number), _int(args[1], number)
+        if not self.app.game.topology.contains(col, row):
+            raise ScriptError(f"line {number}: square {col} {row} is not on the board")
+        self.pilot.move(*self.pilot.cell_xy(self.pilot.cell_at(col, row)))
+
+    def do_press(self, number: int, args: list[str]) -> None:
+        self._need(number, args, 1, "press left|right")
+        self.pilot.press(_button(args[0], number))
+
+    def do_release(self, number: int, args: list[str]) -> None:
+        self._need(number, args, 1, "release left|right")
+        self.pilot.release(_button(args[0], number))
+
+    def do_click(self, number: int, args: list[str]) -> None:
+        self._need(number, args, 1, "click left|right")
+        button = _button(args[0], number)
+        self.pilot.press(button)
+        self.pilot.release(button)
+
+    def do_key(self, number: int, args: list[str]) -> None:
+        amiga = bool(args) and args[0].lower() == "amiga"
+        names = args[1:] if amiga else args
+        self._need(number, names, 1, "key [amiga] NAME")
+        self.pilot.key(_key_code(names[0], number), amiga=amiga)
+
+    def do_type(self, number: int, args: list[str]) -> None:
+        self.pilot.type(" ".join(args))
+
+    def do_wait(self, number: int, args: list[str]) -> None:
+        self._need(number, args, 1, "wait FRAMES")
+        self.pilot.step(_int(args[0], number))
+
+    def do_screenshot(self, number: int, args: list[str]) -> None:
+        self._need(number, args, 1, "screenshot PATH")
+        path = Path(args[0])
+        if self.base is not None and not path.is_absolute():
+            path = self.base / path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pyxel.screenshot(str(path), 1)
+
+    def do_expect(self, number: int, args: list[str]) -> None:
+        self._need(number, args, 2, "expect face|state|counter|timer VALUE")
+        what, wanted = args[0].lower(), args[1].lower()
+        try:
+            seen = observe(self.app, what)
+        except KeyError:
+            raise ScriptError(f"line {number}: cannot expect {what!r}: use face, state, counter or timer") from None
+        if seen != wanted:
+            raise ScriptError(f"line {number}: expected {what} {wanted}, but it is {seen}")
+
+    def do_quit(self, number: int, args: list[str]) -> None:
+        self.finished = True
+
+
+def run_script(app, path: Path, base: Path | None = None) -> None:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScriptError(f"cannot read script {path}: {error}") from None
+    runner = ScriptRunner(app, base)
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if line:
+            runner.run_line(number, line)
+        if runner.finished:
+            break

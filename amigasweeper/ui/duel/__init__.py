@@ -1,0 +1,1 @@
+"""The Duel window and the control that starts, plays and ends a duel."""

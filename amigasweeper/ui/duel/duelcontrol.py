@@ -1,0 +1,97 @@
+"""Starting, playing and ending a Duel: the requesters around the Duel window,
+the computer opponent, and the results kept with the best times."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from amigasweeper.engine import GameStatus
+from amigasweeper.engine.duel import Duel, DuelMove, DuelSetup
+from amigasweeper.solver.duel_ai import DuelAI
+
+from ..game import dialogs
+from .duelwindow import DuelPlayers, DuelWindow, Opponent
+
+if TYPE_CHECKING:
+    from ..host import Host
+
+
+class DuelControl:
+    def __init__(self, app: Host) -> None:
+        self.app = app
+        self.window: DuelWindow | None = None
+        self.ai: DuelAI | None = None
+        self.players: DuelPlayers | None = None
+        self._paused_game = False
+
+    @property
+    def size(self):
+        return self.app.screen_mode.size
+
+    def open_setup(self) -> None:
+        last = self.app.storage.settings.last_name
+        self.app.open_requester(dialogs.duel_setup(last, self.size, self.start, lambda: None))
+
+    def start(self, mode: str, strength: str, first: str, second: str) -> None:
+        opponent = Opponent(mode)
+        names = (first.strip() or "Player 1", second.strip() or ("Computer" if opponent is Opponent.COMPUTER else "Player 2"))
+        self.players = DuelPlayers(names, opponent, strength)
+        self.begin()
+
+    def begin(self) -> None:
+        """A new duel with the chosen players, on a fresh seeded board."""
+        app = self.app
+        self.end_window()
+        game = app.game
+        if game.status is GameStatus.PLAYING and not game.paused:
+            game.pause()
+            self._paused_game = True
+        seed = app.session.seeds.next()
+        duel = Duel(DuelSetup(seed=seed))
+        self.ai = DuelAI(self.players.strength, random.Random(seed)) if self.players.computer is not None else None
+        self.window = DuelWindow(
+            duel,
+            self.players,
+            self.size,
+            choose_computer_move=self.computer_move,
+            on_turn_passed=self.turn_passed,
+            on_over=self.over,
+            on_close=self.closed,
+            on_depth=lambda: app.screen.depth(self.window),
+        )
+        app.screen.add(self.window)
+        app.mine_window.active = False
+
+    def computer_move(self, duel: Duel, player: int) -> DuelMove:
+        return self.ai.move(duel)
+
+    def turn_passed(self, window: DuelWindow) -> None:
+        name = window.players.names[window.duel.turn]
+        self.app.open_requester(dialogs.pass_mouse(name, self.size, window.turn_taken_over))
+
+    def over(self, window: DuelWindow) -> None:
+        self.record(window)
+        summary = window.duel.summary(window.players.names)
+        self.app.open_requester(dialogs.duel_result(summary, self.size, self.begin, window.close))
+
+    def record(self, window: DuelWindow) -> None:
+        """Results are kept from the first player's side, per opponent."""
+        duel, players = window.duel, window.players
+        result = "draw" if duel.winner is None else ("win" if duel.winner == 0 else "loss")
+        opponent = f"computer-{players.strength}" if players.computer is not None else players.names[1]
+        problem = self.app.storage.record_duel(opponent, result)
+        if problem:
+            self.app.commands.tell("Saved Data", [problem])
+
+    def end_window(self) -> None:
+        if self.window is not None:
+            self.app.screen.remove(self.window)
+            self.window = None
+
+    def closed(self) -> None:
+        self.end_window()
+        if self._paused_game and self.app.game.paused:
+            self.app.game.resume()
+        self._paused_game = False
+        self.app.mine_window.active = not self.app.requesters

@@ -1,0 +1,1 @@
+"""The MineSweeper window: the board, its header, hints, menus, commands and requesters."""

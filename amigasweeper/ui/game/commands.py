@@ -1,0 +1,290 @@
+"""What each menu item and Right-Amiga hotkey does, and how the menus show state.
+
+The app owns the pieces; this carries out Commands on them, saves the settings
+after every change, and opens the requesters.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from amigasweeper.engine import Completion, Game, LevelError, LevelName, Shape
+
+from . import dialogs
+from .geometry import supports
+from ..intuition.input import Frame
+from .menudefs import Command, MenuItem, hotkeys
+from .minewindow import board_limits
+from ..intuition.modes import Look, ScreenMode
+from ..intuition.requester import Requester
+from .settings_map import settings_changes
+
+if TYPE_CHECKING:
+    from ..host import Host
+
+LEVEL_COMMANDS = {
+    Command.BEGINNER: LevelName.BEGINNER,
+    Command.INTERMEDIATE: LevelName.INTERMEDIATE,
+    Command.EXPERT: LevelName.EXPERT,
+}
+COMPLETION_COMMANDS = {
+    Command.ALL_MINES: Completion.ALL_MINES,
+    Command.ALL_NON_MINES: Completion.ALL_NON_MINES,
+    Command.BOTH: Completion.BOTH,
+    Command.EITHER: Completion.EITHER,
+}
+LOOK_COMMANDS = {Command.LOOK_KICKSTART3: Look.KICKSTART3, Command.LOOK_KICKSTART2: Look.KICKSTART2}
+SCREEN_COMMANDS = {Command.SCREEN_LOWRES: ScreenMode.LOWRES, Command.SCREEN_HIRES: ScreenMode.HIRES}
+HINT_COMMANDS = (Command.HINT, Command.SHOW_SAFE, Command.SHOW_PROBABILITIES, Command.DEMO)
+SHAPE_COMMANDS = {
+    Command.SHAPE_SQUARE: Shape.SQUARE,
+    Command.SHAPE_HEX: Shape.HEX,
+    Command.SHAPE_TRIANGLE: Shape.TRIANGLE,
+}
+
+# Key codes for the letters and signs used as Right-Amiga hotkeys.
+HOTKEY_CODES = {
+    **{getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"},
+    pyxel.KEY_QUESTION: "?",
+    pyxel.KEY_SLASH: "?",  # Shift and / on most keyboards
+}
+
+
+class CommandCentre:
+    def __init__(self, app: Host) -> None:
+        self.app = app
+        self.hotkey_items = hotkeys()
+        self._handlers: dict | None = None
+
+    @property
+    def choices(self):
+        return self.app.session.choices
+
+    # ---------------------------------------------------------- menu state
+    def checked(self, item: MenuItem) -> bool:
+        command = item.command
+        if command in LEVEL_COMMANDS:
+            return self.choices.level is LEVEL_COMMANDS[command]
+        if command is Command.CUSTOM:
+            return self.choices.level is LevelName.CUSTOM
+        if command is Command.MARKS:
+            return self.choices.marks
+        if command in COMPLETION_COMMANDS:
+            return self.choices.completion is COMPLETION_COMMANDS[command]
+        if command in LOOK_COMMANDS:
+            return self.app.look is LOOK_COMMANDS[command]
+        if command in SCREEN_COMMANDS:
+            return self.app.screen_mode is SCREEN_COMMANDS[command]
+        if command in SHAPE_COMMANDS:
+            return self.choices.shape is SHAPE_COMMANDS[command]
+        if command is Command.NO_GUESS:
+            return self.choices.no_guess
+        if command is Command.SHOW_PROBABILITIES:
+            return self.hints.show_probabilities
+        if command is Command.DEMO:
+            return self.hints.demo
+        return False
+
+    def enabled(self, item: MenuItem) -> bool:
+        command = item.command
+        if command is Command.PAUSE:
+            return not self.app.game.status.over
+        if command in SHAPE_COMMANDS:
+            return supports(SHAPE_COMMANDS[command])
+        if command in HINT_COMMANDS:
+            return not self.app.game.status.over and not self.app.game.paused
+        return command in self.handlers()
+
+    # ------------------------------------------------------------- running
+    def handlers(self) -> dict:
+        """Command -> what it does; made once, on first use, when every part of the app exists."""
+        if self._handlers is None:
+            self._handlers = self._make_handlers()
+        return self._handlers
+
+    def _make_handlers(self) -> dict:
+        return {
+            Command.NEW: lambda: self.app.session.new_game(),
+            **{c: (lambda level=level: self.choose_level(level)) for c, level in LEVEL_COMMANDS.items()},
+            Command.CUSTOM: self.open_custom,
+            Command.MARKS: self.toggle_marks,
+            Command.BEST_TIMES: self.open_best_times,
+            Command.ABOUT: self.open_about,
+            Command.PAUSE: self.app.mine_window.toggle_pause,
+            Command.QUIT: self.app.request_quit,
+            **{c: (lambda mode=mode: self.choose_completion(mode)) for c, mode in COMPLETION_COMMANDS.items()},
+            **{c: (lambda look=look: self.choose_look(look)) for c, look in LOOK_COMMANDS.items()},
+            **{c: (lambda mode=mode: self.choose_screen(mode)) for c, mode in SCREEN_COMMANDS.items()},
+            **{c: (lambda shape=shape: self.choose_shape(shape)) for c, shape in SHAPE_COMMANDS.items()},
+            Command.NO_GUESS: self.toggle_no_guess,
+            Command.MANUAL: self.app.open_manual,
+            Command.DUEL: self.app.duels.open_setup,
+            Command.HINT: self.hint,
+            Command.SHOW_SAFE: self.show_safe,
+            Command.SHOW_PROBABILITIES: self.toggle_probabilities,
+            Command.DEMO: self.toggle_demo,
+        }
+
+    def select(self, item: MenuItem) -> None:
+        if not self.enabled(item):
+            return
+        handler = self.handlers().get(item.command)
+        if handler is not None:
+            handler()
+
+    def hotkeys(self, frame: Frame) -> None:
+        for code in frame.keys:
+            letter = HOTKEY_CODES.get(code)
+            if code == pyxel.KEY_SLASH and not frame.shift:
+                letter = None
+            item = self.hotkey_items.get(letter) if letter else None
+            if item is not None:
+                self.select(item)
+
+    # ------------------------------------------------------------- saving
+    def save_settings(self) -> None:
+        app = self.app
+        changes = settings_changes(self.choices, app.look.value, app.screen_mode.value)
+        problem = app.storage.change_settings(**changes)
+        if problem:
+            self.tell("Saved Data", [problem])
+
+    def tell(self, title: str, paragraphs: list[str]) -> None:
+        self.app.open_requester(dialogs.message(title, paragraphs, self.app.screen_mode.size, lambda: None))
+
+    # ------------------------------------------------------------ commands
+    def choose_level(self, level: LevelName) -> None:
+        self.app.session.choose_level(level)
+        self.save_settings()
+
+    def toggle_marks(self) -> None:
+        self.app.session.set_marks(not self.choices.marks)
+        self.save_settings()
+
+    def choose_completion(self, completion: Completion) -> None:
+        self.app.session.set_completion(completion)
+        self.save_settings()
+
+    def choose_look(self, look: Look) -> None:
+        self.app.look = look
+        self.save_settings()
+
+    def choose_shape(self, shape: Shape) -> None:
+        if not self.fits(self.choices.board, shape, self.app.screen_mode):
+            return
+        self.app.session.set_shape(shape)
+        self.save_settings()
+
+    def fits(self, board, shape: Shape, mode: ScreenMode) -> bool:
+        """Whether a board fits a screen; if not, the player is told why."""
+        cols, rows = board_limits(mode.size, shape)
+        if board.width <= cols and board.height <= rows:
+            return True
+        if mode is not self.app.screen_mode:  # asked for a smaller screen
+            advice = f"choose a smaller board (Custom...) first, then {mode.title}."
+        elif mode is ScreenMode.LOWRES:
+            advice = "choose a smaller board or PAL HighRes first."
+        else:
+            advice = "choose a smaller board first."
+        self.tell(
+            "Screen Mode",
+            [f"A {board.width}x{board.height} {shape.value} board does not fit {mode.title}: {advice}"],
+        )
+        return False
+
+    def toggle_no_guess(self) -> None:
+        self.app.session.set_no_guess(not self.choices.no_guess)
+        self.save_settings()
+
+    def choose_screen(self, mode: ScreenMode) -> None:
+        if not self.fits(self.choices.board, self.choices.shape, mode):
+            return
+        self.app.resize_screen(mode)
+        self.save_settings()
+
+    def open_custom(self) -> None:
+        limits = board_limits(self.app.screen_mode.size, self.choices.shape)
+
+        def ok(requester: Requester, width: str, height: str, mines: str) -> None:
+            try:
+                self.app.session.choose_custom(width, height, mines, max_width=limits[0], max_height=limits[1])
+            except LevelError as error:
+                requester.say(str(error))
+                return
+            requester.close()
+            custom = self.choices.custom
+            problem = self.app.storage.set_custom(custom.width, custom.height, custom.mines)
+            self.save_settings()
+            if problem:
+                self.tell("Saved Data", [problem])
+
+        requester = dialogs.custom(self.choices.custom, limits, self.app.screen_mode.size, ok, lambda: None)
+        self.app.open_requester(requester)
+
+    def open_best_times(self) -> None:
+        storage = self.app.storage
+        size = self.app.screen_mode.size
+
+        def ask(shown: Requester) -> None:
+            def reset() -> None:
+                problem = storage.reset_best_times()
+                dialogs.refresh_best_times(shown, storage.best_times)
+                if problem:
+                    self.tell("Saved Data", [problem])
+
+            self.app.open_requester(dialogs.confirm_reset(size, reset))
+
+        requester = dialogs.best_times(storage.best_times, size, lambda: None, ask)
+        self.app.open_requester(requester)
+
+    def open_about(self) -> None:
+        self.app.open_requester(dialogs.about(self.app.screen_mode.size, lambda: None))
+
+    # --------------------------------------------------------------- hints
+    @property
+    def hints(self):
+        return self.app.mine_window.hints
+
+    def _used_a_hint(self) -> None:
+        self.app.session.hint_used = True  # such a game does not enter Best Times
+
+    def hint(self) -> None:
+        self._used_a_hint()
+        self.hints.hint(self.app.game)
+
+    def show_safe(self) -> None:
+        self._used_a_hint()
+        self.hints.show_safe_and_mines(self.app.game)
+
+    def toggle_probabilities(self) -> None:
+        self.hints.show_probabilities = not self.hints.show_probabilities
+        self.hints.message = ""  # the bar now shows the chance under the pointer
+        if self.hints.show_probabilities:
+            self._used_a_hint()
+
+    def toggle_demo(self) -> None:
+        self.hints.demo = not self.hints.demo
+        self.hints.demo_wait = 0
+        if self.hints.demo:
+            self._used_a_hint()
+
+    # ---------------------------------------------------------- best times
+    def maybe_record(self, game: Game) -> None:
+        """After a win: ask for a name if this is the level's fastest time."""
+        session, storage = self.app.session, self.app.storage
+        level = self.choices.level
+        if session.hint_used or not storage.best_times.is_record(level.value, game.seconds):
+            return
+
+        def named(name: str) -> None:
+            problem = storage.record_time(level.value, game.seconds, name)
+            if problem:
+                self.tell("Saved Data", [problem])
+            self.open_best_times()
+
+        requester = dialogs.new_record(
+            level, game.seconds, storage.settings.last_name, self.app.screen_mode.size, named
+        )
+        self.app.open_requester(requester)

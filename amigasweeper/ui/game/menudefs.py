@@ -1,0 +1,114 @@
+"""The menus of the MineSweeper window, as data.
+
+Pure data (no pyxel), so the manual's test can check that every item and hotkey
+is documented. The menu strip draws these; the app carries out the Commands.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from ..intuition.menus import ItemKind, Menu, MenuItem
+
+
+class Command(str, Enum):
+    NEW = "new"
+    BEGINNER = "beginner"
+    INTERMEDIATE = "intermediate"
+    EXPERT = "expert"
+    CUSTOM = "custom"
+    MARKS = "marks"
+    BEST_TIMES = "best_times"
+    DUEL = "duel"
+    ABOUT = "about"
+    PAUSE = "pause"
+    QUIT = "quit"
+    ALL_MINES = "all_mines"
+    ALL_NON_MINES = "all_non_mines"
+    BOTH = "both"
+    EITHER = "either"
+    LOOK_KICKSTART3 = "kickstart3"
+    LOOK_KICKSTART2 = "kickstart2"
+    SCREEN_LOWRES = "lowres"
+    SCREEN_HIRES = "hires"
+    SHAPE_SQUARE = "square"
+    SHAPE_HEX = "hex"
+    SHAPE_TRIANGLE = "triangle"
+    NO_GUESS = "no_guess"
+    HINT = "hint"
+    SHOW_SAFE = "show_safe"
+    SHOW_PROBABILITIES = "show_probabilities"
+    DEMO = "demo"
+    MANUAL = "manual"
+
+
+def _choice(label: str, command: Command, group: str, key: str | None = None, bar: bool = False) -> MenuItem:
+    return MenuItem(label, command, key, ItemKind.CHOICE, group, bar)
+
+
+MENUS: tuple[Menu, ...] = (
+    Menu(
+        "Game",
+        (
+            MenuItem("New", Command.NEW, "N"),
+            _choice("Beginner", Command.BEGINNER, "level", "B", bar=True),
+            _choice("Intermediate", Command.INTERMEDIATE, "level", "I"),
+            _choice("Expert", Command.EXPERT, "level", "E"),
+            _choice("Custom...", Command.CUSTOM, "level", "C"),
+            MenuItem("Marks (?)", Command.MARKS, "M", ItemKind.TOGGLE, bar_before=True),
+            MenuItem("Best Times...", Command.BEST_TIMES, "T", bar_before=True),
+            MenuItem("Duel...", Command.DUEL, "D"),
+            MenuItem("About...", Command.ABOUT, "?"),
+            MenuItem("Pause", Command.PAUSE, "P", bar_before=True),
+            MenuItem("Quit", Command.QUIT, "Q"),
+        ),
+    ),
+    Menu(
+        "Completion",
+        (
+            _choice("All Mines Found", Command.ALL_MINES, "completion", "1"),
+            _choice("All Non Mines Found", Command.ALL_NON_MINES, "completion", "2"),
+            _choice("Both", Command.BOTH, "completion", "3"),
+            _choice("Either", Command.EITHER, "completion", "4"),
+        ),
+    ),
+    Menu(
+        "Settings",
+        (
+            _choice("Kickstart 3 Look", Command.LOOK_KICKSTART3, "look", "K"),
+            _choice("Kickstart 2 Look", Command.LOOK_KICKSTART2, "look", "J"),
+            _choice("PAL LowRes 320x256", Command.SCREEN_LOWRES, "screen", "L", bar=True),
+            _choice("PAL HighRes Laced 640x512", Command.SCREEN_HIRES, "screen", "R"),
+            _choice("Square Board", Command.SHAPE_SQUARE, "shape", "U", bar=True),
+            _choice("Hexagonal Board", Command.SHAPE_HEX, "shape", "X"),
+            _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape", "V"),
+            MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
+        ),
+    ),
+    Menu(
+        "Hint",
+        (
+            MenuItem("Hint", Command.HINT, "H"),
+            MenuItem("Show Safe and Mines", Command.SHOW_SAFE, "S"),
+            MenuItem("Show Probabilities", Command.SHOW_PROBABILITIES, "W", ItemKind.TOGGLE),
+            MenuItem("Demo", Command.DEMO, "Y", ItemKind.TOGGLE, bar_before=True),
+        ),
+    ),
+    Menu("Help", (MenuItem("Manual...", Command.MANUAL, "A"),)),
+)
+
+
+def hotkeys() -> dict[str, MenuItem]:
+    """Right-Amiga letter -> item (letters are unique across the menus)."""
+    table: dict[str, MenuItem] = {}
+    for menu in MENUS:
+        for item in menu.items:
+            if item.key:
+                if item.key in table:
+                    raise ValueError(f"hotkey {item.key} used twice")
+                table[item.key] = item
+    return table
+
+
+def all_items() -> list[tuple[Menu, MenuItem]]:
+    return [(menu, item) for menu in MENUS for item in menu.items]

@@ -1,0 +1,352 @@
+"""The MineSweeper window: counters and face gadget in the header, the minefield
+under it, and the mouse and keyboard rules of MineSweeper 2.4."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+import pyxel
+
+from amigasweeper.engine import Game, GameStatus, MoveResult, Shape
+
+from amigasweeper.engine.levels import MAX_SIDE
+
+from ..intuition.atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
+from .boardview import BoardCanvas
+from .geometry import fitting_size, geometry_for
+from ..intuition.gfx import bevel
+from .hints import HintState
+from .shading import fill_step, step_of
+from ..intuition.input import Button, Frame
+from ..intuition.palette import Pen
+from .session import Session
+from ..intuition.widgets import PushGadget, Widget
+from ..intuition import font, metrics
+from ..intuition.metrics import for_width
+from ..intuition.window import BORDER, TITLE_H, Window
+
+PAD = 4  # grey space around the header and the field
+HEADER_H = 24
+COUNTER_W = 1 + 3 * DIGIT_W + 2 + 1  # three digits, a pixel apart, in a black box
+COUNTER_H = 1 + DIGIT_H + 1
+FACE_BOX = FACE_SIZE + 4
+MIN_INNER_W = 124  # room for the title "MineSweeper" between the close and depth gadgets
+
+
+class Action(Enum):
+    UNCOVER = "uncover"
+    MARK = "mark"
+    CLEAR = "clear"
+    RIGHT = "right"  # the right button's choice: mark a covered square, clear around an open one
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Where the parts of the window go, in interior coordinates."""
+
+    inner_w: int
+    inner_h: int
+    paused_h: int
+    field_x: int
+    field_y: int
+    field_w: int
+    field_h: int
+
+    @classmethod
+    def for_field(cls, field_w: int, field_h: int, min_inner_w: int = MIN_INNER_W) -> Layout:
+        inner_w = max(min_inner_w, field_w + 2 * PAD + 2)
+        field_y = PAD + HEADER_H + PAD + 1
+        return cls(
+            inner_w=inner_w,
+            inner_h=field_y + field_h + 1 + PAD,
+            paused_h=PAD + HEADER_H + PAD,
+            field_x=(inner_w - field_w) // 2,
+            field_y=field_y,
+            field_w=field_w,
+            field_h=field_h,
+        )
+
+
+def board_limits(screen_size: tuple[int, int], shape: Shape = Shape.SQUARE) -> tuple[int, int]:
+    """The most columns and rows of a board of this shape whose window fits the screen."""
+    from ..intuition.screen import BAR_H
+
+    screen_w, screen_h = screen_size
+    chrome_w = 2 * for_width(screen_w).side_border + 2 * PAD + 2
+    chrome_h = BAR_H + 1 + TITLE_H + BORDER + PAD + HEADER_H + PAD + 2 + PAD
+    return fitting_size(shape, screen_w - chrome_w, screen_h - chrome_h, MAX_SIDE)
+
+
+def counter_text(value: int, digits: int = 3) -> str:
+    """The counter's characters: 007, 123, -05 (a minus sign for negative counts);
+    with four digits 1023 reads 1023."""
+    if value < 0:
+        return "-" + f"{min(10 ** (digits - 1) - 1, -value):0{digits - 1}d}"
+    return f"{min(10**digits - 1, value):0{digits}d}"
+
+
+def counter_width(digits: int = 3) -> int:
+    """Digits a pixel apart with a pixel of black either side."""
+    return 1 + digits * DIGIT_W + (digits - 1) + 1
+
+
+def counter_digits(mines: int) -> int:
+    """Three digits, as Windows 3.1 has; four when a Custom board has 1,000 mines or more."""
+    return 4 if mines >= 1000 else 3
+
+
+def draw_counter(x: int, y: int, value: int, digits: int = 3) -> None:
+    width = counter_width(digits)
+    bevel(x - 1, y - 1, width + 2, COUNTER_H + 2, recessed=True)
+    pyxel.rect(x, y, width, COUNTER_H, Pen.BLACK)
+    for i, ch in enumerate(counter_text(value, digits)):
+        sprite = digit(ch).sprite
+        pyxel.blt(x + 1 + i * (DIGIT_W + 1), y + 1, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h)
+
+
+class FaceGadget(PushGadget):
+    """The face: a new game when clicked (or play again after Pause)."""
+
+    def __init__(self, window: MineWindow) -> None:
+        super().__init__(0, 0, FACE_BOX, FACE_BOX)
+        self.window = window
+
+    def activate(self) -> None:
+        self.window.face_clicked()
+
+    def draw(self) -> None:
+        x, y = self.ax, self.ay
+        bevel(x, y, self.w, self.h, recessed=self.pressed, fill=Pen.GREY)
+        sprite = self.window.face().sprite
+        shift = 1 if self.pressed else 0
+        pyxel.blt(x + 2 + shift, y + 2 + shift, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h, 0)
+
+
+class Field(Widget):
+    """The minefield: press, drag and release as MineSweeper 2.4 does."""
+
+    def __init__(self, window: MineWindow) -> None:
+        super().__init__()
+        self.window = window
+        self.action: Action | None = None  # what the held button will do on release
+        self.held: Button | None = None
+        self.pointer_cell: int | None = None
+
+    def cell_under(self, px: int, py: int) -> int | None:
+        return self.window.canvas.geometry.cell_at(px - self.ax, py - self.ay)
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        if self.held is not None or not self.window.can_play():
+            return
+        cell = self.cell_under(frame.x, frame.y)
+        if cell is None:
+            return
+        self.held = button
+        if button is Button.LEFT:
+            self.action = Action.UNCOVER
+        else:
+            self.action = Action.CLEAR if self.window.game.is_open(cell) else Action.MARK
+        self.pointer_cell = cell
+
+    def on_drag(self, frame: Frame) -> None:
+        self.pointer_cell = self.cell_under(frame.x, frame.y)
+
+    def on_cancel(self) -> None:
+        self.action = self.held = self.pointer_cell = None
+
+    def on_release(self, frame: Frame, button: Button) -> None:
+        if button is not self.held:
+            return
+        cell = self.cell_under(frame.x, frame.y)
+        action, self.action, self.held = self.action, None, None
+        if cell is None or action is None:
+            return
+        is_open = self.window.game.is_open(cell)
+        # The right button acts only on a square of the kind it was pressed on.
+        if action is Action.MARK and is_open or action is Action.CLEAR and not is_open:
+            return
+        self.window.act(action, cell)
+
+    def pressed_cells(self) -> list[int]:
+        """Squares drawn held down: the one under a held left button, or the
+        neighbours of the number that a held right button would clear around."""
+        game, cell = self.window.game, self.pointer_cell
+        if self.action is None or cell is None or not self.window.can_play():
+            return []
+        if self.action is Action.UNCOVER:
+            candidates = [cell]
+        elif self.action is Action.CLEAR and game.is_open(cell):
+            candidates = list(game.topology.neighbours[cell])
+        else:
+            return []
+        return [c for c in candidates if not game.is_open(c) and game.mark(c) == 0]
+
+    def draw(self) -> None:
+        canvas = self.window.canvas
+        pyxel.blt(self.ax, self.ay, canvas.image, 0, 0, self.w, self.h)
+        for cell in self.pressed_cells():
+            if canvas.shown[cell] is not None:
+                canvas.geometry.blit_cell(pyxel.screen, cell, Cell.PRESSED, self.ax, self.ay)
+        self.draw_hints()
+
+    def draw_hints(self) -> None:
+        """The Hint menu's marks and shading, over squares still covered."""
+        game, hints, geometry = self.window.game, self.window.hints, self.window.canvas.geometry
+        if game.status.over:
+            return
+        if hints.show_probabilities and game.placed:
+            for cell, chance in enumerate(hints.chances(game)):
+                if chance is not None and not game.is_open(cell) and game.mark(cell) == 0:
+                    cx, cy = geometry.centre(cell)
+                    fill_step(self.ax + cx - 2, self.ay + cy - 2, 4, 4, step_of(chance), self.window.four_colours)
+        for cell, kind in hints.marks.items():
+            if not game.is_open(cell):
+                geometry.blit_cell(pyxel.screen, cell, kind, self.ax, self.ay)
+
+
+class MineWindow(Window):
+    """The game's window. ``on_game_over(game)`` is told of every win and loss."""
+
+    def __init__(
+        self,
+        session: Session,
+        screen_size: tuple[int, int],
+        *,
+        on_close: Callable[[], None],
+        on_depth: Callable[[], None],
+        on_game_over: Callable[[Game], None],
+    ) -> None:
+        super().__init__("MineSweeper", 0, 0, MIN_INNER_W, HEADER_H, on_close=on_close, on_depth=on_depth)
+        self.session = session
+        self.screen_size = screen_size
+        self.on_game_over = on_game_over
+        self.face_gadget = self.add(FaceGadget(self))
+        self.field = self.add(Field(self))
+        self.hints = HintState()
+        self.four_colours = False  # the Kickstart 2 look: shading in dither patterns
+        self.canvas: BoardCanvas
+        self.layout: Layout
+        session.on_new_game.append(self._new_game)
+        self._new_game(session.game)
+
+    # ---------------------------------------------------------------- state
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def can_play(self) -> bool:
+        return not self.game.status.over and not self.game.paused
+
+    def face(self) -> Face:
+        if self.game.status is GameStatus.LOST:
+            return Face.DEAD
+        if self.game.status is GameStatus.WON:
+            return Face.COOL
+        if self.field.action is not None and self.field.contains(pyxel.mouse_x, pyxel.mouse_y):
+            return Face.OH
+        return Face.SMILE
+
+    # --------------------------------------------------------------- layout
+    def _new_game(self, game: Game) -> None:
+        self.canvas = BoardCanvas(game, geometry_for(game.topology))
+        self.hints.forget()
+        self.hints.demo = False
+        self._over_untold = False
+        self.field.action = self.field.held = None
+        self.relayout()
+
+    def set_screen_size(self, screen_size: tuple[int, int]) -> None:
+        self.screen_size = screen_size
+        self.relayout()
+
+    def relayout(self) -> None:
+        field_w, field_h = self.canvas.geometry.pixel_size
+        sizes = metrics.current()  # HighRes gadgets are wider: the title still needs its room
+        title_room = font.text_width(self.title) + sizes.close_w + sizes.depth_w + 5 - 2 * sizes.side_border
+        self.layout = layout = Layout.for_field(field_w, field_h, max(MIN_INNER_W, title_room))
+        paused = self.game.paused
+        self.resize_inner(layout.inner_w, layout.paused_h if paused else layout.inner_h)
+        self.field.visible = not paused
+        self.field.x, self.field.y = self.inner_x + layout.field_x, self.inner_y + layout.field_y
+        self.field.w, self.field.h = field_w, field_h
+        self.face_gadget.x = self.inner_x + (layout.inner_w - FACE_BOX) // 2
+        self.face_gadget.y = self.inner_y + PAD + (HEADER_H - FACE_BOX) // 2
+        screen_w, screen_h = self.screen_size
+        self.x = max(0, (screen_w - self.w) // 2)
+        self.y = max(11, min(16, screen_h - self.h))
+
+    # -------------------------------------------------------------- actions
+    def act(self, action: Action, cell: int | None) -> MoveResult | None:
+        """Play one move on a square, from the mouse or the keyboard."""
+        if cell is None or not self.can_play():
+            return None
+        game = self.game
+        self.canvas.finish_ripple()
+        if action is Action.RIGHT:
+            action = Action.CLEAR if game.is_open(cell) else Action.MARK
+        play = {Action.UNCOVER: game.uncover, Action.MARK: game.toggle_mark, Action.CLEAR: game.clear_around}
+        result = play[action](cell)
+        if result.accepted:
+            self.hints.forget()
+            self.canvas.apply(result)
+            if game.status.over:
+                self.hints.demo = False
+                self._over_untold = True  # told in tick(), once the ripple has been seen
+        return result
+
+    def face_clicked(self) -> None:
+        if self.game.paused:
+            self.toggle_pause()
+        else:
+            self.session.new_game()
+
+    def toggle_pause(self) -> None:
+        if self.game.paused:
+            self.game.resume()
+        elif not self.game.status.over:
+            self.canvas.finish_ripple()
+            self.game.pause()
+        self.relayout()
+
+    KEY_ACTIONS = {
+        pyxel.KEY_M: Action.MARK,
+        pyxel.KEY_G: Action.MARK,
+        pyxel.KEY_U: Action.UNCOVER,
+        pyxel.KEY_1: Action.UNCOVER,
+        pyxel.KEY_L: Action.CLEAR,
+        pyxel.KEY_A: Action.CLEAR,
+        pyxel.KEY_2: Action.RIGHT,
+    }
+
+    def on_key(self, frame: Frame) -> bool:
+        if frame.amiga:
+            return False
+        if frame.key(pyxel.KEY_P):
+            self.toggle_pause()
+            return True
+        for key, action in self.KEY_ACTIONS.items():
+            if frame.key(key):
+                self.act(action, self.field.cell_under(frame.x, frame.y) if self.field.visible else None)
+                return True
+        return False
+
+    def tick(self) -> None:
+        self.canvas.step()
+        if self._over_untold and not self.canvas.rippling:
+            # The win or loss requester (and the loss's flash) waits for the ripple.
+            self._over_untold = False
+            self.on_game_over(self.game)
+
+    # ---------------------------------------------------------------- draw
+    def draw_interior(self) -> None:
+        x0, y0 = self.ax + self.inner_x, self.ay + self.inner_y
+        layout = self.layout
+        bevel(x0 + PAD, y0 + PAD, layout.inner_w - 2 * PAD, HEADER_H, recessed=True)
+        counter_y = y0 + PAD + (HEADER_H - COUNTER_H) // 2
+        draw_counter(x0 + PAD + 4, counter_y, self.game.mines_left, counter_digits(self.game.mines))
+        draw_counter(x0 + layout.inner_w - PAD - 4 - COUNTER_W, counter_y, self.game.seconds)
+        if self.field.visible:
+            fx, fy = x0 + layout.field_x, y0 + layout.field_y
+            bevel(fx - 1, fy - 1, layout.field_w + 2, layout.field_h + 2, recessed=True)

@@ -1,0 +1,1 @@
+"""The help viewer: an AmigaGuide document in a window."""

@@ -1,0 +1,47 @@
+"""What the program offers the parts that drive its windows (the commands, the
+Duel control): a small interface, so those parts never import the app that
+owns them and the app can import them without a circle."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+if TYPE_CHECKING:
+    from amigasweeper.engine import Game
+    from amigasweeper.storage import Storage
+
+    from .game.minewindow import MineWindow
+    from .game.session import Session
+    from .intuition.modes import Look, ScreenMode
+    from .intuition.requester import Requester
+    from .intuition.screen import WorkbenchScreen
+
+
+class Teller(Protocol):
+    def tell(self, title: str, paragraphs: list[str]) -> None: ...
+
+
+class DuelStarter(Protocol):
+    def open_setup(self) -> None: ...
+
+
+class Host(Protocol):
+    session: Session
+    storage: Storage
+    screen: WorkbenchScreen
+    mine_window: MineWindow
+    requesters: list[Requester]
+    look: Look
+    screen_mode: ScreenMode
+    commands: Teller
+    duels: DuelStarter
+    open_manual: Callable[[], None]
+    request_quit: Callable[[], None]
+
+    @property
+    def game(self) -> Game: ...
+
+    def open_requester(self, requester: Requester) -> None: ...
+
+    def resize_screen(self, mode: ScreenMode) -> None: ...

@@ -1,0 +1,345 @@
+"""Requesters in the Workbench EasyRequest style: a window with a title, lines of
+text, optional string gadgets and a row of bevelled buttons. Return chooses the
+first (positive) button, Esc the last (negative) one."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Callable
+
+import pyxel
+
+from . import font
+from .atlas import FONT, Glyph
+from .gfx import bevel, button_box
+from .input import Button, Frame
+from .metrics import for_width
+from .palette import Pen
+from .widgets import PushGadget, Widget
+from .window import Window
+
+LINE_H = FONT.cell + 2
+BUTTON_H = 14
+BUTTON_PAD = 8  # space each side of a button's label
+MARGIN = 8
+# A string gadget: a two-pixel ridge, one pixel of space, then the text (8 high),
+# so no character ever touches the frame.
+TEXT_INSET = 3  # from the gadget's top (or its left) to the text
+GADGET_H = 2 * TEXT_INSET + FONT.cell
+SCREEN_GAP = 4  # a requester never runs closer than this to the screen's sides
+
+
+def text_room(screen_size: tuple[int, int]) -> int:
+    """How many characters a requester's line can hold on this screen."""
+    screen_w, _ = screen_size
+    border = for_width(screen_w).side_border
+    return (screen_w - 2 * SCREEN_GAP - 2 * border - 2 * MARGIN) // FONT.cell
+
+
+def shorten(text: str, room: int) -> str:
+    """The text cut to ``room`` characters, its last one an ellipsis when cut."""
+    if len(text) <= room:
+        return text
+    if room <= 0:
+        return ""
+    return text[: room - 1].rstrip() + Glyph.ELLIPSIS.char
+
+
+def shorten_middle(text: str, room: int) -> str:
+    """A long word (a file's path) cut in its middle, keeping both ends."""
+    if len(text) <= room or room < 3:
+        return shorten(text, room)
+    head = (room - 1) // 2
+    tail = room - 1 - head
+    return text[:head] + Glyph.ELLIPSIS.char + text[len(text) - tail :]
+
+
+SEPARATORS = "./\\-_"  # where a file name or path too long for a line may break
+
+
+def split_long_word(word: str, room: int) -> list[str]:
+    """A word longer than a line (a file name, a path) in pieces that each end
+    at one of its own separators, so no part of a name is cut; a piece with no
+    separator to break at is shortened in its middle instead."""
+    pieces = []
+    while len(word) > room:
+        cut = max(word.rfind(sep, 0, room) for sep in SEPARATORS) + 1
+        if cut <= 0:
+            break
+        pieces.append(word[:cut])
+        word = word[cut:]
+    return [*pieces, shorten_middle(word, room)]
+
+
+def wrap(text: str, room: int) -> list[str]:
+    """Lines of at most ``room`` characters broken between words; a word longer
+    than a line breaks only after its separators (see split_long_word)."""
+    if not text:
+        return [""]
+    lines = []
+    for line in textwrap.wrap(text, room, break_long_words=False, break_on_hyphens=False):
+        lines += split_long_word(line, room) if len(line) > room else [line]
+    return lines or [""]
+
+
+class TextButton(PushGadget):
+    """A bevelled button gadget with a label."""
+
+    def __init__(self, label: str, action: Callable[[], None]) -> None:
+        super().__init__(0, 0, font.text_width(label) + 2 * BUTTON_PAD, BUTTON_H)
+        self.label = label
+        self.action = action
+
+    def activate(self) -> None:
+        self.action()
+
+    def draw(self) -> None:
+        button_box(self.ax, self.ay, self.w, self.h, pressed=self.pressed)
+        font.draw_text(self.ax + BUTTON_PAD, self.ay + 3, self.label, Pen.BLACK)
+
+
+class CycleGadget(PushGadget):
+    """Intuition's cycle gadget: a label and a button that steps through choices."""
+
+    def __init__(self, label: str, choices: list[str], index: int = 0) -> None:
+        self.label = label
+        self.label_w = font.text_width(label) + 4 if label else 0
+        width = self.label_w + max(font.text_width(c) for c in choices) + FONT.cell + 12
+        super().__init__(0, 0, width, GADGET_H + 2)
+        self.choices = choices
+        self.index = index
+        self.on_change: Callable[[CycleGadget], None] = lambda gadget: None
+
+    @property
+    def value(self) -> str:
+        return self.choices[self.index]
+
+    def activate(self) -> None:
+        self.index = (self.index + 1) % len(self.choices)
+        self.on_change(self)
+
+    def draw(self) -> None:
+        x, y = self.ax, self.ay
+        if self.label:
+            font.draw_text(x, y + 3, self.label, Pen.BLACK)
+        box_x = x + self.label_w
+        button_box(box_x, y, self.w - self.label_w, self.h, pressed=self.pressed)
+        font.draw_glyph(box_x + 3, y + 3, Glyph.CYCLE, Pen.BLACK)
+        pyxel.line(box_x + FONT.cell + 5, y + 2, box_x + FONT.cell + 5, y + self.h - 3, Pen.BLACK)
+        font.draw_text(box_x + FONT.cell + 8, y + 3, self.value, Pen.BLACK)
+
+
+class StringGadget(Widget):
+    """A one-line text field: typed text, a block cursor, the usual editing keys."""
+
+    def __init__(self, label: str, text: str, width_chars: int, max_chars: int) -> None:
+        self.label = label
+        self.label_w = self.label_width(label)
+        super().__init__(0, 0, self.label_w + width_chars * FONT.cell + 2 * TEXT_INSET, GADGET_H)
+        self.text = text
+        self.cursor = len(text)
+        self.max_chars = max_chars
+        self.active = False
+        self.on_focus: Callable[[StringGadget], None] = lambda gadget: None
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        if button is Button.LEFT:
+            self.on_focus(self)
+            column = (frame.x - (self.ax + self.label_w + TEXT_INSET)) // FONT.cell
+            self.cursor = max(0, min(len(self.text), column))
+
+    def edit(self, frame: Frame) -> None:
+        """Apply this frame's typing and editing keys."""
+        for ch in frame.text:
+            if ch.isprintable() and len(self.text) < self.max_chars:
+                self.text = self.text[: self.cursor] + ch + self.text[self.cursor :]
+                self.cursor += 1
+        if frame.key(pyxel.KEY_BACKSPACE) and self.cursor > 0:
+            self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
+            self.cursor -= 1
+        if frame.key(pyxel.KEY_DELETE):
+            self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
+        if frame.key(pyxel.KEY_LEFT):
+            self.cursor = max(0, self.cursor - 1)
+        if frame.key(pyxel.KEY_RIGHT):
+            self.cursor = min(len(self.text), self.cursor + 1)
+        if frame.key(pyxel.KEY_HOME):
+            self.cursor = 0
+        if frame.key(pyxel.KEY_END):
+            self.cursor = len(self.text)
+
+    def draw(self) -> None:
+        x, y = self.ax, self.ay
+        text_y = y + TEXT_INSET
+        if self.label:
+            font.draw_text(x, text_y, self.label, Pen.BLACK)
+        box_x, box_w = x + self.label_w, self.w - self.label_w
+        # The Amiga string gadget: a ridge, raised outside and recessed inside.
+        bevel(box_x, y, box_w, self.h)
+        bevel(box_x + 1, y + 1, box_w - 2, self.h - 2, recessed=True, fill=Pen.GREY)
+        visible = self.visible_chars
+        start = max(0, self.cursor - visible + 1)
+        shown = self.text[start : start + visible]
+        text_x = box_x + TEXT_INSET
+        font.draw_text(text_x, text_y, shown, Pen.BLACK)
+        if self.active:
+            cx = text_x + (self.cursor - start) * FONT.cell
+            under = self.text[self.cursor] if self.cursor < len(self.text) else " "
+            pyxel.rect(cx, text_y, FONT.cell, FONT.cell, Pen.BLUE)
+            font.draw_text(cx, text_y, under, Pen.BLACK)
+
+    @staticmethod
+    def label_width(label: str) -> int:
+        """Room the label takes left of the box (none without a label)."""
+        return font.text_width(label) + 4 if label else 0
+
+    @property
+    def visible_chars(self) -> int:
+        return (self.w - self.label_w - 2 * TEXT_INSET) // FONT.cell
+
+
+class Requester(Window):
+    """A modal requester. ``buttons`` are (label, action) pairs, positive first."""
+
+    def __init__(
+        self,
+        title: str,
+        lines: list[str],
+        buttons: list[tuple[str, Callable[[], None]]],
+        screen_size: tuple[int, int],
+        *,
+        gadgets: list[StringGadget] | None = None,
+        cycles: list[CycleGadget] | None = None,
+        help_node: str = "Main",
+        default: int = 0,
+    ) -> None:
+        super().__init__(title, 0, 0, 10, 10)
+        self.default = default  # the button Return chooses (Esc always the last, the safe one)
+        self.lines = list(lines)
+        self.message = ""  # a line shown in the highlight pen, e.g. what is allowed
+        self.help_node = help_node
+        self.closed = False
+        self.gadgets = gadgets or []
+        self.cycles = cycles or []
+        for cycle in self.cycles:
+            self.add(cycle)
+        self.buttons = [self.add(TextButton(label, action)) for label, action in buttons]
+        for gadget in self.gadgets:
+            self.add(gadget)
+            gadget.on_focus = self.focus
+        if self.gadgets:
+            self.focus(self.gadgets[0])
+        self.screen_size = screen_size
+        self.relayout()
+
+    def close(self) -> None:
+        self.closed = True
+
+    # --------------------------------------------------------------- layout
+    @property
+    def room(self) -> int:
+        """Characters a line may hold: what fits this screen."""
+        return text_room(self.screen_size)
+
+    def shown_lines(self) -> list[str]:
+        """The text as drawn: each line wrapped between words to fit the screen,
+        and no more lines than the screen's height leaves room for (the last
+        one shown then ends in an ellipsis)."""
+        lines = [part for line in self.lines for part in wrap(line, self.room)]
+        most = self.most_lines()
+        if len(lines) > most:
+            lines = lines[: most - 1] + [shorten(lines[most - 1] + " " * self.room, self.room)]
+        return lines
+
+    def most_lines(self) -> int:
+        """Text lines that fit above the gadgets and buttons on this screen."""
+        _, screen_h = self.screen_size
+        rows = [g for g in [*self.cycles, *self.gadgets] if g.visible]
+        fixed = 11 + self.inner_y + 2 + 2 * MARGIN + sum(3 + g.h for g in rows) + MARGIN + BUTTON_H
+        message = len(wrap(self.message, self.room)) if self.message else 0
+        return max(1, (screen_h - fixed) // LINE_H - message)
+
+    def message_lines(self) -> list[str]:
+        return wrap(self.message, self.room) if self.message else []
+
+    def relayout(self) -> None:
+        text_lines = self.shown_lines() + self.message_lines()
+        title_w = min(font.text_width(self.title) + 40, self.room * FONT.cell)
+        text_w = max([font.text_width(line) for line in text_lines] + [title_w])
+        rows = [g for g in [*self.cycles, *self.gadgets] if g.visible]  # a hidden gadget leaves no gap
+        gadgets_w = max([g.w for g in rows], default=0)
+        buttons_w = sum(b.w for b in self.buttons) + MARGIN * (len(self.buttons) - 1)
+        inner_w = max(text_w, gadgets_w, buttons_w) + 2 * MARGIN
+        y = MARGIN + len(text_lines) * LINE_H
+        for gadget in rows:
+            y += 3
+            gadget.x, gadget.y = self.inner_x + MARGIN, self.inner_y + y
+            y += gadget.h
+        inner_h = y + MARGIN + BUTTON_H + MARGIN
+        self.resize_inner(inner_w, inner_h)
+        self._place_buttons(inner_w, inner_h)
+        screen_w, screen_h = self.screen_size
+        self.x = max(0, (screen_w - self.w) // 2)
+        self.y = max(11, (screen_h - self.h) // 2)
+
+    def draw_title(self) -> None:
+        """A title too long for the bar is cut with an ellipsis, never run past it."""
+        room = max(0, (self.w - 6) // FONT.cell)
+        title, self.title = self.title, shorten(self.title, room)
+        super().draw_title()
+        self.title = title
+
+    def _place_buttons(self, inner_w: int, inner_h: int) -> None:
+        """EasyRequest's row: the first button at the left, the last at the right,
+        the others spread evenly between."""
+        y = self.inner_y + inner_h - MARGIN - BUTTON_H
+        count = len(self.buttons)
+        if count == 1:
+            self.buttons[0].x = self.inner_x + (inner_w - self.buttons[0].w) // 2
+        free = inner_w - 2 * MARGIN - sum(b.w for b in self.buttons)
+        x = self.inner_x + MARGIN
+        for button in self.buttons if count > 1 else []:
+            button.x = x
+            x += button.w + (free // (count - 1))
+        if count > 1:
+            self.buttons[-1].x = self.inner_x + inner_w - MARGIN - self.buttons[-1].w
+        for button in self.buttons:
+            button.y = y
+
+    def say(self, message: str) -> None:
+        """Show a message (such as what values are allowed) under the text."""
+        self.message = message
+        self.relayout()
+
+    # ---------------------------------------------------------------- input
+    def focus(self, gadget: StringGadget | None) -> None:
+        for other in self.gadgets:
+            other.active = other is gadget
+
+    @property
+    def active_gadget(self) -> StringGadget | None:
+        return next((g for g in self.gadgets if g.active), None)
+
+    def on_key(self, frame: Frame) -> bool:
+        gadget = self.active_gadget
+        if gadget is not None:
+            gadget.edit(frame)
+        if frame.key(pyxel.KEY_TAB) and self.gadgets:
+            index = self.gadgets.index(gadget) if gadget else -1
+            step = -1 if frame.shift else 1
+            self.focus(self.gadgets[(index + step) % len(self.gadgets)])
+        if frame.key(pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER) and self.buttons:
+            self.buttons[self.default].action()
+        elif frame.key(pyxel.KEY_ESCAPE) and self.buttons:
+            self.buttons[-1].action()
+        return True
+
+    # ---------------------------------------------------------------- draw
+    def draw_interior(self) -> None:
+        x, y = self.ax + self.inner_x + MARGIN, self.ay + self.inner_y + MARGIN
+        for line in self.shown_lines():
+            font.draw_text(x, y, line, Pen.BLACK)
+            y += LINE_H
+        for line in self.message_lines():
+            font.draw_text(x, y, line, Pen.WHITE, bg=Pen.BLUE)
+            y += LINE_H

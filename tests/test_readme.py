@@ -1,0 +1,123 @@
+"""The README tells the truth a new user needs: how to set up from a fresh
+machine, what .ci/run runs, every option's --help text, every script command,
+and every environment variable the program reads."""
+
+from __future__ import annotations
+
+import ast
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+PLAY = "python3 -m pip install -e '.[test]' && amigasweeper"
+TEST = "python3 -m pip install -e '.[test]' && python3 -m pytest"
+
+
+def code_lines() -> list[str]:
+    """The README's code blocks (indented by four spaces), line by line."""
+    return [line[4:] for line in README.splitlines() if line.startswith("    ")]
+
+
+def test_a_fresh_machine_makes_a_virtual_environment_before_the_two_commands():
+    lines = code_lines()
+    assert PLAY in lines and TEST in lines
+    venv = lines.index("python3 -m venv .venv")
+    assert venv < lines.index(PLAY) < lines.index(TEST)
+    assert ". .venv/bin/activate" in lines
+    assert "externally-managed-environment" in README
+
+
+def test_ci_runs_exactly_the_readmes_test_command():
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    last = [line for line in script.splitlines() if line.strip()][-1]
+    assert last == TEST
+    # The project is installed once, by that command: the steps before it add
+    # only the tools the packaging tests need.
+    before = script[: script.rindex(TEST)]
+    assert "pip install -e" not in before and "pip install ." not in before
+    assert "--no-install-recommends" in script
+
+
+def help_text(module: str) -> str:
+    # 80 columns, and no colours (Python 3.14's argparse colours when asked to).
+    env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "PYTHON_COLORS")}
+    env.update(COLUMNS="80", NO_COLOR="1")
+    result = subprocess.run([sys.executable, "-m", module, "--help"], env=env, capture_output=True, text=True,
+                            timeout=60, check=True)
+    return result.stdout
+
+
+@pytest.mark.parametrize("program, module", [("amigasweeper", "amigasweeper"),
+                                             ("amigasweeper-challenge", "amigasweeper.challenge.cli")])
+def test_the_readme_gives_each_programs_help_text(program, module):
+    text = help_text(module)
+    block = "\n".join(f"    {line}".rstrip() for line in text.rstrip("\n").splitlines())
+    assert block in README, f"README's block differs from `{program} --help`:\n" + text
+
+
+def script_commands() -> set[str]:
+    tree = ast.parse((ROOT / "amigasweeper" / "ui" / "drive" / "script.py").read_text(encoding="utf-8"))
+    runner = next(n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == "ScriptRunner")
+    return {f.name.removeprefix("do_") for f in runner.body if isinstance(f, ast.FunctionDef) and f.name.startswith("do_")}
+
+
+def test_every_script_command_is_documented():
+    section = README[README.index("## Scripted runs") :]
+    section = section[: section.index("\n## ", 1)]
+    commands = script_commands()
+    assert {"move", "cell", "click", "key", "quit", "expect"} <= commands
+    for command in commands:
+        assert re.search(rf"^    {command}\b", section, re.MULTILINE), f"script command {command!r} is not in the README"
+    assert "0 to 319" in section and "0 0" in section  # what the coordinates count from
+
+
+def environment_variables() -> set[str]:
+    """Names the program reads with os.environ / os.getenv: given as text, or
+    as a module-level constant holding it; and the Pyxel app's startup script's."""
+    names: set[str] = set()
+    sources = [p for p in (ROOT / "amigasweeper").rglob("*.py") if "__pycache__" not in p.parts]
+    for path in sources:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        constants = {
+            target.id: node.value.value
+            for node in tree.body
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+            for target in node.targets
+            if isinstance(target, ast.Name)
+        }
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and node.args:
+                func = ast.unparse(node.func)
+                if func in ("os.environ.get", "os.getenv", "environ.get", "getenv"):
+                    arg = node.args[0]
+                    name = arg.value if isinstance(arg, ast.Constant) else constants.get(getattr(arg, "id", ""))
+                    assert isinstance(name, str), f"{path}: reads an environment variable the test cannot name"
+                    names.add(name)
+            elif isinstance(node, ast.Subscript) and ast.unparse(node.value) in ("os.environ", "environ"):
+                key = node.slice
+                name = key.value if isinstance(key, ast.Constant) else constants.get(getattr(key, "id", ""))
+                assert isinstance(name, str), f"{path}: reads an environment variable the test cannot name"
+                names.add(name)
+    startup = (ROOT / "tools" / "package.py").read_text(encoding="utf-8")
+    names.add(re.search(r'^ARGS_ENV = "([A-Z_]+)"', startup, re.MULTILINE).group(1))
+    return names
+
+
+def test_every_environment_variable_read_is_documented():
+    names = environment_variables()
+    assert {"AMIGASWEEPER_DATA_DIR", "AMIGASWEEPER_ARGS"} <= names
+    section = README[README.index("### Environment variables") :]
+    section = section[: section.index("\n## ", 1)]
+    for name in names:
+        assert f"`{name}`" in section, f"{name} is read but not in README's Environment variables"
+
+
+def test_releases_and_the_web_pages_needs_are_stated():
+    assert "## Releases" in README and ".github/workflows/release.yml" in README
+    assert "The\npage needs an internet connection" in README or "page needs an internet connection" in README
