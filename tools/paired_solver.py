@@ -138,8 +138,11 @@ def main(argv: list[str] | None = None) -> None:
     start, stop = (int(x) for x in args.seeds.split(":"))
     seeds = range(start, stop)
     started = time.perf_counter()
+    # One pool per side: a worker keeps the settings it was given, so a pool
+    # reused for the variant would still play with the baseline's settings.
     with Pool(args.workers) as pool:
         base = baseline(pool, args.baseline, args.shape, width, height, mines, seeds, args.workers)
+    with Pool(args.workers) as pool:
         variant = play(pool, args.variant, args.shape, width, height, mines, seeds, args.workers)
     report = {
         "command": "python tools/paired_solver.py " + " ".join(sys.argv[1:] if argv is None else argv),
