@@ -2,13 +2,36 @@
 
 from __future__ import annotations
 
+import os
+import shlex
 import sys
+
+ARGS_ENV = "AMIGASWEEPER_ARGS"
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    if "--check" in args:
+        # The guide linter: pure Python, no window, so pyxel is not imported.
+        from amigasweeper.guide.lint import main as check
+
+        return check(args)
     from amigasweeper.ui.app import run
 
-    return run(sys.argv[1:] if argv is None else argv)
+    return run(args)
+
+
+def main_from_environment() -> int:
+    """Start with the command line in AMIGASWEEPER_ARGS, split as a POSIX
+    shell would (how `pyxel play` and the web page pass arguments). A value
+    that cannot be split gets one line and exit status 1."""
+    text = os.environ.get(ARGS_ENV, "")
+    try:
+        argv = shlex.split(text)
+    except ValueError as error:
+        print(f"amigasweeper: {ARGS_ENV} cannot be split as a shell would ({error}): {text!r}", file=sys.stderr)
+        return 1
+    return main(argv)
 
 
 if __name__ == "__main__":

@@ -1,17 +1,29 @@
-"""Time the AmigaGuide parser; prints one JSON object.
+"""Time AmigaGuide reading and the help viewer; prints one JSON object.
 
-    python3 tools/bench_guide.py
+    python3 tools/bench_guide.py            # everything (a few minutes)
+    python3 tools/bench_guide.py parse open # some sections: parse, open, memory, frames
 
-Figures are medians over many runs, in milliseconds: parsing the shipped
-manual, parsing a generated guide of about 1 MB (many nodes, buttons,
-styles and macros), and laying out every page of the manual 36 columns wide
-(the width of the help window on the LowRes screen).
+Figures are in milliseconds over several runs (median and the slowest run).
+
+* parse: reading a whole guide, every page, as the linter does (`parse`).
+* open: what the viewer does to show a guide: find the node boundaries
+  (`parse(..., lazy=True)`) and lay out the first screen of MAIN (30 lines of
+  35 columns, the LowRes window), on the shipped manual, generated guides of
+  1, 10 and 50 MB, and the pathological shapes of guide/synthetic.py.
+* memory: the peak memory of a process that opens the 50 MB guide, against
+  the file's size (one child process, so nothing else is counted).
+* frames: one update and draw of the real program (headless) with the viewer
+  on those pages: scrolling sideways on lines of 65,000 characters, a
+  180,000-line page while it is laid out in the background, the last of
+  100,000 nodes, the macro bomb, and the 50 MB guide.
 """
 
 from __future__ import annotations
 
+import gc
 import json
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -19,47 +31,157 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
 
-from amigasweeper.guide import layout_node, manual_path, parse  # noqa: E402
-from amigasweeper.guide.synthetic import synthetic_guide  # noqa: E402
+from amigasweeper.guide import PageLayout, manual_path, parse  # noqa: E402
+from amigasweeper.guide.synthetic import (  # noqa: E402
+    endless_paragraph_guide,
+    long_page_guide,
+    macro_bomb_guide,
+    many_nodes_guide,
+    synthetic_guide,
+    wide_lines_guide,
+)
 
-MANUAL_RUNS = 200
-BIG_RUNS = 21
-LAYOUT_COLUMNS = 36
+COLUMNS, ROWS = 35, 30
+FRAMES = 300
 
 
-def median_ms(action, runs: int) -> float:
+def timed(action, runs: int) -> dict:
     action()  # warm caches and imports before timing
-    times = []
+    samples = []
     for _ in range(runs):
         start = time.perf_counter()
         action()
-        times.append((time.perf_counter() - start) * 1000.0)
-    return round(statistics.median(times), 3)
+        samples.append((time.perf_counter() - start) * 1000.0)
+    return {"runs": runs, "median_ms": round(statistics.median(samples), 2), "max_ms": round(max(samples), 2)}
 
 
-def main() -> None:
-    manual = manual_path().read_bytes()
-    big = synthetic_guide(1_000_000).encode("latin-1")
-    manual_doc = parse(manual)
-    big_doc = parse(big)
-
-    def layout_manual() -> None:
-        for node in manual_doc.nodes:
-            layout_node(node, LAYOUT_COLUMNS)
-
-    result = {
-        "manual_bytes": len(manual),
-        "manual_nodes": len(manual_doc.nodes),
-        "manual_parse_ms": median_ms(lambda: parse(manual), MANUAL_RUNS),
-        "manual_layout_all_pages_ms": median_ms(layout_manual, MANUAL_RUNS),
-        "big_bytes": len(big),
-        "big_nodes": len(big_doc.nodes),
-        "big_parse_ms": median_ms(lambda: parse(big), BIG_RUNS),
-        "runs": {"manual": MANUAL_RUNS, "big": BIG_RUNS},
-        "python": sys.version.split()[0],
+def guides() -> dict[str, tuple[bytes, int]]:
+    """Name -> (file bytes, runs)."""
+    return {
+        "manual": (manual_path().read_bytes(), 50),
+        "generated_1mb": (synthetic_guide(1_000_000).encode("latin-1"), 10),
+        "generated_10mb": (synthetic_guide(10_000_000).encode("latin-1"), 5),
+        "generated_50mb": (synthetic_guide(50_000_000).encode("latin-1"), 3),
+        "page_of_180000_lines": (long_page_guide(180_000).encode("latin-1"), 5),
+        "paragraph_of_10mb": (endless_paragraph_guide(10_000_000).encode("latin-1"), 5),
+        "20_lines_of_65000_chars": (wide_lines_guide(20, 65_000).encode("latin-1"), 5),
+        "macro_bomb": (macro_bomb_guide().encode("latin-1"), 5),
+        "100000_nodes": (many_nodes_guide(100_000).encode("latin-1"), 5),
     }
-    print(json.dumps(result))
+
+
+def open_first_screen(data: bytes):
+    document = parse(data, lazy=True)
+    PageLayout(document.main, COLUMNS).ensure(ROWS)
+    return document
+
+
+def section_parse(shapes) -> dict:
+    wanted = ("manual", "generated_1mb", "generated_10mb")
+    return {name: {"bytes": len(shapes[name][0]), **timed(lambda d=shapes[name][0]: parse(d), shapes[name][1])}
+            for name in wanted}
+
+
+def section_open(shapes) -> dict:
+    result = {}
+    for name, (data, runs) in shapes.items():
+        document = open_first_screen(data)
+        result[name] = {"bytes": len(data), "nodes": len(document.nodes),
+                        **timed(lambda d=data: open_first_screen(d), runs)}
+    return result
+
+
+# The peak resident size (VmHWM) of a fresh process, before and after it
+# opens the guide: /proc is read because ru_maxrss keeps the size of the
+# process that started it.
+_MEMORY_CHILD = """
+import sys
+sys.path.insert(0, {root!r})
+def peak_kb():
+    for line in open("/proc/self/status"):
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1])
+from amigasweeper.guide import PageLayout, parse_file
+before = peak_kb()
+document = parse_file({path!r}, lazy=True)
+PageLayout(document.main, 35).ensure(30)
+print(before, peak_kb())
+"""
+
+
+def section_memory(shapes) -> dict:
+    import tempfile
+
+    data = shapes["generated_50mb"][0]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "Big.guide"
+        path.write_bytes(data)
+        code = _MEMORY_CHILD.format(root=str(ROOT), path=str(path))
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    before_kb, after_kb = map(int, out.split())
+    return {"file_mb": round(len(data) / 1e6, 1), "peak_before_mb": round(before_kb / 1024, 1),
+            "peak_after_open_mb": round(after_kb / 1024, 1),
+            "growth_per_file_byte": round((after_kb - before_kb) * 1024 / len(data), 2)}
+
+
+def section_frames(shapes) -> dict:
+    import tempfile
+
+    import pyxel
+
+    from amigasweeper.ui.app import App, Options
+
+    pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
+    result = {}
+    scenes = {
+        "20_lines_of_65000_chars_scrolling_sideways": ("20_lines_of_65000_chars", "sideways"),
+        "page_of_180000_lines_while_laid_out": ("page_of_180000_lines", "down"),
+        "last_of_100000_nodes": ("100000_nodes", "last"),
+        "macro_bomb": ("macro_bomb", None),
+        "generated_50mb_main": ("generated_50mb", "down"),
+    }
+    with tempfile.TemporaryDirectory() as folder:
+        for scene, (shape, motion) in scenes.items():
+            path = Path(folder) / f"{shape}.guide"
+            path.write_bytes(shapes[shape][0])
+            gc.collect()
+            app = App(Options(headless=True, guide=path))
+            viewer = app.viewer
+            if motion == "last":
+                viewer.show(viewer.document.nodes[-1])
+            samples = []
+            for frame in range(FRAMES):
+                if motion == "sideways":
+                    viewer.scroll_sideways(7)
+                elif motion == "down":
+                    viewer.scroll_by(1)
+                start = time.perf_counter()
+                app.update()
+                app.draw()
+                samples.append((time.perf_counter() - start) * 1000.0)
+            viewer.close()  # unfreezes what the viewer froze
+            del app, viewer
+            gc.collect()  # each scene starts as a program with one guide open would
+            samples.sort()
+            result[scene] = {"frames": FRAMES, "median_ms": round(statistics.median(samples), 2),
+                             "p95_ms": round(samples[int(0.95 * len(samples))], 2), "max_ms": round(samples[-1], 2)}
+    return result
+
+
+SECTIONS = {"parse": section_parse, "open": section_open, "memory": section_memory, "frames": section_frames}
+
+
+def main(argv: list[str]) -> None:
+    wanted = argv or list(SECTIONS)
+    unknown = [name for name in wanted if name not in SECTIONS]
+    if unknown:
+        raise SystemExit(f"unknown section(s) {unknown}; choose from {sorted(SECTIONS)}")
+    shapes = guides()
+    report = {"python": sys.version.split()[0]}
+    for name in wanted:
+        report[name] = SECTIONS[name](shapes)
+    print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

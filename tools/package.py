@@ -70,13 +70,11 @@ environment variable {args_env}, split as a POSIX shell would. In the
 browser it is not set and the game starts as usual.
 """
 
-import os
-import shlex
 import sys
 
-from amigasweeper.ui.app import run
+from amigasweeper.__main__ import main_from_environment
 
-_status = run(shlex.split(os.environ.get("{args_env}", "")))
+_status = main_from_environment()
 if _status:
     sys.exit(_status)
 '''

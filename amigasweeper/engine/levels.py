@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from .numbers import plain_int
+
 MAX_SIDE = 32
 MIN_SIDE = 2
 
@@ -49,10 +51,11 @@ def _as_int(value: object, what: str, allowed: str) -> int:
     if isinstance(value, int):
         return value
     text = str(value).strip()
-    if not text or not (text.isdigit() or (text[0] in "+-" and text[1:].isdigit())):
-        shown = text if text else "nothing"
-        raise LevelError(f"{what} must be a whole number, not {shown!r}: {allowed}")
-    return int(text)
+    number = plain_int(text)
+    if number is None:
+        shown = repr(text if len(text) <= 12 else text[:9] + "...") if text else "nothing"
+        raise LevelError(f"{what} must be a whole number, not {shown}: {allowed}")
+    return number
 
 
 def custom_level(

@@ -23,6 +23,7 @@ import time
 
 from .game import Clock, Game, GameSetup
 from .layouts import LayoutKind
+from .numbers import plain_int
 from .rules import Completion, Move, MoveKind
 from .topology import Shape
 
@@ -91,9 +92,10 @@ def _parse_move(game: Game, number: int, line: str) -> Move:
         if args:
             raise RecordError(f"line {number}: {word} takes no square")
         return Move(kind)
-    if len(args) != 2 or not all(a.isdigit() for a in args):
+    numbers = [plain_int(a) for a in args]
+    if len(args) != 2 or any(n is None or n < 0 for n in numbers):
         raise RecordError(f"line {number}: {word} needs a column and a row")
-    col, row = int(args[0]), int(args[1])
+    col, row = numbers
     if not game.topology.contains(col, row):
         raise RecordError(f"line {number}: square {col} {row} is off the board")
     return Move(kind, game.topology.index(col, row))

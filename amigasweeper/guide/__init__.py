@@ -10,11 +10,12 @@ Typical use by a viewer::
         for run in line.runs:
             draw(run.column, run.text, run.style, run.link)
 
-Nothing here imports pyxel, runs a command or reads a file other than the
-one asked for.
+Nothing here imports pyxel or runs a command. Files other than the one asked
+for are read only to check or follow links into them, found by Amiga path
+rules from the guide's folder (see :mod:`amigasweeper.guide.paths`).
 """
 
-from .layout import DisplayLine, Justify, Run, layout_node, line_for
+from .layout import DisplayLine, Justify, PageLayout, Run, layout_node, line_for
 from .manual import MANUAL_FILE, ManualPage, load_manual, manual_path
 from .model import (
     PLAIN,
@@ -26,6 +27,7 @@ from .model import (
     Inline,
     Layout,
     Link,
+    LineStore,
     Macro,
     Node,
     Pen,
@@ -33,14 +35,21 @@ from .model import (
     SourceLine,
     Span,
     Style,
+    Target,
     WrapMode,
 )
 from .parser import parse, parse_file
-from .validate import PROBLEMS_NODE, problems_page, validate_links
+from .paths import Resolved, resolve as resolve_path
+from .validate import PROBLEMS_NODE, check_guide, problems_page, validate_links
 
 __all__ = [
     "PLAIN",
     "PROBLEMS_NODE",
+    "PageLayout",
+    "Resolved",
+    "Target",
+    "check_guide",
+    "resolve_path",
     "ActionKind",
     "Colour",
     "Command",
@@ -51,6 +60,7 @@ __all__ = [
     "Justify",
     "Layout",
     "Link",
+    "LineStore",
     "MANUAL_FILE",
     "Macro",
     "ManualPage",

@@ -38,8 +38,13 @@ from .model import (
 # search for the closing brace linear on huge lines of garbage.
 MAX_COMMAND_LENGTH = 2048
 # Macros may use macros; these bounds stop runaway or self-feeding expansions.
+# The text macros add is budgeted per line, per page and per file, so a small
+# guide whose macros multiply (95 KB growing to 300 M characters) still opens
+# at once, with a note on its problems page.
 MAX_MACRO_DEPTH = 16
 MAX_EXPANSION_CHARS = 65536
+MAX_PAGE_EXPANSION = 1_000_000
+MAX_FILE_EXPANSION = 8_000_000
 
 _SPECIAL = re.compile(r"@\{|\\")
 # A token: a double-quoted string (backslash escapes inside), or a run of non-blanks.
@@ -89,7 +94,10 @@ def _token_spans(text: str) -> list[tuple[str, int, int]]:
     found = []
     for match in _TOKEN.finditer(text):
         quoted, bare = match.groups()
-        token = _UNESCAPE.sub(r"\1", quoted) if bare is None else bare
+        if bare is not None:
+            token = bare
+        else:
+            token = _UNESCAPE.sub(r"\1", quoted) if "\\" in quoted else quoted
         found.append((token, match.start(), match.end()))
     return found
 
@@ -98,7 +106,8 @@ def unquote(text: str) -> str:
     """``"text"`` -> ``text``; anything not wholly quoted is returned stripped."""
     text = text.strip()
     if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
-        return _UNESCAPE.sub(r"\1", text[1:-1])
+        inner = text[1:-1]
+        return _UNESCAPE.sub(r"\1", inner) if "\\" in inner else inner
     return text
 
 
@@ -139,6 +148,38 @@ def find_close(line: str, start: int) -> int:
     return first
 
 
+class MacroBudget:
+    """The characters macros may still add to a whole file."""
+
+    def __init__(self, limit: int | None = None):
+        self.left = MAX_FILE_EXPANSION if limit is None else limit
+
+    def for_page(self, charge: bool = True) -> "PageBudget":
+        """The budget of one page; ``charge`` False for a page read again."""
+        return PageBudget(self if charge else None)
+
+
+class PageBudget:
+    """The characters macros may still add to one page (and its file)."""
+
+    def __init__(self, file: MacroBudget | None = None, limit: int | None = None):
+        self.file = file
+        self.left = MAX_PAGE_EXPANSION if limit is None else limit
+        self.exhausted = ""  # "page" or "file" once a request was refused
+
+    def spend(self, chars: int) -> bool:
+        if chars > self.left:
+            self.exhausted = self.exhausted or "page"
+            return False
+        if self.file is not None:
+            if chars > self.file.left:
+                self.exhausted = self.exhausted or "file"
+                return False
+            self.file.left -= chars
+        self.left -= chars
+        return True
+
+
 class InlineParser:
     """Turns node text into inline items, keeping the style between lines.
 
@@ -146,9 +187,12 @@ class InlineParser:
     commands, because a macro may redefine a built-in one.
     """
 
-    def __init__(self, macros: Callable[[str], Macro | None], problems: Callable[[Problem], None]):
+    def __init__(self, macros: Callable[[str], Macro | None], problems: Callable[[Problem], None],
+                 budget: PageBudget | None = None):
         self._macro = macros
         self._report = problems
+        self._page = budget if budget is not None else PageBudget()
+        self._budget_reported = False
         self.style: Style = PLAIN
         self._line = 0
         self._budget = 0
@@ -248,6 +292,9 @@ class InlineParser:
             self._pen(name, args)
         elif name in ("apen", "bpen"):
             self._pen_number(name, args)
+        elif name == "tab":
+            # A tab is filled in the colours in force where it is written.
+            self._add_item(items, Layout(Command.TAB, style=self.style))
         elif name in _SIMPLE_LAYOUT:
             self._add_item(items, Layout(_SIMPLE_LAYOUT[name]))
         elif name in ("lindent", "pari"):
@@ -315,8 +362,9 @@ class InlineParser:
         if not kind.navigates:
             return Link(label, kind, style=style, source_line=number)
         if not args or not args[0]:
-            self._problem(f"button \"{label}\" links to no node: shown as text")
-            return None
+            # MultiView still draws it as a button; following it goes nowhere.
+            self._problem(f"button \"{label}\" links to no node")
+            return Link(label, kind, "", 0, style, number)
         line = parse_int(args[1]) if len(args) > 1 else 0
         if line is None or line < 0:
             self._problem(f"button \"{label}\": line '{args[1]}' is not a line number; using 0")
@@ -334,7 +382,22 @@ class InlineParser:
         if self._budget < 0:
             self._problem(f"macro '{macro.name}' expands to too much text: stopped")
             return
+        if not self._page.spend(len(text)):
+            self._over_budget(macro)
+            return
         self._parse_into(items, text, active | {macro.name.lower()})
+
+
+    def _over_budget(self, macro: Macro) -> None:
+        """Say once per page that macros stopped being expanded, and why."""
+        if self._budget_reported:
+            return
+        self._budget_reported = True
+        if self._page.exhausted == "file":
+            limit = f"the file's budget of {MAX_FILE_EXPANSION:,} characters"
+        else:
+            limit = f"the page's budget of {MAX_PAGE_EXPANSION:,} characters"
+        self._problem(f"macros expand to more than {limit}: '{macro.name}' and later ones not expanded")
 
 
 def _argument(args: list[str], number: int) -> str:

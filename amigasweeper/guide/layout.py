@@ -30,14 +30,23 @@ explicit stops.
 
 Wrapping breaks only at spaces and tabs; a word (or a button label) wider
 than the whole line is cut into pieces. Spaces where a line is wrapped are
-dropped.
+dropped; spaces at the end of a file line are kept (guides draw rules and
+coloured bars with them). White space at the start of a wrapped line that
+leaves no room for the word after it fills the line and breaks there, as
+MultiView does, rather than making a line wider than the window.
+
+Layout is incremental (:class:`PageLayout`): a page is laid out only as far
+as it is looked at, so a page of 180,000 lines or a paragraph of 10 MB
+shows its first screen at once, and the rest follows as needed.
 """
 
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass, replace
 from enum import Enum
+from typing import Iterator
 
 from .model import PLAIN, Command, Layout, Link, Node, SourceLine, Span, Style, WrapMode
 
@@ -93,16 +102,19 @@ class DisplayLine:
         return "".join(chars)
 
     def link_at(self, column: int) -> Link | None:
-        """The button under character column ``column``, if any."""
-        for run in self.runs:
-            if run.link is not None and run.column <= column < run.end:
+        """The button under character column ``column``, if any (found by
+        bisection: runs are in column order, and a line may hold thousands)."""
+        index = bisect_right(self.runs, column, key=lambda run: run.end)
+        if index < len(self.runs):
+            run = self.runs[index]
+            if run.link is not None and run.column <= column:
                 return run.link
         return None
 
 
 def layout_node(node: Node, columns: int) -> list[DisplayLine]:
-    """Lay out ``node`` for a window ``columns`` characters wide (at least 1)."""
-    return _Layouter(node, columns).run()
+    """Lay out all of ``node`` for a window ``columns`` characters wide (at least 1)."""
+    return PageLayout(node, columns).finish()
 
 
 def line_for(lines: list[DisplayLine], node_line: int) -> int:
@@ -112,6 +124,65 @@ def line_for(lines: list[DisplayLine], node_line: int) -> int:
         if line.node_line >= node_line:
             return index
     return max(0, len(lines) - 1)
+
+
+class PageLayout:
+    """A node laid out only as far as it has been asked for.
+
+    ``lines`` holds the screen lines made so far; :meth:`ensure` makes more.
+    ``work`` counts the units of work done (file lines and words placed), so
+    tests can prove a first screen costs a screenful, whatever the page.
+    """
+
+    def __init__(self, node: Node, columns: int):
+        self._layouter = _Layouter(node, columns)
+        self._steps = self._layouter.steps()
+        self.lines: list[DisplayLine] = self._layouter.out
+        self.done = False
+
+    @property
+    def work(self) -> int:
+        return self._layouter.work
+
+    @property
+    def widest(self) -> int:
+        """The width of the widest line laid out so far, in characters."""
+        return self._layouter.widest
+
+    def ensure(self, count: int) -> int:
+        """Lay out until ``count`` lines exist or the page ends; how many exist."""
+        return self._advance(count, None)
+
+    def advance(self, work: int) -> bool:
+        """Do about ``work`` more units of layout; whether the page is complete."""
+        self._advance(None, self._layouter.work + max(1, work))
+        return self.done
+
+    def finish(self) -> list[DisplayLine]:
+        """Lay out the whole page."""
+        self._advance(None, None)
+        return self.lines
+
+    def line_for(self, node_line: int) -> int:
+        """Index of the first screen line showing ``node.lines[node_line]`` or later."""
+        while not self.done and (not self.lines or self.lines[-1].node_line < node_line):
+            self.ensure(len(self.lines) + 64)
+        return line_for(self.lines, node_line)
+
+    def _advance(self, count: int | None, work: int | None) -> int:
+        layouter = self._layouter
+        layouter.want_lines = count
+        layouter.want_work = work
+        while not self.done:
+            if count is not None and len(self.lines) >= count:
+                break
+            if work is not None and layouter.work >= work:
+                break
+            try:
+                next(self._steps)
+            except StopIteration:
+                self.done = True
+        return len(self.lines)
 
 
 class _Layouter:
@@ -145,27 +216,45 @@ class _Layouter:
         self.spaces: list[tuple[str, Style]] = []
         self.origin = (0, 0)
         self.last_style = PLAIN
+        # How far the caller wants the layout to go before it pauses.
+        self.want_lines: int | None = None
+        self.want_work: int | None = None
+        self.work = 0
+        self.widest = 0
 
     @property
     def wrapping(self) -> bool:
         return not self.code and self.mode is not WrapMode.NONE
 
-    def run(self) -> list[DisplayLine]:
+    @property
+    def satisfied(self) -> bool:
+        """Whether the caller has what it asked for, so the layout may pause."""
+        return (self.want_lines is not None and len(self.out) >= self.want_lines) or (
+            self.want_work is not None and self.work >= self.want_work
+        )
+
+    def steps(self) -> Iterator[None]:
+        """Lay the page out, pausing (yielding) whenever the caller is satisfied."""
         for index, line in enumerate(self.node.lines):
             self.origin = (index, line.number)
-            self._source_line(line)
+            self.work += 1
+            yield from self._source_line(line)
+            if self.satisfied:
+                yield
         self._flush_word()
         if self.started:
             self._end_line(paragraph=True)
-        return self.out
 
-    def _source_line(self, line: SourceLine) -> None:
+    def _source_line(self, line: SourceLine) -> Iterator[None]:
         smart = self.mode is WrapMode.SMARTWRAP and not self.code
         if smart and line.blank:
             self._paragraph_gap()
             return
         for item in line.items:
-            self._item(item)
+            if isinstance(item, Span):
+                yield from self._text(item.text, item.style)
+            else:
+                self._item(item)
         if not (line.visible or line.blank):
             return
         self._flush_word()
@@ -174,6 +263,7 @@ class _Layouter:
             if self.has_content:
                 self.spaces.append((" ", self.last_style))
         else:
+            self._place_trailing()
             self._end_line(paragraph=True)
 
     def _paragraph_gap(self) -> None:
@@ -184,26 +274,48 @@ class _Layouter:
 
     # -- items ---------------------------------------------------------------
 
-    def _item(self, item: Span | Link | Layout) -> None:
-        if isinstance(item, Span):
-            self._text(item.text, item.style)
-        elif isinstance(item, Link):
+    def _item(self, item: Link | Layout) -> None:
+        if isinstance(item, Link):
             self.word.append((item.label, item.style, item))
         else:
             self._flush_word()
             self._layout(item)
 
-    def _text(self, text: str, style: Style) -> None:
+    def _text(self, text: str, style: Style) -> Iterator[None]:
         self.last_style = style
-        for piece in _PIECES.findall(text):
+        if not self.wrapping and "\t" not in text:
+            # Lines as in the file: the text goes on the line whole, at once,
+            # however long it is.
+            self._flush_word()
+            self._start_line()
+            self._place_spaces(0)
+            self._emit(text, style, None)
+            # Long text counts for more: its line cost more to read (a line a
+            # macro made 5,000 characters long costs what 20 short lines do).
+            self.work += 1 + len(text) // 256
+            return
+        for match in _PIECES.finditer(text):
+            piece = match.group()
+            self.work += 1
             if piece == "\t":
                 self._flush_word()
                 self._tab(style)
             elif piece[0] == " ":
                 self._flush_word()
                 self.spaces.append((piece, style))
+            elif self.wrapping and len(piece) > self.columns:
+                # A word wider than the line is cut anyway: place it a line's
+                # worth at a time so a 10 MB word pauses like any text.
+                for start in range(0, len(piece), self.columns):
+                    self.word.append((piece[start : start + self.columns], style, None))
+                    self._flush_word()
+                    self.work += 1
+                    if self.satisfied:
+                        yield
             else:
                 self.word.append((piece, style, None))
+            if self.satisfied:
+                yield
 
     def _layout(self, item: Layout) -> None:
         command = item.command
@@ -213,7 +325,7 @@ class _Layouter:
             self._end_line(paragraph=True)
             self._end_line(paragraph=True)
         elif command is Command.TAB:
-            self._tab(self.last_style)
+            self._tab(item.style)
         elif command in _JUSTIFY:
             self.justify = _JUSTIFY[command]
         elif command is Command.LINDENT:
@@ -262,11 +374,32 @@ class _Layouter:
         ``following`` characters would not fit."""
         spaces, self.spaces = self.spaces, []
         width = sum(len(text) for text, _style in spaces)
-        if self.wrapping and self.has_content and self.col + width + following > self.columns:
+        if not (self.wrapping and self.col + width + following > self.columns):
+            for text, style in spaces:
+                self._emit(text, style, None)
+        elif self.has_content:
             self._wrap()
-            return
+        else:
+            # White space leading a line, too wide for what follows: it fills
+            # the line as far as it goes and the line breaks there.
+            self._place_clipped(spaces)
+            if following and self.col + following > self.columns >= self.line_indent + following:
+                self._wrap()
+
+    def _place_trailing(self) -> None:
+        """Spaces ending a file line are kept (clipped to the window when wrapping)."""
+        spaces, self.spaces = self.spaces, []
+        if spaces:
+            self._start_line()
+            if self.wrapping:
+                self._place_clipped(spaces)
+            else:
+                for text, style in spaces:
+                    self._emit(text, style, None)
+
+    def _place_clipped(self, spaces: list[tuple[str, Style]]) -> None:
         for text, style in spaces:
-            self._emit(text, style, None)
+            self._emit(text[: max(0, self.columns - self.col)], style, None)
 
     def _place_cut(self, word: list[tuple[str, Style, Link | None]]) -> None:
         """A word wider than the line: fill each line with as much as fits."""
@@ -330,7 +463,9 @@ class _Layouter:
         shift = self._justify_shift()
         runs = [replace(run, column=run.column + shift) for run in self.runs] if shift else self.runs
         node_line, source_line = self.line_origin
-        self.out.append(DisplayLine(runs, node_line, source_line))
+        line = DisplayLine(runs, node_line, source_line)
+        self.widest = max(self.widest, line.width)
+        self.out.append(line)
         self.runs = []
         self.started = False
         self.paragraph_start = paragraph

@@ -48,6 +48,10 @@ class ManualPage(str, Enum):
     DUEL = "Duel"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"
+    VIEWER = "Viewer"
+    GUIDES = "Guides"
+    OPTIONS = "Options"
+    RELIABILITY = "Reliability"
     CREDITS = "Credits"
     INDEX = "Index"
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Iterator, Union
+from typing import Callable, Iterator, Sequence, Union
 
 
 class WrapMode(Enum):
@@ -54,14 +54,36 @@ class Pen(Enum):
 
     @classmethod
     def from_name(cls, name: str) -> "Pen | None":
-        """The pen called ``name`` (any case; ``highlighttext`` also accepted)."""
+        """The pen called ``name``, in any case, or None.
+
+        Besides the DrawInfo names MultiView accepts, real guides use
+        shortened and colour names (``back``, ``highlighttext``, ``white``);
+        they are read as the pen they mean on a Workbench screen.
+        """
         key = name.strip().lower()
-        if key == "highlighttext":
-            key = "highlight"
         try:
-            return cls(key)
+            return cls(PEN_ALIASES.get(key, key))
         except ValueError:
             return None
+
+
+# Other names for the pens, all seen in real guides. The colour names are the
+# Workbench's default colours for those pens (grey, black, white, blue).
+PEN_ALIASES = {
+    "back": "background",
+    "backgound": "background",
+    "backround": "background",
+    "bg": "background",
+    "highlighttext": "highlight",
+    "hilight": "highlight",
+    "highlite": "highlight",
+    "filltxt": "filltext",
+    "grey": "background",
+    "gray": "background",
+    "black": "text",
+    "white": "shine",
+    "blue": "fill",
+}
 
 
 # A colour is a named DrawInfo pen or, after @{apen n}/@{bpen n}, a raw pen number.
@@ -136,7 +158,9 @@ class Link:
 
     @property
     def file(self) -> str | None:
-        """The file part of ``file/NODE``, or None for a node of this file."""
+        """The file part of ``file/NODE`` as written, or None when there is no "/".
+        Whether the target really is in another file depends on the guide (a
+        node's name may hold a "/"): ask :meth:`Document.locate`."""
         if "/" not in self.target:
             return None
         return self.target.rsplit("/", 1)[0]
@@ -167,11 +191,13 @@ class Command(Enum):
 
 @dataclass(frozen=True, slots=True)
 class Layout:
-    """One formatting command; ``value`` for LINDENT/PARI, ``stops`` for SETTABS."""
+    """One formatting command; ``value`` for LINDENT/PARI, ``stops`` for
+    SETTABS, ``style`` (the colours in force) for TAB."""
 
     command: Command
     value: int = 0
     stops: tuple[int, ...] = ()
+    style: "Style" = PLAIN
 
 
 Inline = Union[Span, Link, Layout]
@@ -239,10 +265,83 @@ class Problem:
         return f"line {self.line}: {self.message}"
 
 
-@dataclass(slots=True)
+class LineStore(Sequence[SourceLine]):
+    """A node's lines, read from the file only as far as they are asked for.
+
+    ``reader`` makes a fresh iterator of the node's parsed lines, in order.
+    Iterating reads on as needed, so a page of 180,000 lines shows its first
+    screen after reading a screenful; ``len`` reads everything. ``forget``
+    drops what was read (it is read again when asked for), which keeps the
+    memory of a browsed 50 MB guide near the size of the file.
+    """
+
+    __slots__ = ("_reader", "_read", "_source", "done")
+
+    def __init__(self, reader: Callable[[], Iterator[SourceLine]]):
+        self._reader = reader
+        self._read: list[SourceLine] = []
+        self._source: Iterator[SourceLine] | None = None
+        self.done = False
+
+    def _more(self) -> bool:
+        if self.done:
+            return False
+        if self._source is None:
+            self._source = self._reader()
+        line = next(self._source, None)
+        if line is None:
+            self.done, self._source = True, None
+            return False
+        self._read.append(line)
+        return True
+
+    def read_up_to(self, count: int) -> int:
+        """Read until ``count`` lines are in hand (or the node ends); how many are."""
+        while len(self._read) < count and self._more():
+            pass
+        return len(self._read)
+
+    @property
+    def read_count(self) -> int:
+        return len(self._read)
+
+    def __iter__(self) -> Iterator[SourceLine]:
+        position = 0
+        while position < len(self._read) or self._more():
+            yield self._read[position]
+            position += 1
+
+    def __len__(self) -> int:
+        if not self.done:
+            if self._source is None:
+                self._source = self._reader()
+            self._read.extend(self._source)  # the rest at C speed, not line by line
+            self.done, self._source = True, None
+        return len(self._read)
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, int) and index >= 0:
+            if self.read_up_to(index + 1) <= index:
+                raise IndexError(index)
+            return self._read[index]
+        len(self)
+        return self._read[index]
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, LineStore)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    def forget(self) -> None:
+        self._read, self._source, self.done = [], None, False
+
+
+@dataclass(slots=True, eq=False)
 class Node:
     """One page. ``wrap``, ``tab_size``, ``font`` and ``proportional`` already
-    include the database-wide defaults when the node sets nothing itself."""
+    include the database-wide defaults when the node sets nothing itself.
+    ``position`` is the node's place in ``Document.nodes`` (-1 for pages
+    made by a viewer, such as the problems page). Nodes compare by identity."""
 
     name: str
     title: str
@@ -262,7 +361,8 @@ class Node:
     proportional: bool = False
     embeds: list[str] = field(default_factory=list)
     macros: dict[str, Macro] = field(default_factory=dict)
-    lines: list[SourceLine] = field(default_factory=list)
+    lines: Sequence[SourceLine] = field(default_factory=list)
+    position: int = -1
 
     def links(self) -> Iterator[Link]:
         for source_line in self.lines:
@@ -275,12 +375,31 @@ class Node:
         return "\n".join(line.text() for line in self.lines)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
+class Target:
+    """Where a link or a node reference leads: ``file`` is None for a node
+    of the same guide, else the Amiga path of another guide as written."""
+
+    file: str | None
+    node: str
+
+
+# Problems beyond this many are counted, not listed: a 5 MB binary file
+# would otherwise produce a list longer than anyone could read.
+MAX_PROBLEMS = 500
+
+
+@dataclass(slots=True, weakref_slot=True)
 class Document:
     """A whole guide. ``nodes`` are in file order; ``nodes_by_name`` has
     lower-case keys because node names are not case-sensitive. ``problems``
-    lists what could not be read; links are checked separately by
-    :func:`amigasweeper.guide.validate.validate_links`."""
+    lists what could not be read, in the order it was found: a guide read
+    lazily (see :func:`amigasweeper.guide.parser.parse`) adds the problems of
+    a page when the page is first read, and :meth:`read_all` reads them all.
+    Links are checked separately by
+    :func:`amigasweeper.guide.validate.validate_links`. ``folder`` is the
+    host folder the guide was read from ("" when it came from memory): links
+    into other files are resolved from there."""
 
     source_name: str = ""
     database: str = ""
@@ -303,20 +422,60 @@ class Document:
     nodes: list[Node] = field(default_factory=list)
     nodes_by_name: dict[str, Node] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    problems_dropped: int = 0
+    folder: str = ""
+    size: int = 0
+
+    # -- problems ------------------------------------------------------------
+
+    def add_problem(self, problem: Problem) -> None:
+        if len(self.problems) < MAX_PROBLEMS:
+            self.problems.append(problem)
+        else:
+            self.problems_dropped += 1
+
+    def summarise_dropped(self) -> None:
+        """Turn the count of unlisted problems into a last problem saying so."""
+        if self.problems_dropped:
+            last = max((problem.line for problem in self.problems), default=0)
+            self.problems.append(Problem(last, f"{self.problems_dropped} further problems not listed"))
+            self.problems_dropped = 0
+
+    def read_all(self) -> None:
+        """Read every page, so that ``problems`` lists all there are."""
+        for node in self.nodes:
+            len(node.lines)
+
+    @property
+    def unread_pages(self) -> int:
+        """How many pages have not been read through yet (0 once all are)."""
+        return sum(1 for node in self.nodes if isinstance(node.lines, LineStore) and not node.lines.done)
 
     # -- finding nodes -------------------------------------------------------
+
+    def locate(self, target: str) -> Target:
+        """Where ``target`` (``NODE`` or ``file/NODE``) leads.
+
+        A name this file has as a node is that node, even when it holds a
+        "/" (real guides have nodes called ``Help/About``); otherwise the
+        part after the last "/" is a node of the file the rest names, which
+        may be this one (``ThisGuide.guide/NODE``).
+        """
+        if "/" not in target or target.lower() in self.nodes_by_name:
+            return Target(None, target)
+        file, node_name = target.rsplit("/", 1)
+        if self.names_this_file(file):
+            return Target(None, node_name)
+        return Target(file, node_name)
 
     def node(self, name: str | None) -> Node | None:
         """The node called ``name`` (any case), or a ``file/NODE`` path into this file."""
         if not name:
             return None
-        found = self.nodes_by_name.get(name.lower())
-        if found is not None or "/" not in name:
-            return found
-        file, node_name = name.rsplit("/", 1)
-        if self.names_this_file(file):
-            return self.nodes_by_name.get(node_name.lower())
-        return None
+        where = self.locate(name)
+        if where.file is not None:
+            return None
+        return self.nodes_by_name.get(where.node.lower())
 
     def names_this_file(self, file: str) -> bool:
         """Whether ``file`` (a path from a link) is this guide itself."""
@@ -326,9 +485,7 @@ class Document:
 
     def is_local(self, target: str) -> bool:
         """Whether a link target or node reference points into this file."""
-        if "/" not in target or target.lower() in self.nodes_by_name:
-            return True
-        return self.names_this_file(target.rsplit("/", 1)[0])
+        return self.locate(target).file is None
 
     @property
     def main(self) -> Node | None:
@@ -340,6 +497,10 @@ class Document:
         if not link.kind.navigates:
             return None
         return self.node(link.target)
+
+    def holds(self, node: Node) -> bool:
+        """Whether ``node`` is one of this guide's pages (in constant time)."""
+        return 0 <= node.position < len(self.nodes) and self.nodes[node.position] is node
 
     # -- the viewer's buttons ------------------------------------------------
 
@@ -368,11 +529,10 @@ class Document:
         return self._neighbour(node, -1)
 
     def _neighbour(self, node: Node, step: int) -> Node | None:
-        for position, candidate in enumerate(self.nodes):
-            if candidate is node:
-                other = position + step
-                return self.nodes[other] if 0 <= other < len(self.nodes) else None
-        return None
+        if not self.holds(node):
+            return None
+        other = node.position + step
+        return self.nodes[other] if 0 <= other < len(self.nodes) else None
 
     def links(self) -> Iterator[tuple[Node, Link]]:
         for node in self.nodes:

@@ -24,27 +24,39 @@ Rules it follows:
 * ``@onopen``/``@onclose`` scripts and ``@embed`` files are recorded, never
   run or read. ``@rem``/``@remark`` lines are comments.
 * A file with no ``@node`` at all is shown as one page called MAIN.
+
+Reading happens in two steps so that a guide of any size opens at once.
+First every line command is found (one regular-expression pass over the
+file, in C): that gives the nodes, their boundaries and settings, and the
+file's settings. The text of a node is read line by line only when it is
+asked for (:class:`~amigasweeper.guide.model.LineStore`), so a 50 MB guide
+costs the scan and its first screen, and memory of the order of its size.
+``parse(..., lazy=False)``, the default, reads every node at once, which
+the linter and the tests want: all problems, in file order.
 """
 
 from __future__ import annotations
 
 import gc
 import re
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterator
 
-from .inline import InlineParser, parse_int, tokens, unquote
-from .model import Document, Font, Macro, Node, Problem, WrapMode
-
-# Beyond this many, problems are summarised: a 5 MB binary file would
-# otherwise produce a list longer than anyone could read.
-MAX_PROBLEMS = 500
+from .inline import InlineParser, MacroBudget, parse_int, tokens, unquote
+from .model import Document, Font, LineStore, Macro, Node, Problem, SourceLine, WrapMode
 
 _COMMAND = re.compile(r"@(\$ver:?|\(c\)|[a-z]+)(.*)", re.I | re.S)
+# The same test as _COMMAND at the start of a line, for the whole file at
+# once. Searching for "\n@" lets the regex engine skip ahead to each
+# candidate (three times faster than "^@" in multi-line mode on 50 MB).
 _HAS_NODE = re.compile(r"^@node(?![a-z])", re.I | re.M)
+_FIRST_COMMAND = re.compile(r"@(\$ver:?|\(c\)|[a-z]+)([^\n]*)", re.I)
+_LINE_COMMAND = re.compile(r"\n@(\$ver:?|\(c\)|[a-z]+)([^\n]*)", re.I)
+_NON_BLANK = re.compile(r"\S")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _UTF8_BOM = b"\xef\xbb\xbf"
 
@@ -60,22 +72,39 @@ class Scope(Enum):
 @dataclass(frozen=True)
 class _Spec:
     scope: Scope
-    handler: Callable[["_Parser", str], None]
+    handler: Callable[["_Indexer", str], None]
 
 
-def parse(source: bytes | bytearray | memoryview | str, name: str = "") -> Document:
+def parse(source: bytes | bytearray | memoryview | str, name: str = "", *, lazy: bool = False,
+          folder: str = "") -> Document:
     """Read a guide from bytes (Latin-1) or text. ``name`` is its file name,
-    used to recognise links of the form ``ThisFile.guide/NODE``."""
+    used to recognise links of the form ``ThisFile.guide/NODE``; ``folder``
+    the host folder it came from, where links to other files are looked for.
+
+    With ``lazy`` the text of each node is read when it is first asked for;
+    otherwise every node is read now and ``problems`` is in file order.
+    """
     text, problem = _decode(source)
-    parser = _Parser(name)
+    return _parse_text(text, problem, name, lazy, folder)
+
+
+def _parse_text(text: str, problem: str, name: str, lazy: bool, folder: str) -> Document:
+    indexer = _Indexer(name, text)
+    indexer.doc.folder = folder
+    indexer.doc.size = len(text)
     if problem:
-        parser.problem(0, problem)
+        indexer.problem(0, problem)
     with _collector_paused():
         try:
-            return parser.run(text)
+            document = indexer.run()
         except Exception as error:  # noqa: BLE001 - last guard of the never-raise promise
-            parser.problem(0, f"reading stopped by an internal error: {error!r}")
-            return parser.finish()
+            indexer.problem(0, f"reading stopped by an internal error: {error!r}")
+            document = indexer.finish()
+        if not lazy:
+            document.read_all()
+            document.problems.sort(key=lambda found: found.line)
+            document.summarise_dropped()
+    return document
 
 
 @contextmanager
@@ -95,16 +124,18 @@ def _collector_paused():
             gc.enable()
 
 
-def parse_file(path: str | Path) -> Document:
+def parse_file(path: str | Path, *, lazy: bool = False) -> Document:
     """Read a guide file; a file that cannot be read gives an empty document with a problem."""
     path = Path(path)
+    folder = str(path.absolute().parent)
     try:
-        data = path.read_bytes()
+        # Decoded at once, so the file's bytes are gone before the text is indexed.
+        text, problem = _decode(path.read_bytes())
     except OSError as error:
-        document = Document(source_name=path.name)
+        document = Document(source_name=path.name, folder=folder)
         document.problems.append(Problem(0, f"cannot read {path.name}: {error.strerror or error}"))
         return document
-    return parse(data, path.name)
+    return _parse_text(text, problem, path.name, lazy, folder)
 
 
 def _decode(source: object) -> tuple[str, str]:
@@ -116,109 +147,139 @@ def _decode(source: object) -> tuple[str, str]:
             text = data[len(_UTF8_BOM) :].decode("utf-8", errors="replace")
         else:
             text = data.decode("latin-1")
+        del data
         problem = ""
     else:
         text, problem = "", f"cannot read a {type(source).__name__} as a guide"
     text = text.lstrip("\ufeff")
-    return _CONTROL.sub(" ", text.replace("\r\n", "\n").replace("\r", "\n")), problem
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if _CONTROL.search(text):
+        text = _CONTROL.sub(" ", text)
+    return text, problem
 
 
-class _Parser:
-    def __init__(self, name: str):
+@dataclass(slots=True)
+class _Body:
+    """Where a node's text is: characters ``start`` to ``end`` of the file,
+    the first of them on file line ``first_line``."""
+
+    start: int
+    first_line: int
+    end: int = -1
+
+
+def _line_commands(text: str) -> Iterator[tuple[int, str, str]]:
+    """(where, name, rest) of every line that is a line command, in order."""
+    first = _FIRST_COMMAND.match(text)
+    if first:
+        yield 0, first.group(1), first.group(2)
+    for match in _LINE_COMMAND.finditer(text):
+        yield match.start() + 1, match.group(1), match.group(2)
+
+
+class _Indexer:
+    """The first step: every line command, and where each node's text lies."""
+
+    def __init__(self, name: str, text: str):
         self.doc = Document(source_name=name)
+        self.text = text
         self.node: Node | None = None
+        self.body: _Body | None = None
         self.line = 0
-        self._dropped = 0
         self._outside_reported = False
         self._implicit = False  # the file has no @node: one page, no @endnode expected
         # Node settings that are unset fall back to the file's at the end,
         # because a file default may legally come after some nodes.
         self._own: dict[int, set[str]] = {}
-        self.inline = InlineParser(self._find_macro, self._add_problem)
+        self.budget = MacroBudget()
 
     # -- the main loop -------------------------------------------------------
 
-    def run(self, text: str) -> Document:
-        lines = text.split("\n")
-        if lines and lines[-1] == "":
-            lines.pop()
-        self._check_database(lines)
+    def run(self) -> Document:
+        text = self.text
+        self._check_database()
         if not _HAS_NODE.search(text):
-            self._implicit_main(bool(text.strip()))
-        for number, line in enumerate(lines, 1):
-            self.line = number
-            self._line(line)
+            self._implicit_main(_NON_BLANK.search(text) is not None)
+        position, line = 0, 1  # a place in the text and its line number
+        for start, name, rest in _line_commands(text):
+            if self.node is None and not self._outside_reported:
+                self._check_outside(position, start, line)
+            line += text.count("\n", position, start)
+            position, self.line = start, line
+            self._command(name.lower(), rest, start)
+        if self.node is None:
+            self._check_outside(position, len(text), line)
+        # The last line's number, as a reader counts lines.
+        self.line = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
         return self.finish()
 
-    def _line(self, line: str) -> None:
-        if line.startswith("@") and not line.startswith("@{"):
-            match = _COMMAND.match(line)
-            if match:
-                self._command(match.group(1).lower(), match.group(2))
+    def _check_outside(self, start: int, end: int, line: int) -> None:
+        """Text between nodes: one report is enough, it is usually one stray block."""
+        if self._outside_reported or start >= end:
+            return
+        text = self.text
+        if _COMMAND.match(text, start, end) and not text.startswith("@{", start):
+            # The stretch begins with the command line just read, which is not text.
+            start = text.find("\n", start, end)
+            if start < 0:
                 return
-        if self.node is not None:
-            self.node.lines.append(self.inline.parse_line(self.line, line))
-        elif line.strip() and not self._outside_reported:
-            # One report is enough: text between nodes is usually one stray block.
+        found = _NON_BLANK.search(text, start, end)
+        if found:
             self._outside_reported = True
-            self.problem(self.line, "text outside any node is not shown")
+            self.problem(line + text.count("\n", start, found.start()), "text outside any node is not shown")
 
-    def _check_database(self, lines: list[str]) -> None:
-        for number, line in enumerate(lines, 1):
-            if line.strip():
-                if not line.lower().startswith("@database"):
-                    self.problem(number, "the file does not start with @database")
-                return
+    def _check_database(self) -> None:
+        found = _NON_BLANK.search(self.text)
+        if found is None:
+            return
+        line_start = self.text.rfind("\n", 0, found.start()) + 1
+        if not self.text[line_start : line_start + 9].lower().startswith("@database"):
+            self.problem(self.text.count("\n", 0, found.start()) + 1, "the file does not start with @database")
 
     def _implicit_main(self, has_text: bool) -> None:
         if has_text:
             self.problem(1, "no @node in the file: all of it is shown as one page")
-        self._open_node("MAIN", "")
+        self._open_node("MAIN", "", body_start=0, first_line=1)
         self._implicit = True
 
     def finish(self) -> Document:
         if self.node is not None and not self._implicit:
             self.problem(self.line, f"node '{self.node.name}' has no @endnode")
-        self._close_node()
+        self._close_node(len(self.text))
         self._apply_defaults()
-        if self._dropped:
-            self.doc.problems.append(Problem(self.line, f"{self._dropped} further problems not listed"))
-            self._dropped = 0
         return self.doc
 
     # -- problems ------------------------------------------------------------
 
     def problem(self, line: int, message: str) -> None:
-        self._add_problem(Problem(line, message))
-
-    def _add_problem(self, problem: Problem) -> None:
-        if len(self.doc.problems) < MAX_PROBLEMS:
-            self.doc.problems.append(problem)
-        else:
-            self._dropped += 1
+        self.doc.add_problem(Problem(line, message))
 
     # -- nodes ---------------------------------------------------------------
 
-    def _open_node(self, name: str, title: str) -> None:
-        node = Node(name=name, title=title or name, line=self.line, tab_size=self.doc.tab_size)
+    def _open_node(self, name: str, title: str, body_start: int, first_line: int) -> None:
+        node = Node(name=name, title=title or name, line=self.line, tab_size=self.doc.tab_size,
+                    position=len(self.doc.nodes))
         self.node = node
-        self.inline.reset()
-        self._own[id(node)] = set()
+        self.body = _Body(body_start, first_line)
         if name.lower() in self.doc.nodes_by_name:
             self.problem(self.line, f"a second node is called '{name}': links go to the first")
         else:
             self.doc.nodes_by_name[name.lower()] = node
         self.doc.nodes.append(node)
 
-    def _close_node(self) -> None:
-        if self.node is not None:
+    def _close_node(self, body_end: int) -> None:
+        if self.node is not None and self.body is not None:
             self.node.end_line = self.line
-            self.node = None
+            self.body.end = body_end
+            self.node.lines = LineStore(_NodeReader(self.doc, self.node, self.text, self.body, self.budget))
+        self.node = None
+        self.body = None
 
     def _apply_defaults(self) -> None:
         doc = self.doc
         for node in doc.nodes:
-            own = self._own.get(id(node), set())
+            own = self._own.get(id(node), ())
             if "wrap" not in own:
                 node.wrap = doc.wrap
             if "tab" not in own:
@@ -228,14 +289,10 @@ class _Parser:
             if "proportional" not in own:
                 node.proportional = doc.proportional
 
-    def _find_macro(self, name: str) -> Macro | None:
-        if self.node is not None and name in self.node.macros:
-            return self.node.macros[name]
-        return self.doc.macros.get(name)
-
     # -- line commands -------------------------------------------------------
 
-    def _command(self, name: str, rest: str) -> None:
+    def _command(self, name: str, rest: str, start: int) -> None:
+        self._start = start
         spec = _SPECS.get(name)
         if spec is None:
             self.problem(self.line, f"unknown command '@{name}' ignored")
@@ -245,29 +302,34 @@ class _Parser:
             return
         spec.handler(self, rest.strip())
 
+    def _line_end(self) -> int:
+        """Where the text after the current command line starts."""
+        end = self.text.find("\n", self._start)
+        return len(self.text) if end < 0 else end + 1
+
     def _owner(self, setting: str) -> Node | Document:
         """The node being read (remembering it set ``setting``), else the document."""
         if self.node is None:
             return self.doc
-        self._own[id(self.node)].add(setting)
+        self._own.setdefault(id(self.node), set()).add(setting)
         return self.node
 
     def _node_cmd(self, rest: str) -> None:
         if self.node is not None:
             self.problem(self.line, f"node '{self.node.name}' has no @endnode before the next @node")
-            self._close_node()
+            self._close_node(self._start)
         words = tokens(rest)
         if not words or not words[0].strip():
             self.problem(self.line, "@node without a name: called UNNAMED")
             name, title = f"UNNAMED{self.line}", ""
         else:
             name, title = words[0], _title_after_name(rest)
-        self._open_node(name, title)
+        self._open_node(name, title, self._line_end(), self.line + 1)
 
     def _endnode(self, rest: str) -> None:
         if self.node is None:
             self.problem(self.line, "@endnode without a node")
-        self._close_node()
+        self._close_node(self._start)
 
     def _database(self, rest: str) -> None:
         if self.doc.database:
@@ -351,6 +413,56 @@ class _Parser:
         """@rem, @remark and the obsolete @dnode: accepted, nothing to keep."""
 
 
+class _NodeReader:
+    """The second step for one node: its text lines, parsed in order.
+
+    Called again after :meth:`LineStore.forget`, it reads the node anew;
+    problems are reported to the document the first time only. It keeps no
+    strong reference to its node or document, so a guide is a tree of
+    objects that reference counting frees at once when a viewer lets it go,
+    without waiting for the cycle collector.
+    """
+
+    __slots__ = ("doc", "node_macros", "file_macros", "text", "body", "budget", "reported")
+
+    def __init__(self, doc: Document, node: Node, text: str, body: _Body, budget: MacroBudget):
+        self.doc = weakref.ref(doc)
+        self.node_macros, self.file_macros = node.macros, doc.macros
+        self.text, self.body, self.budget = text, body, budget
+        self.reported = False
+
+    def __call__(self) -> Iterator[SourceLine]:
+        first_time = not self.reported
+        self.reported = True
+        inline = InlineParser(self._find_macro, self._report if first_time else _ignore_problem,
+                              self.budget.for_page(first_time))
+        text, end = self.text, self.body.end
+        position, number = self.body.start, self.body.first_line
+        while position < end:
+            line_end = text.find("\n", position, end)
+            if line_end < 0:
+                line_end = end
+            if not (text.startswith("@", position) and not text.startswith("@{", position)
+                    and _COMMAND.match(text, position, line_end)):
+                yield inline.parse_line(number, text[position:line_end])
+            position = line_end + 1
+            number += 1
+
+    def _report(self, problem: Problem) -> None:
+        document = self.doc()
+        if document is not None:
+            document.add_problem(problem)
+
+    def _find_macro(self, name: str) -> Macro | None:
+        if name in self.node_macros:
+            return self.node_macros[name]
+        return self.file_macros.get(name)
+
+
+def _ignore_problem(problem: Problem) -> None:
+    """Problems of a page read a second time were reported the first time."""
+
+
 def _title_after_name(rest: str) -> str:
     """The title of ``@node name "title"``: whatever follows the (maybe quoted) name."""
     rest = rest.lstrip()
@@ -363,38 +475,38 @@ def _title_after_name(rest: str) -> str:
     return unquote(after)
 
 
-def _handler(method: Callable, *bound: object) -> Callable[[_Parser, str], None]:
+def _handler(method: Callable, *bound: object) -> Callable[[_Indexer, str], None]:
     return lambda parser, rest: method(parser, *bound, rest)
 
 
 _SPECS: dict[str, _Spec] = {
-    "database": _Spec(Scope.DATABASE, _Parser._database),
-    "$ver:": _Spec(Scope.DATABASE, _Parser._version),
-    "$ver": _Spec(Scope.DATABASE, _Parser._version),
-    "(c)": _Spec(Scope.DATABASE, _Parser._copyright),
-    "author": _Spec(Scope.DATABASE, _Parser._author),
-    "master": _Spec(Scope.DATABASE, _Parser._master),
-    "width": _Spec(Scope.DATABASE, _handler(_Parser._dimension, "width")),
-    "height": _Spec(Scope.DATABASE, _handler(_Parser._dimension, "height")),
-    "dnode": _Spec(Scope.DATABASE, _Parser._ignore),
-    "rem": _Spec(Scope.DATABASE, _Parser._ignore),
-    "remark": _Spec(Scope.DATABASE, _Parser._ignore),
-    "node": _Spec(Scope.DATABASE, _Parser._node_cmd),
-    "endnode": _Spec(Scope.DATABASE, _Parser._endnode),
-    "font": _Spec(Scope.EITHER, _Parser._font),
+    "database": _Spec(Scope.DATABASE, _Indexer._database),
+    "$ver:": _Spec(Scope.DATABASE, _Indexer._version),
+    "$ver": _Spec(Scope.DATABASE, _Indexer._version),
+    "(c)": _Spec(Scope.DATABASE, _Indexer._copyright),
+    "author": _Spec(Scope.DATABASE, _Indexer._author),
+    "master": _Spec(Scope.DATABASE, _Indexer._master),
+    "width": _Spec(Scope.DATABASE, _handler(_Indexer._dimension, "width")),
+    "height": _Spec(Scope.DATABASE, _handler(_Indexer._dimension, "height")),
+    "dnode": _Spec(Scope.DATABASE, _Indexer._ignore),
+    "rem": _Spec(Scope.DATABASE, _Indexer._ignore),
+    "remark": _Spec(Scope.DATABASE, _Indexer._ignore),
+    "node": _Spec(Scope.DATABASE, _Indexer._node_cmd),
+    "endnode": _Spec(Scope.DATABASE, _Indexer._endnode),
+    "font": _Spec(Scope.EITHER, _Indexer._font),
     "wordwrap": _Spec(Scope.EITHER, lambda parser, rest: parser._wrap(WrapMode.WORDWRAP)),
     "smartwrap": _Spec(Scope.EITHER, lambda parser, rest: parser._wrap(WrapMode.SMARTWRAP)),
-    "tab": _Spec(Scope.EITHER, _Parser._tab),
-    "macro": _Spec(Scope.EITHER, _Parser._macro),
-    "onopen": _Spec(Scope.EITHER, _handler(_Parser._script, "onopen")),
-    "onclose": _Spec(Scope.EITHER, _handler(_Parser._script, "onclose")),
-    "index": _Spec(Scope.EITHER, _handler(_Parser._reference, "index")),
-    "help": _Spec(Scope.EITHER, _handler(_Parser._reference, "help")),
-    "toc": _Spec(Scope.EITHER, _handler(_Parser._reference, "toc")),
-    "proportional": _Spec(Scope.EITHER, _Parser._proportional),
-    "title": _Spec(Scope.NODE, _Parser._title),
-    "next": _Spec(Scope.NODE, _handler(_Parser._reference, "next")),
-    "prev": _Spec(Scope.NODE, _handler(_Parser._reference, "prev")),
-    "keywords": _Spec(Scope.NODE, _Parser._keywords),
-    "embed": _Spec(Scope.NODE, _Parser._embed),
+    "tab": _Spec(Scope.EITHER, _Indexer._tab),
+    "macro": _Spec(Scope.EITHER, _Indexer._macro),
+    "onopen": _Spec(Scope.EITHER, _handler(_Indexer._script, "onopen")),
+    "onclose": _Spec(Scope.EITHER, _handler(_Indexer._script, "onclose")),
+    "index": _Spec(Scope.EITHER, _handler(_Indexer._reference, "index")),
+    "help": _Spec(Scope.EITHER, _handler(_Indexer._reference, "help")),
+    "toc": _Spec(Scope.EITHER, _handler(_Indexer._reference, "toc")),
+    "proportional": _Spec(Scope.EITHER, _Indexer._proportional),
+    "title": _Spec(Scope.NODE, _Indexer._title),
+    "next": _Spec(Scope.NODE, _handler(_Indexer._reference, "next")),
+    "prev": _Spec(Scope.NODE, _handler(_Indexer._reference, "prev")),
+    "keywords": _Spec(Scope.NODE, _Indexer._keywords),
+    "embed": _Spec(Scope.NODE, _Indexer._embed),
 }

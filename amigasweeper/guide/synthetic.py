@@ -69,3 +69,40 @@ def _sentence(rng: random.Random, index: int) -> str:
             word = f"\\@{word}@{{tab}}"
         words.append(word)
     return " ".join(words).capitalize() + "."
+
+
+# -- pathological shapes, each one something real guides (or hostile ones) do --
+
+
+def long_page_guide(lines: int = 180_000) -> str:
+    """One page of ``lines`` short lines (a catalogue or a log pasted as a guide)."""
+    body = "".join(f"Entry {number:6d}  @{{b}}name{number}@{{ub}}  some text\n" for number in range(lines))
+    return f"@database Long.guide\n@node Main \"A long page\"\n{body}@endnode\n"
+
+
+def endless_paragraph_guide(chars: int = 10_000_000) -> str:
+    """One word-wrapped paragraph of about ``chars`` characters on one file line."""
+    sentence = "the quick mine sweeper clears a frontier square by logic alone "
+    paragraph = sentence * (chars // len(sentence) + 1)
+    return f"@database Para.guide\n@wordwrap\n@node Main \"One paragraph\"\n{paragraph[:chars]}\n@endnode\n"
+
+
+def wide_lines_guide(count: int = 20, width: int = 65_000) -> str:
+    """``count`` unwrapped lines of ``width`` characters (tables, ASCII art gone wild)."""
+    line = ("0123456789abcdef" * (width // 16 + 1))[:width]
+    return "@database Wide.guide\n@node Main \"Wide lines\"\n" + f"{line}\n" * count + "@endnode\n"
+
+
+def macro_bomb_guide(pages: int = 1, lines: int = 2_000) -> str:
+    """A small guide whose macros multiply: each use of ``m5`` becomes 4**5
+    copies of a word, so the file grows about 1,000 times when expanded."""
+    macros = ['@macro m0 "boom "'] + [f'@macro m{n} "@{{m{n - 1}}}@{{m{n - 1}}}@{{m{n - 1}}}@{{m{n - 1}}}"' for n in range(1, 6)]
+    body = "@{m5}\n" * (lines // pages)
+    nodes = "".join(f"@node P{page}\n{body}@endnode\n" for page in range(pages))
+    return "@database Bomb.guide\n" + "\n".join(macros) + "\n" + nodes.replace("@node P0\n", "@node Main\n", 1)
+
+
+def many_nodes_guide(count: int = 100_000) -> str:
+    """``count`` tiny nodes, each linking to the next."""
+    nodes = "".join(f'@node N{n}\n@{{"next" link N{n + 1}}}\n@endnode\n' for n in range(count - 1))
+    return f"@database Many.guide\n{nodes}@node N{count - 1}\nThe end.\n@endnode\n"

@@ -1,64 +1,134 @@
-"""Checking that a guide's buttons and node references lead somewhere."""
+"""Checking that a guide's buttons and node references lead somewhere, and
+the page and the report that list a guide's problems."""
 
 from __future__ import annotations
 
-from typing import Iterable
+from pathlib import Path
+from typing import Callable, Iterable
 
-from .model import PLAIN, Document, Node, Problem, SourceLine, Span, Style, WrapMode
+from .model import PLAIN, Document, LineStore, Node, Problem, SourceLine, Span, Style, WrapMode
+from .paths import resolve as resolve_path
 
 # Node settings that name another node, with the command that sets them.
 _REFERENCES = ("next", "prev", "toc", "index", "help")
 
 
-def validate_links(document: Document) -> list[Problem]:
-    """Problems for every LINK/ALINK button, and every @next, @prev, @toc,
-    @index or @help, that names a node missing from this file.
+class _OtherFiles:
+    """Guides that links lead to, each read (its node index only) once."""
 
-    Targets in other files (``other.guide/NODE``) cannot be checked from one
-    file and are left alone; so are buttons that run programs, which a viewer
-    refuses anyway.
+    def __init__(self, document: Document):
+        self.document = document
+        self._read: dict[Path, Document] = {}
+
+    def missing(self, file: str, node: str) -> str:
+        """Why ``file/node`` cannot be reached from the document; "" when it can."""
+        if not self.document.folder:
+            return ""  # read from memory: nothing to look in
+        found = resolve_path(file, self.document.folder)
+        if found.path is None:
+            return found.reason
+        key = found.path.resolve()
+        if key not in self._read:
+            from .parser import parse_file  # the parser needs this module's siblings first
+
+            self._read[key] = parse_file(found.path, lazy=True)
+        if self._read[key].node(node) is None:
+            return f"{found.path.name} has no node '{node}'"
+        return ""
+
+
+def validate_links(document: Document, *, read_pages_only: bool = False) -> list[Problem]:
+    """Problems for every LINK/ALINK button, and every @next, @prev, @toc,
+    @index or @help, that names a node that does not exist, in this file or
+    (for a guide read from a file) in the file the link names, found by Amiga
+    path rules from the guide's folder. A button with no target at all was
+    reported when the page was read. Buttons that run programs are not
+    checked: a viewer refuses them anyway.
+
+    With ``read_pages_only`` the pages of a lazily read guide that have not
+    been read yet are left out (so a huge guide is not read for a page).
     """
+    others = _OtherFiles(document)
     problems: list[Problem] = []
     for node in document.nodes:
-        problems.extend(_node_problems(document, node))
+        lines = node.lines
+        if read_pages_only and isinstance(lines, LineStore) and not lines.done:
+            continue
+        problems.extend(_node_problems(document, node, others.missing))
     for attribute in ("toc", "index", "help"):
         target = getattr(document, attribute)
-        if _missing(document, target):
-            problems.append(Problem(0, f"@{attribute} names the missing node '{target}'"))
+        why = _missing(document, target, others.missing)
+        if why is not None:
+            problems.append(Problem(0, f"@{attribute} names the missing node '{target}'{why}"))
     return problems
 
 
-def _node_problems(document: Document, node: Node) -> list[Problem]:
+def _node_problems(document: Document, node: Node, elsewhere: Callable[[str, str], str]) -> list[Problem]:
     problems = []
     for link in node.links():
-        if link.kind.navigates and _missing(document, link.target):
+        why = _missing(document, link.target, elsewhere) if link.kind.navigates else None
+        if why is not None:
             problems.append(
                 Problem(link.source_line, f"button \"{link.label}\" in node '{node.name}' "
-                        f"goes to the missing node '{link.target}'")
+                        f"goes to the missing node '{link.target}'{why}")
             )
     for attribute in _REFERENCES:
         target = getattr(node, attribute)
-        if _missing(document, target):
-            problems.append(Problem(node.line, f"@{attribute} of node '{node.name}' names the missing node '{target}'"))
+        why = _missing(document, target, elsewhere)
+        if why is not None:
+            problems.append(Problem(node.line, f"@{attribute} of node '{node.name}' names the missing node '{target}'{why}"))
     return problems
 
 
-def _missing(document: Document, target: str | None) -> bool:
-    return bool(target) and document.is_local(target) and document.node(target) is None
+def _missing(document: Document, target: str | None, elsewhere: Callable[[str, str], str]) -> str | None:
+    """None when ``target`` leads somewhere; otherwise what to add to the
+    message ("" for a node of this file, the reason for another file)."""
+    if not target:
+        return None
+    where = document.locate(target)
+    if where.file is None:
+        return "" if document.node(target) is None else None
+    why = elsewhere(where.file, where.node)
+    return f" ({why})" if why else None
+
+
+def check_guide(path: str | Path) -> list[Problem]:
+    """Every problem of the guide at ``path``, in line order: what the
+    linter (``amigasweeper --guide FILE --check``) prints."""
+    from .parser import parse_file
+
+    document = parse_file(path)
+    problems = [*document.problems, *validate_links(document)]
+    return sorted(problems, key=lambda problem: problem.line)
 
 
 PROBLEMS_NODE = "Problems"
+
+
+# Guides up to this many characters are read through when their problems are
+# asked for (a quarter of a second or so); bigger ones list what was read.
+READ_ALL_LIMIT = 2_000_000
 
 
 def problems_page(document: Document, problems: Iterable[Problem] | None = None) -> Node:
     """A page listing what was wrong with a guide, for a viewer to show.
 
     It is not part of ``document.nodes``; by default it lists the reading
-    problems followed by the link problems, one paragraph each, word-wrapped so
-    a narrow window shows every word.
+    problems and the link problems in line order, one paragraph each,
+    word-wrapped so a narrow window shows every word. A big guide read
+    lazily is not read through for it: the page lists the problems of the
+    pages read so far and says how many are still unread.
     """
+    unread = 0
     if problems is None:
-        problems = [*document.problems, *validate_links(document)]
+        if document.size <= READ_ALL_LIMIT:
+            document.read_all()
+        unread = document.unread_pages
+        problems = sorted([*document.problems, *validate_links(document, read_pages_only=bool(unread))],
+                          key=lambda problem: problem.line)
+        if document.problems_dropped:
+            problems.append(Problem(problems[-1].line if problems else 0,
+                                    f"{document.problems_dropped} further problems not listed"))
     name = document.source_name or document.database or "this guide"
     lines = [SourceLine(1, [Span(f"Problems in {name}", Style(bold=True))]), SourceLine(2, blank=True)]
     for problem in problems:
@@ -66,5 +136,9 @@ def problems_page(document: Document, problems: Iterable[Problem] | None = None)
             lines.append(SourceLine(len(lines) + 1, blank=True))  # paragraphs: wrapping never joins two
         lines.append(SourceLine(len(lines) + 1, [Span(str(problem), PLAIN)]))
     if len(lines) == 2:
-        lines.append(SourceLine(3, [Span("None found.", PLAIN)]))
+        lines.append(SourceLine(3, [Span("None found." if not unread else "None found so far.", PLAIN)]))
+    if unread:
+        note = (f"{unread:,} of the {len(document.nodes):,} pages have not been read yet; their problems "
+                "appear here once they have been shown. amigasweeper --guide FILE --check lists them all.")
+        lines += [SourceLine(len(lines) + 1, blank=True), SourceLine(len(lines) + 2, [Span(note, Style(italic=True))])]
     return Node(name=PROBLEMS_NODE, title=f"Problems in {name}", wrap=WrapMode.WORDWRAP, lines=lines)

@@ -4,6 +4,8 @@ pyxel's frame loop on the desktop and the web, or by a script when headless."""
 from __future__ import annotations
 
 import argparse
+import os
+import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -13,7 +15,7 @@ import pyxel
 
 from amigasweeper import __version__, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
-from amigasweeper.storage import Storage
+from amigasweeper.storage import FileBackend, Storage
 
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
 
@@ -33,8 +35,10 @@ from .intuition.screen import SCREEN_TITLE, WorkbenchScreen
 from .game.session import SeedSource, Session
 from .game.settings_map import choices_from_settings
 from .intuition.widgets import Dispatcher
+from .faults import TITLE as FAULT_TITLE, FaultGuard
 
 FPS = 60
+REFRESH_FRAMES = FPS  # look for records another copy saved once a second
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 MENU_PAGES = {
     "Game": ManualPage.GAME_MENU,
@@ -42,6 +46,8 @@ MENU_PAGES = {
     "Settings": ManualPage.SETTINGS_MENU,
     "Hint": ManualPage.HINT_MENU,
     "Help": ManualPage.HELP_MENU,
+    "Project": ManualPage.VIEWER,  # the help viewer's menus
+    "Navigate": ManualPage.VIEWER,
 }
 ASSETS = resources.path_of(resources.ASSETS)
 
@@ -55,6 +61,8 @@ class Options:
     look: Look | None = None
     screen: ScreenMode | None = None
     data_dir: Path | None = None  # where settings and best times live (headless: memory if None)
+    guide: Path | None = None  # show this guide in the viewer alone, as `multiview FILE` does
+    node: str | None = None  # the guide's page to open first
 
 
 class FrameClock:
@@ -65,6 +73,28 @@ class FrameClock:
 
     def __call__(self) -> float:
         return self.frames / FPS
+
+
+class StopRequests:
+    """Ctrl-C (SIGINT) and SIGTERM end the program cleanly: the handler only
+    notes the signal; the next frame saves the settings and exits with
+    128 + the signal's number (130, 143), as shells expect."""
+
+    SIGNALS = ("SIGINT", "SIGTERM")
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def install(self) -> None:
+        if sys.platform == "emscripten":
+            return  # a web page gets no signals
+        for name in self.SIGNALS:
+            number = getattr(signal, name, None)
+            if number is not None:
+                signal.signal(number, self._note)
+
+    def _note(self, signum: int, frame: object) -> None:
+        self.signum = signum
 
 
 def open_storage(options: Options) -> Storage:
@@ -111,11 +141,39 @@ class App:
         self.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
+        self.game_menus = self.menus  # self.menus is the strip shown: the viewer's while it has the right button
         self.held = HeldButtons() if options.headless else None
         self.reader = InputReader(self.held)
         self.dispatcher = Dispatcher(self.screen)
+        self.folder_problem = loaded.folder_problem
+        self.stop = StopRequests()
+        self.guard = FaultGuard(self._tell_reliability, self._fault_shown, self._data_folder)
         if loaded.problems:
-            self.commands.tell("Saved Data", loaded.problems)
+            self._tell_reliability("Saved Data", loaded.problems)
+        if options.guide is not None:
+            self._open_guide_alone(options.guide, options.node)
+
+    def _tell_reliability(self, title: str, paragraphs: list[str]) -> None:
+        """A requester whose Help is the manual's page on saved data and faults."""
+        self.commands.tell(title, paragraphs)
+        self.requesters[-1].help_node = ManualPage.RELIABILITY
+
+    def _fault_shown(self) -> bool:
+        return any(r.title == FAULT_TITLE and not r.closed for r in self.requesters)
+
+    def _data_folder(self) -> Path | None:
+        backend = self.storage.backend
+        return backend.folder if isinstance(backend, FileBackend) else None
+
+    def _open_guide_alone(self, path: Path, node: str | None) -> None:
+        """`--guide FILE`: the viewer alone on the Workbench, as `multiview FILE`;
+        closing it ends the program."""
+        self.screen.remove(self.mine_window)
+        document, page = open_guide_file(path)
+        wanted = document.node(node) if node else None
+        self.open_viewer(document, wanted or page)
+        if node and wanted is None and self.viewer is not None:
+            self.viewer.status = f"No page called {node}: showing {page.name}"[:60]
 
     def _setup_pyxel(self) -> None:
         pyxel.load(str(ASSETS))
@@ -170,6 +228,8 @@ class App:
             on_beep=self.screen.beep,
             on_depth=lambda: self.screen.depth(self.viewer),
             start=page,
+            ask=self.open_requester,
+            look=lambda: self.look,
         )
         self.screen.add(self.viewer)
         self.mine_window.active = False
@@ -178,6 +238,8 @@ class App:
         if self.viewer is not None:
             self.screen.remove(self.viewer)
         self.viewer = None
+        if self.options.guide is not None and self.mine_window not in self.screen.children:
+            self.request_quit()  # the viewer was the program, as MultiView is
         if self._paused_for_viewer and self.game.paused:
             self.game.resume()
         self._paused_for_viewer = False
@@ -197,7 +259,7 @@ class App:
 
     def open_manual(self) -> None:
         page_name = self.help_page()
-        self.menus.is_open = False
+        self._close_menus()
         document = load_manual()
         self.open_viewer(document, document.node(page_name) or document.main)
 
@@ -221,7 +283,23 @@ class App:
 
     # ---------------------------------------------------------------- frame
     def update(self) -> None:
+        """One frame's update. No exception escapes it (see faults.py); a
+        stop signal saves the settings and ends the program here."""
+        if self.stop.signum is not None:
+            self.guard.run(self.commands.save_settings)
+            raise SystemExit(128 + self.stop.signum)
+        self.guard.run(self._update)
+
+    def draw(self) -> None:
+        if not self.guard.run(self._draw):
+            # A draw cut short may leave a clip rectangle or a colour swap set.
+            pyxel.clip()
+            pyxel.pal()
+
+    def _update(self) -> None:
         self.frame_clock.frames += 1
+        if self.frame_clock.frames % REFRESH_FRAMES == 0:
+            self.storage.refresh()
         frame = self.reader.read()
         self.screen.tick()
         if frame.dropped:
@@ -233,6 +311,7 @@ class App:
             self.menus.track(frame.x, frame.y)
             if Button.RIGHT in frame.released:
                 self.menus.release(frame.x, frame.y)
+                self._close_menus()
         elif isinstance(front, Requester):
             if frame.key(*HELP_KEYS):
                 self.open_manual()
@@ -243,10 +322,16 @@ class App:
             self._update_game(frame)
         if self.duels.window is not None and not self.requesters:
             self.duels.window.tick()
+        if self.viewer is not None:
+            self.viewer.tick()
         self._drop_closed_requesters()
         self.mine_window.tick()
         if self.quit_requested and not self.options.headless:
             self._quit()
+
+    def _close_menus(self) -> None:
+        self.menus.is_open = False
+        self.menus = self.game_menus
 
     def _quit(self) -> None:
         """Leave the program; a web page cannot close itself, so there it says how."""
@@ -271,6 +356,11 @@ class App:
         """A window in front of the game (the viewer, a duel) has the keys and the mouse."""
         if frame.key(*HELP_KEYS) and window is not self.viewer:
             self.open_manual()
+            return
+        if window is self.viewer and Button.RIGHT in frame.pressed and self.dispatcher.captured is None:
+            self.menus = self.viewer.menu_strip  # the viewer in front: its own menus
+            self.menus.open()
+            self.menus.track(frame.x, frame.y)
             return
         window.on_key(frame)
         if window.closed:
@@ -323,7 +413,7 @@ class App:
             self._bar_text, self._bar_since = text, self.frame_clock.frames
         return marquee(text, room, self.frame_clock.frames - self._bar_since) if text else SCREEN_TITLE
 
-    def draw(self) -> None:
+    def _draw(self) -> None:
         self.screen.title = self.screen_title()
         self.mine_window.four_colours = self.look is Look.KICKSTART2
         if self.look is Look.KICKSTART2:
@@ -366,10 +456,21 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--level", choices=[n.value for n in LevelName if n is not LevelName.CUSTOM])
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
-    parser.add_argument("--data-dir", type=Path, help="folder for settings and best times")
+    parser.add_argument("--data-dir", help="folder for settings and best times")
+    parser.add_argument("--guide", type=Path, metavar="FILE",
+                        help="show an AmigaGuide file in the help viewer alone, as `multiview FILE` does")
+    parser.add_argument("--node", metavar="NAME", help="with --guide: the page to open first")
+    parser.add_argument("--check", action="store_true",
+                        help="with --guide: print the guide's problems with their line numbers; exit 1 if any")
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
+    if args.data_dir is not None and not args.data_dir.strip():
+        parser.error("--data-dir needs a folder name; an empty one would mean the current folder")
+    if args.node is not None and args.guide is None:
+        parser.error("--node NAME needs --guide FILE")
+    if args.guide is not None and not args.guide.is_file():
+        parser.error(f"--guide: {args.guide} is not a file")
     # pyxel.init makes the folder of its caller current, so paths given on the
     # command line are fixed against the folder the program was started in.
     return Options(
@@ -379,16 +480,48 @@ def parse_args(argv: list[str]) -> Options:
         level=LevelName(args.level) if args.level else None,
         look=Look(args.look) if args.look else None,
         screen=ScreenMode(args.screen) if args.screen else None,
-        data_dir=args.data_dir.absolute() if args.data_dir else None,
+        data_dir=Path(args.data_dir).absolute() if args.data_dir else None,
+        guide=args.guide.absolute() if args.guide else None,
+        node=args.node,
     )
+
+
+NO_DISPLAY = (
+    "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
+    "to play without a window use --headless --script FILE"
+)
+
+
+def display_problem(options: Options, environ=os.environ, platform: str = sys.platform) -> str | None:
+    """Why a window cannot be opened, or None. Only X11/Wayland systems can
+    lack a display; there SDL would otherwise run on an invisible one forever.
+    An SDL_VIDEODRIVER the user chose is trusted."""
+    if options.headless or not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY") or environ.get("SDL_VIDEODRIVER"):
+        return None
+    return NO_DISPLAY
 
 
 def run(argv: list[str]) -> int:
     started_in = Path.cwd()
     options = parse_args(argv)
+    problem = display_problem(options)
+    if problem:
+        print(f"amigasweeper: {problem}", file=sys.stderr)
+        return 1
+    # The game has no sound: SDL's dummy driver keeps Pyxel from opening (or
+    # complaining about) an audio device. Set before pyxel.init reads it.
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    stop = StopRequests()
+    stop.install()  # before pyxel.init, so SDL keeps its hands off these signals
     size = (options.screen or ScreenMode.LOWRES).size
     pyxel.init(*size, title="AmigaSweeper", fps=FPS, quit_key=pyxel.KEY_NONE, headless=options.headless)
+    stop.install()
     app = App(options)
+    app.stop = stop
+    if app.folder_problem:
+        print(f"amigasweeper: {app.folder_problem}", file=sys.stderr)
     if options.script is not None:
         from .drive.script import ScriptError, run_script
 
@@ -397,7 +530,7 @@ def run(argv: list[str]) -> int:
         except ScriptError as error:
             print(f"amigasweeper: {error}", file=sys.stderr)
             return 1
+        app.update()  # a stop signal that came after the last frame ends here too
         return 0
     pyxel.run(app.update, app.draw)
     return 0
-

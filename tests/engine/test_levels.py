@@ -28,6 +28,13 @@ def test_custom_accepts_text_and_the_largest_board():
         ("8", "8", "0", "Mines 1 to 63"),
         ("8", "8", "1e3", "whole number"),
         (8, 8, True, "whole number"),
+        ("²", "8", "10", "Width 2 to 32"),
+        ("8", "⑧", "10", "Height 2 to 32"),
+        ("8", "8", "¹⁰", "Mines 1 to 63"),
+        ("٣", "8", "10", "Width 2 to 32"),
+        ("1_0", "8", "10", "Width 2 to 32"),
+        ("9" * 5000, "8", "10", "Width 2 to 32"),
+        ("8", "8", "+ 5", "Mines 1 to 63"),
     ],
 )
 def test_bad_custom_values_say_what_is_allowed(width, height, mines, says):

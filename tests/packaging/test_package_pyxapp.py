@@ -46,7 +46,7 @@ def test_the_pyxapp_holds_the_package_assets_manual_and_startup_script(built_pyx
         startup = archive.read(f"{APP}/{pyxel.APP_STARTUP_SCRIPT_FILE}").decode().strip()
         assert startup == "amigasweeper_start.py"
         script = archive.read(f"{APP}/{startup}").decode()
-        assert "from amigasweeper.ui.app import run" in script and "AMIGASWEEPER_ARGS" in script
+        assert "main_from_environment" in script and "AMIGASWEEPER_ARGS" in script
         assert archive.read(f"{APP}/amigasweeper/bundled/assets.pyxres") == ASSETS.read_bytes()
         assert archive.read(f"{APP}/amigasweeper/bundled/{GUIDE.name}") == GUIDE.read_bytes()
         assert archive.read(f"{APP}/LICENSE") == LICENSE.read_bytes()

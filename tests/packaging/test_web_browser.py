@@ -83,6 +83,11 @@ def test_best_times_survive_a_reload_in_local_storage(browser):
     assert storage["look"] == "kickstart2" and storage["last_name"] == "Web Player"
 
 
+def test_another_tabs_save_arrives_through_the_storage_event(browser):
+    other_tab = browser["second"]["storage"]["other_tab"]
+    assert other_tab == {"before_event": False, "after_event": True, "wins": 1, "losses": 1}
+
+
 def test_a_damaged_document_in_local_storage_is_set_aside(browser):
     damaged = browser["second"]["storage"]["damaged"]
     assert len(damaged["problems"]) == 1 and "best times" in damaged["problems"][0]

@@ -11,17 +11,25 @@ from amigasweeper.ui.drive.pilot import Pilot
 
 @pytest.fixture
 def make_app(pyxel_screen):
-    """Build the app on the shared headless screen; returns (app, pilot)."""
+    """Build the app on the shared headless screen; returns (app, pilot).
+
+    The frame loop turns any exception into a requester (ui/faults.py), so a
+    test would not see it fail: every app built here must end the test with
+    no fault caught (a test that injects one clears ``app.guard.faults``)."""
+    built: list[App] = []
 
     def build(**options) -> tuple[App, Pilot]:
         options.setdefault("seed", 5)
         options.setdefault("level", LevelName.BEGINNER)
         app = App(Options(headless=True, **options))
+        built.append(app)
         pilot = Pilot(app)
         pilot.release_all()
         return app, pilot
 
-    return build
+    yield build
+    faults = [fault for app in built for fault in app.guard.faults]
+    assert not faults, f"the frame loop caught {faults}"
 
 
 @pytest.fixture

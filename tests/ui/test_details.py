@@ -7,6 +7,7 @@ from __future__ import annotations
 import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName
+from amigasweeper.storage import BEST_TIMES_FILE
 from amigasweeper.ui.app import MARQUEE_HOLD, MARQUEE_STEP, marquee
 from amigasweeper.ui.game.minewindow import COUNTER_H, PAD, counter_text, counter_width
 from amigasweeper.ui.game.shading import KICKSTART2_STEPS, STEPS, SWATCH_H, SWATCH_W, legend_width
@@ -220,14 +221,14 @@ def test_the_screen_mode_refusal_from_highres_names_the_way_back(make_app):
 
 
 def test_a_damaged_file_name_is_never_cut_across_lines(make_app, tmp_path):
-    (tmp_path / "besttimes.json").write_bytes(b"\x00\xffnot json")
+    (tmp_path / BEST_TIMES_FILE).write_bytes(b"\x00\xffnot json")
     app, pilot = make_app(data_dir=tmp_path)
     requester = app.requesters[-1]
-    kept = next(tmp_path.glob("besttimes.json.damaged-*")).name
+    kept = next(tmp_path.glob(f"{BEST_TIMES_FILE}.damaged-*")).name
     shown = requester.shown_lines()
     assert all(len(line) <= requester.room for line in shown)
     # Whole on one line, or (on LowRes, too long for one) broken only after its
-    # own separators: "besttimes.json.damaged-" then the date and time.
+    # own separators: "amigasweeper-besttimes.json.damaged-" then the date and time.
     joined = "".join(line if line.endswith(("-", ".")) else line + " " for line in shown)
     assert kept in joined, shown
     assert not any(Glyph.ELLIPSIS.char in line for line in shown)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pyxel
 import pytest
+from guide_scenes import GUIDE_SCENES
 
 from amigasweeper.engine import LevelName
 from amigasweeper.ui.intuition.input import Button
@@ -116,6 +117,7 @@ SCENES = {
     "expert_midgame": scene_expert_midgame,
     "beginner_lost": scene_lost,
     "intermediate_paused": scene_paused,
+    **GUIDE_SCENES,
 }
 
 

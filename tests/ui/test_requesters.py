@@ -6,6 +6,7 @@ import pyxel
 import pytest
 
 from amigasweeper.engine import GameStatus, LevelName
+from amigasweeper.storage import BEST_TIMES_FILE
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import ScreenMode
 
@@ -49,6 +50,13 @@ def test_custom_with_good_values_starts_that_board(app_pilot):
         (1, "", "Height"),
         (1, "30", "does not fit this screen"),
         (2, "70", "at most 63 mines"),
+        # digits str.isdigit() accepts and int() refuses (or should not take)
+        (0, "²", "Width 2 to 32"),
+        (1, "⑧", "Height 2 to"),
+        (2, "¹⁰", "Mines 1 to 63"),
+        (0, "٣", "Width 2 to 32"),
+        (1, "1_0", "Height 2 to"),
+        (2, "9" * 5, "Mines 1 to 63"),
     ],
 )
 def test_custom_refuses_bad_values_says_what_is_allowed_and_keeps_the_text(app_pilot, field, text, says):
@@ -108,7 +116,7 @@ def test_new_record_asks_for_a_name_and_shows_best_times(make_app, win_game, tmp
     assert any("Ada" in line for line in app.requesters[-1].lines)
     pilot.key(pyxel.KEY_RETURN)
     assert app.storage.best_times["beginner"].name == "Ada"
-    assert (tmp_path / "besttimes.json").exists()
+    assert (tmp_path / BEST_TIMES_FILE).exists()
     # A slower win is no record: no requester.
     app.session.new_game()
     app.storage.record_time("beginner", 0, "Speedy")
@@ -153,12 +161,12 @@ def test_settings_are_restored_at_start(make_app, tmp_path):
 
 
 def test_a_damaged_file_is_set_aside_and_the_player_is_told(make_app, tmp_path):
-    (tmp_path / "besttimes.json").write_bytes(b"\x00\xffnot json")
+    (tmp_path / BEST_TIMES_FILE).write_bytes(b"\x00\xffnot json")
     app, pilot = make_app(data_dir=tmp_path)
     requester = app.requesters[-1]
     assert requester.title == "Saved Data"
     assert "damaged" in " ".join(requester.lines)
-    assert list(tmp_path.glob("besttimes.json.damaged-*"))
+    assert list(tmp_path.glob(f"{BEST_TIMES_FILE}.damaged-*"))
     pilot.key(pyxel.KEY_RETURN)
     assert not app.requesters
 

@@ -192,12 +192,32 @@ def storage_read() -> dict:
         "look": loaded.settings.look,
         "last_name": loaded.settings.last_name,
     }
+    result["other_tab"] = other_tab_saves(store)
     # A damaged document is set aside (kept) and replaced, with a message.
     js.window.localStorage.setItem("amigasweeper/besttimes.json", "{not json")
     damaged = Storage(None).load()
     result["damaged"] = {"problems": damaged.problems, "keys": _local_storage_keys(),
                          "beginner": damaged.best_times["beginner"].seconds}
     return result
+
+
+def other_tab_saves(store) -> dict:
+    """Another tab saves a Duel result: the browser sends this tab a
+    ``storage`` event (dispatched here by hand, as only another tab would
+    cause one), and the store takes the result in; our own next save keeps it."""
+    import js  # type: ignore[import-not-found]
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    other = type(store)(None)
+    other.load()
+    other.record_duel("Other Tab", "win")
+    before = store.refresh()  # no event yet: nothing read
+    event = js.StorageEvent.new("storage", to_js({"key": "amigasweeper/besttimes.json"}, dict_converter=js.Object.fromEntries))
+    js.window.dispatchEvent(event)
+    after = store.refresh()
+    store.record_duel("Other Tab", "loss")
+    record = type(store)(None).load().best_times.duel("Other Tab")
+    return {"before_event": before, "after_event": after, "wins": record.wins, "losses": record.losses}
 
 
 def run(phase: str, app_dir: str) -> str:

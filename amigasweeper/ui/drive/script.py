@@ -11,7 +11,7 @@ One command a line ('#' starts a comment):
     key amiga NAME        the same with Right-Amiga held
     type TEXT             type text into the active string gadget
     wait N                let N frames pass
-    screenshot PATH       save the screen as a PNG
+    screenshot PATH       save the screen as a PNG (PATH.png if PATH has no extension)
     expect face smile|oh|dead|sunglasses
     expect state ready|playing|won|lost|paused
     expect counter N      the mines-left counter
@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pyxel
 
+from amigasweeper.engine.numbers import plain_int
 
 from ..intuition.atlas import Face
 from ..intuition.input import Button
@@ -37,11 +38,26 @@ class ScriptError(Exception):
     """A bad line or a failed expectation; the message names the line."""
 
 
-def _int(text: str, number: int) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise ScriptError(f"line {number}: {text!r} is not a whole number") from None
+def _int(text: str, number: int, low: int | None = None, high: int | None = None) -> int:
+    """A whole number in low..high (either end open when None)."""
+    value = plain_int(text)
+    if value is None:
+        raise ScriptError(f"line {number}: {text!r} is not a whole number")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise ScriptError(f"line {number}: {value} must be {span}")
+    return value
+
+
+def screenshot_path(text: str, base: Path | None, number: int) -> Path:
+    """Where a screenshot goes. Pyxel adds ".png" to a name without one; any
+    other extension would become "shot.jpg.png", so it is refused."""
+    path = Path(text)
+    if path.suffix and path.suffix.lower() != ".png":
+        raise ScriptError(f"line {number}: a screenshot is a PNG file; {text!r} ends in {path.suffix!r}")
+    if base is not None and not path.is_absolute():
+        path = base / path
+    return path
 
 
 def _button(word: str, number: int) -> Button:
@@ -86,7 +102,12 @@ class ScriptRunner:
         handler = getattr(self, f"do_{command}", None)
         if handler is None:
             raise ScriptError(f"line {number}: unknown command {command!r}")
-        handler(number, args)
+        try:
+            handler(number, args)
+        except ScriptError:
+            raise
+        except Exception as error:  # noqa: BLE001 - a line must end in one message, never a traceback
+            raise ScriptError(f"line {number}: {command} failed: {error}") from error
 
     def _need(self, number: int, args: list[str], count: int, usage: str) -> None:
         if len(args) != count:
@@ -94,7 +115,10 @@ class ScriptRunner:
 
     def do_move(self, number: int, args: list[str]) -> None:
         self._need(number, args, 2, "move X Y")
-        self.pilot.move(_int(args[0], number), _int(args[1], number))
+        width, height = pyxel.width, pyxel.height
+        x = _int(args[0], number, 0, width - 1)
+        y = _int(args[1], number, 0, height - 1)
+        self.pilot.move(x, y)
 
     def do_cell(self, number: int, args: list[str]) -> None:
         self._need(number, args, 2, "cell COL ROW")
@@ -128,15 +152,17 @@ class ScriptRunner:
 
     def do_wait(self, number: int, args: list[str]) -> None:
         self._need(number, args, 1, "wait FRAMES")
-        self.pilot.step(_int(args[0], number))
+        self.pilot.step(_int(args[0], number, 0))
 
     def do_screenshot(self, number: int, args: list[str]) -> None:
         self._need(number, args, 1, "screenshot PATH")
-        path = Path(args[0])
-        if self.base is not None and not path.is_absolute():
-            path = self.base / path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        pyxel.screenshot(str(path), 1)
+        path = screenshot_path(args[0], self.base, number)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            pyxel.screenshot(str(path), 1)
+        except Exception as error:  # noqa: BLE001 - Pyxel raises a plain Exception
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            raise ScriptError(f"line {number}: cannot save the screenshot {path}: {reason}") from None
 
     def do_expect(self, number: int, args: list[str]) -> None:
         self._need(number, args, 2, "expect face|state|counter|timer VALUE")

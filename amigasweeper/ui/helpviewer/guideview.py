@@ -2,13 +2,22 @@
 
 Button row (Contents, Index, Help, Retrace, Browse <, Browse >, ghosted when
 they cannot act), the page laid out by amigasweeper.guide, links drawn as
-bevelled buttons, a proportional scroller, and keys: cursor and page keys,
-Home/End, the mouse wheel, Tab and Shift-Tab between links, Return to follow,
-Esc to close. Actions that would run a program are shown and refused.
+bevelled buttons, proportional scrollers down the right and along the bottom,
+and keys: Up/Down a line, Left/Right a column sideways (with Shift a
+window's width), Page Up/Page Down/Space a page, Home/End, the mouse wheel,
+Tab and Shift-Tab between links, Return to follow, Backspace to retrace, Esc
+to close. The window title is the page's title, as MultiView's is.
+
+Links into other guides are found by Amiga path rules from the folder of the
+guide that holds them; one that leads out of the folder tree the reader
+opened asks first. Actions that would run a program are shown and refused.
+A guide's problems are on a page of their own (:meth:`GuideViewer.show_problems`),
+never in place of its MAIN page.
 """
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,23 +30,32 @@ from amigasweeper.guide import (
     Document,
     Link,
     Node,
+    PageLayout,
     Pen as GuidePen,
     Run,
-    layout_node,
-    line_for,
+    Target,
     parse_file,
     problems_page,
-    validate_links,
+    resolve_path,
 )
 
 from ..intuition import font
 from ..intuition.atlas import FONT
 from ..intuition.gfx import bevel
 from ..intuition.input import Button, Frame
+from ..intuition.modes import Look
 from ..intuition.palette import Pen
-from ..intuition.requester import TextButton
+from ..intuition.requester import Requester, TextButton
 from ..intuition.widgets import Widget
 from ..intuition.window import Window
+from ..intuition.menus import MenuItem
+from ..intuition.menustrip import MenuStrip
+from .menus import VIEWER_MENUS, ViewerCommand
+from .pageview import BACKGROUND_WORK, Layouts, Place, visible_runs
+from .pens import GUIDE_PENS, screen_pen, text_pens
+from .scrollers import SCROLLER_W, HScroller, Scroller
+
+__all__ = ["GUIDE_PENS", "SCROLLER_W", "GuideViewer", "Place", "Scroller", "open_guide_file", "screen_pen"]
 
 # A page line: a link's bevel (a pixel of edge and a pixel of space around its
 # text) fits inside its own line with a pixel to spare, so a bevel never touches
@@ -46,36 +64,21 @@ LINK_PAD = 2  # from a link's text to its bevel's outside edge
 LINE_H = FONT.cell + 2 * LINK_PAD + 1
 PAGE_INSET_X = LINK_PAD + 1  # from the page's frame to its text: a link's bevel never meets the frame
 PAGE_INSET_Y = 1
-SCROLLER_W = 11
+FREEZE_EVERY = 60  # frames of background layout between gc.freeze() calls
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Where a button leads: a page of a guide, or (``document`` None) a
+    guide outside the reader's folder tree, opened only if the reader says so."""
+
+    document: Document | None
+    node: Node | None
+    path: Path | None = None
+    node_name: str = ""
+
 MARGIN = 4
 BUTTON_GAP = 2
-
-GUIDE_PENS = {
-    GuidePen.TEXT: Pen.BLACK,
-    GuidePen.SHINE: Pen.WHITE,
-    GuidePen.SHADOW: Pen.BLACK,
-    GuidePen.FILL: Pen.BLUE,
-    GuidePen.FILLTEXT: Pen.BLACK,
-    GuidePen.BACKGROUND: Pen.GREY,
-    GuidePen.HIGHLIGHT: Pen.WHITE,
-}
-
-
-def screen_pen(pen) -> int | None:
-    """A guide's pen (a DrawInfo name or a number) as one of the screen's pens."""
-    if pen is None:
-        return None
-    if isinstance(pen, GuidePen):
-        return GUIDE_PENS[pen]
-    return int(pen) % 8
-
-
-@dataclass
-class Place:
-    """Where the viewer is: a page and the first line shown."""
-
-    node: Node
-    top: int = 0
 
 
 class GhostButton(TextButton):
@@ -98,56 +101,6 @@ class GhostButton(TextButton):
             pyxel.dither(1.0)
 
 
-class Scroller(Widget):
-    """A proportional gadget: the knob's size is the visible share of the page.
-
-    ``viewer`` is anything scrollable: total_lines, rows, top, scroll_by, scroll_to.
-    """
-
-    def __init__(self, viewer) -> None:
-        super().__init__(0, 0, SCROLLER_W, 10)
-        self.viewer = viewer
-        self.grab: int | None = None  # pointer offset into the knob while dragging
-
-    def knob(self) -> tuple[int, int]:
-        total, shown = self.viewer.total_lines, self.viewer.rows
-        track = self.h - 4
-        if total <= shown:
-            return 0, track
-        size = max(6, track * shown // total)
-        top = (track - size) * self.viewer.top // max(1, total - shown)
-        return top, size
-
-    def on_press(self, frame: Frame, button: Button) -> None:
-        if button is not Button.LEFT:
-            return
-        top, size = self.knob()
-        offset = frame.y - (self.ay + 2)
-        if top <= offset < top + size:
-            self.grab = offset - top
-        else:
-            self.viewer.scroll_by(self.viewer.rows if offset >= top + size else -self.viewer.rows)
-
-    def on_drag(self, frame: Frame) -> None:
-        if self.grab is None:
-            return
-        top, size = self.knob()
-        track = self.h - 4
-        wanted = frame.y - (self.ay + 2) - self.grab
-        room = max(1, track - size)
-        span = max(0, self.viewer.total_lines - self.viewer.rows)
-        self.viewer.scroll_to(round(max(0, min(room, wanted)) * span / room))
-
-    def on_release(self, frame: Frame, button: Button) -> None:
-        self.grab = None
-
-    def draw(self) -> None:
-        x, y = self.ax, self.ay
-        bevel(x, y, self.w, self.h, recessed=True, fill=Pen.GREY)
-        top, size = self.knob()
-        bevel(x + 2, y + 2 + top, self.w - 4, size, fill=Pen.BLUE)
-
-
 class PageArea(Widget):
     """The text of the page; clicking a link button follows it."""
 
@@ -161,7 +114,7 @@ class PageArea(Widget):
         row = (py - self.ay - PAGE_INSET_Y) // LINE_H + viewer.place.top
         if not 0 <= row < viewer.total_lines:
             return None
-        column = (px - self.ax - PAGE_INSET_X) // FONT.cell
+        column = (px - self.ax - PAGE_INSET_X) // FONT.cell + viewer.place.left
         return viewer.lines[row].link_at(column)
 
     def on_press(self, frame: Frame, button: Button) -> None:
@@ -179,7 +132,9 @@ class PageArea(Widget):
 
 class GuideViewer(Window):
     """A guide in a window. ``on_close`` is called when the viewer closes;
-    ``on_beep`` flashes the screen for a BEEP button."""
+    ``on_beep`` flashes the screen for a BEEP button; ``ask`` shows a
+    requester (for a link out of the guide's folder); ``look`` says which
+    look the screen has, for the colours of raw pen numbers."""
 
     def __init__(
         self,
@@ -190,16 +145,26 @@ class GuideViewer(Window):
         on_beep: Callable[[], None],
         on_depth: Callable[[], None],
         start: Node | None = None,
+        ask: Callable[[Requester], None] | None = None,
+        look: Callable[[], Look] = lambda: Look.KICKSTART3,
     ) -> None:
-        super().__init__(Path(document.source_name).name if document.source_name else "AmigaGuide", 0, 0, 100, 100, on_close=self.close, on_depth=on_depth)
-        self.document = document
+        super().__init__("AmigaGuide", 0, 0, 100, 100, on_close=self.close, on_depth=on_depth)
         self.on_closed = on_close
         self.on_beep = on_beep
+        self.ask = ask
+        self.look = look
         self.closed = False
         self.status = ""
         self.history: list[Place] = []
         self.focus: int | None = None  # index into the visible page's links
-        self._layout_cache: dict[tuple[int, int], list[DisplayLine]] = {}
+        self.following_end = False  # End pressed while the page was still being laid out
+        self._frames_laying_out = 0
+        self.drawn_chars = 0  # characters drawn by the last frame (a work count for tests)
+        self.layouts = Layouts()
+        # The folder tree the reader opened: links leaving it ask first.
+        self.root = Path(document.folder) if document.folder else None
+        self.guides: dict[Path, Document] = {}
+        self._destinations: dict[tuple[int, str], Destination | None] = {}
         self.buttons = [
             self.add(GhostButton("Contents", self.contents, lambda: self.contents_target() is not None)),
             self.add(GhostButton("Index", self.index, lambda: self.index_target() is not None)),
@@ -210,10 +175,18 @@ class GuideViewer(Window):
         ]
         self.page = self.add(PageArea(self))
         self.scroller = self.add(Scroller(self))
+        self.hscroller = self.add(HScroller(self))
         first = start or document.main or problems_page(document)
-        self.place = Place(first)
+        self.place = Place(document, first)
+        self.title = first.title
         self.screen_size = screen_size
+        if document.problems and first is document.main:
+            self.status = "This guide has problems: Navigate menu, Problems"
         self.relayout()
+
+    @property
+    def document(self) -> Document:
+        return self.place.document
 
     # --------------------------------------------------------------- layout
     def relayout(self) -> None:
@@ -229,10 +202,13 @@ class GuideViewer(Window):
         text_top = y + self.buttons[-1].h + MARGIN
         self.page.x, self.page.y = self.inner_x + MARGIN, text_top
         self.page.w = self.inner_w - 2 * MARGIN - SCROLLER_W - 2
-        self.page.h = self.inner_y + self.inner_h - MARGIN - text_top
+        self.page.h = self.inner_y + self.inner_h - MARGIN - text_top - SCROLLER_W - 2
         self.scroller.x, self.scroller.y = self.page.x + self.page.w + 2, text_top
         self.scroller.h = self.page.h
+        self.hscroller.x, self.hscroller.y = self.page.x, self.page.y + self.page.h + 2
+        self.hscroller.w = self.page.w
         self.scroll_to(self.place.top)
+        self.scroll_sideways_to(self.place.left)
 
     @property
     def columns(self) -> int:
@@ -243,47 +219,123 @@ class GuideViewer(Window):
         return max(1, (self.page.h - PAGE_INSET_Y) // LINE_H)
 
     @property
+    def layout(self) -> PageLayout:
+        return self.layouts.get(self.place.node, self.columns)
+
+    @property
     def lines(self) -> list[DisplayLine]:
-        key = (id(self.place.node), self.columns)
-        if key not in self._layout_cache:
-            self._layout_cache[key] = layout_node(self.place.node, self.columns)
-        return self._layout_cache[key]
+        """The page's screen lines laid out so far (at least the visible ones)."""
+        layout = self.layout
+        layout.ensure(self.place.top + self.rows + 1)
+        return layout.lines
 
     @property
     def total_lines(self) -> int:
+        """Lines laid out so far: the whole page once the layout is complete."""
         return len(self.lines)
+
+    @property
+    def widest(self) -> int:
+        return self.layout.widest
 
     @property
     def top(self) -> int:
         return self.place.top
 
+    @property
+    def left(self) -> int:
+        return self.place.left
+
+    def tick(self) -> None:
+        """Each frame: lay out a little more of the page, in the background."""
+        layout = self.layout
+        if not layout.done:
+            layout.advance(BACKGROUND_WORK)
+            if self.following_end:
+                self._place_top(len(layout.lines))
+            self._frames_laying_out += 1
+            if self._frames_laying_out % FREEZE_EVERY == 0:
+                # The lines laid out so far live as long as the page: keep
+                # the cycle collector from scanning them again and again,
+                # which froze frames of a page of 180,000 lines for a second.
+                # (Guides and layouts hold no cycles; unfrozen on close.)
+                gc.freeze()
+
     # ------------------------------------------------------------ navigation
-    def show(self, node: Node, line: int = 0, *, remember: bool = True) -> None:
+    def show(self, node: Node, line: int = 0, *, remember: bool = True, document: Document | None = None) -> None:
         if remember:
-            self.history.append(Place(self.place.node, self.place.top))
-        self.place = Place(node)
+            self.history.append(Place(self.document, self.place.node, self.place.top, self.place.left))
+        self.place = Place(document or self.document, node)
+        self.title = node.title
         self.focus = None
         self.status = ""
-        self.scroll_to(line_for(self.lines, line) if line else 0)
+        self.following_end = False
+        self.scroll_to(self.layout.line_for(line) if line else 0)
 
-    def contents_target(self) -> Node | None:
-        return self.document.contents_for(self.place.node)
+    # The targets of the buttons: @toc, @index, @help, @next and @prev may
+    # name a page of another guide, found as a link's file is.
+    def contents_target(self) -> Destination | None:
+        node, document = self.place.node, self.document
+        found = self._destination(node.toc) or self._destination(document.toc)
+        return found or (Destination(document, document.main) if document.main else None)
 
-    def index_target(self) -> Node | None:
-        return self.document.index_for(self.place.node)
+    def index_target(self) -> Destination | None:
+        return self._destination(self.place.node.index) or self._destination(self.document.index)
 
-    def help_target(self) -> Node | None:
-        return self.document.help_for(self.place.node)
+    def help_target(self) -> Destination | None:
+        return self._destination(self.place.node.help) or self._destination(self.document.help)
 
-    def prev_target(self) -> Node | None:
-        return self.document.browse_prev(self.place.node) if self.place.node in self.document.nodes else None
+    def prev_target(self) -> Destination | None:
+        return self._browse(self.place.node.prev, -1)
 
-    def next_target(self) -> Node | None:
-        return self.document.browse_next(self.place.node) if self.place.node in self.document.nodes else None
+    def next_target(self) -> Destination | None:
+        return self._browse(self.place.node.next, 1)
 
-    def _go(self, target: Node | None) -> None:
-        if target is not None and target is not self.place.node:
-            self.show(target)
+    def _browse(self, named: str | None, step: int) -> Destination | None:
+        node, document = self.place.node, self.document
+        if not document.holds(node):
+            return None  # a page of the viewer's own, such as the problems page
+        if named:
+            return self._destination(named)
+        other = document.browse_next(node) if step > 0 else document.browse_prev(node)
+        return Destination(document, other) if other is not None else None
+
+    def _destination(self, reference: str | None) -> Destination | None:
+        """Where a node reference leads, from the guide shown; None if nowhere.
+        References into other files are looked up once and remembered, as
+        the buttons ask every frame whether they can act."""
+        if not reference:
+            return None
+        document = self.document
+        where = document.locate(reference)
+        if where.file is None:
+            node = document.node(where.node)
+            return Destination(document, node) if node is not None else None
+        key = (id(document), reference)
+        if key not in self._destinations:
+            self._destinations[key] = self._find_other(where)
+        return self._destinations[key]
+
+    def _find_other(self, where: Target) -> Destination | None:
+        if not self.document.folder:
+            return None
+        found = resolve_path(where.file, self.document.folder, self.root)
+        if found.path is None:
+            return None
+        if found.outside:
+            return Destination(None, None, found.path, where.node)  # asked about when chosen
+        document = self._guide(found.path)
+        node = document.node(where.node)
+        return Destination(document, node) if node is not None else None
+
+    def _go(self, target: Destination | None) -> None:
+        if target is None:
+            return
+        if target.document is None:
+            if self.ask is not None:
+                self._ask_to_leave(target.path, target.node_name, 0)
+        elif target.node is not self.place.node:
+            self.show(target.node, document=target.document)
 
     def contents(self) -> None:
         self._go(self.contents_target())
@@ -300,11 +352,16 @@ class GuideViewer(Window):
     def browse_next(self) -> None:
         self._go(self.next_target())
 
+    def show_problems(self) -> None:
+        """The page listing the guide's problems (the Navigate menu's Problems)."""
+        self.show(problems_page(self.document))
+
     def retrace(self) -> None:
         if self.history:
             place = self.history.pop()
-            self.show(place.node, remember=False)
+            self.show(place.node, remember=False, document=place.document)
             self.scroll_to(place.top)
+            self.scroll_sideways_to(place.left)
 
     def follow(self, link: Link) -> None:
         """Do what a link button says; programs are never run."""
@@ -315,37 +372,128 @@ class GuideViewer(Window):
             self.on_beep()
         elif kind in (ActionKind.CLOSE, ActionKind.QUIT):
             self.close()
-        elif link.file and not self.document.names_this_file(link.file):
-            self.follow_file(link)
+        elif not link.target:
+            self.status = "This button leads nowhere"
         else:
-            target = self.document.resolve(link)
+            where = self.document.locate(link.target)
+            if where.file is not None:
+                self.follow_file(where, link.line)
+                return
+            target = self.document.node(where.node)
             if target is None:
-                self.status = f"No page called {link.node}"
+                self.status = f"No page called {where.node}"[:60]
             else:
                 self.show(target, link.line)
 
-    def follow_file(self, link: Link) -> None:
-        """A link into another guide beside this one: open it in this window."""
-        base = Path(self.document.source_name or ".").parent
-        path = base / link.file
-        if not path.is_file():
-            self.status = f"No guide called {link.file}"
+    def follow_file(self, where: Target, line: int = 0) -> None:
+        """A link into another guide: found by Amiga path rules from this one's folder."""
+        if not self.document.folder:
+            self.status = f"No guide called {where.file}"[:60]
             return
-        self.document = parse_file(path)
-        self._layout_cache.clear()
-        self.show(self.document.node(link.node) or self.document.main or problems_page(self.document))
+        found = resolve_path(where.file, self.document.folder, self.root)
+        if found.path is None:
+            self.status = f"No guide called {where.file}"[:60]
+        elif found.outside and self.ask is not None:
+            self._ask_to_leave(found.path, where.node, line)
+        elif found.outside:
+            self.status = f"Not opened: {where.file} is outside the guide's folder"[:60]
+        else:
+            self.open_other(found.path, where.node, line)
+
+    def _ask_to_leave(self, path: Path, node: str, line: int) -> None:
+        requester: Requester
+
+        def open_it() -> None:
+            requester.close()
+            self.open_other(path, node, line)
+
+        def cancel() -> None:
+            requester.close()
+            self.status = "Not opened"
+
+        name = path.name if len(path.name) <= 24 else path.name[:23] + "\u2026"
+        lines = ["This link leads out of", "the guide's folder, to", name + "."]
+        requester = Requester("Open Another Guide", lines, [("Open", open_it), ("Cancel", cancel)], self.screen_size)
+        self.ask(requester)
+
+    def _guide(self, path: Path) -> Document:
+        """The guide at ``path``, read (lazily) the first time only."""
+        key = path.resolve()
+        if key not in self.guides:
+            self.guides[key] = parse_file(path, lazy=True)
+        return self.guides[key]
+
+    def open_other(self, path: Path, node: str, line: int = 0) -> None:
+        """Show ``node`` of the guide at ``path`` (read once, lazily) in this window."""
+        document = self._guide(path)
+        target = document.node(node) or document.main
+        if target is None:
+            self.status = f"{path.name} has no pages"[:60]
+            return
+        self.show(target, line if target.name.lower() == node.lower() else 0, document=document)
+
+    # ------------------------------------------------------------------ menus
+    @property
+    def menu_strip(self) -> MenuStrip:
+        """The viewer's own menus (Project, Navigate), shown while it is in front."""
+        if getattr(self, "_menu_strip", None) is None:
+            self._menu_strip = MenuStrip(VIEWER_MENUS, checked=lambda item: False,
+                                         enabled=self.menu_enabled, on_select=self.menu_select)
+        return self._menu_strip
+
+    def _menu_actions(self) -> dict[ViewerCommand, tuple[Callable[[], None], Callable[[], bool]]]:
+        always = lambda: True  # noqa: E731
+        return {
+            ViewerCommand.CLOSE: (self.close, always),
+            ViewerCommand.CONTENTS: (self.contents, lambda: self.contents_target() is not None),
+            ViewerCommand.INDEX: (self.index, lambda: self.index_target() is not None),
+            ViewerCommand.HELP: (self.help, lambda: self.help_target() is not None),
+            ViewerCommand.RETRACE: (self.retrace, lambda: bool(self.history)),
+            ViewerCommand.BROWSE_PREV: (self.browse_prev, lambda: self.prev_target() is not None),
+            ViewerCommand.BROWSE_NEXT: (self.browse_next, lambda: self.next_target() is not None),
+            ViewerCommand.PROBLEMS: (self.show_problems, always),
+        }
+
+    def menu_enabled(self, item: MenuItem) -> bool:
+        return self._menu_actions()[item.command][1]()
+
+    def menu_select(self, item: MenuItem) -> None:
+        action, can_act = self._menu_actions()[item.command]
+        if can_act():
+            action()
 
     # -------------------------------------------------------------- scrolling
     def scroll_to(self, top: int) -> None:
-        self.place.top = max(0, min(top, self.total_lines - self.rows))
+        """Show the page from line ``top`` (the reader's choice: End's
+        following of a growing page stops)."""
+        self.following_end = False
+        self._place_top(top)
+
+    def _place_top(self, top: int) -> None:
+        known = self.layout.ensure(max(0, top) + self.rows)
+        self.place.top = max(0, min(top, known - self.rows))
 
     def scroll_by(self, lines: int) -> None:
         self.scroll_to(self.place.top + lines)
 
+    def scroll_to_end(self) -> None:
+        """End: the last line laid out; while the page is still being laid
+        out, the view keeps to its end as more arrives."""
+        self._place_top(len(self.layout.lines))
+        self.following_end = not self.layout.done
+
+    def scroll_sideways_to(self, left: int) -> None:
+        self.place.left = max(0, min(left, self.widest - self.columns))
+
+    def scroll_sideways(self, columns: int) -> None:
+        self.scroll_sideways_to(self.place.left + columns)
+
     def visible_links(self) -> list[tuple[int, Run]]:
         found = []
-        for row in range(self.place.top, min(self.total_lines, self.place.top + self.rows)):
-            found += [(row, run) for run in self.lines[row].runs if run.link is not None]
+        lines = self.lines
+        for row in range(self.place.top, min(len(lines), self.place.top + self.rows)):
+            found += [(row, run) for run, _c, _t in visible_runs(lines[row], self.place.left, self.columns)
+                      if run.link is not None]
         return found
 
     def move_focus(self, step: int) -> None:
@@ -359,23 +507,29 @@ class GuideViewer(Window):
     def close(self) -> None:
         if not self.closed:
             self.closed = True
+            gc.unfreeze()
             self.on_closed()
 
     # ------------------------------------------------------------------ keys
-    SCROLL_KEYS = {pyxel.KEY_UP: -1, pyxel.KEY_DOWN: 1}
-
     def on_key(self, frame: Frame) -> bool:
-        for key, lines in self.SCROLL_KEYS.items():
-            if frame.key(key):
-                self.scroll_by(lines)
-        if frame.key(pyxel.KEY_PAGEUP, pyxel.KEY_LEFT):
+        if frame.key(pyxel.KEY_UP):
+            self.scroll_by(-1)
+        if frame.key(pyxel.KEY_DOWN):
+            self.scroll_by(1)
+        sideways = self.columns if frame.shift else 1
+        if frame.key(pyxel.KEY_LEFT):
+            self.scroll_sideways(-sideways)
+        if frame.key(pyxel.KEY_RIGHT):
+            self.scroll_sideways(sideways)
+        if frame.key(pyxel.KEY_PAGEUP):
             self.scroll_by(-self.rows)
-        if frame.key(pyxel.KEY_PAGEDOWN, pyxel.KEY_RIGHT, pyxel.KEY_SPACE):
+        if frame.key(pyxel.KEY_PAGEDOWN, pyxel.KEY_SPACE):
             self.scroll_by(self.rows)
         if frame.key(pyxel.KEY_HOME):
-            self.scroll_to(0)
+            self.scroll_by(-self.place.top)
+            self.scroll_sideways_to(0)
         if frame.key(pyxel.KEY_END):
-            self.scroll_to(self.total_lines)
+            self.scroll_to_end()
         if frame.wheel:
             self.scroll_by(-3 * frame.wheel)
         if frame.key(pyxel.KEY_TAB):
@@ -393,41 +547,51 @@ class GuideViewer(Window):
     # ------------------------------------------------------------------ draw
     def draw_interior(self) -> None:
         bevel(self.page.ax - 1, self.page.ay - 1, self.page.w + 2, self.page.h + 2, recessed=True)
+
+    def draw_status(self, x0: int, y0: int) -> None:
+        """A message about the last action, over the page's last line."""
         if self.status:
-            y = self.ay + self.inner_y + self.inner_h - 1
-            font.draw_text(self.page.ax, y - FONT.cell, self.status, Pen.WHITE, bg=Pen.BLUE)
+            y = y0 + PAGE_INSET_Y + (self.rows - 1) * LINE_H + LINK_PAD
+            font.draw_text(x0 + PAGE_INSET_X, y, self.status[: self.columns], Pen.WHITE, bg=Pen.BLUE)
 
     def draw_page(self, x0: int, y0: int) -> None:
         pyxel.clip(x0, y0, self.page.w, self.page.h)
         links = self.visible_links() if self.focus is not None else []
         focused = links[self.focus][1] if self.focus is not None and self.focus < len(links) else None
         hovered = self.page.link_at(pyxel.mouse_x, pyxel.mouse_y) if self.page.contains(pyxel.mouse_x, pyxel.mouse_y) else None
-        for screen_row, row in enumerate(range(self.place.top, min(self.total_lines, self.place.top + self.rows))):
+        lines, left, columns = self.lines, self.place.left, self.columns + 1
+        self.drawn_chars = 0
+        look = self.look()
+        for screen_row, row in enumerate(range(self.place.top, min(len(lines), self.place.top + self.rows))):
             y = y0 + PAGE_INSET_Y + screen_row * LINE_H + LINK_PAD
-            for run in self.lines[row].runs:
+            for run, column, text in visible_runs(lines[row], left, columns):
                 lit = run is focused or (run.link is not None and run.link is hovered)
-                self.draw_run(x0 + PAGE_INSET_X + run.column * FONT.cell, y, run, lit)
+                self.draw_run(x0 + PAGE_INSET_X + column * FONT.cell, y, run, text, lit, look)
+                self.drawn_chars += len(text)
+        self.draw_status(x0, y0)
         pyxel.clip()
 
-    def draw_run(self, x: int, y: int, run: Run, lit: bool) -> None:
+    def draw_run(self, x: int, y: int, run: Run, text: str, lit: bool, look: Look) -> None:
         style = run.style
-        pen = screen_pen(style.fg) if style.fg is not None else Pen.BLACK
-        bg = screen_pen(style.bg)
+        pen, bg = text_pens(style.fg, style.bg, look)
         if run.link is not None:
-            width = font.text_width(run.text)
+            width = font.text_width(text)
             pad = LINK_PAD
-            bevel(x - pad, y - pad, width + 2 * pad, FONT.cell + 2 * pad, recessed=lit, fill=Pen.BLUE if lit else Pen.GREY)
-            if run.link.kind.runs_program:
-                pen = Pen.WHITE  # shown, but it will not run
+            bevel(x - pad, y - pad, width + 2 * pad, FONT.cell + 2 * pad, recessed=lit,
+                  fill=Pen.BLUE if lit else Pen.GREY)
+            # On the button's grey; white for a button that will not act.
+            pen, _grey = text_pens(style.fg, GuidePen.BACKGROUND, look)
+            if run.link.kind.runs_program or (run.link.kind.navigates and not run.link.target):
+                pen = Pen.WHITE
             bg = None
-        font.draw_text(x, y, run.text, pen, bold=style.bold, italic=style.italic, underline=style.underline, bg=bg)
+        elif bg == Pen.GREY:
+            bg = None  # the page is already grey: only coloured paper is drawn
+        font.draw_text(x, y, text, pen, bold=style.bold, italic=style.italic, underline=style.underline, bg=bg)
 
 
 def open_guide_file(path: str | Path) -> tuple[Document, Node]:
-    """A dropped guide and the page to show first: its problems if it has any."""
-    document = parse_file(path)
-    problems = [*document.problems, *validate_links(document)]
-    if problems or document.main is None:
-        return document, problems_page(document, problems)
-    return document, document.main
-
+    """A guide to show and the page to show first: its MAIN page, whatever
+    its problems (they are on their own page); the problems page only when
+    the file has no page at all."""
+    document = parse_file(path, lazy=True)
+    return document, document.main or problems_page(document)

@@ -220,7 +220,8 @@ def test_best_times_from_dict_keeps_good_entries():
     times, faults = BestTimes.from_dict(data)
     assert times["beginner"] == BestTime(12, "Ada")
     assert times["expert"] == BestTime() and times["custom"] == BestTime()
-    assert times.duels == {"computer-easy": DuelRecord(3, 1, 0)}
+    # Bob's one count is bad: his record stays, with the valid counts (none)
+    assert times.duels == {"computer-easy": DuelRecord(3, 1, 0), "Bob": DuelRecord()}
     assert len(faults) == 4
 
 
@@ -232,7 +233,8 @@ def test_round_trip(tmp_path):
     store = Storage(tmp_path)
     assert store.load().problems == []
     changed_data(store)
-    assert set(p.name for p in tmp_path.iterdir()) == set(FILES)
+    assert set(p.name for p in tmp_path.iterdir()) == {*FILES, storage.LOCK_FILE}
+    assert all(p.name.startswith("amigasweeper") for p in tmp_path.iterdir())
     for name in FILES:
         assert json.loads((tmp_path / name).read_text())["version"] == 1
 
@@ -274,7 +276,7 @@ DAMAGED = {
     "binary garbage": lambda name: bytes(range(256)) * 4,
     "undecodable": lambda name: b'{"version": 1, "last_name": "\xff\xfe"}',
     "absent version": lambda name: b'{"level": "expert"}',
-    "wrong version": lambda name: b'{"version": 2}',
+    "version zero": lambda name: b'{"version": 0}',
     "version as text": lambda name: b'{"version": "1"}',
     "version true": lambda name: b'{"version": true}',
     "huge number": _huge_number_document,
@@ -393,21 +395,34 @@ def test_unreadable_file_that_cannot_be_set_aside_is_never_overwritten(tmp_path,
     assert store.in_memory_only
 
 
-def test_unwritable_folder_keeps_playing_in_memory(tmp_path):
+def test_unwritable_folder_is_reported_at_load_and_play_goes_on_in_memory(tmp_path):
     blocker = tmp_path / "plain-file"
     blocker.write_text("I am not a folder")
     store = Storage(blocker / "data")
-    assert store.load().problems == []
-    message = store.save_settings()
-    assert message and "could not be saved" in message
-    assert store.save_settings() is None  # said once
+    loaded = store.load()
+    assert len(loaded.problems) == 1 and loaded.folder_problem == loaded.problems[0]
+    assert "plain-file is not a folder" in loaded.folder_problem
+    assert SETTINGS_FILE not in loaded.folder_problem
+    assert store.save_settings() is None  # the player was told at start
     assert store.change_settings(level="expert") is None
     assert store.settings.level == "expert"
-    message = store.record_time("beginner", 20, "Ada")
-    assert message and "best times" in message and "settings" not in message
+    assert store.record_time("beginner", 20, "Ada") is None
     assert store.best_times["beginner"] == BestTime(20, "Ada")
     assert store.in_memory_only
     assert blocker.read_text() == "I am not a folder"
+
+
+def test_folder_that_fails_later_reports_once(tmp_path):
+    folder = tmp_path / "data"
+    store = Storage(folder)
+    assert store.load().problems == []
+    folder.parent.joinpath("data").write_text("now a file")  # the folder was never made
+    message = store.save_settings()
+    assert message and "could not be saved" in message
+    assert store.save_settings() is None  # said once
+    message = store.record_time("beginner", 20, "Ada")
+    assert message and "best times" in message and "settings" not in message
+    assert store.in_memory_only
 
 
 def test_failing_rename_keeps_old_file_and_reports_once(tmp_path, monkeypatch):
@@ -487,7 +502,7 @@ os.fsync = die
 store.record_time("beginner", 5, "Bob")
 """
     result = subprocess.run(
-        [sys.executable, "-c", script], cwd=Path(storage.__file__).parents[1]
+        [sys.executable, "-c", script], cwd=Path(storage.__file__).parents[2]
     )
     assert result.returncode == 9
     assert (tmp_path / BEST_TIMES_FILE).read_bytes() == before
@@ -616,7 +631,7 @@ def test_local_storage_round_trip():
     assert loaded.best_times == store.best_times
 
 
-@pytest.mark.parametrize("value", ["{not json", "[]", "\ud800 lone surrogate", '{"version": 7}'])
+@pytest.mark.parametrize("value", ["{not json", "[]", "\ud800 lone surrogate", '{"version": -1}'])
 def test_local_storage_damage_is_set_aside(value):
     fake = FakeLocalStorage()
     fake.items["amigasweeper/besttimes.json"] = value
@@ -730,7 +745,7 @@ def test_storage_does_not_import_pyxel():
     code = "import sys, amigasweeper.storage; print('pyxel' in sys.modules)"
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True,
-        cwd=Path(storage.__file__).parents[1],
+        cwd=Path(storage.__file__).parents[2],
     )
     assert out.stdout.strip() == "False", out.stderr
 

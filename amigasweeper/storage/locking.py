@@ -1,0 +1,148 @@
+"""A lock that keeps two copies of the program from saving at the same time.
+
+The lock is a file in the data folder (``amigasweeper.lock``, empty, never
+removed). It is locked with ``fcntl.flock`` on POSIX systems and with
+``msvcrt.locking`` on Windows; either lock ends when its holder ends, even by
+``kill -9``, so a crashed copy never leaves the folder locked.
+
+A copy waits for the lock inside the kernel where it can (flock in the main
+thread, cut short by a timer), so copies take fair turns; elsewhere it polls.
+A copy that cannot get the lock in ``timeout`` seconds gives up with
+:class:`LockTimeout` (an OSError): its save is reported as failed and its
+changes stay in memory until the next save.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import stat
+import time
+from pathlib import Path
+
+LOCK_FILE = "amigasweeper.lock"
+LOCK_TIMEOUT = 5.0  # seconds; a save holds the lock for milliseconds
+_RETRY_EVERY = 0.005
+
+try:  # POSIX
+    import fcntl
+except ImportError:  # Windows, or the browser (which never locks: see browser_backend)
+    fcntl = None  # type: ignore[assignment]
+try:
+    import msvcrt  # type: ignore[import-not-found]
+except ImportError:
+    msvcrt = None  # type: ignore[assignment]
+
+
+def _try_lock(handle: int) -> bool:
+    if fcntl is not None:
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return False
+        return True
+    if msvcrt is not None:
+        os.lseek(handle, 0, os.SEEK_SET)
+        try:
+            msvcrt.locking(handle, msvcrt.LK_NBLCK, 1)  # the first byte stands for the file
+        except OSError:
+            return False
+        return True
+    return True  # no way to lock here: a single copy is all there can be
+
+
+def _unlock(handle: int) -> None:
+    if fcntl is not None:
+        fcntl.flock(handle, fcntl.LOCK_UN)
+    elif msvcrt is not None:
+        os.lseek(handle, 0, os.SEEK_SET)
+        msvcrt.locking(handle, msvcrt.LK_UNLCK, 1)
+
+
+class LockTimeout(OSError):
+    """Another copy held the lock for too long."""
+
+    def __init__(self) -> None:
+        super().__init__("another copy of AmigaSweeper kept the data folder locked")
+
+
+def _wait_in_kernel(handle: int, timeout: float) -> bool:
+    """Wait for the lock inside flock, cut short by a timer; False where that
+    cannot be done (no flock, no SIGALRM, not the main thread).
+
+    Waiting in the kernel is fair: a waiter is woken the moment the lock is
+    let go. Polling is not: a copy saving in a tight loop takes the lock
+    again before a polling one looks, and the poller gives up."""
+    if fcntl is None or not hasattr(signal, "setitimer"):
+        return False
+
+    def expire(signum: int, frame: object) -> None:
+        raise LockTimeout()
+
+    try:
+        previous = signal.signal(signal.SIGALRM, expire)
+    except ValueError:  # not the main thread
+        return False
+    try:
+        signal.setitimer(signal.ITIMER_REAL, timeout)
+        fcntl.flock(handle, fcntl.LOCK_EX)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous if previous is not None else signal.SIG_DFL)
+    return True
+
+
+def _poll(handle: int, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while not _try_lock(handle):
+        if time.monotonic() > deadline:
+            raise LockTimeout()
+        time.sleep(_RETRY_EVERY)
+
+
+class FolderLock:
+    """``with FolderLock(folder): ...`` holds the folder's lock for the block.
+
+    With ``create`` the folder is made if missing; without it, a missing
+    folder is not locked (there is nothing in it to protect)."""
+
+    def __init__(self, folder: Path, create: bool = True, timeout: float = LOCK_TIMEOUT) -> None:
+        self.folder = folder
+        self.create = create
+        self.timeout = timeout
+        self._handle: int | None = None
+
+    def __enter__(self) -> None:
+        if self.create:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        elif not self.folder.is_dir():
+            return
+        handle = _open_lock_file(self.folder / LOCK_FILE)
+        try:
+            if not _try_lock(handle) and not _wait_in_kernel(handle, self.timeout):
+                _poll(handle, self.timeout)
+        except BaseException:
+            os.close(handle)  # closing also lets go of a lock got at the last moment
+            raise
+        self._handle = handle
+
+    def __exit__(self, *exc_info: object) -> None:
+        handle, self._handle = self._handle, None
+        if handle is None:
+            return
+        try:
+            _unlock(handle)
+        finally:
+            os.close(handle)
+
+
+def _open_lock_file(path: Path) -> int:
+    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    handle = os.open(path, flags, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(f"{LOCK_FILE} in the data folder is not a plain file")
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle

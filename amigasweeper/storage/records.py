@@ -1,0 +1,304 @@
+"""What is saved: the player's settings, best times and Duel results.
+
+Every record is always valid: building one with a bad value raises
+ValueError. Reading one from a decoded document (``from_dict``) never raises
+for a bad value: it keeps every valid part, uses the default for the rest and
+lists what it replaced as *faults* (short sentences for the player).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any
+
+from .validation import (
+    COMPLETIONS,
+    DEFAULT_NAME,
+    DUEL_RESULTS,
+    LEVELS,
+    LOOKS,
+    MAX_COUNT,
+    MAX_SECONDS,
+    MAX_SIDE,
+    MIN_MINES,
+    MAX_MINES,
+    MIN_SIDE,
+    SCREEN_MODES,
+    SHAPES,
+    check_choice,
+    check_flag,
+    check_int,
+    clamp_seconds,
+    clean_name,
+    label,
+    level_key,
+    max_mines,
+    opponent_key,
+    show,
+)
+
+FORMAT_VERSION = 1
+DUEL_COUNTS = ("wins", "losses", "draws")
+
+SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "level": lambda v: check_choice(v, LEVELS),
+    "custom_width": lambda v: check_int(v, MIN_SIDE, MAX_SIDE),
+    "custom_height": lambda v: check_int(v, MIN_SIDE, MAX_SIDE),
+    "custom_mines": lambda v: check_int(v, MIN_MINES, MAX_MINES),
+    "marks": check_flag,
+    "completion": lambda v: check_choice(v, COMPLETIONS),
+    "look": lambda v: check_choice(v, LOOKS),
+    "screen_mode": lambda v: check_choice(v, SCREEN_MODES),
+    "shape": lambda v: check_choice(v, SHAPES),
+    "no_guess": check_flag,
+    "last_name": clean_name,
+}
+
+
+@dataclass(frozen=True)
+class Settings:
+    """The player's choices. Immutable and always valid: build changed copies
+    with ``dataclasses.replace`` (or :meth:`Storage.change_settings`); a bad
+    value raises ValueError."""
+
+    level: str = "beginner"
+    custom_width: int = 8
+    custom_height: int = 8
+    custom_mines: int = 10
+    marks: bool = True
+    completion: str = "all_non_mines"
+    look: str = "kickstart3"
+    screen_mode: str = "lowres"
+    shape: str = "square"
+    no_guess: bool = False
+    last_name: str = ""
+
+    def __post_init__(self) -> None:
+        for name, check in SETTING_CHECKS.items():
+            try:
+                object.__setattr__(self, name, check(getattr(self, name)))
+            except ValueError as error:
+                raise ValueError(f"{label(name)}: {error}") from None
+        limit = max_mines(self.custom_width, self.custom_height)
+        if self.custom_mines > limit:
+            raise ValueError(f"custom mines: {self.custom_mines} is more than {limit}")
+
+    @property
+    def custom(self) -> tuple[int, int, int]:
+        """(width, height, mines) of the Custom board."""
+        return self.custom_width, self.custom_height, self.custom_mines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"version": FORMAT_VERSION, **asdict(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> tuple[Settings, list[str]]:
+        """Settings from a decoded document, and the faults found in it.
+
+        Unknown keys and the version field are ignored, a missing key takes its
+        default silently, and a bad value takes its default with a fault."""
+        values: dict[str, Any] = {}
+        faults: list[str] = []
+        for name, check in SETTING_CHECKS.items():
+            if name not in data:
+                continue
+            try:
+                values[name] = check(data[name])
+            except ValueError as error:
+                faults.append(f"{label(name)}: {error}")
+        merged = {f.name: values.get(f.name, f.default) for f in fields(cls)}
+        limit = max_mines(merged["custom_width"], merged["custom_height"])
+        if merged["custom_mines"] > limit:
+            faults.append(f"custom mines: {merged['custom_mines']} is more than {limit}")
+            merged["custom_mines"] = limit
+        return cls(**merged), faults
+
+    def with_values(self, values: Mapping[str, Any]) -> Settings:
+        """A copy with these values; a Custom mine count too large for the new
+        size is lowered to the most that fits (two copies may each have
+        changed half of a Custom size)."""
+        merged = {**asdict(self), **values}
+        limit = max_mines(merged["custom_width"], merged["custom_height"])
+        merged["custom_mines"] = min(merged["custom_mines"], limit)
+        return Settings(**merged)
+
+
+@dataclass(frozen=True)
+class BestTime:
+    """One level's best time: seconds (0..999) and who made it."""
+
+    seconds: int = MAX_SECONDS
+    name: str = DEFAULT_NAME
+
+    def __post_init__(self) -> None:
+        check_int(self.seconds, 0, MAX_SECONDS)
+        object.__setattr__(self, "name", clean_name(self.name) or DEFAULT_NAME)
+
+    @classmethod
+    def from_dict(cls, data: Any, faults: list[str]) -> BestTime:
+        """A best time from a decoded entry. Without usable seconds there is no
+        record (ValueError); a bad name alone becomes the default name."""
+        if not isinstance(data, dict):
+            raise ValueError(f"{show(data)} is not an object")
+        seconds = check_int(data.get("seconds", MAX_SECONDS), 0, MAX_SECONDS)
+        try:
+            name = clean_name(data.get("name", DEFAULT_NAME))
+        except ValueError as error:
+            faults.append(f"name: {error}")
+            name = DEFAULT_NAME
+        return cls(seconds, name)
+
+
+@dataclass(frozen=True)
+class DuelRecord:
+    """Wins, losses and draws against one opponent."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+
+    def __post_init__(self) -> None:
+        for name in DUEL_COUNTS:
+            try:
+                check_int(getattr(self, name), 0, MAX_COUNT)
+            except ValueError as error:
+                raise ValueError(f"{name}: {error}") from None
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    def added(self, result: str) -> DuelRecord:
+        """A copy counting one more game ("win", "loss" or "draw")."""
+        attribute = {"win": "wins", "loss": "losses", "draw": "draws"}[
+            check_choice(result, DUEL_RESULTS)
+        ]
+        count = min(getattr(self, attribute) + 1, MAX_COUNT)
+        return replace(self, **{attribute: count})
+
+    @classmethod
+    def from_dict(cls, data: Any, faults: list[str]) -> DuelRecord:
+        """A Duel record from a decoded entry; every valid count is kept, a bad
+        one counts as 0 and is listed in ``faults``."""
+        if not isinstance(data, dict):
+            raise ValueError(f"{show(data)} is not an object")
+        counts: dict[str, int] = {}
+        for name in DUEL_COUNTS:
+            if name not in data:
+                continue
+            try:
+                counts[name] = check_int(data[name], 0, MAX_COUNT)
+            except ValueError as error:
+                faults.append(f"{name}: {error}")
+        return cls(**counts)
+
+
+def _default_times() -> dict[str, BestTime]:
+    return {level: BestTime() for level in LEVELS}
+
+
+@dataclass
+class BestTimes:
+    """The best time of every level and the Duel results per opponent."""
+
+    times: dict[str, BestTime] = field(default_factory=_default_times)
+    duels: dict[str, DuelRecord] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        given = dict(self.times)
+        for level in given:
+            check_choice(level, LEVELS)
+        self.times = {level: given.get(level, BestTime()) for level in LEVELS}
+        self.duels = {opponent_key(name): rec for name, rec in self.duels.items()}
+
+    def __getitem__(self, level: str) -> BestTime:
+        return self.times[check_choice(level, LEVELS)]
+
+    def copy(self) -> BestTimes:
+        return BestTimes(dict(self.times), dict(self.duels))
+
+    def is_record(self, level: str, seconds: int) -> bool:
+        """Whether a win in this many seconds beats the level's best time."""
+        return clamp_seconds(seconds) < self[level].seconds
+
+    def record(self, level: str, seconds: int, name: str) -> bool:
+        """Keep a new best time if it is one; True if it was."""
+        if not self.is_record(level, seconds):
+            return False
+        self.times[level] = BestTime(clamp_seconds(seconds), name)
+        return True
+
+    def reset(self) -> None:
+        """Forget every level's best time (the Duel results stay)."""
+        self.times = _default_times()
+
+    def forget_custom(self) -> bool:
+        """Forget the Custom best time; True if there was one to forget."""
+        had_one = self.times["custom"] != BestTime()
+        self.times["custom"] = BestTime()
+        return had_one
+
+    def duel(self, opponent: str) -> DuelRecord:
+        return self.duels.get(opponent_key(opponent), DuelRecord())
+
+    def record_duel(self, opponent: str, result: str) -> DuelRecord:
+        """Count one Duel game ("win", "loss" or "draw", from the player's side)."""
+        key = opponent_key(opponent)
+        self.duels[key] = self.duel(key).added(result)
+        return self.duels[key]
+
+    def reset_duels(self) -> None:
+        self.duels = {}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "version": FORMAT_VERSION,
+            "best_times": {level: asdict(time) for level, time in self.times.items()},
+            "duels": {name: asdict(record) for name, record in self.duels.items()},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> tuple[BestTimes, list[str]]:
+        """Best times from a decoded document, and the faults found in it."""
+        faults: list[str] = []
+        times = _read_entries(data, "best_times", BestTime.from_dict, faults, level_key)
+        duels = _read_entries(data, "duels", DuelRecord.from_dict, faults, opponent_key)
+        return cls(times, duels), faults
+
+
+def _read_entries(
+    data: Mapping[str, Any],
+    section: str,
+    parse: Callable[[Any, list[str]], Any],
+    faults: list[str],
+    key_of: Callable[[Any], str],
+) -> dict[str, Any]:
+    """Parse one object-of-objects section; bad entries become faults.
+
+    Keys this version does not know in ``best_times`` (a level of a newer
+    version) are skipped without a fault; they are kept on disk by the merge."""
+    entries = data.get(section, {})
+    if not isinstance(entries, dict):
+        faults.append(f"{label(section)}: {show(entries)} is not an object")
+        return {}
+    parsed: dict[str, Any] = {}
+    for name, entry in entries.items():
+        try:
+            key = key_of(name)
+        except ValueError:
+            if section != "best_times":
+                faults.append(f"{label(section)}: {show(name)} is not a name")
+            continue
+        entry_faults: list[str] = []
+        try:
+            value = parse(entry, entry_faults)
+        except (ValueError, TypeError) as error:
+            faults.append(f"{key}: {error}")
+            continue
+        faults.extend(f"{key}: {fault}" for fault in entry_faults)
+        if key in parsed:
+            faults.append(f"{key}: appears twice")
+            continue
+        parsed[key] = value
+    return parsed

@@ -1,0 +1,415 @@
+"""The store: one player's settings and best times, in memory and in a back end.
+
+Nothing here loses data or stops the game:
+
+* a damaged or unreadable document is set aside (renamed, never overwritten
+  or deleted), every valid part of it is kept, defaults fill the rest, and
+  the player is told once;
+* a document written by a newer version is read as far as we can and never
+  overwritten;
+* a save merges with what another copy saved (see :mod:`.merge`), under the
+  folder's lock on the desktop;
+* a place that cannot be written leaves everything in memory: the save
+  methods return a message (once) instead of raising.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .backend import Backend, reason
+from .browser_backend import LocalStorageBackend
+from .documents import Damaged, decode, encode
+from .file_backend import FileBackend
+from .folders import default_folder
+from .memory_backend import MemoryBackend
+from .merge import (
+    CountDuel,
+    Event,
+    ForgetCustom,
+    RecordTime,
+    ResetTimes,
+    merge_best_times,
+    merge_settings,
+    replay,
+)
+from .records import BestTimes, Settings
+from .validation import check_custom, clean_name
+
+SETTINGS_FILE = "amigasweeper-settings.json"
+BEST_TIMES_FILE = "amigasweeper-besttimes.json"
+# The names version 0.1 used in its own folder (Pyxel's user data folder).
+LEGACY_NAMES = {SETTINGS_FILE: "settings.json", BEST_TIMES_FILE: "besttimes.json"}
+_FAULTS_SHOWN = 3
+_IN_MEMORY = "settings and best times are kept only until the game is closed"
+
+
+@dataclass
+class Loaded:
+    """What :meth:`Storage.load` found: the data, and sentences for the player
+    (empty when all was well) to be shown once in a requester.
+    ``folder_problem`` is the sentence about a data folder that cannot be
+    used, if there is one (it is among ``problems`` too)."""
+
+    settings: Settings
+    best_times: BestTimes
+    problems: list[str]
+    folder_problem: str | None = None
+
+
+@dataclass(frozen=True)
+class _Kind:
+    name: str  # document name (file name)
+    what: str  # for messages: "settings", "best times"
+    fresh: str  # for messages: what replaces a damaged document
+    parse: Callable[[Any], tuple[Any, list[str]]]
+    default: Callable[[], Any]
+
+
+_SETTINGS = _Kind(
+    SETTINGS_FILE, "settings", "the default settings are used", Settings.from_dict, Settings
+)
+_BEST_TIMES = _Kind(
+    BEST_TIMES_FILE, "best times", "fresh best times are used", BestTimes.from_dict, BestTimes
+)
+_KINDS = (_SETTINGS, _BEST_TIMES)
+_NAMES = tuple(kind.name for kind in _KINDS)
+
+
+@dataclass
+class _Found:
+    """One document as read: what can be used, and what is wrong with it."""
+
+    value: Any  # the record (defaults where nothing could be used)
+    raw: Any = None  # the decoded document, whose unknown keys a save keeps
+    trouble: str | None = None  # why it must be set aside
+    partial: bool = False  # only some values were bad
+    newer: int | None = None  # the format version of the newer program that wrote it
+
+
+class Storage:
+    """Settings and best times of one player, in memory and in a backend.
+
+    ``Storage(folder)`` keeps files in ``folder`` on the desktop. With
+    ``folder=None`` it uses localStorage in the browser and memory elsewhere.
+    A ``backend`` given explicitly wins (tests pass fakes).
+
+    Call :meth:`load` once at start and show its problems. Afterwards the
+    ``settings`` and ``best_times`` attributes are the truth for this copy;
+    the helper methods change them and save, returning a message for the
+    player when saving failed (else None). Nothing here raises on I/O
+    failure. Call :meth:`refresh` now and then to take in best times another
+    copy saved.
+    """
+
+    def __init__(
+        self,
+        folder: str | os.PathLike[str] | None = None,
+        backend: Backend | None = None,
+    ) -> None:
+        self.settings = Settings()
+        self.best_times = BestTimes()
+        self._startup_problems: list[str] = []
+        self.backend: Backend = backend if backend is not None else self._choose(folder)
+        self._blocked: set[str] = set()  # never written: unreadable and kept, or newer
+        self._failing: set[str] = set()  # last save failed and was reported
+        self._changed: set[str] = set()  # settings keys changed since the last save
+        self._events: list[Event] = []  # best-time events since the last save
+        self._legacy: dict[str, str] = {}  # new name -> old name to copy from once
+
+    def _choose(self, folder: str | os.PathLike[str] | None) -> Backend:
+        if sys.platform == "emscripten" and folder is None:
+            try:
+                return LocalStorageBackend()
+            except OSError as error:
+                text = reason(error)
+                self._startup_problems.append(
+                    f"{text[:1].upper()}{text[1:]}; settings and best times last only "
+                    "until the page is closed."
+                )
+                return MemoryBackend()
+        return MemoryBackend() if folder is None else FileBackend(folder)
+
+    @classmethod
+    def for_platform(
+        cls, user_data_dir: str | os.PathLike[str] | Callable[[str, str], str] | None
+    ) -> Storage:
+        """The store the program uses: Pyxel's user data folder on the desktop
+        (pass ``pyxel.user_data_dir``), localStorage in the browser."""
+        folder = default_folder(user_data_dir)
+        store = cls(folder)
+        if isinstance(store.backend, FileBackend):
+            # The folder is AmigaSweeper's own: its files of earlier versions are ours.
+            store._legacy = dict(LEGACY_NAMES)
+        if folder is None and sys.platform != "emscripten":
+            store._startup_problems.append(
+                "No folder for saved data could be found; settings and best "
+                "times last only until the game is closed."
+            )
+        return store
+
+    @property
+    def in_memory_only(self) -> bool:
+        """True if something is not being saved (the player has been told)."""
+        return isinstance(self.backend, MemoryBackend) or bool(
+            self._blocked or self._failing
+        )
+
+    # -- loading ----------------------------------------------------------
+
+    def load(self) -> Loaded:
+        """Read both documents, repairing what is damaged. Never raises."""
+        problems = list(self._startup_problems)
+        self._startup_problems.clear()
+        for reset in (self._blocked, self._failing, self._changed, self._events):
+            reset.clear()
+        unusable = self.backend.check()
+        if unusable:
+            # Never write where we could not read: that could replace good data.
+            self._blocked.update(_NAMES)
+            sentence = f"The data folder {unusable}; {_IN_MEMORY}."
+            self.settings, self.best_times = Settings(), BestTimes()
+            return Loaded(self.settings, self.best_times, [*problems, sentence], sentence)
+        folder_problem = None
+        with contextlib.ExitStack() as held:
+            try:
+                held.enter_context(self.backend.lock(create=False))
+                self.backend.tidy(_NAMES)
+            except OSError as error:  # a read-only folder: reading still works
+                self._failing.update(_NAMES)
+                folder = getattr(self.backend, "folder", None)
+                where = f"the data folder {folder}" if folder is not None else "the data folder"
+                folder_problem = f"Saving in {where} failed ({reason(error)}); {_IN_MEMORY}."
+                problems.append(folder_problem)
+            self.settings = self._load(_SETTINGS, problems)
+            self.best_times = self._load(_BEST_TIMES, problems)
+        return Loaded(self.settings, self.best_times, problems, folder_problem)
+
+    def _load(self, kind: _Kind, problems: list[str]) -> Any:
+        found = self._read(kind)
+        if found.raw is None and found.trouble is None and kind.name in self._legacy:
+            found = self._copy_legacy(kind, found)
+        if self._settle(kind, found, problems) and found.trouble:
+            _, document = self._merge(kind, found)
+            failure = self._write(kind, document)
+            if failure:
+                problems.append(_not_saved([kind], [failure]))
+        return found.value
+
+    def _copy_legacy(self, kind: _Kind, found: _Found) -> _Found:
+        """The document an earlier version kept under its old name, copied to
+        the new name; the old file is left as it is. ``found`` if there is
+        none, or it cannot be used as it is."""
+        old = self._read(replace(kind, name=self._legacy[kind.name]))
+        if old.raw is None or old.trouble is not None or old.newer is not None:
+            return found
+        _, document = self._merge(kind, old)
+        self._write(kind, document)  # if this fails, the next save writes it
+        return old
+
+    def _read(self, kind: _Kind) -> _Found:
+        """One document as it is now in the backend. Never raises."""
+        try:
+            raw = self.backend.read(kind.name)
+        except OSError as error:
+            return _Found(kind.default(), trouble=f"could not be read ({reason(error)})")
+        if raw is None:
+            return _Found(kind.default())
+        try:
+            decoded = decode(raw)
+        except Damaged as damage:
+            return _Found(kind.default(), trouble=f"was damaged ({damage})")
+        value, faults = kind.parse(decoded.data)
+        if decoded.newer:
+            return _Found(value, decoded.data, newer=decoded.version)
+        if faults:
+            trouble = f"had bad values ({_summary(faults)})"
+            return _Found(value, decoded.data, trouble=trouble, partial=True)
+        return _Found(value, decoded.data)
+
+    def _settle(self, kind: _Kind, found: _Found, problems: list[str]) -> bool:
+        """Deal with what is wrong with a document just read (set it aside, or
+        keep it from being overwritten) and say so. True if it may be written."""
+        label = self.backend.label(kind.name)
+        if found.newer is not None:
+            if kind.name not in self._blocked:
+                problems.append(
+                    f"{label} was written by a newer version of AmigaSweeper (format "
+                    f"{found.newer}); it is used as far as this version understands it "
+                    f"and never changed; changes to the {kind.what} are kept only until "
+                    "the game is closed."
+                )
+            self._blocked.add(kind.name)
+            return False
+        if found.trouble is None:
+            return True
+        try:
+            aside = self.backend.set_aside(kind.name)
+        except OSError as error:
+            self._blocked.add(kind.name)
+            problems.append(
+                f"{label} {found.trouble} and could not be set aside "
+                f"({reason(error)}); it is left untouched, and {kind.what} are "
+                "kept only until the game is closed."
+            )
+            return False
+        used = "the bad values were replaced by defaults" if found.partial else kind.fresh
+        problems.append(f"{label} {found.trouble}; it was kept as {aside} and {used}.")
+        return True
+
+    # -- saving -----------------------------------------------------------
+
+    def save_settings(self) -> str | None:
+        """Save the settings. Returns a message for the player if that failed
+        (given once, until a save succeeds again), else None. Never raises on
+        I/O failure: the data stay in memory and the game goes on."""
+        return self._save(_SETTINGS)
+
+    def save_best_times(self) -> str | None:
+        """Save best times and Duel results; like :meth:`save_settings`."""
+        return self._save(_BEST_TIMES)
+
+    def _save(self, *kinds: _Kind) -> str | None:
+        """Merge and save documents under the lock; one message for the player
+        about all that went wrong for the first time, or None."""
+        kinds = tuple(kind for kind in kinds if kind.name not in self._blocked)
+        if not kinds:
+            return None  # the player was told at load time
+        told: list[str] = []
+        failures: dict[str, str] = {}  # document name -> why it was not saved
+        try:
+            lock = self.backend.lock(create=True)
+            lock.__enter__()
+        except OSError as error:
+            failures = {kind.name: reason(error) for kind in kinds}
+        else:
+            try:
+                for kind in kinds:
+                    failure = self._save_one(kind, told)
+                    if failure:
+                        failures[kind.name] = failure
+            finally:
+                lock.__exit__(None, None, None)
+        new = [kind for kind in kinds if kind.name in failures and kind.name not in self._failing]
+        self._failing.difference_update(kind.name for kind in kinds)
+        self._failing.update(failures)
+        if new:
+            told.append(_not_saved(new, [failures[kind.name] for kind in new]))
+        return " ".join(told) or None
+
+    def _save_one(self, kind: _Kind, told: list[str]) -> str | None:
+        """Re-read, merge and write one document; the reason if writing failed."""
+        found = self._read(kind)
+        if not self._settle(kind, found, told):
+            return None
+        merged, document = self._merge(kind, found)
+        failure = self._write(kind, document)
+        if failure is None:
+            if kind is _SETTINGS:
+                self._changed.clear()
+            else:
+                self.best_times = merged
+                self._events.clear()
+        return failure
+
+    def _merge(self, kind: _Kind, found: _Found) -> tuple[Any, dict[str, Any]]:
+        if kind is _SETTINGS:
+            return merge_settings(found.value, found.raw, self.settings, self._changed)
+        return merge_best_times(found.value, found.raw, self._events)
+
+    def _write(self, kind: _Kind, document: dict[str, Any]) -> str | None:
+        try:
+            self.backend.write(kind.name, encode(document))
+        except OSError as error:
+            return reason(error)
+        return None
+
+    # -- other copies -----------------------------------------------------
+
+    def refresh(self) -> bool:
+        """Take in the best times another copy saved since we last read or
+        wrote them (our unsaved ones stay on top). Cheap when nothing changed;
+        True if the best times were read again. Never raises."""
+        if BEST_TIMES_FILE in self._blocked or not self.backend.changed(BEST_TIMES_FILE):
+            return False
+        try:
+            with self.backend.lock(create=False):
+                found = self._read(_BEST_TIMES)
+        except OSError:
+            return False
+        if found.trouble:
+            return False  # the next save sets it aside and says so
+        self.best_times = replay(found.value, self._events)
+        return True
+
+    # -- changing and saving ----------------------------------------------
+    # Each returns a message for the player if saving failed, else None.
+
+    def change_settings(self, **changes: Any) -> str | None:
+        """Change settings and save the keys that changed. Changing the Custom
+        size forgets the Custom best time (saved too). A bad value raises
+        ValueError or TypeError and changes nothing."""
+        new = replace(self.settings, **changes)
+        old, self.settings = self.settings, new
+        self._changed.update(n for n in changes if getattr(new, n) != getattr(old, n))
+        if new.custom != old.custom and self.best_times.forget_custom():
+            self._events.append(ForgetCustom())
+            return self._save(_SETTINGS, _BEST_TIMES)
+        return self._save(_SETTINGS)
+
+    def set_custom(self, width: int, height: int, mines: int) -> str | None:
+        """Choose the Custom level with this size (ValueError saying what is
+        allowed if it is not, see :func:`check_custom`). The Custom best time
+        is forgotten if the size changed."""
+        check_custom(width, height, mines)
+        return self.change_settings(
+            level="custom", custom_width=width, custom_height=height, custom_mines=mines
+        )
+
+    def _record(self, event: Event) -> None:
+        event.apply(self.best_times)  # raises ValueError for a bad event
+        self._events.append(event)
+
+    def record_time(self, level: str, seconds: int, name: str) -> str | None:
+        """Keep a new best time (if it is one; see ``best_times.is_record``)
+        and remember the name for the next name requester."""
+        if not self.best_times.is_record(level, seconds):
+            return None
+        self._record(RecordTime(level, seconds, name))
+        name = clean_name(name)
+        if not name or name == self.settings.last_name:
+            return self._save(_BEST_TIMES)
+        self.settings = replace(self.settings, last_name=name)
+        self._changed.add("last_name")
+        return self._save(_BEST_TIMES, _SETTINGS)
+
+    def reset_best_times(self) -> str | None:
+        """Forget every level's best time (Duel results stay)."""
+        self._record(ResetTimes())
+        return self._save(_BEST_TIMES)
+
+    def record_duel(self, opponent: str, result: str) -> str | None:
+        """Count a Duel game against ``opponent`` ("computer-easy", ..., or a
+        human's name); result is "win", "loss" or "draw" for the player."""
+        self._record(CountDuel(opponent, result))
+        return self._save(_BEST_TIMES)
+
+
+def _summary(faults: list[str]) -> str:
+    shown = "; ".join(faults[:_FAULTS_SHOWN])
+    more = len(faults) - _FAULTS_SHOWN
+    return f"{shown}; and {more} more" if more > 0 else shown
+
+
+def _not_saved(kinds: list[_Kind], reasons: list[str]) -> str:
+    what = " and the ".join(kind.what for kind in kinds)
+    why = "; ".join(dict.fromkeys(reasons))
+    return (
+        f"The {what} could not be saved ({why}); the game goes on and keeps "
+        "them until it is closed."
+    )

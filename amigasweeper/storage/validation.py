@@ -1,0 +1,106 @@
+"""The limits of every saved value, and the checks that enforce them.
+
+Each check returns the (normalised) value or raises ValueError with a short
+reason meant for the player.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LEVELS = ("beginner", "intermediate", "expert", "custom")
+COMPLETIONS = ("all_mines", "all_non_mines", "both", "either")
+LOOKS = ("kickstart3", "kickstart2")
+SCREEN_MODES = ("lowres", "hires")
+SHAPES = ("square", "hex", "triangle")
+DUEL_RESULTS = ("win", "loss", "draw")
+COMPUTER_OPPONENTS = ("computer-easy", "computer-normal", "computer-hard")
+
+MIN_SIDE, MAX_SIDE = 2, 32
+MIN_MINES, MAX_MINES = 1, 1023
+MAX_SECONDS = 999
+MAX_NAME_LENGTH = 24
+MAX_COUNT = 999_999_999
+DEFAULT_NAME = "Anonymous"
+
+
+def show(value: Any) -> str:
+    """A short, always printable rendering of a value for a message."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and abs(value) > 10**12:
+        return "a huge number"
+    if value is None:
+        return "null"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    text = repr(value)
+    return text if len(text) <= 20 else text[:17] + "..."
+
+
+def label(name: str) -> str:
+    """A key as the player reads it: ``custom_width`` -> ``custom width``."""
+    return name.replace("_", " ")
+
+
+def check_choice(value: Any, options: tuple[str, ...]) -> str:
+    if type(value) is str and value in options:
+        return value
+    raise ValueError(f"{show(value)} is not one of {', '.join(options)}")
+
+
+def check_int(value: Any, low: int, high: int) -> int:
+    if type(value) is not int:
+        raise ValueError(f"{show(value)} is not a whole number")
+    if not low <= value <= high:
+        raise ValueError(f"{show(value)} is not between {low} and {high}")
+    return value
+
+
+def check_flag(value: Any) -> bool:
+    if type(value) is not bool:
+        raise ValueError(f"{show(value)} is not true or false")
+    return value
+
+
+def clean_name(value: Any) -> str:
+    """A player's name made safe: printable characters only, trimmed, at most
+    MAX_NAME_LENGTH characters. Raises ValueError if it is not text."""
+    if not isinstance(value, str):
+        raise ValueError(f"{show(value)} is not a name")
+    printable = "".join(ch for ch in value if ch.isprintable())
+    return printable.strip()[:MAX_NAME_LENGTH].rstrip()
+
+
+def opponent_key(name: Any) -> str:
+    """The key a Duel opponent is counted under (its cleaned name)."""
+    key = clean_name(name)
+    if not key:
+        raise ValueError("an opponent needs a name")
+    return key
+
+
+def level_key(name: Any) -> str:
+    if name not in LEVELS:
+        raise ValueError("is not a level")  # unknown keys are skipped by the caller
+    return name
+
+
+def max_mines(width: int, height: int) -> int:
+    """The most mines a Custom board of this size takes (one square stays safe)."""
+    return max(MIN_MINES, min(MAX_MINES, width * height - 1))
+
+
+def check_custom(width: Any, height: Any, mines: Any) -> None:
+    """Raise ValueError saying what is allowed if a Custom size is not.
+
+    The UI may narrow this further to what fits its screen mode."""
+    check_int(width, MIN_SIDE, MAX_SIDE)
+    check_int(height, MIN_SIDE, MAX_SIDE)
+    check_int(mines, MIN_MINES, max_mines(width, height))
+
+
+def clamp_seconds(seconds: int) -> int:
+    return min(max(int(seconds), 0), MAX_SECONDS)

@@ -1,0 +1,121 @@
+"""Pathological guides, generated here, cost only what is looked at.
+
+Each test counts work (file lines read, layout steps, characters expanded),
+never time: docs/BENCHMARKS.md has the timings (tools/bench_guide.py).
+"""
+
+from __future__ import annotations
+
+from amigasweeper.guide import PageLayout, layout_node, parse, problems_page
+from amigasweeper.guide import inline
+from amigasweeper.guide.inline import MAX_PAGE_EXPANSION
+from amigasweeper.guide.synthetic import (
+    endless_paragraph_guide,
+    long_page_guide,
+    macro_bomb_guide,
+    many_nodes_guide,
+    wide_lines_guide,
+    synthetic_guide,
+)
+
+SCREEN = 30  # more rows than any viewer window shows
+
+
+def first_screen(doc, columns: int = 36) -> PageLayout:
+    layout = PageLayout(doc.main, columns)
+    layout.ensure(SCREEN)
+    return layout
+
+
+def test_a_180000_line_page_reads_a_screenful_to_show_its_first_screen():
+    doc = parse(long_page_guide(180_000), lazy=True)
+    layout = first_screen(doc)
+    assert len(layout.lines) == SCREEN and not layout.done
+    assert doc.main.lines.read_count <= SCREEN + 1
+    assert layout.work <= 5 * SCREEN  # a few spans a line
+    # ... and the rest is laid out as it is needed.
+    assert layout.ensure(5_000) == 5_000 and doc.main.lines.read_count <= 5_001
+    assert layout.line_for(9_000) == 9_000
+
+
+def test_a_10_megabyte_paragraph_shows_its_first_screen_after_a_screenful_of_words():
+    doc = parse(endless_paragraph_guide(10_000_000), lazy=True)
+    layout = first_screen(doc)
+    assert len(layout.lines) >= SCREEN
+    assert all(line.width <= 36 for line in layout.lines)
+    assert layout.work <= 20 * SCREEN  # words placed: a few per line, not two million
+
+
+def test_a_10_megabyte_word_is_cut_a_screenful_at_a_time():
+    doc = parse("@database x\n@wordwrap\n@node main\n" + "w" * 10_000_000 + "\n@endnode\n", lazy=True)
+    layout = first_screen(doc)
+    assert len(layout.lines) >= SCREEN and layout.work <= 3 * SCREEN
+
+
+def test_lines_of_65000_characters_are_placed_whole_when_unwrapped():
+    doc = parse(wide_lines_guide(20, 65_000), lazy=True)
+    layout = PageLayout(doc.main, 36)
+    lines = layout.finish()
+    assert len(lines) == 20 and lines[0].width >= 65_000 and len(lines[0].runs) == 1
+    # Each line is one step, weighted by its length (a 256th per character),
+    # not one step per word as wrapped text is.
+    assert layout.work <= 20 * (2 + 65_000 // 256)
+
+
+def test_macros_that_multiply_stop_at_the_page_budget_with_a_note():
+    text = macro_bomb_guide()
+    assert len(text) < 100_000
+    doc = parse(text, lazy=True)
+    first_screen(doc)
+    expanded = sum(len(item.text) for line in doc.main.lines for item in line.items if hasattr(item, "text"))
+    assert expanded <= MAX_PAGE_EXPANSION + len(text)
+    notes = [problem for problem in doc.problems if "budget" in problem.message]
+    assert len(notes) == 1
+    assert any("budget" in line.text() for line in problems_page(doc).lines)
+
+
+def test_the_file_budget_bounds_all_pages_together(monkeypatch):
+    # Smaller budgets than the real ones, so the test reads little.
+    monkeypatch.setattr(inline, "MAX_PAGE_EXPANSION", 100_000)
+    monkeypatch.setattr(inline, "MAX_FILE_EXPANSION", 300_000)
+    doc = parse(macro_bomb_guide(pages=10, lines=1_000), lazy=True)
+    total = 0
+    for node in doc.nodes:
+        total += sum(len(item.text) for line in node.lines for item in line.items if hasattr(item, "text"))
+    assert total <= 300_000 + 100 * 10
+    assert any("file's budget" in problem.message for problem in doc.problems)
+
+
+def test_a_big_guide_opens_reading_only_its_first_screen():
+    doc = parse(synthetic_guide(3_000_000), lazy=True)
+    assert len(doc.nodes) > 2000
+    first_screen(doc)
+    read = [node for node in doc.nodes if node.lines.read_count]
+    assert read == [doc.main]
+
+
+def test_a_page_read_again_after_being_forgotten_is_the_same():
+    doc = parse(synthetic_guide(20_000), lazy=True)
+    node = doc.nodes[3]
+    before = [line.text() for line in node.lines]
+    problems = len(doc.problems)
+    node.lines.forget()
+    assert node.lines.read_count == 0
+    assert [line.text() for line in node.lines] == before
+    assert len(doc.problems) == problems  # reported once only
+
+
+def test_100000_nodes_index_and_browse():
+    doc = parse(many_nodes_guide(100_000), lazy=True)
+    assert len(doc.nodes) == 100_000
+    last = doc.nodes[-1]
+    assert doc.browse_prev(last) is doc.nodes[-2] and doc.browse_next(last) is None
+    assert sum(node.lines.read_count for node in doc.nodes) == 0
+
+
+def test_lazy_and_eager_reading_agree():
+    text = synthetic_guide(60_000, seed=9)
+    lazy, eager = parse(text, lazy=True), parse(text)
+    for a, b in zip(lazy.nodes, eager.nodes):
+        assert [line.text() for line in a.lines] == [line.text() for line in b.lines]
+        assert [x.text for x in layout_node(a, 36)] == [x.text for x in layout_node(b, 36)]
