@@ -3,12 +3,16 @@
 Safety comes first, but among squares nearly as safe as the safest, the one
 whose number is most likely to prove something next is worth more: a guess
 that leads nowhere only brings the next guess closer. For each candidate we
-count, for every number it could show, the arrangements that fit and whether
-that number would make some square certain ("progress"). Squares whose number
-is already determined ("dead") tell nothing and are clicked only as a last
-resort. Isolated groups that no other click can ever inform (forced guesses
-such as an enclosed 50/50) are taken at once: the risk is the same now or
-later, and taking it first wastes no work on a lost game.
+count, for every number it could show, the arrangements that fit, what that
+number would prove safe, and how safe the best next guess would be if it
+proved nothing. The candidate with the best chance of surviving this guess
+and the next wins ("two-step survival"; the older score, safety times a bonus
+for the chance of progress, is kept as SCORING = "bonus" for comparison:
+docs/BENCHMARKS.md has both measured). Squares whose number is already
+determined ("dead") tell nothing and are clicked only as a last resort.
+Isolated groups that no other click can ever inform (forced guesses such as
+an enclosed 50/50) are taken at once: the risk is the same now or later, and
+taking it first wastes no work on a lost game.
 """
 
 from __future__ import annotations
@@ -23,12 +27,10 @@ from .knowledge import Knowledge
 
 FRONTIER_CANDIDATES = 6
 OFF_CANDIDATES = 3
-OFF_NEAR_CANDIDATES = 0
 TOLERANCE = 0.2  # candidates may be this much (relative) less safe than the safest
 PROGRESS_BONUS = 0.3  # how much a sure next step is worth against safety (tuned on 1500 Expert games)
 OUTCOME_BUDGET = 20_000
-SCORING = "two_step"
-TWO_STEP_POWER = 1.0
+SCORING = "two_step"  # or "bonus", the score used before (see module doc)
 
 
 @dataclass(frozen=True)
@@ -74,17 +76,6 @@ class _Outcomes:
         # The safest square of each component as it stands, for the parts a candidate leaves alone.
         chance = analysis.probability
         self.component_best = [max((1 - chance[c] for c in comp.cells), default=0.0) for comp in analysis.components]
-
-    def progress(self, cell: int) -> tuple[float, bool] | None:
-        """(chance of progress given safe, dead?) or None if it could not be counted in budget."""
-        found = self.outcomes(cell)
-        if found is None:
-            return None
-        total = sum(o.weight for o in found)
-        if total == 0:
-            return None
-        good = sum(o.weight for o in found if o.proved)
-        return good / total, len(found) == 1
 
     def outcomes(self, cell: int) -> list[Outcome] | None:
         """Every number the candidate could show, or None if counting them ran over budget."""
@@ -178,13 +169,6 @@ def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
         # Off the frontier every square is as safe as the next; those with the
         # fewest unknown neighbours (corners, edges, pockets) most often open up.
         off = sorted(analysis.off_cells, key=lambda c: (_unknown_neighbours(knowledge, c), c))[:OFF_CANDIDATES]
-        if OFF_NEAR_CANDIDATES:
-            # Off-frontier squares beside the frontier: their number also reads the frontier.
-            frontier_cells = set(chance) - off_cells
-            neighbours = knowledge.topology.neighbours
-            near = [c for c in analysis.off_cells if c not in off and any(n in frontier_cells for n in neighbours[c])]
-            near.sort(key=lambda c: (_unknown_neighbours(knowledge, c), c))
-            off += near[:OFF_NEAR_CANDIDATES]
     return frontier + off
 
 
@@ -196,9 +180,6 @@ def _score(safety: float, found: list[Outcome] | None) -> tuple[float, float]:
     progress = sum(o.weight for o in found if o.proved) / total
     if SCORING == "two_step":
         score = safety * sum(o.weight * o.next_safety for o in found) / total
-    elif SCORING == "blend":
-        two = sum(o.weight * o.next_safety for o in found) / total
-        score = safety * (1 + PROGRESS_BONUS * progress) * two ** TWO_STEP_POWER
     else:
         score = safety * (1 + PROGRESS_BONUS * progress)
     if len(found) == 1:
