@@ -4,7 +4,8 @@ A player is ``player(board_size, number_of_bombs, board, make_move)``: ``board``
 is a flat list (``board[row * board_size + col]``) holding UNKNOWN, BOMB or a
 neighbour count, and ``make_move(row, col, mark)`` plays or marks one cell and
 returns ``(bombs_remaining, you_lose, you_win)``. See ``rules`` for the rules,
-``harness`` for scoring and ``players`` for the two bundled players.
+``harness`` for scoring, ``tournament`` for running bots isolated in worker
+processes on every core, and ``players`` for the two bundled players.
 
 Pure Python: nothing here imports pyxel.
 """
@@ -30,11 +31,14 @@ from .rules import (
     MoveReply,
     OffBoardError,
     Outcome,
+    RuleViolation,
 )
+from .tournament import DEFAULT_TIME_LIMIT, TournamentReport, run_tournament
 
 __all__ = [
     "BOMB",
     "BUILTIN_PLAYERS",
+    "DEFAULT_TIME_LIMIT",
     "UNKNOWN",
     "ChallengeConfig",
     "ChallengeError",
@@ -47,8 +51,11 @@ __all__ = [
     "OffBoardError",
     "Outcome",
     "PlayerLoadError",
+    "RuleViolation",
+    "TournamentReport",
     "load_player",
     "play_game",
     "run_challenge",
+    "run_tournament",
     "wilson_interval",
 ]

@@ -1,100 +1,268 @@
-"""``amigasweeper-challenge``: score a bot on seeded TriMinesweeper boards.
+"""``amigasweeper-challenge``: a tournament of bots on seeded TriMinesweeper boards.
 
     amigasweeper-challenge --size 20 --games 100 --player mybot:play
-    amigasweeper-challenge --shape hex --safe-first --json
+    amigasweeper-challenge --player solver --player naive --jobs 2 --json
+    amigasweeper-challenge --player mybot:play --jsonl games.jsonl --time-limit 5
 
-Exit status 0 after a run (however the bot did), 2 for bad arguments.
+Every bot runs in worker processes of its own; see ``tournament``. Exit
+status 0 after a run (however the bots did), 2 for bad arguments or a bot
+that does not load, 130 when Ctrl-C stopped the run (the table then shows
+the games played so far).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import secrets
 import sys
+import time
 from collections.abc import Sequence
+from typing import TextIO
 
 from amigasweeper.engine import Shape
 
-from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, load_player, run_challenge
-from .rules import ChallengeError
+from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
+from .rules import ChallengeError, Outcome
+from .tournament import DEFAULT_TIME_LIMIT, TournamentReport, player_names, run_tournament
 
 PROG = "amigasweeper-challenge"
 DEFAULT_DENSITY = 0.15  # bombs per cell when --bombs is not given
-SHOWN_ERRORS = 5
+SHOWN_ERRORS = 5  # per player
+INTERRUPTED = 130  # the shells' status for a command ended by Ctrl-C (128 + SIGINT)
+PROGRESS_AFTER = 2.0  # seconds before a progress line appears
+PROGRESS_EVERY = 0.2  # seconds between its updates
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
-        description="Play a bot on seeded minesweeper boards with the 2002 TriMinesweeper challenge's rules "
-        "and score it: one point per cell for each game won, minus one per millisecond used.",
+        description="Play bots on seeded minesweeper boards with the 2002 TriMinesweeper challenge's rules "
+        "and rank them: one point per cell for each game won, minus one per millisecond of the bot's own "
+        "thinking. Each bot runs in worker processes of its own and sees only its board and make_move.",
     )
     parser.add_argument("--shape", choices=[s.value for s in Shape], default=Shape.TRIANGLE.value,
                         help="board shape (default: triangle, as in the challenge)")
     parser.add_argument("--size", type=int, default=20, help="rows, and cells per row (default: 20)")
     parser.add_argument("--bombs", type=int,
                         help=f"bombs per board (default: {DEFAULT_DENSITY * 100:.0f}%% of the cells)")
-    parser.add_argument("--games", type=int, default=100, help="boards to play (default: 100)")
-    parser.add_argument("--seed", type=int, default=1, help="seed of the first board series (default: 1)")
-    parser.add_argument("--player", default="solver",
-                        help=f"module:function of the bot, or one of {', '.join(BUILTIN_PLAYERS)} (default: solver)")
+    parser.add_argument("--games", type=int, default=100, help="boards each player plays (default: 100)")
+    parser.add_argument("--seed", type=int,
+                        help="seed of the board series; the same seed gives the same boards (default: a fresh "
+                        "one nobody can guess, shown with the results so the run can be repeated)")
+    parser.add_argument("--player", action="append", metavar="MODULE:FUNCTION",
+                        help=f"a bot, or one of {', '.join(BUILTIN_PLAYERS)}; give it several times for a "
+                        "tournament on the same boards (default: solver)")
     parser.add_argument("--safe-first", action="store_true",
                         help="the first cell played is never a bomb (the challenge did not promise this)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
+                        help="games played at once, one process pair each (default: the number of cores); "
+                        "results do not depend on it")
+    parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
+                        help=f"most a bot may take over one game (default: {DEFAULT_TIME_LIMIT:g}, far more than "
+                        "a fair bot needs); a bot over it loses that game and its worker is replaced")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
+    parser.add_argument("--jsonl", metavar="FILE",
+                        help="write one JSON line per game to FILE as each game ends")
     return parser
 
 
 def _config(args: argparse.Namespace) -> ChallengeConfig:
     bombs = args.bombs if args.bombs is not None else max(1, round(DEFAULT_DENSITY * args.size * args.size))
-    return ChallengeConfig(args.shape, args.size, bombs, args.games, args.seed, args.safe_first)
+    return ChallengeConfig(args.shape, args.size, bombs, args.games, _seed(args.seed), args.safe_first)
 
 
-def format_table(report: ChallengeReport) -> str:
-    """The report as the aligned two-column table the command prints."""
-    c = report.config
+def _seed(given: int | None) -> int:
+    """The seed asked for, or a fresh secret one: boards follow from the seed by a
+    public method, so a default a bot could guess (say 1) would let it rebuild
+    every layout for itself."""
+    return given if given is not None else secrets.randbits(63)
+
+
+def _check_run(args: argparse.Namespace) -> None:
+    if args.jobs < 1:
+        raise ChallengeError(f"--jobs must be at least 1, not {args.jobs}")
+    if not (math.isfinite(args.time_limit) and args.time_limit > 0):
+        raise ChallengeError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
+
+
+# --------------------------------------------------------------------- table
+COLUMNS = ("rank", "player", "games", "wins", "win rate (95% CI)", "score", "ms/game",
+           "rule violations", "time-outs", "errors")
+
+
+def _row(rank: int, report: ChallengeReport) -> tuple[str, ...]:
     low, high = report.interval
+    return (
+        str(rank), report.player, str(report.games), str(report.wins),
+        f"{report.win_rate:.1%} ({low:.1%} to {high:.1%})",
+        f"{report.score:.1f}", f"{report.mean_ms:.2f}",
+        *(str(report.count(o)) for o in (Outcome.RULE_VIOLATION, Outcome.TIMED_OUT, Outcome.CRASHED)),
+    )
+
+
+def format_table(result: TournamentReport) -> str:
+    """The ranked table the command prints, with the board above and problems below."""
+    c = result.config
     first = "safe (bombs laid after it)" if c.safe_first else "may hit a bomb (the challenge's rule)"
-    rows = [
-        ("player", report.player),
-        ("board", f"{c.shape.value} {c.size}x{c.size}, {c.bombs} bombs, seed {c.seed}"),
-        ("first move", first),
-        ("games", str(report.games)),
-        ("wins", str(report.wins)),
-        ("win rate", f"{report.win_rate:.1%} (95% CI {low:.1%} to {high:.1%})"),
-        ("total ms", f"{report.total_ms:.1f}"),
-        ("score", f"{report.score:.1f} ({report.points} points - {report.total_ms:.1f} ms)"),
+    played = f"{c.games} per player, time limit {result.time_limit:g} s a game"
+    lines = [
+        f"board       {c.shape.value} {c.size}x{c.size}, {c.bombs} bombs, seed {c.seed}",
+        f"first move  {first}",
+        f"games       {played}",
     ]
-    rows += [(f"  {outcome}", str(count)) for outcome, count in report.outcomes().items()]
-    width = max(len(name) for name, _ in rows)
-    lines = [f"{name:<{width}}  {value}" for name, value in rows]
-    errors = report.errors()
-    for record in errors[:SHOWN_ERRORS]:
-        lines.append(f"game {record.index} raised {record.error}")
-    if len(errors) > SHOWN_ERRORS:
-        lines.append(f"... and {len(errors) - SHOWN_ERRORS} more errors (see --json)")
+    if result.interrupted:
+        planned = c.games * len(result.reports)
+        lines.append(f"interrupted after {result.games_played} of {planned} games: the table counts those")
+    rows = [COLUMNS] + [_row(rank, report) for rank, report in enumerate(result.ranked(), 1)]
+    widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
+    left = {1}  # the player's name reads best left-aligned, figures right-aligned
+    lines.append("")
+    for row in rows:
+        cells = [cell.ljust(w) if i in left else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))]
+        lines.append("  ".join(cells).rstrip())
+    for report in result.reports:
+        lines += _problems(report)
     return "\n".join(lines)
 
 
+def _problems(report: ChallengeReport) -> list[str]:
+    errors = report.errors()
+    lines = [f"{report.player}: game {r.index} {r.outcome.value}: {r.error}" for r in errors[:SHOWN_ERRORS]]
+    if len(errors) > SHOWN_ERRORS:
+        lines.append(f"{report.player}: ... and {len(errors) - SHOWN_ERRORS} more (see --json or --jsonl)")
+    return ([""] if lines else []) + lines
+
+
+# ------------------------------------------------------------------ progress
+class Progress:
+    """A one-line count on a terminal: games done, wins so far, time left.
+
+    It appears only on a terminal and only once a run has taken a couple of
+    seconds, and it is rubbed out before the results are printed.
+    """
+
+    def __init__(self, stream: TextIO, total: int, clock=time.monotonic) -> None:
+        self.stream, self.total, self.clock = stream, total, clock
+        self.started = clock()
+        self.shown_at: float | None = None
+        self.width = 0
+        self.done = 0
+        self.wins = 0
+        try:
+            self.live = stream.isatty()
+        except (AttributeError, ValueError):
+            self.live = False
+
+    def add(self, record: GameRecord) -> None:
+        self.done += 1
+        self.wins += record.outcome.won
+        if not self.live:
+            return
+        now = self.clock()
+        if now - self.started < PROGRESS_AFTER:
+            return
+        if self.shown_at is not None and now - self.shown_at < PROGRESS_EVERY and self.done < self.total:
+            return
+        self.shown_at = now
+        self._write(self.line(now))
+
+    def line(self, now: float) -> str:
+        elapsed = now - self.started
+        left = elapsed / self.done * (self.total - self.done) if self.done else 0.0
+        minutes, seconds = divmod(round(left), 60)
+        return f"{self.done}/{self.total} games, {self.wins} won, about {minutes}:{seconds:02d} left"
+
+    def _write(self, text: str) -> None:
+        self.stream.write("\r" + text.ljust(self.width))
+        self.stream.flush()
+        self.width = len(text)
+
+    def clear(self) -> None:
+        if self.width:
+            self.stream.write("\r" + " " * self.width + "\r")
+            self.stream.flush()
+            self.width = 0
+
+
+# --------------------------------------------------------------------- JSONL
+class GameLog:
+    """``--jsonl``: one line per game, flushed as it ends, so a killed run keeps what it played."""
+
+    def __init__(self, stream: TextIO | None, names: list[str]) -> None:
+        self.stream, self.names = stream, names
+
+    def add(self, player: int, record: GameRecord) -> None:
+        if self.stream is None:
+            return
+        self.stream.write(json.dumps(game_line(self.names[player], record)) + "\n")
+        self.stream.flush()
+
+
+def game_line(player: str, record: GameRecord) -> dict:
+    return {"player": player, "game": record.index, "outcome": record.outcome.value,
+            "won": record.outcome.won, "moves": record.moves, "ms": record.ms, "error": record.error}
+
+
+# ---------------------------------------------------------------------- main
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # before the run started or after it ended: nothing to show
+        return INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None) -> int:
     parser = _parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit as stop:  # argparse exits on --help and on bad arguments
         return stop.code if isinstance(stop.code, int) else 2
     # A console script's sys.path starts at its own bin directory; a bot in
-    # the current directory should load as it would with ``python -m``.
+    # the current directory should load as it would with ``python -m``
+    # (the workers get this sys.path too).
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
+    specs = args.player or ["solver"]
     try:
         config = _config(args)
-        player = load_player(args.player)
+        _check_run(args)
+        log_file = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     except ChallengeError as error:
-        print(f"{PROG}: error: {error}", file=sys.stderr)
-        return 2
-    report = run_challenge(player, config, name=args.player)
-    print(json.dumps(report.to_dict()) if args.json else format_table(report))
-    return 0
+        return _fail(str(error))
+    except OSError as error:
+        return _fail(f"cannot write {args.jsonl}: {error.strerror or error}")
+    try:
+        result = _run(specs, config, args, log_file)
+    except ChallengeError as error:
+        return _fail(str(error))
+    finally:
+        if log_file is not None:
+            log_file.close()
+    print(json.dumps(result.to_dict()) if args.json else format_table(result), flush=True)
+    return INTERRUPTED if result.interrupted else 0
+
+
+def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace,
+         log_file: TextIO | None) -> TournamentReport:
+    progress = Progress(sys.stderr, config.games * len(specs))
+    log = GameLog(log_file, player_names(specs))
+
+    def on_record(player: int, record: GameRecord) -> None:
+        log.add(player, record)
+        progress.add(record)
+
+    try:
+        return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record)
+    finally:
+        progress.clear()
+
+
+def _fail(message: str) -> int:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -1,9 +1,11 @@
 """Play a bot on many seeded boards and score it as the 2002 challenge did.
 
 Scoring: one point per board cell for every game won, minus one point per
-millisecond the player took over all games, won or lost. The clock runs from
-the call into the player until it returns, so the time spent inside
-``make_move`` counts too, as it did in the challenge.
+millisecond the player took over all games, won or lost. The time is the
+player's own thinking: the clock runs while the player runs, and stops while
+a move is away at the referee. (The 2002 challenge counted the callback too;
+here a move may cross a pipe to another process, and charging that to the
+bot would make its score depend on how many games run at once.)
 
 A player is ``player(board_size, number_of_bombs, board, make_move)``. Players
 written for other shapes than the seed's triangles may also take a keyword
@@ -11,14 +13,15 @@ written for other shapes than the seed's triangles may also take a keyword
 signature accepts it, so a four-argument player written to the seed still runs.
 
 A player that returns before the game is over loses it; so does one that
-raises, whatever the board showed (a move after a win raises too, so a bot
-must stop when ``make_move`` says ``you_win``).
+raises, whatever the board showed, and one that breaks a rule (a
+``RuleViolation``: a move after the end, off the board or on a known cell),
+even if it catches the error and plays on. A bot must stop when
+``make_move`` says ``you_win``.
 """
 
 from __future__ import annotations
 
 import importlib
-import inspect
 import math
 import random
 import time
@@ -29,7 +32,8 @@ from dataclasses import dataclass, field
 from amigasweeper.engine import Shape, Topology, make_topology
 from amigasweeper.stats import wilson_interval
 
-from .rules import ChallengeError, ChallengeGame, Outcome
+from .rules import ChallengeError, ChallengeGame, Outcome, RuleViolation
+from .session import Answer, accepts_shape, play_session
 
 Player = Callable[..., object]
 Clock = Callable[[], float]
@@ -87,6 +91,11 @@ class ChallengeConfig:
     def new_game(self, index: int) -> ChallengeGame:
         return ChallengeGame(self.topology, self.bombs, self.rng(index), self.safe_first)
 
+    def to_dict(self) -> dict:
+        """The boards, as the JSON output names them."""
+        return {"shape": self.shape.value, "size": self.size, "bombs": self.bombs, "seed": self.seed,
+                "safe_first": self.safe_first}
+
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -94,7 +103,7 @@ class GameRecord:
     outcome: Outcome
     moves: int
     ms: float
-    error: str = ""  # "ExceptionType: message" when the player raised
+    error: str = ""  # the rule broken, the last line of what the player raised, or why it was stopped
 
 
 @dataclass(frozen=True)
@@ -113,7 +122,7 @@ class ChallengeReport:
 
     @property
     def win_rate(self) -> float:
-        return self.wins / self.games
+        return self.wins / self.games if self.games else 0.0
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -124,6 +133,10 @@ class ChallengeReport:
         return math.fsum(r.ms for r in self.records)
 
     @property
+    def mean_ms(self) -> float:
+        return self.total_ms / self.games if self.games else 0.0
+
+    @property
     def points(self) -> int:
         return self.wins * self.config.cells
 
@@ -131,33 +144,39 @@ class ChallengeReport:
     def score(self) -> float:
         return self.points - self.total_ms
 
+    def count(self, outcome: Outcome) -> int:
+        return sum(1 for r in self.records if r.outcome is outcome)
+
     def outcomes(self) -> dict[str, int]:
         counted = Counter(r.outcome.value for r in self.records)
         return {o.value: counted[o.value] for o in Outcome if counted[o.value]}
 
     def errors(self) -> list[GameRecord]:
+        """The games with something to say: a broken rule, an exception, a time-out."""
         return [r for r in self.records if r.error]
 
-    def to_dict(self) -> dict:
+    def figures(self) -> dict:
+        """The player's results (the part of the JSON that is about the player, not the boards)."""
         low, high = self.interval
-        c = self.config
         return {
             "player": self.player,
-            "shape": c.shape.value,
-            "size": c.size,
-            "bombs": c.bombs,
-            "seed": c.seed,
-            "safe_first": c.safe_first,
             "games": self.games,
             "wins": self.wins,
             "win_rate": self.win_rate,
             "win_rate_ci95": [low, high],
-            "total_ms": self.total_ms,
             "points": self.points,
+            "total_ms": self.total_ms,
+            "mean_ms": self.mean_ms,
             "score": self.score,
+            "rule_violations": self.count(Outcome.RULE_VIOLATION),
+            "timeouts": self.count(Outcome.TIMED_OUT),
+            "errors": self.count(Outcome.CRASHED),
             "outcomes": self.outcomes(),
-            "errors": [{"game": r.index, "error": r.error} for r in self.errors()],
+            "problems": [{"game": r.index, "outcome": r.outcome.value, "error": r.error} for r in self.errors()],
         }
+
+    def to_dict(self) -> dict:
+        return {**self.config.to_dict(), **self.figures()}
 
 
 def load_player(path: str) -> Player:
@@ -182,30 +201,40 @@ def load_player(path: str) -> Player:
     return found
 
 
-def accepts_shape(player: Player) -> bool:
-    """Whether the player can be told the board shape (a ``shape`` or ``**kwargs`` parameter)."""
-    try:
-        parameters = inspect.signature(player).parameters.values()
-    except (TypeError, ValueError):
-        return False
-    return any(p.name == "shape" or p.kind is inspect.Parameter.VAR_KEYWORD for p in parameters)
+def finish_record(index: int, game: ChallengeGame, seconds: float, error: str) -> GameRecord:
+    """The record of a game the player has handed back, ``error`` what it raised ("" if nothing).
+
+    A broken rule decides the game whatever the player did next; then an
+    exception; otherwise the board (an open game is unfinished).
+    """
+    game.close()
+    if game.outcome is Outcome.RULE_VIOLATION:
+        outcome, error = Outcome.RULE_VIOLATION, game.violation
+    elif error:
+        outcome = Outcome.CRASHED
+    else:
+        outcome = game.outcome
+    return GameRecord(index, outcome, game.moves, seconds * 1000.0, error)
 
 
 def play_game(player: Player, config: ChallengeConfig, index: int, clock: Clock = time.perf_counter) -> GameRecord:
-    """One seeded game; whatever the player does, a record comes back."""
+    """One seeded game in this process; whatever the player does, a record comes back.
+
+    For trusted players only (tests, measuring the cost of isolation): the
+    player shares this process with the layout. ``amigasweeper-challenge``
+    runs every bot in a worker process of its own (see ``tournament``).
+    """
     game = config.new_game(index)
-    extra = {"shape": config.shape} if accepts_shape(player) else {}
-    error = ""
-    start = clock()
-    try:
-        player(config.size, config.bombs, game.board, game.make_move, **extra)
-    except (Exception, SystemExit) as raised:  # a crashing (or exiting) bot loses its game, the run goes on
-        error = f"{type(raised).__name__}: {raised}"
-    finally:
-        elapsed = clock() - start
-    game.close()
-    outcome = Outcome.CRASHED if error else game.outcome
-    return GameRecord(index, outcome, game.moves, elapsed * 1000.0, error)
+
+    def send(row: object, col: object, mark: bool) -> Answer | RuleViolation:
+        try:
+            return game.answer(row, col, mark)
+        except RuleViolation as broken:
+            return broken
+
+    shape = config.shape if accepts_shape(player) else None
+    result = play_session(player, config.size, config.bombs, shape, send, clock)
+    return finish_record(index, game, result.seconds, result.error)
 
 
 def run_challenge(

@@ -29,16 +29,24 @@ class ChallengeError(ValueError):
     """A move or a setting the challenge's rules do not allow."""
 
 
-class GameOverError(ChallengeError):
+class RuleViolation(ChallengeError):
+    """A move the rules forbid; every bot gets this same type, and it costs the game.
+
+    The subclasses say which rule: a move after the end, a cell off the
+    board, a cell already known (which includes marking a bomb twice).
+    """
+
+
+class GameOverError(RuleViolation):
     """A move after the game was won, lost or handed back to the harness."""
 
 
-class OffBoardError(ChallengeError):
+class OffBoardError(RuleViolation):
     """A row or column outside the board (or not a whole number)."""
 
 
-class KnownCellError(ChallengeError):
-    """A move on a cell that already shows a number or a bomb."""
+class KnownCellError(RuleViolation):
+    """A move on a cell that already shows a number or a bomb (a second mark included)."""
 
 
 class Outcome(str, Enum):
@@ -49,7 +57,9 @@ class Outcome(str, Enum):
     HIT_BOMB = "hit bomb"  # played a cell holding a bomb
     WRONG_MARK = "wrong mark"  # marked a safe cell
     UNFINISHED = "unfinished"  # the player returned while the game went on
-    CRASHED = "crashed"  # the player raised an exception
+    RULE_VIOLATION = "rule violation"  # a move the rules forbid (see RuleViolation)
+    TIMED_OUT = "timed out"  # the player went past the time limit and was stopped
+    CRASHED = "crashed"  # the player raised, or its process died
 
     @property
     def over(self) -> bool:
@@ -69,7 +79,12 @@ class MoveReply(NamedTuple):
 
 
 class ChallengeGame:
-    """The hidden board and the rules; ``board`` is the list the player reads.
+    """The hidden board and the rules: the referee's side of one game.
+
+    ``board`` is what the moves so far have shown, and the rules are checked
+    against it. Harnesses never hand this list to a bot: a bot gets its own
+    copy, kept in step move by move, so writing into it changes nothing here
+    (a bot that clears a marked bomb in its copy and marks it again is refused).
 
     With ``safe_first`` off (the seed's rule) the bombs are laid before any
     move, so the first cell played may hold one. With it on, they are laid at
@@ -87,6 +102,7 @@ class ChallengeGame:
         self.moves = 0
         self.marked = 0
         self.closed = False  # set when the player has handed control back
+        self.violation = ""  # the first rule broken, as "ErrorType: message"
         self._rng = rng
         self._bomb: list[bool] | None = None
         self._count: list[int] = []
@@ -95,23 +111,30 @@ class ChallengeGame:
 
     # ------------------------------------------------------------ the callback
     def make_move(self, row: int, col: int, mark: bool) -> MoveReply:
-        """Play (``mark`` false) or mark as a bomb (``mark`` true) the cell at (row, col)."""
-        cell = self._cell(row, col)
-        if self._bomb is None:
-            # Safe first move: only a cell *played* first is protected; a
-            # first mark promises nothing, so the bombs go anywhere.
-            self._lay(None if mark else cell)
-        self.moves += 1
-        if mark:
-            self._mark(cell)
-        else:
-            self._play(cell)
+        """Play (``mark`` false) or mark as a bomb (``mark`` true) the cell at (row, col).
+
+        A move the rules forbid raises a RuleViolation and loses the game.
+        """
+        self._move(row, col, mark)
         return self.reply()
+
+    def answer(self, row: int, col: int, mark: bool) -> tuple[int, int, bool, bool]:
+        """``make_move`` for a harness: (what the cell now shows, *the reply)."""
+        cell = self._move(row, col, mark)
+        bombs_remaining, you_lose, you_win = self.reply()
+        return self.board[cell], bombs_remaining, you_lose, you_win
 
     def reply(self) -> MoveReply:
         return MoveReply(self.bombs - self.marked, self.outcome.over and not self.outcome.won, self.outcome.won)
 
     # ---------------------------------------------------------------- harness
+    def refuse(self, broken: RuleViolation) -> None:
+        """Record a broken rule: the game is lost as a violation (the first one is kept)."""
+        if self.closed or self.outcome is Outcome.RULE_VIOLATION:
+            return  # already recorded, or the player is gone and its record made
+        self.outcome = Outcome.RULE_VIOLATION
+        self.violation = f"{type(broken).__name__}: {broken}"
+
     def close(self) -> None:
         """The player returned: no move may follow, and an open game counts as unfinished."""
         self.closed = True
@@ -125,6 +148,24 @@ class ChallengeGame:
         return frozenset(c for c, bomb in enumerate(self._bomb) if bomb)
 
     # -------------------------------------------------------------- internals
+    def _move(self, row: int, col: int, mark: bool) -> int:
+        """Apply one move; the cell it changed. A broken rule is recorded, then raised."""
+        try:
+            cell = self._cell(row, col)
+        except RuleViolation as broken:
+            self.refuse(broken)
+            raise
+        if self._bomb is None:
+            # Safe first move: only a cell *played* first is protected; a
+            # first mark promises nothing, so the bombs go anywhere.
+            self._lay(None if mark else cell)
+        self.moves += 1
+        if mark:
+            self._mark(cell)
+        else:
+            self._play(cell)
+        return cell
+
     def _cell(self, row: int, col: int) -> int:
         if self.closed or self.outcome.over:
             raise GameOverError(f"the game is over ({self.outcome.value}): no more moves")
@@ -136,8 +177,11 @@ class ChallengeGame:
         if not (0 <= row < height and 0 <= col < width):
             raise OffBoardError(f"({row}, {col}) is off the board: rows 0..{height - 1}, columns 0..{width - 1}")
         cell = row * width + col
-        if self.board[cell] != UNKNOWN:
-            raise KnownCellError(f"({row}, {col}) is already known: it shows {self.board[cell]}")
+        shown = self.board[cell]
+        if shown == BOMB:
+            raise KnownCellError(f"({row}, {col}) is already known: it is a marked bomb")
+        if shown != UNKNOWN:
+            raise KnownCellError(f"({row}, {col}) is already known: it shows {shown}")
         return cell
 
     def _lay(self, protected: int | None) -> None:

@@ -5,22 +5,23 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
-
 import pytest
 
 from amigasweeper.challenge.cli import main
 
-SMALL = ["--size", "8", "--bombs", "10", "--games", "5", "--seed", "3"]
+SMALL = ["--size", "8", "--bombs", "10", "--games", "5", "--seed", "3", "--jobs", "1"]
 
 
 def test_the_table_names_every_figure(capsys):
     assert main(SMALL) == 0
     out = capsys.readouterr().out
-    for label in ("player", "games", "wins", "win rate", "95% CI", "total ms", "score", "first move"):
+    for label in ("rank", "player", "games", "wins", "win rate (95% CI)", "score", "ms/game", "rule violations",
+                  "time-outs", "errors", "first move", "time limit 60 s"):
         assert label in out
     assert "triangle 8x8, 10 bombs, seed 3" in out
     assert "may hit a bomb" in out
+    row = next(line for line in out.splitlines() if "solver" in line).split()
+    assert row[:3] == ["1", "solver", "5"]
 
 
 def test_the_table_says_when_the_first_move_is_safe(capsys):
@@ -35,11 +36,16 @@ def test_json_is_one_object_with_consistent_figures(capsys):
     assert out.count("\n") == 1
     data = json.loads(out)
     assert data["games"] == 5 and data["shape"] == "triangle" and data["safe_first"] is False
-    assert data["points"] == data["wins"] * 64
-    assert data["score"] == pytest.approx(data["points"] - data["total_ms"])
-    low, high = data["win_rate_ci95"]
-    assert low <= data["win_rate"] <= high
-    assert sum(data["outcomes"].values()) == 5
+    assert data["interrupted"] is False and data["time_limit"] == 60
+    [player] = data["players"]
+    assert player["rank"] == 1 and player["player"] == "solver" and player["games"] == 5
+    assert player["points"] == player["wins"] * 64
+    assert player["score"] == pytest.approx(player["points"] - player["total_ms"])
+    assert player["mean_ms"] == pytest.approx(player["total_ms"] / 5)
+    low, high = player["win_rate_ci95"]
+    assert low <= player["win_rate"] <= high
+    assert sum(player["outcomes"].values()) == 5
+    assert player["rule_violations"] == player["timeouts"] == player["errors"] == 0
 
 
 def test_the_default_bomb_count_is_fifteen_percent(capsys):
@@ -72,10 +78,10 @@ def test_player_crashes_are_listed(tmp_path, monkeypatch, capsys):
     (tmp_path / "crashing_bot_for_cli.py").write_text(
         "def play(board_size, number_of_bombs, board, make_move):\n    raise KeyError('oops')\n")
     monkeypatch.syspath_prepend(str(tmp_path))
-    assert main([*SMALL, "--player", "crashing_bot_for_cli:play"]) == 0
+    assert main([*SMALL, "--games", "7", "--player", "crashing_bot_for_cli:play"]) == 0
     out = capsys.readouterr().out
-    assert "game 0 raised KeyError: 'oops'" in out and "crashed" in out
-    sys.modules.pop("crashing_bot_for_cli", None)
+    assert "crashing_bot_for_cli:play: game 0 crashed: KeyError: 'oops'" in out
+    assert "game 5 crashed" not in out and "and 2 more (see --json or --jsonl)" in out
 
 
 def test_the_installed_console_script_runs_a_bot_from_the_current_directory(tmp_path):
@@ -90,5 +96,5 @@ def test_the_installed_console_script_runs_a_bot_from_the_current_directory(tmp_
                              "--player", "my_marking_bot:play"],
                             capture_output=True, text=True, cwd=tmp_path, timeout=60)
     assert result.returncode == 0, result.stderr
-    data = json.loads(result.stdout)
-    assert data["wins"] == 2 and data["player"] == "my_marking_bot:play"
+    (player,) = json.loads(result.stdout)["players"]
+    assert player["wins"] == 2 and player["player"] == "my_marking_bot:play"

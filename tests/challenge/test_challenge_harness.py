@@ -14,8 +14,10 @@ from amigasweeper.challenge import (
     ChallengeConfig,
     ChallengeError,
     GameOverError,
+    OffBoardError,
     Outcome,
     PlayerLoadError,
+    RuleViolation,
     load_player,
     play_game,
     run_challenge,
@@ -28,14 +30,13 @@ from amigasweeper.engine import Shape
 STEP = 2.0**-9  # seconds; 1.953125 ms, exact in binary, so sums of it are exact
 
 
-class FakeClock:
-    """A clock that moves only when told (and by STEP on every reading)."""
+class ManualClock:
+    """A clock that moves only when a test moves it."""
 
     def __init__(self) -> None:
         self.now = 100.0
 
     def __call__(self) -> float:
-        self.now += STEP
         return self.now
 
 
@@ -82,14 +83,17 @@ def test_bad_configs_say_what_is_wrong(kwargs, message):
 # ------------------------------------------------------------------ scoring
 def test_score_is_cells_per_win_minus_milliseconds():
     # Game 0 and 2 are won (every cell is a bomb and the player marks them
-    # all); game 1 is given up. Each game reads the fake clock twice.
+    # all); game 1 is given up. Each game the player thinks for STEP.
+    clock = ManualClock()
+
     def alternate(board_size, number_of_bombs, board, make_move, _calls=[0]):
         _calls[0] += 1
+        clock.now += STEP
         if _calls[0] != 2:
             mark_everything(board_size, number_of_bombs, board, make_move)
 
     config = ChallengeConfig(size=5, bombs=25, games=3)
-    report = run_challenge(alternate, config, clock=FakeClock())
+    report = run_challenge(alternate, config, clock=clock)
     assert [r.outcome for r in report.records] == [Outcome.WON, Outcome.UNFINISHED, Outcome.WON]
     assert [r.ms for r in report.records] == [STEP * 1000] * 3
     assert report.wins == 2 and report.points == 50
@@ -98,21 +102,28 @@ def test_score_is_cells_per_win_minus_milliseconds():
     assert report.to_dict()["score"] == report.score
 
 
-def test_the_clock_runs_through_make_move():
-    clock = FakeClock()
-    original = ChallengeGame.make_move
+def test_the_clock_stops_while_a_move_is_at_the_referee():
+    # The bot's own thinking counts; the referee's answer (in a tournament, a
+    # round trip through a pipe) does not, so scores do not depend on --jobs.
+    clock = ManualClock()
+    original = ChallengeGame.answer
 
-    def slow_make_move(self, row, col, mark):
-        clock.now += 1.0  # the callback "takes" a second
+    def slow_answer(self, row, col, mark):
+        clock.now += 1.0  # the referee "takes" a second
         return original(self, row, col, mark)
 
-    ChallengeGame.make_move = slow_make_move
+    def thinker(board_size, number_of_bombs, board, make_move):
+        for cell in range(board_size * board_size):
+            clock.now += STEP
+            make_move(*divmod(cell, board_size), True)
+
+    ChallengeGame.answer = slow_answer
     try:
-        record = play_game(mark_everything, ChallengeConfig(size=2, bombs=4), 0, clock)
+        record = play_game(thinker, ChallengeConfig(size=2, bombs=4), 0, clock)
     finally:
-        ChallengeGame.make_move = original
+        ChallengeGame.answer = original
     assert record.outcome is Outcome.WON and record.moves == 4
-    assert record.ms == 4000 + STEP * 1000
+    assert record.ms == 4 * STEP * 1000
 
 
 def test_real_time_is_measured_with_perf_counter_by_default():
@@ -150,7 +161,8 @@ def test_a_player_that_raises_loses_that_game_and_the_run_goes_on():
     report = run_challenge(crash_on_second, ChallengeConfig(size=3, bombs=9, games=3))
     assert [r.outcome for r in report.records] == [Outcome.WON, Outcome.CRASHED, Outcome.WON]
     assert report.records[1].error == "RuntimeError: lost my marbles"
-    assert report.to_dict()["errors"] == [{"game": 1, "error": "RuntimeError: lost my marbles"}]
+    assert report.to_dict()["problems"] == [{"game": 1, "outcome": "crashed", "error": "RuntimeError: lost my marbles"}]
+    assert report.to_dict()["errors"] == 1
 
 
 def test_an_illegal_move_surfaces_as_the_players_error():
@@ -159,7 +171,21 @@ def test_an_illegal_move_surfaces_as_the_players_error():
         make_move(0, 0, False)
 
     record = play_game(play_twice, ChallengeConfig(size=4, bombs=1, safe_first=True), 0)
-    assert record.outcome is Outcome.CRASHED and "KnownCellError" in record.error
+    assert record.outcome is Outcome.RULE_VIOLATION and "KnownCellError" in record.error
+
+
+def test_a_rule_broken_and_caught_still_costs_the_game():
+    def catch_and_win(board_size, number_of_bombs, board, make_move):
+        try:
+            make_move(99, 0, True)
+        except RuleViolation as broken:
+            caught.append(broken)
+        mark_everything(board_size, number_of_bombs, board, make_move)
+
+    caught = []
+    record = play_game(catch_and_win, ChallengeConfig(size=2, bombs=4), 0)
+    assert isinstance(caught[0], OffBoardError)
+    assert record.outcome is Outcome.RULE_VIOLATION and record.error.startswith("OffBoardError: (99, 0) is off")
 
 
 def test_a_player_sees_the_board_change_in_place():
@@ -281,4 +307,17 @@ def test_a_move_after_winning_is_an_error_that_loses_the_game():
         make_move(0, 0, True)
 
     record = play_game(keep_going, ChallengeConfig(size=2, bombs=4), 0)
-    assert record.outcome is Outcome.CRASHED and "GameOverError" in record.error
+    assert record.outcome is Outcome.RULE_VIOLATION and "GameOverError" in record.error
+
+
+def test_the_players_board_is_its_own_copy():
+    # Clearing a marked bomb in the board it was given and marking it again
+    # (the trick that once won 133 games instead of 123) is refused.
+    def mark_one_bomb_four_times(board_size, number_of_bombs, board, make_move):
+        for _ in range(4):
+            board[0] = UNKNOWN
+            make_move(0, 0, True)
+
+    record = play_game(mark_one_bomb_four_times, ChallengeConfig(size=2, bombs=4), 0)
+    assert record.outcome is Outcome.RULE_VIOLATION and "already known" in record.error
+    assert record.moves == 1

@@ -17,6 +17,7 @@ from amigasweeper.challenge import (
     KnownCellError,
     OffBoardError,
     Outcome,
+    RuleViolation,
 )
 from amigasweeper.engine import Shape, make_topology
 
@@ -117,23 +118,33 @@ def test_a_row_must_be_a_whole_number():
         new_game().make_move(1.5, 0, False)
 
 
-def test_moves_on_known_cells_are_refused():
+@pytest.mark.parametrize("which, mark", [("safe", False), ("safe", True), ("bomb", False), ("bomb", True)])
+def test_a_move_on_a_known_cell_is_refused_and_costs_the_game(which, mark):
     game = new_game()
     safe = next(c for c in TRIANGLES.cells() if c not in game.bomb_cells())
     bomb = min(game.bomb_cells())
     move(game, safe, False)
     move(game, bomb, True)
-    for cell in (safe, bomb):
-        for mark in (False, True):
-            with pytest.raises(KnownCellError, match="already known"):
-                move(game, cell, mark)
-    assert game.outcome is Outcome.PLAYING  # a refused move costs nothing
+    with pytest.raises(KnownCellError, match="already known"):
+        move(game, safe if which == "safe" else bomb, mark)
+    assert game.outcome is Outcome.RULE_VIOLATION and "KnownCellError" in game.violation
+    assert game.moves == 2 and game.marked == 1  # the refused move changed nothing
+    with pytest.raises(GameOverError, match="rule violation"):
+        move(game, safe ^ 1, False)
+    assert "KnownCellError" in game.violation  # the first rule broken is the one kept
 
 
-def test_every_refusal_is_a_value_error():
+def test_a_move_off_the_board_costs_the_game():
+    game = new_game()
+    with pytest.raises(OffBoardError):
+        game.make_move(0, 8, True)
+    assert game.outcome is Outcome.RULE_VIOLATION and game.reply() == (10, True, False)
+
+
+def test_every_refusal_is_one_type_of_error():
     assert issubclass(ChallengeError, ValueError)
     for error in (GameOverError, OffBoardError, KnownCellError):
-        assert issubclass(error, ChallengeError)
+        assert issubclass(error, RuleViolation) and issubclass(error, ChallengeError)
 
 
 def test_a_closed_game_refuses_moves_and_counts_as_unfinished():
@@ -183,8 +194,9 @@ def test_each_accepted_move_changes_exactly_one_cell(seed, shape, safe_first, ch
         try:
             reply = move(game, cell, mark)
         except KnownCellError:
-            assert before[cell] != UNKNOWN
-            continue
+            assert before[cell] != UNKNOWN and game.board == before
+            assert game.outcome is Outcome.RULE_VIOLATION
+            break
         except GameOverError:
             assert game.outcome.over
             break

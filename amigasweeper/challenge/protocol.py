@@ -1,0 +1,117 @@
+"""The messages between a table (the referee's process) and a bot's worker process.
+
+Every message is a few bytes packed with ``struct``, sent whole with
+``Connection.send_bytes``. Nothing from a worker is ever unpickled: a bot
+controls its process and could write anything into the pipe, and unpickling
+runs code, which would let it act inside the process that holds the layout.
+A message the table cannot decode costs the bot that game, nothing more.
+
+The first byte says what a message is; the rest is fixed by that byte.
+"""
+
+from __future__ import annotations
+
+import math
+import struct
+from dataclasses import dataclass
+from enum import Enum
+
+from .rules import GameOverError, KnownCellError, OffBoardError, RuleViolation
+
+MAX_MESSAGE = 4096  # bytes; longer is a protocol error, never an allocation a bot controls
+MAX_TEXT = 400  # characters of an error text a worker sends back
+
+
+class Kind(bytes, Enum):
+    # worker -> table
+    READY = b"R"  # the bot loaded; ready for a game
+    LOAD_FAILED = b"L"  # + text: why the bot could not be loaded
+    MOVE = b"M"  # row, col, mark
+    BAD_MOVE = b"B"  # a move whose row or column is not a whole number that fits
+    DONE = b"D"  # thinking seconds + error text (empty when the bot returned)
+    # table -> worker
+    START = b"S"  # size, bombs, shape: play a game
+    ANSWER = b"A"  # the cell's value, bombs remaining, you_lose, you_win
+    REFUSED = b"X"  # error type, NUL, message: the move broke a rule
+
+
+MOVE = struct.Struct("<cqq?")
+DONE = struct.Struct("<cd")
+START = struct.Struct("<cii")
+ANSWER = struct.Struct("<cbi??")
+
+VIOLATIONS: dict[str, type[RuleViolation]] = {
+    cls.__name__: cls for cls in (RuleViolation, GameOverError, OffBoardError, KnownCellError)
+}
+
+
+class ProtocolError(Exception):
+    """A worker sent bytes that are not a message it may send."""
+
+
+def text(data: bytes) -> str:
+    """Text a worker sent, made safe to print: one line, no control characters.
+
+    A bot writes it, so it may hold anything: newlines that would forge rows
+    of the results, or terminal escapes.
+    """
+    decoded = data[:MAX_TEXT * 4].decode("utf-8", errors="replace")[:MAX_TEXT]
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in decoded)
+
+
+def clip(message: str) -> bytes:
+    return message[:MAX_TEXT].encode("utf-8", errors="replace")
+
+
+# ------------------------------------------------------------ worker -> table
+def load_failed(message: str) -> bytes:
+    return Kind.LOAD_FAILED.value + clip(message)
+
+
+def done(seconds: float, error: str) -> bytes:
+    return DONE.pack(Kind.DONE.value, seconds) + clip(error)
+
+
+@dataclass(frozen=True)
+class Done:
+    seconds: float
+    error: str
+
+
+def read_done(message: bytes) -> Done:
+    """A DONE message, checked: the time must be a finite number of seconds."""
+    try:
+        _, seconds = DONE.unpack_from(message)
+    except struct.error:
+        raise ProtocolError("a malformed end-of-game message") from None
+    if not math.isfinite(seconds):
+        raise ProtocolError(f"a thinking time of {seconds} seconds")
+    return Done(max(0.0, seconds), text(message[DONE.size:]))
+
+
+def read_move(message: bytes) -> tuple[int, int, bool]:
+    if len(message) != MOVE.size:
+        raise ProtocolError("a malformed move")
+    _, row, col, mark = MOVE.unpack(message)
+    return row, col, mark
+
+
+# ------------------------------------------------------------ table -> worker
+def start(size: int, bombs: int, shape: str) -> bytes:
+    return START.pack(Kind.START.value, size, bombs) + shape.encode("ascii")
+
+
+def read_start(message: bytes) -> tuple[int, int, str]:
+    _, size, bombs = START.unpack_from(message)
+    return size, bombs, message[START.size:].decode("ascii")
+
+
+def refused(broken: RuleViolation) -> bytes:
+    return Kind.REFUSED.value + type(broken).__name__.encode("ascii") + b"\0" + clip(str(broken))
+
+
+def read_refused(message: bytes) -> RuleViolation:
+    """The RuleViolation to raise in the bot for a REFUSED message."""
+    name, _, body = message[1:].partition(b"\0")
+    cls = VIOLATIONS.get(name.decode("ascii", errors="replace"), RuleViolation)
+    return cls(text(body))

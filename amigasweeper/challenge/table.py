@@ -1,0 +1,253 @@
+"""A table: the referee's process, which plays games against the bots' workers.
+
+The coordinator starts one table per job. A table holds the layouts (it
+builds each game from the seed and the game's number), starts one worker
+per player, answers their moves, keeps the time limit, and stops and
+replaces a worker that runs over it, dies or talks nonsense. Each game comes
+back to the coordinator as a ``GameRecord``.
+
+Why a referee per job rather than one for the whole run: every move is a
+round trip, and a single referee answering every worker would be one more
+process wanting a core for each move of each game; a table and its worker
+take turns, so N tables with their workers keep N cores busy.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+
+from . import protocol
+from .channel import Channel, ChannelClosed, close_ends
+from .harness import ChallengeConfig, GameRecord, finish_record
+from .processes import (
+    forbid_memory_reads,
+    ignore_interrupts,
+    interrupts_held,
+    kill_group,
+    on_parent_exit,
+    spawn_context,
+)
+from .protocol import ANSWER, MAX_MESSAGE, Kind, ProtocolError
+from .rules import ChallengeGame, OffBoardError, Outcome, RuleViolation
+from .worker import main as worker_main
+
+MOVE_KIND = Kind.MOVE.value
+DONE_KIND = Kind.DONE.value
+BAD_MOVE_KIND = Kind.BAD_MOVE.value
+ANSWER_KIND = Kind.ANSWER.value
+# Starting a worker (a fresh interpreter importing the bot) takes a while on a
+# busy machine, and is not the bot's thinking: it has its own, looser limit.
+LOAD_LIMIT = 60.0
+
+
+class TimedOut(Exception):
+    """The worker went past the game's deadline."""
+
+
+class WorkerGone(Exception):
+    """The worker's process ended, or its pipe broke, or it sent what no worker may."""
+
+
+@dataclass(frozen=True)
+class Task:
+    player: int  # index into the table's players
+    game: int  # the game's number: its board is seeded by (seed, game)
+
+
+class Worker:
+    """The table's handle on one bot's worker process."""
+
+    def __init__(self, spec: str) -> None:
+        context = spawn_context()
+        self.conn, child = Channel.pair(context)
+        # Not a daemon: a daemon may not start processes, and a bot may want to.
+        # The table stops its workers itself, with whatever they started.
+        self.process = context.Process(target=worker_main, args=(child, spec), name=f"amigasweeper bot {spec}")
+        with interrupts_held():
+            self.process.start()
+        close_ends(child)  # the worker holds the only other ends: its death reads as end-of-file here
+
+    def ready(self, limit: float) -> str:
+        """Wait for the bot to load: "" when it did, else why not."""
+        try:
+            message = self.receive(time.monotonic() + limit)
+        except TimedOut:
+            return f"loading the bot took longer than {limit:g} s"
+        except WorkerGone as gone:
+            return str(gone)
+        if message == Kind.READY.value:
+            return ""
+        if message[:1] == Kind.LOAD_FAILED.value:
+            return protocol.text(message[1:])
+        return "the bot's process sent something else than 'ready'"
+
+    def receive(self, deadline: float) -> bytes:
+        """The next message, waiting no later than ``deadline`` (time.monotonic)."""
+        try:
+            return self.conn.recv(MAX_MESSAGE, deadline)
+        except TimeoutError:
+            raise TimedOut from None
+        except ChannelClosed as closed:
+            raise WorkerGone(self.gone(str(closed))) from None
+
+    def gone(self, why: str) -> str:
+        """Why the worker is no longer there (its process is reaped first)."""
+        self.process.join(1)
+        code = self.process.exitcode
+        if code is None:
+            return f"the bot's process broke its pipe: {why}"
+        return f"the bot's process ended (exit code {code})"
+
+    def stop(self) -> None:
+        kill_group(self.process)
+        self.conn.close()
+
+
+class Table:
+    """Plays tasks one after another for every player, a worker per player."""
+
+    def __init__(self, config: ChallengeConfig, time_limit: float, specs: list[str]) -> None:
+        self.config = config
+        self.time_limit = time_limit
+        self.specs = specs
+        self.workers: dict[int, Worker] = {}
+
+    def start(self) -> str:
+        """Start every player's worker; "" when all loaded, else the first failure."""
+        starting = {player: Worker(spec) for player, spec in enumerate(self.specs)}
+        self.workers = starting
+        for player, worker in starting.items():
+            failure = worker.ready(max(LOAD_LIMIT, self.time_limit))
+            if failure:
+                return f"{self.specs[player]}: {failure}"
+        return ""
+
+    def close(self) -> None:
+        for worker in self.workers.values():
+            worker.stop()
+        self.workers.clear()
+
+    def play(self, task: Task) -> GameRecord:
+        """One game, whatever the bot does; a worker that misbehaved is replaced for the next."""
+        worker = self._worker(task.player)
+        game = self.config.new_game(task.game)
+        if isinstance(worker, str):
+            game.close()
+            return GameRecord(task.game, Outcome.CRASHED, 0, 0.0, worker)
+        started = time.perf_counter()
+        try:
+            worker.conn.send(protocol.start(self.config.size, self.config.bombs, self.config.shape.value))
+            done = self._referee(worker, game, time.monotonic() + self.time_limit)
+        except TimedOut:
+            self._retire(task.player)
+            game.close()
+            return GameRecord(task.game, Outcome.TIMED_OUT, game.moves, self.time_limit * 1000.0,
+                              f"stopped after the time limit of {self.time_limit:g} s")
+        except (WorkerGone, ProtocolError, OSError) as gone:
+            self._retire(task.player)
+            reason = _why_gone(gone)
+            game.close()
+            return GameRecord(task.game, Outcome.CRASHED, game.moves, (time.perf_counter() - started) * 1000.0,
+                              reason)
+        wall = time.perf_counter() - started
+        seconds = min(done.seconds, wall)  # a worker cannot claim more than the game lasted
+        if seconds > self.time_limit:
+            game.close()
+            return GameRecord(task.game, Outcome.TIMED_OUT, game.moves, self.time_limit * 1000.0,
+                              f"went past the time limit of {self.time_limit:g} s")
+        return finish_record(task.game, game, seconds, done.error)
+
+    def _worker(self, player: int) -> Worker | str:
+        """The player's worker, started again if it was retired; a string when it will not load."""
+        worker = self.workers.get(player)
+        if worker is None:
+            worker = Worker(self.specs[player])
+            failure = worker.ready(max(LOAD_LIMIT, self.time_limit))
+            if failure:
+                worker.stop()
+                return failure
+            self.workers[player] = worker
+        return worker
+
+    def _retire(self, player: int) -> None:
+        worker = self.workers.pop(player, None)
+        if worker is not None:
+            worker.stop()
+
+    @staticmethod
+    def _referee(worker: Worker, game: ChallengeGame, deadline: float) -> protocol.Done:
+        """Answer the worker's moves until it reports the game done."""
+        receive, send, answer = worker.receive, worker.conn.send, game.answer
+        pack = ANSWER.pack
+        while True:
+            message = receive(deadline)
+            kind = message[:1]
+            if kind == MOVE_KIND:
+                row, col, mark = protocol.read_move(message)
+                try:
+                    value, bombs_remaining, you_lose, you_win = answer(row, col, mark)
+                except RuleViolation as broken:
+                    send(protocol.refused(broken))
+                    continue
+                send(pack(ANSWER_KIND, value, bombs_remaining, you_lose, you_win))
+            elif kind == DONE_KIND:
+                return protocol.read_done(message)
+            elif kind == BAD_MOVE_KIND:
+                broken = OffBoardError("row and column must be whole numbers that fit the board")
+                game.refuse(broken)
+                send(protocol.refused(broken))
+            else:
+                raise ProtocolError(f"a message of an unknown kind ({message[:8]!r})")
+
+
+def _why_gone(gone: Exception) -> str:
+    if isinstance(gone, WorkerGone):
+        return str(gone)
+    if isinstance(gone, ProtocolError):
+        return f"the bot's process sent {gone}"
+    return f"the bot's process could not be reached ({gone})"  # it ended between games
+
+
+def main(conn: Connection, config: ChallengeConfig, time_limit: float, specs: list[str]) -> None:
+    """The table's entry point (``multiprocessing.Process`` target).
+
+    It reads tasks (``Task``, or None to stop) and answers each with a
+    ``GameRecord``; first it answers "" (ready) or why a player would not load.
+    """
+    ignore_interrupts()
+    forbid_memory_reads()
+    # spawn hands a child its parent's sys.argv; the command line (with its
+    # --seed) is none of a worker's business.
+    sys.argv = sys.argv[:1]
+    table = Table(config, time_limit, specs)
+    on_parent_exit(lambda: _leave(table))
+    if hasattr(signal, "SIGTERM"):
+        signal.signal(signal.SIGTERM, lambda *_: _leave(table))
+    failure = table.start()
+    conn.send(failure)
+    if failure:
+        table.close()
+        return
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            break
+        if task is None:
+            break
+        conn.send(table.play(task))
+    table.close()
+
+
+def _leave(table: Table) -> None:
+    """Stop every worker and end the table now (the coordinator is stopping the run)."""
+    with contextlib.suppress(Exception):
+        for worker in list(table.workers.values()):
+            kill_group(worker.process)
+    os._exit(0)

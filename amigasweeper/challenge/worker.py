@@ -1,0 +1,84 @@
+"""A bot's worker process: it loads one bot and plays the games its table starts.
+
+The worker knows only what the bot may know: the board size, the number of
+bombs, the shape, and the answers to the bot's own moves. The layout lives
+in the table's process, on the other side of the pipe; nothing here could
+compute it (the worker is never told the seed or the game's number).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from multiprocessing.connection import Connection
+
+from amigasweeper.engine import Shape
+
+from . import protocol
+from .channel import Channel
+from .harness import load_player
+from .processes import ignore_interrupts, on_parent_exit, own_process_group
+from .protocol import ANSWER, MOVE, Kind
+from .rules import ChallengeError, RuleViolation
+from .session import Answer, accepts_shape, last_line, play_session
+
+ANSWER_KIND = Kind.ANSWER.value
+MOVE_KIND = Kind.MOVE.value
+
+
+def main(ends: tuple[Connection, Connection], spec: str) -> None:
+    """The worker's entry point (``multiprocessing.Process`` target)."""
+    conn = Channel(ends)
+    ignore_interrupts()
+    own_process_group()
+    on_parent_exit(lambda: os._exit(0))
+    _keep_stdout_clean()
+    try:
+        player = load_player(spec)
+    except ChallengeError as error:
+        conn.send(protocol.load_failed(str(error)))
+        return
+    except BaseException as error:  # noqa: BLE001 - a bot's import may raise anything
+        conn.send(protocol.load_failed(f"cannot load {spec!r}: {last_line(error)}"))
+        return
+    conn.send(Kind.READY.value)
+    tells_shape = accepts_shape(player)
+    send = _sender(conn)
+    while True:
+        try:
+            message = conn.recv()
+        except EOFError:
+            return  # the table has closed: the run is over
+        size, bombs, shape = protocol.read_start(message)
+        result = play_session(player, size, bombs, Shape(shape) if tells_shape else None, send,
+                              losing=(BaseException,))
+        conn.send(protocol.done(result.seconds, result.error))
+
+
+def _sender(conn: Channel):
+    """``send`` for the session: one move out, one answer back, a few bytes each way."""
+    send_bytes, recv_bytes, pack = conn.send, conn.recv, MOVE.pack
+    bad_move = Kind.BAD_MOVE.value
+
+    def send(row: object, col: object, mark: bool) -> Answer | RuleViolation:
+        try:
+            message = pack(MOVE_KIND, row, col, mark)
+        except Exception:  # noqa: BLE001 - not whole numbers, or too big to be a cell: the referee refuses it
+            message = bad_move
+        send_bytes(message)
+        reply = recv_bytes()
+        if reply[:1] == ANSWER_KIND:
+            return ANSWER.unpack(reply)[1:]
+        return protocol.read_refused(reply)
+
+    return send
+
+
+def _keep_stdout_clean() -> None:
+    """Send a bot's prints to stderr, so the run's table or JSON on stdout stays whole."""
+    try:
+        sys.stdout.flush()
+        os.dup2(2, 1)
+    except (OSError, ValueError, AttributeError):
+        pass
+    sys.stdout = sys.stderr
