@@ -42,6 +42,7 @@ class ManualPage(str, Enum):
     SCREEN_MODES = "ScreenModes"
     CUSTOM = "Custom"
     STRATEGY = "Strategy"
+    SOLVER = "Solver"
     SHAPES = "Shapes"
     NO_GUESS = "NoGuess"
     DUEL = "Duel"

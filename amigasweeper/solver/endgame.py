@@ -30,8 +30,13 @@ class EndgamePlan:
     win_chance: float
 
 
-def list_layouts(knowledge: Knowledge, analysis: Analysis, limit: int = MAX_LAYOUTS) -> tuple[list[int], list[int]] | None:
-    """(unknown squares, layouts as bitmasks over them), or None if there are more than ``limit``."""
+def list_layouts(knowledge: Knowledge, analysis: Analysis, limit: int | None = None) -> tuple[list[int], list[int]] | None:
+    """(unknown squares, layouts as bitmasks over them), or None if there are more than ``limit``.
+
+    The limit defaults to MAX_LAYOUTS as it is when called (not when this was defined).
+    """
+    if limit is None:
+        limit = MAX_LAYOUTS
     neighbours = knowledge.topology.neighbours
     frontier = [cell for component in analysis.components for cell in component.cells]
     off = analysis.off_cells

@@ -3,12 +3,16 @@
 Safety comes first, but among squares nearly as safe as the safest, the one
 whose number is most likely to prove something next is worth more: a guess
 that leads nowhere only brings the next guess closer. For each candidate we
-count, for every number it could show, the arrangements that fit and whether
-that number would make some square certain ("progress"). Squares whose number
-is already determined ("dead") tell nothing and are clicked only as a last
-resort. Isolated groups that no other click can ever inform (forced guesses
-such as an enclosed 50/50) are taken at once: the risk is the same now or
-later, and taking it first wastes no work on a lost game.
+count, for every number it could show, the arrangements that fit, what that
+number would prove safe, and how safe the best next guess would be if it
+proved nothing. The candidate with the best chance of surviving this guess
+and the next wins ("two-step survival"; the older score, safety times a bonus
+for the chance of progress, is kept as SCORING = "bonus" for comparison:
+docs/BENCHMARKS.md has both measured). Squares whose number is already
+determined ("dead") tell nothing and are clicked only as a last resort.
+Isolated groups that no other click can ever inform (forced guesses such as
+an enclosed 50/50) are taken at once: the risk is the same now or later, and
+taking it first wastes no work on a lost game.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ OFF_CANDIDATES = 3
 TOLERANCE = 0.2  # candidates may be this much (relative) less safe than the safest
 PROGRESS_BONUS = 0.3  # how much a sure next step is worth against safety (tuned on 1500 Expert games)
 OUTCOME_BUDGET = 20_000
+SCORING = "two_step"  # or "bonus", the score used before (see module doc)
 
 
 @dataclass(frozen=True)
@@ -50,6 +55,16 @@ def forced_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
     return None
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """One number a candidate could show: how likely, and what it would lead to."""
+
+    shown: int  # mines among the candidate's unknown neighbours (its number less known mines)
+    weight: int  # arrangements (whole board) in which the candidate is safe and shows this number
+    proved: int  # squares this number would prove safe
+    next_safety: float  # the safest square's chance of being safe afterwards (1.0 if one is proved)
+
+
 class _Outcomes:
     """Counts what a candidate's number could be, re-counting only the components it touches."""
 
@@ -58,19 +73,12 @@ class _Outcomes:
         self.analysis = analysis
         self.component_of = {cell: i for i, comp in enumerate(analysis.components) for cell in comp.cells}
         self.off = set(analysis.off_cells)
+        # The safest square of each component as it stands, for the parts a candidate leaves alone.
+        chance = analysis.probability
+        self.component_best = [max((1 - chance[c] for c in comp.cells), default=0.0) for comp in analysis.components]
 
-    def progress(self, cell: int) -> tuple[float, bool] | None:
-        """(chance of progress given safe, dead?) or None if it could not be counted in budget."""
-        found = self._outcomes(cell)
-        if found is None:
-            return None
-        total = sum(w for w, _ in found)
-        if total == 0:
-            return None
-        good = sum(w for w, safe in found if safe)
-        return good / total, sum(1 for w, _ in found if w) == 1
-
-    def _outcomes(self, cell: int) -> list[tuple[int, int]] | None:
+    def outcomes(self, cell: int) -> list[Outcome] | None:
+        """Every number the candidate could show, or None if counting them ran over budget."""
         knowledge, analysis = self.knowledge, self.analysis
         cells = knowledge.cells
         near = knowledge.topology.neighbours[cell]
@@ -86,9 +94,11 @@ class _Outcomes:
                 elif c.need:
                     return None
         others = [1]
+        untouched_best = 0.0
         for i, comp in enumerate(analysis.components):
             if i not in affected:
                 others = _multiply(others, _poly(comp.lines.ways))
+                untouched_best = max(untouched_best, self.component_best[i])
         rest_of_board = Component((), [], [], Lines(dict(enumerate(others)), {}))
         off_count = len(self.off) - len(touched & self.off)
         found = []
@@ -106,13 +116,30 @@ class _Outcomes:
             counted = combine([rest_of_board, *components], off_count, analysis.mines_left)
             if counted.total == 0:
                 continue
-            proved = any(
-                counted.box_mine_weight(i + 1, b) == 0 for i, comp in enumerate(components) for b in range(len(comp.boxes))
-            ) or (off_count and counted.off_mines == 0)
-            found.append((counted.total, bool(proved)))
+            found.append(_judge(shown, counted, components, off_count, untouched_best))
             if not unknown:
                 break
         return found
+
+
+def _judge(shown: int, counted, components: list[Component], off_count: int, untouched_best: float) -> Outcome:
+    """What one number would prove, and how safe the next guess would be if it proved nothing."""
+    proved = 0
+    best = untouched_best
+    total = counted.total
+    for i, comp in enumerate(components):
+        for b, box in enumerate(comp.boxes):
+            weight = counted.box_mine_weight(i + 1, b)
+            if weight == 0:
+                proved += len(box)
+            else:
+                best = max(best, 1 - weight / (len(box) * total))
+    if off_count:
+        if counted.off_mines == 0:
+            proved += off_count
+        else:
+            best = max(best, 1 - counted.off_mines / (off_count * total))
+    return Outcome(shown, total, proved, 1.0 if proved else best)
 
 
 def _with_need(component: Component, witness: int, need: int) -> Component:
@@ -145,6 +172,21 @@ def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
     return frontier + off
 
 
+def _score(safety: float, found: list[Outcome] | None) -> tuple[float, float]:
+    """(score, chance of progress given safe) of a candidate from its possible numbers."""
+    if not found:
+        return safety, 0.0
+    total = sum(o.weight for o in found)
+    progress = sum(o.weight for o in found if o.proved) / total
+    if SCORING == "two_step":
+        score = safety * sum(o.weight * o.next_safety for o in found) / total
+    else:
+        score = safety * (1 + PROGRESS_BONUS * progress)
+    if len(found) == 1:
+        score *= 0.01  # dead: its number is known already, clicking it only risks the game
+    return score, progress
+
+
 def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
     """The best square to gamble on (see module doc)."""
     forced = forced_guess(knowledge, analysis)
@@ -158,12 +200,9 @@ def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
     outcomes = _Outcomes(knowledge, analysis)
     scored = []
     for cell in pool:
-        judged = outcomes.progress(cell)
-        progress, dead = judged if judged is not None else (0.0, False)
         safety = 1 - chance[cell]
-        score = safety * (1 + PROGRESS_BONUS * progress)
-        if dead:
-            score *= 0.01  # its number is known already: clicking it only risks the game
+        found = outcomes.outcomes(cell)
+        score, progress = _score(safety, found)
         scored.append((score, safety, -cell, progress))
     score, safety, negative_cell, progress = max(scored)
-    return Guess(-negative_cell, safety, progress, "safest square most likely to lead somewhere")
+    return Guess(-negative_cell, safety, progress, "best chance to survive this guess and the next")

@@ -6,6 +6,8 @@ import random
 from fractions import Fraction
 from itertools import combinations
 
+from hypothesis import strategies as st
+
 from amigasweeper.engine import COVERED, MARKED, Game, GameSetup, PlayerView, Shape
 
 
@@ -65,3 +67,17 @@ def assert_matches_brute_force(view: PlayerView, got: list[float | None], seed: 
             assert have is None, (seed, cell)
         else:
             assert abs(have - float(want)) <= 1e-12, (seed, cell, have, want)
+
+
+def positions(width=(3, 7), height=(3, 6), mines=(1, 8), opens=(1, 20), marks=(0, 3)):
+    """A hypothesis strategy of random_position games, each range given as (lowest, highest)."""
+    return st.builds(
+        random_position,
+        shape=st.sampled_from(list(Shape)),
+        width=st.integers(*width),
+        height=st.integers(*height),
+        mines=st.integers(*mines),
+        seed=st.integers(0, 10**6),
+        opens=st.integers(*opens),
+        marks=st.integers(*marks),
+    )

@@ -1,23 +1,12 @@
 """Property tests: whatever the board, a deduction is never wrong."""
 
 from hypothesis import given, settings
-from hypothesis import strategies as st
-from solver_helpers import random_position
+from solver_helpers import positions
 
-from amigasweeper.engine import Shape
 from amigasweeper.solver import Rule, all_certain, next_hint, rule1, rule2, rule3, rule4
 from amigasweeper.solver.counting import constraints_of
 
-positions = st.builds(
-    random_position,
-    shape=st.sampled_from(list(Shape)),
-    width=st.integers(3, 7),
-    height=st.integers(3, 6),
-    mines=st.integers(1, 8),
-    seed=st.integers(0, 10**6),
-    opens=st.integers(1, 20),
-    marks=st.integers(0, 3),
-)
+any_position = positions()
 
 
 def _proved_right(game, safe, mines):
@@ -25,7 +14,7 @@ def _proved_right(game, safe, mines):
 
 
 @settings(max_examples=150, deadline=None)
-@given(positions)
+@given(any_position)
 def test_every_rule_is_right_about_the_real_layout(game):
     if game.status.over:
         return
@@ -44,7 +33,7 @@ def test_every_rule_is_right_about_the_real_layout(game):
 
 
 @settings(max_examples=60, deadline=None)
-@given(positions)
+@given(any_position)
 def test_probabilities_are_zero_or_one_exactly_where_certain(game):
     if game.status.over:
         return
