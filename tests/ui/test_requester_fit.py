@@ -252,6 +252,18 @@ def test_best_times_show_the_duel_tallies(app_pilot):
     assert any(line.startswith("Grace") and line.split()[-3:] == ["0", "0", "1"] for line in text)
 
 
+def test_best_times_leave_out_the_drawn_column_when_no_duel_was_drawn(app_pilot):
+    # The Duel's points make a draw impossible, so an always-0 column would only
+    # be noise; a file that holds draws (from elsewhere) still shows them above.
+    app, pilot = app_pilot
+    app.storage.record_duel("computer-hard", "win")
+    app.storage.record_duel("Grace", "loss")
+    text = open_best_times(app, pilot).shown_lines()
+    header = next(line for line in text if line.startswith("Duels against"))
+    assert header.split()[-2:] == ["won", "lost"]
+    assert any(line.startswith("Grace") and line.split()[-2:] == ["0", "1"] for line in text)
+
+
 def test_duel_setup_leaves_no_empty_row_for_a_second_player(app_pilot):
     app, pilot = app_pilot
     pilot.key(pyxel.KEY_D, amiga=True)

@@ -76,9 +76,12 @@ def best_time_lines(times: BestTimes, room: int) -> list[str]:
         head = f"{level.title:<13}{entry.seconds:>3} s  "
         lines.append(head + shorten(entry.name, room - len(head)))
     if times.duels:
-        lines += ["", f"{'Duels against':<{OPPONENT_CHARS}} won lost  drawn"]
+        # A Duel of 15 mines cannot end level (each mine moves the score gap by
+        # 5, a wrong guess by 2), so draws get a column only when a file has some.
+        draws = any(record.draws for record in times.duels.values())
+        lines += ["", f"{'Duels against':<{OPPONENT_CHARS}} won lost" + ("  drawn" if draws else "")]
         for opponent, record in sorted(times.duels.items()):
-            tally = f"{record.wins:>4}{record.losses:>5}{record.draws:>7}"
+            tally = f"{record.wins:>4}{record.losses:>5}" + (f"{record.draws:>7}" if draws else "")
             name = shorten(opponent_title(opponent), OPPONENT_CHARS)
             lines.append(f"{name:<{OPPONENT_CHARS}}{tally}")
     return lines
