@@ -158,8 +158,22 @@ class _Search:
         for safe_count, j in options:
             if safe_count / size <= best:
                 break  # even a sure follow-up cannot beat what we have
-            parts = self._split(layouts & ~self.mine_sets[j], j)
-            value = sum(p.bit_count() * self._value(p) for p in parts) / size
-            if value > best:
-                best, best_j = value, j
+            won = self._outlook(self._split(layouts & ~self.mine_sets[j], j), safe_count, best * size)
+            if won is not None and won / size > best:
+                best, best_j = won / size, j
         return best, best_j
+
+    def _outlook(self, parts: list[int], safe_count: int, beat: float) -> float | None:
+        """Layouts won after uncovering a square (the sum over what it could show),
+        or None once it is clear they cannot exceed ``beat``: the parts not yet
+        searched are counted as won, and when even that falls short the rest is
+        skipped. The largest parts go first, as they decide the most."""
+        won = 0.0
+        left = safe_count
+        for part in sorted(parts, key=int.bit_count, reverse=True):
+            count = part.bit_count()
+            left -= count
+            won += count * self._value(part)
+            if won + left <= beat:
+                return None
+        return won

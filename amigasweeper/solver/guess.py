@@ -30,7 +30,8 @@ OFF_CANDIDATES = 3
 TOLERANCE = 0.2  # candidates may be this much (relative) less safe than the safest
 PROGRESS_BONUS = 0.3  # how much a sure next step is worth against safety (tuned on 1500 Expert games)
 OUTCOME_BUDGET = 20_000
-SCORING = "two_step"  # or "bonus", the score used before (see module doc)
+SCORING = "two_step"  # or "bonus", the score used before, or "hybrid", two-step times a progress bonus (see module doc)
+HYBRID_BONUS = 0.3
 BLEND = 0.0  # share of the second-safest square in "how safe is the next guess"
 
 
@@ -86,8 +87,8 @@ class _Outcomes:
     def outcomes(self, cell: int, beat: float = 0.0) -> list[Outcome] | None:
         """Every number the candidate could show, or None if counting them ran over budget.
 
-        ``beat`` is the two-step score to beat: once the numbers not yet tried
-        could not lift the candidate above it even if each proved a square,
+        ``beat`` is the score to beat: once the numbers not yet tried could not
+        lift the candidate above it even if each proved a square,
         the rest is skipped and the list ends with a PRUNED entry.
         """
         knowledge, analysis = self.knowledge, self.analysis
@@ -115,8 +116,7 @@ class _Outcomes:
         off_count = len(self.off) - len(touched & self.off)
         found: list[Outcome] = []
         safety = 1 - analysis.probability[cell]
-        safe_total = safety * analysis.counted.total  # arrangements with the candidate safe
-        tried = reached = 0.0  # their weight so far, and that weight times the next guess's safety
+        tally = _Tally(safety, safety * analysis.counted.total)  # arrangements with the candidate safe
         # The boxes are the same whatever number shows: split once, then vary the need.
         shapes = split_components(base + [Constraint(cell, 0, unknown)] if unknown else base)
         for shown in range(len(unknown) + 1):
@@ -135,13 +135,10 @@ class _Outcomes:
             found.append(outcome)
             if not unknown:
                 break
-            tried += outcome.weight
-            reached += outcome.weight * outcome.next_safety
-            if SCORING == "two_step" and beat and shown < len(unknown):
-                # The best this candidate can still score: every number left proves a square.
-                if safety * (reached + max(0.0, safe_total - tried)) / safe_total < beat * (1 - 1e-9):
-                    found.append(PRUNED)
-                    return found
+            tally.add(outcome)
+            if beat and shown < len(unknown) and tally.ceiling() < beat * (1 - 1e-9):
+                found.append(PRUNED)
+                return found
         return found
 
 
@@ -214,14 +211,46 @@ def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
     return frontier + off
 
 
+def _ceiling(safety: float) -> float:
+    """The highest score a candidate this safe could get, whatever its numbers."""
+    return _Tally(safety, 1.0).ceiling()
+
+
+class _Tally:
+    """A candidate's numbers tried so far, and the highest score it can still reach
+    if every number not yet tried proved a square (for cutting candidates short)."""
+
+    def __init__(self, safety: float, safe_total: float) -> None:
+        self.safety = safety
+        self.safe_total = safe_total  # arrangements in which the candidate is safe
+        self.tried = 0.0  # weight of the numbers tried
+        self.reached = 0.0  # ... times the next guess's safety
+        self.proving = 0.0  # weight of the numbers tried that prove a square
+
+    def add(self, outcome: Outcome) -> None:
+        self.tried += outcome.weight
+        self.reached += outcome.weight * outcome.next_safety
+        self.proving += outcome.weight if outcome.proved else 0
+
+    def ceiling(self) -> float:
+        rest = max(0.0, self.safe_total - self.tried)
+        progress = (self.proving + rest) / self.safe_total
+        if SCORING == "bonus":
+            return self.safety * (1 + PROGRESS_BONUS * progress)
+        two_step = self.safety * (self.reached + rest) / self.safe_total
+        return two_step * (1 + HYBRID_BONUS * progress) if SCORING == "hybrid" else two_step
+
+
 def _score(safety: float, found: list[Outcome] | None) -> tuple[float, float]:
     """(score, chance of progress given safe) of a candidate from its possible numbers."""
     if not found:
         return safety, 0.0
     total = sum(o.weight for o in found)
     progress = sum(o.weight for o in found if o.proved) / total
-    if SCORING == "two_step":
+    if SCORING in ("two_step", "hybrid"):
         score = safety * sum(o.weight * o.next_safety for o in found) / total
+        if SCORING == "hybrid":
+            score *= 1 + HYBRID_BONUS * progress
     else:
         score = safety * (1 + PROGRESS_BONUS * progress)
     if len(found) == 1:
@@ -241,13 +270,12 @@ def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
         return Guess(cell, 1 - chance[cell], 0.0, "safest square")
     outcomes = _Outcomes(knowledge, analysis)
     best = None  # (score, safety, -cell, progress), the highest wins
-    prune = SCORING == "two_step"
-    # Safest first: a two-step score is at most the candidate's safety, so once
-    # the best score reached is above a candidate's safety it cannot win.
+    # Safest first: no score is above its candidate's _ceiling, so a candidate
+    # whose ceiling is below the best score reached cannot win.
     for cell in sorted(pool, key=lambda c: (chance[c], c)):
         safety = 1 - chance[cell]
-        beat = best[0] if best and prune else 0.0
-        if safety < beat:
+        beat = best[0] if best else 0.0
+        if _ceiling(safety) < beat:
             continue
         found = outcomes.outcomes(cell, beat)
         if found and found[-1] is PRUNED:

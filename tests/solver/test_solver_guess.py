@@ -15,6 +15,7 @@ from solver_helpers import positions
 from amigasweeper.engine import COVERED, MARKED
 from amigasweeper.engine.textboard import game_from_text
 from amigasweeper.solver.guess import PRUNED, Outcome, _Outcomes, _score, candidates, choose_guess, forced_guess
+from amigasweeper.solver import guess
 from amigasweeper.solver.knowledge import Knowledge
 
 
@@ -164,9 +165,18 @@ def unpruned_choice(knowledge: Knowledge, analysis) -> int:
 middling_positions = positions(width=(5, 8), height=(4, 6), mines=(4, 12), opens=(1, 12), marks=(0, 0))
 
 
-@settings(max_examples=80, deadline=None)
-@given(middling_positions)
-def test_skipping_candidates_that_cannot_win_never_changes_the_choice(game):
+@pytest.mark.parametrize("scoring", ["two_step", "bonus", "hybrid"])
+@settings(max_examples=60, deadline=None)
+@given(game=middling_positions)
+def test_skipping_candidates_that_cannot_win_never_changes_the_choice(scoring, game):
+    guess.SCORING, before = scoring, guess.SCORING
+    try:
+        check_the_choice_is_unpruned(game)
+    finally:
+        guess.SCORING = before
+
+
+def check_the_choice_is_unpruned(game) -> None:
     if game.status.over:
         return
     found = stuck(game)
