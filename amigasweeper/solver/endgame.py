@@ -135,24 +135,36 @@ class _Search:
         if self.visits > SEARCH_BUDGET:
             raise _GiveUp
         size = layouts.bit_count()
+        shows = self.shows
+        options = []  # (safe layouts, square) of the squares that are a gamble here
+        # One pass: a free square that tells something is read at once (it
+        # cannot hurt); on the way, the gambles are listed for _guess.
         for j, mines in enumerate(self.mine_sets):
-            if not layouts & mines:
-                parts = self._split(layouts, j)
-                if len(parts) > 1:  # a free square tells something: read it first
-                    value = sum(p.bit_count() * self._value(p) for p in parts) / size
-                    self.memo[layouts] = value
-                    return value
-        value, _ = self._guess(layouts)
+            hit = layouts & mines
+            if hit:
+                if hit != layouts:
+                    options.append((size - hit.bit_count(), j))
+                continue
+            for mask in shows[j]:
+                part = layouts & mask
+                if part:
+                    if part != layouts:  # more than one number is possible
+                        value = sum(p.bit_count() * self._value(p) for p in self._split(layouts, j)) / size
+                        self.memo[layouts] = value
+                        return value
+                    break  # its number is the same in every layout: it tells nothing
+        value, _ = self._guess(layouts, options)
         self.memo[layouts] = value
         return value
 
-    def _guess(self, layouts: int) -> tuple[float, int | None]:
+    def _guess(self, layouts: int, options: list[tuple[int, int]] | None = None) -> tuple[float, int | None]:
         size = layouts.bit_count()
-        options = []
-        for j, mines in enumerate(self.mine_sets):
-            hit = (layouts & mines).bit_count()
-            if 0 < hit < size:
-                options.append((size - hit, j))
+        if options is None:
+            options = []
+            for j, mines in enumerate(self.mine_sets):
+                hit = (layouts & mines).bit_count()
+                if 0 < hit < size:
+                    options.append((size - hit, j))
         options.sort(key=lambda o: (-o[0], o[1]))
         best, best_j = 0.0, None
         for safe_count, j in options:
