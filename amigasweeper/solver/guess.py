@@ -24,6 +24,7 @@ from amigasweeper.engine import COVERED
 from .analysis import Analysis
 from .counting import Component, Constraint, Lines, OverBudget, _multiply, _poly, combine, count_component, split_components
 from .knowledge import Knowledge
+from .longterm import LongTermRisk
 
 FRONTIER_CANDIDATES = 6
 OFF_CANDIDATES = 3
@@ -32,6 +33,7 @@ PROGRESS_BONUS = 0.3  # how much a sure next step is worth against safety (tuned
 OUTCOME_BUDGET = 20_000
 SCORING = "two_step"  # or "bonus", the score used before, or "hybrid", two-step times a progress bonus (see module doc)
 HYBRID_BONUS = 0.3
+LONG_TERM = False  # credit guesses that settle a 50/50 before it forms (longterm.py)
 BLEND = 0.0  # share of the second-safest square in "how safe is the next guess"
 
 
@@ -84,6 +86,37 @@ class _Outcomes:
                 top.add(1 - chance[box[0]], len(box))
             self.component_top.append((top.first, top.second))
 
+    def _rest_of_board(self, affected: set[int]) -> tuple[Component, _Top]:
+        """The components a change leaves alone, as one counted piece, and their two safest squares."""
+        others = [1]
+        untouched = _Top()
+        for i, comp in enumerate(self.analysis.components):
+            if i not in affected:
+                others = _multiply(others, _poly(comp.lines.ways))
+                for safety in self.component_top[i]:
+                    untouched.add(safety, 1)
+        return Component((), [], [], Lines(dict(enumerate(others)), {})), untouched
+
+    def weight_if(self, extra: list[Constraint]) -> int | None:
+        """Arrangements (whole board, as counted.total) that also meet ``extra``:
+        constraints on unknown squares, their witnesses any ids that are not
+        squares. None if counting them ran over budget."""
+        analysis = self.analysis
+        touched = {cell for constraint in extra for cell in constraint.cells}
+        affected = {self.component_of[c] for c in touched if c in self.component_of}
+        base = [c for i in affected for c in analysis.components[i].constraints]
+        rest_of_board, _ = self._rest_of_board(affected)
+        components = split_components(base + extra)
+        try:
+            for comp in components:
+                comp.lines = count_component(comp, OUTCOME_BUDGET)
+        except OverBudget:
+            return None
+        if any(not comp.lines.ways for comp in components):
+            return 0
+        off_count = len(self.off) - len(touched & self.off)
+        return combine([rest_of_board, *components], off_count, analysis.mines_left).total
+
     def outcomes(self, cell: int, beat: float = 0.0) -> list[Outcome] | None:
         """Every number the candidate could show, or None if counting them ran over budget.
 
@@ -105,14 +138,7 @@ class _Outcomes:
                     base.append(Constraint(c.witness, c.need, rest))
                 elif c.need:
                     return None
-        others = [1]
-        untouched = _Top()
-        for i, comp in enumerate(analysis.components):
-            if i not in affected:
-                others = _multiply(others, _poly(comp.lines.ways))
-                for safety in self.component_top[i]:
-                    untouched.add(safety, 1)
-        rest_of_board = Component((), [], [], Lines(dict(enumerate(others)), {}))
+        rest_of_board, untouched = self._rest_of_board(affected)
         off_count = len(self.off) - len(touched & self.off)
         found: list[Outcome] = []
         safety = 1 - analysis.probability[cell]
@@ -272,15 +298,18 @@ def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
     best = None  # (score, safety, -cell, progress), the highest wins
     # Safest first: no score is above its candidate's _ceiling, so a candidate
     # whose ceiling is below the best score reached cannot win.
+    risk = LongTermRisk(knowledge, analysis, outcomes.weight_if) if LONG_TERM else None
     for cell in sorted(pool, key=lambda c: (chance[c], c)):
         safety = 1 - chance[cell]
-        beat = best[0] if best else 0.0
+        credit = risk.credit(cell) if risk else 1.0  # the traps this guess settles
+        beat = best[0] / credit if best else 0.0
         if _ceiling(safety) < beat:
             continue
         found = outcomes.outcomes(cell, beat)
         if found and found[-1] is PRUNED:
             continue
         score, progress = _score(safety, found)
+        score *= credit
         best = max(best or (score, safety, -cell, progress), (score, safety, -cell, progress))
     score, safety, negative_cell, progress = best
     return Guess(-negative_cell, safety, progress, "best chance to survive this guess and the next")

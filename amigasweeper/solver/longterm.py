@@ -1,0 +1,123 @@
+"""Long-term risk: guesses that settle a 50/50 before it can form.
+
+Two neighbouring unknown squares become a 50/50 that no later click can ever
+decide when they hold one mine between them and every square beside just one
+of them (their "wall") is a mine: whatever else is uncovered then sees both
+alike. Such a pair costs a coin toss sooner or later. A guess now on one of
+the two squares takes, in those arrangements, a risk the game would take
+anyway; a guess on a wall square, if it is safe, stops the trap from forming.
+Either way part of the guess's risk is not new, and the guess is credited
+for it (DavidNHill's JSMinesweeper calls this long-term risk).
+
+Only traps close to forming are looked at: at most MAX_MISSING wall squares
+still unknown (the rest are known mines or off the board), which is where
+they come from in practice, at edges and corners and beside found mines.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from amigasweeper.engine import COVERED, MARKED
+
+from .analysis import Analysis
+from .counting import Constraint
+from .knowledge import Knowledge
+
+MAX_MISSING = 2  # wall squares that may still be unknown
+CREDIT = 0.5  # share of a trap's arrangements lost anyway: the coin toss it would cost later
+# Witness ids of the extra constraints: below every square number.
+_WALL, _PAIR = -1, -2
+
+
+@dataclass(frozen=True)
+class Trap:
+    """A 50/50 that may form: the pair, the unknown wall squares, and in how many arrangements it forms."""
+
+    pair: tuple[int, int]
+    wall: tuple[int, ...]
+    weight: int
+
+    @property
+    def squares(self) -> tuple[int, ...]:
+        return self.pair + self.wall
+
+
+def _wall(knowledge: Knowledge, a: int, b: int) -> tuple[int, ...] | None:
+    """The unknown squares that must all be mines for a and b to form a trap, or None if they cannot."""
+    neighbours = knowledge.topology.neighbours
+    cells = knowledge.cells
+    near_a, near_b = set(neighbours[a]), set(neighbours[b])
+    unknown = []
+    for square in (near_a ^ near_b) - {a, b}:
+        value = cells[square]
+        if value == MARKED:
+            continue
+        if value != COVERED or square in knowledge.safe:
+            return None  # a safe square beside one of them will tell them apart
+        unknown.append(square)
+    if len(unknown) > MAX_MISSING:
+        return None
+    return tuple(sorted(unknown))
+
+
+def pairs_involving(knowledge: Knowledge, cell: int) -> Iterable[tuple[int, int]]:
+    """Neighbouring unknown pairs that the square is one of, or walls in."""
+    neighbours = knowledge.topology.neighbours
+    cells = knowledge.cells
+    seen = set()
+    for a in (cell, *neighbours[cell]):
+        if cells[a] != COVERED:
+            continue
+        for b in neighbours[a]:
+            if cells[b] == COVERED:
+                pair = (a, b) if a < b else (b, a)
+                if pair not in seen:
+                    seen.add(pair)
+                    yield pair
+
+
+class LongTermRisk:
+    """Traps near the candidates of one guess, counted once each."""
+
+    def __init__(self, knowledge: Knowledge, analysis: Analysis, weight_if: Callable[[list[Constraint]], int | None]) -> None:
+        self.knowledge = knowledge
+        self.analysis = analysis
+        self.weight_if = weight_if  # arrangements meeting extra constraints (guess._Outcomes.weight_if)
+        self.traps: dict[tuple[int, int], Trap | None] = {}
+
+    def trap(self, pair: tuple[int, int]) -> Trap | None:
+        if pair not in self.traps:
+            self.traps[pair] = self._count(pair)
+        return self.traps[pair]
+
+    def _count(self, pair: tuple[int, int]) -> Trap | None:
+        chance = self.analysis.probability
+        if not all(0 < chance.get(square, 0) < 1 for square in pair):
+            return None
+        wall = _wall(self.knowledge, *pair)
+        if wall is None or any(chance.get(square, 0) == 0 for square in wall):
+            return None
+        extra = [Constraint(_PAIR, 1, pair)]
+        if wall:
+            extra.append(Constraint(_WALL, len(wall), wall))
+        weight = self.weight_if(extra)
+        return Trap(pair, wall, weight) if weight else None
+
+    def credit(self, cell: int) -> float:
+        """The factor a guess on ``cell`` is worth more for the traps it settles (1.0 for none)."""
+        total = self.analysis.counted.total
+        safety = 1 - self.analysis.probability[cell]
+        safe = safety * total
+        if safe <= 0:
+            return 1.0
+        settled = 0
+        for pair in pairs_involving(self.knowledge, cell):
+            trap = self.trap(pair)
+            if trap is not None and cell in trap.squares:
+                settled += trap.weight
+        # In a trap's arrangements the game loses half anyway: that much of the
+        # guess's risk is not new (and no more than all of it).
+        spared = min(CREDIT * settled, total - safe)
+        return 1 + spared / safe
