@@ -90,6 +90,7 @@ def _headless_app(**options):
     """The real program on a headless screen (pyxel is initialised once)."""
     import pyxel
 
+    from amigasweeper.ui import collector
     from amigasweeper.ui.app import App, Options
     from amigasweeper.ui.drive.pilot import Pilot
 
@@ -97,6 +98,7 @@ def _headless_app(**options):
         pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
         _headless_app.ready = True
     app = App(Options(headless=True, **options))
+    collector.freeze_long_lived()  # as run() does after start-up
     return app, Pilot(app)
 
 

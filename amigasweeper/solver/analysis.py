@@ -38,7 +38,7 @@ from .counting import (
     CountTask,
     Deadline,
     Inconsistent,
-    combine,
+    combine_steps,
     component_key,
     constraints_of,
     split_components,
@@ -196,6 +196,15 @@ class AnalysisJob:
         if self._slice.expired():
             yield
 
+    def _paced(self, steps: Generator[None, None, object]) -> Generator[None, None, object]:
+        """Run a stage that pauses between its parts, waiting for the next slice whenever this one is used up."""
+        while True:
+            try:
+                next(steps)
+            except StopIteration as finished:
+                return finished.value
+            yield from self._pause()
+
     def _cut(self, component: Component) -> Generator[None, None, Propagated]:
         """The pair rules over one component (cached), patience or not: they are cheap and prove squares."""
         key = component_key(component)
@@ -280,11 +289,11 @@ class AnalysisJob:
             result.exact = False
             yield from _estimate(result, counted, rough, proved, self._pause)
             return
-        counted_all = combine(counted, len(result.off_cells), result.mines_left - len(proved.mines))
+        counted_all = yield from self._paced(combine_steps(counted, len(result.off_cells), result.mines_left - len(proved.mines)))
         if counted_all.total == 0:
             raise Inconsistent(result.witnesses, f"no arrangement of the numbers uses exactly {result.mines_left} more mines")
         result.counted = counted_all
-        _global_facts(result, counted_all, proved)
+        yield from self._paced(_global_facts(result, counted_all, proved))
 
 
 class _CutCache:
@@ -352,8 +361,11 @@ def _local_facts(result: Analysis, components: list[Component], proved: Propagat
                 result.local_mines.update(box)
 
 
-def _global_facts(result: Analysis, counted: Counted, proved: Propagated) -> None:
-    """Rule 6 and the probabilities: every arrangement weighted by the squares off the frontier."""
+def _global_facts(result: Analysis, counted: Counted, proved: Propagated) -> Generator[None, None, None]:
+    """Rule 6 and the probabilities: every arrangement weighted by the squares off the frontier.
+
+    Pauses after each component: a box's weight is a sum of products of big integers.
+    """
     _set_proved(result, proved)
     total = counted.total
     for c, component in enumerate(counted.components):
@@ -366,6 +378,7 @@ def _global_facts(result: Analysis, counted: Counted, proved: Propagated) -> Non
                 result.safe.update(box)
             elif weight == len(box) * total:
                 result.mines.update(box)
+        yield
     if result.off_cells:
         chance = counted.off_probability()
         for cell in result.off_cells:

@@ -253,6 +253,13 @@ class _Cache:
 
     A move changes only the components around it, so every other component of
     the next position is found here and costs nothing to count again.
+
+    The keys are kept as plain tuples of ints: the garbage collector stops
+    looking at those after its first pass, while a NamedTuple (Constraint)
+    stays in its sight for good. Tens of thousands of cached Constraints made
+    every full collection of a long session cost a frame. A plain tuple equals,
+    and hashes as, the NamedTuple of the same values, so lookups with a
+    component's own key still find it.
     """
 
     def __init__(self, size: int) -> None:
@@ -267,7 +274,7 @@ class _Cache:
         return found
 
     def put(self, key: tuple, lines: Lines) -> None:
-        self.lines[key] = lines
+        self.lines[_plain_key(key)] = lines
         self.too_big.pop(key, None)
         if len(self.lines) > self.size:
             self.lines.popitem(last=False)
@@ -275,11 +282,17 @@ class _Cache:
     def gave_up(self, key: tuple, work: int) -> None:
         if len(self.too_big) > 1024:
             self.too_big.clear()
-        self.too_big[key] = max(work, self.too_big.get(key, 0))
+        self.too_big[_plain_key(key)] = max(work, self.too_big.get(key, 0))
 
     def clear(self) -> None:
         self.lines.clear()
         self.too_big.clear()
+
+
+def _plain_key(key: tuple) -> tuple:
+    """A component_key with its Constraints as plain tuples (see _Cache)."""
+    constraints, boxes, box_witnesses = key
+    return tuple(map(tuple, constraints)), boxes, box_witnesses
 
 
 CACHE = _Cache(8192)
@@ -499,6 +512,15 @@ def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: li
 
 
 # ------------------------------------------------------------------- combining
+def run_to_end(steps: Generator[object, None, object]) -> object:
+    """What a stage that pauses (a generator) returns, run without pausing."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as finished:
+            return finished.value
+
+
 def _poly(ways: dict[int, int]) -> list[int]:
     top = max(ways, default=-1)
     poly = [0] * (top + 1)
@@ -560,22 +582,32 @@ class Counted:
 
 
 def combine(components: list[Component], off_count: int, mines_left: int) -> Counted:
-    """Weight every component's lines by what the rest of the board allows (all exact)."""
+    """Weight every component's lines by what the rest of the board allows (all exact), at once."""
+    return run_to_end(combine_steps(components, off_count, mines_left))
+
+
+def combine_steps(components: list[Component], off_count: int, mines_left: int) -> Generator[None, None, Counted]:
+    """``combine`` a component at a time: it pauses (yields) after each one.
+
+    On a crowded 32x32 board there are dozens of components, each weighted
+    against a product polynomial of a hundred big integers; all at once that
+    took longer than a frame.
+    """
     counted = Counted(components, off_count, mines_left)
     polys = [_poly(component.lines.ways) for component in components]
     everything = [1]
     for poly in polys:
         everything = _multiply(everything, poly)
-
-    def off_ways(frontier_mines: int) -> int:
-        rest = mines_left - frontier_mines
-        return comb(off_count, rest) if 0 <= rest <= off_count else 0
-
+    yield
+    # The arrangements off the frontier for each frontier total, computed once:
+    # every component's weights read them, and C(n, k) of big n is not cheap.
+    off_ways = [comb(off_count, mines_left - mines) if 0 <= mines_left - mines <= off_count else 0
+                for mines in range(len(everything))]  # fmt: skip
     total = 0
     off_mines = 0
     for mines, ways in enumerate(everything):
         if ways:
-            weighted = ways * off_ways(mines)
+            weighted = ways * off_ways[mines]
             if weighted:
                 counted.mine_totals[mines] = weighted
                 total += weighted
@@ -587,6 +619,7 @@ def combine(components: list[Component], off_count: int, mines_left: int) -> Cou
         weights = {}
         for mines, ways in enumerate(poly):
             if ways:
-                weights[mines] = sum(o * off_ways(mines + m) for m, o in enumerate(others) if o)
+                weights[mines] = sum(o * off_ways[mines + m] for m, o in enumerate(others) if o)
         counted.component_weight.append(weights)
+        yield
     return counted
