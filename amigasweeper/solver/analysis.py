@@ -33,6 +33,7 @@ from .counting import (
     Constraint,
     Counted,
     CACHE,
+    CHUNK,
     GRAVEYARD,
     METER,
     CountTask,
@@ -120,7 +121,7 @@ class AnalysisJob:
         self.work_limit = work_limit
         self.clock = clock
         self.spent = 0.0  # seconds of working time so far
-        self.work = 0  # DP transitions and pair comparisons done so far
+        self.work = 0  # DP transitions and pair comparisons done so far (counting.WorkMeter.work)
         self.steps = 0  # calls of step()
         self.last_work = 0  # the work of the last step
         self.result: Analysis | None = None
@@ -364,10 +365,12 @@ def _local_facts(result: Analysis, components: list[Component], proved: Propagat
 def _global_facts(result: Analysis, counted: Counted, proved: Propagated) -> Generator[None, None, None]:
     """Rule 6 and the probabilities: every arrangement weighted by the squares off the frontier.
 
-    Pauses after each component: a box's weight is a sum of products of big integers.
+    A box's weight is a sum of products of big integers, one per mine total
+    of its component: it pauses after every CHUNK of them.
     """
     _set_proved(result, proved)
     total = counted.total
+    since_pause = 0
     for c, component in enumerate(counted.components):
         for b, box in enumerate(component.boxes):
             weight = counted.box_mine_weight(c, b)
@@ -378,7 +381,11 @@ def _global_facts(result: Analysis, counted: Counted, proved: Propagated) -> Gen
                 result.safe.update(box)
             elif weight == len(box) * total:
                 result.mines.update(box)
-        yield
+            METER.reading += len(component.lines.ways)
+            since_pause += len(component.lines.ways)
+            if since_pause >= CHUNK:
+                yield
+                since_pause = 0
     if result.off_cells:
         chance = counted.off_probability()
         for cell in result.off_cells:
@@ -439,6 +446,7 @@ def _estimate(
                 factor = constraint.need / held
                 for cell in squares:
                     chance[cell] = min(0.999, max(0.001, chance[cell] * factor))
+        METER.reading += len(rough_cells)
         yield from pause()
     for cell, p in chance.items():
         if cell not in result.safe and cell not in result.mines:

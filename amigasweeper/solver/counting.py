@@ -222,20 +222,44 @@ class Deadline:
 NEVER = Deadline(None)
 
 
-class WorkMeter:
-    """Every unit of counting work done in this process (DP transitions, pairs compared).
+class WatchedDeadline(Deadline):
+    """A deadline that remembers whether any work found it passed (``cut``):
+    then something was cut short, and a result reached under it may be a
+    lesser one than time to spare would give."""
 
-    Time varies with the machine; work does not. Tests build their clock on
-    this meter so that a "budget of time" becomes a budget of work they can
-    reason about, while the program's clock stays the real one.
+    def __init__(self, seconds: float | None, clock: Callable[[], float] = time.perf_counter) -> None:
+        super().__init__(seconds, clock)
+        self.cut = False
+
+    def expired(self) -> bool:
+        if super().expired():
+            self.cut = True
+        return self.cut
+
+
+class WorkMeter:
+    """Every unit of solver work done in this process.
+
+    ``work`` is the counting (DP transitions, pairs of numbers compared): what
+    a cached count saves. ``reading`` is what turns counts into chances each
+    time (products of big integers summed when components are combined and
+    boxes weighed, squares rescaled by an estimate). Time varies with the
+    machine; work does not. Tests build their clock on this meter so that a
+    "budget of time" becomes a budget of work they can reason about, while the
+    program's clock stays the real one.
     """
 
     def __init__(self) -> None:
         self.work = 0
+        self.reading = 0
+
+    @property
+    def total(self) -> int:
+        return self.work + self.reading
 
     def clock(self, unit: float = 1e-6) -> Callable[[], float]:
-        """A clock whose seconds are ``unit`` per unit of work."""
-        return lambda: self.work * unit
+        """A clock whose seconds are ``unit`` per unit of work (of either kind)."""
+        return lambda: (self.work + self.reading) * unit
 
 
 METER = WorkMeter()
@@ -587,7 +611,7 @@ def combine(components: list[Component], off_count: int, mines_left: int) -> Cou
 
 
 def combine_steps(components: list[Component], off_count: int, mines_left: int) -> Generator[None, None, Counted]:
-    """``combine`` a component at a time: it pauses (yields) after each one.
+    """``combine`` in steps: it pauses (yields) after every CHUNK products summed.
 
     On a crowded 32x32 board there are dozens of components, each weighted
     against a product polynomial of a hundred big integers; all at once that
@@ -614,12 +638,17 @@ def combine_steps(components: list[Component], off_count: int, mines_left: int) 
                 off_mines += weighted * (mines_left - mines)
     counted.total = total
     counted.off_mines = off_mines
+    since_pause = 0
     for poly in polys:
         others = _divide(everything, poly)
         weights = {}
+        counted.component_weight.append(weights)
         for mines, ways in enumerate(poly):
             if ways:
                 weights[mines] = sum(o * off_ways[mines + m] for m, o in enumerate(others) if o)
-        counted.component_weight.append(weights)
-        yield
+                METER.reading += len(others)
+                since_pause += len(others)
+                if since_pause >= CHUNK:
+                    yield
+                    since_pause = 0
     return counted

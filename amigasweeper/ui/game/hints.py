@@ -5,8 +5,12 @@ UI state only: the solver (amigasweeper.solver) decides; this keeps what is
 shown until the next move and draws it over the board.
 
 No frame waits for the solver. Counting a position is a resumable job
-(PositionWork) that gets FRAME_BUDGET seconds of each frame; meanwhile the
-last shading stays on the board and the screen shows Intuition's busy pointer.
+(PositionWork) that gets FRAME_BUDGET seconds of each frame, less what the
+frame already spent on the solver (building a new position's frontier, the
+Demo's move); meanwhile the last shading stays on the board and the screen
+shows Intuition's busy pointer. While the Demo waits between moves, what is
+left of each frame's budget works out its next guess ahead (its counts are
+cached as they finish), so the frame of the move seldom has to think.
 Rules 1-4 answer a Hint at once; rules 5 and 6, Show Safe and Mines and the
 Demo's next move wait for the count. A count that runs past PATIENCE seconds
 of work gives estimates, and the legend and the "Mine chance" text say so;
@@ -21,7 +25,7 @@ from enum import Enum
 
 from amigasweeper.engine import MARKED, Game, Mark, MoveKind
 from amigasweeper.solver import Analysis, Knowledge, Player
-from amigasweeper.solver.counting import GRAVEYARD, Deadline, counting_deadline
+from amigasweeper.solver.counting import GRAVEYARD, Deadline, WatchedDeadline, counting_deadline
 from amigasweeper.solver.rules import certainty_of, counted_hint, simple_hint
 
 from ..intuition.atlas import Cell
@@ -139,6 +143,8 @@ class HintState:
         self._shown: list[float | None] | None = None  # the shading on the board, kept until the next is ready
         self._shown_exact = True
         self._shown_for: int | None = None  # id of the game it belongs to
+        self._frame_spent = 0.0  # clock time this frame has given the solver so far
+        self._plan: tuple[tuple[int, int], int] | None = None  # (position, square): the Demo's guess, worked out ahead
 
     def forget(self) -> None:
         """A move was made or a new game began: the marks and message go."""
@@ -162,17 +168,30 @@ class HintState:
         return bool(active) and game.placed and not game.status.over and not game.paused
 
     def update(self, game: Game) -> None:
-        """Every frame: a slice of work, and whatever it finished goes on screen."""
+        """Once every frame: a slice of work, and whatever it finished goes on screen."""
+        self._slice(game)
+        self._frame_spent = 0.0  # the next frame has its whole budget again
+
+    def _slice(self, game: Game) -> None:
+        """What is left of this frame's solver budget, spent on the position on screen."""
+        started = self.clock()
         if not self.wanted(game):
-            GRAVEYARD.bury(Deadline(FRAME_BUDGET, self.clock))  # free old counts in idle frames
+            GRAVEYARD.bury(Deadline(self._left(started), self.clock))  # free old counts in idle frames
             return
-        work = self.work_for(game)
-        if not work.done:
-            work.step(FRAME_BUDGET)
+        work = self.work_for(game)  # a new position's frontier is built within the frame's budget too
+        if not work.done and self._left(started) > 0:
+            work.step(self._left(started))
         if work.chances is not None:
             self._shown, self._shown_exact, self._shown_for = work.chances, work.analysis.exact, id(game)
         if work.analysis is not None:
             self._answer(game, work)
+        if self.demo and work.done:
+            self._think_ahead(work, started)
+        self._frame_spent += self.clock() - started
+
+    def _left(self, started: float) -> float:
+        """Seconds of solver work this frame may still do (its slice began at ``started``)."""
+        return FRAME_BUDGET - self._frame_spent - (self.clock() - started)
 
     def busy(self, game: Game) -> bool:
         """True while the player waits for the solver (the busy pointer shows)."""
@@ -207,7 +226,7 @@ class HintState:
         self.message = ""
         self.pending.add(request)
         if not game.status.over:
-            self.update(game)
+            self._slice(game)
 
     def _answer(self, game: Game, work: PositionWork) -> None:
         analysis = work.analysis
@@ -282,16 +301,43 @@ class HintState:
             # Nothing left to uncover: under All Mines Found (or Both) the game is
             # won by marking, so the Demo marks the mines it knows.
             return self._mark_a_known_mine(game, work)
+        if self._plan is not None and self._plan[0] == self._work_for:
+            return self._plan[1], MoveKind.UNCOVER  # worked out while the Demo waited
         final = work.final
         if final.consistent and final.exact:
             # The position's counts are cached; what the player adds to weigh its
             # guesses is held to DEMO_THINK (past it, a guess is judged by safety alone).
+            started = self.clock()
             with counting_deadline(Deadline(DEMO_THINK, self.clock)):
-                return Player(knowledge).decide().cell, MoveKind.UNCOVER
+                cell = Player(knowledge).decide().cell
+            self._frame_spent += self.clock() - started
+            return cell, MoveKind.UNCOVER
         # An estimate (or marks that cannot be right): the square least likely to hold a mine.
         chance = final.probability
         cell = min(knowledge.unknown, key=lambda c: (chance.get(c, 1.0), c))
         return cell, MoveKind.UNCOVER
+
+    def _think_ahead(self, work: PositionWork, started: float) -> None:
+        """The Demo's next guess, with what is left of this frame's budget.
+
+        The counts that finish are cached, so a guess too big for one frame
+        gets further in each frame the Demo waits. A guess worked out with no
+        count cut short by the deadline is the one the player makes with time
+        to spare, and is kept for the move; else the move frame thinks for
+        DEMO_THINK at most, as it did before.
+        """
+        knowledge, final = work.knowledge, work.final
+        planned = self._plan is not None and self._plan[0] == self._work_for
+        if planned or knowledge.safe or not knowledge.unknown or not (final.consistent and final.exact):
+            return
+        left = self._left(started)
+        if left <= 0:
+            return
+        deadline = WatchedDeadline(left, self.clock)
+        with counting_deadline(deadline):
+            cell = Player(knowledge).decide().cell
+        if not deadline.cut:
+            self._plan = (self._work_for, cell)
 
     def _mark_a_known_mine(self, game: Game, work: PositionWork):
         cells = work.knowledge.cells
