@@ -290,6 +290,7 @@ class _Cache:
         self.size = size
         self.lines: OrderedDict[tuple, Lines] = OrderedDict()
         self.too_big: dict[tuple, int] = {}  # key -> work already spent without finishing
+        self.stored = 0  # counts ever put here: callers tell from it whether a try got anywhere
 
     def get(self, key: tuple) -> Lines | None:
         found = self.lines.get(key)
@@ -299,6 +300,7 @@ class _Cache:
 
     def put(self, key: tuple, lines: Lines) -> None:
         self.lines[_plain_key(key)] = lines
+        self.stored += 1
         self.too_big.pop(key, None)
         if len(self.lines) > self.size:
             self.lines.popitem(last=False)

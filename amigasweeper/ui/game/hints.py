@@ -25,7 +25,7 @@ from enum import Enum
 
 from amigasweeper.engine import MARKED, Game, Mark, MoveKind
 from amigasweeper.solver import Analysis, Knowledge, Player
-from amigasweeper.solver.counting import GRAVEYARD, Deadline, WatchedDeadline, counting_deadline
+from amigasweeper.solver.counting import CACHE, GRAVEYARD, Deadline, WatchedDeadline, counting_deadline
 from amigasweeper.solver.rules import certainty_of, counted_hint, simple_hint
 
 from ..intuition.atlas import Cell
@@ -144,7 +144,8 @@ class HintState:
         self._shown_exact = True
         self._shown_for: int | None = None  # id of the game it belongs to
         self._frame_spent = 0.0  # clock time this frame has given the solver so far
-        self._plan: tuple[tuple[int, int], int] | None = None  # (position, square): the Demo's guess, worked out ahead
+        # (position, square): the Demo's guess worked out ahead; square None when given up
+        self._plan: tuple[tuple[int, int], int | None] | None = None
 
     def forget(self) -> None:
         """A move was made or a new game began: the marks and message go."""
@@ -178,15 +179,20 @@ class HintState:
         if not self.wanted(game):
             GRAVEYARD.bury(Deadline(self._left(started), self.clock))  # free old counts in idle frames
             return
+        fresh = self._frame_spent == 0.0 and (self.work is None or self._work_for == (id(game), len(game.moves)))
         work = self.work_for(game)  # a new position's frontier is built within the frame's budget too
         if not work.done and self._left(started) > 0:
             work.step(self._left(started))
+            fresh = False
         if work.chances is not None:
             self._shown, self._shown_exact, self._shown_for = work.chances, work.analysis.exact, id(game)
         if work.analysis is not None:
             self._answer(game, work)
-        if self.demo and work.done:
-            self._think_ahead(work, started)
+        if self.demo and work.done and fresh:
+            # Only in a frame with no other solver work: the player's own
+            # steps around its counts (ordering candidates, the endgame
+            # search) are not held by the deadline and need the room.
+            self._think_ahead(work, self.clock())
         self._frame_spent += self.clock() - started
 
     def _left(self, started: float) -> float:
@@ -301,7 +307,7 @@ class HintState:
             # Nothing left to uncover: under All Mines Found (or Both) the game is
             # won by marking, so the Demo marks the mines it knows.
             return self._mark_a_known_mine(game, work)
-        if self._plan is not None and self._plan[0] == self._work_for:
+        if self._plan is not None and self._plan[0] == self._work_for and self._plan[1] is not None:
             return self._plan[1], MoveKind.UNCOVER  # worked out while the Demo waited
         final = work.final
         if final.consistent and final.exact:
@@ -321,23 +327,27 @@ class HintState:
         """The Demo's next guess, with what is left of this frame's budget.
 
         The counts that finish are cached, so a guess too big for one frame
-        gets further in each frame the Demo waits. A guess worked out with no
-        count cut short by the deadline is the one the player makes with time
-        to spare, and is kept for the move; else the move frame thinks for
-        DEMO_THINK at most, as it did before.
+        gets further in each frame the Demo waits; a try that finishes no new
+        count would only repeat itself, and ends the thinking ahead. A guess
+        worked out with no count cut short by the deadline is the one the
+        player makes with time to spare, and is kept for the move; else the
+        move frame thinks for DEMO_THINK at most, as it did before.
         """
         knowledge, final = work.knowledge, work.final
-        planned = self._plan is not None and self._plan[0] == self._work_for
-        if planned or knowledge.safe or not knowledge.unknown or not (final.consistent and final.exact):
+        if self._plan is not None and self._plan[0] == self._work_for:
+            return  # worked out, or given up, for this position
+        if knowledge.safe or not knowledge.unknown or not (final.consistent and final.exact):
             return
         left = self._left(started)
         if left <= 0:
             return
-        deadline = WatchedDeadline(left, self.clock)
+        deadline, stored = WatchedDeadline(left, self.clock), CACHE.stored
         with counting_deadline(deadline):
             cell = Player(knowledge).decide().cell
         if not deadline.cut:
             self._plan = (self._work_for, cell)
+        elif CACHE.stored == stored:
+            self._plan = (self._work_for, None)  # no further than the last try: leave it to the move
 
     def _mark_a_known_mine(self, game: Game, work: PositionWork):
         cells = work.knowledge.cells
