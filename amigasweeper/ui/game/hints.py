@@ -328,7 +328,8 @@ class HintState:
 
         The counts that finish are cached, so a guess too big for one frame
         gets further in each frame the Demo waits; a try that finishes no new
-        count would only repeat itself, and ends the thinking ahead. A guess
+        count, or spends more than its slice again outside the counts, would
+        only repeat itself, and ends the thinking ahead. A guess
         worked out with no count cut short by the deadline is the one the
         player makes with time to spare, and is kept for the move; else the
         move frame thinks for DEMO_THINK at most, as it did before.
@@ -341,13 +342,15 @@ class HintState:
         left = self._left(started)
         if left <= 0:
             return
-        deadline, stored = WatchedDeadline(left, self.clock), CACHE.stored
+        deadline, stored, began = WatchedDeadline(left, self.clock), CACHE.stored, self.clock()
         with counting_deadline(deadline):
             cell = Player(knowledge).decide().cell
         if not deadline.cut:
             self._plan = (self._work_for, cell)
-        elif CACHE.stored == stored:
-            self._plan = (self._work_for, None)  # no further than the last try: leave it to the move
+        elif CACHE.stored == stored or self.clock() - began > 2 * left:
+            # No further than the last try, or most of the try went outside
+            # the counts (which a new try would repeat): leave it to the move.
+            self._plan = (self._work_for, None)
 
     def _mark_a_known_mine(self, game: Game, work: PositionWork):
         cells = work.knowledge.cells
