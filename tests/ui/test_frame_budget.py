@@ -75,7 +75,7 @@ def test_the_demo_works_out_its_guesses_while_it_waits_and_they_are_the_players(
     planned_moves, thinking_in_move_frames = [], []
 
     def watched(game):
-        planned = hints._plan is not None and hints._plan[0] == (id(game), len(game.moves)) and hints._plan[1] is not None
+        planned = hints._work_for == (id(game), len(game.moves)) and hints._planned() is not None
         view, before = game.player_view(), METER.total
         move = demo_move(game)
         if move is not None and planned:

@@ -179,20 +179,21 @@ class HintState:
         if not self.wanted(game):
             GRAVEYARD.bury(Deadline(self._left(started), self.clock))  # free old counts in idle frames
             return
-        fresh = self._frame_spent == 0.0 and (self.work is None or self._work_for == (id(game), len(game.moves)))
+        new_position = self.work is None or self._work_for != (id(game), len(game.moves))
+        quiet = self._frame_spent == 0.0 and not new_position  # no other solver work in this frame yet
         work = self.work_for(game)  # a new position's frontier is built within the frame's budget too
         if not work.done and self._left(started) > 0:
             work.step(self._left(started))
-            fresh = False
+            quiet = False
         if work.chances is not None:
             self._shown, self._shown_exact, self._shown_for = work.chances, work.analysis.exact, id(game)
         if work.analysis is not None:
             self._answer(game, work)
-        if self.demo and work.done and fresh:
+        if self.demo and work.done and quiet:
             # Only in a frame with no other solver work: the player's own
             # steps around its counts (ordering candidates, the endgame
             # search) are not held by the deadline and need the room.
-            self._think_ahead(work, self.clock())
+            self._think_ahead(work, started)
         self._frame_spent += self.clock() - started
 
     def _left(self, started: float) -> float:
@@ -307,8 +308,9 @@ class HintState:
             # Nothing left to uncover: under All Mines Found (or Both) the game is
             # won by marking, so the Demo marks the mines it knows.
             return self._mark_a_known_mine(game, work)
-        if self._plan is not None and self._plan[0] == self._work_for and self._plan[1] is not None:
-            return self._plan[1], MoveKind.UNCOVER  # worked out while the Demo waited
+        planned = self._planned()
+        if planned is not None:
+            return planned, MoveKind.UNCOVER  # worked out while the Demo waited
         final = work.final
         if final.consistent and final.exact:
             # The position's counts are cached; what the player adds to weigh its
@@ -329,10 +331,10 @@ class HintState:
         The counts that finish are cached, so a guess too big for one frame
         gets further in each frame the Demo waits; a try that finishes no new
         count, or spends more than its slice again outside the counts, would
-        only repeat itself, and ends the thinking ahead. A guess
-        worked out with no count cut short by the deadline is the one the
-        player makes with time to spare, and is kept for the move; else the
-        move frame thinks for DEMO_THINK at most, as it did before.
+        only repeat itself, and ends the thinking ahead. A guess worked out
+        with no count cut short by the deadline is the one the player makes
+        with time to spare, and is kept for the move; else the move frame
+        thinks for DEMO_THINK at most, as it did before.
         """
         knowledge, final = work.knowledge, work.final
         if self._plan is not None and self._plan[0] == self._work_for:
@@ -351,6 +353,12 @@ class HintState:
             # No further than the last try, or most of the try went outside
             # the counts (which a new try would repeat): leave it to the move.
             self._plan = (self._work_for, None)
+
+    def _planned(self) -> int | None:
+        """The square the Demo worked out ahead for the position on screen, if any."""
+        if self._plan is None or self._plan[0] != self._work_for:
+            return None
+        return self._plan[1]
 
     def _mark_a_known_mine(self, game: Game, work: PositionWork):
         cells = work.knowledge.cells
