@@ -581,6 +581,27 @@ def _divide(product: list[int], factor: list[int]) -> list[int]:
     return quotient
 
 
+def _binomials_down(n: int, top: int, count: int) -> list[int]:
+    """[C(n, top), C(n, top - 1), ..., C(n, top - count + 1)], zero where k is outside 0..n.
+
+    One C(n, k) and then a product and an exact division per step: far cheaper
+    than ``count`` separate C(n, k) of a large n (hundreds of squares off the
+    frontier on a 32x32 board).
+    """
+    out = [0] * count
+    k = min(top, n)  # the largest k in range that C(n, k) is not zero for
+    if k < 0 or count <= 0:
+        return out
+    value = comb(n, k)
+    for index in range(top - k, count):
+        if k < 0:
+            break
+        out[index] = value
+        value = value * k // (n - k + 1)  # C(n, k-1) = C(n, k) * k / (n - k + 1)
+        k -= 1
+    return out
+
+
 @dataclass
 class Counted:
     """A position's arrangements, combined over components and the squares off the frontier."""
@@ -627,8 +648,7 @@ def combine_steps(components: list[Component], off_count: int, mines_left: int) 
     yield
     # The arrangements off the frontier for each frontier total, computed once:
     # every component's weights read them, and C(n, k) of big n is not cheap.
-    off_ways = [comb(off_count, mines_left - mines) if 0 <= mines_left - mines <= off_count else 0
-                for mines in range(len(everything))]  # fmt: skip
+    off_ways = _binomials_down(off_count, mines_left, len(everything))
     total = 0
     off_mines = 0
     for mines, ways in enumerate(everything):

@@ -123,3 +123,14 @@ def test_cached_counts_drop_out_of_the_collectors_sight():
     # of cached counts cost a full collection nothing.
     assert not any(gc.is_tracked(key) for key in CACHE.lines)
     assert not any(gc.is_tracked(key) for key in CACHE.too_big)
+
+
+def test_the_binomials_off_the_frontier_are_exactly_the_plain_ones():
+    from amigasweeper.solver.counting import _binomials_down
+
+    for n in range(0, 25):
+        for top in range(-2, 30):
+            for count in range(0, 32):
+                want = [comb(n, top - i) if 0 <= top - i <= n else 0 for i in range(count)]
+                assert _binomials_down(n, top, count) == want, (n, top, count)
+    assert _binomials_down(900, 380, 3) == [comb(900, 380), comb(900, 379), comb(900, 378)]
