@@ -327,6 +327,7 @@ CACHE = _Cache(8192)
 def clear_cache() -> None:
     """Forget every count (benchmarks that make each call pay in full)."""
     CACHE.clear()
+    PAUSED.clear()
 
 
 class CountTask:
@@ -435,7 +436,8 @@ def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline
     Raises OverBudget when the count would take more than ``budget`` DP steps or
     run past ``deadline`` (or a counting_deadline around the call); a component
     known to need more than ``budget`` fails at once, so a stuck position does
-    not pay for it again and again.
+    not pay for it again and again. A count the deadline stopped is kept
+    (PAUSED), and the next call for the same component goes on from there.
     """
     key = component_key(component)
     found = CACHE.get(key)
@@ -445,10 +447,40 @@ def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline
         raise OverBudget
     if deadline is NEVER and _AMBIENT:
         deadline = _AMBIENT[-1]
-    task = CountTask(component)
+    task = PAUSED.resume(key) or CountTask(component)
     if not task.advance(deadline, work_limit=budget):
+        if task.work <= budget:
+            PAUSED.keep(task)  # stopped by the deadline, not the budget
         raise OverBudget
     return task.lines
+
+
+class _PausedCounts:
+    """Counts a deadline stopped (the Demo's guesses, a slice at a time), kept
+    so that the next call for the same component goes on where it stopped:
+    otherwise a count longer than one slice would start again every slice and
+    never finish. The oldest go to the graveyard beyond ``size``."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.tasks: OrderedDict[tuple, CountTask] = OrderedDict()
+        self.kept = 0  # counts ever kept here: callers tell from it whether a try got anywhere
+
+    def resume(self, key: tuple) -> CountTask | None:
+        return self.tasks.pop(key, None)
+
+    def keep(self, task: CountTask) -> None:
+        self.tasks[task.key] = task
+        self.kept += 1
+        while len(self.tasks) > self.size:
+            GRAVEYARD.add([self.tasks.popitem(last=False)[1]])
+
+    def clear(self) -> None:
+        GRAVEYARD.add(self.tasks.values())
+        self.tasks.clear()
+
+
+PAUSED = _PausedCounts(8)
 
 
 def _count(constraints, boxes, box_witnesses, budget) -> Lines:

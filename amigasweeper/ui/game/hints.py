@@ -25,7 +25,7 @@ from enum import Enum
 
 from amigasweeper.engine import MARKED, Game, Mark, MoveKind
 from amigasweeper.solver import Analysis, Knowledge, Player
-from amigasweeper.solver.counting import CACHE, GRAVEYARD, Deadline, WatchedDeadline, counting_deadline
+from amigasweeper.solver.counting import CACHE, GRAVEYARD, PAUSED, Deadline, WatchedDeadline, counting_deadline
 from amigasweeper.solver.rules import certainty_of, counted_hint, simple_hint
 
 from ..intuition.atlas import Cell
@@ -35,6 +35,7 @@ DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one i
 FRAME_BUDGET = 0.002  # seconds of solver work one frame may do (a frame is 16.7 ms)
 PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
 DEMO_THINK = 0.004  # seconds of counting the Demo's guess may add to its frame (the rest is cached)
+THINK_FRAMES = 30  # frames past its time a Demo move may wait for its guess to be worked out ahead
 
 
 class PositionWork:
@@ -206,7 +207,8 @@ class HintState:
             return self.wanted(game)
         work = self.work
         waiting_for_count = (self.show_probabilities or self.pending) and work.analysis is None
-        waiting_for_demo = self.demo and not work.done and not work.knowledge.safe
+        overdue = self.demo_wait <= 0 and work.done and self._guess_pending(work)
+        waiting_for_demo = self.demo and not work.knowledge.safe and (not work.done or overdue)
         return bool(waiting_for_count or waiting_for_demo)
 
     # ------------------------------------------------------------- commands
@@ -303,6 +305,8 @@ class HintState:
             return min(knowledge.safe), MoveKind.UNCOVER
         if not work.done:
             return None  # still counting: try again next frame (update() does the work)
+        if self._guess_pending(work) and self.demo_wait > -THINK_FRAMES:
+            return None  # the guess is still being worked out in the frames' spare time
         self.demo_wait = DEMO_FRAMES
         if not knowledge.unknown:
             # Nothing left to uncover: under All Mines Found (or Both) the game is
@@ -325,31 +329,38 @@ class HintState:
         cell = min(knowledge.unknown, key=lambda c: (chance.get(c, 1.0), c))
         return cell, MoveKind.UNCOVER
 
+    def _guess_pending(self, work: PositionWork) -> bool:
+        """Is the Demo's guess in this (counted) position still being worked out ahead?"""
+        knowledge, final = work.knowledge, work.final
+        if knowledge.safe or not knowledge.unknown or not (final.consistent and final.exact):
+            return False  # a certain move, or a guess by the estimate: nothing to work out
+        return self._plan is None or self._plan[0] != self._work_for
+
     def _think_ahead(self, work: PositionWork, started: float) -> None:
         """The Demo's next guess, with what is left of this frame's budget.
 
-        The counts that finish are cached, so a guess too big for one frame
-        gets further in each frame the Demo waits; a try that finishes no new
-        count, or spends more than its slice again outside the counts, would
+        The counts that finish are cached, and those the deadline stops go on
+        from there the next time (counting.PAUSED), so a guess too big for one
+        frame gets further in each frame the Demo waits; a try that counts
+        nothing, or spends more than its slice again outside the counts, would
         only repeat itself, and ends the thinking ahead. A guess worked out
         with no count cut short by the deadline is the one the player makes
-        with time to spare, and is kept for the move; else the move frame
-        thinks for DEMO_THINK at most, as it did before.
+        with time to spare, and is kept for the move, which waits for it up to
+        THINK_FRAMES past its time; else the move frame thinks for DEMO_THINK
+        at most, as it did before.
         """
-        knowledge, final = work.knowledge, work.final
-        if self._plan is not None and self._plan[0] == self._work_for:
-            return  # worked out, or given up, for this position
-        if knowledge.safe or not knowledge.unknown or not (final.consistent and final.exact):
+        if not self._guess_pending(work):
             return
         left = self._left(started)
         if left <= 0:
             return
-        deadline, stored, began = WatchedDeadline(left, self.clock), CACHE.stored, self.clock()
+        deadline, began = WatchedDeadline(left, self.clock), self.clock()
+        progress = CACHE.stored + PAUSED.kept
         with counting_deadline(deadline):
-            cell = Player(knowledge).decide().cell
+            cell = Player(work.knowledge).decide().cell
         if not deadline.cut:
             self._plan = (self._work_for, cell)
-        elif CACHE.stored == stored or self.clock() - began > 2 * left:
+        elif CACHE.stored + PAUSED.kept == progress or self.clock() - began > 2 * left:
             # No further than the last try, or most of the try went outside
             # the counts (which a new try would repeat): leave it to the move.
             self._plan = (self._work_for, None)
