@@ -34,7 +34,6 @@ DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one i
 # The probability shading's steps and legend are drawn by shading.py.
 FRAME_BUDGET = 0.002  # seconds of solver work one frame may do (a frame is 16.7 ms)
 PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
-DEMO_THINK = 0.004  # seconds of counting the Demo's guess may add to its frame (the rest is cached)
 THINK_FRAMES = 30  # frames past its time a Demo move may wait for its guess to be worked out ahead
 
 
@@ -317,10 +316,11 @@ class HintState:
             return planned, MoveKind.UNCOVER  # worked out while the Demo waited
         final = work.final
         if final.consistent and final.exact:
-            # The position's counts are cached; what the player adds to weigh its
-            # guesses is held to DEMO_THINK (past it, a guess is judged by safety alone).
+            # Not worked out ahead in time: the position's counts are cached, and
+            # what the player adds to weigh its guesses gets what is left of the
+            # frame's budget (past it, a guess is judged by safety alone).
             started = self.clock()
-            with counting_deadline(Deadline(DEMO_THINK, self.clock)):
+            with counting_deadline(Deadline(self._left(started), self.clock)):
                 cell = Player(knowledge).decide().cell
             self._frame_spent += self.clock() - started
             return cell, MoveKind.UNCOVER
@@ -346,8 +346,8 @@ class HintState:
         only repeat itself, and ends the thinking ahead. A guess worked out
         with no count cut short by the deadline is the one the player makes
         with time to spare, and is kept for the move, which waits for it up to
-        THINK_FRAMES past its time; else the move frame thinks for DEMO_THINK
-        at most, as it did before.
+        THINK_FRAMES past its time; else the move frame thinks with what is
+        left of its budget.
         """
         if not self._guess_pending(work):
             return
