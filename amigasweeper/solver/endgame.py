@@ -135,31 +135,57 @@ class _Search:
         if self.visits > SEARCH_BUDGET:
             raise _GiveUp
         size = layouts.bit_count()
+        shows = self.shows
+        options = []  # (safe layouts, square) of the squares that are a gamble here
+        # One pass: a free square that tells something is read at once (it
+        # cannot hurt); on the way, the gambles are listed for _guess.
         for j, mines in enumerate(self.mine_sets):
-            if not layouts & mines:
-                parts = self._split(layouts, j)
-                if len(parts) > 1:  # a free square tells something: read it first
-                    value = sum(p.bit_count() * self._value(p) for p in parts) / size
-                    self.memo[layouts] = value
-                    return value
-        value, _ = self._guess(layouts)
+            hit = layouts & mines
+            if hit:
+                if hit != layouts:
+                    options.append((size - hit.bit_count(), j))
+                continue
+            for mask in shows[j]:
+                part = layouts & mask
+                if part:
+                    if part != layouts:  # more than one number is possible
+                        value = sum(p.bit_count() * self._value(p) for p in self._split(layouts, j)) / size
+                        self.memo[layouts] = value
+                        return value
+                    break  # its number is the same in every layout: it tells nothing
+        value, _ = self._guess(layouts, options)
         self.memo[layouts] = value
         return value
 
-    def _guess(self, layouts: int) -> tuple[float, int | None]:
+    def _guess(self, layouts: int, options: list[tuple[int, int]] | None = None) -> tuple[float, int | None]:
         size = layouts.bit_count()
-        options = []
-        for j, mines in enumerate(self.mine_sets):
-            hit = (layouts & mines).bit_count()
-            if 0 < hit < size:
-                options.append((size - hit, j))
+        if options is None:
+            options = []
+            for j, mines in enumerate(self.mine_sets):
+                hit = (layouts & mines).bit_count()
+                if 0 < hit < size:
+                    options.append((size - hit, j))
         options.sort(key=lambda o: (-o[0], o[1]))
         best, best_j = 0.0, None
         for safe_count, j in options:
             if safe_count / size <= best:
                 break  # even a sure follow-up cannot beat what we have
-            parts = self._split(layouts & ~self.mine_sets[j], j)
-            value = sum(p.bit_count() * self._value(p) for p in parts) / size
-            if value > best:
-                best, best_j = value, j
+            won = self._outlook(self._split(layouts & ~self.mine_sets[j], j), safe_count, best * size)
+            if won is not None and won / size > best:
+                best, best_j = won / size, j
         return best, best_j
+
+    def _outlook(self, parts: list[int], safe_count: int, beat: float) -> float | None:
+        """Layouts won after uncovering a square (the sum over what it could show),
+        or None once it is clear they cannot exceed ``beat``: the parts not yet
+        searched are counted as won, and when even that falls short the rest is
+        skipped. The largest parts go first, as they decide the most."""
+        won = 0.0
+        left = safe_count
+        for part in sorted(parts, key=int.bit_count, reverse=True):
+            count = part.bit_count()
+            left -= count
+            won += count * self._value(part)
+            if won + left <= beat:
+                return None
+        return won

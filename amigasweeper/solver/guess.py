@@ -30,7 +30,9 @@ OFF_CANDIDATES = 3
 TOLERANCE = 0.2  # candidates may be this much (relative) less safe than the safest
 PROGRESS_BONUS = 0.3  # how much a sure next step is worth against safety (tuned on 1500 Expert games)
 OUTCOME_BUDGET = 20_000
-SCORING = "two_step"  # or "bonus", the score used before (see module doc)
+SCORING = "two_step"  # or "bonus", the score used before, or "hybrid", two-step times a progress bonus (see module doc)
+HYBRID_BONUS = 0.3
+BLEND = 0.0  # share of the second-safest square in "how safe is the next guess"
 
 
 @dataclass(frozen=True)
@@ -75,10 +77,20 @@ class _Outcomes:
         self.off = set(analysis.off_cells)
         # The safest square of each component as it stands, for the parts a candidate leaves alone.
         chance = analysis.probability
-        self.component_best = [max((1 - chance[c] for c in comp.cells), default=0.0) for comp in analysis.components]
+        self.component_top = []
+        for comp in analysis.components:
+            top = _Top()
+            for box in comp.boxes:
+                top.add(1 - chance[box[0]], len(box))
+            self.component_top.append((top.first, top.second))
 
-    def outcomes(self, cell: int) -> list[Outcome] | None:
-        """Every number the candidate could show, or None if counting them ran over budget."""
+    def outcomes(self, cell: int, beat: float = 0.0) -> list[Outcome] | None:
+        """Every number the candidate could show, or None if counting them ran over budget.
+
+        ``beat`` is the score to beat: once the numbers not yet tried could not
+        lift the candidate above it even if each proved a square,
+        the rest is skipped and the list ends with a PRUNED entry.
+        """
         knowledge, analysis = self.knowledge, self.analysis
         cells = knowledge.cells
         near = knowledge.topology.neighbours[cell]
@@ -94,14 +106,17 @@ class _Outcomes:
                 elif c.need:
                     return None
         others = [1]
-        untouched_best = 0.0
+        untouched = _Top()
         for i, comp in enumerate(analysis.components):
             if i not in affected:
                 others = _multiply(others, _poly(comp.lines.ways))
-                untouched_best = max(untouched_best, self.component_best[i])
+                for safety in self.component_top[i]:
+                    untouched.add(safety, 1)
         rest_of_board = Component((), [], [], Lines(dict(enumerate(others)), {}))
         off_count = len(self.off) - len(touched & self.off)
-        found = []
+        found: list[Outcome] = []
+        safety = 1 - analysis.probability[cell]
+        tally = _Tally(safety, safety * analysis.counted.total)  # arrangements with the candidate safe
         # The boxes are the same whatever number shows: split once, then vary the need.
         shapes = split_components(base + [Constraint(cell, 0, unknown)] if unknown else base)
         for shown in range(len(unknown) + 1):
@@ -116,30 +131,54 @@ class _Outcomes:
             counted = combine([rest_of_board, *components], off_count, analysis.mines_left)
             if counted.total == 0:
                 continue
-            found.append(_judge(shown, counted, components, off_count, untouched_best))
+            outcome = _judge(shown, counted, components, off_count, (untouched.first, untouched.second))
+            found.append(outcome)
             if not unknown:
                 break
+            tally.add(outcome)
+            if beat and shown < len(unknown) and tally.ceiling() < beat * (1 - 1e-9):
+                found.append(PRUNED)
+                return found
         return found
 
 
-def _judge(shown: int, counted, components: list[Component], off_count: int, untouched_best: float) -> Outcome:
+PRUNED = Outcome(-1, 0, 0, 0.0)  # ends the list of a candidate that cannot win (see _Outcomes.outcomes)
+
+
+def _judge(shown: int, counted, components: list[Component], off_count: int, untouched: tuple[float, float]) -> Outcome:
     """What one number would prove, and how safe the next guess would be if it proved nothing."""
     proved = 0
-    best = untouched_best
+    top = _Top(*untouched)
     total = counted.total
     for i, comp in enumerate(components):
         for b, box in enumerate(comp.boxes):
             weight = counted.box_mine_weight(i + 1, b)
             if weight == 0:
                 proved += len(box)
-            else:
-                best = max(best, 1 - weight / (len(box) * total))
+            top.add(1 - weight / (len(box) * total), len(box))
     if off_count:
         if counted.off_mines == 0:
             proved += off_count
-        else:
-            best = max(best, 1 - counted.off_mines / (off_count * total))
-    return Outcome(shown, total, proved, 1.0 if proved else best)
+        top.add(1 - counted.off_mines / (off_count * total), off_count)
+    return Outcome(shown, total, proved, top.blended())
+
+
+class _Top:
+    """The two safest squares seen (a box of several squares counts as several)."""
+
+    def __init__(self, first: float = 0.0, second: float = 0.0) -> None:
+        self.first, self.second = first, second
+
+    def add(self, safety: float, squares: int) -> None:
+        if safety > self.first:
+            self.first, self.second = safety, (safety if squares > 1 else self.first)
+        elif safety > self.second:
+            self.second = safety
+
+    def blended(self) -> float:
+        """The next guess's safety, with a little of the runner-up's: two good
+        squares leave a choice if the first turns out to be a poor one."""
+        return (1 - BLEND) * self.first + BLEND * self.second
 
 
 def _with_need(component: Component, witness: int, need: int) -> Component:
@@ -172,14 +211,46 @@ def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
     return frontier + off
 
 
+def _ceiling(safety: float) -> float:
+    """The highest score a candidate this safe could get, whatever its numbers."""
+    return _Tally(safety, 1.0).ceiling()
+
+
+class _Tally:
+    """A candidate's numbers tried so far, and the highest score it can still reach
+    if every number not yet tried proved a square (for cutting candidates short)."""
+
+    def __init__(self, safety: float, safe_total: float) -> None:
+        self.safety = safety
+        self.safe_total = safe_total  # arrangements in which the candidate is safe
+        self.tried = 0.0  # weight of the numbers tried
+        self.reached = 0.0  # ... times the next guess's safety
+        self.proving = 0.0  # weight of the numbers tried that prove a square
+
+    def add(self, outcome: Outcome) -> None:
+        self.tried += outcome.weight
+        self.reached += outcome.weight * outcome.next_safety
+        self.proving += outcome.weight if outcome.proved else 0
+
+    def ceiling(self) -> float:
+        rest = max(0.0, self.safe_total - self.tried)
+        progress = (self.proving + rest) / self.safe_total
+        if SCORING == "bonus":
+            return self.safety * (1 + PROGRESS_BONUS * progress)
+        two_step = self.safety * (self.reached + rest) / self.safe_total
+        return two_step * (1 + HYBRID_BONUS * progress) if SCORING == "hybrid" else two_step
+
+
 def _score(safety: float, found: list[Outcome] | None) -> tuple[float, float]:
     """(score, chance of progress given safe) of a candidate from its possible numbers."""
     if not found:
         return safety, 0.0
     total = sum(o.weight for o in found)
     progress = sum(o.weight for o in found if o.proved) / total
-    if SCORING == "two_step":
+    if SCORING in ("two_step", "hybrid"):
         score = safety * sum(o.weight * o.next_safety for o in found) / total
+        if SCORING == "hybrid":
+            score *= 1 + HYBRID_BONUS * progress
     else:
         score = safety * (1 + PROGRESS_BONUS * progress)
     if len(found) == 1:
@@ -198,11 +269,18 @@ def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
         cell = pool[0]
         return Guess(cell, 1 - chance[cell], 0.0, "safest square")
     outcomes = _Outcomes(knowledge, analysis)
-    scored = []
-    for cell in pool:
+    best = None  # (score, safety, -cell, progress), the highest wins
+    # Safest first: no score is above its candidate's _ceiling, so a candidate
+    # whose ceiling is below the best score reached cannot win.
+    for cell in sorted(pool, key=lambda c: (chance[c], c)):
         safety = 1 - chance[cell]
-        found = outcomes.outcomes(cell)
+        beat = best[0] if best else 0.0
+        if _ceiling(safety) < beat:
+            continue
+        found = outcomes.outcomes(cell, beat)
+        if found and found[-1] is PRUNED:
+            continue
         score, progress = _score(safety, found)
-        scored.append((score, safety, -cell, progress))
-    score, safety, negative_cell, progress = max(scored)
+        best = max(best or (score, safety, -cell, progress), (score, safety, -cell, progress))
+    score, safety, negative_cell, progress = best
     return Guess(-negative_cell, safety, progress, "best chance to survive this guess and the next")

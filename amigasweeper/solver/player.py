@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from amigasweeper.engine import Game, GameSetup, GameStatus, MoveKind, PlayerView
+from amigasweeper.engine import Game, GameSetup, GameStatus, MoveKind, PlayerView, Topology
 
 from .endgame import best_endgame_move
 from .guess import choose_guess
@@ -48,7 +48,7 @@ class Player:
     def decide(self) -> Decision:
         knowledge = self.knowledge
         if knowledge.fresh:
-            return Decision(knowledge.topology.corners()[0], MoveKind.UNCOVER, True, 1.0, "open in a corner")
+            return Decision(opening_square(knowledge.topology), MoveKind.UNCOVER, True, 1.0, "open in a corner")
         while True:
             if knowledge.safe:
                 return self._certain()
@@ -76,6 +76,18 @@ class Player:
         return Decision(cell, MoveKind.UNCOVER, True, 1.0, "proved safe")
 
 
+def opening_square(topology: Topology) -> int:
+    """The first square to uncover: the corner with the fewest neighbours.
+
+    The first square is always safe, and the fewer neighbours it has, the more
+    often it is a zero that opens an area. On triangles two corners have four
+    neighbours and two have five; tools/bench_openings.py measured the game's
+    win rate from each (docs/BENCHMARKS.md, "Openings").
+    """
+    neighbours = topology.neighbours
+    return min(topology.corners(), key=lambda cell: (len(neighbours[cell]), cell))
+
+
 def choose_move(view: PlayerView) -> tuple[int, MoveKind]:
     """The move the player would make in this position: (square, MoveKind.UNCOVER)."""
     decision = best_move(view)
@@ -91,10 +103,13 @@ def play_game(
     setup: GameSetup,
     clock: Callable[[], float] = time.perf_counter,
     move_times: list[float] | None = None,
+    first: int | None = None,
 ) -> GameResult:
     """Play one game to the end with the engine, reading only what it reveals.
 
-    ``move_times``, if given, receives the seconds each decision took (benchmarks).
+    ``move_times``, if given, receives the seconds each decision took
+    (benchmarks); ``first``, if given, is the first square uncovered instead of
+    the player's own opening (tools/bench_openings.py measures openings).
     """
     start = clock()
     game = Game(setup, clock=clock)
@@ -104,7 +119,10 @@ def play_game(
     thinking = 0.0
     while not game.status.over:
         before = clock()
-        decision = player.decide()
+        if first is not None and knowledge.fresh:
+            decision = Decision(first, MoveKind.UNCOVER, True, 1.0, "the opening asked for")
+        else:
+            decision = player.decide()
         spent = clock() - before
         thinking += spent
         if move_times is not None:

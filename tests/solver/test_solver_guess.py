@@ -14,7 +14,8 @@ from solver_helpers import positions
 
 from amigasweeper.engine import COVERED, MARKED
 from amigasweeper.engine.textboard import game_from_text
-from amigasweeper.solver.guess import Outcome, _Outcomes, _score, candidates, choose_guess
+from amigasweeper.solver.guess import PRUNED, Outcome, _Outcomes, _score, candidates, choose_guess, forced_guess
+from amigasweeper.solver import guess
 from amigasweeper.solver.knowledge import Knowledge
 
 
@@ -151,3 +152,48 @@ def test_scores_prefer_progress_and_punish_dead_squares():
     assert _score(0.75, sure)[0] > _score(0.8, blind)[0]
     assert _score(0.8, dead)[0] < _score(0.5, blind)[0]
     assert _score(0.8, sure)[1] == 1.0 and _score(0.8, blind)[1] == 0.0
+
+
+def unpruned_choice(knowledge: Knowledge, analysis) -> int:
+    """Every candidate scored in full, with no shortcut: the square the chooser must agree on."""
+    outcomes = _Outcomes(knowledge, analysis)
+    chance = analysis.probability
+    scored = [(*_score(1 - chance[c], outcomes.outcomes(c))[:1], 1 - chance[c], -c) for c in candidates(knowledge, analysis)]
+    return -max(scored)[2]
+
+
+middling_positions = positions(width=(5, 8), height=(4, 6), mines=(4, 12), opens=(1, 12), marks=(0, 0))
+
+
+@pytest.mark.parametrize("scoring", ["two_step", "bonus", "hybrid"])
+@settings(max_examples=60, deadline=None)
+@given(game=middling_positions)
+def test_skipping_candidates_that_cannot_win_never_changes_the_choice(scoring, game):
+    guess.SCORING, before = scoring, guess.SCORING
+    try:
+        check_the_choice_is_unpruned(game)
+    finally:
+        guess.SCORING = before
+
+
+def check_the_choice_is_unpruned(game) -> None:
+    if game.status.over:
+        return
+    found = stuck(game)
+    if found is None or len(candidates(*found)) < 2:
+        return
+    knowledge, analysis = found
+    if forced_guess(knowledge, analysis) is not None:
+        return
+    assert choose_guess(knowledge, analysis).cell == unpruned_choice(knowledge, analysis)
+
+
+def test_a_candidate_that_cannot_reach_the_score_to_beat_is_cut_short():
+    game = game_from_text("..o* *..* *o.* .oo. *.*o".split())
+    knowledge, analysis = stuck(game)
+    outcomes = _Outcomes(knowledge, analysis)
+    cell = max(candidates(knowledge, analysis), key=lambda c: len(outcomes.outcomes(c)))
+    full = outcomes.outcomes(cell)
+    assert len(full) > 1 and PRUNED not in full
+    cut = outcomes.outcomes(cell, beat=0.999)  # no square here survives two steps that often
+    assert cut[-1] is PRUNED and len(cut) < len(full) + 1

@@ -2,7 +2,7 @@
 
 from amigasweeper.engine import GameSetup, MoveKind, Shape
 from amigasweeper.engine.textboard import game_from_text
-from amigasweeper.solver.player import best_move, choose_move, play_game
+from amigasweeper.solver.player import best_move, choose_move, opening_square, play_game
 
 
 def test_first_click_is_a_corner():
@@ -12,6 +12,41 @@ def test_first_click_is_a_corner():
         game = Game(GameSetup(shape=shape))
         cell, action = choose_move(game.player_view())
         assert action is MoveKind.UNCOVER and cell in game.topology.corners()
+
+
+def test_the_opening_corner_has_the_fewest_neighbours():
+    from amigasweeper.engine import make_topology
+
+    for shape in Shape:
+        topology = make_topology(shape, 32, 16)
+        fewest = min(len(topology.neighbours[c]) for c in topology.corners())
+        chosen = opening_square(topology)
+        assert chosen in topology.corners() and len(topology.neighbours[chosen]) == fewest
+    triangles = make_topology(Shape.TRIANGLE, 32, 16)
+    assert len(triangles.neighbours[0]) == 5 and len(triangles.neighbours[opening_square(triangles)]) == 4
+
+
+def test_a_game_can_be_opened_on_a_square_of_the_callers_choosing():
+    from amigasweeper.engine import Game, GameStatus
+    from amigasweeper.solver.knowledge import Knowledge
+    from amigasweeper.solver.player import Player
+
+    centre = 40
+    for seed in range(6):
+        setup = GameSetup(width=9, height=9, mines=10, seed=seed)
+        # The same game played by hand: the centre first, then the player's moves.
+        game = Game(setup)
+        knowledge = Knowledge(game.topology, setup.mines)
+        player, moves, cell = Player(knowledge), 0, centre
+        while True:
+            result = game.uncover(cell)
+            moves += 1
+            if game.status is not GameStatus.PLAYING:
+                break
+            knowledge.reveal_all((c, game.tile(c)) for c in result.uncovered)
+            cell = player.decide().cell
+        played = play_game(setup, first=centre)
+        assert (played.won, played.moves) == (game.status is GameStatus.WON, moves)
 
 
 def test_certain_moves_come_first():
