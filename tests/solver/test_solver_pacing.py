@@ -134,3 +134,36 @@ def test_the_binomials_off_the_frontier_are_exactly_the_plain_ones():
                 want = [comb(n, top - i) if 0 <= top - i <= n else 0 for i in range(count)]
                 assert _binomials_down(n, top, count) == want, (n, top, count)
     assert _binomials_down(900, 380, 3) == [comb(900, 380), comb(900, 379), comb(900, 378)]
+
+
+def test_a_count_a_deadline_stopped_goes_on_where_it_stopped():
+    from amigasweeper.solver.counting import (
+        PAUSED,
+        Deadline,
+        OverBudget,
+        constraints_of,
+        count_component,
+        counting_deadline,
+        split_components,
+    )
+
+    game = random_position(Shape.SQUARE, 32, 32, 400, seed=0, opens=80)
+    view = game.player_view()
+    biggest = max(split_components(constraints_of(view.topology, view.cells)), key=lambda c: len(c.boxes))
+    forget_everything()
+    before = METER.work
+    at_once = count_component(biggest)
+    whole = METER.work - before
+    forget_everything()
+    tries, before = 0, METER.work
+    while True:
+        tries += 1
+        try:
+            with counting_deadline(Deadline(whole / 10 * UNIT, METER.clock(UNIT))):
+                lines = count_component(biggest)
+            break
+        except OverBudget:
+            assert len(PAUSED.tasks) == 1  # kept, to go on from here
+    assert tries >= 5  # each try did a slice of it ...
+    assert METER.work - before == whole  # ... and no try did again what an earlier one had done
+    assert lines == at_once and not PAUSED.tasks
