@@ -126,3 +126,39 @@ def test_closing_the_guide_viewer_thaws_and_the_frames_freeze_again(app_pilot, t
     assert gc.get_freeze_count() == 0
     pilot.step(collector.SETTLE_FRAMES)
     assert gc.get_freeze_count() > 0 and app.viewer is None
+
+
+def test_the_shading_worked_out_once_follows_the_window_and_the_board(make_app, monkeypatch):
+    from amigasweeper.ui.game.shading import KICKSTART3_STEPS, step_of
+
+    app, pilot = make_app(level=LevelName.EXPERT, seed=3)
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    hints, window, game = app.mine_window.hints, app.mine_window, app.game
+    field = window.field
+    pilot.key(pyxel.KEY_W, amiga=True)
+    while hints.work is None or hints.work.analysis is None:
+        pilot.step()
+    chances = hints.chances(game)
+    cell = next(c for c in game.topology.cells() if chances[c] is not None and 0 < chances[c] < 1)
+
+    def corner(cell: int) -> tuple[int, int]:
+        """Where the square's shading starts on the screen now."""
+        cx, cy = window.canvas.geometry.centre(cell)
+        return field.ax + cx - 2, field.ay + cy - 2
+
+    def shaded(cell: int) -> bool:
+        x, y = corner(cell)
+        listed = (x, y, step_of(chances[cell])) in field.shaded_squares()
+        return listed and pyxel.screen.pget(x + 1, y + 1) == KICKSTART3_STEPS[step_of(chances[cell])]
+
+    pilot.step()
+    assert shaded(cell)
+    before = field.ax
+    window.x += 3  # the window moves: the shading goes with it
+    pilot.step()
+    assert field.ax == before + 3 and shaded(cell)
+    monkeypatch.setattr(hints_module, "FRAME_BUDGET", 0.0)  # the next count will not come in
+    assert game.toggle_mark(cell).accepted  # a mark on the square: its shading goes at once ...
+    pilot.step()
+    assert hints.chances(game) is chances and not shaded(cell)  # ... with the old chances still shown
