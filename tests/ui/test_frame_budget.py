@@ -102,6 +102,7 @@ def thawed():
     yield
     gc.unfreeze()
     collector._STATE.frames_left = None
+    collector._STATE.started = False
 
 
 def test_what_start_up_made_is_frozen_and_a_thaw_freezes_again_a_few_frames_later(thawed):
