@@ -314,20 +314,23 @@ class HintState:
         planned = self._planned()
         if planned is not None:
             return planned, MoveKind.UNCOVER  # worked out while the Demo waited
-        final = work.final
+        return self._guess_now(work), MoveKind.UNCOVER
+
+    def _guess_now(self, work: PositionWork) -> int:
+        """The Demo's guess when it was not worked out ahead in time."""
+        knowledge, final = work.knowledge, work.final
         if final.consistent and final.exact:
-            # Not worked out ahead in time: the position's counts are cached, and
-            # what the player adds to weigh its guesses gets what is left of the
-            # frame's budget (past it, a guess is judged by safety alone).
+            # The position's counts are cached, and what the player adds to weigh
+            # its guesses gets what is left of the frame's budget (past it, a
+            # guess is judged by safety alone).
             started = self.clock()
             with counting_deadline(Deadline(self._left(started), self.clock)):
                 cell = Player(knowledge).decide().cell
             self._frame_spent += self.clock() - started
-            return cell, MoveKind.UNCOVER
+            return cell
         # An estimate (or marks that cannot be right): the square least likely to hold a mine.
         chance = final.probability
-        cell = min(knowledge.unknown, key=lambda c: (chance.get(c, 1.0), c))
-        return cell, MoveKind.UNCOVER
+        return min(knowledge.unknown, key=lambda c: (chance.get(c, 1.0), c))
 
     def _guess_pending(self, work: PositionWork) -> bool:
         """Is the Demo's guess in this (counted) position still being worked out ahead?"""
