@@ -90,6 +90,7 @@ def _headless_app(**options):
     """The real program on a headless screen (pyxel is initialised once)."""
     import pyxel
 
+    from amigasweeper.ui import collector
     from amigasweeper.ui.app import App, Options
     from amigasweeper.ui.drive.pilot import Pilot
 
@@ -97,6 +98,7 @@ def _headless_app(**options):
         pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
         _headless_app.ready = True
     app = App(Options(headless=True, **options))
+    collector.freeze_long_lived()  # as run() does after start-up
     return app, Pilot(app)
 
 
@@ -299,6 +301,7 @@ def bench_demo_with_probabilities(width: int, height: int, mines: int, games: in
     hints = app.mine_window.hints
     wall, cpu, busy = [], [], 0
     moves = 0
+    collector = _CollectorPauses().start()
     for game_number in range(games):
         app.session.seeds = _Seeds(game_number)
         app.session.new_game()
@@ -317,6 +320,7 @@ def bench_demo_with_probabilities(width: int, height: int, mines: int, games: in
             cpu.append((time.thread_time() - start_cpu) * 1000)
             busy += app.screen.busy
         moves += len(game.moves)
+    collector.stop()
     return {
         "board": f"{shape} {width}x{height}/{mines}",
         "games": games,
@@ -325,7 +329,42 @@ def bench_demo_with_probabilities(width: int, height: int, mines: int, games: in
         "busy_frames": busy,
         "wall": {**summary(wall), "max_ms": round(max(wall), 3)},
         "cpu": {**summary(cpu), "max_ms": round(max(cpu), 3)},
+        "collector": collector.report(),
     }
+
+
+class _CollectorPauses:
+    """The cycle collector's pauses while it is installed (gc.callbacks), in ms of CPU time."""
+
+    def __init__(self) -> None:
+        self.pauses: list[tuple[int, float]] = []  # (generation, ms)
+        self._start = 0.0
+
+    def start(self) -> _CollectorPauses:
+        import gc
+
+        gc.callbacks.append(self._note)
+        return self
+
+    def stop(self) -> None:
+        import gc
+
+        gc.callbacks.remove(self._note)
+
+    def _note(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._start = time.thread_time()
+        else:
+            self.pauses.append((info["generation"], (time.thread_time() - self._start) * 1000))
+
+    def report(self) -> dict:
+        full = [ms for generation, ms in self.pauses if generation == 2]
+        return {
+            "collections": len(self.pauses),
+            "full_collections": len(full),
+            "longest_ms": round(max((ms for _, ms in self.pauses), default=0.0), 3),
+            "longest_full_ms": round(max(full, default=0.0), 3),
+        }
 
 
 class _Seeds:
@@ -382,7 +421,7 @@ def bench_hint_latency(width: int, height: int, mines: int, games: int, every: i
     }
 
 
-def bench_crowded_shading(width: int, height: int, mines: int, positions: int, opens: int) -> dict:
+def bench_crowded_shading(width: int, height: int, mines: int, positions: int, opens: int, shape: str = "square") -> dict:
     """Turning Show Probabilities on over crowded positions: ``opens`` random safe
     squares uncovered (peeking at the layout), the counting caches emptied, then
     every frame until the shading is ready (exact or, past the patience, estimated)."""
@@ -392,9 +431,10 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
     from amigasweeper.solver.counting import clear_cache
     from amigasweeper.ui.game.minewindow import Action
 
-    app, pilot = _demo_app(width, height, mines)
+    app, pilot = _demo_app(width, height, mines, shape)
     hints = app.mine_window.hints
     wall, cpu, frames_taken, estimates = [], [], [], 0
+    collector = _CollectorPauses().start()
     for seed in range(positions):
         app.session.seeds = _Seeds(seed)
         game = app.session.new_game()
@@ -423,26 +463,32 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
         frames_taken.append(frames)
         estimates += not hints.work.analysis.exact
         hints.show_probabilities = False
+    collector.stop()
     return {
-        "board": f"{width}x{height}/{mines}, {opens} squares uncovered at random",
+        "board": f"{shape} {width}x{height}/{mines}, {opens} squares uncovered at random",
         "positions": len(frames_taken),
         "estimated": estimates,
+        "frames": len(cpu),
         "frames_until_shaded": {"median": statistics.median(frames_taken), "max": max(frames_taken)},
         "wall": {**summary(wall), "max_ms": round(max(wall), 3)},
         "cpu": {**summary(cpu), "max_ms": round(max(cpu), 3)},
+        "collector": collector.report(),
     }
 
 
 def section_hints(games: int = 6) -> dict:
     return {
         "demo_expert": bench_demo_with_probabilities(32, 16, 99, games),
-        "demo_32x32_200": bench_demo_with_probabilities(32, 32, 200, max(1, games // 2)),
-        "demo_32x32_400": bench_demo_with_probabilities(32, 32, 400, max(1, games // 2)),
-        "demo_hex_expert": bench_demo_with_probabilities(32, 16, 99, max(1, games // 2), "hex"),
-        "demo_triangle_expert": bench_demo_with_probabilities(32, 16, 99, max(1, games // 2), "triangle"),
+        "demo_32x32_200": bench_demo_with_probabilities(32, 32, 200, games),
+        # Demo games on 32x32/400 (39% mines) end after a few moves: many more of them.
+        "demo_32x32_400": bench_demo_with_probabilities(32, 32, 400, 10 * games),
+        "demo_hex_expert": bench_demo_with_probabilities(32, 16, 99, games, "hex"),
+        "demo_triangle_expert": bench_demo_with_probabilities(32, 16, 99, games, "triangle"),
         "crowded_expert": bench_crowded_shading(32, 16, 99, 2 * games, 120),
         "crowded_32x32_200": bench_crowded_shading(32, 32, 200, 2 * games, 150),
         "crowded_32x32_400": bench_crowded_shading(32, 32, 400, 2 * games, 150),
+        "crowded_hex_expert": bench_crowded_shading(32, 16, 99, 2 * games, 120, "hex"),
+        "crowded_triangle_expert": bench_crowded_shading(32, 16, 99, 2 * games, 120, "triangle"),
         "hint_expert": bench_hint_latency(32, 16, 99, games),
         "hint_32x32_200": bench_hint_latency(32, 32, 200, max(1, games // 2)),
     }

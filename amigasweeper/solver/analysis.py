@@ -33,12 +33,13 @@ from .counting import (
     Constraint,
     Counted,
     CACHE,
+    CHUNK,
     GRAVEYARD,
     METER,
     CountTask,
     Deadline,
     Inconsistent,
-    combine,
+    combine_steps,
     component_key,
     constraints_of,
     split_components,
@@ -120,7 +121,7 @@ class AnalysisJob:
         self.work_limit = work_limit
         self.clock = clock
         self.spent = 0.0  # seconds of working time so far
-        self.work = 0  # DP transitions and pair comparisons done so far
+        self.work = 0  # DP transitions and pair comparisons done so far (counting.WorkMeter.work)
         self.steps = 0  # calls of step()
         self.last_work = 0  # the work of the last step
         self.result: Analysis | None = None
@@ -195,6 +196,15 @@ class AnalysisJob:
         """Wait for the next slice if this one is used up."""
         if self._slice.expired():
             yield
+
+    def _paced(self, steps: Generator[None, None, object]) -> Generator[None, None, object]:
+        """Run a stage that pauses between its parts, waiting for the next slice whenever this one is used up."""
+        while True:
+            try:
+                next(steps)
+            except StopIteration as finished:
+                return finished.value
+            yield from self._pause()
 
     def _cut(self, component: Component) -> Generator[None, None, Propagated]:
         """The pair rules over one component (cached), patience or not: they are cheap and prove squares."""
@@ -280,11 +290,11 @@ class AnalysisJob:
             result.exact = False
             yield from _estimate(result, counted, rough, proved, self._pause)
             return
-        counted_all = combine(counted, len(result.off_cells), result.mines_left - len(proved.mines))
+        counted_all = yield from self._paced(combine_steps(counted, len(result.off_cells), result.mines_left - len(proved.mines)))
         if counted_all.total == 0:
             raise Inconsistent(result.witnesses, f"no arrangement of the numbers uses exactly {result.mines_left} more mines")
         result.counted = counted_all
-        _global_facts(result, counted_all, proved)
+        yield from self._paced(_global_facts(result, counted_all, proved))
 
 
 class _CutCache:
@@ -352,10 +362,15 @@ def _local_facts(result: Analysis, components: list[Component], proved: Propagat
                 result.local_mines.update(box)
 
 
-def _global_facts(result: Analysis, counted: Counted, proved: Propagated) -> None:
-    """Rule 6 and the probabilities: every arrangement weighted by the squares off the frontier."""
+def _global_facts(result: Analysis, counted: Counted, proved: Propagated) -> Generator[None, None, None]:
+    """Rule 6 and the probabilities: every arrangement weighted by the squares off the frontier.
+
+    A box's weight is a sum of products of big integers, one per mine total
+    of its component: it pauses after every CHUNK of them.
+    """
     _set_proved(result, proved)
     total = counted.total
+    since_pause = 0
     for c, component in enumerate(counted.components):
         for b, box in enumerate(component.boxes):
             weight = counted.box_mine_weight(c, b)
@@ -366,6 +381,11 @@ def _global_facts(result: Analysis, counted: Counted, proved: Propagated) -> Non
                 result.safe.update(box)
             elif weight == len(box) * total:
                 result.mines.update(box)
+            METER.reading += len(component.lines.ways)
+            since_pause += len(component.lines.ways)
+            if since_pause >= CHUNK:
+                yield
+                since_pause = 0
     if result.off_cells:
         chance = counted.off_probability()
         for cell in result.off_cells:
@@ -426,6 +446,7 @@ def _estimate(
                 factor = constraint.need / held
                 for cell in squares:
                     chance[cell] = min(0.999, max(0.001, chance[cell] * factor))
+        METER.reading += len(rough_cells)
         yield from pause()
     for cell, p in chance.items():
         if cell not in result.safe and cell not in result.mines:

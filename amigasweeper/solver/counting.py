@@ -222,20 +222,44 @@ class Deadline:
 NEVER = Deadline(None)
 
 
-class WorkMeter:
-    """Every unit of counting work done in this process (DP transitions, pairs compared).
+class WatchedDeadline(Deadline):
+    """A deadline that remembers whether any work found it passed (``cut``):
+    then something was cut short, and a result reached under it may be a
+    lesser one than time to spare would give."""
 
-    Time varies with the machine; work does not. Tests build their clock on
-    this meter so that a "budget of time" becomes a budget of work they can
-    reason about, while the program's clock stays the real one.
+    def __init__(self, seconds: float | None, clock: Callable[[], float] = time.perf_counter) -> None:
+        super().__init__(seconds, clock)
+        self.cut = False
+
+    def expired(self) -> bool:
+        if super().expired():
+            self.cut = True
+        return self.cut
+
+
+class WorkMeter:
+    """Every unit of solver work done in this process.
+
+    ``work`` is the counting (DP transitions, pairs of numbers compared): what
+    a cached count saves. ``reading`` is what turns counts into chances each
+    time (products of big integers summed when components are combined and
+    boxes weighed, squares rescaled by an estimate). Time varies with the
+    machine; work does not. Tests build their clock on this meter so that a
+    "budget of time" becomes a budget of work they can reason about, while the
+    program's clock stays the real one.
     """
 
     def __init__(self) -> None:
         self.work = 0
+        self.reading = 0
+
+    @property
+    def total(self) -> int:
+        return self.work + self.reading
 
     def clock(self, unit: float = 1e-6) -> Callable[[], float]:
-        """A clock whose seconds are ``unit`` per unit of work."""
-        return lambda: self.work * unit
+        """A clock whose seconds are ``unit`` per unit of work (of either kind)."""
+        return lambda: (self.work + self.reading) * unit
 
 
 METER = WorkMeter()
@@ -253,12 +277,20 @@ class _Cache:
 
     A move changes only the components around it, so every other component of
     the next position is found here and costs nothing to count again.
+
+    The keys are kept as plain tuples of ints: the garbage collector stops
+    looking at those after its first pass, while a NamedTuple (Constraint)
+    stays in its sight for good. Tens of thousands of cached Constraints made
+    every full collection of a long session cost a frame. A plain tuple equals,
+    and hashes as, the NamedTuple of the same values, so lookups with a
+    component's own key still find it.
     """
 
     def __init__(self, size: int) -> None:
         self.size = size
         self.lines: OrderedDict[tuple, Lines] = OrderedDict()
         self.too_big: dict[tuple, int] = {}  # key -> work already spent without finishing
+        self.stored = 0  # counts ever put here: callers tell from it whether a try got anywhere
 
     def get(self, key: tuple) -> Lines | None:
         found = self.lines.get(key)
@@ -267,7 +299,8 @@ class _Cache:
         return found
 
     def put(self, key: tuple, lines: Lines) -> None:
-        self.lines[key] = lines
+        self.lines[_plain_key(key)] = lines
+        self.stored += 1
         self.too_big.pop(key, None)
         if len(self.lines) > self.size:
             self.lines.popitem(last=False)
@@ -275,11 +308,17 @@ class _Cache:
     def gave_up(self, key: tuple, work: int) -> None:
         if len(self.too_big) > 1024:
             self.too_big.clear()
-        self.too_big[key] = max(work, self.too_big.get(key, 0))
+        self.too_big[_plain_key(key)] = max(work, self.too_big.get(key, 0))
 
     def clear(self) -> None:
         self.lines.clear()
         self.too_big.clear()
+
+
+def _plain_key(key: tuple) -> tuple:
+    """A component_key with its Constraints as plain tuples (see _Cache)."""
+    constraints, boxes, box_witnesses = key
+    return tuple(map(tuple, constraints)), boxes, box_witnesses
 
 
 CACHE = _Cache(8192)
@@ -288,6 +327,7 @@ CACHE = _Cache(8192)
 def clear_cache() -> None:
     """Forget every count (benchmarks that make each call pay in full)."""
     CACHE.clear()
+    PAUSED.clear()
 
 
 class CountTask:
@@ -396,7 +436,8 @@ def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline
     Raises OverBudget when the count would take more than ``budget`` DP steps or
     run past ``deadline`` (or a counting_deadline around the call); a component
     known to need more than ``budget`` fails at once, so a stuck position does
-    not pay for it again and again.
+    not pay for it again and again. A count the deadline stopped is kept
+    (PAUSED), and the next call for the same component goes on from there.
     """
     key = component_key(component)
     found = CACHE.get(key)
@@ -406,10 +447,40 @@ def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline
         raise OverBudget
     if deadline is NEVER and _AMBIENT:
         deadline = _AMBIENT[-1]
-    task = CountTask(component)
+    task = PAUSED.resume(key) or CountTask(component)
     if not task.advance(deadline, work_limit=budget):
+        if task.work <= budget:
+            PAUSED.keep(task)  # stopped by the deadline, not the budget
         raise OverBudget
     return task.lines
+
+
+class _PausedCounts:
+    """Counts a deadline stopped (the Demo's guesses, a slice at a time), kept
+    so that the next call for the same component goes on where it stopped:
+    otherwise a count longer than one slice would start again every slice and
+    never finish. The oldest go to the graveyard beyond ``size``."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.tasks: OrderedDict[tuple, CountTask] = OrderedDict()
+        self.kept = 0  # counts ever kept here: callers tell from it whether a try got anywhere
+
+    def resume(self, key: tuple) -> CountTask | None:
+        return self.tasks.pop(key, None)
+
+    def keep(self, task: CountTask) -> None:
+        self.tasks[task.key] = task
+        self.kept += 1
+        while len(self.tasks) > self.size:
+            GRAVEYARD.add([self.tasks.popitem(last=False)[1]])
+
+    def clear(self) -> None:
+        GRAVEYARD.add(self.tasks.values())
+        self.tasks.clear()
+
+
+PAUSED = _PausedCounts(8)
 
 
 def _count(constraints, boxes, box_witnesses, budget) -> Lines:
@@ -499,6 +570,15 @@ def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: li
 
 
 # ------------------------------------------------------------------- combining
+def run_to_end(steps: Generator[object, None, object]) -> object:
+    """What a stage that pauses (a generator) returns, run without pausing."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as finished:
+            return finished.value
+
+
 def _poly(ways: dict[int, int]) -> list[int]:
     top = max(ways, default=-1)
     poly = [0] * (top + 1)
@@ -533,6 +613,27 @@ def _divide(product: list[int], factor: list[int]) -> list[int]:
     return quotient
 
 
+def _binomials_down(n: int, top: int, count: int) -> list[int]:
+    """[C(n, top), C(n, top - 1), ..., C(n, top - count + 1)], zero where k is outside 0..n.
+
+    One C(n, k) and then a product and an exact division per step: far cheaper
+    than ``count`` separate C(n, k) of a large n (hundreds of squares off the
+    frontier on a 32x32 board).
+    """
+    out = [0] * count
+    k = min(top, n)  # the largest k in range that C(n, k) is not zero for
+    if k < 0 or count <= 0:
+        return out
+    value = comb(n, k)
+    for index in range(top - k, count):
+        if k < 0:
+            break
+        out[index] = value
+        value = value * k // (n - k + 1)  # C(n, k-1) = C(n, k) * k / (n - k + 1)
+        k -= 1
+    return out
+
+
 @dataclass
 class Counted:
     """A position's arrangements, combined over components and the squares off the frontier."""
@@ -560,33 +661,48 @@ class Counted:
 
 
 def combine(components: list[Component], off_count: int, mines_left: int) -> Counted:
-    """Weight every component's lines by what the rest of the board allows (all exact)."""
+    """Weight every component's lines by what the rest of the board allows (all exact), at once."""
+    return run_to_end(combine_steps(components, off_count, mines_left))
+
+
+def combine_steps(components: list[Component], off_count: int, mines_left: int) -> Generator[None, None, Counted]:
+    """``combine`` in steps: it pauses (yields) after every CHUNK products summed.
+
+    On a crowded 32x32 board there are dozens of components, each weighted
+    against a product polynomial of a hundred big integers; all at once that
+    took longer than a frame.
+    """
     counted = Counted(components, off_count, mines_left)
     polys = [_poly(component.lines.ways) for component in components]
     everything = [1]
     for poly in polys:
         everything = _multiply(everything, poly)
-
-    def off_ways(frontier_mines: int) -> int:
-        rest = mines_left - frontier_mines
-        return comb(off_count, rest) if 0 <= rest <= off_count else 0
-
+    yield
+    # The arrangements off the frontier for each frontier total, computed once:
+    # every component's weights read them, and C(n, k) of big n is not cheap.
+    off_ways = _binomials_down(off_count, mines_left, len(everything))
     total = 0
     off_mines = 0
     for mines, ways in enumerate(everything):
         if ways:
-            weighted = ways * off_ways(mines)
+            weighted = ways * off_ways[mines]
             if weighted:
                 counted.mine_totals[mines] = weighted
                 total += weighted
                 off_mines += weighted * (mines_left - mines)
     counted.total = total
     counted.off_mines = off_mines
+    since_pause = 0
     for poly in polys:
         others = _divide(everything, poly)
         weights = {}
+        counted.component_weight.append(weights)
         for mines, ways in enumerate(poly):
             if ways:
-                weights[mines] = sum(o * off_ways(mines + m) for m, o in enumerate(others) if o)
-        counted.component_weight.append(weights)
+                weights[mines] = sum(o * off_ways[mines + m] for m, o in enumerate(others) if o)
+                METER.reading += len(others)
+                since_pause += len(others)
+                if since_pause >= CHUNK:
+                    yield
+                    since_pause = 0
     return counted

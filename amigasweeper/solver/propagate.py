@@ -20,7 +20,7 @@ from collections import defaultdict
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 
-from .counting import Constraint, Inconsistent
+from .counting import Constraint, Inconsistent, run_to_end
 
 PAIRS_PER_PAUSE = 64  # pairs looked at between two pauses of the generator
 
@@ -37,12 +37,7 @@ class Propagated:
 
 def propagate(constraints: Sequence[Constraint]) -> Propagated:
     """Run the rules to a fixpoint at once (see propagate_steps)."""
-    steps = propagate_steps(constraints)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as finished:
-            return finished.value
+    return run_to_end(propagate_steps(constraints))
 
 
 def propagate_steps(constraints: Sequence[Constraint]) -> Generator[int, None, Propagated]:

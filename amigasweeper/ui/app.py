@@ -21,6 +21,7 @@ from amigasweeper.storage import FileBackend, Storage
 
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
 
+from . import collector
 from .game.commands import CommandCentre
 from .duel.duelcontrol import DuelControl
 from .helpviewer.control import ViewerControl
@@ -362,6 +363,7 @@ class App:
             self.viewer.tick()
         self._drop_closed_requesters()
         self.mine_window.tick()
+        collector.tick()
         if self.quit_requested and not self.options.headless:
             self._quit()
 
@@ -577,6 +579,7 @@ def run(argv: list[str]) -> int:
     stop.install()
     app = App(options)
     app.stop = stop
+    collector.freeze_long_lived()  # what start-up made stays for good: out of the collector's sight
     if app.folder_problem:
         print(f"amigasweeper: {app.folder_problem}", file=sys.stderr)
     if options.script is not None:

@@ -5,8 +5,12 @@ UI state only: the solver (amigasweeper.solver) decides; this keeps what is
 shown until the next move and draws it over the board.
 
 No frame waits for the solver. Counting a position is a resumable job
-(PositionWork) that gets FRAME_BUDGET seconds of each frame; meanwhile the
-last shading stays on the board and the screen shows Intuition's busy pointer.
+(PositionWork) that gets FRAME_BUDGET seconds of each frame, less what the
+frame already spent on the solver (building a new position's frontier, the
+Demo's move); meanwhile the last shading stays on the board and the screen
+shows Intuition's busy pointer. While the Demo waits between moves, what is
+left of each frame's budget works out its next guess ahead (its counts are
+cached as they finish), so the frame of the move seldom has to think.
 Rules 1-4 answer a Hint at once; rules 5 and 6, Show Safe and Mines and the
 Demo's next move wait for the count. A count that runs past PATIENCE seconds
 of work gives estimates, and the legend and the "Mine chance" text say so;
@@ -21,7 +25,7 @@ from enum import Enum
 
 from amigasweeper.engine import MARKED, Game, Mark, MoveKind
 from amigasweeper.solver import Analysis, Knowledge, Player
-from amigasweeper.solver.counting import GRAVEYARD, Deadline, counting_deadline
+from amigasweeper.solver.counting import CACHE, GRAVEYARD, PAUSED, Deadline, WatchedDeadline, counting_deadline
 from amigasweeper.solver.rules import certainty_of, counted_hint, simple_hint
 
 from ..intuition.atlas import Cell
@@ -30,7 +34,7 @@ DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one i
 # The probability shading's steps and legend are drawn by shading.py.
 FRAME_BUDGET = 0.002  # seconds of solver work one frame may do (a frame is 16.7 ms)
 PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
-DEMO_THINK = 0.004  # seconds of counting the Demo's guess may add to its frame (the rest is cached)
+THINK_FRAMES = 30  # frames past its time a Demo move may wait for its guess to be worked out ahead
 
 
 class PositionWork:
@@ -139,6 +143,9 @@ class HintState:
         self._shown: list[float | None] | None = None  # the shading on the board, kept until the next is ready
         self._shown_exact = True
         self._shown_for: int | None = None  # id of the game it belongs to
+        self._frame_spent = 0.0  # clock time this frame has given the solver so far
+        # (position, square): the Demo's guess worked out ahead; square None when given up
+        self._plan: tuple[tuple[int, int], int | None] | None = None
 
     def forget(self) -> None:
         """A move was made or a new game began: the marks and message go."""
@@ -162,17 +169,36 @@ class HintState:
         return bool(active) and game.placed and not game.status.over and not game.paused
 
     def update(self, game: Game) -> None:
-        """Every frame: a slice of work, and whatever it finished goes on screen."""
+        """Once every frame: a slice of work, and whatever it finished goes on screen."""
+        self._slice(game)
+        self._frame_spent = 0.0  # the next frame has its whole budget again
+
+    def _slice(self, game: Game) -> None:
+        """What is left of this frame's solver budget, spent on the position on screen."""
+        started = self.clock()
         if not self.wanted(game):
-            GRAVEYARD.bury(Deadline(FRAME_BUDGET, self.clock))  # free old counts in idle frames
+            GRAVEYARD.bury(Deadline(self._left(started), self.clock))  # free old counts in idle frames
             return
-        work = self.work_for(game)
-        if not work.done:
-            work.step(FRAME_BUDGET)
+        new_position = self.work is None or self._work_for != (id(game), len(game.moves))
+        quiet = self._frame_spent == 0.0 and not new_position  # no other solver work in this frame yet
+        work = self.work_for(game)  # a new position's frontier is built within the frame's budget too
+        if not work.done and self._left(started) > 0:
+            work.step(self._left(started))
+            quiet = False
         if work.chances is not None:
             self._shown, self._shown_exact, self._shown_for = work.chances, work.analysis.exact, id(game)
         if work.analysis is not None:
             self._answer(game, work)
+        if self.demo and work.done and quiet:
+            # Only in a frame with no other solver work: the player's own
+            # steps around its counts (ordering candidates, the endgame
+            # search) are not held by the deadline and need the room.
+            self._think_ahead(work, started)
+        self._frame_spent += self.clock() - started
+
+    def _left(self, started: float) -> float:
+        """Seconds of solver work this frame may still do (its slice began at ``started``)."""
+        return FRAME_BUDGET - self._frame_spent - (self.clock() - started)
 
     def busy(self, game: Game) -> bool:
         """True while the player waits for the solver (the busy pointer shows)."""
@@ -180,7 +206,8 @@ class HintState:
             return self.wanted(game)
         work = self.work
         waiting_for_count = (self.show_probabilities or self.pending) and work.analysis is None
-        waiting_for_demo = self.demo and not work.done and not work.knowledge.safe
+        overdue = self.demo_wait <= 0 and work.done and self._guess_pending(work)
+        waiting_for_demo = self.demo and not work.knowledge.safe and (not work.done or overdue)
         return bool(waiting_for_count or waiting_for_demo)
 
     # ------------------------------------------------------------- commands
@@ -207,7 +234,7 @@ class HintState:
         self.message = ""
         self.pending.add(request)
         if not game.status.over:
-            self.update(game)
+            self._slice(game)
 
     def _answer(self, game: Game, work: PositionWork) -> None:
         analysis = work.analysis
@@ -277,21 +304,75 @@ class HintState:
             return min(knowledge.safe), MoveKind.UNCOVER
         if not work.done:
             return None  # still counting: try again next frame (update() does the work)
+        if self._guess_pending(work) and self.demo_wait > -THINK_FRAMES:
+            return None  # the guess is still being worked out in the frames' spare time
         self.demo_wait = DEMO_FRAMES
         if not knowledge.unknown:
             # Nothing left to uncover: under All Mines Found (or Both) the game is
             # won by marking, so the Demo marks the mines it knows.
             return self._mark_a_known_mine(game, work)
-        final = work.final
+        planned = self._planned()
+        if planned is not None:
+            return planned, MoveKind.UNCOVER  # worked out while the Demo waited
+        return self._guess_now(work), MoveKind.UNCOVER
+
+    def _guess_now(self, work: PositionWork) -> int:
+        """The Demo's guess when it was not worked out ahead in time."""
+        knowledge, final = work.knowledge, work.final
         if final.consistent and final.exact:
-            # The position's counts are cached; what the player adds to weigh its
-            # guesses is held to DEMO_THINK (past it, a guess is judged by safety alone).
-            with counting_deadline(Deadline(DEMO_THINK, self.clock)):
-                return Player(knowledge).decide().cell, MoveKind.UNCOVER
+            # The position's counts are cached, and what the player adds to weigh
+            # its guesses gets what is left of the frame's budget (past it, a
+            # guess is judged by safety alone).
+            started = self.clock()
+            with counting_deadline(Deadline(self._left(started), self.clock)):
+                cell = Player(knowledge).decide().cell
+            self._frame_spent += self.clock() - started
+            return cell
         # An estimate (or marks that cannot be right): the square least likely to hold a mine.
         chance = final.probability
-        cell = min(knowledge.unknown, key=lambda c: (chance.get(c, 1.0), c))
-        return cell, MoveKind.UNCOVER
+        return min(knowledge.unknown, key=lambda c: (chance.get(c, 1.0), c))
+
+    def _guess_pending(self, work: PositionWork) -> bool:
+        """Is the Demo's guess in this (counted) position still being worked out ahead?"""
+        knowledge, final = work.knowledge, work.final
+        if knowledge.safe or not knowledge.unknown or not (final.consistent and final.exact):
+            return False  # a certain move, or a guess by the estimate: nothing to work out
+        return self._plan is None or self._plan[0] != self._work_for
+
+    def _think_ahead(self, work: PositionWork, started: float) -> None:
+        """The Demo's next guess, with what is left of this frame's budget.
+
+        The counts that finish are cached, and those the deadline stops go on
+        from there the next time (counting.PAUSED), so a guess too big for one
+        frame gets further in each frame the Demo waits; a try that counts
+        nothing, or spends more than its slice again outside the counts, would
+        only repeat itself, and ends the thinking ahead. A guess worked out
+        with no count cut short by the deadline is the one the player makes
+        with time to spare, and is kept for the move, which waits for it up to
+        THINK_FRAMES past its time; else the move frame thinks with what is
+        left of its budget.
+        """
+        if not self._guess_pending(work):
+            return
+        left = self._left(started)
+        if left <= 0:
+            return
+        deadline, began = WatchedDeadline(left, self.clock), self.clock()
+        progress = CACHE.stored + PAUSED.kept
+        with counting_deadline(deadline):
+            cell = Player(work.knowledge).decide().cell
+        if not deadline.cut:
+            self._plan = (self._work_for, cell)
+        elif CACHE.stored + PAUSED.kept == progress or self.clock() - began > 2 * left:
+            # No further than the last try, or most of the try went outside
+            # the counts (which a new try would repeat): leave it to the move.
+            self._plan = (self._work_for, None)
+
+    def _planned(self) -> int | None:
+        """The square the Demo worked out ahead for the position on screen, if any."""
+        if self._plan is None or self._plan[0] != self._work_for:
+            return None
+        return self._plan[1]
 
     def _mark_a_known_mine(self, game: Game, work: PositionWork):
         cells = work.knowledge.cells

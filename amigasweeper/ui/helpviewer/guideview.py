@@ -17,7 +17,6 @@ never in place of its MAIN page.
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -39,6 +38,7 @@ from amigasweeper.guide import (
     resolve_path,
 )
 
+from .. import collector
 from ..intuition import font
 from ..intuition.atlas import FONT
 from ..intuition.gfx import bevel
@@ -64,7 +64,7 @@ LINK_PAD = 2  # from a link's text to its bevel's outside edge
 LINE_H = FONT.cell + 2 * LINK_PAD + 1
 PAGE_INSET_X = LINK_PAD + 1  # from the page's frame to its text: a link's bevel never meets the frame
 PAGE_INSET_Y = 1
-FREEZE_EVERY = 60  # frames of background layout between gc.freeze() calls
+FREEZE_EVERY = 60  # frames of background layout between two freezes (collector.freeze_alive)
 
 
 @dataclass(frozen=True)
@@ -258,8 +258,8 @@ class GuideViewer(Window):
                 # The lines laid out so far live as long as the page: keep
                 # the cycle collector from scanning them again and again,
                 # which froze frames of a page of 180,000 lines for a second.
-                # (Guides and layouts hold no cycles; unfrozen on close.)
-                gc.freeze()
+                # (Guides and layouts hold no cycles; thawed on close.)
+                collector.freeze_alive()
 
     # ------------------------------------------------------------ navigation
     def show(self, node: Node, line: int = 0, *, remember: bool = True, document: Document | None = None) -> None:
@@ -509,7 +509,7 @@ class GuideViewer(Window):
     def close(self) -> None:
         if not self.closed:
             self.closed = True
-            gc.unfreeze()
+            collector.thaw()
             self.on_closed()
 
     # ------------------------------------------------------------------ keys

@@ -1,0 +1,165 @@
+"""A frame's solver budget covers all of the solver's work in it, the Demo's
+guesses are worked out in the frames it waits (and are the player's own), and
+the cycle collector is kept off what lives for good.
+
+The hints' clock is injected (the work meter, or a clock the test moves), so
+these tests count work and frames, never time.
+"""
+
+from __future__ import annotations
+
+import gc
+
+import pyxel
+import pytest
+
+from amigasweeper.engine import LevelName
+from amigasweeper.solver import best_move
+from amigasweeper.solver.counting import METER
+from amigasweeper.ui import collector
+from amigasweeper.ui.game import hints as hints_module
+
+UNIT = 1e-6
+
+
+class HandClock:
+    """A clock that moves only when the test moves it."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_building_a_new_positions_frontier_comes_out_of_the_frames_budget(make_app, monkeypatch):
+    app, pilot = make_app(level=LevelName.EXPERT, seed=3)
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    hints = app.mine_window.hints
+    clock = hints.clock = HandClock()
+    built = hints_module.PositionWork.__init__
+
+    def slow_build(work, game, work_clock):
+        built(work, game, work_clock)
+        clock.now += hints_module.FRAME_BUDGET  # as if building the frontier took the whole budget
+
+    monkeypatch.setattr(hints_module.PositionWork, "__init__", slow_build)
+    hints.show_probabilities = True
+    hints.update(app.game)
+    assert hints.work is not None and hints.work._job.steps == 0  # nothing more in this frame
+    hints.update(app.game)
+    assert hints.work._job.steps > 0  # the next frame counts
+
+
+def test_a_frame_that_gave_its_budget_to_a_hint_does_not_count_again_in_its_update(make_app):
+    app, pilot = make_app(level=LevelName.EXPERT, seed=3)
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    hints = app.mine_window.hints
+    clock = hints.clock = HandClock()
+    hints.show_probabilities = True
+    hints._slice(app.game)  # as a Hint asked in this frame does
+    steps = hints.work._job.steps
+    clock.now += hints_module.FRAME_BUDGET
+    hints._frame_spent += hints_module.FRAME_BUDGET  # the Hint's slice used the budget up
+    hints.update(app.game)  # the frame's own update: nothing left for it
+    assert hints.work._job.steps == steps
+
+
+def test_the_demo_works_out_its_guesses_while_it_waits_and_they_are_the_players(make_app):
+    app, pilot = make_app(level=LevelName.EXPERT, seed=3)
+    hints = app.mine_window.hints
+    hints.clock = METER.clock(UNIT)
+    demo_move = hints.demo_move
+    planned_moves, thinking_in_move_frames = [], []
+
+    def watched(game):
+        planned = hints._work_for == (id(game), len(game.moves)) and hints._planned() is not None
+        view, before = game.player_view(), METER.total
+        move = demo_move(game)
+        if move is not None and planned:
+            planned_moves.append((view, move[0]))
+            thinking_in_move_frames.append(METER.total - before)
+        return move
+
+    hints.demo_move = watched
+    pilot.key(pyxel.KEY_Y, amiga=True)
+    for _ in range(3000):
+        if app.game.status.over or len(planned_moves) >= 4:
+            break
+        pilot.step()
+    assert planned_moves, "the Demo met no guess to work out ahead"
+    assert thinking_in_move_frames == [0] * len(planned_moves)  # the move frame only plays the move
+    for view, cell in planned_moves:
+        assert best_move(view).cell == cell  # the same square the player picks with time to spare
+    pilot.key(pyxel.KEY_SPACE)
+
+
+@pytest.fixture
+def thawed():
+    """Leave the collector as other tests expect it: nothing frozen."""
+    yield
+    gc.unfreeze()
+    collector._STATE.frames_left = None
+    collector._STATE.started = False
+
+
+def test_what_start_up_made_is_frozen_and_a_thaw_freezes_again_a_few_frames_later(thawed):
+    collector.freeze_long_lived()
+    assert gc.get_freeze_count() > 0
+    collector.thaw()
+    assert gc.get_freeze_count() == 0
+    for _ in range(collector.SETTLE_FRAMES - 1):
+        collector.tick()
+    assert gc.get_freeze_count() == 0  # the closed page has time to go first
+    collector.tick()
+    assert gc.get_freeze_count() > 0
+
+
+def test_closing_the_guide_viewer_thaws_and_the_frames_freeze_again(app_pilot, thawed):
+    app, pilot = app_pilot
+    collector.freeze_long_lived()
+    pilot.key(pyxel.KEY_F1)
+    viewer = app.viewer
+    assert viewer is not None
+    viewer.close()
+    assert gc.get_freeze_count() == 0
+    pilot.step(collector.SETTLE_FRAMES)
+    assert gc.get_freeze_count() > 0 and app.viewer is None
+
+
+def test_the_shading_worked_out_once_follows_the_window_and_the_board(make_app, monkeypatch):
+    from amigasweeper.ui.game.shading import KICKSTART3_STEPS, step_of
+
+    app, pilot = make_app(level=LevelName.EXPERT, seed=3)
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    hints, window, game = app.mine_window.hints, app.mine_window, app.game
+    field = window.field
+    pilot.key(pyxel.KEY_W, amiga=True)
+    while hints.work is None or hints.work.analysis is None:
+        pilot.step()
+    chances = hints.chances(game)
+    cell = next(c for c in game.topology.cells() if chances[c] is not None and 0 < chances[c] < 1)
+
+    def corner(cell: int) -> tuple[int, int]:
+        """Where the square's shading starts on the screen now."""
+        cx, cy = window.canvas.geometry.centre(cell)
+        return field.ax + cx - 2, field.ay + cy - 2
+
+    def shaded(cell: int) -> bool:
+        x, y = corner(cell)
+        listed = (x, y, step_of(chances[cell])) in field.shaded_squares()
+        return listed and pyxel.screen.pget(x + 1, y + 1) == KICKSTART3_STEPS[step_of(chances[cell])]
+
+    pilot.step()
+    assert shaded(cell)
+    before = field.ax
+    window.x += 3  # the window moves: the shading goes with it
+    pilot.step()
+    assert field.ax == before + 3 and shaded(cell)
+    monkeypatch.setattr(hints_module, "FRAME_BUDGET", 0.0)  # the next count will not come in
+    assert game.toggle_mark(cell).accepted  # a mark on the square: its shading goes at once ...
+    pilot.step()
+    assert hints.chances(game) is chances and not shaded(cell)  # ... with the old chances still shown
