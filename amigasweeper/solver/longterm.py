@@ -89,10 +89,10 @@ class LongTermRisk:
 
     def trap(self, pair: tuple[int, int]) -> Trap | None:
         if pair not in self.traps:
-            self.traps[pair] = self._count(pair)
+            self.traps[pair] = self._weigh(pair)
         return self.traps[pair]
 
-    def _count(self, pair: tuple[int, int]) -> Trap | None:
+    def _weigh(self, pair: tuple[int, int]) -> Trap | None:
         chance = self.analysis.probability
         if not all(0 < chance.get(square, 0) < 1 for square in pair):
             return None
