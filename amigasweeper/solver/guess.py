@@ -33,7 +33,7 @@ PROGRESS_BONUS = 0.3  # how much a sure next step is worth against safety (tuned
 OUTCOME_BUDGET = 20_000
 SCORING = "two_step"  # or "bonus", the score used before, or "hybrid", two-step times a progress bonus (see module doc)
 HYBRID_BONUS = 0.3
-LONG_TERM = False  # credit guesses that settle a 50/50 before it forms (longterm.py)
+LONG_TERM = True  # credit guesses that settle a 50/50 before it forms (longterm.py)
 BLEND = 0.0  # share of the second-safest square in "how safe is the next guess"
 
 
