@@ -430,6 +430,12 @@ def counting_deadline(deadline: Deadline) -> Iterator[None]:
         _AMBIENT.pop()
 
 
+def ambient_deadline() -> Deadline:
+    """The innermost counting_deadline in force (NEVER outside any), for other
+    searches the player makes through the same calls (the endgame's)."""
+    return _AMBIENT[-1] if _AMBIENT else NEVER
+
+
 def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline: Deadline = NEVER) -> Lines:
     """Count every arrangement of mines in the component's boxes (see module doc).
 

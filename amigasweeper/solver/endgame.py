@@ -13,15 +13,55 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from .analysis import Analysis
+from .counting import ambient_deadline
 from .knowledge import Knowledge
 
 MAX_LAYOUTS = 600  # above this the search is too slow for a frame or two
 MAX_UNKNOWN = 60
 SEARCH_BUDGET = 40_000  # positions visited before giving up
+DEADLINE_EVERY = 64  # positions visited between two looks at the clock (about 0.5 ms)
 
 
 class _GiveUp(Exception):
     pass
+
+
+def _transpose(layouts: list[int], squares: int, deadline) -> list[int]:
+    """Per square, the layouts in which it holds a mine (layouts are per-layout bitmasks of squares)."""
+    mine_sets = [0] * squares
+    for k, layout in enumerate(layouts):
+        bit = 1 << k
+        while layout:
+            low = layout & -layout
+            mine_sets[low.bit_length() - 1] |= bit
+            layout ^= low
+        if k % 256 == 255 and deadline.expired():
+            raise _GiveUp
+    return mine_sets
+
+
+def _by_number(near: list[int], safe: int) -> list[int]:
+    """Split the layouts ``safe`` by how many of the sets ``near`` hold each one.
+
+    The count is kept in binary across all layouts at once (bit-sliced: one
+    integer per binary digit, one bit per layout), so it costs a few integer
+    operations per neighbour whatever the number of layouts.
+    """
+    digits = [0] * max(1, len(near).bit_length())
+    for mines in near:
+        carry = mines
+        for d, digit in enumerate(digits):
+            digits[d], carry = digit ^ carry, digit & carry
+            if not carry:
+                break
+    groups = []
+    for value in range(len(near) + 1):
+        group = safe
+        for d, digit in enumerate(digits):
+            group &= digit if value >> d & 1 else ~digit
+        if group:
+            groups.append(group)
+    return groups
 
 
 @dataclass(frozen=True)
@@ -46,6 +86,7 @@ def list_layouts(knowledge: Knowledge, analysis: Analysis, limit: int | None = N
     touching = [[w for w in neighbours[cell] if w in need] for cell in frontier]
     left = analysis.mines_left
     layouts: list[int] = []
+    deadline = ambient_deadline()
 
     def place(i: int, used: int, mask: int) -> None:
         if i == len(frontier):
@@ -53,7 +94,7 @@ def list_layouts(knowledge: Knowledge, analysis: Analysis, limit: int | None = N
             if 0 <= rest <= len(off):
                 for chosen in combinations(range(len(frontier), len(order)), rest):
                     layouts.append(mask | sum(1 << j for j in chosen))
-                    if len(layouts) > limit:
+                    if len(layouts) > limit or (len(layouts) % 256 == 0 and deadline.expired()):
                         raise _GiveUp
             return
         ws = touching[i]
@@ -97,22 +138,21 @@ def best_endgame_move(knowledge: Knowledge, analysis: Analysis) -> EndgamePlan |
 class _Search:
     def __init__(self, knowledge: Knowledge, order: list[int], layouts: list[int]) -> None:
         self.order = order
+        # The program's frames give the player a deadline (counting_deadline):
+        # past it the search gives up and the guess chooser answers instead.
+        self.deadline = ambient_deadline()
         count = len(layouts)
         self.everything = (1 << count) - 1
+        # mine_sets[j]: the layouts (as a bitmask) where square j holds a mine.
+        self.mine_sets = _transpose(layouts, len(order), self.deadline)
+        # shows[j]: for each number square j could show, the layouts where it is
+        # safe and shows it (the number less the mines outside the unknown squares).
         index = {cell: i for i, cell in enumerate(order)}
         neighbours = knowledge.topology.neighbours
-        # mine_sets[j]: the layouts (as a bitmask) where square j holds a mine.
-        self.mine_sets = [sum(1 << k for k, lay in enumerate(layouts) if lay >> j & 1) for j in range(len(order))]
-        # shows[j][v]: layouts where square j is safe and would show v (up to a constant).
-        self.shows: list[list[int]] = []
+        self.shows = []
         for j, cell in enumerate(order):
-            near = [index[n] for n in neighbours[cell] if n in index]
-            groups: dict[int, int] = {}
-            for k, lay in enumerate(layouts):
-                if not lay >> j & 1:
-                    value = sum(lay >> i & 1 for i in near)
-                    groups[value] = groups.get(value, 0) | (1 << k)
-            self.shows.append(list(groups.values()))
+            near = [self.mine_sets[index[n]] for n in neighbours[cell] if n in index]
+            self.shows.append(_by_number(near, self.everything & ~self.mine_sets[j]))
         self.memo: dict[int, float] = {}
         self.visits = 0
 
@@ -132,7 +172,7 @@ class _Search:
         if cached is not None:
             return cached
         self.visits += 1
-        if self.visits > SEARCH_BUDGET:
+        if self.visits > SEARCH_BUDGET or (self.visits % DEADLINE_EVERY == 0 and self.deadline.expired()):
             raise _GiveUp
         size = layouts.bit_count()
         shows = self.shows
