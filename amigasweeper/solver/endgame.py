@@ -157,7 +157,13 @@ class _Search:
         self.visits = 0
 
     def best(self) -> EndgamePlan | None:
-        chance, j = self._guess(self.everything)
+        size = self.everything.bit_count()
+        options = []
+        for j, mines in enumerate(self.mine_sets):
+            hit = (self.everything & mines).bit_count()
+            if 0 < hit < size:
+                options.append((size - hit, j))
+        chance, j = self._guess(self.everything, options, list(range(len(self.mine_sets))))
         if j is None:
             return None
         return EndgamePlan(self.order[j], chance)
@@ -165,7 +171,11 @@ class _Search:
     def _split(self, layouts: int, j: int) -> list[int]:
         return [part for mask in self.shows[j] if (part := layouts & mask)]
 
-    def _value(self, layouts: int) -> float:
+    def _value(self, layouts: int, live: list[int]) -> float:
+        """The chance of winning from these layouts. ``live`` holds the squares
+        that may still tell something here: a square that is a mine in every
+        layout, or safe with the same number in every one, stays so in every
+        subset of them, so it is dropped for the positions below."""
         if layouts & (layouts - 1) == 0:
             return 1.0
         cached = self.memo.get(layouts)
@@ -175,47 +185,44 @@ class _Search:
         if self.visits > SEARCH_BUDGET or (self.visits % DEADLINE_EVERY == 0 and self.deadline.expired()):
             raise _GiveUp
         size = layouts.bit_count()
-        shows = self.shows
+        shows, mine_sets = self.shows, self.mine_sets
         options = []  # (safe layouts, square) of the squares that are a gamble here
+        still = []  # the live squares below this position
         # One pass: a free square that tells something is read at once (it
         # cannot hurt); on the way, the gambles are listed for _guess.
-        for j, mines in enumerate(self.mine_sets):
-            hit = layouts & mines
+        for i, j in enumerate(live):
+            hit = layouts & mine_sets[j]
             if hit:
                 if hit != layouts:
                     options.append((size - hit.bit_count(), j))
+                    still.append(j)
                 continue
             for mask in shows[j]:
                 part = layouts & mask
                 if part:
                     if part != layouts:  # more than one number is possible
-                        value = sum(p.bit_count() * self._value(p) for p in self._split(layouts, j)) / size
+                        rest = still + live[i + 1:]
+                        value = sum(p.bit_count() * self._value(p, rest) for p in self._split(layouts, j)) / size
                         self.memo[layouts] = value
                         return value
                     break  # its number is the same in every layout: it tells nothing
-        value, _ = self._guess(layouts, options)
+        value, _ = self._guess(layouts, options, still)
         self.memo[layouts] = value
         return value
 
-    def _guess(self, layouts: int, options: list[tuple[int, int]] | None = None) -> tuple[float, int | None]:
+    def _guess(self, layouts: int, options: list[tuple[int, int]], live: list[int]) -> tuple[float, int | None]:
         size = layouts.bit_count()
-        if options is None:
-            options = []
-            for j, mines in enumerate(self.mine_sets):
-                hit = (layouts & mines).bit_count()
-                if 0 < hit < size:
-                    options.append((size - hit, j))
         options.sort(key=lambda o: (-o[0], o[1]))
         best, best_j = 0.0, None
         for safe_count, j in options:
             if safe_count / size <= best:
                 break  # even a sure follow-up cannot beat what we have
-            won = self._outlook(self._split(layouts & ~self.mine_sets[j], j), safe_count, best * size)
+            won = self._outlook(self._split(layouts & ~self.mine_sets[j], j), safe_count, best * size, live)
             if won is not None and won / size > best:
                 best, best_j = won / size, j
         return best, best_j
 
-    def _outlook(self, parts: list[int], safe_count: int, beat: float) -> float | None:
+    def _outlook(self, parts: list[int], safe_count: int, beat: float, live: list[int]) -> float | None:
         """Layouts won after uncovering a square (the sum over what it could show),
         or None once it is clear they cannot exceed ``beat``: the parts not yet
         searched are counted as won, and when even that falls short the rest is
@@ -225,7 +232,7 @@ class _Search:
         for part in sorted(parts, key=int.bit_count, reverse=True):
             count = part.bit_count()
             left -= count
-            won += count * self._value(part)
+            won += count * self._value(part, live)
             if won + left <= beat:
                 return None
         return won
