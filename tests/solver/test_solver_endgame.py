@@ -11,7 +11,7 @@ from functools import lru_cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from solver_helpers import positions
-from test_solver_guess import layouts, stuck
+from test_solver_guess import stuck_and_listed
 
 from amigasweeper.engine import COVERED
 from amigasweeper.solver import endgame
@@ -49,13 +49,10 @@ def best_chance(knowledge, everything: list[frozenset[int]]) -> Fraction:
 @settings(max_examples=60, deadline=None)
 @given(positions(width=(3, 4), height=(3, 4), mines=(2, 5), opens=(2, 9), marks=(0, 0)))
 def test_the_search_finds_the_best_chance_of_winning(game):
-    if game.status.over:
-        return
-    found = stuck(game)
+    found = stuck_and_listed(game)
     if found is None:
         return
-    knowledge, analysis = found
-    everything = layouts(knowledge)
+    knowledge, analysis, everything = found
     plan = best_endgame_move(knowledge, analysis)
     if len(everything) < 2:
         assert plan is None

@@ -21,7 +21,10 @@ from amigasweeper.solver.knowledge import Knowledge
 
 
 def stuck(game) -> tuple[Knowledge, object] | None:
-    """The player's knowledge once every certain square is uncovered, and its analysis."""
+    """The player's knowledge once every certain square is uncovered, and its
+    analysis (None if the game ends first or the count is not exact)."""
+    if game.status.over:
+        return None
     knowledge = Knowledge.from_view(game.player_view())
     while True:
         analysis = knowledge.deduce()
@@ -37,6 +40,15 @@ def stuck(game) -> tuple[Knowledge, object] | None:
         if analysis.mines:
             continue  # new mines were marked: count again with them known
         return knowledge, analysis
+
+
+def stuck_and_listed(game) -> tuple[Knowledge, object, list[frozenset[int]]] | None:
+    """As stuck, with every layout that fits the position."""
+    found = stuck(game)
+    if found is None:
+        return None
+    knowledge, analysis = found
+    return knowledge, analysis, layouts(knowledge)
 
 
 def layouts(knowledge: Knowledge) -> list[frozenset[int]]:
@@ -80,13 +92,10 @@ small_positions = positions(width=(3, 5), height=(3, 4), mines=(2, 6), opens=(1,
 @settings(max_examples=80, deadline=None)
 @given(small_positions)
 def test_every_number_a_candidate_could_show_is_counted_exactly(game):
-    if game.status.over:
-        return
-    found = stuck(game)
+    found = stuck_and_listed(game)
     if found is None:
         return
-    knowledge, analysis = found
-    everything = layouts(knowledge)
+    knowledge, analysis, everything = found
     outcomes = _Outcomes(knowledge, analysis)
     scale = Fraction(analysis.counted.total, len(everything))  # the counts may weigh every layout alike
     for cell in sorted(knowledge.unknown):

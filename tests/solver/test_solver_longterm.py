@@ -8,7 +8,7 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 from solver_helpers import positions
-from test_solver_guess import layouts, stuck
+from test_solver_guess import stuck, stuck_and_listed
 
 from amigasweeper.engine.textboard import game_from_text
 from amigasweeper.solver.guess import _Outcomes
@@ -22,13 +22,10 @@ def risk_of(knowledge, analysis) -> LongTermRisk:
 @settings(max_examples=60, deadline=None)
 @given(positions(width=(3, 5), height=(3, 4), mines=(2, 6), opens=(1, 8), marks=(0, 0)))
 def test_a_trap_forms_in_exactly_the_arrangements_brute_force_finds(game):
-    if game.status.over:
-        return
-    found = stuck(game)
+    found = stuck_and_listed(game)
     if found is None:
         return
-    knowledge, analysis = found
-    everything = layouts(knowledge)
+    knowledge, analysis, everything = found
     scale = Fraction(analysis.counted.total, len(everything))
     risk = risk_of(knowledge, analysis)
     for cell in sorted(knowledge.unknown):
