@@ -107,12 +107,10 @@ class _Outcomes:
         base = [c for i in affected for c in analysis.components[i].constraints]
         rest_of_board, _ = self._rest_of_board(affected)
         components = split_components(base + extra)
-        try:
-            for comp in components:
-                comp.lines = count_component(comp, OUTCOME_BUDGET)
-        except OverBudget:
+        fits = _count_each(components)
+        if fits is None:
             return None
-        if any(not comp.lines.ways for comp in components):
+        if not fits:
             return 0
         off_count = len(self.off) - len(touched & self.off)
         return combine([rest_of_board, *components], off_count, analysis.mines_left).total
@@ -147,12 +145,10 @@ class _Outcomes:
         shapes = split_components(base + [Constraint(cell, 0, unknown)] if unknown else base)
         for shown in range(len(unknown) + 1):
             components = [_with_need(comp, cell, shown) for comp in shapes]
-            try:
-                for comp in components:
-                    comp.lines = count_component(comp, OUTCOME_BUDGET)
-            except OverBudget:
+            fits = _count_each(components)
+            if fits is None:
                 return None
-            if any(not comp.lines.ways for comp in components):
+            if not fits:
                 continue
             counted = combine([rest_of_board, *components], off_count, analysis.mines_left)
             if counted.total == 0:
@@ -166,6 +162,17 @@ class _Outcomes:
                 found.append(PRUNED)
                 return found
         return found
+
+
+def _count_each(components: list[Component]) -> bool | None:
+    """Count every component (into its ``lines``): False if one has no
+    arrangement at all, None if counting ran over budget."""
+    try:
+        for comp in components:
+            comp.lines = count_component(comp, OUTCOME_BUDGET)
+    except OverBudget:
+        return None
+    return all(comp.lines.ways for comp in components)
 
 
 PRUNED = Outcome(-1, 0, 0, 0.0)  # ends the list of a candidate that cannot win (see _Outcomes.outcomes)
