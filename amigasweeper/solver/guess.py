@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from amigasweeper.engine import COVERED
+from amigasweeper.engine import COVERED, Shape
 
 from .analysis import Analysis
 from .counting import Component, Constraint, Lines, OverBudget, _multiply, _poly, combine, count_component, split_components
@@ -34,6 +34,10 @@ OUTCOME_BUDGET = 20_000
 SCORING = "two_step"  # or "bonus", the score used before, or "hybrid", two-step times a progress bonus (see module doc)
 HYBRID_BONUS = 0.3
 LONG_TERM = True  # credit guesses that settle a 50/50 before it forms (longterm.py)
+# ... on the boards where that measured a gain: squares (+0.2 points on
+# 30x16/99 and 16x16/40); on triangles it cost 0.7 to 0.9 points and on
+# hexagons 0.25 (docs/BENCHMARKS.md).
+LONG_TERM_SHAPES = frozenset({Shape.SQUARE})
 BLEND = 0.0  # share of the second-safest square in "how safe is the next guess"
 
 
@@ -305,7 +309,8 @@ def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
     best = None  # (score, safety, -cell, progress), the highest wins
     # Safest first: no score is above its candidate's _ceiling, so a candidate
     # whose ceiling is below the best score reached cannot win.
-    risk = LongTermRisk(knowledge, analysis, outcomes.weight_if) if LONG_TERM else None
+    use_risk = LONG_TERM and knowledge.topology.shape in LONG_TERM_SHAPES
+    risk = LongTermRisk(knowledge, analysis, outcomes.weight_if) if use_risk else None
     for cell in sorted(pool, key=lambda c: (chance[c], c)):
         safety = 1 - chance[cell]
         credit = risk.credit(cell) if risk else 1.0  # the traps this guess settles

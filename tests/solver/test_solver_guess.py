@@ -174,7 +174,8 @@ def unpruned_choice(knowledge: Knowledge, analysis) -> int:
     chance = analysis.probability
     scored = []
     for cell in candidates(knowledge, analysis):
-        credit = risk.credit(cell) if guess_module.LONG_TERM else 1.0
+        credited = guess_module.LONG_TERM and knowledge.topology.shape in guess_module.LONG_TERM_SHAPES
+        credit = risk.credit(cell) if credited else 1.0
         scored.append((_score(1 - chance[cell], outcomes.outcomes(cell))[0] * credit, 1 - chance[cell], -cell))
     return -max(scored)[2]
 
