@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
+from .paths import unreadable
 from .validate import check_guide
 
 
@@ -36,8 +37,9 @@ def main(argv: list[str], out: TextIO | None = None) -> int:
         print(f"amigasweeper: --check takes only --guide FILE (not {' '.join(unknown)})", file=sys.stderr)
         return 2
     path: Path = args.guide
-    if not path.is_file():
-        print(f"amigasweeper: {path} is not a file", file=sys.stderr)
+    why = unreadable(path)
+    if why:
+        print(f"amigasweeper: {path} {why}", file=sys.stderr)
         return 2
     problems = check_guide(path)
     for problem in problems:

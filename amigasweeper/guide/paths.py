@@ -107,3 +107,15 @@ def _entry(folder: Path, name: str) -> Path | None:
     except OSError:
         return None
     return None
+
+
+def unreadable(path: Path) -> str | None:
+    """Why a path given as a guide cannot be read as one (None if it can):
+    the words end a sentence that starts with the path."""
+    if not path.exists():
+        return "does not exist"
+    if path.is_dir():
+        return "is a folder, not a guide file"
+    if not path.is_file():
+        return "is not a plain file (a device or a pipe?)"
+    return None

@@ -20,6 +20,7 @@ from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.storage import FileBackend, Storage
 
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
+from amigasweeper.guide.paths import unreadable
 
 from . import collector
 from .game.commands import CommandCentre
@@ -527,8 +528,8 @@ def parse_args(argv: list[str]) -> Options:
         parser.error("--data-dir needs a folder name; an empty one would mean the current folder")
     if args.node is not None and args.guide is None:
         parser.error("--node NAME needs --guide FILE")
-    if args.guide is not None and not args.guide.is_file():
-        parser.error(f"--guide: {args.guide} is not a file")
+    if args.guide is not None and unreadable(args.guide):
+        parser.error(f"--guide: {args.guide} {unreadable(args.guide)}")
     # pyxel.init makes the folder of its caller current, so paths given on the
     # command line are fixed against the folder the program was started in.
     return Options(

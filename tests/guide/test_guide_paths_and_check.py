@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import os
 
 import pytest
 
@@ -108,5 +109,19 @@ def test_the_linter_passes_a_clean_guide(tmp_path, capsys):
     assert check_guide(path) == []
 
 
-def test_the_linter_refuses_a_missing_file(tmp_path):
+def test_the_linter_refuses_a_missing_file(tmp_path, capsys):
     assert amigasweeper_main(["--guide", str(tmp_path / "none.guide"), "--check"]) == 2
+    assert "none.guide does not exist" in capsys.readouterr().err
+
+
+def test_the_linter_says_a_folder_is_a_folder(tmp_path, capsys):
+    assert amigasweeper_main(["--guide", str(tmp_path), "--check"]) == 2
+    assert "is a folder, not a guide file" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_the_linter_does_not_wait_on_a_pipe(tmp_path, capsys):
+    pipe = tmp_path / "pipe.guide"
+    os.mkfifo(pipe)
+    assert amigasweeper_main(["--guide", str(pipe), "--check"]) == 2
+    assert "is not a plain file" in capsys.readouterr().err
