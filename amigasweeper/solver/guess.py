@@ -17,6 +17,8 @@ taking it first wastes no work on a lost game.
 
 from __future__ import annotations
 
+import heapq
+
 from dataclasses import dataclass
 
 from amigasweeper.engine import COVERED, Shape
@@ -225,26 +227,23 @@ def _with_need(component: Component, witness: int, need: int) -> Component:
     return Component(constraints, component.boxes, component.box_witnesses)
 
 
-def _unknown_neighbours(knowledge: Knowledge, cell: int) -> int:
-    cells = knowledge.cells
-    return sum(1 for n in knowledge.topology.neighbours[cell] if cells[n] == COVERED)
-
-
 def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
     """The squares worth a closer look: the safest frontier squares and a few off it."""
     chance = analysis.probability
+    covered_near = knowledge.covered_near
     best = min(chance.values())
     limit = best + TOLERANCE * (1 - best)
     off_cells = set(analysis.off_cells)
-    frontier = sorted(
+    frontier = heapq.nsmallest(
+        FRONTIER_CANDIDATES,
         (c for c, p in chance.items() if p <= limit and c not in off_cells),
-        key=lambda c: (chance[c], _unknown_neighbours(knowledge, c), c),
-    )[:FRONTIER_CANDIDATES]
+        key=lambda c: (chance[c], covered_near[c], c),
+    )
     off = []
     if analysis.off_cells and chance[analysis.off_cells[0]] <= limit:
         # Off the frontier every square is as safe as the next; those with the
         # fewest unknown neighbours (corners, edges, pockets) most often open up.
-        off = sorted(analysis.off_cells, key=lambda c: (_unknown_neighbours(knowledge, c), c))[:OFF_CANDIDATES]
+        off = heapq.nsmallest(OFF_CANDIDATES, analysis.off_cells, key=lambda c: (covered_near[c], c))
     return frontier + off
 
 

@@ -27,6 +27,9 @@ class Knowledge:
         self.frontier: set[int] = set()  # uncovered numbers touching unknown squares
         self.dirty: set[int] = set()  # numbers whose surroundings changed since last looked at
         self.safe: set[int] = set()  # proved safe, not yet uncovered
+        # Covered neighbours of every square, kept as squares are uncovered and
+        # marked: the guess chooser ranks hundreds of squares by it each guess.
+        self.covered_near = [len(near) for near in topology.neighbours]
 
     @classmethod
     def from_view(cls, view: PlayerView) -> Knowledge:
@@ -38,6 +41,7 @@ class Knowledge:
             if value >= 0 and any(knowledge.cells[n] == COVERED for n in neighbours[cell]):
                 knowledge.frontier.add(cell)
         knowledge.dirty = set(knowledge.frontier)
+        knowledge.covered_near = [sum(1 for n in near if view.cells[n] == COVERED) for near in neighbours]
         return knowledge
 
     @property
@@ -50,6 +54,7 @@ class Knowledge:
         if self.cells[cell] != COVERED:
             return
         self.cells[cell] = number
+        self._uncovered(cell)
         self.unknown.discard(cell)
         self.safe.discard(cell)
         self.frontier.add(cell)
@@ -64,8 +69,15 @@ class Knowledge:
         if self.cells[cell] != COVERED:
             return
         self.cells[cell] = MARKED
+        self._uncovered(cell)
         self.unknown.discard(cell)
         self._touch(cell)
+
+    def _uncovered(self, cell: int) -> None:
+        """The square is no longer COVERED (a number now, or a known mine)."""
+        covered_near = self.covered_near
+        for near in self.topology.neighbours[cell]:
+            covered_near[near] -= 1
 
     def _touch(self, cell: int) -> None:
         cells = self.cells

@@ -86,3 +86,24 @@ def test_wrong_marks_do_not_crash_the_player():
     game = game_from_text("oF. f.. ...".split())
     decision = best_move(game.player_view())
     assert not decision.certain and "inconsistent" in decision.reason
+
+
+def test_the_covered_neighbour_counts_follow_every_uncover_and_mark():
+    from amigasweeper.engine import COVERED, Game
+    from amigasweeper.solver.knowledge import Knowledge
+    from amigasweeper.solver.player import Player
+
+    for shape in Shape:
+        game = Game(GameSetup(width=12, height=9, mines=18, seed=4, shape=shape))
+        knowledge = Knowledge(game.topology, 18)
+        player = Player(knowledge)
+        checked = 0
+        while not game.status.over:
+            result = game.uncover(player.decide().cell)
+            knowledge.reveal_all((c, game.tile(c)) for c in result.uncovered)
+            expected = [sum(1 for n in near if knowledge.cells[n] == COVERED) for near in game.topology.neighbours]
+            assert knowledge.covered_near == expected
+            assert Knowledge.from_view(game.player_view()).covered_near == [
+                sum(1 for n in near if game.player_view().cells[n] == COVERED) for near in game.topology.neighbours]
+            checked += 1
+        assert checked > 1
