@@ -27,9 +27,7 @@ class Knowledge:
         self.frontier: set[int] = set()  # uncovered numbers touching unknown squares
         self.dirty: set[int] = set()  # numbers whose surroundings changed since last looked at
         self.safe: set[int] = set()  # proved safe, not yet uncovered
-        # Covered neighbours of every square, kept as squares are uncovered and
-        # marked: the guess chooser ranks hundreds of squares by it each guess.
-        self.covered_near = [len(near) for near in topology.neighbours]
+        self._covered_near: list[int] | None = [len(near) for near in topology.neighbours]
 
     @classmethod
     def from_view(cls, view: PlayerView) -> Knowledge:
@@ -41,8 +39,19 @@ class Knowledge:
             if value >= 0 and any(knowledge.cells[n] == COVERED for n in neighbours[cell]):
                 knowledge.frontier.add(cell)
         knowledge.dirty = set(knowledge.frontier)
-        knowledge.covered_near = [sum(1 for n in near if view.cells[n] == COVERED) for near in neighbours]
+        knowledge._covered_near = None  # counted when first asked for
         return knowledge
+
+    @property
+    def covered_near(self) -> list[int]:
+        """Covered neighbours of every square. Kept up to date as squares are
+        uncovered and marked, since the guess chooser ranks hundreds of squares
+        by it at each guess; a Knowledge made from a view counts it only when
+        first asked (the program makes one per position, most never guess)."""
+        if self._covered_near is None:
+            cells = self.cells
+            self._covered_near = [sum(1 for n in near if cells[n] == COVERED) for near in self.topology.neighbours]
+        return self._covered_near
 
     @property
     def fresh(self) -> bool:
@@ -75,9 +84,10 @@ class Knowledge:
 
     def _uncovered(self, cell: int) -> None:
         """The square is no longer COVERED (a number now, or a known mine)."""
-        covered_near = self.covered_near
-        for near in self.topology.neighbours[cell]:
-            covered_near[near] -= 1
+        covered_near = self._covered_near
+        if covered_near is not None:
+            for near in self.topology.neighbours[cell]:
+                covered_near[near] -= 1
 
     def _touch(self, cell: int) -> None:
         cells = self.cells

@@ -32,7 +32,8 @@ from ..intuition.atlas import Cell
 
 DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one is seen
 # The probability shading's steps and legend are drawn by shading.py.
-FRAME_BUDGET = 0.002  # seconds of solver work one frame may do (a frame is 16.7 ms)
+FRAME_BUDGET = 0.0015  # seconds of solver work one frame may do (a frame is 16.7 ms; with
+# drawing and the move itself, 2 ms left the 99th-percentile frame on 32x32/400 at 3.9-4.7 ms)
 PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
 THINK_FRAMES = 30  # frames past its time a Demo move may wait for its guess to be worked out ahead
 
