@@ -12,13 +12,17 @@ docs/BENCHMARKS.md has both measured). Squares whose number is already
 determined ("dead") tell nothing and are clicked only as a last resort.
 Isolated groups that no other click can ever inform (forced guesses such as
 an enclosed 50/50) are taken at once: the risk is the same now or later, and
-taking it first wastes no work on a lost game.
+taking it first wastes no work on a lost game. On square boards a guess that
+settles a 50/50 before it can form is worth more (longterm.py).
+
+Candidates are scored safest first, and one that could no longer beat the
+best score so far, even if every number not yet tried proved a square, is
+cut short: the choice is the one a full scoring makes, at a fraction of the work.
 """
 
 from __future__ import annotations
 
 import heapq
-
 from dataclasses import dataclass
 
 from amigasweeper.engine import COVERED, Shape
@@ -33,14 +37,12 @@ OFF_CANDIDATES = 3
 TOLERANCE = 0.2  # candidates may be this much (relative) less safe than the safest
 PROGRESS_BONUS = 0.3  # how much a sure next step is worth against safety (tuned on 1500 Expert games)
 OUTCOME_BUDGET = 20_000
-SCORING = "two_step"  # or "bonus", the score used before, or "hybrid", two-step times a progress bonus (see module doc)
-HYBRID_BONUS = 0.3
+SCORING = "two_step"  # or "bonus", the score used before (see module doc)
 LONG_TERM = True  # credit guesses that settle a 50/50 before it forms (longterm.py)
 # ... on the boards where that measured a gain: squares (+0.2 points on
 # 30x16/99 and 16x16/40); on triangles it cost 0.7 to 0.9 points and on
 # hexagons 0.25 (docs/BENCHMARKS.md).
 LONG_TERM_SHAPES = frozenset({Shape.SQUARE})
-BLEND = 0.0  # share of the second-safest square in "how safe is the next guess"
 
 
 @dataclass(frozen=True)
@@ -85,23 +87,17 @@ class _Outcomes:
         self.off = set(analysis.off_cells)
         # The safest square of each component as it stands, for the parts a candidate leaves alone.
         chance = analysis.probability
-        self.component_top = []
-        for comp in analysis.components:
-            top = _Top()
-            for box in comp.boxes:
-                top.add(1 - chance[box[0]], len(box))
-            self.component_top.append((top.first, top.second))
+        self.component_best = [max((1 - chance[c] for c in comp.cells), default=0.0) for comp in analysis.components]
 
-    def _rest_of_board(self, affected: set[int]) -> tuple[Component, _Top]:
-        """The components a change leaves alone, as one counted piece, and their two safest squares."""
+    def _rest_of_board(self, affected: set[int]) -> tuple[Component, float]:
+        """The components a change leaves alone, as one counted piece, and their safest square's safety."""
         others = [1]
-        untouched = _Top()
+        untouched_best = 0.0
         for i, comp in enumerate(self.analysis.components):
             if i not in affected:
                 others = _multiply(others, _poly(comp.lines.ways))
-                for safety in self.component_top[i]:
-                    untouched.add(safety, 1)
-        return Component((), [], [], Lines(dict(enumerate(others)), {})), untouched
+                untouched_best = max(untouched_best, self.component_best[i])
+        return Component((), [], [], Lines(dict(enumerate(others)), {})), untouched_best
 
     def weight_if(self, extra: list[Constraint]) -> int | None:
         """Arrangements (whole board, as counted.total) that also meet ``extra``:
@@ -142,7 +138,7 @@ class _Outcomes:
                     base.append(Constraint(c.witness, c.need, rest))
                 elif c.need:
                     return None
-        rest_of_board, untouched = self._rest_of_board(affected)
+        rest_of_board, untouched_best = self._rest_of_board(affected)
         off_count = len(self.off) - len(touched & self.off)
         found: list[Outcome] = []
         safety = 1 - analysis.probability[cell]
@@ -159,7 +155,7 @@ class _Outcomes:
             counted = combine([rest_of_board, *components], off_count, analysis.mines_left)
             if counted.total == 0:
                 continue
-            outcome = _judge(shown, counted, components, off_count, (untouched.first, untouched.second))
+            outcome = _judge(shown, counted, components, off_count, untouched_best)
             found.append(outcome)
             if not unknown:
                 break
@@ -184,40 +180,24 @@ def _count_each(components: list[Component]) -> bool | None:
 PRUNED = Outcome(-1, 0, 0, 0.0)  # ends the list of a candidate that cannot win (see _Outcomes.outcomes)
 
 
-def _judge(shown: int, counted, components: list[Component], off_count: int, untouched: tuple[float, float]) -> Outcome:
+def _judge(shown: int, counted, components: list[Component], off_count: int, untouched_best: float) -> Outcome:
     """What one number would prove, and how safe the next guess would be if it proved nothing."""
     proved = 0
-    top = _Top(*untouched)
+    best = untouched_best
     total = counted.total
     for i, comp in enumerate(components):
         for b, box in enumerate(comp.boxes):
             weight = counted.box_mine_weight(i + 1, b)
             if weight == 0:
                 proved += len(box)
-            top.add(1 - weight / (len(box) * total), len(box))
+            else:
+                best = max(best, 1 - weight / (len(box) * total))
     if off_count:
         if counted.off_mines == 0:
             proved += off_count
-        top.add(1 - counted.off_mines / (off_count * total), off_count)
-    return Outcome(shown, total, proved, top.blended())
-
-
-class _Top:
-    """The two safest squares seen (a box of several squares counts as several)."""
-
-    def __init__(self, first: float = 0.0, second: float = 0.0) -> None:
-        self.first, self.second = first, second
-
-    def add(self, safety: float, squares: int) -> None:
-        if safety > self.first:
-            self.first, self.second = safety, (safety if squares > 1 else self.first)
-        elif safety > self.second:
-            self.second = safety
-
-    def blended(self) -> float:
-        """The next guess's safety, with a little of the runner-up's: two good
-        squares leave a choice if the first turns out to be a poor one."""
-        return (1 - BLEND) * self.first + BLEND * self.second
+        else:
+            best = max(best, 1 - counted.off_mines / (off_count * total))
+    return Outcome(shown, total, proved, 1.0 if proved else best)
 
 
 def _with_need(component: Component, witness: int, need: int) -> Component:
@@ -270,11 +250,10 @@ class _Tally:
 
     def ceiling(self) -> float:
         rest = max(0.0, self.safe_total - self.tried)
-        progress = (self.proving + rest) / self.safe_total
+        progress = (self.proving + rest) / self.safe_total  # the bonus scoring's
         if SCORING == "bonus":
             return self.safety * (1 + PROGRESS_BONUS * progress)
-        two_step = self.safety * (self.reached + rest) / self.safe_total
-        return two_step * (1 + HYBRID_BONUS * progress) if SCORING == "hybrid" else two_step
+        return self.safety * (self.reached + rest) / self.safe_total
 
 
 def _score(safety: float, found: list[Outcome] | None) -> tuple[float, float]:
@@ -283,10 +262,8 @@ def _score(safety: float, found: list[Outcome] | None) -> tuple[float, float]:
         return safety, 0.0
     total = sum(o.weight for o in found)
     progress = sum(o.weight for o in found if o.proved) / total
-    if SCORING in ("two_step", "hybrid"):
+    if SCORING == "two_step":
         score = safety * sum(o.weight * o.next_safety for o in found) / total
-        if SCORING == "hybrid":
-            score *= 1 + HYBRID_BONUS * progress
     else:
         score = safety * (1 + PROGRESS_BONUS * progress)
     if len(found) == 1:

@@ -90,20 +90,28 @@ class LongTermRisk:
         self.knowledge = knowledge
         self.analysis = analysis
         self.weight_if = weight_if  # arrangements meeting extra constraints (guess._Outcomes.weight_if)
+        self.walls: dict[tuple[int, int], tuple[int, ...] | None] = {}
         self.traps: dict[tuple[int, int], Trap | None] = {}
+
+    def wall(self, pair: tuple[int, int]) -> tuple[int, ...] | None:
+        """The pair's unknown wall squares, or None if it can never be a trap (cheap, no counting)."""
+        if pair not in self.walls:
+            chance = self.analysis.probability
+            wall = None
+            if all(0 < chance.get(square, 0) < 1 for square in pair):
+                wall = _wall(self.knowledge, *pair)
+                if wall is not None and any(chance.get(square, 0) == 0 for square in wall):
+                    wall = None
+            self.walls[pair] = wall
+        return self.walls[pair]
 
     def trap(self, pair: tuple[int, int]) -> Trap | None:
         if pair not in self.traps:
-            self.traps[pair] = self._weigh(pair)
+            wall = self.wall(pair)
+            self.traps[pair] = None if wall is None else self._weigh(pair, wall)
         return self.traps[pair]
 
-    def _weigh(self, pair: tuple[int, int]) -> Trap | None:
-        chance = self.analysis.probability
-        if not all(0 < chance.get(square, 0) < 1 for square in pair):
-            return None
-        wall = _wall(self.knowledge, *pair)
-        if wall is None or any(chance.get(square, 0) == 0 for square in wall):
-            return None
+    def _weigh(self, pair: tuple[int, int], wall: tuple[int, ...]) -> Trap | None:
         extra = [Constraint(_PAIR, 1, pair)]
         if wall:
             extra.append(Constraint(_WALL, len(wall), wall))
@@ -119,8 +127,11 @@ class LongTermRisk:
             return 1.0
         settled = 0
         for pair in pairs_involving(self.knowledge, cell):
+            wall = self.wall(pair)
+            if wall is None or (cell not in pair and cell not in wall):
+                continue  # no trap, or one this guess does not settle: not worth counting
             trap = self.trap(pair)
-            if trap is not None and cell in trap.squares:
+            if trap is not None:
                 settled += trap.weight
         # In a trap's arrangements the game loses anyway, sooner or later:
         # that part of the guess's risk is not new (and no more than all of it).

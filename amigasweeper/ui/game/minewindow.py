@@ -208,7 +208,6 @@ class Field(Widget):
             if not game.is_open(cell):
                 geometry.blit_cell(pyxel.screen, cell, kind, self.ax, self.ay)
 
-
     def shaded_squares(self) -> list[tuple[int, int, int]]:
         """(x, y, step) of the shading of every covered, unmarked square.
 
