@@ -35,6 +35,7 @@ from .longterm import LongTermRisk
 FRONTIER_CANDIDATES = 6
 OFF_CANDIDATES = 3
 TOLERANCE = 0.2  # candidates may be this much (relative) less safe than the safest
+SAME_CHANCE = 1e-12  # chances closer than this are equal (they come from float division)
 PROGRESS_BONUS = 0.3  # how much a sure next step is worth against safety (tuned on 1500 Expert games)
 OUTCOME_BUDGET = 20_000
 SCORING = "two_step"  # or "bonus", the score used before (see module doc)
@@ -208,7 +209,8 @@ def _with_need(component: Component, witness: int, need: int) -> Component:
 
 
 def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
-    """The squares worth a closer look: the safest frontier squares and a few off it."""
+    """The squares worth a closer look: the safest frontier squares, and a few
+    off it when none on it is safer."""
     chance = analysis.probability
     covered_near = knowledge.covered_near
     best = min(chance.values())
@@ -220,7 +222,10 @@ def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
         key=lambda c: (chance[c], covered_near[c], c),
     )
     off = []
-    if analysis.off_cells and chance[analysis.off_cells[0]] <= limit:
+    # Off the frontier only when no frontier square is safer: measured against
+    # JSMinesweeper's choices and then paired, a safer frontier square beats an
+    # off-frontier one that promises more progress (docs/BENCHMARKS.md).
+    if analysis.off_cells and chance[analysis.off_cells[0]] <= best + SAME_CHANCE:
         # Off the frontier every square is as safe as the next; those with the
         # fewest unknown neighbours (corners, edges, pockets) most often open up.
         off = heapq.nsmallest(OFF_CANDIDATES, analysis.off_cells, key=lambda c: (covered_near[c], c))

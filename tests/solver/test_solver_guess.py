@@ -130,7 +130,6 @@ BOARDS = [
     # something, beats the safest one (brute force agrees it survives two steps more often).
     "..o* *..* *o.* .oo. *.*o",
     ".*... o..** ..o.. *..*.",
-    "...o *.o* o*.* o.*. .**.",
 ]
 
 
@@ -215,3 +214,23 @@ def test_a_candidate_that_cannot_reach_the_score_to_beat_is_cut_short():
     assert len(full) > 1 and PRUNED not in full
     cut = outcomes.outcomes(cell, beat=0.999)  # no square here survives two steps that often
     assert cut[-1] is PRUNED and len(cut) < len(full) + 1
+
+
+def test_squares_off_the_frontier_are_candidates_only_when_none_on_it_is_safer():
+    from solver_helpers import random_position
+
+    from amigasweeper.engine import Shape
+
+    seen = {True: 0, False: 0}  # positions where the off-frontier squares were / were not the safest
+    for seed in range(400):
+        found = stuck(random_position(Shape.SQUARE, 10, 8, 16, seed, opens=2 + seed % 6))
+        if found is None or not found[1].off_cells:
+            continue
+        knowledge, analysis = found
+        chance = analysis.probability
+        off = set(analysis.off_cells)
+        off_safest = chance[analysis.off_cells[0]] <= min(chance.values())
+        pool = candidates(knowledge, analysis)
+        assert bool(off & set(pool)) == off_safest, seed
+        seen[off_safest] += 1
+    assert seen[True] and seen[False], seen
