@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from packaging_helpers import ROOT, load_package_tool
+from repository_files import tracked_paths
 
 STARTUP = "<startup script>"  # tools/package.py's STARTUP_SCRIPT, run first by the page
 
@@ -102,13 +103,10 @@ ABSOLUTE_PATH = re.compile(r"^(/(?!/)[\w.~-]+|[A-Za-z]:[\\/]|~[\\/]|\\\\[\w.-]+\
 
 
 def web_files() -> list[Path]:
+    """The tracked files of WEB_CODE (tests/repository_files.py says why tracked)."""
     files: list[Path] = []
     for entry in WEB_CODE:
-        path = ROOT / entry
-        if path.is_dir():
-            files += sorted(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
-        elif path.is_file():
-            files.append(path)
+        files += tracked_paths(entry, "" if entry.endswith(".py") else ".py")
     return files
 
 

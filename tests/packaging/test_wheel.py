@@ -23,7 +23,6 @@ import pytest
 from packaging_helpers import ASSETS, GUIDE, LICENSE, ROOT, checkout_help_screen, help_screen, run_env
 
 BUNDLED = ("amigasweeper/bundled/assets.pyxres", "amigasweeper/bundled/AmigaSweeper.guide")
-SKIPPED_DIRS = {".git", "node_modules", "build", "dist", "__pycache__", ".pytest_cache", ".hypothesis"}
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -76,14 +75,6 @@ def installed_wheel(wheel, tmp_path_factory) -> Path:
     target = tmp_path_factory.mktemp("site")
     pip("install", "--quiet", "--no-deps", "--target", str(target), str(wheel), cwd=target)
     return target
-
-
-def test_the_repository_has_no_symbolic_links():
-    links = []
-    for folder, subfolders, files in os.walk(ROOT):
-        subfolders[:] = [name for name in subfolders if name not in SKIPPED_DIRS and not name.endswith(".egg-info")]
-        links += [Path(folder, name) for name in subfolders + files if Path(folder, name).is_symlink()]
-    assert links == [], "a checkout without symlinks (Windows) would get text files instead"
 
 
 def test_a_symlink_free_clone_has_the_real_manual_and_images(clone):
