@@ -107,6 +107,9 @@ def test_the_sdist_carries_them_where_the_repository_has_them_and_installs_them_
             assert name in members and members[name].isfile(), name
         assert not [name for name, member in members.items() if member.issym() or member.islnk()]
         assert not [name for name in members if name.startswith("amigasweeper/bundled")]
+        # No test files: alone, without the rest of tests/ and tools/, they would fail.
+        assert not [name for name in members if name.startswith("tests/") or name.rsplit("/", 1)[-1].startswith("test_")]
+        assert "MANIFEST.in" in members
         manual = archive.extractfile(members[f"docs/AmigaGuide/{GUIDE.name}"]).read()
     out = tmp_path / "from-sdist"
     pip("wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(sdist), cwd=tmp_path)
