@@ -28,6 +28,7 @@ STARTUP = "<startup script>"  # tools/package.py's STARTUP_SCRIPT, run first by 
 WEB_CODE = (
     "amigasweeper/__init__.py",
     "amigasweeper/__main__.py",
+    "amigasweeper/arguments.py",
     "amigasweeper/engine",
     "amigasweeper/solver",
     "amigasweeper/guide",
@@ -90,6 +91,8 @@ WRITERS = {
 DESKTOP_ONLY = {
     ("amigasweeper/storage/locking.py", "time.sleep"):
         "the lock guards a desktop data folder; the browser's storage needs none",
+    ("amigasweeper/ui/drive/pilot.py", "pyxel.flip"):
+        "only a script run in a desktop window shows its frames so (Pilot.shows is False in the browser)",
 }
 PATH_WRITING_METHODS = {"write_text", "write_bytes", "mkdir", "unlink", "touch", "rmdir", "symlink_to", "hardlink_to"}
 MODULE_WRITING_CALLS = {

@@ -161,6 +161,7 @@ def test_bad_script_lines_get_one_line_and_exit_1(tmp_path, line, says):
     assert not list(tmp_path.glob("shot*"))
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Windows' rules split every text: an open quote ends with it")
 def test_a_malformed_args_variable_gets_one_line(tmp_path):
     code = "from amigasweeper.__main__ import main_from_environment as m; raise SystemExit(m())"
     result = subprocess.run(
