@@ -208,7 +208,7 @@ def build_pyxapp(dist: Path, build: Path) -> Path:
 
 OFFLINE_ID = "amigasweeper-offline"
 OFFLINE_MESSAGE = (
-    "AmigaSweeper needs an internet connection to load Pyxel, the engine it runs on, "
+    "AmigaSweeper needs an internet connection to load Pyxel {pyxel_version}, the engine it runs on, "
     "from {host}. Connect to the internet and reload this page."
 )
 
@@ -309,11 +309,12 @@ def web_page(app2html_page: str) -> str:
     if runtime is None or launch is None:
         raise SystemExit("package: pyxel app2html wrote a page of an unknown shape: update tools/package.py")
     host = urlsplit(runtime.group(1)).hostname
+    version = pyxel_version()
     return PAGE.format(
         offline_id=OFFLINE_ID,
-        message=OFFLINE_MESSAGE.format(host=host),
+        message=OFFLINE_MESSAGE.format(host=host, pyxel_version=version),
         host=host,
-        pyxel_version=pyxel_version(),
+        pyxel_version=version,
         runtime=runtime.group(1),
         launch=launch.group(0),
     )

@@ -15,6 +15,7 @@ Needs chromium (Debian's), node, and `npm ci` in tools/web (.ci/run does all).
 from __future__ import annotations
 
 import ast
+import importlib.metadata
 import importlib.util
 import json
 
@@ -130,4 +131,5 @@ def test_offline_the_page_says_it_needs_the_internet(built_html, tmp_path):
     shown = check.offline_page(built_html, tmp_path)
     text = " ".join(shown["text"].split())
     assert "AmigaSweeper needs an internet connection to load Pyxel" in text, shown
+    assert f"Pyxel {importlib.metadata.version('pyxel')}, the engine" in text  # shown, not only in a comment
     assert any("requestfailed:" in line and "pyxel.js" in line for line in shown["logs"]), shown["logs"]
