@@ -207,3 +207,42 @@ def test_checksums_are_what_sha256sum_checks(tmp_path):
     assert lines == [f"{hashlib.sha256(b'wheel').hexdigest()}  a.whl", f"{hashlib.sha256(big).hexdigest()}  b c.tar.gz"]
     if shutil.which("sha256sum"):
         subprocess.run(["sha256sum", "--check", "--quiet", target.name], cwd=tmp_path, check=True)
+
+
+def objdump_glibc(path: Path) -> set[tuple[int, ...]]:
+    """The GLIBC_ versions binutils' objdump lists in a file's version references."""
+    text = subprocess.run(["objdump", "-p", str(path)], capture_output=True, text=True, check=True).stdout
+    references = text[text.index("Version References:"):] if "Version References:" in text else ""
+    import re
+
+    return {tuple(int(p) for p in v.split(".")) for v in re.findall(r"\bGLIBC_(\d+(?:\.\d+)*)\b", references)}
+
+
+ELF_SAMPLES = [Path(sys.executable).resolve(), Path("/bin/ls"), Path("/bin/sh")]
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux") or shutil.which("objdump") is None,
+                    reason="reads Linux programs, compared with binutils' objdump")
+def test_the_glibc_floor_reads_what_objdump_reads(tmp_path):
+    samples = [path for path in ELF_SAMPLES if path.is_file()]
+    for path in samples:
+        assert release.glibc_versions(path.read_bytes()) == objdump_glibc(path), path
+    folder = tmp_path / "folder"
+    (folder / "_internal").mkdir(parents=True)
+    for number, path in enumerate(samples):
+        shutil.copy(path, folder / "_internal" / f"program{number}")
+    (folder / "README.txt").write_text("not a program")
+    newest, files = release.glibc_floor(folder)
+    assert newest == max(v for path in samples for v in objdump_glibc(path))
+    assert files and all(name.startswith("_internal/program") for name in files)
+    tool = [sys.executable, str(ROOT / "tools" / "release.py"), "glibc-floor", str(folder), "--at-most"]
+    shown = ".".join(map(str, newest))
+    assert subprocess.run([*tool, shown], capture_output=True, check=False).returncode == 0
+    older = f"{newest[0]}.{newest[1] - 1}"
+    result = subprocess.run([*tool, older], capture_output=True, text=True, check=False)
+    assert result.returncode == 1 and f"newer than glibc {older}" in result.stderr
+
+
+def test_the_glibc_floor_passes_over_what_is_not_a_64_bit_elf_file():
+    assert release.glibc_versions(b"MZ\x90\x00 a Windows program") == set()
+    assert release.glibc_versions(b"\x7fELF\x01\x01" + bytes(60)) == set()  # 32-bit: not built here

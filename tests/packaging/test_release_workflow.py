@@ -155,6 +155,7 @@ def test_the_readmes_test_command_runs_on_three_systems_before_any_build():
 def test_linux_builds_on_debian_11_and_macos_on_intel_and_apple_silicon():
     jobs = workflow_jobs(WORKFLOW.read_text(encoding="utf-8"))
     assert re.search(r"^    container: python:3\.\d+-bullseye$", jobs["executable-linux"], re.MULTILINE)  # glibc 2.31
+    assert "python tools/release.py glibc-floor dist/amigasweeper --at-most 2.31" in run_commands(jobs["executable-linux"])
     systems = matrix_values(jobs["executable"], "os")
     assert "windows-latest" in systems and "macos-15-intel" in systems  # GitHub's Intel macOS image
     assert any(re.fullmatch(r"macos-(1[4-9]|[2-9]\d)", s) for s in systems)  # Apple silicon
