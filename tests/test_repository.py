@@ -48,6 +48,10 @@ def test_gitignore_keeps_out_what_people_make_in_a_checkout(tmp_path):
     kept = subprocess.run(["git", "check-ignore", "--no-index", "README.md", "amigasweeper/__init__.py"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60, check=False)
     assert kept.stdout == ""
+    # And no pattern hides a file the repository has.
+    hidden = subprocess.run(["git", "ls-files", "--cached", "--ignored", "--exclude-standard"], cwd=ROOT,
+                            capture_output=True, text=True, timeout=60, check=True)
+    assert hidden.stdout == ""
 
 
 def test_the_index_reader_reads_modes_and_odd_names():
