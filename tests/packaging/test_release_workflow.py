@@ -116,7 +116,7 @@ def test_every_command_it_runs_is_the_readmes():
     commands = run_commands(WORKFLOW.read_text(encoding="utf-8"))
     assert len(commands) >= 6
     documented = readme_commands()
-    parts = [part.strip() for command in commands for part in command.split(" && ")]
+    parts = [part.strip() for command in commands for part in re.split(" && |; ", command)]  # bash, PowerShell
     missing = [part for part in parts if as_in_readme(part) not in documented]
     assert missing == [], "release.yml runs commands the README does not give"
 
@@ -145,6 +145,9 @@ def test_the_readmes_test_command_runs_on_three_systems_before_any_build():
     assert [c for c in run_commands(test) if c.replace("python ", "python3 ") == readme_test], \
         "the test job does not run the README's test command"
     assert needs(test) == ["version"] and run_commands(jobs["version"]) == ["python tools/release.py check-tag"]
+    # Windows: also as its README section says, in PowerShell with the venv inside the checkout.
+    assert "shell: pwsh" in test and any(c.startswith("py -m venv .venv; .venv\\Scripts\\activate; ")
+                                         for c in run_commands(test))
     builds = [name for name, job in jobs.items() if "tools/package.py" in job or "-m build" in job]
     assert set(builds) == {"executable-linux", "executable", "pyxapp-and-web-page", "wheel-and-sdist"}
     for name in builds:
