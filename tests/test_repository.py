@@ -69,7 +69,7 @@ def test_the_index_reader_reads_modes_and_odd_names():
 SYSTEM_ONLY = {
     "fcntl": re.compile(r"\bimport fcntl\b|\bfcntl\.(flock|lockf|fcntl)\b"),
     "/proc": re.compile(r"[\"']/proc/"),
-    "bubblewrap": re.compile(r"\bbwrap\b|bubblewrap"),
+    "bubblewrap": re.compile(r"""which\(\s*["']bwrap["']|\[\s*["']bwrap["']"""),  # looked for or run
     "SIGKILL": re.compile(r"signal\.SIGKILL\b"),
     "os.mkfifo": re.compile(r"\bos\.mkfifo\("),
     "os.geteuid": re.compile(r"\bos\.geteuid\("),
@@ -78,15 +78,21 @@ SYSTEM_ONLY = {
 }
 
 
-def _skips(node: ast.AST) -> bool:
-    """Whether a test or module skips somewhere: skipif/skip marks or pytest.skip."""
+def _skips(node: ast.AST, marks: frozenset[str] = frozenset()) -> bool:
+    """Whether a test or module skips somewhere: skipif/skip marks, pytest.skip,
+    or a shared mark of its file (`posix = pytest.mark.skipif(...)`, in `marks`)."""
     for inner in ast.walk(node):
         if isinstance(inner, ast.Attribute) and inner.attr in ("skipif", "skip", "importorskip"):
             return True
-        if isinstance(inner, ast.Name) and inner.id.endswith("_only") or isinstance(inner, ast.Name) and \
-                inner.id.startswith("posix_"):
-            return True  # a shared mark, e.g. posix_only = pytest.mark.skipif(...)
+        if isinstance(inner, ast.Name) and inner.id in marks:
+            return True
     return False
+
+
+def _shared_marks(tree: ast.Module) -> frozenset[str]:
+    """Names a file gives its skip marks at the top: `posix = pytest.mark.skipif(...)`."""
+    return frozenset(target.id for node in tree.body if isinstance(node, ast.Assign) and _skips(node.value)
+                     for target in node.targets if isinstance(target, ast.Name))
 
 
 class _CodeSamples(ast.NodeTransformer):
@@ -103,30 +109,43 @@ def _without_code_samples(node: ast.AST) -> ast.AST:
     return _CodeSamples().visit(copy.deepcopy(node))
 
 
-def system_only_uses(source: str) -> list[tuple[str, str]]:
-    """(test, what) for each test function using SYSTEM_ONLY things with no skip
-    on it or on its module (pytestmark)."""
+def skipping_functions(source: str) -> set[str]:
+    """Names of the functions (fixtures, helpers) in a file that skip."""
+    return {node.name for node in ast.walk(ast.parse(source)) if isinstance(node, ast.FunctionDef) and _skips(node)}
+
+
+def system_only_uses(source: str, skippers: frozenset[str] = frozenset()) -> list[tuple[str, str]]:
+    """(test, what) for each test function using SYSTEM_ONLY things that does
+    not skip: no skip on it or on its module (pytestmark), and no fixture or
+    helper it takes or calls (of its file, or `skippers` of the conftest files)
+    that skips."""
     tree = ast.parse(source)
+    marks = _shared_marks(tree)
     module_skips = any(isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "pytestmark" for t in node.targets)
-                       and _skips(node) for node in tree.body)
+                       and _skips(node, marks) for node in tree.body)
+    skippers = skippers | skipping_functions(source)
     found = []
     for node in ast.walk(tree):
         if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):
             continue
         text = ast.unparse(_without_code_samples(node))
-        for what, pattern in SYSTEM_ONLY.items():
-            if pattern.search(text) and not module_skips and not _skips(node):
-                found.append((node.name, what))
+        used = {arg.arg for arg in node.args.args} | {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+        if module_skips or _skips(node, marks) or used & skippers:
+            continue
+        found += [(node.name, what) for what, pattern in SYSTEM_ONLY.items() if pattern.search(text)]
     return found
 
 
 def test_tests_of_one_systems_features_skip_elsewhere():
+    files = [entry for entry in tracked() if entry.name.startswith("tests/") and entry.name.endswith(".py")
+             and entry.path.is_file()]
+    skippers = frozenset().union(*(skipping_functions(entry.path.read_text(encoding="utf-8")) for entry in files
+                                   if entry.name.endswith("/conftest.py")))
     offenders = []
-    for entry in tracked():
+    for entry in files:
         name = entry.name
-        if name.startswith("tests/") and name.rsplit("/", 1)[-1].startswith("test_") and name.endswith(".py") \
-                and name != "tests/test_repository.py" and entry.path.is_file():
-            offenders += [(name, *use) for use in system_only_uses(entry.path.read_text(encoding="utf-8"))]
+        if name.rsplit("/", 1)[-1].startswith("test_") and name != "tests/test_repository.py":
+            offenders += [(name, *use) for use in system_only_uses(entry.path.read_text(encoding="utf-8"), skippers)]
     assert offenders == [], "these tests need a skipif for the systems without what they use"
 
 
@@ -139,5 +158,12 @@ def test_the_system_only_check_sees_a_missing_skip():
         "def test_skips_inside(p):\n    if os.name != 'posix':\n        pytest.skip('POSIX')\n"
         "    p.send_signal(signal.SIGTERM)\n"
         "def test_proc():\n    open('/proc/self/status')\n"
+        "fifo = pytest.mark.skipif(not hasattr(os, 'mkfifo'), reason='FIFOs')\n"
+        "@fifo\ndef test_shared_mark(tmp_path):\n    os.mkfifo(tmp_path / 'p')\n"
+        "@pytest.fixture\ndef sandbox():\n    if shutil.which('bwrap') is None:\n        pytest.skip('no bwrap')\n"
+        "def test_in_the_sandbox(sandbox):\n    run(['bwrap', '--'])\n"
+        "def test_in_a_conftest_sandbox(jail):\n    run(['bwrap', '--'])\n"
     )
-    assert system_only_uses(source) == [("test_bare", "os.mkfifo"), ("test_proc", "/proc")]
+    assert system_only_uses(source) == [("test_bare", "os.mkfifo"), ("test_proc", "/proc"),
+                                        ("test_in_a_conftest_sandbox", "bubblewrap")]
+    assert system_only_uses(source, frozenset({"jail"})) == [("test_bare", "os.mkfifo"), ("test_proc", "/proc")]
