@@ -425,6 +425,8 @@ class Document:
     problems_dropped: int = 0
     folder: str = ""
     size: int = 0
+    # The line of each file-wide @index, @toc and @help: a missing target is reported there.
+    setting_lines: dict[str, int] = field(default_factory=dict)
 
     # -- problems ------------------------------------------------------------
 

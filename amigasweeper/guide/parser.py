@@ -57,6 +57,10 @@ _HAS_NODE = re.compile(r"^@node(?![a-z])", re.I | re.M)
 _FIRST_COMMAND = re.compile(r"@(\$ver:?|\(c\)|[a-z]+)([^\n]*)", re.I)
 _LINE_COMMAND = re.compile(r"\n@(\$ver:?|\(c\)|[a-z]+)([^\n]*)", re.I)
 _NON_BLANK = re.compile(r"\S")
+# Lines outside nodes that real guides hold and that are no lost text: a
+# plain ``$VER:`` string (for the Version command to find) and comments
+# indented before their ``@rem``.
+_QUIET_OUTSIDE = re.compile(r"[ \t]*(?:@rem(?:ark)?(?![a-z])|[^\n]*\$VER:)", re.I)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _UTF8_BOM = b"\xef\xbb\xbf"
 
@@ -225,9 +229,23 @@ class _Indexer:
             if start < 0:
                 return
         found = _NON_BLANK.search(text, start, end)
-        if found:
-            self._outside_reported = True
-            self.problem(line + text.count("\n", start, found.start()), "text outside any node is not shown")
+        while found:
+            line_start = text.rfind("\n", 0, found.start()) + 1
+            if not _QUIET_OUTSIDE.match(text, line_start, end):
+                self._outside_reported = True
+                self.problem(line + text.count("\n", start, found.start()), "text outside any node is not shown")
+                return
+            self._plain_version(text, line_start, end)
+            next_line = text.find("\n", found.start(), end)
+            found = _NON_BLANK.search(text, next_line, end) if next_line >= 0 else None
+
+    def _plain_version(self, text: str, line_start: int, end: int) -> None:
+        """A ``$VER:`` line outside the nodes is the guide's version when no ``@$VER:`` gave one."""
+        line_end = text.find("\n", line_start, end)
+        line = text[line_start : line_end if line_end >= 0 else end]
+        at = line.find("$VER:")
+        if at >= 0 and not self.doc.version:
+            self.doc.version = line[at + 5 :].strip()
 
     def _check_database(self) -> None:
         found = _NON_BLANK.search(self.text)
@@ -324,6 +342,8 @@ class _Indexer:
             name, title = f"UNNAMED{self.line}", ""
         else:
             name, title = words[0], _title_after_name(rest)
+            if _unclosed_quote(rest):
+                self.problem(self.line, f"the name or title of node '{name}' opens a quote it never closes")
         self._open_node(name, title, self._line_end(), self.line + 1)
 
     def _endnode(self, rest: str) -> None:
@@ -350,6 +370,8 @@ class _Indexer:
         self.doc.master = unquote(rest)
 
     def _title(self, rest: str) -> None:
+        if _unclosed_quote(rest):
+            self.problem(self.line, f"the @title of node '{self.node.name}' opens a quote it never closes")
         self.node.title = unquote(rest) or self.node.name
 
     def _reference(self, attribute: str, rest: str) -> None:
@@ -357,7 +379,10 @@ class _Indexer:
         if not words:
             self.problem(self.line, f"'@{attribute}' needs a node name")
             return
-        setattr(self._owner(attribute), attribute, words[0])
+        owner = self._owner(attribute)
+        setattr(owner, attribute, words[0])
+        if owner is self.doc:
+            self.doc.setting_lines[attribute] = self.line  # where a missing target is reported
 
     def _keywords(self, rest: str) -> None:
         self.node.keywords = tuple(tokens(rest))
@@ -367,7 +392,7 @@ class _Indexer:
 
     def _font(self, rest: str) -> None:
         words = tokens(rest)
-        size = parse_int(words[1]) if len(words) > 1 else None
+        size = parse_int(unquote(words[1])) if len(words) > 1 else None
         if not words or size is None or not 1 <= size <= 255:
             self.problem(self.line, "@font needs a font name and a size from 1 to 255")
             return
@@ -377,7 +402,7 @@ class _Indexer:
         self._owner("wrap").wrap = mode
 
     def _tab(self, rest: str) -> None:
-        size = parse_int(rest.split()[0]) if rest.split() else None
+        size = parse_int(tokens(rest)[0]) if tokens(rest) else None
         if size is None or not 1 <= size <= 80:
             self.problem(self.line, "@tab needs a number of spaces from 1 to 80")
             return
@@ -403,7 +428,7 @@ class _Indexer:
         target[name] = Macro(name, body)
 
     def _dimension(self, attribute: str, rest: str) -> None:
-        value = parse_int(rest.split()[0]) if rest.split() else None
+        value = parse_int(tokens(rest)[0]) if tokens(rest) else None  # "80" as well as 80
         if value is None or value < 1:
             self.problem(self.line, f"@{attribute} needs a positive number")
             return
@@ -473,6 +498,20 @@ def _title_after_name(rest: str) -> str:
         parts = rest.split(None, 1)
         after = parts[1] if len(parts) > 1 else ""
     return unquote(after)
+
+
+def _unclosed_quote(rest: str) -> bool:
+    """Whether ``rest`` has a ``"`` that no later ``"`` closes (backslash escapes honoured)."""
+    open_quote = False
+    escaped = False
+    for char in rest:
+        if escaped:
+            escaped = False
+        elif char == "\\" and open_quote:
+            escaped = True
+        elif char == '"':
+            open_quote = not open_quote
+    return open_quote
 
 
 def _handler(method: Callable, *bound: object) -> Callable[[_Indexer, str], None]:

@@ -59,7 +59,7 @@ def validate_links(document: Document, *, read_pages_only: bool = False) -> list
         target = getattr(document, attribute)
         why = _missing(document, target, others.missing)
         if why is not None:
-            problems.append(Problem(0, f"@{attribute} names the missing node '{target}'{why}"))
+            problems.append(Problem(document.setting_lines.get(attribute, 0), f"@{attribute} names the missing node '{target}'{why}"))
     return problems
 
 
