@@ -26,9 +26,12 @@ Rules it follows:
 * A file with no ``@node`` at all is shown as one page called MAIN.
 
 Reading happens in two steps so that a guide of any size opens at once.
-First every line command is found (one regular-expression pass over the
-file, in C): that gives the nodes, their boundaries and settings, and the
-file's settings. The text of a node is read line by line only when it is
+First the line commands are found (a regular expression, in C): that gives
+the nodes, their boundaries and settings, and the file's settings. A lazily
+read guide is indexed only as far as it is used (to its MAIN page, to the
+node a link names) and a viewer indexes the rest a little each frame
+(:meth:`Document.index_more`), so 100,000 nodes cost nothing before the
+first frame. The text of a node is read line by line only when it is
 asked for (:class:`~amigasweeper.guide.model.LineStore`), so a 50 MB guide
 costs the scan and its first screen, and memory of the order of its size.
 ``parse(..., lazy=False)``, the default, reads every node at once, which
@@ -100,11 +103,12 @@ def _parse_text(text: str, problem: str, name: str, lazy: bool, folder: str) -> 
         indexer.problem(0, problem)
     with _collector_paused():
         try:
-            document = indexer.run()
+            document = indexer.start()
         except Exception as error:  # noqa: BLE001 - last guard of the never-raise promise
             indexer.problem(0, f"reading stopped by an internal error: {error!r}")
             document = indexer.finish()
         if not lazy:
+            document.index_all()
             document.read_all()
             document.problems.sort(key=lambda found: found.line)
             document.summarise_dropped()
@@ -200,23 +204,77 @@ class _Indexer:
 
     # -- the main loop -------------------------------------------------------
 
-    def run(self) -> Document:
+    def start(self) -> Document:
+        """Get ready to index: the whole-file checks (at C speed); commands are
+        then read by :meth:`resume`, as far as someone needs them."""
         text = self.text
         self._check_database()
         if not _HAS_NODE.search(text):
             self._implicit_main(_NON_BLANK.search(text) is not None)
-        position, line = 0, 1  # a place in the text and its line number
-        for start, name, rest in _line_commands(text):
-            if self.node is None and not self._outside_reported:
-                self._check_outside(position, start, line)
-            line += text.count("\n", position, start)
-            position, self.line = start, line
-            self._command(name.lower(), rest, start)
-        if self.node is None:
-            self._check_outside(position, len(text), line)
-        # The last line's number, as a reader counts lines.
-        self.line = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
-        return self.finish()
+        self._commands = _line_commands(text)
+        self._position, self._line_no = 0, 1  # a place in the text and its line number
+        self._absent: set[str] = set()  # node names known to be nowhere in the file
+        self.doc.indexer = self
+        return self.doc
+
+    def resume(self, until: Callable[[], bool] | None = None, steps: int | None = None) -> bool:
+        """Read line commands until ``until()`` holds, ``steps`` commands were
+        read, or the file ends (then the document is complete); whether it is."""
+        if self.doc.indexer is not self:
+            return True
+        text, count = self.text, 0
+        try:
+            for start, name, rest in self._commands:
+                if self.node is None and not self._outside_reported:
+                    self._check_outside(self._position, start, self._line_no)
+                self._line_no += text.count("\n", self._position, start)
+                self._position, self.line = start, self._line_no
+                self._command(name.lower(), rest, start)
+                count += 1
+                if (steps is not None and count >= steps) or (until is not None and until()):
+                    return False
+            if self.node is None:
+                self._check_outside(self._position, len(text), self._line_no)
+            # The last line's number, as a reader counts lines.
+            self.line = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+        except Exception as error:  # noqa: BLE001 - last guard of the never-raise promise
+            self.problem(0, f"reading stopped by an internal error: {error!r}")
+        self.finish()
+        return True
+
+    def find(self, key: str) -> Node | None:
+        """The node called ``key`` (lower case), indexing on just as far as it
+        is; the file's rest is searched first (in C), so a name that is not
+        there costs no indexing."""
+        by_name = self.doc.indexed_by_name
+        node = by_name.get(key)
+        if node is None:
+            if key in self._absent or not self._may_hold(key):
+                self._absent.add(key)
+                return None
+            self.resume(until=lambda: key in by_name)
+            node = by_name.get(key)
+        if node is not None and node is self.node:
+            self.resume(until=lambda: self.node is not node)  # its text ends at its @endnode
+        return node
+
+    def _may_hold(self, key: str) -> bool:
+        if '"' in key or "\\" in key:
+            return True  # quoting or escapes: only indexing can tell
+        name = re.escape(key)
+        pattern = re.compile(rf'^@node(?:[ \t]+{name}(?=[ \t]|$)|[ \t]*"{name}")', re.I | re.M)
+        return pattern.search(self.text, self._position) is not None
+
+    def first(self) -> Node | None:
+        """The first node, its text complete."""
+        indexed = self.doc.indexed
+        self.resume(until=lambda: bool(indexed) and indexed[0] is not self.node)
+        return indexed[0] if indexed else None
+
+    def reach(self, position: int) -> None:
+        """Index until the node at ``position`` in file order is complete (or the file ends)."""
+        indexed = self.doc.indexed
+        self.resume(until=lambda: len(indexed) > position and indexed[position] is not self.node)
 
     def _check_outside(self, start: int, end: int, line: int) -> None:
         """Text between nodes: one report is enough, it is usually one stray block."""
@@ -262,6 +320,7 @@ class _Indexer:
         self._implicit = True
 
     def finish(self) -> Document:
+        self.doc.indexer = None  # complete: the document no longer needs its indexer
         if self.node is not None and not self._implicit:
             self.problem(self.line, f"node '{self.node.name}' has no @endnode")
         self._close_node(len(self.text))
@@ -276,15 +335,16 @@ class _Indexer:
     # -- nodes ---------------------------------------------------------------
 
     def _open_node(self, name: str, title: str, body_start: int, first_line: int) -> None:
-        node = Node(name=name, title=title or name, line=self.line, tab_size=self.doc.tab_size,
-                    position=len(self.doc.nodes))
+        doc = self.doc  # the file's settings so far; a later file-wide one applies at the end
+        node = Node(name=name, title=title or name, line=self.line, tab_size=doc.tab_size, wrap=doc.wrap,
+                    font=doc.font, proportional=doc.proportional, position=len(doc.indexed))
         self.node = node
         self.body = _Body(body_start, first_line)
-        if name.lower() in self.doc.nodes_by_name:
+        if name.lower() in self.doc.indexed_by_name:
             self.problem(self.line, f"a second node is called '{name}': links go to the first")
         else:
-            self.doc.nodes_by_name[name.lower()] = node
-        self.doc.nodes.append(node)
+            self.doc.indexed_by_name[name.lower()] = node
+        self.doc.indexed.append(node)
 
     def _close_node(self, body_end: int) -> None:
         if self.node is not None and self.body is not None:
@@ -296,7 +356,7 @@ class _Indexer:
 
     def _apply_defaults(self) -> None:
         doc = self.doc
-        for node in doc.nodes:
+        for node in doc.indexed:
             own = self._own.get(id(node), ())
             if "wrap" not in own:
                 node.wrap = doc.wrap
@@ -456,22 +516,41 @@ class _NodeReader:
         self.text, self.body, self.budget = text, body, budget
         self.reported = False
 
-    def __call__(self) -> Iterator[SourceLine]:
-        first_time = not self.reported
-        self.reported = True
+    def __call__(self, skip: int = 0) -> Iterator[SourceLine]:
+        """The node's lines in order; with ``skip``, from its line ``skip`` on
+        (read in plain style, as what comes before is not read, and reporting
+        nothing: the page's problems are found when it is read from its top)."""
+        first_time = not self.reported and not skip
+        self.reported = self.reported or first_time
         inline = InlineParser(self._find_macro, self._report if first_time else _ignore_problem,
                               self.budget.for_page(first_time))
         text, end = self.text, self.body.end
         position, number = self.body.start, self.body.first_line
+        while skip > 0 and position < end:
+            line_end = text.find("\n", position, end)
+            line_end = end if line_end < 0 else line_end
+            if not _is_command_line(text, position, line_end):
+                skip -= 1
+            position = line_end + 1
+            number += 1
         while position < end:
             line_end = text.find("\n", position, end)
             if line_end < 0:
                 line_end = end
-            if not (text.startswith("@", position) and not text.startswith("@{", position)
-                    and _COMMAND.match(text, position, line_end)):
+            if not _is_command_line(text, position, line_end):
                 yield inline.parse_line(number, text[position:line_end])
             position = line_end + 1
             number += 1
+
+    def total(self) -> int:
+        """How many lines the node has, counted at C speed without reading them."""
+        text, start, end = self.text, self.body.start, self.body.end
+        if start >= end:
+            return 0
+        lines = text.count("\n", start, end) + (0 if text.endswith("\n", start, end) else 1)
+        commands = sum(1 for match in _LINE_COMMAND.finditer(text, max(0, start - 1), end)
+                       if not text.startswith("@{", match.start() + 1) and match.start() + 1 < end)
+        return lines - commands
 
     def _report(self, problem: Problem) -> None:
         document = self.doc()
@@ -482,6 +561,11 @@ class _NodeReader:
         if name in self.node_macros:
             return self.node_macros[name]
         return self.file_macros.get(name)
+
+
+def _is_command_line(text: str, position: int, line_end: int) -> bool:
+    return (text.startswith("@", position) and not text.startswith("@{", position)
+            and _COMMAND.match(text, position, line_end) is not None)
 
 
 def _ignore_problem(problem: Problem) -> None:

@@ -27,6 +27,7 @@ from amigasweeper.guide import (
     ActionKind,
     DisplayLine,
     Document,
+    LineStore,
     Link,
     Node,
     PageLayout,
@@ -64,6 +65,9 @@ LINK_PAD = 2  # from a link's text to its bevel's outside edge
 LINE_H = FONT.cell + 2 * LINK_PAD + 1
 PAGE_INSET_X = LINK_PAD + 1  # from the page's frame to its text: a link's bevel never meets the frame
 PAGE_INSET_Y = 1
+# Line commands of a big guide indexed each frame in the background (about a
+# millisecond): 100,000 nodes are all known after a few seconds of reading.
+INDEX_WORK = 500
 FREEZE_EVERY = 60  # frames of background layout between two freezes (collector.freeze_alive)
 
 
@@ -158,6 +162,8 @@ class GuideViewer(Window):
         self.history: list[Place] = []
         self.focus: int | None = None  # index into the visible page's links
         self.following_end = False  # End pressed while the page was still being laid out
+        # (node, columns, layout) of a page laid out from a line far down: see ``view``.
+        self.segment: tuple[Node, int, PageLayout] | None = None
         self._frames_laying_out = 0
         self.drawn_chars = 0  # characters drawn by the last frame (a work count for tests)
         self.layouts = Layouts()
@@ -223,11 +229,21 @@ class GuideViewer(Window):
         return self.layouts.get(self.place.node, self.columns)
 
     @property
+    def view(self) -> PageLayout:
+        """The layout shown: the page from its top, or from a line far down
+        that the reader jumped to (End, a link's line, a find), until the
+        layout from the top gets there."""
+        segment = self.segment
+        if segment is not None and segment[0] is self.place.node and segment[1] == self.columns:
+            return segment[2]
+        return self.layout
+
+    @property
     def lines(self) -> list[DisplayLine]:
-        """The page's screen lines laid out so far (at least the visible ones)."""
-        layout = self.layout
-        layout.ensure(self.place.top + self.rows + 1)
-        return layout.lines
+        """The shown screen lines laid out so far (at least the visible ones)."""
+        view = self.view
+        view.ensure(self.place.top + self.rows + 1)
+        return view.lines
 
     @property
     def total_lines(self) -> int:
@@ -236,7 +252,7 @@ class GuideViewer(Window):
 
     @property
     def widest(self) -> int:
-        return self.layout.widest
+        return self.view.widest
 
     @property
     def top(self) -> int:
@@ -247,12 +263,18 @@ class GuideViewer(Window):
         return self.place.left
 
     def tick(self) -> None:
-        """Each frame: lay out a little more of the page, in the background."""
-        layout = self.layout
+        """Each frame: index a little more of a big guide and lay out a little
+        more of the page, in the background."""
+        if self.document.indexing:
+            self.document.index_more(INDEX_WORK)
+        layout, view = self.layout, self.view
+        if view is not layout:
+            self._rejoin(layout, view)
+        if self.following_end and not view.done:
+            view.advance(BACKGROUND_WORK)
+            self._place_top(len(view.lines))
         if not layout.done:
             layout.advance(BACKGROUND_WORK)
-            if self.following_end:
-                self._place_top(len(layout.lines))
             self._frames_laying_out += 1
             if self._frames_laying_out % FREEZE_EVERY == 0:
                 # The lines laid out so far live as long as the page: keep
@@ -264,13 +286,69 @@ class GuideViewer(Window):
     # ------------------------------------------------------------ navigation
     def show(self, node: Node, line: int = 0, *, remember: bool = True, document: Document | None = None) -> None:
         if remember:
-            self.history.append(Place(self.document, self.place.node, self.place.top, self.place.left))
+            top = self.place.top if self.view is self.layout else -1
+            self.history.append(Place(self.document, self.place.node, top, self.place.left, self.top_node_line()))
         self.place = Place(document or self.document, node)
         self.title = node.title
         self.focus = None
         self.status = ""
         self.following_end = False
-        self.scroll_to(self.layout.line_for(line) if line else 0)
+        self.segment = None
+        if line:
+            self.go_to_node_line(line)
+        else:
+            self.scroll_to(0)
+
+    # A jump further than this many lines past what is laid out is laid out
+    # from near its target (at once), not from the top of the page.
+    JUMP_FAR = 1500
+    JUMP_CONTEXT = 40  # lines laid out above a line jumped to
+    END_WORK = 20_000  # layout done at once for End before the view follows it frame by frame
+
+    def go_to_node_line(self, node_line: int) -> None:
+        """Show the page from its line ``node_line`` (counted from 0)."""
+        layout = self.layout
+        known = layout.lines[-1].node_line if layout.lines else 0
+        if not layout.reaches(node_line) and node_line - known > self.JUMP_FAR and self._can_anchor():
+            self._anchor(max(0, node_line - self.JUMP_CONTEXT))
+        self.scroll_to(self.view.line_for(node_line))
+
+    def top_node_line(self) -> int:
+        """The line of the node at the top of the view (counted from 0)."""
+        lines = self.view.lines
+        return lines[min(self.place.top, len(lines) - 1)].node_line if lines else 0
+
+    def scroll_home(self) -> None:
+        self.segment = None
+        self.scroll_to(0)
+        self.scroll_sideways_to(0)
+
+    def _can_anchor(self) -> bool:
+        return isinstance(self.place.node.lines, LineStore)
+
+    def _anchor(self, start: int) -> None:
+        node = self.place.node
+        if start <= 0:
+            self.segment = None
+        else:
+            self.segment = (node, self.columns, PageLayout(node, self.columns, start))
+
+    def _rejoin(self, layout: PageLayout, view: PageLayout) -> None:
+        """Back to the layout from the top once it covers the line shown."""
+        lines = view.lines
+        shown = lines[min(self.place.top, len(lines) - 1)].node_line if lines else view.start
+        if layout.reaches(shown) and not self.following_end:
+            self.segment = None
+            self.place.top = layout.index_of(shown)
+
+    def _reanchor_above(self, view: PageLayout, top: int) -> int:
+        """Scrolling up past the first line of a layout begun far down: begin it
+        further up; the new top, where the old one's line now is."""
+        first = view.lines[0].node_line if view.lines else view.start
+        self._anchor(max(0, view.start - 2 * max(-top, self.rows)))
+        new = self.view
+        new.line_for(first)
+        return new.index_of(first) + top
 
     # The targets of the buttons: @toc, @index, @help, @next and @prev may
     # name a page of another guide, found as a link's file is.
@@ -360,7 +438,10 @@ class GuideViewer(Window):
         if self.history:
             place = self.history.pop()
             self.show(place.node, remember=False, document=place.document)
-            self.scroll_to(place.top)
+            if place.top < 0:
+                self.go_to_node_line(place.line)  # it was shown from a layout begun far down
+            else:
+                self.scroll_to(place.top)
             self.scroll_sideways_to(place.left)
 
     def follow(self, link: Link) -> None:
@@ -472,7 +553,11 @@ class GuideViewer(Window):
         self._place_top(top)
 
     def _place_top(self, top: int) -> None:
-        known = self.layout.ensure(max(0, top) + self.rows)
+        view = self.view
+        if top < 0 and view.start > 0:
+            top = self._reanchor_above(view, top)
+            view = self.view
+        known = view.ensure(max(0, top) + self.rows)
         self.place.top = max(0, min(top, known - self.rows))
 
     def scroll_by(self, lines: int) -> None:
@@ -481,8 +566,16 @@ class GuideViewer(Window):
     def scroll_to_end(self) -> None:
         """End: the last line laid out; while the page is still being laid
         out, the view keeps to its end as more arrives."""
-        self._place_top(len(self.layout.lines))
-        self.following_end = not self.layout.done
+        layout, node = self.layout, self.place.node
+        if not layout.done and self._can_anchor():
+            total = node.lines.total()
+            known = layout.lines[-1].node_line if layout.lines else 0
+            if total - known > self.JUMP_FAR:
+                self._anchor(max(0, total - self.JUMP_CONTEXT))
+        view = self.view
+        view.advance(self.END_WORK)
+        self._place_top(len(view.lines))
+        self.following_end = not view.done
 
     def scroll_sideways_to(self, left: int) -> None:
         self.place.left = max(0, min(left, self.widest - self.columns))
@@ -528,8 +621,7 @@ class GuideViewer(Window):
         if frame.key(pyxel.KEY_PAGEDOWN, pyxel.KEY_SPACE):
             self.scroll_by(self.rows)
         if frame.key(pyxel.KEY_HOME):
-            self.scroll_by(-self.place.top)
-            self.scroll_sideways_to(0)
+            self.scroll_home()
         if frame.key(pyxel.KEY_END):
             self.scroll_to_end()
         if frame.wheel:
