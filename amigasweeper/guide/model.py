@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
+from itertools import islice
 from typing import Any, Callable, Iterator, Sequence, Union
 
 
@@ -346,8 +347,7 @@ class LineStore(Sequence[SourceLine]):
         """The lines from ``index`` on, read afresh without reading those before
         (in plain style: a style set earlier on the page is not known)."""
         if index <= len(self._read) or not hasattr(self._reader, "total"):
-            store = LineStore(lambda: iter(self[index:]))
-            return store
+            return LineStore(lambda: islice(iter(self), index, None))  # what was read, then read on
         reader = self._reader
         return LineStore(lambda: reader(index))
 

@@ -273,6 +273,14 @@ class _Indexer:
             return True
         return pattern.search(self.text, max(0, self._position - 1)) is not None
 
+    def index_past(self, offset: int, steps: int) -> bool:
+        """Index until the node holding file character ``offset`` is complete,
+        ``steps`` commands at most; whether it is (or the file ended)."""
+        def past() -> bool:
+            return self._position > offset and (self.body is None or self.body.start > offset)
+
+        return self.resume(until=past, steps=steps) or past()
+
     def first(self) -> Node | None:
         """The first node, its text complete."""
         indexed = self.doc.indexed
@@ -404,7 +412,9 @@ class _Indexer:
         if self.node is not None:
             self.problem(self.line, f"node '{self.node.name}' has no @endnode before the next @node")
             self._close_node(self._start)
-        words = tokens(rest)
+        stripped = rest.lstrip()
+        # The name alone is wanted: a bare one is split off without tokenising the title.
+        words = tokens(rest) if stripped.startswith('"') else stripped.split(None, 1)[:1]
         if not words or not words[0].strip():
             self.problem(self.line, "@node without a name: called UNNAMED")
             name, title = f"UNNAMED{self.line}", ""
@@ -533,14 +543,7 @@ class _NodeReader:
         inline = InlineParser(self._find_macro, self._report if first_time else _ignore_problem,
                               self.budget.for_page(first_time))
         text, end = self.text, self.body.end
-        position, number = self.body.start, self.body.first_line
-        while skip > 0 and position < end:
-            line_end = text.find("\n", position, end)
-            line_end = end if line_end < 0 else line_end
-            if not _is_command_line(text, position, line_end):
-                skip -= 1
-            position = line_end + 1
-            number += 1
+        position, number = self.offset_of(skip) if skip else (self.body.start, self.body.first_line)
         while position < end:
             line_end = text.find("\n", position, end)
             if line_end < 0:
@@ -550,15 +553,47 @@ class _NodeReader:
             position = line_end + 1
             number += 1
 
+    def offset_of(self, index: int) -> tuple[int, int]:
+        """(file offset, file line number) where node line ``index`` starts
+        (the node's end when it has fewer lines)."""
+        text, end = self.text, self.body.end
+        position, number = self.body.start, self.body.first_line
+        while position < end:
+            line_end = text.find("\n", position, end)
+            line_end = end if line_end < 0 else line_end
+            if not _is_command_line(text, position, line_end):
+                if index <= 0:
+                    break
+                index -= 1
+            position = line_end + 1
+            number += 1
+        return min(position, end), number
+
+    def line_at(self, offset: int) -> int | None:
+        """The node line (counted from 0) that file character ``offset`` is on;
+        None when that is a command line or outside the node's text."""
+        text, start, end = self.text, self.body.start, self.body.end
+        if not start <= offset < end:
+            return None
+        line_start = text.rfind("\n", start, offset) + 1 or start
+        line_end = text.find("\n", line_start, end)
+        if _is_command_line(text, line_start, end if line_end < 0 else line_end):
+            return None
+        lines = text.count("\n", start, line_start)
+        return lines - self._commands_between(start, line_start)
+
+    def _commands_between(self, start: int, end: int) -> int:
+        text = self.text
+        return sum(1 for match in _LINE_COMMAND.finditer(text, max(0, start - 1), end)
+                   if match.start() + 1 < end and not text.startswith("@{", match.start() + 1))
+
     def total(self) -> int:
         """How many lines the node has, counted at C speed without reading them."""
         text, start, end = self.text, self.body.start, self.body.end
         if start >= end:
             return 0
         lines = text.count("\n", start, end) + (0 if text.endswith("\n", start, end) else 1)
-        commands = sum(1 for match in _LINE_COMMAND.finditer(text, max(0, start - 1), end)
-                       if not text.startswith("@{", match.start() + 1) and match.start() + 1 < end)
-        return lines - commands
+        return lines - self._commands_between(start, end)
 
     def _report(self, problem: Problem) -> None:
         document = self.doc()
@@ -569,6 +604,28 @@ class _NodeReader:
         if name in self.node_macros:
             return self.node_macros[name]
         return self.file_macros.get(name)
+
+
+def node_source(node: Node) -> tuple[str, int, int] | None:
+    """(file text, start, end) of a node's text in the guide read from a file
+    or memory; None for a page made otherwise (such as a problems page)."""
+    lines = node.lines
+    reader = getattr(lines, "_reader", None)
+    if isinstance(lines, LineStore) and isinstance(reader, _NodeReader):
+        return reader.text, reader.body.start, reader.body.end
+    return None
+
+
+def node_line_offset(node: Node, index: int) -> int | None:
+    """The file offset where line ``index`` of ``node`` starts (None for a page not read from a file)."""
+    reader = getattr(node.lines, "_reader", None)
+    return reader.offset_of(index)[0] if isinstance(reader, _NodeReader) else None
+
+
+def node_line_at(node: Node, offset: int) -> int | None:
+    """The node line that file character ``offset`` is on (see :meth:`_NodeReader.line_at`)."""
+    reader = getattr(node.lines, "_reader", None)
+    return reader.line_at(offset) if isinstance(reader, _NodeReader) else None
 
 
 def _is_command_line(text: str, position: int, line_end: int) -> bool:
@@ -594,6 +651,8 @@ def _title_after_name(rest: str) -> str:
 
 def _unclosed_quote(rest: str) -> bool:
     """Whether ``rest`` has a ``"`` that no later ``"`` closes (backslash escapes honoured)."""
+    if "\\" not in rest:
+        return rest.count('"') % 2 == 1
     open_quote = False
     escaped = False
     for char in rest:

@@ -51,6 +51,7 @@ from ..intuition.widgets import Widget
 from ..intuition.window import Window
 from ..intuition.menus import MenuItem
 from ..intuition.menustrip import MenuStrip
+from .finding import Finder
 from .menus import VIEWER_MENUS, ViewerCommand
 from .pageview import BACKGROUND_WORK, Layouts, Place, visible_runs
 from .pens import GUIDE_PENS, screen_pen, text_pens
@@ -167,6 +168,7 @@ class GuideViewer(Window):
         self._frames_laying_out = 0
         self.drawn_chars = 0  # characters drawn by the last frame (a work count for tests)
         self.layouts = Layouts()
+        self.finder = Finder(self)
         # The folder tree the reader opened: links leaving it ask first.
         self.root = Path(document.folder) if document.folder else None
         self.guides: dict[Path, Document] = {}
@@ -222,7 +224,8 @@ class GuideViewer(Window):
 
     @property
     def rows(self) -> int:
-        return max(1, (self.page.h - PAGE_INSET_Y) // LINE_H)
+        """Page lines shown: one fewer while a status message takes the last line, so it covers no text."""
+        return max(1, (self.page.h - PAGE_INSET_Y) // LINE_H - (1 if self.status else 0))
 
     @property
     def layout(self) -> PageLayout:
@@ -265,7 +268,10 @@ class GuideViewer(Window):
     def tick(self) -> None:
         """Each frame: index a little more of a big guide and lay out a little
         more of the page, in the background."""
-        if self.document.indexing:
+        busy = self.document.indexing or self.finder.busy
+        if self.finder.busy:
+            self.finder.tick()
+        elif self.document.indexing:
             self.document.index_more(INDEX_WORK)
         layout, view = self.layout, self.view
         if view is not layout:
@@ -275,6 +281,8 @@ class GuideViewer(Window):
             self._place_top(len(view.lines))
         if not layout.done:
             layout.advance(BACKGROUND_WORK)
+            busy = True
+        if busy:
             self._frames_laying_out += 1
             if self._frames_laying_out % FREEZE_EVERY == 0:
                 # The lines laid out so far live as long as the page: keep
@@ -533,6 +541,9 @@ class GuideViewer(Window):
             ViewerCommand.BROWSE_PREV: (self.browse_prev, lambda: self.prev_target() is not None),
             ViewerCommand.BROWSE_NEXT: (self.browse_next, lambda: self.next_target() is not None),
             ViewerCommand.PROBLEMS: (self.show_problems, always),
+            ViewerCommand.FIND: (self.finder.ask_find, lambda: self.ask is not None),
+            ViewerCommand.FIND_NEXT: (self.finder.find_next, lambda: self.ask is not None),
+            ViewerCommand.GO_TO: (self.finder.ask_node, lambda: self.ask is not None),
             # Open, About and Quit belong to the program around the viewer (helpviewer/control.py).
             **{command: (action, always) for command, action in getattr(self, "program_actions", {}).items()},
         }
@@ -599,6 +610,10 @@ class GuideViewer(Window):
         self.focus = (0 if step > 0 else -1) if self.focus is None else self.focus + step
         self.focus %= len(links)
 
+    def ask_requester(self, requester: Requester) -> None:
+        if self.ask is not None:
+            self.ask(requester)
+
     def close(self) -> None:
         if not self.closed:
             self.closed = True
@@ -634,8 +649,17 @@ class GuideViewer(Window):
                 self.follow(links[self.focus][1].link)
         if frame.key(pyxel.KEY_BACKSPACE):
             self.retrace()
+        # Find without the Amiga key, for browsers that keep Alt or Command
+        # with some letters for themselves: / finds, N finds the next.
+        if frame.key(pyxel.KEY_SLASH) and not frame.shift:
+            self.finder.ask_find()
+        if frame.key(pyxel.KEY_N):
+            self.finder.find_next()
         if frame.key(pyxel.KEY_ESCAPE):
-            self.close()
+            if self.finder.busy:
+                self.finder.cancel()  # Esc stops a search first; again, it closes
+            else:
+                self.close()
         return True
 
     # ------------------------------------------------------------------ draw
@@ -643,9 +667,9 @@ class GuideViewer(Window):
         bevel(self.page.ax - 1, self.page.ay - 1, self.page.w + 2, self.page.h + 2, recessed=True)
 
     def draw_status(self, x0: int, y0: int) -> None:
-        """A message about the last action, over the page's last line."""
+        """A message about the last action, on the line below the text shown."""
         if self.status:
-            y = y0 + PAGE_INSET_Y + (self.rows - 1) * LINE_H + LINK_PAD
+            y = y0 + PAGE_INSET_Y + self.rows * LINE_H + LINK_PAD
             font.draw_text(x0 + PAGE_INSET_X, y, self.status[: self.columns], Pen.WHITE, bg=Pen.BLUE)
 
     def draw_page(self, x0: int, y0: int) -> None:
@@ -662,8 +686,17 @@ class GuideViewer(Window):
                 lit = run is focused or (run.link is not None and run.link is hovered)
                 self.draw_run(x0 + PAGE_INSET_X + column * FONT.cell, y, run, text, lit, look)
                 self.drawn_chars += len(text)
+            for start, end in self.finder.spans(lines, row):
+                self.draw_found(x0, y, lines[row].text, start, end)
         self.draw_status(x0, y0)
         pyxel.clip()
+
+    def draw_found(self, x0: int, y: int, text: str, start: int, end: int) -> None:
+        """The match found, white on the fill pen, as a selection is shown."""
+        left = self.place.left
+        start, end = max(start, left), min(end, left + self.columns + 1)
+        if start < end:
+            font.draw_text(x0 + PAGE_INSET_X + (start - left) * FONT.cell, y, text[start:end], Pen.WHITE, bg=Pen.BLUE)
 
     def draw_run(self, x: int, y: int, run: Run, text: str, lit: bool, look: Look) -> None:
         style = run.style

@@ -1,6 +1,7 @@
 """The help viewer's menus, after MultiView's, as data (no pyxel): Project
-(open another guide, about, close the window, quit the program) and Navigate
-(the viewer's buttons and the page of the guide's problems)."""
+(open another guide, about, close the window, quit the program), Navigate
+(the viewer's buttons and the page of the guide's problems) and Search (find
+text, find it again, go to a page by name)."""
 
 from __future__ import annotations
 
@@ -21,6 +22,9 @@ class ViewerCommand(str, Enum):
     BROWSE_PREV = "browse_prev"
     BROWSE_NEXT = "browse_next"
     PROBLEMS = "problems"
+    FIND = "find"
+    FIND_NEXT = "find_next"
+    GO_TO = "go_to"
 
 
 VIEWER_MENUS: tuple[Menu, ...] = (
@@ -41,8 +45,16 @@ VIEWER_MENUS: tuple[Menu, ...] = (
             MenuItem("Help", ViewerCommand.HELP, "H"),
             MenuItem("Retrace", ViewerCommand.RETRACE, "R", bar_before=True),
             MenuItem("Browse <", ViewerCommand.BROWSE_PREV, "B"),
-            MenuItem("Browse >", ViewerCommand.BROWSE_NEXT, "F"),
+            MenuItem("Browse >", ViewerCommand.BROWSE_NEXT, "V"),
             MenuItem("Problems", ViewerCommand.PROBLEMS, "P", bar_before=True),
+        ),
+    ),
+    Menu(
+        "Search",
+        (
+            MenuItem("Find...", ViewerCommand.FIND, "F"),
+            MenuItem("Find Next", ViewerCommand.FIND_NEXT, "N"),
+            MenuItem("Go To Page...", ViewerCommand.GO_TO, "G", bar_before=True),
         ),
     ),
 )
