@@ -11,18 +11,35 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pyxel
 
-from amigasweeper.guide import DisplayLine, ManualPage
+from amigasweeper.guide import DisplayLine, Document, ManualPage, Node
 from amigasweeper.guide.find import Match, Query, Search
 
 from ..intuition.input import Frame
 from ..intuition.requester import CycleGadget, Requester, StringGadget
+from .pageview import Place
 
-if TYPE_CHECKING:
-    from .guideview import GuideViewer
+
+class Searchable(Protocol):
+    """What Find needs of the viewer (helpviewer/guideview.py)."""
+
+    place: Place
+    status: str
+    screen_size: tuple[int, int]
+
+    @property
+    def document(self) -> Document: ...
+
+    def show(self, node: Node, line: int = 0) -> None: ...
+
+    def go_to_node_line(self, node_line: int) -> None: ...
+
+    def top_node_line(self) -> int: ...
+
+    def ask_requester(self, requester: Requester) -> None: ...
 
 FRAME_BUDGET = 0.008  # seconds of searching a frame: the frame stays far under 16 ms
 QUERY_CHARS = 80
@@ -33,7 +50,7 @@ GADGET_CHARS = 24  # fits a LowRes screen beside its label
 class Finder:
     """The viewer's search: what was asked, the search under way, the match shown."""
 
-    def __init__(self, viewer: GuideViewer) -> None:
+    def __init__(self, viewer: Searchable) -> None:
         self.viewer = viewer
         self.query: Query | None = None
         self.search: Search | None = None
