@@ -529,7 +529,7 @@ def parse_args(argv: list[str]) -> Options:
     if args.node is not None and args.guide is None:
         parser.error("--node NAME needs --guide FILE")
     if args.guide is not None and unreadable(args.guide):
-        parser.error(f"--guide: {args.guide} {unreadable(args.guide)}")
+        parser.error(f"--guide: {unreadable(args.guide)}")
     # pyxel.init makes the folder of its caller current, so paths given on the
     # command line are fixed against the folder the program was started in.
     return Options(
