@@ -17,7 +17,7 @@ import pyxel
 
 from amigasweeper import __version__, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
-from amigasweeper.storage import FileBackend, Storage
+from amigasweeper.storage import LOCK_TIMEOUT, FileBackend, Storage
 
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
 from amigasweeper.guide.paths import unreadable
@@ -45,9 +45,10 @@ from .intuition.wm import WindowManager
 from .workbench.backdrop import ICONS, WorkbenchWindow
 from .workbench.menus import WORKBENCH_MENUS, WorkbenchCommand
 from .faults import TITLE as FAULT_TITLE, FaultGuard
+from .saving import FrameSaving
 
 FPS = 60
-REFRESH_FRAMES = FPS  # look for records another copy saved once a second
+STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 MENU_PAGES = {
     "Game": ManualPage.GAME_MENU,
@@ -129,7 +130,8 @@ class App:
         self.clock = self.frame_clock if options.headless else time.monotonic
         self.quit_requested = False
         self.storage = open_storage(options)
-        loaded = self.storage.load()
+        self.saving = FrameSaving(self.storage, self.clock, lambda text: self._tell_reliability("Saved Data", [text]))
+        loaded = self.storage.load()  # not waiting for the lock either (saving.py)
         settings = loaded.settings
         self.look = options.look or Look(settings.look)
         self.screen_mode = options.screen or ScreenMode(settings.screen_mode)
@@ -315,6 +317,7 @@ class App:
     # --------------------------------------------------------------- events
     def request_quit(self) -> None:
         self.commands.save_settings()
+        self.saving.finish(LOCK_TIMEOUT)  # leaving: what waits for the lock gets one patient try
         self.quit_requested = True
 
     def game_over(self, game: Game) -> None:
@@ -329,6 +332,7 @@ class App:
         stop signal saves the settings and ends the program here."""
         if self.stop.signum is not None:
             self.guard.run(self.commands.save_settings)
+            self.guard.run(lambda: self.saving.finish(STOP_SAVE_WAIT))
             raise SystemExit(128 + self.stop.signum)
         self.guard.run(self._update)
 
@@ -340,8 +344,7 @@ class App:
 
     def _update(self) -> None:
         self.frame_clock.frames += 1
-        if self.frame_clock.frames % REFRESH_FRAMES == 0:
-            self.storage.refresh()
+        self.saving.tick(self.frame_clock.frames)
         frame = self.reader.read()
         self.screen.tick()
         if frame.dropped:
