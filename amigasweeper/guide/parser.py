@@ -51,6 +51,7 @@ from typing import Callable, Iterator
 
 from .inline import InlineParser, MacroBudget, parse_int, tokens, unquote
 from .model import Document, Font, LineStore, Macro, Node, Problem, SourceLine, WrapMode
+from .paths import NotPlainFile, read_guide, shown
 
 _COMMAND = re.compile(r"@(\$ver:?|\(c\)|[a-z]+)(.*)", re.I | re.S)
 # The same test as _COMMAND at the start of a line, for the whole file at
@@ -137,18 +138,24 @@ def _collector_paused():
             gc.enable()
 
 
-def parse_file(path: str | Path, *, lazy: bool = False) -> Document:
-    """Read a guide file; a file that cannot be read gives an empty document with a problem."""
+def parse_file(path: str | Path, *, lazy: bool = False, read: Callable[[Path], bytes] = read_guide) -> Document:
+    """Read a guide file; a file that cannot be read gives an empty document with a problem.
+
+    ``read`` gets the file's bytes by the rules of :mod:`.paths` (a plain
+    file, at most GUIDE_LIMIT bytes); a viewer passes its folder's reader for
+    a guide a link leads to."""
     path = Path(path)
     folder = str(path.absolute().parent)
+    name = shown(path.name)
     try:
         # Decoded at once, so the file's bytes are gone before the text is indexed.
-        text, problem = _decode(path.read_bytes())
+        text, problem = _decode(read(path))
     except OSError as error:
-        document = Document(source_name=path.name, folder=folder)
-        document.problems.append(Problem(0, f"cannot read {path.name}: {error.strerror or error}"))
+        document = Document(source_name=name, folder=folder)
+        why = f"the file: {error}" if isinstance(error, NotPlainFile) else f"{name}: {error.strerror or error}"
+        document.problems.append(Problem(0, f"cannot read {why}"))
         return document
-    return _parse_text(text, problem, path.name, lazy, folder)
+    return _parse_text(text, problem, name, lazy, folder)
 
 
 def _decode(source: object) -> tuple[str, str]:

@@ -36,8 +36,8 @@ from amigasweeper.guide import (
     Target,
     parse_file,
     problems_page,
-    resolve_path,
 )
+from amigasweeper.guide.paths import GuideFolder, Resolved, read_guide
 
 from .. import collector
 from ..intuition import font
@@ -46,7 +46,7 @@ from ..intuition.gfx import bevel
 from ..intuition.input import Button, Frame
 from ..intuition.modes import Look
 from ..intuition.palette import Pen
-from ..intuition.requester import Requester, TextButton
+from ..intuition.requester import Choice, Requester, TextButton
 from ..intuition.widgets import Widget
 from ..intuition.window import Window
 from ..intuition.menus import MenuItem
@@ -169,8 +169,8 @@ class GuideViewer(Window):
         self.drawn_chars = 0  # characters drawn by the last frame (a work count for tests)
         self.layouts = Layouts()
         self.finder = Finder(self)
-        # The folder tree the reader opened: links leaving it ask first.
-        self.root = Path(document.folder) if document.folder else None
+        # The folder tree the reader opened: links leaving it ask first (guide/paths.py).
+        self.tree = GuideFolder(document.folder) if document.folder else None
         self.guides: dict[Path, Document] = {}
         self._destinations: dict[tuple[int, str], Destination | None] = {}
         self.buttons = [
@@ -403,10 +403,8 @@ class GuideViewer(Window):
         return self._destinations[key]
 
     def _find_other(self, where: Target) -> Destination | None:
-        if not self.document.folder:
-            return None
-        found = resolve_path(where.file, self.document.folder, self.root)
-        if found.path is None:
+        found = self._resolve(where.file)
+        if found is None or found.path is None or found.reason:
             return None
         if found.outside:
             return Destination(None, None, found.path, where.node)  # asked about when chosen
@@ -419,7 +417,7 @@ class GuideViewer(Window):
             return
         if target.document is None:
             if self.ask is not None:
-                self._ask_to_leave(target.path, target.node_name, 0)
+                self._ask_to_leave(Resolved(target.path, outside=True), target.node_name, 0)
         elif target.node is not self.place.node:
             self.show(target.node, document=target.document)
 
@@ -474,47 +472,60 @@ class GuideViewer(Window):
             else:
                 self.show(target, link.line)
 
+    def _resolve(self, file: str) -> Resolved | None:
+        """Where a link's file part leads by the rules of guide/paths.py
+        (None for a guide read from memory: no folder to look in)."""
+        if self.tree is None or not self.document.folder:
+            return None
+        return self.tree.resolve(file, self.document.folder)
+
     def follow_file(self, where: Target, line: int = 0) -> None:
         """A link into another guide: found by Amiga path rules from this one's folder."""
-        if not self.document.folder:
+        found = self._resolve(where.file)
+        if found is None:
             self.status = f"No guide called {where.file}"[:60]
-            return
-        found = resolve_path(where.file, self.document.folder, self.root)
-        if found.path is None:
-            self.status = f"No guide called {where.file}"[:60]
+        elif found.reason:
+            self.status = f"Not opened: {found.reason}"[:60]
         elif found.outside and self.ask is not None:
-            self._ask_to_leave(found.path, where.node, line)
+            self._ask_to_leave(found, where.node, line)
         elif found.outside:
             self.status = f"Not opened: {where.file} is outside the guide's folder"[:60]
         else:
             self.open_other(found.path, where.node, line)
 
-    def _ask_to_leave(self, path: Path, node: str, line: int) -> None:
+    def _ask_to_leave(self, found: Resolved, node: str, line: int) -> None:
+        """A warning naming the host file the link resolves to: Return and Esc
+        both cancel, and only a click on Open opens it."""
         requester: Requester
 
         def open_it() -> None:
             requester.close()
-            self.open_other(path, node, line)
+            self.open_other(found.path, node, line, inside=False)
 
         def cancel() -> None:
             requester.close()
             self.status = "Not opened"
 
-        name = path.name if len(path.name) <= 24 else path.name[:23] + "\u2026"
-        lines = ["This link leads out of", "the guide's folder, to", name + "."]
-        requester = Requester("Open Another Guide", lines, [("Open", open_it), ("Cancel", cancel)], self.screen_size)
+        lines = ["This link leads out of the guide's folder, to", found.shown,
+                 "Open it only if you trust the guide."]
+        choices = [Choice("Open", open_it, mouse_only=True), Choice("Cancel", cancel)]
+        requester = Requester("Leave the Guide's Folder?", lines, choices, self.screen_size, default=-1)
         self.ask(requester)
 
-    def _guide(self, path: Path) -> Document:
-        """The guide at ``path``, read (lazily) the first time only."""
-        key = path.resolve()
-        if key not in self.guides:
-            self.guides[key] = parse_file(path, lazy=True)
-        return self.guides[key]
+    def _guide(self, path: Path, inside: bool = True) -> Document:
+        """The guide at ``path`` (a real path), read (lazily) the first time
+        only: inside the folder by its rules, else as a guide the reader chose."""
+        if path not in self.guides:
+            reader = self.tree.read if inside and self.tree is not None else read_guide
+            self.guides[path] = parse_file(path, lazy=True, read=reader)
+        return self.guides[path]
 
-    def open_other(self, path: Path, node: str, line: int = 0) -> None:
+    def open_other(self, path: Path, node: str, line: int = 0, *, inside: bool = True) -> None:
         """Show ``node`` of the guide at ``path`` (read once, lazily) in this window."""
-        document = self._guide(path)
+        document = self._guide(path, inside)
+        if document.problems and not document.nodes:
+            self.status = document.problems[0].message[:60]
+            return
         target = document.node(node) or document.main
         if target is None:
             self.status = f"{path.name} has no pages"[:60]
