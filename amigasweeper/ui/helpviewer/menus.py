@@ -12,6 +12,7 @@ from ..intuition.menus import Menu, MenuItem
 
 class ViewerCommand(str, Enum):
     OPEN = "open"
+    SAVE_AS = "save_as"
     ABOUT = "about"
     CLOSE = "close"
     QUIT = "quit"
@@ -32,6 +33,7 @@ VIEWER_MENUS: tuple[Menu, ...] = (
         "Project",
         (
             MenuItem("Open...", ViewerCommand.OPEN, "O"),
+            MenuItem("Save As...", ViewerCommand.SAVE_AS, "A"),
             MenuItem("About...", ViewerCommand.ABOUT, "?", bar_before=True),
             MenuItem("Close", ViewerCommand.CLOSE, "K", bar_before=True),
             MenuItem("Quit", ViewerCommand.QUIT, "Q"),
