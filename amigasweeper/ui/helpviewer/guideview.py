@@ -48,7 +48,7 @@ from ..intuition.modes import Look
 from ..intuition.palette import Pen
 from ..intuition.requester import Choice, Requester, TextButton
 from ..intuition.widgets import Widget
-from ..intuition.window import Window
+from ..intuition.window import BORDER, TITLE_H, Window
 from ..intuition.menus import MenuItem
 from ..intuition.menustrip import MenuStrip
 from .finding import Finder
@@ -69,7 +69,13 @@ PAGE_INSET_Y = 1
 # Line commands of a big guide indexed each frame in the background (about a
 # millisecond): 100,000 nodes are all known after a few seconds of reading.
 INDEX_WORK = 500
-FREEZE_EVERY = 60  # frames of background layout between two freezes (collector.freeze_alive)
+FREEZE_EVERY = 60
+# On a LowRes screen the viewer opens below the MineSweeper window's title bar
+# (that window settles at y 16; its bar is 11 high), so the game can be brought
+# forward with a click; a HighRes screen (this tall or more) has room for both.
+LOWRES_TOP = 28
+HIGHRES_HEIGHT = 400
+MIN_W, MIN_H = 150, 90  # the size gadget's limit: the buttons and a few lines of text  # frames of background layout between two freezes (collector.freeze_alive)
 
 
 @dataclass(frozen=True)
@@ -182,6 +188,8 @@ class GuideViewer(Window):
             self.add(GhostButton("Browse >", self.browse_next, lambda: self.next_target() is not None)),
         ]
         self.page = self.add(PageArea(self))
+        self.enable_sizing(MIN_W, MIN_H)
+        self.enable_zoom()
         self.scroller = self.add(Scroller(self))
         self.hscroller = self.add(HScroller(self))
         first = start or document.main or problems_page(document)
@@ -198,9 +206,19 @@ class GuideViewer(Window):
 
     # --------------------------------------------------------------- layout
     def relayout(self) -> None:
+        """Place the window (at the size the reader gave it, else the default
+        for the screen) and lay out its gadgets and page; the page reflows to
+        the new width from the line at the top."""
+        shown_line = self.top_node_line() if self.page.w else 0
+        old_columns = self.columns if self.page.w else 0
         screen_w, screen_h = self.screen_size
-        self.resize_inner(screen_w - 2 * 4 - 4, screen_h - 14 - 6 - 13)
-        self.settle(4, 14)
+        if self.sized:
+            self.resize_inner(*self._inner_for(*self.fit_size(self.w, self.h)))
+            self.settle(self.x, self.y)
+        else:
+            top = LOWRES_TOP if screen_h < HIGHRES_HEIGHT else 14
+            self.resize_inner(screen_w - 2 * 4 - 4, screen_h - top - 6 - 13)
+            self.settle(4, top)
         x, y, row_w = self.inner_x + MARGIN, self.inner_y + MARGIN, self.inner_w - 2 * MARGIN
         for button in self.buttons:
             if x + button.w > self.inner_x + MARGIN + row_w:
@@ -215,8 +233,19 @@ class GuideViewer(Window):
         self.scroller.h = self.page.h
         self.hscroller.x, self.hscroller.y = self.page.x, self.page.y + self.page.h + 2
         self.hscroller.w = self.page.w
-        self.scroll_to(self.place.top)
+        if old_columns and old_columns != self.columns:
+            self.segment = None
+            self.go_to_node_line(shown_line)
+        else:
+            self.scroll_to(self.place.top)
         self.scroll_sideways_to(self.place.left)
+
+    def _inner_for(self, w: int, h: int) -> tuple[int, int]:
+        return w - 2 * self.border, h - TITLE_H - BORDER
+
+    def on_resized(self) -> None:
+        """The size or zoom gadget changed the window: lay it out again, reflowing the text."""
+        self.relayout()
 
     @property
     def columns(self) -> int:
@@ -613,13 +642,37 @@ class GuideViewer(Window):
                       if run.link is not None]
         return found
 
+    TAB_REACH = 2000  # lines Tab looks through beyond the window for the next button
+
     def move_focus(self, step: int) -> None:
+        """Tab: the next button on screen; past the last one, the page scrolls to
+        the next button below (Shift-Tab: above); with none, round again."""
         links = self.visible_links()
-        if not links:
-            self.focus = None
+        if self.focus is None and links:
+            self.focus = 0 if step > 0 else len(links) - 1
             return
-        self.focus = (0 if step > 0 else -1) if self.focus is None else self.focus + step
-        self.focus %= len(links)
+        if self.focus is not None and 0 <= self.focus + step < len(links):
+            self.focus += step
+            return
+        row = self._link_row_beyond(step)
+        if row is None:
+            self.focus = (0 if step > 0 else len(links) - 1) if links else None
+            return
+        self.scroll_to(row if step > 0 else row - self.rows + 1)
+        links = self.visible_links()
+        rows = [index for index, (link_row, _run) in enumerate(links) if link_row == row]
+        self.focus = (rows[0] if step > 0 else rows[-1]) if rows else None
+
+    def _link_row_beyond(self, step: int) -> int | None:
+        """The first line with a button below the window (step 1) or above it (-1)."""
+        view, top = self.view, self.place.top
+        if step > 0:
+            first = top + self.rows
+            view.ensure(first + self.TAB_REACH)
+            rows = range(first, min(len(view.lines), first + self.TAB_REACH))
+        else:
+            rows = range(top - 1, max(-1, top - 1 - self.TAB_REACH), -1)
+        return next((row for row in rows if any(run.link is not None for run in view.lines[row].runs)), None)
 
     def ask_requester(self, requester: Requester) -> None:
         if self.ask is not None:
