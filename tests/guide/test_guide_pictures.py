@@ -125,12 +125,16 @@ def test_byterun1_packs_runs():
 
 
 def test_dithering_to_four_colours_mixes_them_in_a_pattern():
-    grey = read_ilbm(write_ilbm([[0] * 8 for _ in range(8)], [(128, 128, 128)], 1))
     screen = [(0, 0, 0), (255, 255, 255), (170, 170, 170), (0, 85, 170)]
-    assert {index for row in dither(grey, screen) for index in row} == {2}  # close enough: no noise
-    mid = read_ilbm(write_ilbm([[0] * 8 for _ in range(8)], [(85, 85, 85)], 1))
-    used = [index for row in dither(mid, screen) for index in row]
-    assert set(used) >= {0, 2}  # between black and grey: both, in the Bayer pattern
+
+    def used(colour):
+        flat = read_ilbm(write_ilbm([[0] * 8 for _ in range(8)], [colour], 1))
+        return [index for row in dither(flat, screen) for index in row]
+
+    assert set(used((170, 170, 170))) == {2}  # a screen colour: no pattern at all
+    mid = used((85, 85, 85))  # halfway between black and grey: both, half each
+    assert set(mid) == {0, 2} and mid.count(0) == mid.count(2)
+    assert set(used((85, 128, 170))) == {2, 3}  # between grey and blue, never black or white
 
 
 def test_fit_scales_down_keeping_the_shape_and_never_up():

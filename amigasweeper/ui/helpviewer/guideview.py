@@ -37,7 +37,8 @@ from amigasweeper.guide import (
     parse_file,
     problems_page,
 )
-from amigasweeper.guide.paths import GuideFolder, Resolved, read_guide
+from amigasweeper.guide.paths import PICTURE_LIMIT, GuideFolder, Resolved, read_guide
+from amigasweeper.plainfiles import read as read_plain, shown
 
 from .. import collector
 from ..intuition import font
@@ -52,9 +53,10 @@ from ..intuition.window import BORDER, TITLE_H, Window
 from ..intuition.menus import MenuItem
 from ..intuition.menustrip import MenuStrip
 from .finding import Finder
+from .pictureview import PicturePage, is_picture_name, picture_page, screen_palette
 from .menus import VIEWER_MENUS, ViewerCommand
 from .pageview import BACKGROUND_WORK, Layouts, Place, visible_runs
-from .pens import GUIDE_PENS, screen_pen, text_pens
+from .pens import GUIDE_PENS, SCREEN_COLOURS, screen_pen, text_pens
 from .scrollers import SCROLLER_W, HScroller, Scroller
 
 __all__ = ["GUIDE_PENS", "SCROLLER_W", "GuideViewer", "Place", "Scroller", "open_guide_file", "screen_pen"]
@@ -175,6 +177,7 @@ class GuideViewer(Window):
         self.drawn_chars = 0  # characters drawn by the last frame (a work count for tests)
         self.layouts = Layouts()
         self.finder = Finder(self)
+        self.pictures: dict[int, PicturePage] = {}  # picture pages shown, by id of their node
         # The folder tree the reader opened: links leaving it ask first (guide/paths.py).
         self.tree = GuideFolder(document.folder) if document.folder else None
         self.guides: dict[Path, Document] = {}
@@ -550,7 +553,11 @@ class GuideViewer(Window):
         return self.guides[path]
 
     def open_other(self, path: Path, node: str, line: int = 0, *, inside: bool = True) -> None:
-        """Show ``node`` of the guide at ``path`` (read once, lazily) in this window."""
+        """Show ``node`` of the guide at ``path`` (read once, lazily) in this
+        window; a picture file is shown as a page of its own."""
+        if is_picture_name(path.name):
+            self.open_picture(path, inside=inside)
+            return
         document = self._guide(path, inside)
         if document.problems and not document.nodes:
             self.status = document.problems[0].message[:60]
@@ -560,6 +567,20 @@ class GuideViewer(Window):
             self.status = f"{path.name} has no pages"[:60]
             return
         self.show(target, line if target.name.lower() == node.lower() else 0, document=document)
+
+    def open_picture(self, path: Path, *, inside: bool = True) -> None:
+        """A picture a link leads to, read by the folder's rules (at most
+        PICTURE_LIMIT bytes), shown dithered to the screen's colours."""
+        name = shown(path.name)
+        try:
+            data = self.tree.read(path, PICTURE_LIMIT) if inside and self.tree is not None else read_plain(path, PICTURE_LIMIT)
+        except OSError as error:
+            self.status = f"Not shown: {error}"[:60]
+            return
+        room = (self.page.w - 2 * PAGE_INSET_X, self.page.h - 2 * PAGE_INSET_Y)
+        page = picture_page(name, data, room, screen_palette(SCREEN_COLOURS.get(self.look(), 8)))
+        self.pictures[id(page.node)] = page
+        self.show(page.node)
 
     # ------------------------------------------------------------------ menus
     @property
@@ -737,6 +758,15 @@ class GuideViewer(Window):
             font.draw_text(x0 + PAGE_INSET_X, y, self.status[: self.columns], Pen.WHITE, bg=Pen.BLUE)
 
     def draw_page(self, x0: int, y0: int) -> None:
+        picture = self.pictures.get(id(self.place.node))
+        if picture is not None and picture.image is not None:
+            image = picture.image
+            pyxel.clip(x0, y0, self.page.w, self.page.h)
+            pyxel.blt(x0 + (self.page.w - image.width) // 2, y0 + (self.page.h - image.height) // 2, image,
+                      0, 0, image.width, image.height)
+            self.draw_status(x0, y0)
+            pyxel.clip()
+            return
         pyxel.clip(x0, y0, self.page.w, self.page.h)
         links = self.visible_links() if self.focus is not None else []
         focused = links[self.focus][1] if self.focus is not None and self.focus < len(links) else None
