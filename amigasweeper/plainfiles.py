@@ -20,7 +20,7 @@ from pathlib import Path
 
 # File systems whose files describe the running system instead of holding a
 # document: their "regular" files report a size of 0 and may block or leak.
-_SYSTEM_TREES = ("/proc", "/sys")
+_SYSTEM_TREES = ("proc", "sys")  # folders at the root of Linux systems
 _OPEN_FLAGS = (
     os.O_RDONLY
     | getattr(os, "O_NONBLOCK", 0)  # a pipe swapped in after the check still never blocks
@@ -87,7 +87,7 @@ def _system_devices() -> frozenset[int]:
         found = set()
         for tree in _SYSTEM_TREES:
             try:
-                found.add(os.stat(tree).st_dev)
+                found.add(os.stat(os.path.join(os.sep, tree)).st_dev)
             except OSError:
                 pass
         _DEVICES = frozenset(found)

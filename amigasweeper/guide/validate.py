@@ -18,9 +18,10 @@ class _OtherFiles:
     only inside the guide's folder (see :mod:`.paths`): a link that leaves it
     is reported, and what it leads to is never opened."""
 
-    def __init__(self, document: Document):
+    def __init__(self, document: Document, root: str | Path | None = None):
         self.document = document
-        self.tree = GuideFolder(document.folder) if document.folder else None
+        top = root or document.folder
+        self.tree = GuideFolder(top) if top and document.folder else None
         self._read: dict[Path, Document] = {}
 
     def missing(self, file: str, node: str) -> str:
@@ -49,7 +50,8 @@ def _to_missing(node: str, why: str = "") -> str:
     return f"goes to the missing node '{node}'" + (f" ({why})" if why else "")
 
 
-def validate_links(document: Document, *, read_pages_only: bool = False) -> list[Problem]:
+def validate_links(document: Document, *, read_pages_only: bool = False,
+                   root: str | Path | None = None) -> list[Problem]:
     """Problems for every LINK/ALINK button, and every @next, @prev, @toc,
     @index or @help, that names a node that does not exist, in this file or
     (for a guide read from a file) in the file the link names, found by Amiga
@@ -59,8 +61,10 @@ def validate_links(document: Document, *, read_pages_only: bool = False) -> list
 
     With ``read_pages_only`` the pages of a lazily read guide that have not
     been read yet are left out (so a huge guide is not read for a page).
+    ``root`` is the folder links may reach (the guide's own when not given;
+    a viewer gives the folder of the guide the reader opened).
     """
-    others = _OtherFiles(document)
+    others = _OtherFiles(document, root)
     problems: list[Problem] = []
     for node in document.nodes:
         lines = node.lines
@@ -118,7 +122,8 @@ PROBLEMS_NODE = "Problems"
 READ_ALL_LIMIT = 2_000_000
 
 
-def problems_page(document: Document, problems: Iterable[Problem] | None = None) -> Node:
+def problems_page(document: Document, problems: Iterable[Problem] | None = None,
+                  root: str | Path | None = None) -> Node:
     """A page listing what was wrong with a guide, for a viewer to show.
 
     It is not part of ``document.nodes``; by default it lists the reading
@@ -132,7 +137,7 @@ def problems_page(document: Document, problems: Iterable[Problem] | None = None)
         if document.size <= READ_ALL_LIMIT:
             document.read_all()
         unread = document.unread_pages
-        problems = sorted([*document.problems, *validate_links(document, read_pages_only=bool(unread))],
+        problems = sorted([*document.problems, *validate_links(document, read_pages_only=bool(unread), root=root)],
                           key=lambda problem: problem.line)
         if document.problems_dropped:
             problems.append(Problem(problems[-1].line if problems else 0,

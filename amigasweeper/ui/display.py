@@ -69,9 +69,9 @@ def check_display(platform: str = sys.platform) -> None:
 
 
 def _named_display() -> str:
-    names = [f"{name}={shown(os.environ[name])}" for name in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
-             if os.environ.get(name)]
-    return " ".join(names) or "the display"
+    settings = {"DISPLAY": os.environ.get("DISPLAY"), "WAYLAND_DISPLAY": os.environ.get("WAYLAND_DISPLAY"),
+                "SDL_VIDEODRIVER": os.environ.get("SDL_VIDEODRIVER")}
+    return " ".join(f"{name}={shown(value)}" for name, value in settings.items() if value) or "the display"
 
 
 def _ask_a_child(seconds: float) -> str | None:

@@ -28,7 +28,6 @@ class StopRequests:
 
     def __init__(self) -> None:
         self.signum: int | None = None
-        self._devnull = None
 
     def install(self) -> None:
         if sys.platform == "emscripten":
@@ -53,8 +52,7 @@ class StopRequests:
         timer = threading.Timer(STOP_GRACE, end)
         timer.daemon = True
         timer.start()
-        try:
-            self._devnull = open(os.devnull, "w")  # noqa: SIM115 - faulthandler keeps writing to it
-            faulthandler.dump_traceback_later(_LAST_RESORT, exit=True, file=self._devnull)
-        except (OSError, RuntimeError, ValueError):
-            pass
+        try:  # where the program was stuck goes to stderr: worth a bug report
+            faulthandler.dump_traceback_later(_LAST_RESORT, exit=True, file=sys.stderr)
+        except (OSError, RuntimeError, ValueError, AttributeError):
+            pass  # no usable stderr: the watchdog above is all there is

@@ -211,3 +211,16 @@ def test_the_viewer_refuses_a_pipe_typed_into_open_without_waiting(tmp_path, app
     app.open_manual()
     problem = app.viewers.open_path(str(pipe))
     assert problem or "named pipe" in app.viewer.status or "named pipe" in str(app.viewer.document.problems)
+
+
+@posix
+def test_following_links_to_a_pipe_and_to_proc_kmsg_never_blocks_the_program(tmp_path):
+    os.mkfifo(tmp_path / "Pipe.guide")
+    (tmp_path / "Links.guide").write_text(
+        "@database Links.guide\n@node Main\n"
+        '@{" pipe " link Pipe.guide/Main} @{" kmsg " link "//////proc/kmsg/main"}\n@endnode\n'
+    )
+    # Tab to each link and follow it with Return; a warning, if any, is answered by Return (Cancel).
+    (tmp_path / "follow.txt").write_text("key TAB\nkey RETURN\nkey TAB\nkey RETURN\nkey RETURN\nwait 2\nquit\n")
+    result = run("--headless", "--script", "follow.txt", "--guide", "Links.guide", cwd=tmp_path)
+    assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr

@@ -470,7 +470,7 @@ class GuideViewer(Window):
 
     def show_problems(self) -> None:
         """The page listing the guide's problems (the Navigate menu's Problems)."""
-        self.show(problems_page(self.document))
+        self.show(problems_page(self.document, root=self.tree.root if self.tree is not None else None))
 
     def retrace(self) -> None:
         if self.history:
