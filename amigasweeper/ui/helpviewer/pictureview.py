@@ -10,6 +10,7 @@ that cannot be shown gives a page saying why, never a traceback.
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from dataclasses import dataclass
 from pathlib import PurePath
@@ -59,7 +60,10 @@ def _decoded(name: str, data: bytes, room: tuple[int, int]) -> Picture:
 def _loaded_by_pyxel(data: bytes, suffix: str, room: tuple[int, int]) -> Picture:
     """A picture file Pyxel can read, as RGB: loaded against a colour cube
     (Pyxel maps each pixel to its nearest palette colour), sampled at the
-    size it will be shown."""
+    size it will be shown. The loader reads a file, so the browser (whose
+    page writes no files) shows IFF pictures only."""
+    if sys.platform == "emscripten":
+        raise PictureError("in the browser only IFF pictures are shown")
     saved = list(pyxel.colors)
     levels = [round(i * 255 / (CUBE - 1)) for i in range(CUBE)]
     cube = [(r, g, b) for r in levels for g in levels for b in levels]
