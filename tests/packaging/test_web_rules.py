@@ -259,12 +259,8 @@ def violations(name: str, source: str) -> list[str]:
             if owner and node.attr in BANNED_ATTRIBUTES.get(owner[-1], {}) and not desktop_only:
                 found.append(f"{where(node)}: {'.'.join(owner)}.{node.attr}: {BANNED_ATTRIBUTES[owner[-1]][node.attr]}")
             writes = node.attr in PATH_WRITING_METHODS or node.attr in MODULE_WRITING_CALLS.get(owner[-1] if owner else "", ())
-<<<<<<< HEAD
             exempt = (name, ".".join(owner + [node.attr])) in {**DESKTOP_ONLY, **READ_ONLY}
             if writes and name not in WRITERS and not exempt:
-=======
-            if writes and name not in WRITERS and not desktop_only:
->>>>>>> cf4cdc2
                 found.append(f"{where(node)}: {'.'.join(owner + [node.attr])}: writes files outside storage.py")
         elif isinstance(node, ast.Call):
             func = node.func
