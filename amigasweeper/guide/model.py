@@ -440,6 +440,8 @@ class Document:
     indexed: list[Node] = field(default_factory=list)
     indexed_by_name: dict[str, Node] = field(default_factory=dict)
     indexer: Any = None  # the parser's, while the file is not indexed to its end
+    # Gives the text an @embed line shows (a viewer sets it: it reads files by its folder's rules).
+    embedder: Callable[[str], str] | None = None
     problems: list[Problem] = field(default_factory=list)
     problems_dropped: int = 0
     folder: str = ""

@@ -21,8 +21,9 @@ Rules it follows:
   ``@proportional``) set the file default before the first ``@node`` and
   the node's own value inside one. ``@title``, ``@next``, ``@prev``,
   ``@keywords`` and ``@embed`` only mean something inside a node.
-* ``@onopen``/``@onclose`` scripts and ``@embed`` files are recorded, never
-  run or read. ``@rem``/``@remark`` lines are comments.
+* ``@onopen``/``@onclose`` scripts are recorded, never run. ``@embed`` files
+  are never read here: the line shows the text ``Document.embedder`` gives
+  (a viewer reads the file by its folder's rules). ``@rem``/``@remark`` lines are comments.
 * A file with no ``@node`` at all is shown as one page called MAIN.
 
 Reading happens in two steps so that a guide of any size opens at once.
@@ -50,7 +51,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from .inline import InlineParser, MacroBudget, parse_int, tokens, unquote
-from .model import Document, Font, LineStore, Macro, Node, Problem, SourceLine, WrapMode
+from .model import PLAIN, Command, Document, Font, Layout, LineStore, Macro, Node, Problem, SourceLine, Span, WrapMode
 from .paths import NotPlainFile, read_guide, shown
 
 _COMMAND = re.compile(r"@(\$ver:?|\(c\)|[a-z]+)(.*)", re.I | re.S)
@@ -61,6 +62,7 @@ _HAS_NODE = re.compile(r"^@node(?![a-z])", re.I | re.M)
 _FIRST_COMMAND = re.compile(r"@(\$ver:?|\(c\)|[a-z]+)([^\n]*)", re.I)
 _LINE_COMMAND = re.compile(r"\n@(\$ver:?|\(c\)|[a-z]+)([^\n]*)", re.I)
 _NON_BLANK = re.compile(r"\S")
+_EMBED = re.compile(r"@embed(?![a-z])", re.I)
 # Lines outside nodes that real guides hold and that are no lost text: a
 # plain ``$VER:`` string (for the Version command to find) and comments
 # indented before their ``@rem``.
@@ -156,6 +158,12 @@ def parse_file(path: str | Path, *, lazy: bool = False, read: Callable[[Path], b
         document.problems.append(Problem(0, f"cannot read {why}"))
         return document
     return _parse_text(text, problem, name, lazy, folder)
+
+
+def decode_text(data: bytes) -> str:
+    """A text file's bytes as a guide's text is read: Latin-1 (UTF-8 after a
+    byte order mark), any line end as "\\n", control characters as spaces."""
+    return _decode(data)[0]
 
 
 def _decode(source: object) -> tuple[str, str]:
@@ -555,10 +563,28 @@ class _NodeReader:
             line_end = text.find("\n", position, end)
             if line_end < 0:
                 line_end = end
-            if not _is_command_line(text, position, line_end):
+            if _EMBED.match(text, position, line_end):
+                yield self._embedded(number, text[position + 6 : line_end])
+            elif not _is_command_line(text, position, line_end):
                 yield inline.parse_line(number, text[position:line_end])
             position = line_end + 1
             number += 1
+
+    def _embedded(self, number: int, rest: str) -> SourceLine:
+        """An ``@embed`` line: the text of the file it names, as the document's
+        ``embedder`` gives it (a viewer reads it by its folder's rules; without
+        one, nothing is read and the line says what would be there)."""
+        document = self.doc()
+        name = unquote(rest)
+        embedder = document.embedder if document is not None else None
+        text = embedder(name) if embedder is not None else f"[the text of {name}]"
+        items: list = []
+        for index, line in enumerate(text.split("\n")):
+            if index:
+                items.append(Layout(Command.LINE))
+            if line:
+                items.append(Span(line, PLAIN))
+        return SourceLine(number, items, blank=not text.strip())
 
     def offset_of(self, index: int) -> tuple[int, int]:
         """(file offset, file line number) where node line ``index`` starts
@@ -592,7 +618,7 @@ class _NodeReader:
     def _commands_between(self, start: int, end: int) -> int:
         text = self.text
         return sum(1 for match in _LINE_COMMAND.finditer(text, max(0, start - 1), end)
-                   if match.start() + 1 < end and not text.startswith("@{", match.start() + 1))
+                   if match.start() + 1 < end and match.group(1).lower() != "embed")
 
     def total(self) -> int:
         """How many lines the node has, counted at C speed without reading them."""
@@ -636,8 +662,9 @@ def node_line_at(node: Node, offset: int) -> int | None:
 
 
 def _is_command_line(text: str, position: int, line_end: int) -> bool:
+    """A line command, which shows nothing (``@embed`` shows a file's text: it is a line of the page)."""
     return (text.startswith("@", position) and not text.startswith("@{", position)
-            and _COMMAND.match(text, position, line_end) is not None)
+            and _COMMAND.match(text, position, line_end) is not None and not _EMBED.match(text, position, line_end))
 
 
 def _ignore_problem(problem: Problem) -> None:

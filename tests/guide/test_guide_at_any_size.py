@@ -158,3 +158,15 @@ def test_a_page_is_laid_out_from_any_line_without_reading_those_above():
     layout = PageLayout(doc.main, 35, start=179_990)
     assert [line.node_line for line in layout.finish()] == list(range(179_990, 180_000))
     assert layout.lines[0].text.startswith("Entry 179990") and lines.read_count == 0
+
+
+def test_an_embed_line_is_a_line_of_the_page_wherever_it_is_counted():
+    text = "@database E\n@node Main\none\n@embed a.txt\n@title T\ntwo\n@EMBED \"b c.txt\"\nthree\n@endnode\n"
+    doc = parse(text, lazy=True)
+    lines = doc.main.lines
+    assert [line.text() for line in lines] == ["one", "[the text of a.txt]", "two", "[the text of b c.txt]", "three"]
+    assert lines.total() == 5 and doc.main.embeds == ["a.txt", "b c.txt"]
+    fresh = parse(text, lazy=True)
+    fresh.embedder = lambda name: f"{name}\nsecond line"
+    assert [line.text() for line in fresh.main.lines.starting_at(3)] == ["b c.txtsecond line", "three"]
+    assert PageLayout(fresh.main, 40, start=3).finish()[1].text == "second line"

@@ -87,3 +87,18 @@ def test_on_the_four_colour_screen_only_its_four_pens_are_used(make_app, tmp_pat
     viewer.follow(Link("c", ActionKind.LINK, "c.iff/main"))
     image = viewer.pictures[id(viewer.place.node)].image
     assert {image.pget(x, y) for x in range(32) for y in range(16)} <= {0, 1, 2, 3}
+
+
+def test_embed_shows_the_text_of_a_file_in_the_folder_and_nothing_outside(make_app, tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "notes.txt").write_bytes(b"First embedded line\r\nSecond \xe9 line\n")
+    (tmp_path / "secret.txt").write_text("do not show")
+    (folder / "pic.iff").write_bytes(write_ilbm([[0, 1]], [(0, 0, 0), WHITE], 1))
+    guide = ("@database E.guide\n@node Main \"Embeds\"\nBefore\n@embed notes.txt\nBetween\n@embed /secret.txt\n"
+             "@embed pic.iff\n@embed missing.txt\nAfter\n@endnode\n")
+    app, viewer, pilot = opened(make_app, folder, guide)
+    shown = [line.text for line in viewer.lines]
+    assert shown[:4] == ["Before", "First embedded line", "Second \xe9 line", "Between"]
+    assert "outside the guide's folder" in shown[4] and "do not show" not in " ".join(shown)
+    assert "is a picture" in shown[5] and "not embedded" in shown[6] and shown[7] == "After"

@@ -37,6 +37,8 @@ from amigasweeper.guide import (
     parse_file,
     problems_page,
 )
+from amigasweeper.guide.ilbm import is_iff_picture
+from amigasweeper.guide.parser import decode_text
 from amigasweeper.guide.paths import PICTURE_LIMIT, GuideFolder, Resolved, read_guide
 from amigasweeper.plainfiles import read as read_plain, shown
 
@@ -76,6 +78,7 @@ FREEZE_EVERY = 60
 # (that window settles at y 16; its bar is 11 high), so the game can be brought
 # forward with a click; a HighRes screen (this tall or more) has room for both.
 LOWRES_TOP = 28
+EMBED_LIMIT = 1 << 20  # bytes of a file an @embed line shows
 HIGHRES_HEIGHT = 400
 MIN_W, MIN_H = 150, 90  # the size gadget's limit: the buttons and a few lines of text  # frames of background layout between two freezes (collector.freeze_alive)
 
@@ -178,6 +181,7 @@ class GuideViewer(Window):
         self.layouts = Layouts()
         self.finder = Finder(self)
         self.pictures: dict[int, PicturePage] = {}  # picture pages shown, by id of their node
+        self._embeds_from(document)
         # The folder tree the reader opened: links leaving it ask first (guide/paths.py).
         self.tree = GuideFolder(document.folder) if document.folder else None
         self.guides: dict[Path, Document] = {}
@@ -550,7 +554,29 @@ class GuideViewer(Window):
         if path not in self.guides:
             reader = self.tree.read if inside and self.tree is not None else read_guide
             self.guides[path] = parse_file(path, lazy=True, read=reader)
+            self._embeds_from(self.guides[path])
         return self.guides[path]
+
+    def _embeds_from(self, document: Document) -> None:
+        """Let the guide's @embed lines show the text of the files they name."""
+        document.embedder = lambda name: self.embed_text(document, name)
+
+    def embed_text(self, document: Document, name: str) -> str:
+        """The text an ``@embed`` line of ``document`` shows: the file it names,
+        found and read by the folder's rules, or a line saying why not."""
+        if self.tree is None or not document.folder:
+            return f"[{name} is not embedded: this guide has no folder]"
+        found = self.tree.resolve(name, document.folder, limit=EMBED_LIMIT)
+        if found.path is None or found.reason or found.outside:
+            why = "it is outside the guide's folder" if found.outside and not found.reason else found.reason
+            return f"[{name} is not embedded: {why or 'not found'}]"
+        try:
+            data = self.tree.read(found.path, EMBED_LIMIT)
+        except OSError as error:
+            return f"[{name} is not embedded: {error}]"
+        if is_iff_picture(data) or is_picture_name(name):
+            return f"[{name} is a picture: a link to it shows it]"
+        return decode_text(data).rstrip("\n")
 
     def open_other(self, path: Path, node: str, line: int = 0, *, inside: bool = True) -> None:
         """Show ``node`` of the guide at ``path`` (read once, lazily) in this
