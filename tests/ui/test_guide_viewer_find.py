@@ -134,6 +134,8 @@ def test_go_to_page_completes_the_name_with_tab(make_app, tmp_path):
     pilot.key(pyxel.KEY_ESCAPE)
     pilot.step()
     assert viewer.place.node.name == "Third"
+    pilot.key(pyxel.KEY_G)  # G alone too, for browsers
+    assert app.requesters[-1].title == "Go To Page"
 
 
 def test_tab_completion_names_the_choices(make_app, tmp_path):

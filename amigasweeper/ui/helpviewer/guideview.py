@@ -5,8 +5,11 @@ they cannot act), the page laid out by amigasweeper.guide, links drawn as
 bevelled buttons, proportional scrollers down the right and along the bottom,
 and keys: Up/Down a line, Left/Right a column sideways (with Shift a
 window's width), Page Up/Page Down/Space a page, Home/End, the mouse wheel,
-Tab and Shift-Tab between links, Return to follow, Backspace to retrace, Esc
-to close. The window title is the page's title, as MultiView's is.
+Tab and Shift-Tab between links (paging to those beyond the window), Return
+to follow, Backspace to retrace, / to find, N to find the next, G to go to a
+page by name, Esc to close (or to stop a search). The window has size and
+zoom gadgets; its text reflows when it is resized. The window title is the
+page's title, as MultiView's is.
 
 Links into other guides are found by Amiga path rules from the folder of the
 guide that holds them; one that leads out of the folder tree the reader
@@ -760,12 +763,15 @@ class GuideViewer(Window):
                 self.follow(links[self.focus][1].link)
         if frame.key(pyxel.KEY_BACKSPACE):
             self.retrace()
-        # Find without the Amiga key, for browsers that keep Alt or Command
-        # with some letters for themselves: / finds, N finds the next.
+        # The Search menu without the Amiga key, for browsers that keep Alt or
+        # Command with some letters for themselves (Command-N opens a window):
+        # / finds, N finds the next, G goes to a page by name.
         if frame.key(pyxel.KEY_SLASH) and not frame.shift:
             self.finder.ask_find()
         if frame.key(pyxel.KEY_N):
             self.finder.find_next()
+        if frame.key(pyxel.KEY_G):
+            self.finder.ask_node()
         if frame.key(pyxel.KEY_ESCAPE):
             if self.finder.busy:
                 self.finder.cancel()  # Esc stops a search first; again, it closes
