@@ -2,7 +2,7 @@
 
     python3 tools/bench_guide.py            # everything (a few minutes)
     python3 tools/bench_guide.py parse open # some sections: parse, open, memory, frames,
-                                            # first_frame, end
+                                            # first_frame, end, find
 
 Figures are in milliseconds over several runs (median and the slowest run).
 
@@ -14,6 +14,8 @@ Figures are in milliseconds over several runs (median and the slowest run).
 * first_frame: a fresh process to the viewer's first frame, on a two-node
   guide, 100,000 nodes and the 50 MB guide, taking turns (5 runs each).
 * end: End on a page of 180,000 lines just opened, until its last line shows.
+* find: Find, in the 50 MB guide just opened, of a word on its last page:
+  the time until the match is shown, and the slowest frame meanwhile.
 * memory: the peak memory of a process that opens the 50 MB guide, against
   the file's size (one child process, so nothing else is counted).
 * frames: one update and draw of the real program (headless) with the viewer
@@ -245,8 +247,51 @@ def section_end(shapes) -> dict:
     return {"runs": len(samples), "median_ms": round(statistics.median(samples), 1), "max_ms": round(max(samples), 1)}
 
 
+def section_find(shapes) -> dict:
+    """Find in the 50 MB guide just opened, in the real program headless: a
+    word only its last page holds. Frames (update + draw) until the match is
+    shown: how long that took and the slowest frame."""
+    import tempfile
+
+    import pyxel
+
+    from amigasweeper.guide.find import Query
+    from amigasweeper.ui.app import App, Options
+
+    try:
+        pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
+    except Exception:  # noqa: BLE001 - already initialised by another section
+        pass
+    data = shapes["generated_50mb"][0].replace(b"The end.", b"The end. Zanzibar.")
+    result = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "Big.guide"
+        path.write_bytes(data)
+        for _run in range(3):
+            gc.collect()
+            app = App(Options(headless=True, guide=path))
+            viewer = app.viewer
+            app.update()
+            app.draw()
+            frames = []
+            start = time.perf_counter()
+            viewer.finder.start(Query("zanzibar"), fresh=True)
+            while viewer.finder.busy:
+                began = time.perf_counter()
+                app.update()
+                app.draw()
+                frames.append((time.perf_counter() - began) * 1000.0)
+            took = (time.perf_counter() - start) * 1000.0
+            assert viewer.finder.found is not None and viewer.place.node is viewer.document.indexed[-1]
+            result.append({"first_match_ms": round(took, 1), "frames": len(frames),
+                           "slowest_frame_ms": round(max(frames, default=0.0), 2)})
+            viewer.close()
+            del app, viewer
+    return {"runs": result}
+
+
 SECTIONS = {"parse": section_parse, "open": section_open, "memory": section_memory, "frames": section_frames,
-            "first_frame": section_first_frame, "end": section_end}
+            "first_frame": section_first_frame, "end": section_end, "find": section_find}
 
 
 def main(argv: list[str]) -> None:

@@ -220,6 +220,7 @@ class _Indexer:
         # Node settings that are unset fall back to the file's at the end,
         # because a file default may legally come after some nodes.
         self._own: dict[int, set[str]] = {}
+        self._late_default = 0  # the nodes made before the last file-wide setting
         self.budget = MacroBudget()
 
     # -- the main loop -------------------------------------------------------
@@ -255,8 +256,8 @@ class _Indexer:
                     return False
             if self.node is None:
                 self._check_outside(self._position, len(text), self._line_no)
-            # The last line's number, as a reader counts lines.
-            self.line = text.count("\n") + (0 if text.endswith("\n") or not text else 1)
+            # The last line's number, as a reader counts lines (the rest of the file counted only).
+            self.line = self._line_no + text.count("\n", self._position) - (1 if text.endswith("\n") or not text else 0)
         except Exception as error:  # noqa: BLE001 - last guard of the never-raise promise
             self.problem(0, f"reading stopped by an internal error: {error!r}")
         self.finish()
@@ -386,8 +387,10 @@ class _Indexer:
         self.body = None
 
     def _apply_defaults(self) -> None:
+        """File-wide settings given after some nodes reach those nodes too (a
+        node made later started with them already)."""
         doc = self.doc
-        for node in doc.indexed:
+        for node in doc.indexed[: self._late_default]:
             own = self._own.get(id(node), ())
             if "wrap" not in own:
                 node.wrap = doc.wrap
@@ -419,6 +422,8 @@ class _Indexer:
     def _owner(self, setting: str) -> Node | Document:
         """The node being read (remembering it set ``setting``), else the document."""
         if self.node is None:
+            if setting in ("wrap", "tab", "font", "proportional"):
+                self._late_default = len(self.doc.indexed)
             return self.doc
         self._own.setdefault(id(self.node), set()).add(setting)
         return self.node

@@ -323,7 +323,10 @@ class GuideViewer(Window):
             busy = True
         if busy:
             self._frames_laying_out += 1
-            if self._frames_laying_out % FREEZE_EVERY == 0:
+            # A search or the index makes thousands of long-lived objects a
+            # frame: frozen at once (a cheap list splice), the collector never
+            # scans them in a frame of its own.
+            if self.finder.busy or self.document.indexing or self._frames_laying_out % FREEZE_EVERY == 0:
                 # The lines laid out so far live as long as the page: keep
                 # the cycle collector from scanning them again and again,
                 # which froze frames of a page of 180,000 lines for a second.
