@@ -130,6 +130,18 @@ def section_memory(shapes) -> dict:
             "growth_per_file_byte": round((after_kb - before_kb) * 1024 / len(data), 2)}
 
 
+_PYXEL_READY: list[bool] = []
+
+
+def headless_pyxel() -> None:
+    """Pyxel, headless, initialised once per process (a second init panics)."""
+    import pyxel
+
+    if not _PYXEL_READY:
+        pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
+        _PYXEL_READY.append(True)
+
+
 def section_frames(shapes) -> dict:
     import tempfile
 
@@ -137,7 +149,7 @@ def section_frames(shapes) -> dict:
 
     from amigasweeper.ui.app import App, Options
 
-    pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
+    headless_pyxel()
     result = {}
     scenes = {
         "20_lines_of_65000_chars_scrolling_sideways": ("20_lines_of_65000_chars", "sideways"),
@@ -224,10 +236,7 @@ def section_end(shapes) -> dict:
 
     from amigasweeper.ui.app import App, Options
 
-    try:
-        pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
-    except Exception:  # noqa: BLE001 - already initialised by the frames section
-        pass
+    headless_pyxel()
     samples = []
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "Long.guide"
@@ -258,10 +267,7 @@ def section_find(shapes) -> dict:
     from amigasweeper.guide.find import Query
     from amigasweeper.ui.app import App, Options
 
-    try:
-        pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
-    except Exception:  # noqa: BLE001 - already initialised by another section
-        pass
+    headless_pyxel()
     data = shapes["generated_50mb"][0].replace(b"The end.", b"The end. Zanzibar.")
     result = []
     with tempfile.TemporaryDirectory() as folder:
