@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import gc
 import re
+from itertools import chain
 import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -63,6 +64,8 @@ _FIRST_COMMAND = re.compile(r"@(\$ver:?|\(c\)|[a-z]+)([^\n]*)", re.I)
 _LINE_COMMAND = re.compile(r"\n@(\$ver:?|\(c\)|[a-z]+)([^\n]*)", re.I)
 _NON_BLANK = re.compile(r"\S")
 _EMBED = re.compile(r"@embed(?![a-z])", re.I)
+# Node settings that fall back to the file's when a node does not set them.
+_DEFAULTS = frozenset({"wrap", "tab", "font", "proportional"})
 # Lines outside nodes that real guides hold and that are no lost text: a
 # plain ``$VER:`` string (for the Version command to find) and comments
 # indented before their ``@rem``.
@@ -197,13 +200,11 @@ class _Body:
     end: int = -1
 
 
-def _line_commands(text: str) -> Iterator[tuple[int, str, str]]:
-    """(where, name, rest) of every line that is a line command, in order."""
+def _line_commands(text: str) -> Iterator[re.Match[str]]:
+    """A match for every line that is a line command, in order: its name is
+    group 1, the rest of the line group 2, and its "@" is at ``start(1) - 1``."""
     first = _FIRST_COMMAND.match(text)
-    if first:
-        yield 0, first.group(1), first.group(2)
-    for match in _LINE_COMMAND.finditer(text):
-        yield match.start() + 1, match.group(1), match.group(2)
+    return chain([first], _LINE_COMMAND.finditer(text)) if first else _LINE_COMMAND.finditer(text)
 
 
 class _Indexer:
@@ -245,7 +246,8 @@ class _Indexer:
             return True
         text, count = self.text, 0
         try:
-            for start, name, rest in self._commands:
+            for match in self._commands:
+                start, name, rest = match.start(1) - 1, match.group(1), match.group(2)
                 if self.node is None and not self._outside_reported:
                     self._check_outside(self._position, start, self._line_no)
                 self._line_no += text.count("\n", self._position, start)
@@ -421,11 +423,15 @@ class _Indexer:
 
     def _owner(self, setting: str) -> Node | Document:
         """The node being read (remembering it set ``setting``), else the document."""
+        if setting not in _DEFAULTS:
+            return self.doc if self.node is None else self.node  # nothing falls back to it
         if self.node is None:
-            if setting in ("wrap", "tab", "font", "proportional"):
-                self._late_default = len(self.doc.indexed)
+            self._late_default = len(self.doc.indexed)
             return self.doc
-        self._own.setdefault(id(self.node), set()).add(setting)
+        own = self._own.get(id(self.node))
+        if own is None:
+            own = self._own[id(self.node)] = set()
+        own.add(setting)
         return self.node
 
     def _node_cmd(self, rest: str) -> None:
