@@ -350,3 +350,12 @@ def test_no_line_of_the_manual_is_wider_than_the_lowres_viewer(make_app):
         viewer.show(node)
         viewer.layout.finish()
         assert viewer.widest <= viewer.columns, node.name
+
+
+def test_the_amiganos_comma_button_is_a_button_that_follows(make_app, tmp_path):
+    path = tmp_path / "Comma.guide"
+    path.write_text('@database Comma.guide\n@node Main "Start"\nSee @{"the end", link End}.\n@endnode\n'
+                    '@node End "The end"\nDone.\n@endnode\n')
+    app, viewer, pilot = alone(make_app, path)
+    click_run(pilot, viewer, "the end")
+    assert viewer.title == "The end"
