@@ -359,3 +359,14 @@ def test_the_amiganos_comma_button_is_a_button_that_follows(make_app, tmp_path):
     app, viewer, pilot = alone(make_app, path)
     click_run(pilot, viewer, "the end")
     assert viewer.title == "The end"
+
+
+def test_jumps_back_and_forth_on_a_long_page_each_land_on_their_line(make_app, tmp_path):
+    path = tmp_path / "Long.guide"
+    path.write_text(long_page_guide(180_000))
+    app, viewer, pilot = alone(make_app, path)
+    for line in (170_000, 20, 120_000, 175_000, 119_990, 5_000):
+        viewer.go_to_node_line(line)
+        shown = [viewer.lines[viewer.place.top + row].text for row in range(viewer.rows)]
+        assert any(text.startswith(f"Entry {line:6d}") for text in shown), (line, shown[0])
+    assert viewer.place.node.lines.read_count < 20_000

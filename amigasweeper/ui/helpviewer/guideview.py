@@ -356,12 +356,23 @@ class GuideViewer(Window):
     END_WORK = 20_000  # layout done at once for End before the view follows it frame by frame
 
     def go_to_node_line(self, node_line: int) -> None:
-        """Show the page from its line ``node_line`` (counted from 0)."""
-        layout = self.layout
-        known = layout.lines[-1].node_line if layout.lines else 0
-        if not layout.reaches(node_line) and node_line - known > self.JUMP_FAR and self._can_anchor():
+        """Show the page from its line ``node_line`` (counted from 0), laid out
+        by whichever layout is nearest to it, or from near it when none is."""
+        layout, view = self.layout, self.view
+        choices = [layout] + ([view] if view is not layout and view.start <= node_line else [])
+
+        def gap(choice: PageLayout) -> int:
+            if choice.reaches(node_line):
+                return 0
+            return node_line - (choice.lines[-1].node_line if choice.lines else choice.start)
+
+        best = min(choices, key=gap)
+        if gap(best) > self.JUMP_FAR and self._can_anchor():
             self._anchor(max(0, node_line - self.JUMP_CONTEXT))
-        self.scroll_to(self.view.line_for(node_line))
+            best = self.view
+        elif best is layout:
+            self.segment = None
+        self.scroll_to(best.line_for(node_line))
 
     def top_node_line(self) -> int:
         """The line of the node at the top of the view (counted from 0)."""
