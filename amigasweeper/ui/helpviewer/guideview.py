@@ -20,6 +20,7 @@ never in place of its MAIN page.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -73,9 +74,11 @@ LINK_PAD = 2  # from a link's text to its bevel's outside edge
 LINE_H = FONT.cell + 2 * LINK_PAD + 1
 PAGE_INSET_X = LINK_PAD + 1  # from the page's frame to its text: a link's bevel never meets the frame
 PAGE_INSET_Y = 1
-# Line commands of a big guide indexed each frame in the background (about a
-# millisecond): 100,000 nodes are all known after a few seconds of reading.
-INDEX_WORK = 500
+# A big guide is indexed in the background, pieces of INDEX_WORK line commands
+# for up to INDEX_BUDGET seconds a frame: 60,000 nodes are all known after a few
+# seconds of reading, so a Find started then searches at once.
+INDEX_WORK = 100
+INDEX_BUDGET = 0.004
 FREEZE_EVERY = 60
 # On a LowRes screen the viewer opens below the MineSweeper window's title bar
 # (that window settles at y 16; its bar is 11 high), so the game can be brought
@@ -311,7 +314,9 @@ class GuideViewer(Window):
         if self.finder.busy:
             self.finder.tick()
         elif self.document.indexing:
-            self.document.index_more(INDEX_WORK)
+            deadline = time.perf_counter() + INDEX_BUDGET
+            while not self.document.index_more(INDEX_WORK) and time.perf_counter() < deadline:
+                pass
         layout, view = self.layout, self.view
         if view is not layout:
             self._rejoin(layout, view)
