@@ -370,3 +370,18 @@ def test_jumps_back_and_forth_on_a_long_page_each_land_on_their_line(make_app, t
         shown = [viewer.lines[viewer.place.top + row].text for row in range(viewer.rows)]
         assert any(text.startswith(f"Entry {line:6d}") for text in shown), (line, shown[0])
     assert viewer.place.node.lines.read_count < 20_000
+
+
+def test_the_scroller_of_a_long_page_measures_the_whole_page_and_lands_at_once(make_app, tmp_path):
+    path = tmp_path / "Long.guide"
+    path.write_text(long_page_guide(180_000))
+    app, viewer, pilot = alone(make_app, path)
+    scroller = viewer.scroller
+    start, size = scroller.knob()
+    assert start == 0 and size == 6  # a screenful of 180,000 lines: the smallest knob
+    track = scroller.h - 4
+    pilot.drag((scroller.ax + 5, scroller.ay + 4), (scroller.ax + 5, scroller.ay + 2 + track // 2 + 2))
+    middle = viewer.top_node_line()
+    assert 85_000 < middle < 95_000 and viewer.place.node.lines.read_count < 10_000
+    start, _size = scroller.knob()
+    assert abs(start - (track - 6) // 2) <= 4  # the knob stays where it was let go

@@ -187,6 +187,7 @@ class GuideViewer(Window):
         self.layouts = Layouts()
         self.finder = Finder(self)
         self.pictures: dict[int, PicturePage] = {}  # picture pages shown, by id of their node
+        self._node_totals: dict[int, int] = {}  # lines of long pages, counted for the scroller
         self._embeds_from(document)
         # The folder tree the reader opened: links leaving it ask first (guide/paths.py).
         self.tree = GuideFolder(document.folder) if document.folder else None
@@ -378,6 +379,19 @@ class GuideViewer(Window):
         elif best is layout:
             self.segment = None
         self.scroll_to(best.line_for(node_line))
+
+    def vertical_axis(self) -> tuple[int, int, int, Callable[[int], None]]:
+        """(total, shown, first shown, move to) for the vertical scroller: in
+        screen lines once the page is laid out to its end; before that in the
+        page's own lines (counted at once without reading them), so the knob
+        is where the reader is and dragging it lands at once anywhere."""
+        layout, node = self.layout, self.place.node
+        if layout.done or not self._can_anchor():
+            return self.total_lines, self.rows, self.top, self.scroll_to
+        total = self._node_totals.get(id(node))
+        if total is None:
+            total = self._node_totals[id(node)] = node.lines.total()
+        return max(total, self.rows), self.rows, self.top_node_line(), self.go_to_node_line
 
     def top_node_line(self) -> int:
         """The line of the node at the top of the view (counted from 0)."""
