@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 RGB = tuple[int, int, int]
 
-MAX_PIXELS = 4_000_000  # larger pictures are refused (memory, and time in pure Python)
+MAX_PIXELS = 1 << 20  # larger pictures are refused: decoding them in pure Python would stall a frame (1024 x 1024 fits)
 CAMG_EHB = 0x80
 CAMG_HAM = 0x800
 MASK_PLANE = 1  # BMHD masking: a mask plane follows the colour planes

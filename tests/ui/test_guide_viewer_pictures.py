@@ -102,3 +102,12 @@ def test_embed_shows_the_text_of_a_file_in_the_folder_and_nothing_outside(make_a
     assert shown[:4] == ["Before", "First embedded line", "Second \xe9 line", "Between"]
     assert "outside the guide's folder" in shown[4] and "do not show" not in " ".join(shown)
     assert "is a picture" in shown[5] and "not embedded" in shown[6] and shown[7] == "After"
+
+
+def test_a_file_named_as_a_png_that_is_none_says_so(make_app, tmp_path):
+    (tmp_path / "junk.png").write_bytes(b"not a png at all")
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("junk.png"))
+    viewer.follow(Link("junk", ActionKind.LINK, "junk.png/main"))
+    pilot.step()
+    assert "not a picture Pyxel can read" in " ".join(line.text for line in viewer.lines)
+    assert len(pyxel.colors) >= 8 and pyxel.colors[0] == 0xAAAAAA  # the screen's palette is back

@@ -74,8 +74,10 @@ def _loaded_by_pyxel(data: bytes, suffix: str, room: tuple[int, int]) -> Picture
         pyxel.colors.from_list([r << 16 | g << 8 | b for r, g, b in cube])
         try:
             image = pyxel.Image.from_image(temporary, include_colors=False)
-        except Exception as error:  # noqa: BLE001 - Pyxel's loader reports any bad file this way
-            raise PictureError(f"it is not a picture Pyxel can read ({error})") from None
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as error:  # noqa: BLE001 - a bad file is an Exception, a panic in Pyxel's loader a BaseException
+            raise PictureError("it is not a picture Pyxel can read") from error
     finally:
         pyxel.colors.from_list(saved)
         try:
