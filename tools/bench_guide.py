@@ -1,7 +1,8 @@
 """Time AmigaGuide reading and the help viewer; prints one JSON object.
 
     python3 tools/bench_guide.py            # everything (a few minutes)
-    python3 tools/bench_guide.py parse open # some sections: parse, open, memory, frames
+    python3 tools/bench_guide.py parse open # some sections: parse, open, memory, frames,
+                                            # first_frame, end, find
 
 Figures are in milliseconds over several runs (median and the slowest run).
 
@@ -10,6 +11,12 @@ Figures are in milliseconds over several runs (median and the slowest run).
   (`parse(..., lazy=True)`) and lay out the first screen of MAIN (30 lines of
   35 columns, the LowRes window), on the shipped manual, generated guides of
   1, 10 and 50 MB, and the pathological shapes of guide/synthetic.py.
+* first_frame: a fresh process to the viewer's first frame, on a two-node
+  guide, 100,000 nodes and the 50 MB guide, taking turns (5 runs each).
+* end: End on a page of 180,000 lines just opened, until its last line shows.
+* find: Find, in the 50 MB guide just opened (and after 300 frames of
+  reading), of a word on its last page: the time until the match is shown,
+  and the slowest frame meanwhile.
 * memory: the peak memory of a process that opens the 50 MB guide, against
   the file's size (one child process, so nothing else is counted).
 * frames: one update and draw of the real program (headless) with the viewer
@@ -124,6 +131,18 @@ def section_memory(shapes) -> dict:
             "growth_per_file_byte": round((after_kb - before_kb) * 1024 / len(data), 2)}
 
 
+_PYXEL_READY: list[bool] = []
+
+
+def headless_pyxel() -> None:
+    """Pyxel, headless, initialised once per process (a second init panics)."""
+    import pyxel
+
+    if not _PYXEL_READY:
+        pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
+        _PYXEL_READY.append(True)
+
+
 def section_frames(shapes) -> dict:
     import tempfile
 
@@ -131,7 +150,7 @@ def section_frames(shapes) -> dict:
 
     from amigasweeper.ui.app import App, Options
 
-    pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
+    headless_pyxel()
     result = {}
     scenes = {
         "20_lines_of_65000_chars_scrolling_sideways": ("20_lines_of_65000_chars", "sideways"),
@@ -168,7 +187,120 @@ def section_frames(shapes) -> dict:
     return result
 
 
-SECTIONS = {"parse": section_parse, "open": section_open, "memory": section_memory, "frames": section_frames}
+# A fresh process runs the real program headless on a guide and reports how
+# long after it started (before Python's imports) the first frame was drawn.
+_FIRST_FRAME_CHILD = """
+import sys, time
+started = time.perf_counter()
+sys.path.insert(0, {root!r})
+import pyxel
+pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
+from amigasweeper.ui.app import App, Options
+app = App(Options(headless=True, guide={path!r}))
+app.update()
+app.draw()
+print((time.perf_counter() - started) * 1000.0)
+"""
+
+
+def section_first_frame(shapes) -> dict:
+    """Process start to the first frame of the viewer, the guides taking turns
+    (so the machine's load falls on all of them alike)."""
+    import tempfile
+
+    from amigasweeper.guide.synthetic import many_nodes_guide
+
+    runs = 5
+    chosen = {"two_nodes": many_nodes_guide(2).encode("latin-1"), "100000_nodes": shapes["100000_nodes"][0],
+              "generated_50mb": shapes["generated_50mb"][0]}
+    samples: dict[str, list[float]] = {name: [] for name in chosen}
+    with tempfile.TemporaryDirectory() as folder:
+        paths = {}
+        for name, data in chosen.items():
+            paths[name] = Path(folder) / f"{name}.guide"
+            paths[name].write_bytes(data)
+        for _run in range(runs):
+            for name, path in paths.items():
+                code = _FIRST_FRAME_CHILD.format(root=str(ROOT), path=str(path))
+                out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+                samples[name].append(float(out.split()[-1]))
+    base = statistics.median(samples["two_nodes"])
+    return {name: {"runs": runs, "median_ms": round(statistics.median(times), 1), "max_ms": round(max(times), 1),
+                   "times_two_nodes": round(statistics.median(times) / base, 2)} for name, times in samples.items()}
+
+
+def section_end(shapes) -> dict:
+    """End on a page of 180,000 lines just opened: the time until its last line is shown."""
+    import tempfile
+
+    import pyxel
+
+    from amigasweeper.ui.app import App, Options
+
+    headless_pyxel()
+    samples = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "Long.guide"
+        path.write_bytes(shapes["page_of_180000_lines"][0])
+        for _run in range(5):
+            app = App(Options(headless=True, guide=path))
+            viewer = app.viewer
+            app.update()
+            app.draw()
+            start = time.perf_counter()
+            viewer.scroll_to_end()
+            while not viewer.lines[viewer.place.top + viewer.rows - 1].text.startswith("Entry 179999"):
+                app.update()
+                app.draw()
+            samples.append((time.perf_counter() - start) * 1000.0)
+            viewer.close()
+    return {"runs": len(samples), "median_ms": round(statistics.median(samples), 1), "max_ms": round(max(samples), 1)}
+
+
+def section_find(shapes) -> dict:
+    """Find in the 50 MB guide just opened, in the real program headless: a
+    word only its last page holds. Frames (update + draw) until the match is
+    shown: how long that took and the slowest frame."""
+    import tempfile
+
+    import pyxel
+
+    from amigasweeper.guide.find import Query
+    from amigasweeper.ui.app import App, Options
+
+    headless_pyxel()
+    data = shapes["generated_50mb"][0].replace(b"The end.", b"The end. Zanzibar.")
+    result = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "Big.guide"
+        path.write_bytes(data)
+        for run in range(4):
+            gc.collect()
+            app = App(Options(headless=True, guide=path))
+            viewer = app.viewer
+            reading = 1 if run < 2 else 300  # just opened, or after 5 s of reading (the index done meanwhile)
+            for _frame in range(reading):
+                app.update()
+                app.draw()
+            frames = []
+            start = time.perf_counter()
+            viewer.finder.start(Query("zanzibar"), fresh=True)
+            while viewer.finder.busy:
+                began = time.perf_counter()
+                app.update()
+                app.draw()
+                frames.append((time.perf_counter() - began) * 1000.0)
+            took = (time.perf_counter() - start) * 1000.0
+            assert viewer.finder.found is not None and viewer.place.node is viewer.document.indexed[-1]
+            result.append({"frames_read_before": reading, "first_match_ms": round(took, 1), "frames": len(frames),
+                           "slowest_frame_ms": round(max(frames, default=0.0), 2)})
+            viewer.close()
+            del app, viewer
+    return {"runs": result}
+
+
+SECTIONS = {"parse": section_parse, "open": section_open, "memory": section_memory, "frames": section_frames,
+            "first_frame": section_first_frame, "end": section_end, "find": section_find}
 
 
 def main(argv: list[str]) -> None:

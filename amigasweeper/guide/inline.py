@@ -340,6 +340,13 @@ class InlineParser:
     def _button(self, items: list[Inline], body: str) -> None:
         words = _token_spans(body)
         label = words[0][0]
+        after_label = body[words[0][2] :].lstrip()
+        if after_label.startswith(","):
+            # AmigaNOS's form @{"label", link node}: followed like the standard one, and named.
+            self._problem(f"button \"{label}\": the comma after its label is AmigaNOS's form, "
+                          "not standard AmigaGuide (other viewers show it as text)")
+            body = body[: words[0][2]] + " " + after_label[1:]
+            words = _token_spans(body)
         action = words[1][0].lower() if len(words) > 1 else ""
         try:
             kind = ActionKind(action)

@@ -48,7 +48,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Iterator
 
-from .model import PLAIN, Command, Layout, Link, Node, SourceLine, Span, Style, WrapMode
+from .model import PLAIN, Command, Layout, LineStore, Link, Node, SourceLine, Span, Style, WrapMode
 
 _PIECES = re.compile(r"[^ \t]+| +|\t")
 
@@ -134,11 +134,21 @@ class PageLayout:
     tests can prove a first screen costs a screenful, whatever the page.
     """
 
-    def __init__(self, node: Node, columns: int):
-        self._layouter = _Layouter(node, columns)
+    def __init__(self, node: Node, columns: int, start: int = 0):
+        self.start = start  # the node line laid out first (0: the top of the page)
+        self._layouter = _Layouter(node, columns, start)
         self._steps = self._layouter.steps()
         self.lines: list[DisplayLine] = self._layouter.out
         self.done = False
+
+    def reaches(self, node_line: int) -> bool:
+        """Whether the lines laid out so far cover ``node_line`` (or the page is complete)."""
+        return self.done or (bool(self.lines) and self.lines[-1].node_line > node_line)
+
+    def index_of(self, node_line: int) -> int:
+        """Index of the first line laid out showing ``node_line`` or later (the last if none)."""
+        index = bisect_right(self.lines, node_line - 1, key=lambda line: line.node_line)
+        return min(index, max(0, len(self.lines) - 1))
 
     @property
     def work(self) -> int:
@@ -186,8 +196,9 @@ class PageLayout:
 
 
 class _Layouter:
-    def __init__(self, node: Node, columns: int):
+    def __init__(self, node: Node, columns: int, start: int = 0):
         self.node = node
+        self.start = start
         self.columns = max(1, int(columns))
         self.mode = node.wrap
         self.tab_size = max(1, node.tab_size)
@@ -235,7 +246,10 @@ class _Layouter:
 
     def steps(self) -> Iterator[None]:
         """Lay the page out, pausing (yielding) whenever the caller is satisfied."""
-        for index, line in enumerate(self.node.lines):
+        lines = self.node.lines
+        if self.start:
+            lines = lines.starting_at(self.start) if isinstance(lines, LineStore) else lines[self.start :]
+        for index, line in enumerate(lines, self.start):
             self.origin = (index, line.number)
             self.work += 1
             yield from self._source_line(line)

@@ -2,7 +2,8 @@
 
 Prints every problem of a guide with its line number, as compilers do
 (``FILE:LINE: message``): broken links (into this file or, by Amiga path
-rules, into another), unknown commands, an ``@{`` never closed, a node
+rules, into another in the guide's folder), links that leave that folder
+(never opened: see paths.py), unknown commands, an ``@{`` never closed, a node
 without ``@endnode``, and everything else the reader noticed. Exits with 1
 when there is any problem, 0 when there is none, 2 when the command line is
 wrong. Pure Python: no window is opened.
@@ -15,7 +16,7 @@ import sys
 from pathlib import Path
 from typing import TextIO
 
-from .paths import unreadable
+from .paths import shown, unreadable
 from .validate import check_guide
 
 
@@ -39,13 +40,14 @@ def main(argv: list[str], out: TextIO | None = None) -> int:
     path: Path = args.guide
     why = unreadable(path)
     if why:
-        print(f"amigasweeper: {path} {why}", file=sys.stderr)
+        print(f"amigasweeper: {why}", file=sys.stderr)
         return 2
     problems = check_guide(path)
+    name = shown(path)  # printable whatever the name's encoding
     for problem in problems:
-        print(f"{path}:{problem.line}: {problem.message}", file=out)
+        print(f"{name}:{problem.line}: {problem.message}", file=out)
     if problems:
-        print(f"{path}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
+        print(f"{name}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
         return 1
-    print(f"{path}: no problems found", file=out)
+    print(f"{name}: no problems found", file=out)
     return 0

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Callable, Iterator, Sequence, Union
+from itertools import islice
+from typing import Any, Callable, Iterator, Sequence, Union
 
 
 class WrapMode(Enum):
@@ -335,6 +336,21 @@ class LineStore(Sequence[SourceLine]):
     def forget(self) -> None:
         self._read, self._source, self.done = [], None, False
 
+    def total(self) -> int:
+        """How many lines the node has, without reading them when the reader can count."""
+        if self.done:
+            return len(self._read)
+        counter = getattr(self._reader, "total", None)
+        return counter() if counter is not None else len(self)
+
+    def starting_at(self, index: int) -> "LineStore":
+        """The lines from ``index`` on, read afresh without reading those before
+        (in plain style: a style set earlier on the page is not known)."""
+        if index <= len(self._read) or not hasattr(self._reader, "total"):
+            return LineStore(lambda: islice(iter(self), index, None))  # what was read, then read on
+        reader = self._reader
+        return LineStore(lambda: reader(index))
+
 
 @dataclass(slots=True, eq=False)
 class Node:
@@ -419,12 +435,53 @@ class Document:
     onopen: str | None = None
     onclose: str | None = None
     macros: dict[str, Macro] = field(default_factory=dict)
-    nodes: list[Node] = field(default_factory=list)
-    nodes_by_name: dict[str, Node] = field(default_factory=dict)
+    # The nodes indexed so far (all of them once ``indexer`` is None): use
+    # ``nodes`` and ``nodes_by_name``, which finish the index first.
+    indexed: list[Node] = field(default_factory=list)
+    indexed_by_name: dict[str, Node] = field(default_factory=dict)
+    indexer: Any = None  # the parser's, while the file is not indexed to its end
+    # Gives the text an @embed line shows (a viewer sets it: it reads files by its folder's rules).
+    embedder: Callable[[str], str] | None = None
     problems: list[Problem] = field(default_factory=list)
     problems_dropped: int = 0
     folder: str = ""
     size: int = 0
+    # The line of each file-wide @index, @toc and @help: a missing target is reported there.
+    setting_lines: dict[str, int] = field(default_factory=dict)
+
+    # -- the index -----------------------------------------------------------
+
+    @property
+    def nodes(self) -> list[Node]:
+        """Every node, in file order (indexing the rest of the file first)."""
+        self.index_all()
+        return self.indexed
+
+    @property
+    def nodes_by_name(self) -> dict[str, Node]:
+        self.index_all()
+        return self.indexed_by_name
+
+    @property
+    def indexing(self) -> bool:
+        """Whether part of the file is still to be indexed."""
+        return self.indexer is not None
+
+    def index_all(self) -> None:
+        if self.indexer is not None:
+            self.indexer.resume()
+
+    def index_more(self, commands: int) -> bool:
+        """Index about ``commands`` more line commands; whether the index is complete."""
+        if self.indexer is not None:
+            self.indexer.resume(steps=commands)
+        return self.indexer is None
+
+    def _lookup(self, key: str) -> Node | None:
+        """The node called ``key`` (lower case), indexing only as far as needed."""
+        if self.indexer is not None:
+            return self.indexer.find(key)
+        return self.indexed_by_name.get(key)
 
     # -- problems ------------------------------------------------------------
 
@@ -461,7 +518,7 @@ class Document:
         part after the last "/" is a node of the file the rest names, which
         may be this one (``ThisGuide.guide/NODE``).
         """
-        if "/" not in target or target.lower() in self.nodes_by_name:
+        if "/" not in target or self._lookup(target.lower()) is not None:
             return Target(None, target)
         file, node_name = target.rsplit("/", 1)
         if self.names_this_file(file):
@@ -475,7 +532,7 @@ class Document:
         where = self.locate(name)
         if where.file is not None:
             return None
-        return self.nodes_by_name.get(where.node.lower())
+        return self._lookup(where.node.lower())
 
     def names_this_file(self, file: str) -> bool:
         """Whether ``file`` (a path from a link) is this guide itself."""
@@ -490,7 +547,10 @@ class Document:
     @property
     def main(self) -> Node | None:
         """The page a viewer opens first: the node named MAIN, else the first node."""
-        return self.nodes_by_name.get("main") or (self.nodes[0] if self.nodes else None)
+        found = self._lookup("main")
+        if found is None and self.indexer is not None:
+            return self.indexer.first()
+        return found or (self.indexed[0] if self.indexed else None)
 
     def resolve(self, link: Link) -> Node | None:
         """The node of this file a LINK/ALINK button goes to, or None."""
@@ -500,7 +560,7 @@ class Document:
 
     def holds(self, node: Node) -> bool:
         """Whether ``node`` is one of this guide's pages (in constant time)."""
-        return 0 <= node.position < len(self.nodes) and self.nodes[node.position] is node
+        return 0 <= node.position < len(self.indexed) and self.indexed[node.position] is node
 
     # -- the viewer's buttons ------------------------------------------------
 
@@ -532,7 +592,9 @@ class Document:
         if not self.holds(node):
             return None
         other = node.position + step
-        return self.nodes[other] if 0 <= other < len(self.nodes) else None
+        if self.indexer is not None and other >= 0:
+            self.indexer.reach(other)
+        return self.indexed[other] if 0 <= other < len(self.indexed) else None
 
     def links(self) -> Iterator[tuple[Node, Link]]:
         for node in self.nodes:

@@ -7,48 +7,64 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from .model import PLAIN, Document, LineStore, Node, Problem, SourceLine, Span, Style, WrapMode
-from .paths import resolve as resolve_path
+from .paths import GuideFolder
 
 # Node settings that name another node, with the command that sets them.
 _REFERENCES = ("next", "prev", "toc", "index", "help")
 
 
 class _OtherFiles:
-    """Guides that links lead to, each read (its node index only) once."""
+    """Guides that links lead to, each read (its node index only) once, and
+    only inside the guide's folder (see :mod:`.paths`): a link that leaves it
+    is reported, and what it leads to is never opened."""
 
-    def __init__(self, document: Document):
+    def __init__(self, document: Document, root: str | Path | None = None):
         self.document = document
+        top = root or document.folder
+        self.tree = GuideFolder(top) if top and document.folder else None
         self._read: dict[Path, Document] = {}
 
     def missing(self, file: str, node: str) -> str:
-        """Why ``file/node`` cannot be reached from the document; "" when it can."""
-        if not self.document.folder:
+        """What is wrong with a link to ``file/node``, as the end of a sentence
+        about the link; "" when it leads somewhere."""
+        if self.tree is None:
             return ""  # read from memory: nothing to look in
-        found = resolve_path(file, self.document.folder)
+        found = self.tree.resolve(file, self.document.folder)
+        if found.outside:
+            return f"leads out of the guide's folder, to {found.shown}"
         if found.path is None:
-            return found.reason
-        key = found.path.resolve()
-        if key not in self._read:
+            return _to_missing(f"{file}/{node}", found.reason)
+        if found.path not in self._read:
             from .parser import parse_file  # the parser needs this module's siblings first
 
-            self._read[key] = parse_file(found.path, lazy=True)
-        if self._read[key].node(node) is None:
-            return f"{found.path.name} has no node '{node}'"
+            self._read[found.path] = parse_file(found.path, lazy=True, read=self.tree.read)
+        other = self._read[found.path]
+        if other.problems and not other.nodes:
+            return _to_missing(f"{file}/{node}", other.problems[0].message)
+        if other.node(node) is None:
+            return _to_missing(f"{file}/{node}", f"{found.path.name} has no node '{node}'")
         return ""
 
 
-def validate_links(document: Document, *, read_pages_only: bool = False) -> list[Problem]:
+def _to_missing(node: str, why: str = "") -> str:
+    return f"goes to the missing node '{node}'" + (f" ({why})" if why else "")
+
+
+def validate_links(document: Document, *, read_pages_only: bool = False,
+                   root: str | Path | None = None) -> list[Problem]:
     """Problems for every LINK/ALINK button, and every @next, @prev, @toc,
     @index or @help, that names a node that does not exist, in this file or
     (for a guide read from a file) in the file the link names, found by Amiga
-    path rules from the guide's folder. A button with no target at all was
-    reported when the page was read. Buttons that run programs are not
-    checked: a viewer refuses them anyway.
+    path rules from the guide's folder, or that leads out of that folder. A
+    button with no target at all was reported when the page was read.
+    Buttons that run programs are not checked: a viewer refuses them anyway.
 
     With ``read_pages_only`` the pages of a lazily read guide that have not
     been read yet are left out (so a huge guide is not read for a page).
+    ``root`` is the folder links may reach (the guide's own when not given;
+    a viewer gives the folder of the guide the reader opened).
     """
-    others = _OtherFiles(document)
+    others = _OtherFiles(document, root)
     problems: list[Problem] = []
     for node in document.nodes:
         lines = node.lines
@@ -57,39 +73,35 @@ def validate_links(document: Document, *, read_pages_only: bool = False) -> list
         problems.extend(_node_problems(document, node, others.missing))
     for attribute in ("toc", "index", "help"):
         target = getattr(document, attribute)
-        why = _missing(document, target, others.missing)
-        if why is not None:
-            problems.append(Problem(0, f"@{attribute} names the missing node '{target}'{why}"))
+        wrong = _wrong(document, target, others.missing)
+        if wrong:
+            problems.append(Problem(document.setting_lines.get(attribute, 0), f"@{attribute} {wrong}"))
     return problems
 
 
 def _node_problems(document: Document, node: Node, elsewhere: Callable[[str, str], str]) -> list[Problem]:
     problems = []
     for link in node.links():
-        why = _missing(document, link.target, elsewhere) if link.kind.navigates else None
-        if why is not None:
-            problems.append(
-                Problem(link.source_line, f"button \"{link.label}\" in node '{node.name}' "
-                        f"goes to the missing node '{link.target}'{why}")
-            )
+        wrong = _wrong(document, link.target, elsewhere) if link.kind.navigates else ""
+        if wrong:
+            problems.append(Problem(link.source_line, f"button \"{link.label}\" in node '{node.name}' {wrong}"))
     for attribute in _REFERENCES:
         target = getattr(node, attribute)
-        why = _missing(document, target, elsewhere)
-        if why is not None:
-            problems.append(Problem(node.line, f"@{attribute} of node '{node.name}' names the missing node '{target}'{why}"))
+        wrong = _wrong(document, target, elsewhere)
+        if wrong:
+            problems.append(Problem(node.line, f"@{attribute} of node '{node.name}' {wrong}"))
     return problems
 
 
-def _missing(document: Document, target: str | None, elsewhere: Callable[[str, str], str]) -> str | None:
-    """None when ``target`` leads somewhere; otherwise what to add to the
-    message ("" for a node of this file, the reason for another file)."""
+def _wrong(document: Document, target: str | None, elsewhere: Callable[[str, str], str]) -> str:
+    """"" when ``target`` leads somewhere; otherwise what is wrong, as the
+    end of a sentence about the button or setting that names it."""
     if not target:
-        return None
+        return ""
     where = document.locate(target)
     if where.file is None:
-        return "" if document.node(target) is None else None
-    why = elsewhere(where.file, where.node)
-    return f" ({why})" if why else None
+        return _to_missing(target) if document.node(target) is None else ""
+    return elsewhere(where.file, where.node)
 
 
 def check_guide(path: str | Path) -> list[Problem]:
@@ -110,7 +122,8 @@ PROBLEMS_NODE = "Problems"
 READ_ALL_LIMIT = 2_000_000
 
 
-def problems_page(document: Document, problems: Iterable[Problem] | None = None) -> Node:
+def problems_page(document: Document, problems: Iterable[Problem] | None = None,
+                  root: str | Path | None = None) -> Node:
     """A page listing what was wrong with a guide, for a viewer to show.
 
     It is not part of ``document.nodes``; by default it lists the reading
@@ -124,7 +137,7 @@ def problems_page(document: Document, problems: Iterable[Problem] | None = None)
         if document.size <= READ_ALL_LIMIT:
             document.read_all()
         unread = document.unread_pages
-        problems = sorted([*document.problems, *validate_links(document, read_pages_only=bool(unread))],
+        problems = sorted([*document.problems, *validate_links(document, read_pages_only=bool(unread), root=root)],
                           key=lambda problem: problem.line)
         if document.problems_dropped:
             problems.append(Problem(problems[-1].line if problems else 0,

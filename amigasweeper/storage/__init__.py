@@ -39,7 +39,7 @@ from .browser_backend import LOCAL_STORAGE_PREFIX, LocalStorageBackend
 from .documents import MAX_DOCUMENT_BYTES, Damaged, decode, encode
 from .file_backend import FileBackend
 from .folders import APP_NAME, DATA_DIR_ENV, VENDOR_NAME, default_folder
-from .locking import LOCK_FILE, FolderLock, LockTimeout
+from .locking import LOCK_FILE, LOCK_TIMEOUT, FolderLock, LockTimeout
 from .memory_backend import MemoryBackend
 from .records import FORMAT_VERSION, BestTime, BestTimes, DuelRecord, Settings
 from .store import BEST_TIMES_FILE, SETTINGS_FILE, Loaded, Storage
@@ -69,7 +69,7 @@ MAX_FILE_BYTES = MAX_DOCUMENT_BYTES
 __all__ = [
     "APP_NAME", "BEST_TIMES_FILE", "COMPLETIONS", "COMPUTER_OPPONENTS", "DATA_DIR_ENV",
     "DEFAULT_NAME", "DUEL_RESULTS", "FORMAT_VERSION", "LEVELS", "LOCAL_STORAGE_PREFIX",
-    "LOCK_FILE", "LOOKS", "MAX_COUNT", "MAX_FILE_BYTES", "MAX_MINES", "MAX_NAME_LENGTH",
+    "LOCK_FILE", "LOCK_TIMEOUT", "LOOKS", "MAX_COUNT", "MAX_FILE_BYTES", "MAX_MINES", "MAX_NAME_LENGTH",
     "MAX_SECONDS", "MAX_SIDE", "MIN_MINES", "MIN_SIDE", "SCREEN_MODES", "SETTINGS_FILE",
     "SHAPES", "VENDOR_NAME", "Backend", "BestTime", "BestTimes", "Damaged", "DuelRecord",
     "FileBackend", "FolderLock", "Loaded", "LocalStorageBackend", "LockTimeout",

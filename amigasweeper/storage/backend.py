@@ -29,9 +29,11 @@ class Backend(Protocol):
     def label(self, name: str) -> str:
         """The document's name as the player sees it (file name, storage key)."""
 
-    def lock(self, create: bool = True) -> ContextManager[None]:
+    def lock(self, create: bool = True, timeout: float | None = None) -> ContextManager[None]:
         """Keep other copies of the program from writing until the block ends.
-        ``create``: make the place (folder) if there is none yet."""
+        ``create``: make the place (folder) if there is none yet. ``timeout``:
+        seconds to wait for another copy (None: the back end's own; 0: not
+        at all), after which LockTimeout (an OSError) is raised."""
 
     def check(self) -> str | None:
         """Why the place cannot be used at all, as the end of a sentence that
@@ -53,7 +55,7 @@ class BaseBackend:
     def label(self, name: str) -> str:
         return name
 
-    def lock(self, create: bool = True) -> ContextManager[None]:
+    def lock(self, create: bool = True, timeout: float | None = None) -> ContextManager[None]:
         return contextlib.nullcontext()
 
     def check(self) -> str | None:

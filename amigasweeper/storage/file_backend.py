@@ -124,8 +124,8 @@ class FileBackend(BaseBackend):
 
     # -- the folder ---------------------------------------------------------
 
-    def lock(self, create: bool = True) -> FolderLock:
-        return FolderLock(self.folder, create=create, timeout=self.lock_timeout)
+    def lock(self, create: bool = True, timeout: float | None = None) -> FolderLock:
+        return FolderLock(self.folder, create=create, timeout=self.lock_timeout if timeout is None else timeout)
 
     def check(self) -> str | None:
         try:

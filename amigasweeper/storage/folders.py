@@ -32,3 +32,12 @@ def default_folder(
         except Exception:
             return None
     return Path(user_data_dir) if user_data_dir else None
+
+
+def anchor_data_dir(start: Path, environ=os.environ) -> None:
+    """Make a relative AMIGASWEEPER_DATA_DIR absolute, taken from ``start``
+    (the folder the program was started in). Called before Pyxel makes the
+    package's folder current, which would otherwise put saved data there."""
+    value = environ.get(DATA_DIR_ENV)
+    if value and not Path(value).is_absolute():
+        environ[DATA_DIR_ENV] = str(Path(start, value).absolute())

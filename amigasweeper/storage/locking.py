@@ -9,7 +9,10 @@ A copy waits for the lock inside the kernel where it can (flock in the main
 thread, cut short by a timer), so copies take fair turns; elsewhere it polls.
 A copy that cannot get the lock in ``timeout`` seconds gives up with
 :class:`LockTimeout` (an OSError): its save is reported as failed and its
-changes stay in memory until the next save.
+changes stay in memory until the next save. With a timeout of 0 it does not
+wait at all: the game's frame loop asks so, and tries again on a later
+frame (see Storage.retry_waiting), so a copy stopped while holding the lock
+never freezes another's screen.
 """
 
 from __future__ import annotations
@@ -126,7 +129,11 @@ class FolderLock:
             return
         handle = _open_lock_file(self.folder / LOCK_FILE)
         try:
-            if not _try_lock(handle) and not _wait_in_kernel(handle, self.timeout):
+            if _try_lock(handle):
+                pass
+            elif self.timeout <= 0:
+                raise LockTimeout()  # asked not to wait (a timer of 0 would never go off)
+            elif not _wait_in_kernel(handle, self.timeout):
                 _poll(handle, self.timeout)
         except BaseException:
             os.close(handle)  # closing also lets go of a lock got at the last moment

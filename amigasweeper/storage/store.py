@@ -10,7 +10,12 @@ Nothing here loses data or stops the game:
 * a save merges with what another copy saved (see :mod:`.merge`), under the
   folder's lock on the desktop;
 * a place that cannot be written leaves everything in memory: the save
-  methods return a message (once) instead of raising.
+  methods return a message (once) instead of raising;
+* with ``lock_wait = 0`` (the game's frame loop) a save never waits for
+  another copy's lock: it waits in memory and :meth:`Storage.retry_waiting`,
+  called every frame, tries again now and then; the player is told when it
+  stays unsaved for a few seconds, and :meth:`Storage.flush` makes a last
+  try when the program ends.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any
@@ -27,6 +33,7 @@ from .browser_backend import LocalStorageBackend
 from .documents import Damaged, decode, encode
 from .file_backend import FileBackend
 from .folders import default_folder
+from .locking import LockTimeout
 from .memory_backend import MemoryBackend
 from .merge import (
     CountDuel,
@@ -46,6 +53,8 @@ BEST_TIMES_FILE = "amigasweeper-besttimes.json"
 # The names version 0.1 used in its own folder (Pyxel's user data folder).
 LEGACY_NAMES = {SETTINGS_FILE: "settings.json", BEST_TIMES_FILE: "besttimes.json"}
 _FAULTS_SHOWN = 3
+RETRY_EVERY = 0.25  # seconds between tries of a save that found the folder locked
+TELL_AFTER = 3.0  # seconds a save may wait for the lock before the player is told
 _IN_MEMORY = "settings and best times are kept only until the game is closed"
 
 
@@ -121,6 +130,13 @@ class Storage:
         self._changed: set[str] = set()  # settings keys changed since the last save
         self._events: list[Event] = []  # best-time events since the last save
         self._legacy: dict[str, str] = {}  # new name -> old name to copy from once
+        # None: a save waits for another copy's lock (the back end's timeout);
+        # 0: it never waits and is tried again by retry_waiting.
+        self.lock_wait: float | None = None
+        self.clock: Callable[[], float] = time.monotonic
+        self._waiting: dict[str, float] = {}  # document name -> when its save first found the lock taken
+        self._waiting_told = False
+        self._last_try = float("-inf")
 
     def _choose(self, folder: str | os.PathLike[str] | None) -> Backend:
         if sys.platform == "emscripten" and folder is None:
@@ -178,8 +194,10 @@ class Storage:
         folder_problem = None
         with contextlib.ExitStack() as held:
             try:
-                held.enter_context(self.backend.lock(create=False))
+                held.enter_context(self._lock(create=False))
                 self.backend.tidy(_NAMES)
+            except LockTimeout:
+                pass  # another copy is saving (or stopped while saving): writes are atomic, so read anyway
             except OSError as error:  # a read-only folder: reading still works
                 self._failing.update(_NAMES)
                 folder = getattr(self.backend, "folder", None)
@@ -277,17 +295,27 @@ class Storage:
     def _save(self, *kinds: _Kind) -> str | None:
         """Merge and save documents under the lock; one message for the player
         about all that went wrong for the first time, or None."""
-        kinds = tuple(kind for kind in kinds if kind.name not in self._blocked)
+        waiting = tuple(kind for kind in _KINDS if kind.name in self._waiting)
+        kinds = tuple(kind for kind in dict.fromkeys(kinds + waiting) if kind.name not in self._blocked)
         if not kinds:
             return None  # the player was told at load time
         told: list[str] = []
         failures: dict[str, str] = {}  # document name -> why it was not saved
         try:
-            lock = self.backend.lock(create=True)
+            lock = self._lock(create=True)
             lock.__enter__()
+        except LockTimeout as error:
+            if self.lock_wait is not None and self.lock_wait <= 0:
+                now = self.clock()
+                for kind in kinds:
+                    self._waiting.setdefault(kind.name, now)
+                return None  # kept in memory; retry_waiting tries again
+            failures = {kind.name: reason(error) for kind in kinds}
         except OSError as error:
             failures = {kind.name: reason(error) for kind in kinds}
         else:
+            for kind in kinds:
+                self._waiting.pop(kind.name, None)
             try:
                 for kind in kinds:
                     failure = self._save_one(kind, told)
@@ -329,6 +357,50 @@ class Storage:
             return reason(error)
         return None
 
+    # -- saves waiting for the lock ---------------------------------------
+
+    def _lock(self, create: bool):
+        if self.lock_wait is None:
+            return self.backend.lock(create=create)
+        return self.backend.lock(create=create, timeout=self.lock_wait)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether changes wait in memory for another copy to let go of the lock."""
+        return bool(self._waiting)
+
+    def retry_waiting(self) -> str | None:
+        """Try again, without waiting, to save what found the folder locked
+        (at most every RETRY_EVERY seconds; call it every frame). A message
+        for the player when a save failed, or once when the lock has been
+        held for TELL_AFTER seconds; else None."""
+        if not self._waiting:
+            self._waiting_told = False
+            return None
+        now = self.clock()
+        if now - self._last_try < RETRY_EVERY:
+            return None
+        self._last_try = now
+        message = self._save()
+        if message or not self._waiting:
+            return message
+        if not self._waiting_told and now - min(self._waiting.values()) >= TELL_AFTER:
+            self._waiting_told = True
+            kinds = [kind for kind in _KINDS if kind.name in self._waiting]
+            return _locked_out(kinds)
+        return None
+
+    def flush(self, timeout: float) -> str | None:
+        """A last try, waiting up to ``timeout`` seconds for the lock, to save
+        what waits for it (the program is ending); a message if that failed."""
+        if not self._waiting:
+            return None
+        patient, self.lock_wait = self.lock_wait, timeout
+        try:
+            return self._save()
+        finally:
+            self.lock_wait = patient
+
     # -- other copies -----------------------------------------------------
 
     def refresh(self) -> bool:
@@ -338,7 +410,7 @@ class Storage:
         if BEST_TIMES_FILE in self._blocked or not self.backend.changed(BEST_TIMES_FILE):
             return False
         try:
-            with self.backend.lock(create=False):
+            with self._lock(create=False):
                 found = self._read(_BEST_TIMES)
         except OSError:
             return False
@@ -404,6 +476,15 @@ def _summary(faults: list[str]) -> str:
     shown = "; ".join(faults[:_FAULTS_SHOWN])
     more = len(faults) - _FAULTS_SHOWN
     return f"{shown}; and {more} more" if more > 0 else shown
+
+
+def _locked_out(kinds: list[_Kind]) -> str:
+    what = " and the ".join(kind.what for kind in kinds)
+    return (
+        f"The {what} are not saved yet: another copy of AmigaSweeper is holding the data "
+        "folder's lock (it may be stopped). The game goes on, keeps them, and saves them "
+        "as soon as the lock is free."
+    )
 
 
 def _not_saved(kinds: list[_Kind], reasons: list[str]) -> str:

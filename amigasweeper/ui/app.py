@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
 import sys
 import time
 from dataclasses import dataclass
@@ -15,9 +14,10 @@ from pathlib import Path
 
 import pyxel
 
-from amigasweeper import __version__, resources
+from amigasweeper import __version__, plainfiles, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
-from amigasweeper.storage import FileBackend, Storage
+from amigasweeper.storage import LOCK_TIMEOUT, FileBackend, Storage
+from amigasweeper.storage.folders import anchor_data_dir
 
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
 from amigasweeper.guide.paths import unreadable
@@ -44,10 +44,14 @@ from .intuition.window import Window
 from .intuition.wm import WindowManager
 from .workbench.backdrop import ICONS, WorkbenchWindow
 from .workbench.menus import WORKBENCH_MENUS, WorkbenchCommand
+from .drive.script import SCRIPT_LIMIT
 from .faults import TITLE as FAULT_TITLE, FaultGuard
+from .saving import FrameSaving
+from .stopping import StopRequests
+from .display import DisplayError, check_display, init_pyxel
 
 FPS = 60
-REFRESH_FRAMES = FPS  # look for records another copy saved once a second
+STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 MENU_PAGES = {
     "Game": ManualPage.GAME_MENU,
@@ -90,28 +94,6 @@ class FrameClock:
         return self.frames / FPS
 
 
-class StopRequests:
-    """Ctrl-C (SIGINT) and SIGTERM end the program cleanly: the handler only
-    notes the signal; the next frame saves the settings and exits with
-    128 + the signal's number (130, 143), as shells expect."""
-
-    SIGNALS = ("SIGINT", "SIGTERM")
-
-    def __init__(self) -> None:
-        self.signum: int | None = None
-
-    def install(self) -> None:
-        if sys.platform == "emscripten":
-            return  # a web page gets no signals
-        for name in self.SIGNALS:
-            number = getattr(signal, name, None)
-            if number is not None:
-                signal.signal(number, self._note)
-
-    def _note(self, signum: int, frame: object) -> None:
-        self.signum = signum
-
-
 def open_storage(options: Options) -> Storage:
     if options.data_dir is not None:
         return Storage(options.data_dir)
@@ -129,7 +111,8 @@ class App:
         self.clock = self.frame_clock if options.headless or options.script else time.monotonic  # scripts replay
         self.quit_requested = False
         self.storage = open_storage(options)
-        loaded = self.storage.load()
+        self.saving = FrameSaving(self.storage, self.clock, lambda text: self._tell_reliability("Saved Data", [text]))
+        loaded = self.storage.load()  # not waiting for the lock either (saving.py)
         settings = loaded.settings
         self.look = options.look or Look(settings.look)
         self.screen_mode = options.screen or ScreenMode(settings.screen_mode)
@@ -315,6 +298,7 @@ class App:
     # --------------------------------------------------------------- events
     def request_quit(self) -> None:
         self.commands.save_settings()
+        self.saving.finish(LOCK_TIMEOUT)  # leaving: what waits for the lock gets one patient try
         self.quit_requested = True
 
     def game_over(self, game: Game) -> None:
@@ -329,6 +313,7 @@ class App:
         stop signal saves the settings and ends the program here."""
         if self.stop.signum is not None:
             self.guard.run(self.commands.save_settings)
+            self.guard.run(lambda: self.saving.finish(STOP_SAVE_WAIT))
             raise SystemExit(128 + self.stop.signum)
         self.guard.run(self._update)
 
@@ -340,8 +325,7 @@ class App:
 
     def _update(self) -> None:
         self.frame_clock.frames += 1
-        if self.frame_clock.frames % REFRESH_FRAMES == 0:
-            self.storage.refresh()
+        self.saving.tick(self.frame_clock.frames)
         frame = self.reader.read()
         self.screen.tick()
         if frame.dropped:
@@ -363,6 +347,8 @@ class App:
         if self.viewer is not None:
             self.viewer.tick()
         self._drop_closed_requesters()
+        for requester in self.requesters:
+            requester.tick()
         self.mine_window.tick()
         collector.tick()
         if self.quit_requested and not self.options.headless:
@@ -528,8 +514,10 @@ def parse_args(argv: list[str]) -> Options:
         parser.error("--data-dir needs a folder name; an empty one would mean the current folder")
     if args.node is not None and args.guide is None:
         parser.error("--node NAME needs --guide FILE")
+    if args.script is not None and plainfiles.problem(args.script, SCRIPT_LIMIT):
+        parser.error(f"--script: {plainfiles.problem(args.script, SCRIPT_LIMIT)}")
     if args.guide is not None and unreadable(args.guide):
-        parser.error(f"--guide: {args.guide} {unreadable(args.guide)}")
+        parser.error(f"--guide: {unreadable(args.guide)}")
     # pyxel.init makes the folder of its caller current, so paths given on the
     # command line are fixed against the folder the program was started in.
     return Options(
@@ -553,9 +541,9 @@ NO_DISPLAY = (
 
 
 def display_problem(options: Options, environ=os.environ, platform: str = sys.platform) -> str | None:
-    """Why a window cannot be opened, or None. Only X11/Wayland systems can
-    lack a display; there SDL would otherwise run on an invisible one forever.
-    An SDL_VIDEODRIVER the user chose is trusted."""
+    """Why a window cannot be opened, told by the environment alone, or None.
+    Only X11/Wayland systems can lack a display; when one seems to be there
+    (or SDL_VIDEODRIVER names a driver) display.check_display asks SDL."""
     if options.headless or not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
         return None
     if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY") or environ.get("SDL_VIDEODRIVER"):
@@ -566,17 +554,23 @@ def display_problem(options: Options, environ=os.environ, platform: str = sys.pl
 def run(argv: list[str]) -> int:
     started_in = Path.cwd()
     options = parse_args(argv)
-    problem = display_problem(options)
-    if problem:
-        print(f"amigasweeper: {problem}", file=sys.stderr)
-        return 1
+    anchor_data_dir(started_in)  # before Pyxel makes another folder current
     # The game has no sound: SDL's dummy driver keeps Pyxel from opening (or
     # complaining about) an audio device. Set before pyxel.init reads it.
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     stop = StopRequests()
     stop.install()  # before pyxel.init, so SDL keeps its hands off these signals
     size = (options.screen or ScreenMode.LOWRES).size
-    pyxel.init(*size, title="AmigaSweeper", fps=FPS, quit_key=pyxel.KEY_NONE, headless=options.headless)
+    try:
+        problem = display_problem(options)
+        if problem:
+            raise DisplayError(problem)
+        if not options.headless:
+            check_display()
+        init_pyxel(size, title="AmigaSweeper", fps=FPS, headless=options.headless)
+    except DisplayError as error:
+        print(f"amigasweeper: {error}", file=sys.stderr)
+        return 1
     stop.install()
     app = App(options)
     app.stop = stop

@@ -119,3 +119,54 @@ def test_lazy_and_eager_reading_agree():
     for a, b in zip(lazy.nodes, eager.nodes):
         assert [line.text() for line in a.lines] == [line.text() for line in b.lines]
         assert [x.text for x in layout_node(a, 36)] == [x.text for x in layout_node(b, 36)]
+
+
+# -- indexed only as far as used: 100,000 nodes cost nothing before the first frame --
+
+
+def test_a_lazy_guide_is_indexed_only_as_far_as_it_is_used():
+    from amigasweeper.guide.synthetic import many_nodes_guide
+
+    doc = parse(many_nodes_guide(100_000), lazy=True)
+    assert doc.main.name == "N0" and doc.indexing and len(doc.indexed) < 10
+    assert doc.node("Nowhere") is None and len(doc.indexed) < 10  # searched, not indexed
+    far = doc.node("n50000")
+    assert far is not None and far.name == "N50000" and list(far.lines)[0].text() == "next"
+    assert len(doc.indexed) <= 50_002 and doc.indexing
+    assert doc.browse_next(far).name == "N50001"
+    while not doc.index_more(5_000):
+        pass
+    assert not doc.indexing and len(doc.indexed) == 100_000
+
+
+def test_a_lazy_index_agrees_with_a_full_one():
+    text = ('@database D\n@node A\na\n@endnode\n@wordwrap\n@node Main "M"\n@next A\n@{"x" link A}\n@endnode\n'
+            '@node "Quoted name" T\n@endnode\n@node A\ndup\n@endnode\nstray\n')
+    lazy, full = parse(text, lazy=True), parse(text)
+    assert lazy.main.name == "Main" and len(lazy.indexed) == 2
+    assert lazy.node("quoted name").title == "T"
+    assert [n.name for n in lazy.nodes] == [n.name for n in full.nodes]
+    assert [n.wrap for n in lazy.nodes] == [n.wrap for n in full.nodes]
+    lazy.read_all()
+    assert sorted(map(str, lazy.problems)) == sorted(map(str, full.problems))
+
+
+def test_a_page_is_laid_out_from_any_line_without_reading_those_above():
+    doc = parse(long_page_guide(180_000), lazy=True)
+    lines = doc.main.lines
+    assert lines.total() == 180_000 and lines.read_count == 0
+    layout = PageLayout(doc.main, 35, start=179_990)
+    assert [line.node_line for line in layout.finish()] == list(range(179_990, 180_000))
+    assert layout.lines[0].text.startswith("Entry 179990") and lines.read_count == 0
+
+
+def test_an_embed_line_is_a_line_of_the_page_wherever_it_is_counted():
+    text = "@database E\n@node Main\none\n@embed a.txt\n@title T\ntwo\n@EMBED \"b c.txt\"\nthree\n@endnode\n"
+    doc = parse(text, lazy=True)
+    lines = doc.main.lines
+    assert [line.text() for line in lines] == ["one", "[the text of a.txt]", "two", "[the text of b c.txt]", "three"]
+    assert lines.total() == 5 and doc.main.embeds == ["a.txt", "b c.txt"]
+    fresh = parse(text, lazy=True)
+    fresh.embedder = lambda name: f"{name}\nsecond line"
+    assert [line.text() for line in fresh.main.lines.starting_at(3)] == ["b c.txtsecond line", "three"]
+    assert PageLayout(fresh.main, 40, start=3).finish()[1].text == "second line"

@@ -55,9 +55,17 @@ def test_leaving_the_readers_folder_tree_is_flagged(tree):
     assert resolve_path("/Secret.guide", tree, root=tree).outside
 
 
-@pytest.mark.parametrize("amiga", ["../Top.guide", "./Top.guide", "", "a\\b"])
-def test_host_only_path_forms_are_not_followed(tree, amiga):
+@pytest.mark.parametrize("amiga", ["", "a\\b", "a\0b"])
+def test_what_is_not_a_file_name_is_not_followed(tree, amiga):
     assert resolve_path(amiga, tree / "Docs").path is None
+
+
+def test_dot_forms_are_the_hosts_and_stay_under_the_same_rule(tree):
+    assert resolve_path("./Other.guide", tree / "Docs").path == tree / "Docs" / "Other.Guide"
+    up = resolve_path("../Top.guide", tree / "Docs", root=tree)
+    assert up.path == tree / "Top.guide" and not up.outside
+    out = resolve_path("../../Secret.guide", tree / "Docs", root=tree)
+    assert out.outside and out.path == tree.parent / "Secret.guide"
 
 
 def test_a_volume_path_is_looked_for_beside_the_guide(tree):
@@ -74,8 +82,9 @@ def test_validation_follows_links_into_other_files(tree):
         '@{"no node" link Other.guide/Three}\n@{"no file" link Gone.guide/Main}\n@endnode\n'
     )
     problems = validate_links(parse_file(guide))
-    assert [problem.line for problem in problems] == [4, 5]
-    assert "has no node 'Three'" in problems[0].message and "Gone.guide is not found" in problems[1].message
+    assert [problem.line for problem in problems] == [3, 4, 5]
+    assert "button \"up\" in node 'Main' leads out of the guide's folder, to " in problems[0].message
+    assert "has no node 'Three'" in problems[1].message and "Gone.guide is not found" in problems[2].message
 
 
 BROKEN = (
@@ -116,7 +125,7 @@ def test_the_linter_refuses_a_missing_file(tmp_path, capsys):
 
 def test_the_linter_says_a_folder_is_a_folder(tmp_path, capsys):
     assert amigasweeper_main(["--guide", str(tmp_path), "--check"]) == 2
-    assert "is a folder, not a guide file" in capsys.readouterr().err
+    assert "is a folder, not a plain file" in capsys.readouterr().err
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
@@ -124,4 +133,4 @@ def test_the_linter_does_not_wait_on_a_pipe(tmp_path, capsys):
     pipe = tmp_path / "pipe.guide"
     os.mkfifo(pipe)
     assert amigasweeper_main(["--guide", str(pipe), "--check"]) == 2
-    assert "is not a plain file" in capsys.readouterr().err
+    assert "is a named pipe, not a plain file" in capsys.readouterr().err

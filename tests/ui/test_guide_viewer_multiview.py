@@ -5,6 +5,7 @@ from __future__ import annotations
 import pyxel
 import pytest
 
+from amigasweeper.guide import ActionKind, Link
 from amigasweeper.guide.synthetic import long_page_guide, many_nodes_guide, wide_lines_guide
 from amigasweeper.ui.app import parse_args
 from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
@@ -178,7 +179,11 @@ def test_a_link_out_of_the_readers_folder_tree_asks_first_and_esc_says_no(make_a
     pilot.key(pyxel.KEY_ESCAPE)
     assert requester.closed and viewer.document.source_name == "Inner.guide" and app.viewer is viewer
     click_run(pilot, viewer, "Outside")
-    pilot.key(pyxel.KEY_RETURN)
+    pilot.key(pyxel.KEY_RETURN)  # Return is Cancel too
+    assert app.requesters == [] and viewer.document.source_name == "Inner.guide"
+    click_run(pilot, viewer, "Outside")
+    requester = app.requesters[-1]
+    pilot.click(*xy(next(b for b in requester.buttons if b.label == "Open")))
     assert viewer.document.source_name == "Top.guide" and viewer.title == "Top of the tree"
 
 
@@ -231,10 +236,35 @@ def test_a_180000_line_page_shows_at_once_and_fills_in_frame_by_frame(make_app, 
     pilot.step(5)
     assert read_first < lines.read_count < 10_000  # a little more each frame, never all at once
     pilot.key(pyxel.KEY_END)
-    assert viewer.following_end
-    before = viewer.place.top
-    pilot.step(3)
-    assert viewer.place.top > before  # the view keeps to the end as the page grows
+    # End lands at once: the page is laid out from near its end, not from the top.
+    assert not viewer.following_end and lines.read_count < 10_000
+    shown = [viewer.lines[row].text for row in range(viewer.place.top, viewer.place.top + viewer.rows)]
+    assert shown[-1].startswith("Entry 179999") and shown[0].startswith(f"Entry {180_000 - viewer.rows:6d}")
+    pilot.key(pyxel.KEY_UP)
+    assert viewer.lines[viewer.place.top].text.startswith(f"Entry {180_000 - viewer.rows - 1:6d}")
+    for _ in range(3):
+        pilot.key(pyxel.KEY_PAGEUP)  # past the first line laid out from near the end
+    assert viewer.lines[viewer.place.top].text.startswith(f"Entry {180_000 - 4 * viewer.rows - 1:6d}")
+    pilot.key(pyxel.KEY_HOME)
+    assert viewer.place.top == 0 and viewer.lines[0].text.startswith("Entry      0")
+
+
+def test_a_link_to_line_170000_of_a_long_page_lands_at_once_and_retraces(make_app, tmp_path):
+    path = tmp_path / "Jump.guide"
+    path.write_text(long_page_guide(180_000).replace("@database Long.guide\n",
+                    '@database Long.guide\n@node Start\n@{"far" link Main 170000}\n@endnode\n'))
+    app, viewer, pilot = alone(make_app, path)
+    viewer.show(viewer.document.node("Start"), remember=False)
+    viewer.follow(link_run(viewer, "far").link)
+    assert viewer.place.node.name == "Main"
+    assert viewer.lines[viewer.place.top].text.startswith("Entry 170000")
+    assert viewer.place.node.lines.read_count < 10_000
+    pilot.key(pyxel.KEY_DOWN)
+    viewer.follow(Link("again", ActionKind.LINK, "Start"))
+    viewer.retrace()  # back where the reader was, on the page laid out from near line 170,000
+    assert viewer.lines[viewer.place.top].text.startswith("Entry 170001")
+    viewer.retrace()
+    assert viewer.place.node.name == "Start"
 
 
 def test_a_frame_never_walks_the_list_of_100000_nodes(make_app, tmp_path):
@@ -251,10 +281,10 @@ def test_a_frame_never_walks_the_list_of_100000_nodes(make_app, tmp_path):
             Watched.walks += 1
             return super().__iter__()
 
-    document.nodes = Watched(document.nodes)
+    document.indexed = Watched(document.indexed)
     pilot.step(3)
     pilot.click(*xy(next(b for b in viewer.buttons if b.label == "Browse >")))
-    assert viewer.place.node is document.nodes[-1]
+    assert viewer.place.node is document.indexed[-1]
     assert Watched.walks == 0
 
 
@@ -320,3 +350,38 @@ def test_no_line_of_the_manual_is_wider_than_the_lowres_viewer(make_app):
         viewer.show(node)
         viewer.layout.finish()
         assert viewer.widest <= viewer.columns, node.name
+
+
+def test_the_amiganos_comma_button_is_a_button_that_follows(make_app, tmp_path):
+    path = tmp_path / "Comma.guide"
+    path.write_text('@database Comma.guide\n@node Main "Start"\nSee @{"the end", link End}.\n@endnode\n'
+                    '@node End "The end"\nDone.\n@endnode\n')
+    app, viewer, pilot = alone(make_app, path)
+    click_run(pilot, viewer, "the end")
+    assert viewer.title == "The end"
+
+
+def test_jumps_back_and_forth_on_a_long_page_each_land_on_their_line(make_app, tmp_path):
+    path = tmp_path / "Long.guide"
+    path.write_text(long_page_guide(180_000))
+    app, viewer, pilot = alone(make_app, path)
+    for line in (170_000, 20, 120_000, 175_000, 119_990, 5_000):
+        viewer.go_to_node_line(line)
+        shown = [viewer.lines[viewer.place.top + row].text for row in range(viewer.rows)]
+        assert any(text.startswith(f"Entry {line:6d}") for text in shown), (line, shown[0])
+    assert viewer.place.node.lines.read_count < 20_000
+
+
+def test_the_scroller_of_a_long_page_measures_the_whole_page_and_lands_at_once(make_app, tmp_path):
+    path = tmp_path / "Long.guide"
+    path.write_text(long_page_guide(180_000))
+    app, viewer, pilot = alone(make_app, path)
+    scroller = viewer.scroller
+    start, size = scroller.knob()
+    assert start == 0 and size == 6  # a screenful of 180,000 lines: the smallest knob
+    track = scroller.h - 4
+    pilot.drag((scroller.ax + 5, scroller.ay + 4), (scroller.ax + 5, scroller.ay + 2 + track // 2 + 2))
+    middle = viewer.top_node_line()
+    assert 85_000 < middle < 95_000 and viewer.place.node.lines.read_count < 10_000
+    start, _size = scroller.knob()
+    assert abs(start - (track - 6) // 2) <= 4  # the knob stays where it was let go

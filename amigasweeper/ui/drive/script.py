@@ -17,6 +17,9 @@ One command a line ('#' starts a comment):
     expect counter N      the mines-left counter
     expect timer N        the timer, in seconds
     quit                  end the run (also the end of the file)
+
+The script must be a plain file (not a pipe or a device) of at most
+SCRIPT_LIMIT bytes, in UTF-8; anything else is refused with one line.
 """
 
 from __future__ import annotations
@@ -25,12 +28,14 @@ from pathlib import Path
 
 import pyxel
 
+from amigasweeper import plainfiles
 from amigasweeper.engine.numbers import plain_int
 
 from ..intuition.atlas import Face
 from ..intuition.input import Button
 from .pilot import Pilot
 
+SCRIPT_LIMIT = 1 << 20  # bytes: a script of a thousand pages of commands is still under it
 FACE_NAMES = {Face.SMILE: "smile", Face.OH: "oh", Face.DEAD: "dead", Face.COOL: "sunglasses"}
 
 
@@ -178,11 +183,20 @@ class ScriptRunner:
         self.finished = True
 
 
-def run_script(app, path: Path, base: Path | None = None) -> None:
+def read_script(path: Path) -> str:
+    """The text of a script file: a plain file of at most SCRIPT_LIMIT bytes,
+    read without ever waiting (a named pipe is refused, not opened)."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScriptError(f"cannot read script {path}: {error}") from None
+        return plainfiles.read(path, SCRIPT_LIMIT).decode("utf-8")
+    except OSError as error:
+        raise ScriptError(f"cannot read the script: {error}") from None
+    except UnicodeDecodeError as error:
+        raise ScriptError(f"cannot read the script {plainfiles.shown(path)}: not UTF-8 text ({error.reason} "
+                          f"at byte {error.start})") from None
+
+
+def run_script(app, path: Path, base: Path | None = None) -> None:
+    text = read_script(path)
     runner = ScriptRunner(app, base)
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()

@@ -11,6 +11,11 @@ from amigasweeper import __version__
 from amigasweeper.engine import GameStatus
 from amigasweeper.guide import Document, ManualPage, Node
 
+from amigasweeper.guide.paths import unreadable
+from amigasweeper.guide.savetext import save_page
+from amigasweeper.plainfiles import shown
+
+from ..intuition import asl
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester, StringGadget
 from .guideview import GuideViewer, open_guide_file
@@ -68,13 +73,62 @@ class ViewerControl:
     def menus_for(self, viewer: GuideViewer) -> MenuStrip:
         """The viewer's own menus, with the program's part of Project added."""
         viewer.program_actions = {
-            ViewerCommand.OPEN: self.ask_path,
+            ViewerCommand.OPEN: self.ask_file if asl.available() else self.ask_path,
+            ViewerCommand.SAVE_AS: self.ask_save,
             ViewerCommand.ABOUT: self.about,
             ViewerCommand.QUIT: self.app.request_quit,
         }
         return viewer.menu_strip
 
     # ------------------------------------------------------------ requesters
+    def guide_folder(self) -> Path | None:
+        viewer = self.window
+        return Path(viewer.document.folder) if viewer is not None and viewer.document.folder else None
+
+    def ask_file(self) -> None:
+        """Project > Open: the ASL file requester, from the guide's folder."""
+        folder = self.guide_folder() or self.start_dir
+        requester = asl.FileRequester(
+            "Open Guide", self.app.screen_mode.size, on_choose=self.open_chosen, mode=asl.Mode.OPEN,
+            drawer=folder, pattern="#?", places=[folder] if folder else [], ask=self.app.open_requester,
+            help_node=ManualPage.VIEWER)
+        self.app.open_requester(requester, owner=self.window)
+
+    def open_chosen(self, path: Path) -> str | None:
+        """A guide chosen in the file requester: shown, or what was wrong with it."""
+        problem = unreadable(path)
+        if problem:
+            return problem[:60]
+        self.open(*open_guide_file(path))
+        return None
+
+    def ask_save(self) -> None:
+        """Project > Save As: the page shown, as plain text, to a file the reader chooses."""
+        viewer = self.window
+        if viewer is None:
+            return
+        if not asl.available():
+            viewer.status = "No files in a browser: nothing saved"
+            return
+        name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in viewer.place.node.name)[:40] + ".txt"
+        folder = self.guide_folder() or self.start_dir
+        requester = asl.FileRequester(
+            "Save Page As", self.app.screen_mode.size, on_choose=self.save_chosen, mode=asl.Mode.SAVE,
+            drawer=folder, file=name, pattern="#?", ask=self.app.open_requester, help_node=ManualPage.VIEWER)
+        self.app.open_requester(requester, owner=viewer)
+
+    def save_chosen(self, path: Path) -> str | None:
+        """Write the page shown to ``path`` (the requester asked before replacing a file)."""
+        viewer = self.window
+        if viewer is None:
+            return None
+        try:
+            save_page(viewer.place.node, path)
+        except OSError as error:
+            return f"Not saved: {error.strerror or error}"[:60]
+        viewer.status = f"Saved {shown(path.name)}"[:60]
+        return None
+
     def ask_path(self) -> None:
         """Project > Open: a requester for the path of a guide to show."""
         gadget = StringGadget("", "", PATH_GADGET_CHARS, PATH_CHARS)

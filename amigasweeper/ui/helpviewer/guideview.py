@@ -5,8 +5,11 @@ they cannot act), the page laid out by amigasweeper.guide, links drawn as
 bevelled buttons, proportional scrollers down the right and along the bottom,
 and keys: Up/Down a line, Left/Right a column sideways (with Shift a
 window's width), Page Up/Page Down/Space a page, Home/End, the mouse wheel,
-Tab and Shift-Tab between links, Return to follow, Backspace to retrace, Esc
-to close. The window title is the page's title, as MultiView's is.
+Tab and Shift-Tab between links (paging to those beyond the window), Return
+to follow, Backspace to retrace, / to find, N to find the next, G to go to a
+page by name, Esc to close (or to stop a search). The window has size and
+zoom gadgets; its text reflows when it is resized. The window title is the
+page's title, as MultiView's is.
 
 Links into other guides are found by Amiga path rules from the folder of the
 guide that holds them; one that leads out of the folder tree the reader
@@ -17,6 +20,7 @@ never in place of its MAIN page.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +31,7 @@ from amigasweeper.guide import (
     ActionKind,
     DisplayLine,
     Document,
+    LineStore,
     Link,
     Node,
     PageLayout,
@@ -35,8 +40,11 @@ from amigasweeper.guide import (
     Target,
     parse_file,
     problems_page,
-    resolve_path,
 )
+from amigasweeper.guide.ilbm import is_iff_picture
+from amigasweeper.guide.parser import decode_text
+from amigasweeper.guide.paths import PICTURE_LIMIT, GuideFolder, Resolved, read_guide
+from amigasweeper.plainfiles import read as read_plain, shown
 
 from .. import collector
 from ..intuition import font
@@ -45,14 +53,16 @@ from ..intuition.gfx import bevel
 from ..intuition.input import Button, Frame
 from ..intuition.modes import Look
 from ..intuition.palette import Pen
-from ..intuition.requester import Requester, TextButton
+from ..intuition.requester import Choice, Requester, TextButton
 from ..intuition.widgets import Widget
-from ..intuition.window import Window
+from ..intuition.window import BORDER, TITLE_H, Window
 from ..intuition.menus import MenuItem
 from ..intuition.menustrip import MenuStrip
+from .finding import Finder
+from .pictureview import PicturePage, is_picture_name, picture_page, screen_palette
 from .menus import VIEWER_MENUS, ViewerCommand
 from .pageview import BACKGROUND_WORK, Layouts, Place, visible_runs
-from .pens import GUIDE_PENS, screen_pen, text_pens
+from .pens import GUIDE_PENS, SCREEN_COLOURS, screen_pen, text_pens
 from .scrollers import SCROLLER_W, HScroller, Scroller
 
 __all__ = ["GUIDE_PENS", "SCROLLER_W", "GuideViewer", "Place", "Scroller", "open_guide_file", "screen_pen"]
@@ -64,7 +74,19 @@ LINK_PAD = 2  # from a link's text to its bevel's outside edge
 LINE_H = FONT.cell + 2 * LINK_PAD + 1
 PAGE_INSET_X = LINK_PAD + 1  # from the page's frame to its text: a link's bevel never meets the frame
 PAGE_INSET_Y = 1
-FREEZE_EVERY = 60  # frames of background layout between two freezes (collector.freeze_alive)
+# A big guide is indexed in the background, pieces of INDEX_WORK line commands
+# for up to INDEX_BUDGET seconds a frame: 60,000 nodes are all known after a few
+# seconds of reading, so a Find started then searches at once.
+INDEX_WORK = 100
+INDEX_BUDGET = 0.004
+FREEZE_EVERY = 60
+# On a LowRes screen the viewer opens below the MineSweeper window's title bar
+# (that window settles at y 16; its bar is 11 high), so the game can be brought
+# forward with a click; a HighRes screen (this tall or more) has room for both.
+LOWRES_TOP = 28
+EMBED_LIMIT = 1 << 20  # bytes of a file an @embed line shows
+HIGHRES_HEIGHT = 400
+MIN_W, MIN_H = 150, 90  # the size gadget's limit: the buttons and a few lines of text  # frames of background layout between two freezes (collector.freeze_alive)
 
 
 @dataclass(frozen=True)
@@ -158,11 +180,17 @@ class GuideViewer(Window):
         self.history: list[Place] = []
         self.focus: int | None = None  # index into the visible page's links
         self.following_end = False  # End pressed while the page was still being laid out
+        # (node, columns, layout) of a page laid out from a line far down: see ``view``.
+        self.segment: tuple[Node, int, PageLayout] | None = None
         self._frames_laying_out = 0
         self.drawn_chars = 0  # characters drawn by the last frame (a work count for tests)
         self.layouts = Layouts()
-        # The folder tree the reader opened: links leaving it ask first.
-        self.root = Path(document.folder) if document.folder else None
+        self.finder = Finder(self)
+        self.pictures: dict[int, PicturePage] = {}  # picture pages shown, by id of their node
+        self._node_totals: dict[int, int] = {}  # lines of long pages, counted for the scroller
+        self._embeds_from(document)
+        # The folder tree the reader opened: links leaving it ask first (guide/paths.py).
+        self.tree = GuideFolder(document.folder) if document.folder else None
         self.guides: dict[Path, Document] = {}
         self._destinations: dict[tuple[int, str], Destination | None] = {}
         self.buttons = [
@@ -174,6 +202,8 @@ class GuideViewer(Window):
             self.add(GhostButton("Browse >", self.browse_next, lambda: self.next_target() is not None)),
         ]
         self.page = self.add(PageArea(self))
+        self.enable_sizing(MIN_W, MIN_H)
+        self.enable_zoom()
         self.scroller = self.add(Scroller(self))
         self.hscroller = self.add(HScroller(self))
         first = start or document.main or problems_page(document)
@@ -190,9 +220,19 @@ class GuideViewer(Window):
 
     # --------------------------------------------------------------- layout
     def relayout(self) -> None:
+        """Place the window (at the size the reader gave it, else the default
+        for the screen) and lay out its gadgets and page; the page reflows to
+        the new width from the line at the top."""
+        shown_line = self.top_node_line() if self.page.w else 0
+        old_columns = self.columns if self.page.w else 0
         screen_w, screen_h = self.screen_size
-        self.resize_inner(screen_w - 2 * 4 - 4, screen_h - 14 - 6 - 13)
-        self.settle(4, 14)
+        if self.sized:
+            self.resize_inner(*self._inner_for(*self.fit_size(self.w, self.h)))
+            self.settle(self.x, self.y)
+        else:
+            top = LOWRES_TOP if screen_h < HIGHRES_HEIGHT else 14
+            self.resize_inner(screen_w - 2 * 4 - 4, screen_h - top - 6 - 13)
+            self.settle(4, top)
         x, y, row_w = self.inner_x + MARGIN, self.inner_y + MARGIN, self.inner_w - 2 * MARGIN
         for button in self.buttons:
             if x + button.w > self.inner_x + MARGIN + row_w:
@@ -207,8 +247,19 @@ class GuideViewer(Window):
         self.scroller.h = self.page.h
         self.hscroller.x, self.hscroller.y = self.page.x, self.page.y + self.page.h + 2
         self.hscroller.w = self.page.w
-        self.scroll_to(self.place.top)
+        if old_columns and old_columns != self.columns:
+            self.segment = None
+            self.go_to_node_line(shown_line)
+        else:
+            self.scroll_to(self.place.top)
         self.scroll_sideways_to(self.place.left)
+
+    def _inner_for(self, w: int, h: int) -> tuple[int, int]:
+        return w - 2 * self.border, h - TITLE_H - BORDER
+
+    def on_resized(self) -> None:
+        """The size or zoom gadget changed the window: lay it out again, reflowing the text."""
+        self.relayout()
 
     @property
     def columns(self) -> int:
@@ -216,18 +267,29 @@ class GuideViewer(Window):
 
     @property
     def rows(self) -> int:
-        return max(1, (self.page.h - PAGE_INSET_Y) // LINE_H)
+        """Page lines shown: one fewer while a status message takes the last line, so it covers no text."""
+        return max(1, (self.page.h - PAGE_INSET_Y) // LINE_H - (1 if self.status else 0))
 
     @property
     def layout(self) -> PageLayout:
         return self.layouts.get(self.place.node, self.columns)
 
     @property
+    def view(self) -> PageLayout:
+        """The layout shown: the page from its top, or from a line far down
+        that the reader jumped to (End, a link's line, a find), until the
+        layout from the top gets there."""
+        segment = self.segment
+        if segment is not None and segment[0] is self.place.node and segment[1] == self.columns:
+            return segment[2]
+        return self.layout
+
+    @property
     def lines(self) -> list[DisplayLine]:
-        """The page's screen lines laid out so far (at least the visible ones)."""
-        layout = self.layout
-        layout.ensure(self.place.top + self.rows + 1)
-        return layout.lines
+        """The shown screen lines laid out so far (at least the visible ones)."""
+        view = self.view
+        view.ensure(self.place.top + self.rows + 1)
+        return view.lines
 
     @property
     def total_lines(self) -> int:
@@ -236,7 +298,7 @@ class GuideViewer(Window):
 
     @property
     def widest(self) -> int:
-        return self.layout.widest
+        return self.view.widest
 
     @property
     def top(self) -> int:
@@ -247,14 +309,30 @@ class GuideViewer(Window):
         return self.place.left
 
     def tick(self) -> None:
-        """Each frame: lay out a little more of the page, in the background."""
-        layout = self.layout
+        """Each frame: index a little more of a big guide and lay out a little
+        more of the page, in the background."""
+        busy = self.document.indexing or self.finder.busy
+        if self.finder.busy:
+            self.finder.tick()
+        elif self.document.indexing:
+            deadline = time.perf_counter() + INDEX_BUDGET
+            while not self.document.index_more(INDEX_WORK) and time.perf_counter() < deadline:
+                pass
+        layout, view = self.layout, self.view
+        if view is not layout:
+            self._rejoin(layout, view)
+        if self.following_end and not view.done:
+            view.advance(BACKGROUND_WORK)
+            self._place_top(len(view.lines))
         if not layout.done:
             layout.advance(BACKGROUND_WORK)
-            if self.following_end:
-                self._place_top(len(layout.lines))
+            busy = True
+        if busy:
             self._frames_laying_out += 1
-            if self._frames_laying_out % FREEZE_EVERY == 0:
+            # A search or the index makes thousands of long-lived objects a
+            # frame: frozen at once (a cheap list splice), the collector never
+            # scans them in a frame of its own.
+            if self.finder.busy or self.document.indexing or self._frames_laying_out % FREEZE_EVERY == 0:
                 # The lines laid out so far live as long as the page: keep
                 # the cycle collector from scanning them again and again,
                 # which froze frames of a page of 180,000 lines for a second.
@@ -264,13 +342,93 @@ class GuideViewer(Window):
     # ------------------------------------------------------------ navigation
     def show(self, node: Node, line: int = 0, *, remember: bool = True, document: Document | None = None) -> None:
         if remember:
-            self.history.append(Place(self.document, self.place.node, self.place.top, self.place.left))
+            top = self.place.top if self.view is self.layout else -1
+            self.history.append(Place(self.document, self.place.node, top, self.place.left, self.top_node_line()))
         self.place = Place(document or self.document, node)
         self.title = node.title
         self.focus = None
         self.status = ""
         self.following_end = False
-        self.scroll_to(self.layout.line_for(line) if line else 0)
+        self.segment = None
+        if line:
+            self.go_to_node_line(line)
+        else:
+            self.scroll_to(0)
+
+    # A jump further than this many lines past what is laid out is laid out
+    # from near its target (at once), not from the top of the page.
+    JUMP_FAR = 1500
+    JUMP_CONTEXT = 40  # lines laid out above a line jumped to
+    END_WORK = 20_000  # layout done at once for End before the view follows it frame by frame
+
+    def go_to_node_line(self, node_line: int) -> None:
+        """Show the page from its line ``node_line`` (counted from 0), laid out
+        by whichever layout is nearest to it, or from near it when none is."""
+        layout, view = self.layout, self.view
+        choices = [layout] + ([view] if view is not layout and view.start <= node_line else [])
+
+        def gap(choice: PageLayout) -> int:
+            if choice.reaches(node_line):
+                return 0
+            return node_line - (choice.lines[-1].node_line if choice.lines else choice.start)
+
+        best = min(choices, key=gap)
+        if gap(best) > self.JUMP_FAR and self._can_anchor():
+            self._anchor(max(0, node_line - self.JUMP_CONTEXT))
+            best = self.view
+        elif best is layout:
+            self.segment = None
+        self.scroll_to(best.line_for(node_line))
+
+    def vertical_axis(self) -> tuple[int, int, int, Callable[[int], None]]:
+        """(total, shown, first shown, move to) for the vertical scroller: in
+        screen lines once the page is laid out to its end; before that in the
+        page's own lines (counted at once without reading them), so the knob
+        is where the reader is and dragging it lands at once anywhere."""
+        layout, node = self.layout, self.place.node
+        if layout.done or not self._can_anchor():
+            return self.total_lines, self.rows, self.top, self.scroll_to
+        total = self._node_totals.get(id(node))
+        if total is None:
+            total = self._node_totals[id(node)] = node.lines.total()
+        return max(total, self.rows), self.rows, self.top_node_line(), self.go_to_node_line
+
+    def top_node_line(self) -> int:
+        """The line of the node at the top of the view (counted from 0)."""
+        lines = self.view.lines
+        return lines[min(self.place.top, len(lines) - 1)].node_line if lines else 0
+
+    def scroll_home(self) -> None:
+        self.segment = None
+        self.scroll_to(0)
+        self.scroll_sideways_to(0)
+
+    def _can_anchor(self) -> bool:
+        return isinstance(self.place.node.lines, LineStore)
+
+    def _anchor(self, start: int) -> None:
+        node = self.place.node
+        if start <= 0:
+            self.segment = None
+        else:
+            self.segment = (node, self.columns, PageLayout(node, self.columns, start))
+
+    def _rejoin(self, layout: PageLayout, view: PageLayout) -> None:
+        """Back to the layout from the top once it covers the line shown."""
+        lines = view.lines
+        shown = lines[min(self.place.top, len(lines) - 1)].node_line if lines else view.start
+        if layout.reaches(shown) and not self.following_end:
+            self.segment = None
+            self.place.top = layout.index_of(shown)
+
+    def _reanchor_above(self, view: PageLayout, top: int) -> int:
+        """Scrolling up past the first line of a layout begun far down: begin it
+        further up; the new top, where the old one's line now is."""
+        first = view.lines[0].node_line if view.lines else view.start
+        self._anchor(max(0, view.start - 2 * max(-top, self.rows)))
+        new = self.view
+        new.line_for(first)
+        return new.index_of(first) + top
 
     # The targets of the buttons: @toc, @index, @help, @next and @prev may
     # name a page of another guide, found as a link's file is.
@@ -317,10 +475,8 @@ class GuideViewer(Window):
         return self._destinations[key]
 
     def _find_other(self, where: Target) -> Destination | None:
-        if not self.document.folder:
-            return None
-        found = resolve_path(where.file, self.document.folder, self.root)
-        if found.path is None:
+        found = self._resolve(where.file)
+        if found is None or found.path is None or found.reason:
             return None
         if found.outside:
             return Destination(None, None, found.path, where.node)  # asked about when chosen
@@ -333,7 +489,7 @@ class GuideViewer(Window):
             return
         if target.document is None:
             if self.ask is not None:
-                self._ask_to_leave(target.path, target.node_name, 0)
+                self._ask_to_leave(Resolved(target.path, outside=True), target.node_name, 0)
         elif target.node is not self.place.node:
             self.show(target.node, document=target.document)
 
@@ -354,13 +510,16 @@ class GuideViewer(Window):
 
     def show_problems(self) -> None:
         """The page listing the guide's problems (the Navigate menu's Problems)."""
-        self.show(problems_page(self.document))
+        self.show(problems_page(self.document, root=self.tree.root if self.tree is not None else None))
 
     def retrace(self) -> None:
         if self.history:
             place = self.history.pop()
             self.show(place.node, remember=False, document=place.document)
-            self.scroll_to(place.top)
+            if place.top < 0:
+                self.go_to_node_line(place.line)  # it was shown from a layout begun far down
+            else:
+                self.scroll_to(place.top)
             self.scroll_sideways_to(place.left)
 
     def follow(self, link: Link) -> None:
@@ -385,52 +544,105 @@ class GuideViewer(Window):
             else:
                 self.show(target, link.line)
 
+    def _resolve(self, file: str) -> Resolved | None:
+        """Where a link's file part leads by the rules of guide/paths.py
+        (None for a guide read from memory: no folder to look in)."""
+        if self.tree is None or not self.document.folder:
+            return None
+        return self.tree.resolve(file, self.document.folder)
+
     def follow_file(self, where: Target, line: int = 0) -> None:
         """A link into another guide: found by Amiga path rules from this one's folder."""
-        if not self.document.folder:
+        found = self._resolve(where.file)
+        if found is None:
             self.status = f"No guide called {where.file}"[:60]
-            return
-        found = resolve_path(where.file, self.document.folder, self.root)
-        if found.path is None:
-            self.status = f"No guide called {where.file}"[:60]
+        elif found.reason:
+            self.status = f"Not opened: {found.reason}"[:60]
         elif found.outside and self.ask is not None:
-            self._ask_to_leave(found.path, where.node, line)
+            self._ask_to_leave(found, where.node, line)
         elif found.outside:
             self.status = f"Not opened: {where.file} is outside the guide's folder"[:60]
         else:
             self.open_other(found.path, where.node, line)
 
-    def _ask_to_leave(self, path: Path, node: str, line: int) -> None:
+    def _ask_to_leave(self, found: Resolved, node: str, line: int) -> None:
+        """A warning naming the host file the link resolves to: Return and Esc
+        both cancel, and only a click on Open opens it."""
         requester: Requester
 
         def open_it() -> None:
             requester.close()
-            self.open_other(path, node, line)
+            self.open_other(found.path, node, line, inside=False)
 
         def cancel() -> None:
             requester.close()
             self.status = "Not opened"
 
-        name = path.name if len(path.name) <= 24 else path.name[:23] + "\u2026"
-        lines = ["This link leads out of", "the guide's folder, to", name + "."]
-        requester = Requester("Open Another Guide", lines, [("Open", open_it), ("Cancel", cancel)], self.screen_size)
+        lines = ["This link leads out of the guide's folder, to", found.shown,
+                 "Open it only if you trust the guide."]
+        choices = [Choice("Open", open_it, mouse_only=True), Choice("Cancel", cancel)]
+        requester = Requester("Leave the Guide's Folder?", lines, choices, self.screen_size, default=-1)
         self.ask(requester)
 
-    def _guide(self, path: Path) -> Document:
-        """The guide at ``path``, read (lazily) the first time only."""
-        key = path.resolve()
-        if key not in self.guides:
-            self.guides[key] = parse_file(path, lazy=True)
-        return self.guides[key]
+    def _guide(self, path: Path, inside: bool = True) -> Document:
+        """The guide at ``path`` (a real path), read (lazily) the first time
+        only: inside the folder by its rules, else as a guide the reader chose."""
+        if path not in self.guides:
+            reader = self.tree.read if inside and self.tree is not None else read_guide
+            self.guides[path] = parse_file(path, lazy=True, read=reader)
+            self._embeds_from(self.guides[path])
+        return self.guides[path]
 
-    def open_other(self, path: Path, node: str, line: int = 0) -> None:
-        """Show ``node`` of the guide at ``path`` (read once, lazily) in this window."""
-        document = self._guide(path)
+    def _embeds_from(self, document: Document) -> None:
+        """Let the guide's @embed lines show the text of the files they name."""
+        document.embedder = lambda name: self.embed_text(document, name)
+
+    def embed_text(self, document: Document, name: str) -> str:
+        """The text an ``@embed`` line of ``document`` shows: the file it names,
+        found and read by the folder's rules, or a line saying why not."""
+        if self.tree is None or not document.folder:
+            return f"[{name} is not embedded: this guide has no folder]"
+        found = self.tree.resolve(name, document.folder, limit=EMBED_LIMIT)
+        if found.path is None or found.reason or found.outside:
+            why = "it is outside the guide's folder" if found.outside and not found.reason else found.reason
+            return f"[{name} is not embedded: {why or 'not found'}]"
+        try:
+            data = self.tree.read(found.path, EMBED_LIMIT)
+        except OSError as error:
+            return f"[{name} is not embedded: {error}]"
+        if is_iff_picture(data) or is_picture_name(name):
+            return f"[{name} is a picture: a link to it shows it]"
+        return decode_text(data).rstrip("\n")
+
+    def open_other(self, path: Path, node: str, line: int = 0, *, inside: bool = True) -> None:
+        """Show ``node`` of the guide at ``path`` (read once, lazily) in this
+        window; a picture file is shown as a page of its own."""
+        if is_picture_name(path.name):
+            self.open_picture(path, inside=inside)
+            return
+        document = self._guide(path, inside)
+        if document.problems and not document.nodes:
+            self.status = document.problems[0].message[:60]
+            return
         target = document.node(node) or document.main
         if target is None:
             self.status = f"{path.name} has no pages"[:60]
             return
         self.show(target, line if target.name.lower() == node.lower() else 0, document=document)
+
+    def open_picture(self, path: Path, *, inside: bool = True) -> None:
+        """A picture a link leads to, read by the folder's rules (at most
+        PICTURE_LIMIT bytes), shown dithered to the screen's colours."""
+        name = shown(path.name)
+        try:
+            data = self.tree.read(path, PICTURE_LIMIT) if inside and self.tree is not None else read_plain(path, PICTURE_LIMIT)
+        except OSError as error:
+            self.status = f"Not shown: {error}"[:60]
+            return
+        room = (self.page.w - 2 * PAGE_INSET_X, self.page.h - 2 * PAGE_INSET_Y)
+        page = picture_page(name, data, room, screen_palette(SCREEN_COLOURS.get(self.look(), 8)))
+        self.pictures[id(page.node)] = page
+        self.show(page.node)
 
     # ------------------------------------------------------------------ menus
     @property
@@ -452,6 +664,9 @@ class GuideViewer(Window):
             ViewerCommand.BROWSE_PREV: (self.browse_prev, lambda: self.prev_target() is not None),
             ViewerCommand.BROWSE_NEXT: (self.browse_next, lambda: self.next_target() is not None),
             ViewerCommand.PROBLEMS: (self.show_problems, always),
+            ViewerCommand.FIND: (self.finder.ask_find, lambda: self.ask is not None),
+            ViewerCommand.FIND_NEXT: (self.finder.find_next, lambda: self.ask is not None),
+            ViewerCommand.GO_TO: (self.finder.ask_node, lambda: self.ask is not None),
             # Open, About and Quit belong to the program around the viewer (helpviewer/control.py).
             **{command: (action, always) for command, action in getattr(self, "program_actions", {}).items()},
         }
@@ -472,7 +687,11 @@ class GuideViewer(Window):
         self._place_top(top)
 
     def _place_top(self, top: int) -> None:
-        known = self.layout.ensure(max(0, top) + self.rows)
+        view = self.view
+        if top < 0 and view.start > 0:
+            top = self._reanchor_above(view, top)
+            view = self.view
+        known = view.ensure(max(0, top) + self.rows)
         self.place.top = max(0, min(top, known - self.rows))
 
     def scroll_by(self, lines: int) -> None:
@@ -481,8 +700,16 @@ class GuideViewer(Window):
     def scroll_to_end(self) -> None:
         """End: the last line laid out; while the page is still being laid
         out, the view keeps to its end as more arrives."""
-        self._place_top(len(self.layout.lines))
-        self.following_end = not self.layout.done
+        layout, node = self.layout, self.place.node
+        if not layout.done and self._can_anchor():
+            total = node.lines.total()
+            known = layout.lines[-1].node_line if layout.lines else 0
+            if total - known > self.JUMP_FAR:
+                self._anchor(max(0, total - self.JUMP_CONTEXT))
+        view = self.view
+        view.advance(self.END_WORK)
+        self._place_top(len(view.lines))
+        self.following_end = not view.done
 
     def scroll_sideways_to(self, left: int) -> None:
         self.place.left = max(0, min(left, self.widest - self.columns))
@@ -498,13 +725,41 @@ class GuideViewer(Window):
                       if run.link is not None]
         return found
 
+    TAB_REACH = 2000  # lines Tab looks through beyond the window for the next button
+
     def move_focus(self, step: int) -> None:
+        """Tab: the next button on screen; past the last one, the page scrolls to
+        the next button below (Shift-Tab: above); with none, round again."""
         links = self.visible_links()
-        if not links:
-            self.focus = None
+        if self.focus is None and links:
+            self.focus = 0 if step > 0 else len(links) - 1
             return
-        self.focus = (0 if step > 0 else -1) if self.focus is None else self.focus + step
-        self.focus %= len(links)
+        if self.focus is not None and 0 <= self.focus + step < len(links):
+            self.focus += step
+            return
+        row = self._link_row_beyond(step)
+        if row is None:
+            self.focus = (0 if step > 0 else len(links) - 1) if links else None
+            return
+        self.scroll_to(row if step > 0 else row - self.rows + 1)
+        links = self.visible_links()
+        rows = [index for index, (link_row, _run) in enumerate(links) if link_row == row]
+        self.focus = (rows[0] if step > 0 else rows[-1]) if rows else None
+
+    def _link_row_beyond(self, step: int) -> int | None:
+        """The first line with a button below the window (step 1) or above it (-1)."""
+        view, top = self.view, self.place.top
+        if step > 0:
+            first = top + self.rows
+            view.ensure(first + self.TAB_REACH)
+            rows = range(first, min(len(view.lines), first + self.TAB_REACH))
+        else:
+            rows = range(top - 1, max(-1, top - 1 - self.TAB_REACH), -1)
+        return next((row for row in rows if any(run.link is not None for run in view.lines[row].runs)), None)
+
+    def ask_requester(self, requester: Requester) -> None:
+        if self.ask is not None:
+            self.ask(requester)
 
     def close(self) -> None:
         if not self.closed:
@@ -528,8 +783,7 @@ class GuideViewer(Window):
         if frame.key(pyxel.KEY_PAGEDOWN, pyxel.KEY_SPACE):
             self.scroll_by(self.rows)
         if frame.key(pyxel.KEY_HOME):
-            self.scroll_by(-self.place.top)
-            self.scroll_sideways_to(0)
+            self.scroll_home()
         if frame.key(pyxel.KEY_END):
             self.scroll_to_end()
         if frame.wheel:
@@ -542,8 +796,20 @@ class GuideViewer(Window):
                 self.follow(links[self.focus][1].link)
         if frame.key(pyxel.KEY_BACKSPACE):
             self.retrace()
+        # The Search menu without the Amiga key, for browsers that keep Alt or
+        # Command with some letters for themselves (Command-N opens a window):
+        # / finds, N finds the next, G goes to a page by name.
+        if frame.key(pyxel.KEY_SLASH) and not frame.shift:
+            self.finder.ask_find()
+        if frame.key(pyxel.KEY_N):
+            self.finder.find_next()
+        if frame.key(pyxel.KEY_G):
+            self.finder.ask_node()
         if frame.key(pyxel.KEY_ESCAPE):
-            self.close()
+            if self.finder.busy:
+                self.finder.cancel()  # Esc stops a search first; again, it closes
+            else:
+                self.close()
         return True
 
     # ------------------------------------------------------------------ draw
@@ -551,12 +817,21 @@ class GuideViewer(Window):
         bevel(self.page.ax - 1, self.page.ay - 1, self.page.w + 2, self.page.h + 2, recessed=True)
 
     def draw_status(self, x0: int, y0: int) -> None:
-        """A message about the last action, over the page's last line."""
+        """A message about the last action, on the line below the text shown."""
         if self.status:
-            y = y0 + PAGE_INSET_Y + (self.rows - 1) * LINE_H + LINK_PAD
+            y = y0 + PAGE_INSET_Y + self.rows * LINE_H + LINK_PAD
             font.draw_text(x0 + PAGE_INSET_X, y, self.status[: self.columns], Pen.WHITE, bg=Pen.BLUE)
 
     def draw_page(self, x0: int, y0: int) -> None:
+        picture = self.pictures.get(id(self.place.node))
+        if picture is not None and picture.image is not None:
+            image = picture.image
+            pyxel.clip(x0, y0, self.page.w, self.page.h)
+            pyxel.blt(x0 + (self.page.w - image.width) // 2, y0 + (self.page.h - image.height) // 2, image,
+                      0, 0, image.width, image.height)
+            self.draw_status(x0, y0)
+            pyxel.clip()
+            return
         pyxel.clip(x0, y0, self.page.w, self.page.h)
         links = self.visible_links() if self.focus is not None else []
         focused = links[self.focus][1] if self.focus is not None and self.focus < len(links) else None
@@ -570,8 +845,17 @@ class GuideViewer(Window):
                 lit = run is focused or (run.link is not None and run.link is hovered)
                 self.draw_run(x0 + PAGE_INSET_X + column * FONT.cell, y, run, text, lit, look)
                 self.drawn_chars += len(text)
+            for start, end in self.finder.spans(lines, row):
+                self.draw_found(x0, y, lines[row].text, start, end)
         self.draw_status(x0, y0)
         pyxel.clip()
+
+    def draw_found(self, x0: int, y: int, text: str, start: int, end: int) -> None:
+        """The match found, white on the fill pen, as a selection is shown."""
+        left = self.place.left
+        start, end = max(start, left), min(end, left + self.columns + 1)
+        if start < end:
+            font.draw_text(x0 + PAGE_INSET_X + (start - left) * FONT.cell, y, text[start:end], Pen.WHITE, bg=Pen.BLUE)
 
     def draw_run(self, x: int, y: int, run: Run, text: str, lit: bool, look: Look) -> None:
         style = run.style

@@ -34,6 +34,7 @@ class Place:
     node: Node
     top: int = 0
     left: int = 0
+    line: int = 0  # the node line at the top: where to return when ``top`` is -1 (a page laid out in parts)
 
 
 class Layouts:

@@ -32,6 +32,8 @@ class Scroller(Widget):
         v = self.viewer
         if self.horizontal:
             return v.widest, v.columns, v.left, v.scroll_sideways_to
+        if hasattr(v, "vertical_axis"):
+            return v.vertical_axis()  # a page not yet laid out to its end measures itself otherwise
         return v.total_lines, v.rows, v.top, v.scroll_to
 
     @property

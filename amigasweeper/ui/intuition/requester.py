@@ -1,11 +1,14 @@
 """Requesters in the Workbench EasyRequest style: a window with a title, lines of
 text, optional string gadgets and a row of bevelled buttons. Return chooses the
-first (positive) button, Esc the last (negative) one."""
+default button (the first, positive one unless the requester names another),
+Esc the last (negative) one. A button may be mouse-only (:class:`Choice`): no
+key ever chooses it, so a risky answer takes a deliberate click."""
 
 from __future__ import annotations
 
 import textwrap
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pyxel
 
@@ -82,13 +85,24 @@ def wrap(text: str, room: int) -> list[str]:
     return lines or [""]
 
 
+@dataclass(frozen=True)
+class Choice:
+    """A requester's button: its label, what it does, and whether only a
+    click may choose it (never Return, Esc or any other key)."""
+
+    label: str
+    action: Callable[[], None]
+    mouse_only: bool = False
+
+
 class TextButton(PushGadget):
     """A bevelled button gadget with a label."""
 
-    def __init__(self, label: str, action: Callable[[], None]) -> None:
+    def __init__(self, label: str, action: Callable[[], None], mouse_only: bool = False) -> None:
         super().__init__(0, 0, font.text_width(label) + 2 * BUTTON_PAD, BUTTON_H)
         self.label = label
         self.action = action
+        self.mouse_only = mouse_only  # chosen by clicking only (see Choice)
 
     def activate(self) -> None:
         self.action()
@@ -199,13 +213,16 @@ class StringGadget(Widget):
 
 
 class Requester(Window):
-    """A modal requester. ``buttons`` are (label, action) pairs, positive first."""
+    """A modal requester. ``buttons`` are (label, action) pairs or
+    :class:`Choice` objects, positive first. ``default`` is the index of the
+    button Return chooses (negative counts from the end); neither it nor the
+    last button, which Esc chooses, may be mouse-only."""
 
     def __init__(
         self,
         title: str,
         lines: list[str],
-        buttons: list[tuple[str, Callable[[], None]]],
+        buttons: list[tuple[str, Callable[[], None]] | Choice],
         screen_size: tuple[int, int],
         *,
         gadgets: list[StringGadget] | None = None,
@@ -215,6 +232,9 @@ class Requester(Window):
     ) -> None:
         super().__init__(title, 0, 0, 10, 10)
         self.default = default  # the button Return chooses (Esc always the last, the safe one)
+        choices = [b if isinstance(b, Choice) else Choice(*b) for b in buttons]
+        if choices and (choices[default].mouse_only or choices[-1].mouse_only):
+            raise ValueError("Return and Esc must choose buttons that keys may choose")
         self.lines = list(lines)
         self.message = ""  # a line shown in the highlight pen, e.g. what is allowed
         self.help_node = help_node
@@ -223,7 +243,7 @@ class Requester(Window):
         self.cycles = cycles or []
         for cycle in self.cycles:
             self.add(cycle)
-        self.buttons = [self.add(TextButton(label, action)) for label, action in buttons]
+        self.buttons = [self.add(TextButton(c.label, c.action, c.mouse_only)) for c in choices]
         for gadget in self.gadgets:
             self.add(gadget)
             gadget.on_focus = self.focus
@@ -234,6 +254,9 @@ class Requester(Window):
 
     def close(self) -> None:
         self.closed = True
+
+    def tick(self) -> None:
+        """Once a frame while open: a requester with work over frames does it here."""
 
     # --------------------------------------------------------------- layout
     @property
@@ -328,10 +351,16 @@ class Requester(Window):
             step = -1 if frame.shift else 1
             self.focus(self.gadgets[(index + step) % len(self.gadgets)])
         if frame.key(pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER) and self.buttons:
-            self.buttons[self.default].action()
+            self.choose_by_key(self.buttons[self.default])
         elif frame.key(pyxel.KEY_ESCAPE) and self.buttons:
-            self.buttons[-1].action()
+            self.choose_by_key(self.buttons[-1])
         return True
+
+    @staticmethod
+    def choose_by_key(button: TextButton) -> None:
+        """A key's choice: never a mouse-only button."""
+        if not button.mouse_only:
+            button.action()
 
     # ---------------------------------------------------------------- draw
     def draw_interior(self) -> None:

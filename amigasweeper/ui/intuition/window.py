@@ -1,5 +1,8 @@
 """An Intuition window: blue title bar with close and depth gadgets, thin borders,
-and a grey interior that holds child widgets.
+and a grey interior that holds child widgets. A window may also have a zoom
+gadget (left of the depth gadget: it toggles between two sizes) and a size
+gadget (the bottom right corner: dragging it resizes the window; the window
+manager draws the outline), as Intuition 3.1 gives them.
 
 What a window offers the window manager (intuition/wm.py) is small: its title
 bar to drag by, whether it is active, the menus and screen title it shows while
@@ -21,6 +24,24 @@ TITLE_H = GADGET_H  # 11 px: border top 2 + font 8 + 1
 BORDER = 2  # left, right and bottom borders on a LowRes screen (metrics.py: HighRes sides are 4)
 CLOSE_W = metrics.LOWRES.close_w
 DEPTH_W = metrics.LOWRES.depth_w
+
+
+SIZE_W, SIZE_H = 13, 11  # the size gadget in the bottom right corner
+
+
+class SizeGadget(Widget):
+    """The size gadget: a press on it starts a resize (wm.py follows the drag)."""
+
+    def __init__(self) -> None:
+        super().__init__(0, 0, SIZE_W, SIZE_H)
+
+    def draw(self) -> None:
+        x, y, w, h = self.ax, self.ay, self.w, self.h
+        bevel(x, y, w, h, fill=BACKGROUND)
+        # Intuition's glyph: a small window in the corner of a larger one.
+        pyxel.rectb(x + 3, y + 2, w - 6, h - 4, TEXT)
+        pyxel.rect(x + 3, y + 2, (w - 6) // 2, (h - 4) // 2 + 1, SHINE)
+        pyxel.rectb(x + 3, y + 2, (w - 6) // 2 + 1, (h - 4) // 2 + 1, TEXT)
 
 
 class SystemGadget(PushGadget):
@@ -93,6 +114,11 @@ class Window(Widget):
         self.screen_size = (320, 256)
         self.close_gadget = None
         self.depth_gadget = None
+        self.zoom_gadget: SystemGadget | None = None
+        self.size_gadget: SizeGadget | None = None
+        self.min_size = (0, 0)  # the smallest outer size the size gadget allows
+        self.sized = False  # sized or zoomed by the user: layout changes keep the size
+        self.other_box: tuple[int, int, int, int] | None = None  # where the zoom gadget goes next
         self.resize_inner(inner_w, inner_h)
         if on_close is not None:
             self.close_gadget = self.add(SystemGadget(0, Gadget.CLOSE, CLOSE_W, on_close))
@@ -108,6 +134,65 @@ class Window(Widget):
         if getattr(self, "depth_gadget", None) is not None:
             self.depth_gadget.w = sizes.depth_w
             self.depth_gadget.x = self.w - sizes.depth_w
+        self._place_extra_gadgets()
+
+    # ------------------------------------------------------ size and zoom
+    def enable_sizing(self, min_w: int, min_h: int) -> None:
+        """Give the window a size gadget; it never becomes smaller than min_w x min_h."""
+        self.min_size = (min_w, min_h)
+        self.size_gadget = self.add(SizeGadget())
+        self._place_extra_gadgets()
+
+    def enable_zoom(self) -> None:
+        """Give the window a zoom gadget, left of its depth gadget."""
+        self.zoom_gadget = self.add(SystemGadget(0, Gadget.ZOOM, DEPTH_W, self.zoom))
+        self._place_extra_gadgets()
+
+    def _place_extra_gadgets(self) -> None:
+        if getattr(self, "zoom_gadget", None) is not None:
+            self.zoom_gadget.w = metrics.current().depth_w
+            right = self.depth_gadget.x if self.depth_gadget is not None else self.w
+            self.zoom_gadget.x = right - self.zoom_gadget.w
+        if getattr(self, "size_gadget", None) is not None:
+            self.size_gadget.x, self.size_gadget.y = self.w - SIZE_W, self.h - SIZE_H
+
+    def in_size_gadget(self, px: int, py: int) -> bool:
+        return self.size_gadget is not None and self.size_gadget.contains(px, py)
+
+    def fit_size(self, w: int, h: int) -> tuple[int, int]:
+        """An outer size the window may take: at least its minimum, at most what fits from where it is."""
+        screen_w, screen_h = self.screen_size
+        min_w, min_h = self.min_size
+        return max(min_w, min(w, screen_w - self.x)), max(min_h, min(h, screen_h - self.y))
+
+    def size_to(self, w: int, h: int) -> None:
+        """The user's new size (from the size gadget): the window lays itself out again."""
+        w, h = self.fit_size(w, h)
+        self.sized = True
+        self.other_box = None  # a new size: the zoom gadget goes to the zoomed size again
+        self._set_box(self.x, self.y, w, h)
+
+    def zoom(self) -> None:
+        """The zoom gadget: between the size the window has and the other one
+        (at first the whole screen below its bar, or back again)."""
+        box = self.other_box or self.zoomed_box()
+        self.other_box = (self.x, self.y, self.w, self.h)
+        self.sized = self.moved = True
+        self._set_box(*box)
+
+    def zoomed_box(self) -> tuple[int, int, int, int]:
+        """Where the zoom gadget first takes the window: the whole screen below its bar."""
+        screen_w, screen_h = self.screen_size
+        return 0, SCREEN_TOP, screen_w, screen_h - SCREEN_TOP
+
+    def _set_box(self, x: int, y: int, w: int, h: int) -> None:
+        self.x, self.y = x, y
+        self.resize_inner(w - 2 * self.border, h - TITLE_H - BORDER)
+        self.x, self.y = clamp_to_screen(self.x, self.y, self.w, self.h, self.screen_size)
+        self.on_resized()
+
+    def on_resized(self) -> None:
+        """Called after the size or zoom gadget changed the window's size: lay out the interior again."""
 
     # -------------------------------------------------------------- placing
     def settle(self, x: int, y: int) -> None:
@@ -121,7 +206,8 @@ class Window(Widget):
         """The title bar outside the system gadgets: where a drag starts."""
         if self.backdrop or not self.contains(px, py) or py >= self.ay + TITLE_H:
             return False
-        return not any(g is not None and g.contains(px, py) for g in (self.close_gadget, self.depth_gadget))
+        gadgets = (self.close_gadget, self.depth_gadget, self.zoom_gadget)
+        return not any(g is not None and g.contains(px, py) for g in gadgets)
 
     @property
     def inner_w(self) -> int:
@@ -148,7 +234,7 @@ class Window(Widget):
 
     def draw_title(self) -> None:
         left = self.ax + (self.close_gadget.w if self.close_gadget else 0) + 3
-        right = self.ax + self.w - (self.depth_gadget.w if self.depth_gadget else 0) - 2
+        right = self.ax + self.w - sum(g.w for g in (self.depth_gadget, self.zoom_gadget) if g) - 2
         room = max(0, (right - left) // FONT.cell)
         pen = FILL_TEXT if self.active else TEXT
         font.draw_text(left, self.ay + 2, self.title[:room], pen)

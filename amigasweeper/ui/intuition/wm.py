@@ -11,7 +11,9 @@ where each frame's input goes.
   a click on it brings the requester forward instead.
 - Pressing the left button on a title bar outside its gadgets drags the window:
   while the button is held a complemented outline shows where it would go, and
-  on release the window moves there, always whole on the screen.
+  on release the window moves there, always whole on the screen. Pressing it
+  on a window's size gadget resizes it the same way: the outline follows the
+  pointer, and on release the window takes that size (within its limits).
 - Pointer input reaches the widgets through a Dispatcher, topmost first, with
   the widget a button went down on keeping the mouse until every button is up.
 """
@@ -40,6 +42,9 @@ class Drag:
     grab_y: int
     x: int
     y: int
+    w: int = 0
+    h: int = 0
+    resize: bool = False  # dragging the size gadget: the outline's size follows, not its place
 
 
 class WindowManager:
@@ -177,14 +182,25 @@ class WindowManager:
             self.to_front(blocker)
             return True
         self.activate(window)
+        if window.in_size_gadget(frame.x, frame.y):
+            self.drag = Drag(window, frame.x - window.w, frame.y - window.h, window.x, window.y,
+                             window.w, window.h, resize=True)
+            return True
         if window.in_drag_bar(frame.x, frame.y):
-            self.drag = Drag(window, frame.x - window.x, frame.y - window.y, window.x, window.y)
+            self.drag = Drag(window, frame.x - window.x, frame.y - window.y, window.x, window.y, window.w, window.h)
             return True
         return False
 
     def _follow_drag(self, frame: Frame) -> None:
         drag = self.drag
         window = drag.window
+        if drag.resize:
+            drag.w, drag.h = window.fit_size(frame.x - drag.grab_x, frame.y - drag.grab_y)
+            if Button.LEFT in frame.released or Button.LEFT not in frame.down:
+                if (drag.w, drag.h) != (window.w, window.h):
+                    window.size_to(drag.w, drag.h)
+                self.drag = None
+            return
         drag.x, drag.y = clamp_to_screen(
             frame.x - drag.grab_x, frame.y - drag.grab_y, window.w, window.h, (self.screen.w, self.screen.h)
         )
@@ -203,7 +219,7 @@ class WindowManager:
         if self.drag is None:
             return
         drag = self.drag
-        complement_rect(drag.x, drag.y, drag.window.w, drag.window.h)
+        complement_rect(drag.x, drag.y, drag.w, drag.h)
 
 
 _scratch: dict[tuple[int, int], pyxel.Image] = {}

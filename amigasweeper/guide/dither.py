@@ -1,0 +1,70 @@
+"""Showing a picture in the screen's few colours, as MultiView did on an
+8-colour Workbench: scaled down to fit, then ordered dithering (a 4x4 Bayer
+matrix) between the two screen colours whose mix comes closest. Pure Python."""
+
+from __future__ import annotations
+
+from .ilbm import RGB, Picture
+
+# The 4x4 Bayer matrix: each threshold once, spread so neighbours differ most.
+BAYER = ((0, 8, 2, 10), (12, 4, 14, 6), (3, 11, 1, 9), (15, 7, 13, 5))
+# Mixing two far-apart colours shows as a pattern; this much of their distance
+# counts against a mix, so a near colour alone beats black and white mixed.
+MIX_PENALTY = 0.25
+
+
+def fit(picture: Picture, max_w: int, max_h: int) -> Picture:
+    """The picture scaled down (never up), keeping its shape, to fit max_w x max_h."""
+    scale = min(1.0, max_w / picture.width, max_h / picture.height)
+    if scale >= 1.0:
+        return picture
+    width, height = max(1, int(picture.width * scale)), max(1, int(picture.height * scale))
+    columns = [min(picture.width - 1, int(x / scale)) for x in range(width)]
+    rows = [picture.rows[min(picture.height - 1, int(y / scale))] for y in range(height)]
+    return Picture(width, height, [[row[x] for x in columns] for row in rows])
+
+
+def dither(picture: Picture, palette: list[RGB]) -> list[list[int]]:
+    """Each pixel as the index of a palette colour, ordered-dithered: every
+    colour is matched by the mix of two palette colours that comes closest
+    (a share ``t`` of the second), and the Bayer threshold at the pixel
+    picks one of the two, so a colour no pen has becomes a fine pattern."""
+    plans: dict[tuple[int, int, int], tuple[int, int, float]] = {}
+    thresholds = [[(value + 0.5) / 16 for value in row] for row in BAYER]
+    out = []
+    for y, row in enumerate(picture.rows):
+        line = thresholds[y & 3]
+        indices = []
+        for x, (r, g, b) in enumerate(row):
+            key = (r >> 3, g >> 3, b >> 3)
+            plan = plans.get(key)
+            if plan is None:
+                plan = plans[key] = _best_mix(palette, r, g, b)
+            first, second, share = plan
+            indices.append(second if share > line[x & 3] else first)
+        out.append(indices)
+    return out
+
+
+def _best_mix(palette: list[RGB], r: int, g: int, b: int) -> tuple[int, int, float]:
+    best = (float("inf"), 0, 0, 0.0)
+    for i, one in enumerate(palette):
+        for j in range(i, len(palette)):
+            other = palette[j]
+            d = (other[0] - one[0], other[1] - one[1], other[2] - one[2])
+            length = 3 * d[0] ** 2 + 4 * d[1] ** 2 + 2 * d[2] ** 2
+            if length:
+                t = (3 * (r - one[0]) * d[0] + 4 * (g - one[1]) * d[1] + 2 * (b - one[2]) * d[2]) / length
+                t = min(1.0, max(0.0, t))
+            else:
+                t = 0.0
+            mixed = (one[0] + t * d[0], one[1] + t * d[1], one[2] + t * d[2])
+            error = _distance(mixed, r, g, b) + MIX_PENALTY * length * t * (1 - t)
+            if error < best[0]:
+                best = (error, i, j, t)
+    return best[1], best[2], best[3]
+
+
+def _distance(colour: tuple[float, float, float], r: int, g: int, b: int) -> float:
+    # Weighted as the eye weighs the three (green most, blue least).
+    return 3 * (colour[0] - r) ** 2 + 4 * (colour[1] - g) ** 2 + 2 * (colour[2] - b) ** 2

@@ -1,0 +1,101 @@
+"""Pictures in the help viewer, as the Amiga's datatypes showed them in MultiView.
+
+A link to an IFF ILBM (or PBM) picture shows it as a page of its own, read
+by amigasweeper.guide.ilbm; a PNG, GIF, JPEG or BMP file is read by Pyxel's
+loader. Either way the picture is scaled down to fit the page and ordered-
+dithered to the screen's colours (4 or 8), as on a Workbench screen. A file
+that cannot be shown gives a page saying why, never a traceback.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import PurePath
+
+import pyxel
+
+from amigasweeper.guide import PLAIN, Node, SourceLine, Span, Style, WrapMode
+from amigasweeper.guide.dither import dither, fit
+from amigasweeper.guide.ilbm import RGB, Picture, PictureError, is_iff_picture, read_ilbm
+
+IFF_SUFFIXES = frozenset({".iff", ".ilbm", ".lbm", ".pic", ".brush", ".bsh", ".pbm"})
+PYXEL_SUFFIXES = frozenset({".png", ".gif", ".jpg", ".jpeg", ".bmp"})  # what Pyxel's loader reads
+CUBE = 6  # levels per component of the palette Pyxel's loader maps a picture to (6 x 6 x 6 colours)
+
+
+def is_picture_name(name: str) -> bool:
+    return PurePath(name).suffix.lower() in IFF_SUFFIXES | PYXEL_SUFFIXES
+
+
+@dataclass
+class PicturePage:
+    """A picture shown as a page: ``image`` drawn centred on it (None when it could not be read)."""
+
+    node: Node
+    image: pyxel.Image | None
+
+
+def picture_page(name: str, data: bytes, room: tuple[int, int], palette: list[RGB]) -> PicturePage:
+    """The page showing the picture file ``name`` (its bytes ``data``) within ``room`` pixels."""
+    try:
+        picture = _decoded(name, data, room)
+    except PictureError as error:
+        return PicturePage(_message_page(name, f"The picture {name} cannot be shown: {error}."), None)
+    shown = fit(picture, *room)
+    image = pyxel.Image(shown.width, shown.height)
+    digits = "0123456789abcdef"
+    image.set(0, 0, ["".join(digits[index] for index in row) for row in dither(shown, palette)])
+    return PicturePage(Node(name=name, title=name, lines=[]), image)
+
+
+def _decoded(name: str, data: bytes, room: tuple[int, int]) -> Picture:
+    if is_iff_picture(data) or PurePath(name).suffix.lower() in IFF_SUFFIXES:
+        return read_ilbm(data)
+    return _loaded_by_pyxel(data, PurePath(name).suffix.lower(), room)
+
+
+def _loaded_by_pyxel(data: bytes, suffix: str, room: tuple[int, int]) -> Picture:
+    """A picture file Pyxel can read, as RGB: loaded against a colour cube
+    (Pyxel maps each pixel to its nearest palette colour), sampled at the
+    size it will be shown. The loader reads a file, so the browser (whose
+    page writes no files) shows IFF pictures only."""
+    if sys.platform == "emscripten":
+        raise PictureError("in the browser only IFF pictures are shown")
+    saved = list(pyxel.colors)
+    levels = [round(i * 255 / (CUBE - 1)) for i in range(CUBE)]
+    cube = [(r, g, b) for r in levels for g in levels for b in levels]
+    handle, temporary = tempfile.mkstemp(suffix=suffix)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+        pyxel.colors.from_list([r << 16 | g << 8 | b for r, g, b in cube])
+        try:
+            image = pyxel.Image.from_image(temporary, include_colors=False)
+        except (KeyboardInterrupt, SystemExit):
+            raise
+        except BaseException as error:  # noqa: BLE001 - a bad file is an Exception, a panic in Pyxel's loader a BaseException
+            raise PictureError("it is not a picture Pyxel can read") from error
+    finally:
+        pyxel.colors.from_list(saved)
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+    scale = min(1.0, room[0] / image.width, room[1] / image.height)
+    width, height = max(1, int(image.width * scale)), max(1, int(image.height * scale))
+    rows = [[cube[image.pget(int(x / scale), int(y / scale)) % len(cube)] for x in range(width)]
+            for y in range(height)]
+    return Picture(width, height, rows)
+
+
+def _message_page(name: str, message: str) -> Node:
+    lines = [SourceLine(1, [Span(name, Style(bold=True))]), SourceLine(2, blank=True), SourceLine(3, [Span(message, PLAIN)])]
+    return Node(name=name, title=name, wrap=WrapMode.WORDWRAP, lines=lines)
+
+
+def screen_palette(colours: int) -> list[RGB]:
+    """The screen's first ``colours`` pens as RGB: what a picture is dithered to."""
+    return [((value >> 16) & 255, (value >> 8) & 255, value & 255) for value in list(pyxel.colors)[:colours]]

@@ -1,0 +1,97 @@
+"""Find in a guide: the page, then the pages after it, round to the start."""
+
+from __future__ import annotations
+
+import time
+
+from amigasweeper.guide import parse, problems_page
+from amigasweeper.guide.find import Query, Search
+from amigasweeper.guide.synthetic import long_page_guide, synthetic_guide
+
+GUIDE = (
+    "@database F.guide\n"
+    "@node Main\n"
+    "A mine is here. @{b}Mine@{ub}field.\n"
+    "@title Main page\n"
+    'nothing @{"button mine" link Two}\n'
+    "@endnode\n"
+    "@node Two\n"
+    "minesweeper and a MINE\n"
+    "@endnode\n"
+    "@rem mine outside any node\n"
+    "@node Three\n"
+    "b@{b}old@{ub} text, \\@mine escaped\n"
+    "@endnode\n"
+)
+
+
+def all_matches(doc, query, start=None):
+    """Every match Find Next reaches from the top of MAIN until it comes round again."""
+    found, seen = [], set()
+    node, line, occurrence = start or (doc.main, 0, -1)
+    while True:
+        match = Search(doc, query, node, line, occurrence).run()
+        if match is None:
+            return found
+        key = (match.node.name, match.node_line, match.occurrence)
+        if key in seen:
+            return found
+        seen.add(key)
+        found.append(key)
+        node, line, occurrence = match.node, match.node_line, match.occurrence
+
+
+def test_find_walks_the_page_then_the_pages_after_it_and_comes_round():
+    doc = parse(GUIDE, lazy=True)
+    assert all_matches(doc, Query("mine")) == [
+        ("Main", 0, 0), ("Main", 0, 1), ("Main", 1, 0), ("Two", 0, 0), ("Two", 0, 1), ("Three", 0, 0)]
+
+
+def test_case_and_whole_words():
+    doc = parse(GUIDE, lazy=True)
+    assert all_matches(doc, Query("MINE", case=True)) == [("Two", 0, 0)]
+    assert all_matches(doc, Query("mine", whole_word=True)) == [  # "Minefield" as the page shows it
+        ("Main", 0, 0), ("Main", 1, 0), ("Two", 0, 0), ("Three", 0, 0)]
+
+
+def test_matches_are_what_the_reader_sees_not_the_files_commands():
+    doc = parse(GUIDE, lazy=True)
+    assert all_matches(doc, Query("bold")) == [("Three", 0, 0)]  # written b@{b}old
+    assert all_matches(doc, Query("link")) == []  # only in a button's command
+    assert all_matches(doc, Query("Main page")) == []  # a @title line is no text
+
+
+def test_nothing_found_and_an_empty_query():
+    doc = parse(GUIDE, lazy=True)
+    assert Search(doc, Query("zebra"), doc.main).run() is None
+    assert Search(doc, Query(""), doc.main).run() is None
+
+
+def test_a_problems_page_is_searched_alone():
+    doc = parse("@database p\n@node Main\n@{b\n@endnode\n")
+    page = problems_page(doc)
+    match = Search(doc, Query("closing"), page, 0).run()
+    assert match is not None and match.node is page
+
+
+def test_find_on_a_long_page_reads_only_the_line_it_lands_on():
+    doc = parse(long_page_guide(180_000), lazy=True)
+    match = Search(doc, Query("name179998", whole_word=True), doc.main).run()
+    assert match.node_line == 179_998 and doc.main.lines.read_count < 10
+
+
+def test_every_step_is_bounded_and_a_50mb_guide_finds_its_last_page():
+    text = synthetic_guide(50_000_000)
+    text = text.replace("The end.", "The end. Zanzibar.")
+    doc = parse(text, lazy=True)
+    search = Search(doc, Query("zanzibar"), doc.main)
+    steps, slowest = 0, 0.0
+    while True:
+        start = time.perf_counter()
+        over = search.step()
+        slowest = max(slowest, time.perf_counter() - start)
+        steps += 1
+        if over:
+            break
+    assert search.found is not None and search.found.node is doc.indexed[-1]
+    assert steps > 50  # spread over many steps: the viewer runs a few a frame

@@ -1,0 +1,86 @@
+"""The linter never cries wolf: sound guides written in each real-guide idiom
+pass `--check` untouched, and each real problem carries its own line."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from amigasweeper.guide import check_guide, parse
+from amigasweeper.guide.lint import main as lint
+
+# Sound guides, each in an idiom real guides use; none has a problem.
+SOUND = {
+    "plain version line": "@database V.guide\n$VER: V.guide 1.2 (3.4.95)\n@node Main\nhi\n@endnode\n",
+    "version line between nodes": "@database V.guide\n@node Main\nhi\n@endnode\n\n  $VER: V.guide 1.2\n@node Two\nx\n@endnode\n",
+    "comments outside nodes": (
+        "@database C.guide\n@rem written by hand\n@remark second\n@node Main\nhi\n@endnode\n"
+        "@REM between nodes\n   @rem indented\n\t@remark tabbed\n@node B\nb\n@endnode\n@rem trailing\n"
+    ),
+    "quoted dimensions": '@database D.guide\n@width "80"\n@height "24"\n@tab "4"\n@font "topaz.font" "8"\n@node Main\nhi\n@endnode\n',
+    "bare dimensions": "@database D.guide\n@width 80\n@height 24\n@node Main\nhi\n@endnode\n",
+    "file-level references": (
+        "@database R.guide\n@index Idx\n@toc Main\n@help Hlp\n@node Main\nhi\n@endnode\n"
+        "@node Idx\nindex\n@endnode\n@node Hlp\nhelp\n@endnode\n"
+    ),
+    "titles quoted and bare": (
+        '@database T.guide\n@node Main "The \\"main\\" page"\nhi\n@endnode\n@node Two Second page\n'
+        '@title "Another title"\n@{"back" link Main}\n@endnode\n'
+    ),
+    "version command and copyright": "@database A.guide\n@$VER: A.guide 1.0 (1.1.94)\n@(c) 1994 Someone\n@author Someone\n@node Main\nx\n@endnode\n",
+    "smartwrap with macros": '@database M.guide\n@smartwrap\n@macro em "@{i}$1@{ui}"\n@node Main\nSome @{em words}\nhere.\n\nNext.\n@endnode\n',
+}
+
+
+@pytest.mark.parametrize("name", sorted(SOUND))
+def test_check_finds_nothing_in_a_sound_guide(tmp_path, name):
+    path = tmp_path / "Sound.guide"
+    path.write_text(SOUND[name], encoding="latin-1")
+    out = io.StringIO()
+    assert check_guide(path) == []
+    assert lint(["--guide", str(path), "--check"], out) == 0, out.getvalue()
+
+
+def test_a_plain_version_line_is_the_guides_version():
+    assert parse(SOUND["plain version line"]).version == "V.guide 1.2 (3.4.95)"
+
+
+def test_real_stray_text_after_comments_is_still_reported_at_its_line():
+    doc = parse("@database t\n@rem fine\n  @rem fine\n$VER: t 1\nstray words\n@node a\n@endnode\n")
+    assert [(p.line, p.message) for p in doc.problems] == [(5, "text outside any node is not shown")]
+
+
+def test_file_level_references_report_their_own_line(tmp_path):
+    path = tmp_path / "Refs.guide"
+    path.write_text("@database Refs.guide\n@author x\n@index Gone\n@rem\n@toc Away\n@help Lost\n@node Main\n@endnode\n")
+    found = {(p.line, p.message.split()[0]) for p in check_guide(path)}
+    assert found == {(3, "@index"), (5, "@toc"), (6, "@help")}
+
+
+@pytest.mark.parametrize(
+    "line",
+    ['@node Main "Unclosed title', '@node "Main page', '@node Main\n@title "Open title'],
+)
+def test_an_unclosed_quote_in_a_title_is_reported(line):
+    doc = parse(f"@database q\n{line}\ntext\n@endnode\n")
+    assert any("never closes" in p.message for p in doc.problems)
+    assert doc.main is not None and doc.main.text() == "text"
+
+
+def test_quoted_width_is_read_as_its_number():
+    doc = parse('@database w\n@width "80"\n@height "25"\n@node Main\n@endnode\n')
+    assert (doc.width, doc.height, doc.problems) == (80, 25, [])
+
+
+@pytest.mark.parametrize("button", ['@{"Go", link Two}', '@{"Go" , link Two 2}', '@{"Go",link Two}'])
+def test_the_comma_link_form_is_a_button_and_named_non_standard(tmp_path, button):
+    text = f"@database c\n@node Main\nsee {button}\n@endnode\n@node Two\na\nb\nc\n@endnode\n"
+    doc = parse(text)
+    links = list(doc.main.links())
+    assert [(link.label, link.target) for link in links] == [("Go", "Two")]
+    assert doc.resolve(links[0]) is doc.node("Two")
+    path = tmp_path / "Comma.guide"
+    path.write_text(text)
+    problems = check_guide(path)
+    assert len(problems) == 1 and problems[0].line == 3 and "not standard" in problems[0].message

@@ -1,0 +1,113 @@
+"""Pictures in the help viewer: a link to an ILBM (or a PNG) shows it, dithered."""
+
+from __future__ import annotations
+
+import pyxel
+from ilbm_files import write_ilbm
+
+from amigasweeper.guide import ActionKind, Link
+from amigasweeper.ui.intuition.modes import Look
+from amigasweeper.ui.intuition.palette import Pen
+
+RED, WHITE = (238, 34, 34), (255, 255, 255)
+
+
+def opened(make_app, folder, guide):
+    path = folder / "P.guide"
+    path.write_text(guide)
+    app, pilot = make_app(guide=path)
+    pilot.step()
+    return app, app.viewer, pilot
+
+
+def guide_linking(*files):
+    links = " ".join(f'@{{" {name} " link {name}/main}}' for name in files)
+    return f"@database P.guide\n@node Main \"Pictures\"\n{links}\n@endnode\n"
+
+
+def page_pixels(viewer):
+    page = viewer.page
+    return [pyxel.screen.pget(x, y) for y in range(page.ay, page.ay + page.h) for x in range(page.ax, page.ax + page.w)]
+
+
+def test_a_link_to_an_ilbm_shows_the_picture_dithered_to_the_screens_colours(make_app, tmp_path):
+    stripes = [[0] * 20 + [1] * 20 + [2] * 21 for _ in range(30)]  # black, white, a purple no pen has
+    (tmp_path / "pic.iff").write_bytes(write_ilbm(stripes, [(0, 0, 0), WHITE, (140, 60, 150)], 2))
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("pic.iff"))
+    viewer.follow(Link("pic", ActionKind.LINK, "pic.iff/main"))
+    pilot.step()
+    assert viewer.title == "pic.iff" and viewer.pictures[id(viewer.place.node)].image is not None
+    image = viewer.pictures[id(viewer.place.node)].image
+    assert (image.width, image.height) == (61, 30)
+    left, middle = {image.pget(x, y) for x in range(20) for y in range(30)}, {image.pget(x, 5) for x in range(20, 40)}
+    assert left == {Pen.BLACK} and middle == {Pen.WHITE}
+    purple = {image.pget(x, y) for x in range(41, 61) for y in range(8)}
+    assert len(purple) >= 2  # no pen is purple: two pens mixed in a pattern
+    assert Pen.WHITE in page_pixels(viewer) and Pen.BLACK in page_pixels(viewer)
+    viewer.retrace()
+    assert viewer.title == "Pictures"
+
+
+def test_a_damaged_picture_gives_a_page_saying_why(make_app, tmp_path):
+    (tmp_path / "bad.iff").write_bytes(b"FORM\0\0\0\x20ILBMBMHD\0\0\0\x14junk")
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("bad.iff"))
+    viewer.follow(Link("bad", ActionKind.LINK, "bad.iff/main"))
+    pilot.step()
+    text = " ".join(line.text for line in viewer.lines)
+    assert "cannot be shown" in text and "BMHD" in text
+    assert not app.guard.faults
+
+
+def test_a_picture_too_big_is_not_read(make_app, tmp_path):
+    (tmp_path / "huge.iff").write_bytes(b"FORM" + b"\0" * (5 << 20))
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("huge.iff"))
+    viewer.follow(Link("huge", ActionKind.LINK, "huge.iff/main"))
+    assert viewer.status.startswith("Not shown") and viewer.title == "Pictures"
+
+
+def test_a_png_is_shown_through_pyxels_loader(make_app, tmp_path, pyxel_screen):
+    source = pyxel.Image(16, 8)
+    source.cls(Pen.BLACK)
+    source.rect(8, 0, 8, 8, Pen.WHITE)
+    source.save(str(tmp_path / "shot"), 1)  # Pyxel writes shot.png
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("shot.png"))
+    viewer.follow(Link("png", ActionKind.LINK, "shot.png/main"))
+    pilot.step()
+    image = viewer.pictures[id(viewer.place.node)].image
+    assert image is not None and (image.width, image.height) == (16, 8)
+    assert image.pget(2, 2) == Pen.BLACK and image.pget(12, 2) == Pen.WHITE
+
+
+def test_on_the_four_colour_screen_only_its_four_pens_are_used(make_app, tmp_path):
+    rows = [[(x + y) % 8 for x in range(32)] for y in range(16)]
+    palette = [(i * 36, 255 - i * 30, (i * 90) % 256) for i in range(8)]
+    (tmp_path / "c.iff").write_bytes(write_ilbm(rows, palette, 3))
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("c.iff"))
+    viewer.look = lambda: Look.KICKSTART2
+    viewer.follow(Link("c", ActionKind.LINK, "c.iff/main"))
+    image = viewer.pictures[id(viewer.place.node)].image
+    assert {image.pget(x, y) for x in range(32) for y in range(16)} <= {0, 1, 2, 3}
+
+
+def test_embed_shows_the_text_of_a_file_in_the_folder_and_nothing_outside(make_app, tmp_path):
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    (folder / "notes.txt").write_bytes(b"First embedded line\r\nSecond \xe9 line\n")
+    (tmp_path / "secret.txt").write_text("do not show")
+    (folder / "pic.iff").write_bytes(write_ilbm([[0, 1]], [(0, 0, 0), WHITE], 1))
+    guide = ("@database E.guide\n@node Main \"Embeds\"\nBefore\n@embed notes.txt\nBetween\n@embed /secret.txt\n"
+             "@embed pic.iff\n@embed missing.txt\nAfter\n@endnode\n")
+    app, viewer, pilot = opened(make_app, folder, guide)
+    shown = [line.text for line in viewer.lines]
+    assert shown[:4] == ["Before", "First embedded line", "Second \xe9 line", "Between"]
+    assert "outside the guide's folder" in shown[4] and "do not show" not in " ".join(shown)
+    assert "is a picture" in shown[5] and "not embedded" in shown[6] and shown[7] == "After"
+
+
+def test_a_file_named_as_a_png_that_is_none_says_so(make_app, tmp_path):
+    (tmp_path / "junk.png").write_bytes(b"not a png at all")
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("junk.png"))
+    viewer.follow(Link("junk", ActionKind.LINK, "junk.png/main"))
+    pilot.step()
+    assert "not a picture Pyxel can read" in " ".join(line.text for line in viewer.lines)
+    assert len(pyxel.colors) >= 8 and pyxel.colors[0] == 0xAAAAAA  # the screen's palette is back
