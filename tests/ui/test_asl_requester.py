@@ -283,6 +283,24 @@ def test_a_huge_drawer_is_listed_over_frames(make_app, tmp_path):
     assert listing.top > 0 and listing.top <= listing.cursor < listing.top + listing.rows
 
 
+def test_a_new_pattern_is_applied_to_a_big_list_over_frames(make_app, tmp_path, monkeypatch):
+    from amigasweeper.ui.intuition import asl as asl_module
+
+    monkeypatch.setattr(asl_module, "FILTER_STEP", 100)
+    for i in range(600):
+        (tmp_path / f"file{i:03}.{'guide' if i % 2 else 'txt'}").write_text("")
+    opened = Opened(make_app, tmp_path)
+    for _ in range(10):
+        opened.pilot.step()
+    assert len(opened.names) == 600
+    opened.asl.set_pattern("#?.guide")
+    assert len(opened.names) == 50  # the first slice at once
+    assert opened.asl.listing.empty_text == ""
+    for _ in range(6):
+        opened.pilot.step()
+    assert opened.names == sorted(f"file{i:03}.guide" for i in range(1, 600, 2))
+
+
 def test_the_wheel_and_the_scroller_arrows_scroll(make_app, tmp_path):
     for i in range(60):
         (tmp_path / f"f{i:02}").write_text("")

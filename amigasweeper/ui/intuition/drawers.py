@@ -25,6 +25,7 @@ from pathlib import Path
 MOST_ENTRIES = 10_000  # listed at most from one drawer; the requester says when there are more
 STEP_SECONDS = 0.004  # reading time a frame may spend (a 60 fps frame is 16.7 ms)
 STEP_ENTRIES = 400  # and names a frame may read, whatever the clock says
+FILTER_STEP = 2_000  # entries a frame judges against a new pattern (a few ms for the biggest list)
 
 
 class Kind(IntEnum):
@@ -41,9 +42,13 @@ class Entry:
     kind: Kind
     path: Path
     size: int | None = None  # a file's size in bytes, when it could be read
+    key: tuple[int, str, str] = field(init=False, repr=False, compare=False)  # where it sorts, made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", (self.kind, self.name.casefold(), self.name))
 
     def sort_key(self) -> tuple[int, str, str]:
-        return (self.kind, self.name.casefold(), self.name)
+        return self.key
 
 
 def hidden(name: str) -> bool:
