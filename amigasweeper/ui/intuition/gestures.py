@@ -32,7 +32,8 @@ from typing import Protocol
 from .input import Button, Frame
 
 LONG_PRESS_FRAMES = 30  # half a second at 60 frames per second
-DRIFT = 4  # pixels a finger may wander on a LowRes screen (twice on HighRes)
+DRIFT = 6  # pixels a finger may wander on a LowRes screen (twice on HighRes): about
+# Android's touch slop (8 dp, 1.3 mm) on a phone showing 320 pixels across 6 cm
 
 
 class Phase(Enum):
