@@ -84,8 +84,9 @@ class DrawerReader:
     _scan: object | None = None
 
     def step(self, seconds: float = STEP_SECONDS, count: int = STEP_ENTRIES) -> list[Entry]:
-        """Read on for about ``seconds`` (and at most ``count`` names); the
-        entries added, each already in its place in ``entries``."""
+        """Read on for about ``seconds`` (and at most ``count`` names, and at
+        least one, so a loaded machine still gets through); the entries
+        added, each already in its place in ``entries``."""
         if self.done:
             return []
         added: list[Entry] = []
@@ -93,20 +94,21 @@ class DrawerReader:
             if self._scan is None:
                 self._scan = os.scandir(self.folder)
             deadline = self.clock() + seconds
-            while len(added) < count and self.clock() <= deadline:
+            while len(added) < count:
                 item = next(self._scan, None)
                 if item is None:
                     self._finish()
                     break
                 entry = self._entry(item)
-                if entry is None:
-                    continue
-                if len(self.entries) >= self.most:
+                if entry is not None and len(self.entries) >= self.most:
                     self.more = True
                     self._finish()
                     break
-                bisect.insort(self.entries, entry, key=Entry.sort_key)
-                added.append(entry)
+                if entry is not None:
+                    bisect.insort(self.entries, entry, key=Entry.sort_key)
+                    added.append(entry)
+                if self.clock() > deadline:
+                    break
         except OSError as error:
             self.problem = describe_error(error, self.folder)
             self._finish()
