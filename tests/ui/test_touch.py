@@ -196,6 +196,14 @@ def test_a_newcomer_with_touch_is_told_to_long_press_for_the_menus(make_app):
     assert plain.screen_title().startswith("Hold right button")
 
 
+def test_a_long_press_on_the_screen_depth_gadget_shows_the_menus_and_leaves_it_up(make_app):
+    app, pilot = touch_app(make_app)
+    long_press(pilot, app.screen.w - 8, 4)
+    assert app.open_menus_strip is not None and not app.screen.depth_held
+    pilot.release()
+    assert not app.screen.behind
+
+
 def test_a_short_tap_on_the_screen_title_bar_opens_nothing(make_app):
     app, pilot = touch_app(make_app)
     pilot.click(60, 4)
