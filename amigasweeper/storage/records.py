@@ -26,6 +26,7 @@ from .validation import (
     MIN_SIDE,
     SCREEN_MODES,
     SHAPES,
+    TOUCH_MODES,
     check_choice,
     check_flag,
     check_int,
@@ -54,6 +55,7 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "no_guess": check_flag,
     "last_name": clean_name,
     "menus_seen": check_flag,
+    "touch_play": lambda v: check_choice(v, TOUCH_MODES),
 }
 
 
@@ -75,6 +77,7 @@ class Settings:
     no_guess: bool = False
     last_name: str = ""
     menus_seen: bool = False  # the player has opened a menu: no more newcomer's hint
+    touch_play: str = "auto"  # touch play: "on", "off", or "auto" (on in a browser on a touch screen)
 
     def __post_init__(self) -> None:
         for name, check in SETTING_CHECKS.items():

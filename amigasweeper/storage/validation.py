@@ -13,6 +13,7 @@ COMPLETIONS = ("all_mines", "all_non_mines", "both", "either")
 LOOKS = ("kickstart3", "kickstart2")
 SCREEN_MODES = ("lowres", "hires")
 SHAPES = ("square", "hex", "triangle")
+TOUCH_MODES = ("auto", "on", "off")  # auto: on in a browser on a touch screen
 DUEL_RESULTS = ("win", "loss", "draw")
 COMPUTER_OPPONENTS = ("computer-easy", "computer-normal", "computer-hard")
 

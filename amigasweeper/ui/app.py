@@ -49,6 +49,7 @@ from .faults import TITLE as FAULT_TITLE, FaultGuard
 from .saving import FrameSaving
 from .stopping import StopRequests
 from .display import DisplayError, check_display, init_pyxel
+from .touch.control import TouchControl
 
 FPS = 60
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
@@ -67,6 +68,7 @@ MENU_PAGES = {
 }
 # Shown in the screen bar until the player first opens a menu.
 NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
+NEWCOMER_TOUCH_TITLE = "Long press here: menus"  # touch play: no right button
 ASSETS = resources.path_of(resources.ASSETS)
 
 
@@ -82,6 +84,7 @@ class Options:
     start_dir: Path | None = None  # the folder the program was started in: relative paths start here
     guide: Path | None = None  # show this guide in the viewer alone, as `multiview FILE` does
     node: str | None = None  # the guide's page to open first
+    touch_play: bool | None = None  # --touch / --no-touch (None: the saved setting)
 
 
 class FrameClock:
@@ -147,6 +150,7 @@ class App:
         self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless or options.script else None  # a script holds its own
         self.reader = InputReader(self.held)
+        self.touch_play = TouchControl(self.reader, self.wm, settings.touch_play, options.touch_play)
         self.folder_problem = loaded.folder_problem
         self.stop = StopRequests()
         self.guard = FaultGuard(self._tell_reliability, self._fault_shown, self._data_folder)
@@ -428,7 +432,7 @@ class App:
                 if field.visible and field.contains(pyxel.mouse_x, pyxel.mouse_y):
                     text = hints.chance_text(self.game, field.cell_under(pyxel.mouse_x, pyxel.mouse_y))
         if not text and not self.menus_seen:
-            text = NEWCOMER_TITLE
+            text = NEWCOMER_TOUCH_TITLE if self.touch_play.on else NEWCOMER_TITLE
         if not text:
             return (active.screen_title if active is not None else None) or SCREEN_TITLE
         estimated = self.mine_window.hints.estimated
@@ -502,6 +506,8 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
     parser.add_argument("--data-dir", help="folder for settings and best times")
+    parser.add_argument("--touch", dest="touch_play", action=argparse.BooleanOptionalAction,
+                        help="touch play on or off (long press marks), whatever the saved setting says")
     parser.add_argument("--guide", type=Path, metavar="FILE",
                         help="show an AmigaGuide file in the help viewer alone, as `multiview FILE` does")
     parser.add_argument("--node", metavar="NAME", help="with --guide: the page to open first")
@@ -531,6 +537,7 @@ def parse_args(argv: list[str]) -> Options:
         start_dir=Path.cwd(),
         guide=args.guide.absolute() if args.guide else None,
         node=args.node,
+        touch_play=args.touch_play,
     )
 
 

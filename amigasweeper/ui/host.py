@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .intuition.screen import WorkbenchScreen
     from .intuition.window import Window
     from .intuition.wm import WindowManager
+    from .touch.control import TouchControl
 
 
 class Teller(Protocol):
@@ -39,6 +40,7 @@ class Host(Protocol):
     screen_mode: ScreenMode
     commands: Teller
     duels: DuelStarter
+    touch_play: TouchControl
     open_manual: Callable[[], None]
     request_quit: Callable[[], None]
 

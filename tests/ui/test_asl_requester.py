@@ -50,7 +50,17 @@ class Opened:
             **options,
         )
         self.app.open_requester(self.asl)
-        self.pilot.step()
+        self.settle()
+
+    def settle(self) -> None:
+        """Frames until the drawer is read and the pattern applied (how many
+        depends on the machine's load: the reading has a time budget)."""
+        for _ in range(5000):
+            self.pilot.step()
+            reader = self.asl.reader
+            if (reader is None or reader.done) and not self.asl.to_filter:
+                return
+        raise AssertionError("the drawer was never read to its end")
 
     def choose(self, path: Path) -> str:
         self.chosen.append(path)
@@ -70,10 +80,13 @@ class Opened:
 
     def click_row(self, name: str) -> None:
         self.pilot.click(*self.row_xy(name))
+        self.settle()
 
     def click_button(self, label: str) -> None:
         button = next(b for b in self.asl.buttons if b.label == label)
         self.pilot.click(button.ax + button.w // 2, button.ay + button.h // 2)
+        if self.is_open:
+            self.settle()
 
     def click_gadget(self, gadget) -> None:
         self.pilot.click(gadget.ax + gadget.w - 4, gadget.ay + gadget.h // 2)
@@ -138,7 +151,7 @@ def test_a_starting_pattern_applies_and_an_empty_result_says_so(make_app, folder
     assert opened.names == []
     assert opened.asl.listing.empty_text == "Nothing matches the pattern"
     opened.asl.go(folder / "Games")
-    opened.pilot.step()
+    opened.settle()
     assert opened.asl.listing.empty_text == "This drawer is empty"
 
 
@@ -271,16 +284,38 @@ def test_an_unreadable_drawer_says_so_and_never_raises(make_app, folder, monkeyp
 def test_a_huge_drawer_is_listed_over_frames(make_app, tmp_path):
     for i in range(1500):
         (tmp_path / f"file{i:04}.guide").write_text("")
-    opened = Opened(make_app, tmp_path)
-    assert 0 < len(opened.names) < 1500
-    assert opened.asl.note.startswith("Reading")
-    for _ in range(20):
-        opened.pilot.step()
-    assert len(opened.names) == 1500 and opened.asl.note == ""
-    opened.pilot.key(pyxel.KEY_PAGEDOWN)
-    opened.pilot.key(pyxel.KEY_PAGEDOWN)
-    listing = opened.asl.listing
+    app, pilot = make_app()
+    asl = FileRequester("Open", app.screen_mode.size, on_choose=print, drawer=tmp_path)
+    app.open_requester(asl)
+    assert 0 < len(asl.listing.entries) < 1500  # at most 400 names a frame, at least one
+    assert asl.note.startswith("Reading")
+    frames = 0
+    while not asl.reader.done:
+        pilot.step()
+        frames += 1
+        assert frames < 2000
+    assert frames >= 3 and len(asl.listing.entries) == 1500 and asl.note == ""
+    pilot.key(pyxel.KEY_PAGEDOWN)
+    pilot.key(pyxel.KEY_PAGEDOWN)
+    listing = asl.listing
     assert listing.top > 0 and listing.top <= listing.cursor < listing.top + listing.rows
+
+
+def test_a_new_pattern_is_applied_to_a_big_list_over_frames(make_app, tmp_path, monkeypatch):
+    from amigasweeper.ui.intuition import asl as asl_module
+
+    monkeypatch.setattr(asl_module, "FILTER_STEP", 100)
+    for i in range(600):
+        (tmp_path / f"file{i:03}.{'guide' if i % 2 else 'txt'}").write_text("")
+    opened = Opened(make_app, tmp_path)
+    assert len(opened.names) == 600
+    opened.asl.set_pattern("#?.guide")
+    assert len(opened.names) == 50  # the first slice at once
+    assert opened.asl.listing.empty_text == ""
+    for _ in range(5):
+        opened.pilot.step()
+    assert not opened.asl.to_filter
+    assert opened.names == sorted(f"file{i:03}.guide" for i in range(1, 600, 2))
 
 
 def test_the_wheel_and_the_scroller_arrows_scroll(make_app, tmp_path):

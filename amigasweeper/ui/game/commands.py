@@ -71,6 +71,8 @@ class CommandCentre:
             return self.choices.shape is SHAPE_COMMANDS[command]
         if command is Command.NO_GUESS:
             return self.choices.no_guess
+        if command is Command.TOUCH:
+            return self.app.touch_play.on
         if command is Command.SHOW_PROBABILITIES:
             return self.hints.show_probabilities
         if command is Command.DEMO:
@@ -115,6 +117,7 @@ class CommandCentre:
             Command.SHOW_SAFE: self.show_safe,
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
             Command.DEMO: self.toggle_demo,
+            Command.TOUCH: self.toggle_touch,
         }
 
     def select(self, item: MenuItem) -> None:
@@ -129,6 +132,12 @@ class CommandCentre:
         app = self.app
         changes = settings_changes(self.choices, app.look.value, app.screen_mode.value)
         problem = app.storage.change_settings(**changes)
+        if problem:
+            self.tell("Saved Data", [problem])
+
+    def toggle_touch(self) -> None:
+        """Settings > Touch Controls, saved at once (it is not part of a game's choices)."""
+        problem = self.app.storage.change_settings(touch_play=self.app.touch_play.toggle())
         if problem:
             self.tell("Saved Data", [problem])
 

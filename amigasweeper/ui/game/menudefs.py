@@ -40,6 +40,7 @@ class Command(str, Enum):
     SHOW_PROBABILITIES = "show_probabilities"
     DEMO = "demo"
     MANUAL = "manual"
+    TOUCH = "touch"
 
 
 def _choice(label: str, command: Command, group: str, key: str | None = None, bar: bool = False) -> MenuItem:
@@ -83,6 +84,7 @@ MENUS: tuple[Menu, ...] = (
             _choice("Hexagonal Board", Command.SHAPE_HEX, "shape", "X"),
             _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape", "V"),
             MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
+            MenuItem("Touch Controls", Command.TOUCH, "Z", ItemKind.TOGGLE, bar_before=True),
         ),
     ),
     Menu(

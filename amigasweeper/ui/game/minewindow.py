@@ -160,6 +160,14 @@ class Field(Widget):
     def on_cancel(self) -> None:
         self.action = self.held = self.pointer_cell = None
 
+    def touch_tap(self, px: int, py: int) -> Button:
+        """A finger's tap on an uncovered number clears around it, as the right
+        button does (touch play: see intuition/gestures.py)."""
+        cell = self.cell_under(px, py)
+        if cell is not None and self.window.can_play() and self.window.game.is_open(cell):
+            return Button.RIGHT
+        return Button.LEFT
+
     def on_release(self, frame: Frame, button: Button) -> None:
         if button is not self.held:
             return

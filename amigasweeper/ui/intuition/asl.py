@@ -35,7 +35,7 @@ import pyxel
 
 from . import font
 from .atlas import FONT, Glyph
-from .drawers import MOST_ENTRIES, DrawerReader, Entry, Kind, plain_file_problem, volumes
+from .drawers import FILTER_STEP, MOST_ENTRIES, DrawerReader, Entry, Kind, plain_file_problem, volumes
 from .dospattern import DosPattern, PatternError, compile_pattern
 from .gfx import bevel, button_box
 from .input import Button, Frame
@@ -268,6 +268,7 @@ class FileRequester(Requester):
         self.frames = 0
         self.last_click: tuple[int, Entry] | None = None  # (frame, entry) of the last click on a file
         self.reader: DrawerReader | None = None
+        self.to_filter: list[Entry] = []  # entries read before the pattern changed, not yet judged by it
         self.drawer: Path | None = None  # None while the volumes are listed
         self.pattern: DosPattern = compile_pattern("#?")
         self.listing = FileList(self.pick)
@@ -358,11 +359,13 @@ class FileRequester(Requester):
         if self.reader is not None:
             self.reader.close()
         self.reader = None
+        self.to_filter = []
 
     # ------------------------------------------------------------ reading
     def tick(self) -> None:
-        """Each frame: read on in a big drawer."""
+        """Each frame: judge more entries by a new pattern, read on in a big drawer."""
         self.frames += 1
+        self.filter_some()
         self.tick_reader()
 
     def tick_reader(self) -> None:
@@ -383,7 +386,7 @@ class FileRequester(Requester):
     def say_why_empty(self) -> None:
         """An empty list says why: unreadable, empty, or nothing matches."""
         reader = self.reader
-        if reader is None or not reader.done or self.listing.entries:
+        if reader is None or not reader.done or self.listing.entries or self.to_filter:
             self.listing.empty_text = ""
         elif reader.problem:
             self.listing.empty_text = reader.problem
@@ -408,8 +411,18 @@ class FileRequester(Requester):
             return
         self.note = ""
         if self.reader is not None:
-            self.listing.show([e for e in self.reader.entries if self.shown(e)])
-            self.say_why_empty()
+            self.listing.show([])
+            self.to_filter = list(self.reader.entries)  # judged a slice a frame: a big drawer never stalls
+            self.filter_some()
+
+    def filter_some(self) -> None:
+        if not self.to_filter:
+            return
+        batch, self.to_filter = self.to_filter[:FILTER_STEP], self.to_filter[FILTER_STEP:]
+        for entry in batch:
+            if self.shown(entry):
+                self.insert(entry)
+        self.say_why_empty()
 
     # ------------------------------------------------------------ choosing
     def pick(self, index: int) -> None:

@@ -25,6 +25,7 @@ from pathlib import Path
 MOST_ENTRIES = 10_000  # listed at most from one drawer; the requester says when there are more
 STEP_SECONDS = 0.004  # reading time a frame may spend (a 60 fps frame is 16.7 ms)
 STEP_ENTRIES = 400  # and names a frame may read, whatever the clock says
+FILTER_STEP = 2_000  # entries a frame judges against a new pattern (a few ms for the biggest list)
 
 
 class Kind(IntEnum):
@@ -41,9 +42,13 @@ class Entry:
     kind: Kind
     path: Path
     size: int | None = None  # a file's size in bytes, when it could be read
+    key: tuple[int, str, str] = field(init=False, repr=False, compare=False)  # where it sorts, made once
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "key", (self.kind, self.name.casefold(), self.name))
 
     def sort_key(self) -> tuple[int, str, str]:
-        return (self.kind, self.name.casefold(), self.name)
+        return self.key
 
 
 def hidden(name: str) -> bool:
@@ -79,8 +84,9 @@ class DrawerReader:
     _scan: object | None = None
 
     def step(self, seconds: float = STEP_SECONDS, count: int = STEP_ENTRIES) -> list[Entry]:
-        """Read on for about ``seconds`` (and at most ``count`` names); the
-        entries added, each already in its place in ``entries``."""
+        """Read on for about ``seconds`` (and at most ``count`` names, and at
+        least one, so a loaded machine still gets through); the entries
+        added, each already in its place in ``entries``."""
         if self.done:
             return []
         added: list[Entry] = []
@@ -88,20 +94,21 @@ class DrawerReader:
             if self._scan is None:
                 self._scan = os.scandir(self.folder)
             deadline = self.clock() + seconds
-            while len(added) < count and self.clock() <= deadline:
+            while len(added) < count:
                 item = next(self._scan, None)
                 if item is None:
                     self._finish()
                     break
                 entry = self._entry(item)
-                if entry is None:
-                    continue
-                if len(self.entries) >= self.most:
+                if entry is not None and len(self.entries) >= self.most:
                     self.more = True
                     self._finish()
                     break
-                bisect.insort(self.entries, entry, key=Entry.sort_key)
-                added.append(entry)
+                if entry is not None:
+                    bisect.insort(self.entries, entry, key=Entry.sort_key)
+                    added.append(entry)
+                if self.clock() > deadline:
+                    break
         except OSError as error:
             self.problem = describe_error(error, self.folder)
             self._finish()

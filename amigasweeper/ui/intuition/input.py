@@ -121,6 +121,7 @@ class InputReader:
         self.held = held
         self.use_frame_edges = held is None
         self._down: set[int] = set()
+        self.gestures = None  # a gestures.TouchGestures while touch play is on
 
     def _btn(self, code: int) -> bool:
         return pyxel.btn(code) if self.held is None else self.held.btn(code)
@@ -180,4 +181,6 @@ class InputReader:
         frame.text = pyxel.input_text or ""
         frame.wheel = pyxel.mouse_wheel
         frame.dropped = list(pyxel.dropped_files)
+        if self.gestures is not None:
+            self.gestures.apply(frame)
         return frame

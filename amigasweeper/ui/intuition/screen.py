@@ -41,6 +41,9 @@ class WorkbenchScreen(Widget):
             self.to_back()
         self.depth_held = False
 
+    def on_cancel(self) -> None:
+        self.depth_held = False  # a long press (touch play) turned into the menus
+
     def to_back(self) -> None:
         """The screen's depth gadget. Ours is the only screen, so behind it is
         the display's bare background; a click anywhere brings it forward."""

@@ -72,6 +72,11 @@ class Widget:
     def on_cancel(self) -> None:
         """A press in progress is called off (a requester opened over it): forget it."""
 
+    def touch_tap(self, px: int, py: int) -> Button:
+        """The button a finger's tap here stands for (see gestures.py): the left,
+        unless the widget says a tap at this point means the right."""
+        return Button.LEFT
+
     # ---------------------------------------------------------------- draw
     def draw(self) -> None:
         for child in self.children:

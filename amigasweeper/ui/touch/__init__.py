@@ -1,0 +1,1 @@
+"""Touch play: the gestures switched on and off for the whole program."""
