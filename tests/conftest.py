@@ -12,6 +12,16 @@ import pytest
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+try:  # hypothesis is in the test extra; without it its tests skip themselves
+    from hypothesis import HealthCheck, settings
+except ImportError:
+    pass
+else:
+    # CI and developers share a loaded 2-core machine: an example's wall time says
+    # nothing about correctness, so no property test fails on a deadline.
+    settings.register_profile("shared-machine", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    settings.load_profile("shared-machine")
+
 
 @pytest.fixture(scope="session")
 def pyxel_screen():
