@@ -180,3 +180,29 @@ def test_stats_table_and_bad_options(tmp_path):
     assert empty.returncode == 0 and "No games recorded yet." in empty.stdout
     bad = _stats("--stats", "--colour")
     assert bad.returncode == 2 and "usage" in bad.stderr
+
+
+def test_the_keeper_saves_the_replay_and_appends_the_record(tmp_path):
+    from amigasweeper.records import GameKeeper
+
+    keeper = GameKeeper(tmp_path, replay_cap=2)
+    kept = []
+    for seed in range(4):
+        recording = ScriptedPlayer(GameSetup(width=9, height=9, mines=10, seed=seed, shape="hex"), seed).play()
+        recording = dataclasses.replace(recording, started=1_700_000_000 + seed)
+        kept.append(keeper.keep(recording, "custom"))
+        assert kept[-1].problem is None
+    assert keeper.keep_replay(kept[1].record.replay_name) is None
+    names = set(ReplayFolder(tmp_path).names())
+    assert kept[1].record.replay_name in names and kept[3].record.replay_name in names
+    assert len(RecordStore(tmp_path).load().records) == 4  # records are never removed
+
+
+def test_the_keeper_in_a_folder_that_cannot_be_written_says_so(tmp_path):
+    from amigasweeper.records import GameKeeper
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    recording = ScriptedPlayer(GameSetup(seed=1), 1).play()
+    kept = GameKeeper(blocker).keep(recording, "beginner")
+    assert kept.problem and "could not" in kept.problem
