@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ..storage.backend import Backend
 from ..storage.locking import FolderLock
+from ..storage.memory_backend import MemoryBackend
 from .game_record import GameRecord
 
 GAMES_FILE = "amigasweeper-games.txt"
@@ -52,12 +53,13 @@ def parse(text: str) -> Loaded:
 
 
 class RecordStore:
-    """The records of one data folder (``folder``) or of a back end without
-    files (``backend``, the browser's)."""
+    """The records of one data folder (``folder``), of a back end without
+    files (``backend``, the browser's), or, given neither, of memory only
+    (a headless run with no data folder)."""
 
     def __init__(self, folder: str | os.PathLike[str] | None = None, backend: Backend | None = None) -> None:
         self.folder = Path(folder) if folder is not None else None
-        self.backend = backend
+        self.backend = backend if backend is not None or folder is not None else MemoryBackend()
 
     @property
     def path(self) -> Path | None:
@@ -70,17 +72,15 @@ class RecordStore:
                     return parse(file.read().decode("utf-8", "replace"))
             except FileNotFoundError:
                 return Loaded([], 0)
-        if self.backend is not None:
-            data = self.backend.read(GAMES_FILE)
-            return parse(data.decode("utf-8", "replace")) if data else Loaded([], 0)
-        return Loaded([], 0)
+        data = self.backend.read(GAMES_FILE)
+        return parse(data.decode("utf-8", "replace")) if data else Loaded([], 0)
 
     def append(self, record: GameRecord) -> None:
         """Add a game. Raises OSError when it cannot be kept."""
         line = record.to_line() + "\n"
         if self.folder is not None:
             self._append_to_file(line)
-        elif self.backend is not None:
+        else:
             self._append_to_backend(line)
 
     def _append_to_file(self, line: str) -> None:
