@@ -83,11 +83,15 @@ def main(args: list[str]) -> int:
             "games": games,
             "summary": [dict(vars(s), win_percent=s.win_percent) for s in summarise(loaded.records)],
             "damaged_lines": loaded.damaged_lines,
+            "reset_ms": loaded.reset_ms,
+            "games_before_reset": len(loaded.earlier),
         }
         print(json.dumps(document, indent=1, allow_nan=False))
     else:
         print(f"Statistics in {folder}")
         print(table(summarise(loaded.records)))
+        if loaded.reset_ms is not None:
+            print(f"(Counted since the last reset; {len(loaded.earlier)} earlier game(s) are kept in the file.)")
         if loaded.damaged_lines:
             print(f"({loaded.damaged_lines} damaged line(s) in the records file were skipped.)")
     return 0

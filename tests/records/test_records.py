@@ -231,3 +231,18 @@ def test_stats_looks_where_pyxel_keeps_the_games_data(tmp_path):
     ours = subprocess.run([sys.executable, "-c", "from amigasweeper.records.cli import desktop_folder; print(desktop_folder())"],
                           capture_output=True, text=True, env=env, timeout=60, cwd=ROOT)
     assert Path(shown.stdout.strip().splitlines()[-1]) == Path(ours.stdout.strip())
+
+
+def test_reset_starts_the_statistics_afresh_and_deletes_nothing(tmp_path):
+    store = RecordStore(tmp_path)
+    store.append(_record(1))
+    store.append(_record(2, "lost"))
+    store.reset(3)
+    store.append(_record(4))
+    loaded = store.load()
+    assert [r.date_ms for r in loaded.records] == [4]
+    assert [r.date_ms for r in loaded.earlier] == [1, 2]
+    assert loaded.reset_ms == 3 and loaded.damaged_lines == 0
+    result = _stats("--stats", "--json", "--data-dir", str(tmp_path))
+    document = json.loads(result.stdout)
+    assert len(document["games"]) == 1 and document["games_before_reset"] == 2
