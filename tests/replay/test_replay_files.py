@@ -171,3 +171,18 @@ def test_a_game_abandoned_after_clicks_is_kept_as_abandoned():
     assert recording.events[2].moves[0].cell == 0
     assert recording.events[-1].t_ms == 1250
     assert recording.started == 1.7e9
+
+
+def test_scrubbing_back_and_forth_gives_the_same_boards():
+    recording = _played("square", 8)
+    timeline = Timeline(recording)
+    cells = recording.topology.cells()
+
+    def board(i):
+        game = timeline.state(i).game
+        return [game.tile(c) for c in cells]
+
+    forward = [board(i) for i in range(len(timeline))]
+    for i in (len(timeline) - 1, len(timeline) // 2, 3, 0, len(timeline) // 3, -1):
+        expected = forward[i] if i >= 0 else [Timeline(recording).state(-1).game.tile(c) for c in cells]
+        assert board(i) == expected
