@@ -126,3 +126,13 @@ def test_a_right_click_while_the_left_button_is_held_is_not_read_as_a_chord():
     m = recording.metrics()
     assert (m.left, m.right, m.chord) == (video.left, video.right, video.double) == (2, 1, 0)
     assert (m.right_eff, m.left_eff) == (video.rce, video.lce)
+
+
+def test_zini_is_left_out_on_boards_too_big_to_work_it_out_quickly():
+    from amigasweeper.metrics.board import ZINI_MAX_CELLS
+
+    topology = make_topology("square", 255, 255)
+    assert topology.size > ZINI_MAX_CELLS
+    metrics = board_metrics(topology, frozenset(range(0, 255 * 255, 7)))
+    assert metrics.zini is None and metrics.bbbv > 0
+    assert board_metrics(make_topology("hex", 8, 8), {1, 2}).zini is None
