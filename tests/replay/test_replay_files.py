@@ -113,7 +113,8 @@ def test_an_evf_of_ours_reads_back_with_the_same_board_result_and_metrics():
         assert again.time_ms == recording.time_ms
 
 
-def test_an_evf_file_from_metasweeper_plays(tmp_path):
+@pytest.mark.parametrize("version", [3, 4])
+def test_an_evf_file_from_metasweeper_plays(tmp_path, version):
     """A file another program wrote: the same bytes as one ms-toollib writes."""
     ms = pytest.importorskip("ms_toollib", reason="ms-toollib is not installed")
     board = ms.laymine(16, 30, 99, 0, 0)
@@ -126,7 +127,7 @@ def test_an_evf_file_from_metasweeper_plays(tmp_path):
             if board[row][col] != -1 and video.game_board[row][col] == 10:
                 video.step("lc", (row * 16 + 5, col * 16 + 5))
                 video.step("lr", (row * 16 + 5, col * 16 + 5))
-    video.generate_evf_v4_raw_data()
+    getattr(video, f"generate_evf_v{version}_raw_data")()
     path = tmp_path / "theirs.evf"
     path.write_bytes(bytes(video.raw_data))
     recording = load_replay(path)
