@@ -8,6 +8,7 @@ keeps its files (Pyxel's user data folder).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -61,6 +62,17 @@ def table(summaries) -> str:
 
 
 def main(args: list[str]) -> int:
+    try:
+        return _main(args)
+    except BrokenPipeError:  # `amigasweeper --stats | head`: the reader has had enough
+        try:
+            sys.stdout = open(os.devnull, "w")  # so the interpreter's last flush is quiet
+        except OSError:
+            pass
+        return 0
+
+
+def _main(args: list[str]) -> int:
     try:
         as_json, folder = _options(args)
     except ValueError as error:
