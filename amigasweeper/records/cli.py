@@ -8,7 +8,6 @@ keeps its files (Pyxel's user data folder).
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
@@ -65,10 +64,7 @@ def main(args: list[str]) -> int:
     try:
         return _main(args)
     except BrokenPipeError:  # `amigasweeper --stats | head`: the reader has had enough
-        try:
-            sys.stdout = open(os.devnull, "w")  # so the interpreter's last flush is quiet
-        except OSError:
-            pass
+        sys.stdout = None  # so the interpreter's last flush has nothing to complain of
         return 0
 
 

@@ -32,6 +32,9 @@ WEB_CODE = (
     "amigasweeper/guide",
     "amigasweeper/resources.py",
     "amigasweeper/storage",
+    "amigasweeper/metrics",
+    "amigasweeper/replay",
+    "amigasweeper/records",
     "amigasweeper/ui",
 )
 
@@ -84,11 +87,18 @@ WRITERS = {
     "amigasweeper/storage/locking.py",
     "amigasweeper/ui/faults.py",
     "amigasweeper/ui/drive/script.py",
+    # The games' records and replays go into the data folder they are given;
+    # in the browser GameKeeper is given localStorage and writes no file.
+    "amigasweeper/records/store.py",
+    "amigasweeper/records/replay_folder.py",
+    "amigasweeper/records/keeper.py",
 }
 # (file, call) -> why the page never runs it although it imports the file.
 DESKTOP_ONLY = {
     ("amigasweeper/storage/locking.py", "time.sleep"):
         "the lock guards a desktop data folder; the browser's storage needs none",
+    ("amigasweeper/records/cli.py", "Path.home"):
+        "`amigasweeper --stats` runs in a shell; the page never passes it",
 }
 PATH_WRITING_METHODS = {"write_text", "write_bytes", "mkdir", "unlink", "touch", "rmdir", "symlink_to", "hardlink_to"}
 MODULE_WRITING_CALLS = {
