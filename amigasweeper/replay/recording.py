@@ -36,8 +36,8 @@ class Recording:
     helped: bool = False  # hints were shown during the game: not "official" in EVF terms
     mouse: tuple[MouseEvent, ...] | None = field(default=None, compare=False)
 
-    @property
-    def topology(self):
+    @cached_property
+    def topology(self):  # asked for at every mouse event when counting: kept
         return self.setup.topology
 
     def board_metrics(self) -> BoardMetrics:
