@@ -208,3 +208,15 @@ def test_the_recorder_notes_help():
     recorder.release(Button.LEFT, 3, 3, 0)
     recorder.helped()
     assert recorder.finish().helped
+
+
+def test_a_release_whose_press_was_not_seen_still_records_what_it_did():
+    game = Game(GameSetup(seed=2))
+    recorder = GameRecorder(game)
+    game.uncover(5)  # the window acted on a release without telling of the press
+    recorder.release(Button.LEFT, 41, 1, 5)
+    recording = recorder.finish(Result.ABANDONED)
+    assert [e.kind for e in recording.events] == [EventKind.MOVE, EventKind.PRESS, EventKind.RELEASE]
+    assert [len(e.moves) for e in recording.events] == [0, 0, 1]
+    again = Timeline(recording).state(2).game
+    assert again.is_open(5) and again.mine_cells() == game.mine_cells()
