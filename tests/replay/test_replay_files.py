@@ -136,6 +136,13 @@ def test_an_evf_file_from_metasweeper_plays(tmp_path, version):
     timeline = Timeline(recording)
     assert timeline.state(len(timeline) - 1).game.status is GameStatus.WON
     assert recording.metrics().bbbv == ms.cal_bbbv(board)
+    theirs = ms.EvfVideo("theirs.evf", raw_data=list(path.read_bytes()))
+    theirs.parse()
+    theirs.analyse()
+    theirs.current_time = 1e7
+    m = recording.metrics()
+    assert (m.left, m.right, m.chord, m.left_eff, m.right_eff, m.bbbv_solved) == (
+        theirs.left, theirs.right, theirs.double, theirs.lce, theirs.rce, theirs.bbbv_solved)
 
 
 class Clock:
