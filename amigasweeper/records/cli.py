@@ -93,6 +93,7 @@ def _main(args: list[str]) -> int:
             "damaged_lines": loaded.damaged_lines,
             "reset_ms": loaded.reset_ms,
             "games_before_reset": len(loaded.earlier),
+            "unread_bytes": loaded.unread_bytes,
         }
         print(json.dumps(document, indent=1, allow_nan=False))
     else:
@@ -100,6 +101,8 @@ def _main(args: list[str]) -> int:
         print(table(summarise(loaded.records)))
         if loaded.reset_ms is not None:
             print(f"(Counted since the last reset; {len(loaded.earlier)} earlier game(s) are kept in the file.)")
+        if loaded.unread_bytes:
+            print(f"(The records file is very big: its oldest {loaded.unread_bytes} bytes were not read.)")
         if loaded.damaged_lines:
             print(f"({loaded.damaged_lines} damaged line(s) in the records file were skipped.)")
     return 0

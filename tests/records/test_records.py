@@ -258,3 +258,16 @@ def test_a_named_pipe_in_place_of_the_records_is_refused_without_waiting(tmp_pat
         store.append(_record(1))
     result = _stats("--stats", "--data-dir", str(tmp_path))
     assert result.returncode == 1 and "cannot be read" in result.stderr
+
+
+def test_of_a_file_too_big_to_read_whole_the_newest_games_are_read(tmp_path, monkeypatch):
+    import amigasweeper.records.store as store_module
+
+    store = RecordStore(tmp_path)
+    for n in range(50):
+        store.append(_record(n))
+    line = len(_record(10).to_line()) + 1  # every line of 10 to 49 is this long
+    monkeypatch.setattr(store_module, "MAX_READ_BYTES", 10 * line + 5)
+    loaded = store.load()
+    assert [r.date_ms for r in loaded.records] == list(range(40, 50))
+    assert loaded.damaged_lines == 0 and loaded.unread_bytes > 0
