@@ -271,3 +271,32 @@ def test_of_a_file_too_big_to_read_whole_the_newest_games_are_read(tmp_path, mon
     loaded = store.load()
     assert [r.date_ms for r in loaded.records] == list(range(40, 50))
     assert loaded.damaged_lines == 0 and loaded.unread_bytes > 0
+
+
+KEEPER = textwrap.dedent("""
+    import dataclasses, sys
+    from amigasweeper.engine import GameSetup
+    from amigasweeper.records import GameKeeper
+    from amigasweeper.replay.scripted import ScriptedPlayer
+    keeper = GameKeeper(sys.argv[1])
+    base = int(sys.argv[2])
+    for seed in range(base, base + int(sys.argv[3])):
+        recording = ScriptedPlayer(GameSetup(seed=seed), seed).play()
+        kept = keeper.keep(dataclasses.replace(recording, started=seed), "beginner")
+        assert kept.problem is None, kept.problem
+""")
+
+
+@pytest.mark.slow
+def test_two_copies_recording_games_at_once_keep_every_game_and_replay(tmp_path):
+    count = 25
+    runs = [subprocess.Popen([sys.executable, "-c", KEEPER, str(tmp_path), str(base), str(count)], cwd=ROOT)
+            for base in (0, 1000)]
+    for run in runs:
+        assert run.wait(timeout=300) == 0
+    records = RecordStore(tmp_path).load().records
+    assert sorted(r.date_ms // 1000 for r in records) == [*range(count), *range(1000, 1000 + count)]
+    names = set(ReplayFolder(tmp_path).names())
+    assert {r.replay_name for r in records} == names
+    for name in names:
+        assert load_replay(tmp_path / "replays" / name).setup.width == 8
