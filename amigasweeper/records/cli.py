@@ -21,8 +21,9 @@ USAGE = "usage: amigasweeper --stats [--json] [--data-dir FOLDER]"
 
 def desktop_folder() -> Path:
     """AMIGASWEEPER_DATA_DIR, else the folder Pyxel's ``user_data_dir`` gives the
-    desktop game (~/.pyxel/amigasweeper/amigasweeper; a test checks the two
-    agree), found without importing pyxel."""
+    desktop game, found without importing pyxel: on every system Pyxel 2.9
+    makes it as the home folder, ``.pyxel``, then the vendor's and the
+    program's names in lower case (a test checks the two agree)."""
     return default_folder(None) or Path.home() / ".pyxel" / VENDOR_NAME.lower() / APP_NAME.lower()
 
 

@@ -104,6 +104,7 @@ def test_two_copies_appending_at_once_keep_every_game(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL on this system (kill -9 is POSIX)")
 def test_kill_9_mid_save_loses_nothing_already_saved(tmp_path):
     run = subprocess.Popen([sys.executable, "-c", APPENDER, str(tmp_path), "0", "1000000"], cwd=ROOT)
     path = tmp_path / GAMES_FILE
