@@ -35,6 +35,9 @@ WEB_CODE = (
     "amigasweeper/resources.py",
     "amigasweeper/plainfiles.py",
     "amigasweeper/storage",
+    "amigasweeper/metrics",
+    "amigasweeper/replay",
+    "amigasweeper/records",
     "amigasweeper/ui",
 )
 
@@ -87,11 +90,18 @@ WRITERS = {
     "amigasweeper/storage/locking.py",
     "amigasweeper/ui/faults.py",
     "amigasweeper/ui/drive/script.py",
+    # The games' records and replays go into the data folder they are given;
+    # in the browser GameKeeper is given localStorage and writes no file.
+    "amigasweeper/records/store.py",
+    "amigasweeper/records/replay_folder.py",
+    "amigasweeper/records/keeper.py",
 }
 # (file, call) -> why the page never runs it although it imports the file.
 DESKTOP_ONLY = {
     ("amigasweeper/storage/locking.py", "time.sleep"):
         "the lock guards a desktop data folder; the browser's storage needs none",
+    ("amigasweeper/records/cli.py", "Path.home"):
+        "`amigasweeper --stats` runs in a shell; the page never passes it",
     ("amigasweeper/ui/drive/pilot.py", "pyxel.flip"):
         "only a script run in a desktop window shows its frames so (Pilot.shows is False in the browser)",
     ("amigasweeper/ui/stopping.py", "import threading"):
