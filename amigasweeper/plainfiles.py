@@ -90,6 +90,12 @@ def _system_devices() -> frozenset[int]:
                 found.add(os.stat(os.path.join(os.sep, tree)).st_dev)
             except OSError:
                 pass
+        # A /proc on the root's own device is no kernel file system but a plain
+        # folder (the browser's in-memory files put every file on one device).
+        try:
+            found.discard(os.stat(os.sep).st_dev)
+        except OSError:
+            pass
         _DEVICES = frozenset(found)
     return _DEVICES
 

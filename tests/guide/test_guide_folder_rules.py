@@ -220,3 +220,25 @@ def test_a_guide_whose_name_is_not_utf8_is_read_and_named_readably(tree, capsys)
     assert lint(["--guide", str(path), "--check"], sys.stdout) == 1
     out = capsys.readouterr().out
     assert "Caf\\xe9.guide:" in out and "Nowhere" in out and "Caf\xe9.guide/Main" not in out
+
+
+def test_a_proc_folder_on_the_roots_own_device_is_an_ordinary_folder(tmp_path, monkeypatch):
+    """The browser keeps every file on one in-memory device, /proc included:
+    only a /proc or /sys on a device of its own is the kernel's, so the
+    manual beside the page is still read."""
+    document = tmp_path / "plain.guide"
+    document.write_bytes(b"@database x\n")
+    device = os.stat(document).st_dev
+    real_stat = os.stat
+
+    def one_device(path, *args, **kwargs):
+        info = real_stat(path, *args, **kwargs)
+        if os.fspath(path) in (os.sep, os.path.join(os.sep, "proc"), os.path.join(os.sep, "sys")):
+            fields = list(info)
+            fields[2] = device  # st_dev
+            return os.stat_result(fields)
+        return info
+
+    monkeypatch.setattr(plainfiles.os, "stat", one_device)
+    monkeypatch.setattr(plainfiles, "_DEVICES", None)
+    assert plainfiles.read(document, 100) == b"@database x\n"
