@@ -21,6 +21,7 @@ from .hints import HintState
 from .shading import fill_step, step_of
 from ..intuition.input import Button, Frame
 from ..intuition.palette import Pen
+from .pausing import PauseReason
 from .session import Session
 from ..intuition.widgets import PushGadget, Widget
 from ..intuition import font, metrics
@@ -328,17 +329,23 @@ class MineWindow(Window):
         return result
 
     def face_clicked(self) -> None:
-        if self.game.paused:
-            self.toggle_pause()
-        else:
+        """A new game, or back to play from Pause: an open window that holds
+        the clock keeps it stopped, and the screen bar says which."""
+        if not self.game.paused:
             self.session.new_game()
+            return
+        self.session.pauses.release(PauseReason.PAUSE)
+        self.hints.message = self.session.pauses.waiting_text()
+        self.relayout()
 
     def toggle_pause(self) -> None:
-        if self.game.paused:
-            self.game.resume()
+        pauses = self.session.pauses
+        if PauseReason.PAUSE in pauses:
+            pauses.release(PauseReason.PAUSE)
         elif not self.game.status.over:
             self.canvas.finish_ripple()
-            self.game.pause()
+            pauses.hold(PauseReason.PAUSE)
+        self.hints.message = self.session.pauses.waiting_text() if self.game.paused else ""
         self.relayout()
 
     KEY_ACTIONS = {
