@@ -363,6 +363,8 @@ class App:
         if self.viewer is not None:
             self.viewer.tick()
         self._drop_closed_requesters()
+        for requester in self.requesters:
+            requester.tick()
         self.mine_window.tick()
         collector.tick()
         if self.quit_requested and not self.options.headless:

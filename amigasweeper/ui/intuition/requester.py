@@ -235,6 +235,9 @@ class Requester(Window):
     def close(self) -> None:
         self.closed = True
 
+    def tick(self) -> None:
+        """Once a frame while open: a requester with work over frames does it here."""
+
     # --------------------------------------------------------------- layout
     @property
     def room(self) -> int:

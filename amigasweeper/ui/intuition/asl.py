@@ -1,0 +1,554 @@
+"""The ASL file requester, as Workbench 3.1 programs showed it: a scrolling
+list of the drawer's entries (drawers marked "Drawer"), a Pattern, a Drawer
+and a File string gadget, and the buttons Open (or Save), Volumes, Parent
+and Cancel.
+
+Any window opens one through the Host's ``open_requester``::
+
+    asl = FileRequester("Open Guide", host.screen_mode.size, on_choose=load,
+                        drawer=folder, pattern="#?.guide", ask=host.open_requester)
+    host.open_requester(asl, owner=window)
+
+``on_choose(path)`` gets the chosen file once the requester has checked it
+(Open: an existing regular file; Save: a name in an existing drawer, the
+player having agreed to replace a file already there); it returns "" (or
+None) when done, which closes the requester, or a problem in words, which
+the requester shows while it stays open. ``on_cancel`` is called on Cancel
+or Esc. The requester lists only regular files and drawers, reads a big
+drawer over several frames (``tick``), and never opens anything itself.
+
+Keys: the cursor keys (and Page Up/Down, the wheel) move in the list, Return
+opens the drawer or chooses the file under the list's cursor or the name
+typed, Tab moves between the string gadgets, Esc cancels.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import sys
+from collections.abc import Callable, Iterable
+from enum import Enum
+from pathlib import Path
+
+import pyxel
+
+from . import font
+from .atlas import FONT, Glyph
+from .drawers import MOST_ENTRIES, DrawerReader, Entry, Kind, plain_file_problem, volumes
+from .dospattern import DosPattern, PatternError, compile_pattern
+from .gfx import bevel, button_box
+from .input import Button, Frame
+from .metrics import for_width
+from .palette import FILL, FILL_TEXT, HIGHLIGHT_TEXT, TEXT, Pen
+from .requester import BUTTON_H, GADGET_H, MARGIN, SCREEN_GAP, Requester, StringGadget, shorten
+from .widgets import Widget
+from .window import TITLE_H
+
+ROW_H = FONT.cell + 1
+LIST_PAD = 2  # inside the list's recessed frame
+SCROLLER_W = 11
+ARROW_H = 9
+GAP = 4
+SIDE = 6  # from the window's border to the list and gadgets
+LABELS = ("Pattern", "Drawer", "File")
+LABEL_CHARS = max(len(label) for label in LABELS)
+SIZE_CHARS = 7  # the right column: "Drawer", "Volume" or a file's size
+DOUBLE_CLICK_FRAMES = 30  # a second click this soon on the same file chooses it
+MOST_ROWS = {False: 14, True: 22}  # list rows on LowRes and HighRes screens
+HIRES_LIST_CHARS = 56  # list width on a HighRes screen, in characters
+PATTERN_CHARS, DRAWER_CHARS, FILE_CHARS = 128, 1024, 255  # the gadgets' limits
+
+
+class Mode(Enum):
+    OPEN = "Open"
+    SAVE = "Save"
+
+
+def available() -> bool:
+    """A web page has no files of its own to choose: no file requester there."""
+    return sys.platform != "emscripten"
+
+
+def size_text(size: int | None) -> str:
+    """A file's size in the list's right column (at most SIZE_CHARS wide)."""
+    if size is None:
+        return ""
+    for unit, scale in (("", 1), ("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30)):
+        if size < 10_000_000 * scale:
+            return f"{size // scale}{unit}"
+    return f"{size >> 40}T"
+
+
+def printable(name: str) -> str:
+    """A name as drawn: characters the font cannot show become '?'."""
+    return "".join(ch if ch.isprintable() and ord(ch) < 256 else "?" for ch in name)
+
+
+class FileList(Widget):
+    """The requester's list: entries, the first shown (``top``) and the
+    keyboard's cursor. A click on a row calls ``on_pick(index)``."""
+
+    def __init__(self, on_pick: Callable[[int], None]) -> None:
+        super().__init__()
+        self.on_pick = on_pick
+        self.entries: list[Entry] = []
+        self.top = 0
+        self.cursor: int | None = None
+        self.empty_text = ""  # shown when nothing is listed (why, in words)
+
+    @property
+    def rows(self) -> int:
+        return max(1, (self.h - 2 * LIST_PAD) // ROW_H)
+
+    @property
+    def total_lines(self) -> int:
+        return len(self.entries)
+
+    @property
+    def chars(self) -> int:
+        return (self.w - 2 * LIST_PAD) // FONT.cell
+
+    def show(self, entries: list[Entry]) -> None:
+        self.entries = entries
+        self.top = 0
+        self.cursor = None
+
+    def insert_at(self, index: int) -> None:
+        """An entry went in at ``index``: the cursor stays on its own entry."""
+        if self.cursor is not None and index <= self.cursor:
+            self.cursor += 1
+
+    def scroll_to(self, top: int) -> None:
+        self.top = max(0, min(top, len(self.entries) - self.rows))
+
+    def move_cursor(self, step: int) -> None:
+        if not self.entries:
+            return
+        start = (-1 if step > 0 else len(self.entries)) if self.cursor is None else self.cursor
+        self.cursor = max(0, min(len(self.entries) - 1, start + step))
+        if self.cursor < self.top:
+            self.scroll_to(self.cursor)
+        elif self.cursor >= self.top + self.rows:
+            self.scroll_to(self.cursor - self.rows + 1)
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        if button is not Button.LEFT:
+            return
+        index = self.top + (frame.y - self.ay - LIST_PAD) // ROW_H
+        if 0 <= index < len(self.entries) and frame.y >= self.ay + LIST_PAD:
+            self.cursor = index
+            self.on_pick(index)
+
+    def draw(self) -> None:
+        x, y = self.ax, self.ay
+        bevel(x, y, self.w, self.h, recessed=True, fill=Pen.GREY)
+        if not self.entries and self.empty_text:
+            font.draw_text(x + LIST_PAD + 2, y + LIST_PAD + 1, shorten(self.empty_text, self.chars - 1), TEXT)
+        for row, entry in enumerate(self.entries[self.top : self.top + self.rows]):
+            self.draw_row(x + LIST_PAD, y + LIST_PAD + row * ROW_H, entry, self.top + row == self.cursor)
+
+    def draw_row(self, x: int, y: int, entry: Entry, selected: bool) -> None:
+        width = self.w - 2 * LIST_PAD
+        if selected:
+            pyxel.rect(x, y, width, ROW_H, FILL)
+        pen = HIGHLIGHT_TEXT if entry.kind is not Kind.FILE else (FILL_TEXT if selected else TEXT)
+        right = {Kind.DRAWER: "Drawer", Kind.VOLUME: "Volume"}.get(entry.kind) or size_text(entry.size)
+        name = shorten(printable(entry.name), self.chars - SIZE_CHARS - 1)
+        font.draw_text(x + 1, y + 1, name, pen)
+        font.draw_text(x + width - 1 - font.text_width(right), y + 1, right, pen)
+
+
+class ListScroller(Widget):
+    """The list's proportional gadget with its two arrows underneath, as ASL
+    drew them; an arrow held down keeps scrolling."""
+
+    REPEAT_AFTER, REPEAT_EVERY = 15, 3  # frames
+
+    def __init__(self, listing: FileList) -> None:
+        super().__init__(0, 0, SCROLLER_W, 3 * ARROW_H)
+        self.listing = listing
+        self.grab: int | None = None  # where in the knob the pointer holds it
+        self.arrow = 0  # -1 or +1 while an arrow is held
+        self.held_frames = 0
+
+    @property
+    def track(self) -> int:
+        return self.h - 2 * ARROW_H - 4
+
+    def knob(self) -> tuple[int, int]:
+        """The knob's offset and length along the track."""
+        total, rows, top = self.listing.total_lines, self.listing.rows, self.listing.top
+        if total <= rows:
+            return 0, self.track
+        length = max(6, self.track * rows // total)
+        return (self.track - length) * top // (total - rows), length
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        if button is not Button.LEFT:
+            return
+        offset = frame.y - self.ay - 2
+        if offset >= self.track + 2:
+            self.arrow = -1 if frame.y < self.ay + self.h - ARROW_H else 1
+            self.held_frames = 0
+            self.listing.scroll_to(self.listing.top + self.arrow)
+            return
+        start, length = self.knob()
+        if start <= offset < start + length:
+            self.grab = offset - start
+        else:
+            page = self.listing.rows if offset >= start + length else -self.listing.rows
+            self.listing.scroll_to(self.listing.top + page)
+
+    def on_drag(self, frame: Frame) -> None:
+        if self.arrow:
+            self.held_frames += 1
+            late = self.held_frames - self.REPEAT_AFTER
+            if late >= 0 and late % self.REPEAT_EVERY == 0:
+                self.listing.scroll_to(self.listing.top + self.arrow)
+        if self.grab is not None:
+            _start, length = self.knob()
+            room = max(1, self.track - length)
+            offset = max(0, min(room, frame.y - self.ay - 2 - self.grab))
+            spare = max(0, self.listing.total_lines - self.listing.rows)
+            self.listing.scroll_to(round(offset * spare / room))
+
+    def on_release(self, frame: Frame, button: Button) -> None:
+        self.grab, self.arrow = None, 0
+
+    def on_cancel(self) -> None:
+        self.grab, self.arrow = None, 0
+
+    def draw(self) -> None:
+        x, y = self.ax, self.ay
+        track_h = self.h - 2 * ARROW_H
+        bevel(x, y, self.w, track_h, fill=Pen.GREY)
+        start, length = self.knob()
+        bevel(x + 2, y + 2 + start, self.w - 4, length, fill=Pen.BLUE)
+        for i, (glyph, way) in enumerate(((Glyph.ARROW_UP, -1), (Glyph.ARROW_DOWN, 1))):
+            ay = y + track_h + i * ARROW_H
+            button_box(x, ay, self.w, ARROW_H, pressed=self.arrow == way)
+            font.draw_glyph(x + (self.w - FONT.cell) // 2, ay + 1, glyph, Pen.BLACK)
+
+
+class FileRequester(Requester):
+    """The file requester. See the module's text for how to open one."""
+
+    def __init__(
+        self,
+        title: str,
+        screen_size: tuple[int, int],
+        *,
+        on_choose: Callable[[Path], str | None],
+        on_cancel: Callable[[], None] | None = None,
+        mode: Mode = Mode.OPEN,
+        drawer: Path | None = None,
+        file: str = "",
+        pattern: str = "#?",
+        places: Iterable[Path] = (),
+        ask: Callable[[Requester], None] | None = None,
+        help_node: str = "Main",
+    ) -> None:
+        if mode is Mode.SAVE and ask is None:
+            raise ValueError("a Save requester needs `ask` to confirm replacing a file")
+        self.mode = mode
+        self.on_choose = on_choose
+        self.on_cancel = on_cancel or (lambda: None)
+        self.ask = ask
+        self.places = [Path(p) for p in places]  # shown under Volumes beside the system's own
+        self.note = ""  # one line under the list: what is happening or what went wrong
+        self.frames = 0
+        self.last_click: tuple[int, Entry] | None = None  # (frame, entry) of the last click on a file
+        self.reader: DrawerReader | None = None
+        self.drawer: Path | None = None  # None while the volumes are listed
+        self.pattern: DosPattern = compile_pattern("#?")
+        self.listing = FileList(self.pick)
+        self.scroller = ListScroller(self.listing)
+        labels = [label.rjust(LABEL_CHARS) for label in LABELS]
+        self.pattern_gadget = StringGadget(labels[0], pattern, 10, PATTERN_CHARS)
+        self.drawer_gadget = StringGadget(labels[1], "", 10, DRAWER_CHARS)
+        self.file_gadget = StringGadget(labels[2], file, 10, FILE_CHARS)
+        buttons = [(mode.value, self.choose), ("Volumes", self.show_volumes), ("Parent", self.parent_drawer),
+                   ("Cancel", self.cancel)]
+        gadgets = [self.pattern_gadget, self.drawer_gadget, self.file_gadget]
+        super().__init__(title, [], buttons, screen_size, gadgets=gadgets, help_node=help_node)
+        self.add(self.listing)
+        self.add(self.scroller)
+        self.focus(self.file_gadget)
+        self.set_pattern(pattern)
+        start = Path(drawer) if drawer is not None else Path.cwd()
+        if not self.go(start):
+            self.show_volumes()
+
+    # ------------------------------------------------------------ layout
+    def relayout(self) -> None:
+        screen_w, screen_h = self.screen_size
+        hires = screen_w >= 640
+        border = for_width(screen_w).side_border
+        widest = screen_w - 2 * SCREEN_GAP - 2 * border
+        list_w = min(widest - 2 * SIDE - SCROLLER_W - 1, HIRES_LIST_CHARS * FONT.cell + 2 * LIST_PAD)
+        inner_w = list_w + SCROLLER_W + 1 + 2 * SIDE
+        below = GAP + ROW_H + 3 * (GADGET_H + 3) + 2 * MARGIN + BUTTON_H  # note, gadgets, buttons
+        room = screen_h - 2 * SCREEN_GAP - TITLE_H - 2 - 11 - GAP - 2 * LIST_PAD - below
+        rows = max(3, min(MOST_ROWS[hires], room // ROW_H))
+        list_h = rows * ROW_H + 2 * LIST_PAD
+        self.listing.x, self.listing.y, self.listing.w, self.listing.h = (
+            self.inner_x + SIDE, self.inner_y + GAP, list_w, list_h)
+        self.scroller.x, self.scroller.y, self.scroller.h = self.listing.x + list_w + 1, self.listing.y, list_h
+        y = self.listing.y + list_h + GAP + ROW_H
+        for gadget in self.gadgets:
+            gadget.x, gadget.y, gadget.w = self.listing.x, y + 3, inner_w - 2 * SIDE
+            y += GADGET_H + 3
+        inner_h = y - self.inner_y + 2 * MARGIN + BUTTON_H  # _place_buttons keeps MARGIN below them
+        self.resize_inner(inner_w, inner_h)
+        self._place_buttons(inner_w, inner_h)
+        self.listing.scroll_to(self.listing.top)
+        self.settle((screen_w - self.w) // 2, max(11, (screen_h - self.h) // 2))
+
+    def say(self, message: str) -> None:
+        self.note = message
+
+    # ------------------------------------------------------------ places
+    def go(self, folder: Path) -> bool:
+        """List a drawer; False (and a note saying why) when it is not one."""
+        folder = Path(os.path.abspath(folder.expanduser()))
+        try:
+            is_drawer = folder.is_dir()
+        except (OSError, ValueError):
+            is_drawer = False
+        if not is_drawer:
+            self.note = f"No drawer {printable(folder.name or str(folder))}"
+            return False
+        self.stop_reading()
+        self.drawer = folder
+        self.reader = DrawerReader(folder)
+        self.listing.show([])
+        self.listing.empty_text = ""
+        self.set_text(self.drawer_gadget, str(folder))
+        self.note = ""
+        self.tick_reader()  # a small drawer shows at once
+        return True
+
+    def show_volumes(self) -> None:
+        self.stop_reading()
+        self.drawer = None
+        self.listing.show(volumes(self.places))
+        self.listing.empty_text = ""
+        self.set_text(self.drawer_gadget, "")
+        self.note = "Choose a volume"
+
+    def parent_drawer(self) -> None:
+        """Parent: the drawer above; above a volume's root, the volumes."""
+        if self.drawer is None:
+            return
+        if self.drawer.parent == self.drawer:
+            self.show_volumes()
+        else:
+            self.go(self.drawer.parent)
+
+    def stop_reading(self) -> None:
+        if self.reader is not None:
+            self.reader.close()
+        self.reader = None
+
+    # ------------------------------------------------------------ reading
+    def tick(self) -> None:
+        """Each frame: read on in a big drawer."""
+        self.frames += 1
+        self.tick_reader()
+
+    def tick_reader(self) -> None:
+        reader = self.reader
+        if reader is None or reader.done:
+            return
+        for entry in reader.step():
+            if self.shown(entry):
+                self.insert(entry)
+        if not reader.done:
+            self.note = f"Reading{Glyph.ELLIPSIS.char} {len(reader.entries)} entries"
+        elif reader.more:
+            self.note = f"Only the first {MOST_ENTRIES} entries are listed"
+        else:
+            self.note = reader.problem
+        self.say_why_empty()
+
+    def say_why_empty(self) -> None:
+        """An empty list says why: unreadable, empty, or nothing matches."""
+        reader = self.reader
+        if reader is None or not reader.done or self.listing.entries:
+            self.listing.empty_text = ""
+        elif reader.problem:
+            self.listing.empty_text = reader.problem
+        else:
+            self.listing.empty_text = "Nothing matches the pattern" if reader.entries else "This drawer is empty"
+
+    def shown(self, entry: Entry) -> bool:
+        return entry.kind is not Kind.FILE or self.pattern.matches(entry.name)
+
+    def insert(self, entry: Entry) -> None:
+        entries = self.listing.entries
+        index = bisect.bisect(entries, entry.sort_key(), key=Entry.sort_key)
+        entries.insert(index, entry)
+        self.listing.insert_at(index)
+
+    def set_pattern(self, text: str) -> None:
+        """Filter the files by a new pattern (drawers always show)."""
+        try:
+            self.pattern = compile_pattern(text)
+        except PatternError as error:
+            self.note = f"Pattern: {error}"
+            return
+        self.note = ""
+        if self.reader is not None:
+            self.listing.show([e for e in self.reader.entries if self.shown(e)])
+            self.say_why_empty()
+
+    # ------------------------------------------------------------ choosing
+    def pick(self, index: int) -> None:
+        """A click on a row: a drawer or volume opens; a file goes into the
+        File gadget, and a second click soon after chooses it."""
+        entry = self.listing.entries[index]
+        if entry.kind is not Kind.FILE:
+            self.go(entry.path)
+            return
+        self.set_text(self.file_gadget, entry.name)
+        again = self.last_click is not None and self.last_click[1] == entry
+        if again and self.frames - self.last_click[0] <= DOUBLE_CLICK_FRAMES:
+            self.last_click = None
+            self.choose()
+        else:
+            self.last_click = (self.frames, entry)
+
+    def choose(self) -> None:
+        """Open/Save: the name in the File gadget, checked. A drawer's name
+        lists that drawer instead."""
+        name = self.file_gadget.text.strip()
+        if not name:
+            self.note = "Type or pick a file name"
+            return
+        base = self.drawer or Path.cwd()
+        path = Path(os.path.abspath(base / Path(name).expanduser()))
+        try:
+            if path.is_dir():
+                self.set_text(self.file_gadget, "")
+                self.go(path)
+                return
+        except (OSError, ValueError):
+            pass
+        if self.mode is Mode.OPEN:
+            problem = plain_file_problem(path)
+            if problem:
+                self.note = problem
+                return
+            self.finish(path)
+            return
+        self.choose_to_save(path)
+
+    def choose_to_save(self, path: Path) -> None:
+        try:
+            drawer_ok, exists = path.parent.is_dir(), os.path.lexists(path)
+        except (OSError, ValueError):
+            drawer_ok, exists = False, False
+        if not drawer_ok:
+            self.note = f"No drawer {printable(path.parent.name)} to save in"
+            return
+        if not exists:
+            self.finish(path)
+            return
+        problem = plain_file_problem(path)
+        if problem:
+            self.note = f"{problem}: choose another name"
+            return
+        self.confirm_replace(path)
+
+    def confirm_replace(self, path: Path) -> None:
+        """Saving over a file asks first; Cancel (Esc) keeps the file."""
+
+        def replace() -> None:
+            confirm.close()
+            self.finish(path)
+
+        lines = [f"{printable(path.name)} already exists.", "Replace it?"]
+        confirm = Requester(self.title, lines, [("Replace", replace), ("Cancel", lambda: confirm.close())],
+                            self.screen_size, help_node=self.help_node)
+        self.ask(confirm)
+
+    def finish(self, path: Path) -> None:
+        problem = self.on_choose(path)
+        if problem:
+            self.note = problem
+            return
+        self.stop_reading()
+        self.close()
+
+    def cancel(self) -> None:
+        self.stop_reading()
+        self.close()
+        self.on_cancel()
+
+    # ------------------------------------------------------------ keys
+    def set_text(self, gadget: StringGadget, text: str) -> None:
+        gadget.text, gadget.cursor = text, len(text)
+
+    def on_key(self, frame: Frame) -> bool:
+        gadget = self.active_gadget
+        before = gadget.text if gadget is not None else None
+        if gadget is not None:
+            gadget.edit(frame)
+            if gadget.text != before:
+                self.edited(gadget)
+        if frame.key(pyxel.KEY_TAB):
+            index = self.gadgets.index(gadget) if gadget is not None else -1
+            self.focus(self.gadgets[(index + (-1 if frame.shift else 1)) % len(self.gadgets)])
+        for code, step in ((pyxel.KEY_UP, -1), (pyxel.KEY_DOWN, 1), (pyxel.KEY_PAGEUP, -self.listing.rows),
+                           (pyxel.KEY_PAGEDOWN, self.listing.rows)):
+            if frame.key(code):
+                self.move_cursor(step)
+        if frame.wheel:
+            self.listing.scroll_to(self.listing.top - 3 * frame.wheel)
+        if frame.key(pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER):
+            self.enter(gadget)
+        elif frame.key(pyxel.KEY_ESCAPE):
+            self.cancel()
+        return True
+
+    def edited(self, gadget: StringGadget) -> None:
+        if gadget is self.pattern_gadget:
+            self.set_pattern(gadget.text)
+        elif gadget is self.file_gadget:
+            self.listing.cursor = None  # Return now chooses the typed name
+
+    def move_cursor(self, step: int) -> None:
+        self.listing.move_cursor(step)
+        entry = self.cursor_entry()
+        if entry is not None and entry.kind is Kind.FILE:
+            self.set_text(self.file_gadget, entry.name)
+
+    def cursor_entry(self) -> Entry | None:
+        cursor = self.listing.cursor
+        return self.listing.entries[cursor] if cursor is not None and cursor < len(self.listing.entries) else None
+
+    def enter(self, gadget: StringGadget | None) -> None:
+        """Return: in the Drawer gadget, go there; in the Pattern gadget, move
+        on to the file name; else open the drawer under the cursor or choose."""
+        if gadget is self.drawer_gadget:
+            typed = gadget.text.strip()
+            if typed:
+                self.go((self.drawer or Path.cwd()) / Path(typed).expanduser())
+            return
+        if gadget is self.pattern_gadget:
+            self.focus(self.file_gadget)
+            return
+        entry = self.cursor_entry()
+        if entry is not None and entry.kind is not Kind.FILE:
+            self.go(entry.path)
+            return
+        self.choose()
+
+    # ------------------------------------------------------------ draw
+    def draw_interior(self) -> None:
+        if self.note:
+            x = self.ax + self.listing.x
+            y = self.ay + self.listing.y + self.listing.h + GAP
+            room = (self.inner_w - 2 * SIDE) // FONT.cell
+            font.draw_text(x, y, shorten(self.note, room), Pen.WHITE, bg=Pen.BLUE)

@@ -1,0 +1,203 @@
+"""What the file requester lists (pure Python: no pyxel here): a drawer's
+entries read a slice at a time, so a folder of a million names never stops
+the frame loop, the volumes of this system, and the check that a chosen name
+is a plain file.
+
+Only regular files and drawers (folders) are ever listed: named pipes,
+devices and sockets are left out, because opening one can block the program
+or read from hardware. A link is judged by what it points to; a dangling one
+is left out too. Names starting with a dot are hidden, as desktops hide them.
+"""
+
+from __future__ import annotations
+
+import bisect
+import os
+import stat
+import string
+import sys
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from enum import IntEnum
+from pathlib import Path
+
+MOST_ENTRIES = 10_000  # listed at most from one drawer; the requester says when there are more
+STEP_SECONDS = 0.004  # reading time a frame may spend (a 60 fps frame is 16.7 ms)
+STEP_ENTRIES = 400  # and names a frame may read, whatever the clock says
+
+
+class Kind(IntEnum):
+    """What a listed entry is; the order is the list's: volumes, drawers, files."""
+
+    VOLUME = 0
+    DRAWER = 1
+    FILE = 2
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    kind: Kind
+    path: Path
+    size: int | None = None  # a file's size in bytes, when it could be read
+
+    def sort_key(self) -> tuple[int, str, str]:
+        return (self.kind, self.name.casefold(), self.name)
+
+
+def hidden(name: str) -> bool:
+    return name.startswith(".")
+
+
+def describe_error(error: OSError, path: Path) -> str:
+    """An OSError in the words the requester shows."""
+    name = path.name or str(path)
+    if isinstance(error, PermissionError):
+        return f"{name}: you may not read this drawer"
+    if isinstance(error, FileNotFoundError):
+        return f"{name}: no such drawer"
+    if isinstance(error, NotADirectoryError):
+        return f"{name} is not a drawer"
+    return f"{name}: cannot be read ({error.strerror or 'error'})"
+
+
+@dataclass
+class DrawerReader:
+    """Reads one drawer a slice at a time. ``entries`` stays sorted (drawers
+    first, then files, case ignored) as names arrive; ``problem`` says in words
+    why the drawer could not be read; ``more`` is True when the drawer held
+    more than ``most`` entries and the rest were not read."""
+
+    folder: Path
+    most: int = MOST_ENTRIES
+    entries: list[Entry] = field(default_factory=list)
+    problem: str = ""
+    done: bool = False
+    more: bool = False
+    clock: Callable[[], float] = time.perf_counter
+    _scan: object | None = None
+
+    def step(self, seconds: float = STEP_SECONDS, count: int = STEP_ENTRIES) -> list[Entry]:
+        """Read on for about ``seconds`` (and at most ``count`` names); the
+        entries added, each already in its place in ``entries``."""
+        if self.done:
+            return []
+        added: list[Entry] = []
+        try:
+            if self._scan is None:
+                self._scan = os.scandir(self.folder)
+            deadline = self.clock() + seconds
+            while len(added) < count and self.clock() <= deadline:
+                item = next(self._scan, None)
+                if item is None:
+                    self._finish()
+                    break
+                entry = self._entry(item)
+                if entry is None:
+                    continue
+                if len(self.entries) >= self.most:
+                    self.more = True
+                    self._finish()
+                    break
+                bisect.insort(self.entries, entry, key=Entry.sort_key)
+                added.append(entry)
+        except OSError as error:
+            self.problem = describe_error(error, self.folder)
+            self._finish()
+        return added
+
+    def read_all(self) -> list[Entry]:
+        """Everything at once (for tests and small drawers)."""
+        while not self.done:
+            self.step(seconds=1.0, count=self.most + 1)
+        return self.entries
+
+    def close(self) -> None:
+        """Stop reading (the requester moved elsewhere or closed)."""
+        self._finish()
+
+    def _finish(self) -> None:
+        self.done = True
+        scan, self._scan = self._scan, None
+        if scan is not None:
+            scan.close()
+
+    def _entry(self, item: os.DirEntry) -> Entry | None:
+        """A listed entry for a regular file or a drawer; None for anything else."""
+        if hidden(item.name):
+            return None
+        path = self.folder / item.name
+        try:
+            if item.is_dir():
+                return Entry(item.name, Kind.DRAWER, path)
+            if item.is_file():
+                return Entry(item.name, Kind.FILE, path, item.stat().st_size)
+        except OSError:
+            pass  # gone while listed, or a link to nowhere: not listed
+        return None
+
+
+# ---------------------------------------------------------------- volumes
+def volumes(extra: Iterable[Path] = (), platform: str = sys.platform,
+            drives: Callable[[], list[str]] | None = None) -> list[Entry]:
+    """The requester's Volumes list. On Windows the drive letters; elsewhere
+    the root, the home folder and the caller's folders (a guide's own, say)."""
+    if platform.startswith("win"):
+        found = [Entry(d.rstrip("\\/"), Kind.VOLUME, Path(d)) for d in (drives or windows_drives)()]
+    else:
+        home = Path.home()
+        found = [Entry("Root (/)", Kind.VOLUME, Path("/")), Entry(f"Home ({home.name})", Kind.VOLUME, home)]
+    seen = {entry.path for entry in found}
+    for folder in extra:
+        if folder not in seen:
+            found.append(Entry(folder.name or str(folder), Kind.VOLUME, folder))
+            seen.add(folder)
+    return found
+
+
+def windows_drives() -> list[str]:
+    """The drive letters in use, as C:\\ (os.listdrives where Python has it)."""
+    listdrives = getattr(os, "listdrives", None)
+    if listdrives is not None:
+        return list(listdrives())
+    import ctypes  # only on Windows before Python 3.12
+
+    mask = ctypes.windll.kernel32.GetLogicalDrives()
+    return [f"{letter}:\\" for i, letter in enumerate(string.ascii_uppercase) if mask >> i & 1]
+
+
+# ------------------------------------------------------------ plain files
+def plain_file_problem(path: Path) -> str:
+    """"" when ``path`` is a regular file (a link to one counts), else why not,
+    in words. Checked again when a name is chosen, whatever the list showed."""
+    try:
+        mode = os.stat(path).st_mode
+    except (OSError, ValueError):  # ValueError: a NUL in the name
+        return f"No file called {path.name} here"
+    if stat.S_ISDIR(mode):
+        return f"{path.name} is a drawer"
+    if not stat.S_ISREG(mode):
+        return f"{path.name} is not a plain file and is never opened"
+    return ""
+
+
+class NotPlainFile(OSError):
+    """A name that is a pipe, a device, a socket or a drawer, not a file."""
+
+
+def open_plain(path: Path, mode: str = "rb"):
+    """Open a file for reading only if it is a regular file, judged on the
+    opened file itself, so a pipe swapped in after the check can neither be
+    read nor block the open (it is opened without waiting for a writer)."""
+    nonblock = getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotPlainFile(f"{path.name} is not a plain file")
+        if nonblock:
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, mode)
+    except BaseException:
+        os.close(fd)
+        raise
