@@ -40,6 +40,7 @@ from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, SCREEN_TITLE, WorkbenchScreen
 from .game.session import SeedSource, Session
 from .game.settings_map import choices_from_settings
+from .intuition.marquee import marquee
 from .intuition.window import Window
 from .intuition.wm import WindowManager
 from .workbench.backdrop import ICONS, WorkbenchWindow
@@ -486,23 +487,6 @@ class App:
 def legend_x(screen_w: int, estimated: bool = False) -> int:
     """Where the legend starts: it ends just left of the screen's depth gadget."""
     return screen_w - SCREEN_DEPTH_W - 4 - legend_width(estimated)
-
-
-MARQUEE_HOLD = 90  # frames a long message rests at its start (and again at its end)
-MARQUEE_STEP = 8  # frames per character while it scrolls
-
-
-def marquee(text: str, width: int, frames: int) -> str:
-    """Text that does not fit the bar, ``frames`` after it appeared: first its
-    start, held long enough to read; then it scrolls a character every few
-    frames until its end shows, rests there, and starts again from the start."""
-    if len(text) <= width:
-        return text
-    travel = len(text) - width
-    cycle = MARQUEE_HOLD + travel * MARQUEE_STEP + MARQUEE_HOLD
-    moving = frames % cycle - MARQUEE_HOLD
-    start = max(0, min(travel, moving // MARQUEE_STEP))
-    return text[start : start + width]
 
 
 def parse_args(argv: list[str]) -> Options:
