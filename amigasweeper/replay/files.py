@@ -1,0 +1,61 @@
+"""Reading any replay file: EVF (ours or another program's) or our own format."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from ..engine.topology import Shape
+from . import evf, native
+from .errors import ReplayError
+from .recording import Recording
+
+EVF_SUFFIX = ".evf"
+REPLAY_SUFFIXES = (EVF_SUFFIX, native.SUFFIX)
+MAX_REPLAY_BYTES = 16 * 1024 * 1024
+
+
+def replay_suffix(recording: Recording) -> str:
+    """EVF for square boards that fit it, our own format for the rest."""
+    return EVF_SUFFIX if evf.fits(recording.setup, recording.cell_px) else native.SUFFIX
+
+
+def replay_bytes(recording: Recording) -> bytes:
+    """The recording as the file :func:`replay_suffix` names."""
+    if replay_suffix(recording) == EVF_SUFFIX:
+        return evf.to_evf(recording)
+    return native.to_bytes(recording)
+
+
+def parse_replay(data: bytes) -> Recording:
+    """A recording from a file's bytes, whichever format they are in."""
+    if data[:2] == b"\x1f\x8b" or data.startswith(native.MAGIC.encode()):
+        return native.from_bytes(data)
+    if data[:1] == bytes([evf.VERSION]):
+        return evf.from_evf(data)
+    if data[:1] in (b"\x00", b"\x01", b"\x02", b"\x03"):
+        return evf.from_evf(data)  # an older EVF: the reader says which version
+    raise ReplayError("this is neither an EVF file nor an AmigaSweeper replay")
+
+
+def load_replay(path: str | os.PathLike[str]) -> Recording:
+    """Read a replay file; every failure is a ReplayError with a sentence."""
+    path = Path(path)
+    try:
+        if not path.is_file():
+            raise ReplayError(f"{path.name} is not a file")
+        with open(path, "rb") as file:
+            data = file.read(MAX_REPLAY_BYTES + 1)
+    except OSError as error:
+        raise ReplayError(f"{path.name} cannot be read ({error.strerror or error})") from None
+    if len(data) > MAX_REPLAY_BYTES:
+        raise ReplayError(f"{path.name} is over 16 MB: no replay is that big")
+    try:
+        return parse_replay(data)
+    except ReplayError:
+        raise
+    except (ValueError, IndexError, KeyError) as error:  # a board no game can have, say
+        raise ReplayError(f"{path.name} cannot be played: {error}") from None
+
+
+__all__ = ["EVF_SUFFIX", "REPLAY_SUFFIXES", "ReplayError", "Shape", "load_replay", "parse_replay", "replay_bytes", "replay_suffix"]
