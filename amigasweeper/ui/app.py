@@ -268,7 +268,7 @@ class App:
         """The MineSweeper window's close gadget: the program's window goes and
         the Workbench stays, with the MineSweeper icon to start it again."""
         self.mine_window.hints.demo = False
-        self.commands.save_settings()
+        self.commands.leave()
         self.wm.close(self.mine_window)
 
     def open_icon(self, icon: Icon | None) -> None:
@@ -315,7 +315,7 @@ class App:
 
     # --------------------------------------------------------------- events
     def request_quit(self) -> None:
-        self.commands.save_settings()
+        self.commands.leave()
         self.quit_requested = True
 
     def game_over(self, game: Game) -> None:
@@ -329,7 +329,7 @@ class App:
         """One frame's update. No exception escapes it (see faults.py); a
         stop signal saves the settings and ends the program here."""
         if self.stop.signum is not None:
-            self.guard.run(self.commands.save_settings)
+            self.guard.run(self.commands.leave)
             raise SystemExit(128 + self.stop.signum)
         self.guard.run(self._update)
 
@@ -578,6 +578,7 @@ def run(argv: list[str]) -> int:
             print(f"amigasweeper: {error}", file=sys.stderr)
             return 1
         app.update()  # a stop signal that came after the last frame ends here too
+        app.commands.leave()  # the end of the script is the end of the game played
         return 0
     pyxel.run(app.update, app.draw)
     return 0

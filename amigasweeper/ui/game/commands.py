@@ -132,6 +132,12 @@ class CommandCentre:
         if problem:
             self.tell("Saved Data", [problem])
 
+    def leave(self) -> None:
+        """Quit, a stop signal or the game window closed: the settings are
+        saved and the game being played is kept as abandoned."""
+        self.save_settings()
+        self.app.mine_window.tap.finish(abandoned=True)
+
     def tell(self, title: str, paragraphs: list[str]) -> None:
         self.app.open_requester(dialogs.message(title, paragraphs, self.app.screen_mode.size, lambda: None))
 

@@ -12,6 +12,8 @@ import pyxel
 from amigasweeper.engine import Game, GameStatus, MoveResult, Shape
 
 from amigasweeper.engine.levels import MAX_SIDE
+from amigasweeper.metrics.clicks import Click
+from amigasweeper.replay import Recording
 
 from ..intuition.atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
 from .boardview import BoardCanvas
@@ -22,6 +24,7 @@ from .shading import fill_step, step_of
 from ..intuition.input import Button, Frame
 from ..intuition.palette import Pen
 from .pausing import PauseReason
+from .recording import Aim, GameTap
 from .session import Session
 from ..intuition.widgets import PushGadget, Widget
 from ..intuition import font, metrics
@@ -41,6 +44,9 @@ class Action(Enum):
     MARK = "mark"
     CLEAR = "clear"
     RIGHT = "right"  # the right button's choice: mark a covered square, clear around an open one
+
+
+KEY_CLICKS = {Action.UNCOVER: Click.LEFT, Action.MARK: Click.RIGHT, Action.CLEAR: Click.CHORD}
 
 
 @dataclass(frozen=True)
@@ -154,6 +160,7 @@ class Field(Widget):
         else:
             self.action = Action.CLEAR if self.window.game.is_open(cell) else Action.MARK
         self.pointer_cell = cell
+        self.window.tap.press(button, self.window.aim(frame.x, frame.y))
 
     def on_drag(self, frame: Frame) -> None:
         self.pointer_cell = self.cell_under(frame.x, frame.y)
@@ -166,13 +173,12 @@ class Field(Widget):
             return
         cell = self.cell_under(frame.x, frame.y)
         action, self.action, self.held = self.action, None, None
-        if cell is None or action is None:
-            return
-        is_open = self.window.game.is_open(cell)
-        # The right button acts only on a square of the kind it was pressed on.
-        if action is Action.MARK and is_open or action is Action.CLEAR and not is_open:
-            return
-        self.window.act(action, cell)
+        if cell is not None and action is not None:
+            is_open = self.window.game.is_open(cell)
+            # The right button acts only on a square of the kind it was pressed on.
+            if not (action is Action.MARK and is_open or action is Action.CLEAR and not is_open):
+                self.window.act(action, cell)
+        self.window.tap.release(button, self.window.aim(frame.x, frame.y))
 
     def pressed_cells(self) -> list[int]:
         """Squares drawn held down: the one under a held left button, or the
@@ -254,6 +260,8 @@ class MineWindow(Window):
         self.face_gadget = self.add(FaceGadget(self))
         self.field = self.add(Field(self))
         self.hints = HintState()
+        self.on_recorded: Callable[[Recording], None] = lambda recording: None  # each game worth keeping
+        self.tap = GameTap(session.clock, lambda recording: self.on_recorded(recording))
         self.four_colours = False  # the Kickstart 2 look: shading in dither patterns
         self.canvas: BoardCanvas
         self.layout: Layout
@@ -268,6 +276,13 @@ class MineWindow(Window):
     def can_play(self) -> bool:
         return not self.game.status.over and not self.game.paused
 
+    def aim(self, px: int, py: int) -> Aim:
+        """The board pixel and the square under a screen pixel, as recorded; None off the board."""
+        field = self.field
+        if not field.contains(px, py):
+            return None
+        return px - field.ax, py - field.ay, field.cell_under(px, py)
+
     def face(self) -> Face:
         if self.game.status is GameStatus.LOST:
             return Face.DEAD
@@ -280,6 +295,7 @@ class MineWindow(Window):
     # --------------------------------------------------------------- layout
     def _new_game(self, game: Game) -> None:
         self.canvas = BoardCanvas(game, geometry_for(game.topology))
+        self.tap.start(game)
         self.hints.forget()
         self.hints.demo = False
         self._noted = False
@@ -367,19 +383,40 @@ class MineWindow(Window):
         for key, action in self.KEY_ACTIONS.items():
             if frame.key(key):
                 aimed = self.field.visible and frame.pointer_in(self)  # not at a square another window covers
-                self.act(action, self.field.cell_under(frame.x, frame.y) if aimed else None)
+                cell = self.field.cell_under(frame.x, frame.y) if aimed else None
+                click = self.click_of(action, cell)
+                if self.act(action, cell) is not None:
+                    self.tap.key(click, cell)
                 return True
         return False
 
     def tick(self) -> None:
         if self.field.visible == self.game.paused:
             self.relayout()  # the clock stopped (or started) elsewhere: the board hides as in Pause
+        self.record_frame()
         self.canvas.step()
         if self._over_untold and not self.canvas.rippling:
             # The win or loss requester (and the loss's flash) waits for the ripple.
             self._over_untold = False
             self.on_game_over(self.game)
         self.hints.update(self.game)  # a slice of the solver's work, if anything waits for it
+
+    def click_of(self, action: Action, cell: int | None) -> Click:
+        """What a keyboard action is, in the terms of the recorded clicks."""
+        if action is Action.RIGHT and cell is not None:
+            action = Action.CLEAR if self.game.is_open(cell) else Action.MARK
+        return KEY_CLICKS[action]
+
+    def record_frame(self) -> None:
+        """The recorder's share of a frame: the pointer's path, the clock held or
+        not, and the end of the game (after the release that ended it)."""
+        tap = self.tap
+        if self.hints.demo:
+            tap.spoil()  # a game the Demo played in is not the player's
+        tap.follow_clock(self.game.paused)
+        tap.pointer(pyxel.mouse_x, pyxel.mouse_y, self.aim)
+        if self.game.status.over:
+            tap.finish()
 
     # ---------------------------------------------------------------- draw
     def draw_interior(self) -> None:

@@ -14,16 +14,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from amigasweeper.engine import Game, GameStatus
+from amigasweeper.engine import Game
 from amigasweeper.metrics.clicks import Click
-from amigasweeper.replay.events import Button as RecordedButton
-from amigasweeper.replay.recorder import GameRecorder
-from amigasweeper.replay.recording import Recording, Result
+from amigasweeper.replay import Button as RecordedButton
+from amigasweeper.replay import GameRecorder, Recording, Result
 
 from ..intuition.input import Button
 
 BUTTONS = {Button.LEFT: RecordedButton.LEFT, Button.RIGHT: RecordedButton.RIGHT}
-RESULTS = {GameStatus.WON: Result.WON, GameStatus.LOST: Result.LOST}
 
 # (x, y) on the board in pixels and the square there; None off the board.
 Aim = tuple[int, int, int | None] | None
@@ -40,6 +38,7 @@ class GameTap:
         self.on_recorded = on_recorded
         self.recorder: GameRecorder | None = None
         self._last: Aim = None  # where the pointer was last told to be
+        self._seen: tuple[int, int] | None = None  # the pointer's screen pixel last frame
         self._held = False  # the game's clock is held (Pause, Help, ...)
 
     # ------------------------------------------------------------ the game
@@ -47,7 +46,7 @@ class GameTap:
         """A new game: the one before ends as abandoned (if it was played)."""
         self.finish(abandoned=True)
         self.recorder = GameRecorder(game, clock=self.clock)
-        self._last, self._held = None, False
+        self._last, self._seen, self._held = None, None, False
 
     def spoil(self) -> None:
         """The Demo played: this game is not the player's alone and is not kept."""
@@ -57,19 +56,22 @@ class GameTap:
         recorder, self.recorder = self.recorder, None
         if recorder is None:
             return
-        status = recorder.game.status
-        result = Result.ABANDONED if abandoned and not status.over else RESULTS.get(status, Result.ABANDONED)
-        recording = recorder.finish(result)
+        # Left before its end: abandoned. Otherwise the game says won or lost.
+        recording = recorder.finish(Result.ABANDONED if abandoned and not recorder.game.status.over else None)
         if recording is not None:
             self.on_recorded(recording)
 
     # ------------------------------------------------------------ the input
-    def pointer(self, aim: Aim) -> None:
-        """Once a frame: where the pointer is (only a change is recorded)."""
-        if self.recorder is None or aim == self._last:
+    def pointer(self, px: int, py: int, aim: Callable[[int, int], Aim]) -> None:
+        """Once a frame: the pointer at screen pixel (px, py); ``aim`` finds
+        the board pixel and square there, only when the pointer has moved."""
+        if self.recorder is None or (px, py) == self._seen:
             return
-        self._last = aim
-        self.recorder.move(*(aim or (None, None, None)))
+        self._seen = (px, py)
+        where = aim(px, py)
+        if where != self._last:
+            self._last = where
+            self.recorder.move(*(where or (None, None, None)))
 
     def press(self, button: Button, aim: Aim) -> None:
         if self.recorder is not None:

@@ -27,12 +27,11 @@ class Tape(Protocol):
     """What the deck needs of a replay's timeline."""
 
     duration_ms: int
+    times: list[int]  # each event's time
 
     def __len__(self) -> int: ...
 
     def index_at(self, t_ms: float) -> int: ...
-
-    def time_of(self, index: int) -> int: ...
 
 
 class Deck:
@@ -69,7 +68,7 @@ class Deck:
         self.playing = False
         if self.index + 1 >= len(self.tape):
             return False
-        return self.seek(self.tape.time_of(self.index + 1), self.index + 1)
+        return self.seek(self.tape.times[self.index + 1], self.index + 1)
 
     def seek(self, t_ms: float, index: int | None = None) -> bool:
         """Go to a time (the slider); True when the shown event changed."""
