@@ -25,6 +25,7 @@ from amigasweeper.guide.paths import unreadable
 from . import collector
 from .game.commands import CommandCentre
 from .duel.duelcontrol import DuelControl
+from .replay.control import ReplayControl
 from .helpviewer.control import ViewerControl
 from .helpviewer.guideview import GuideViewer, open_guide_file
 from .intuition.input import Button, HeldButtons, InputReader
@@ -79,6 +80,7 @@ class Options:
     start_dir: Path | None = None  # the folder the program was started in: relative paths start here
     guide: Path | None = None  # show this guide in the viewer alone, as `multiview FILE` does
     node: str | None = None  # the guide's page to open first
+    replay: Path | None = None  # a replay file to show in the Replay window
 
 
 class FrameClock:
@@ -157,6 +159,7 @@ class App:
         self._bar_text, self._bar_since = "", 0  # the screen bar's message and when it came
         self.commands = CommandCentre(self)
         self.duels = DuelControl(self)
+        self.replays = ReplayControl(self, lambda: self.mine_window.tap.last)
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
@@ -172,6 +175,8 @@ class App:
             self._tell_reliability("Saved Data", loaded.problems)
         if options.guide is not None:
             self._open_guide_alone(options.guide, options.node)
+        if options.replay is not None:
+            self.replays.open_or_tell(options.replay)
 
     def _tell_reliability(self, title: str, paragraphs: list[str]) -> None:
         """A requester whose Help is the manual's page on saved data and faults."""
@@ -224,7 +229,7 @@ class App:
             self.wm.cancel_drag()
             self.workbench.set_screen_size(mode.size)
             self.mine_window.set_screen_size(mode.size)
-            others = [*self.requesters, self.viewer, self.duels.window]
+            others = [*self.requesters, self.viewer, self.duels.window, self.replays.window]
             for window in [w for w in others if w is not None]:
                 window.screen_size = mode.size
                 window.relayout()
@@ -308,8 +313,9 @@ class App:
 
     def _drop(self, paths: list[str]) -> None:
         guides = [p for p in paths if p.lower().endswith(".guide")]
+        if not guides and not self.replays.dropped(paths):
+            self.commands.tell("Open", ["Only AmigaGuide files (.guide) and replays (.evf, .asreplay) open here."])
         if not guides:
-            self.commands.tell("AmigaGuide", ["Only AmigaGuide files (ending in .guide) can be opened here."])
             return
         self.open_viewer(*open_guide_file(guides[0]))
 
@@ -363,6 +369,7 @@ class App:
             duel.tick()
         if self.viewer is not None:
             self.viewer.tick()
+        self.replays.tick()
         self._drop_closed_requesters()
         for requester in self.requesters:
             requester.tick()
@@ -505,6 +512,7 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--guide", type=Path, metavar="FILE",
                         help="show an AmigaGuide file in the help viewer alone, as `multiview FILE` does")
     parser.add_argument("--node", metavar="NAME", help="with --guide: the page to open first")
+    parser.add_argument("--replay", type=Path, metavar="FILE", help="watch a replay (.evf or .asreplay) in the Replay window")
     parser.add_argument("--check", action="store_true",
                         help="with --guide: print the guide's problems with their line numbers; exit 1 if any")
     args = parser.parse_args(argv)
@@ -529,6 +537,7 @@ def parse_args(argv: list[str]) -> Options:
         start_dir=Path.cwd(),
         guide=args.guide.absolute() if args.guide else None,
         node=args.node,
+        replay=args.replay.absolute() if args.replay else None,
     )
 
 

@@ -28,6 +28,14 @@ class DuelStarter(Protocol):
     def open_setup(self) -> None: ...
 
 
+class StatsOpener(Protocol):
+    def open(self) -> None: ...
+
+
+class ReplayOpener(Protocol):
+    def open_last(self) -> None: ...
+
+
 class Host(Protocol):
     session: Session
     storage: Storage
@@ -39,6 +47,8 @@ class Host(Protocol):
     screen_mode: ScreenMode
     commands: Teller
     duels: DuelStarter
+    stats: StatsOpener
+    replays: ReplayOpener
     open_manual: Callable[[], None]
     request_quit: Callable[[], None]
 

@@ -19,6 +19,8 @@ class Command(str, Enum):
     CUSTOM = "custom"
     MARKS = "marks"
     BEST_TIMES = "best_times"
+    STATISTICS = "statistics"
+    REPLAY = "replay"
     DUEL = "duel"
     ABOUT = "about"
     PAUSE = "pause"
@@ -57,6 +59,8 @@ MENUS: tuple[Menu, ...] = (
             _choice("Custom...", Command.CUSTOM, "level", "C"),
             MenuItem("Marks (?)", Command.MARKS, "M", ItemKind.TOGGLE, bar_before=True),
             MenuItem("Best Times...", Command.BEST_TIMES, "T", bar_before=True),
+            MenuItem("Statistics...", Command.STATISTICS, "F"),
+            MenuItem("Replay...", Command.REPLAY, "Z"),
             MenuItem("Duel...", Command.DUEL, "D"),
             MenuItem("About...", Command.ABOUT, "?"),
             MenuItem("Pause", Command.PAUSE, "P", bar_before=True),
