@@ -16,6 +16,11 @@ def main(argv: list[str] | None = None) -> int:
         from amigasweeper.guide.lint import main as check
 
         return check(args)
+    if "--stats" in args:
+        # The statistics table: pure Python, works without a display.
+        from amigasweeper.records.cli import main as stats
+
+        return stats(args)
     from amigasweeper.ui.app import run
 
     return run(args)

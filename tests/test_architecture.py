@@ -39,6 +39,10 @@ CORE_MODULES = [
     "amigasweeper.guide",
     "amigasweeper.storage",
     "amigasweeper.stats",
+    "amigasweeper.metrics",
+    "amigasweeper.replay",
+    "amigasweeper.records",
+    "amigasweeper.records.cli",
 ]
 
 

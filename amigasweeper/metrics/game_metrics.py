@@ -7,8 +7,8 @@ seconds:
 IOE             3BV solved / clicks (index of efficiency)
 correctness     effective clicks / clicks
 throughput      3BV solved / effective clicks
-3BV/s           3BV / t (the whole board's 3BV, as ms-toollib has it)
-RQP             t * t / 3BV (t divided by 3BV/s: lower is better)
+3BV/s           3BV solved / t (on a won game, the board's 3BV / t)
+RQP             t * t / 3BV solved (t divided by 3BV/s: lower is better)
 ==============  ================================================
 
 A rate whose divisor is zero is None (shown as "-", written as null).
@@ -84,11 +84,11 @@ class GameMetrics:
 
     @property
     def bbbv_per_s(self) -> float | None:
-        return _ratio(self.bbbv, self.seconds)
+        return _ratio(self.bbbv_solved, self.seconds)
 
     @property
     def rqp(self) -> float | None:
-        return _ratio(self.seconds * self.seconds, self.bbbv)
+        return _ratio(self.seconds * self.seconds, self.bbbv_solved)
 
     def as_dict(self) -> dict[str, object]:
         """Every stored figure and every rate, under the names the JSON uses."""

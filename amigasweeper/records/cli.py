@@ -1,0 +1,101 @@
+"""``amigasweeper --stats [--json] [--data-dir D]``: the statistics in a shell.
+
+No window and no pyxel: this module imports only the pure core. Without
+--data-dir the folder is AMIGASWEEPER_DATA_DIR, else where the desktop game
+keeps its files (the rule of SDL's "pref path", which Pyxel uses).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from pathlib import Path
+
+from ..storage.folders import APP_NAME, DATA_DIR_ENV, VENDOR_NAME
+from .replay_folder import REPLAY_FOLDER
+from .store import RecordStore
+from .summary import summarise
+
+USAGE = "usage: amigasweeper --stats [--json] [--data-dir FOLDER]"
+
+
+def desktop_folder() -> Path:
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    home = Path.home()
+    if sys.platform.startswith("win"):
+        base = Path(os.environ.get("APPDATA", home / "AppData" / "Roaming"))
+    elif sys.platform == "darwin":
+        base = home / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
+    return base / VENDOR_NAME / APP_NAME
+
+
+def _options(args: list[str]) -> tuple[bool, Path | None]:
+    as_json, folder = False, None
+    rest = [a for a in args if a != "--stats"]
+    while rest:
+        word = rest.pop(0)
+        if word == "--json":
+            as_json = True
+        elif word == "--data-dir" and rest:
+            folder = Path(rest.pop(0))
+        elif word.startswith("--data-dir="):
+            folder = Path(word.split("=", 1)[1])
+        else:
+            raise ValueError(f"--stats does not take {word!r}")
+    return as_json, folder
+
+
+def _fmt(value, pattern: str) -> str:
+    return "-" if value is None else pattern.format(value)
+
+
+def table(summaries) -> str:
+    head = f"{'Level':<13}{'Shape':<9}{'Played':>7}{'Won':>6}{'Win %':>7}{'Best':>9}{'Average':>9}{'3BV/s':>7}{'IOE':>6}{'Streak':>7}{'Longest':>8}"
+    lines = [head]
+    for s in summaries:
+        lines.append(
+            f"{s.level.capitalize():<13}{s.shape:<9}{s.played:>7}{s.won:>6}{_fmt(s.win_percent, '{:.1f}'):>7}"
+            f"{_fmt(s.best_ms and s.best_ms / 1000, '{:.3f}'):>9}{_fmt(s.average_ms and s.average_ms / 1000, '{:.3f}'):>9}"
+            f"{_fmt(s.best_bbbv_per_s, '{:.2f}'):>7}{_fmt(s.best_ioe, '{:.2f}'):>6}{s.current_streak:>7}{s.longest_streak:>8}"
+        )
+    if not summaries:
+        lines.append("No games recorded yet.")
+    return "\n".join(lines)
+
+
+def main(args: list[str]) -> int:
+    try:
+        as_json, folder = _options(args)
+    except ValueError as error:
+        print(f"amigasweeper: {error}\n{USAGE}", file=sys.stderr)
+        return 2
+    folder = folder or desktop_folder()
+    try:
+        loaded = RecordStore(folder).load()
+    except OSError as error:
+        print(f"amigasweeper: the records in {folder} cannot be read ({error.strerror or error})", file=sys.stderr)
+        return 1
+    replays = folder / REPLAY_FOLDER
+    if as_json:
+        games = []
+        for r in loaded.records:
+            path = f"{REPLAY_FOLDER}/{r.replay_name}" if r.replay_name and (replays / r.replay_name).is_file() else None
+            games.append(r.as_json(path))
+        document = {
+            "data_folder": str(folder.resolve()),
+            "games": games,
+            "summary": [dict(vars(s), win_percent=s.win_percent) for s in summarise(loaded.records)],
+            "damaged_lines": loaded.damaged_lines,
+        }
+        print(json.dumps(document, indent=1, allow_nan=False))
+    else:
+        print(f"Statistics in {folder}")
+        print(table(summarise(loaded.records)))
+        if loaded.damaged_lines:
+            print(f"({loaded.damaged_lines} damaged line(s) in the records file were skipped.)")
+    return 0

@@ -1,0 +1,131 @@
+"""One game as the statistics keep it, and its one-line text form.
+
+A line holds, separated by single spaces::
+
+    date_ms level width height mines shape no_guess completion marks result
+    time_ms bbbv bbbv_solved openings islands zini left right chord
+    left_eff right_eff chord_eff replay keep
+
+(about 90 bytes; ``zini`` is ``-`` off square boards, ``replay`` is ``e`` for
+an EVF file, ``n`` for our format, ``-`` for none; the replay's file name is
+the date in milliseconds with that suffix). The rates (IOE, 3BV/s...) are
+worked out from the counts when read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+from ..metrics.game_metrics import GameMetrics
+
+LEVEL_CODES = {"beginner": "b", "intermediate": "i", "expert": "e", "custom": "c"}
+SHAPE_CODES = {"square": "s", "hex": "h", "triangle": "t"}
+COMPLETION_CODES = {"all_mines": "m", "all_non_mines": "n", "both": "b", "either": "e"}
+RESULT_CODES = {"won": "w", "lost": "l", "abandoned": "a"}
+REPLAY_CODES = {".evf": "e", ".asreplay": "n", "": "-"}
+_DECODE = {name: {v: k for k, v in table.items()} for name, table in (
+    ("level", LEVEL_CODES), ("shape", SHAPE_CODES), ("completion", COMPLETION_CODES),
+    ("result", RESULT_CODES), ("replay", REPLAY_CODES),
+)}
+FIELD_COUNT = 24
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    date_ms: int  # when the game started, milliseconds since 1970 (UTC)
+    level: str
+    width: int
+    height: int
+    mines: int
+    shape: str
+    no_guess: bool
+    completion: str
+    marks: bool
+    result: str
+    time_ms: int
+    bbbv: int
+    bbbv_solved: int
+    openings: int
+    islands: int
+    zini: int | None
+    left: int
+    right: int
+    chord: int
+    left_eff: int
+    right_eff: int
+    chord_eff: int
+    replay_suffix: str = ""  # ".evf", ".asreplay" or "" (none)
+    keep: bool = False  # the player chose to keep the replay
+
+    @property
+    def metrics(self) -> GameMetrics:
+        return GameMetrics(
+            self.time_ms, self.bbbv, self.bbbv_solved, self.openings, self.islands, self.zini,
+            self.left, self.right, self.chord, self.left_eff, self.right_eff, self.chord_eff,
+        )
+
+    @property
+    def seconds(self) -> int:
+        """The time as 2.4's counter showed it (1 at once, at most 999)."""
+        return min(999, self.time_ms // 1000 + 1)
+
+    @property
+    def replay_name(self) -> str:
+        return f"{self.date_ms}{self.replay_suffix}" if self.replay_suffix else ""
+
+    @classmethod
+    def from_recording(cls, recording, level: str, replay_suffix: str = "") -> GameRecord:
+        s, m = recording.setup, recording.metrics()
+        return cls(
+            date_ms=round(recording.started * 1000), level=level, width=s.width, height=s.height,
+            mines=s.mines, shape=s.shape.value, no_guess=s.layout.value == "no-guess",
+            completion=s.completion.value, marks=s.marks, result=recording.result.value,
+            time_ms=recording.time_ms, bbbv=m.bbbv, bbbv_solved=m.bbbv_solved, openings=m.openings,
+            islands=m.islands, zini=m.zini, left=m.left, right=m.right, chord=m.chord,
+            left_eff=m.left_eff, right_eff=m.right_eff, chord_eff=m.chord_eff,
+            replay_suffix=replay_suffix,
+        )
+
+    # ------------------------------------------------------------- text
+    def to_line(self) -> str:
+        values = []
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name in _DECODE:
+                value = {v: k for k, v in _DECODE[f.name].items()}[value]
+            elif f.name == "replay_suffix":
+                value = REPLAY_CODES[value]
+            elif isinstance(value, bool):
+                value = int(value)
+            elif value is None:
+                value = "-"
+            values.append(str(value))
+        return " ".join(values)
+
+    @classmethod
+    def from_line(cls, line: str) -> GameRecord:
+        """Raises ValueError (or KeyError) on a line that is not a record."""
+        parts = line.split(" ")
+        if len(parts) != FIELD_COUNT:
+            raise ValueError(f"{len(parts)} fields, not {FIELD_COUNT}")
+        (date, level, width, height, mines, shape, no_guess, completion, marks, result, time_ms,
+         *counts, replay, keep) = parts
+        numbers = [int(v) if v != "-" else None for v in counts]
+        if any(n is not None and n < 0 for n in numbers) or None in numbers[:4] + numbers[5:]:
+            raise ValueError("a count is missing or negative")
+        return cls(
+            int(date), _DECODE["level"][level], int(width), int(height), int(mines),
+            _DECODE["shape"][shape], no_guess == "1", _DECODE["completion"][completion], marks == "1",
+            _DECODE["result"][result], int(time_ms), *numbers, _DECODE["replay"][replay], keep == "1",
+        )
+
+    def as_json(self, replay_path: str | None) -> dict[str, object]:
+        """The game as ``--stats --json`` lists it."""
+        m = self.metrics
+        return {
+            "date_ms": self.date_ms, "level": self.level, "width": self.width, "height": self.height,
+            "mines": self.mines, "shape": self.shape, "no_guess": self.no_guess,
+            "completion": self.completion, "marks": self.marks, "result": self.result,
+            "time_ms": self.time_ms, "seconds": self.seconds, **{k: v for k, v in m.as_dict().items() if k != "time_ms"},
+            "replay": replay_path,
+        }

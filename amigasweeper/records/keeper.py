@@ -1,0 +1,78 @@
+"""GameKeeper: what the MineSweeper window calls when a recorded game ends.
+
+``keeper.keep(recording, level)`` saves the replay (desktop only) and appends
+the game's record; it never raises: a failure comes back as a sentence for the
+player, and the record is still appended when only the replay failed.
+``keeper.keep_replay(record)`` marks a game's replay as one the player chose to
+keep (the cap never removes it).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..replay.files import replay_suffix
+from ..storage.backend import Backend, reason
+from .game_record import GameRecord
+from .replay_folder import REPLAY_CAP, ReplayFolder
+from .store import RecordStore
+from .summary import record_setting
+
+KEPT_FILE = "amigasweeper-kept-replays.txt"
+
+
+@dataclass
+class Kept:
+    record: GameRecord
+    problem: str | None = None  # a sentence for the player when something was not saved
+
+
+class GameKeeper:
+    def __init__(
+        self,
+        folder: str | os.PathLike[str] | None = None,
+        backend: Backend | None = None,
+        replay_cap: int = REPLAY_CAP,
+    ) -> None:
+        self.folder = Path(folder) if folder is not None else None
+        self.store = RecordStore(folder, backend)
+        self.replays = ReplayFolder(self.folder, replay_cap) if self.folder is not None else None
+
+    def kept_names(self) -> set[str]:
+        """Replays the player chose to keep (one name a line, appended)."""
+        if self.folder is None:
+            return set()
+        try:
+            text = (self.folder / KEPT_FILE).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return set()
+        return {line.strip() for line in text.splitlines() if line.strip()}
+
+    def keep_replay(self, name: str) -> str | None:
+        if self.folder is None or not name or "/" in name or "\\" in name:
+            return "That replay cannot be kept here."
+        try:
+            with open(self.folder / KEPT_FILE, "a", encoding="utf-8") as file:
+                file.write(name + "\n")
+        except OSError as error:
+            return f"The replay could not be marked as kept ({reason(error)})."
+        return None
+
+    def keep(self, recording, level: str) -> Kept:
+        record = GameRecord.from_recording(recording, level)
+        problem = None
+        if self.replays is not None:
+            try:
+                earlier = self.store.load().records
+                spared = record_setting([*earlier, replace(record, replay_suffix=replay_suffix(recording))]) | self.kept_names()
+                name = self.replays.save(recording, str(record.date_ms), spared)
+                record = replace(record, replay_suffix=name[len(str(record.date_ms)):])
+            except OSError as error:
+                problem = f"The replay could not be saved ({reason(error)})."
+        try:
+            self.store.append(record)
+        except OSError as error:
+            problem = f"The game could not be added to the statistics ({reason(error)})."
+        return Kept(record, problem)

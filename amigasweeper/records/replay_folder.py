@@ -1,0 +1,77 @@
+"""The replays/ folder: one file a recorded game, at most REPLAY_CAP of them.
+
+Saving past the cap removes the oldest replays, except the ones the player
+chose to keep and the ones that set a record (their names are passed in:
+the statistics know which games those are). Records themselves are never
+removed; a record whose replay has gone says so (its ``replay`` is null).
+Files are written atomically (a temporary file renamed into place).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+from ..replay.files import REPLAY_SUFFIXES, replay_bytes, replay_suffix
+
+REPLAY_FOLDER = "replays"
+REPLAY_CAP = 1000
+
+
+class ReplayFolder:
+    def __init__(self, data_folder: str | os.PathLike[str], cap: int = REPLAY_CAP) -> None:
+        self.folder = Path(data_folder) / REPLAY_FOLDER
+        self.cap = cap
+
+    def names(self) -> list[str]:
+        try:
+            return sorted(
+                (e.name for e in os.scandir(self.folder) if e.name.endswith(REPLAY_SUFFIXES) and e.is_file()),
+                key=_age,
+            )
+        except OSError:
+            return []
+
+    def count(self) -> int:
+        return len(self.names())
+
+    def save(self, recording, name_stem: str, spared: Iterable[str] = ()) -> str:
+        """Write the replay as ``name_stem`` + its suffix; returns the file name."""
+        name = name_stem + replay_suffix(recording)
+        self.folder.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".replay.", suffix=".tmp", dir=self.folder)
+        try:
+            with os.fdopen(handle, "wb") as file:
+                file.write(replay_bytes(recording))
+                file.flush()
+                os.fsync(file.fileno())
+            os.replace(temporary, self.folder / name)
+        except BaseException:
+            try:
+                os.unlink(temporary)
+            except OSError:
+                pass
+            raise
+        self.prune(set(spared) | {name})
+        return name
+
+    def prune(self, spared: set[str]) -> list[str]:
+        """Remove the oldest replays beyond the cap, never a spared one."""
+        names = self.names()
+        removable = [n for n in names if n not in spared]
+        removed = []
+        while len(names) - len(removed) > self.cap and removable:
+            victim = removable.pop(0)
+            try:
+                os.unlink(self.folder / victim)
+            except OSError:
+                continue
+            removed.append(victim)
+        return removed
+
+
+def _age(name: str) -> tuple[int, str]:
+    stem = name.split(".", 1)[0]
+    return (int(stem) if stem.isdigit() else 0, name)

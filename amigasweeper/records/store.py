@@ -1,0 +1,114 @@
+"""RecordStore: every game's line, appended and never rewritten from a stale copy.
+
+On the desktop the records are one text file in the data folder,
+``amigasweeper-games.txt``: a first line naming the format, then one game a
+line (see :mod:`.game_record`). A game is added by appending its line under
+the folder's lock and fsyncing, so copies running at once all keep theirs
+and a kill -9 loses at most the line being written: a last line without its
+newline is ignored when read, and the next append starts a fresh line. A line
+that cannot be read is skipped and counted, never fatal.
+
+In the browser the records are one localStorage value, rewritten on each
+add (localStorage cannot append). It holds at most BROWSER_CAP games (about
+2.5 MB of the ~5 MB a page gets); past that the oldest are dropped there.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..storage.backend import Backend
+from ..storage.locking import FolderLock
+from .game_record import GameRecord
+
+GAMES_FILE = "amigasweeper-games.txt"
+HEADER = "AmigaSweeper games 1"
+BROWSER_CAP = 25_000
+
+
+@dataclass
+class Loaded:
+    records: list[GameRecord]
+    damaged_lines: int
+
+
+def parse(text: str) -> Loaded:
+    lines = text.split("\n")
+    if lines and lines[0].startswith("AmigaSweeper games"):
+        lines = lines[1:]
+    complete = lines[:-1]  # the last piece has no newline: a torn line, or ""
+    records, damaged = [], 0
+    from_line = GameRecord.from_line
+    for line in complete:
+        if not line:
+            continue
+        try:
+            records.append(from_line(line))
+        except (ValueError, KeyError, TypeError):
+            damaged += 1
+    return Loaded(records, damaged + bool(lines and lines[-1]))
+
+
+class RecordStore:
+    """The records of one data folder (``folder``) or of a back end without
+    files (``backend``, the browser's)."""
+
+    def __init__(self, folder: str | os.PathLike[str] | None = None, backend: Backend | None = None) -> None:
+        self.folder = Path(folder) if folder is not None else None
+        self.backend = backend
+
+    @property
+    def path(self) -> Path | None:
+        return None if self.folder is None else self.folder / GAMES_FILE
+
+    def load(self) -> Loaded:
+        if self.folder is not None:
+            try:
+                with open(self.path, "rb") as file:
+                    return parse(file.read().decode("utf-8", "replace"))
+            except FileNotFoundError:
+                return Loaded([], 0)
+        if self.backend is not None:
+            data = self.backend.read(GAMES_FILE)
+            return parse(data.decode("utf-8", "replace")) if data else Loaded([], 0)
+        return Loaded([], 0)
+
+    def append(self, record: GameRecord) -> None:
+        """Add a game. Raises OSError when it cannot be kept."""
+        line = record.to_line() + "\n"
+        if self.folder is not None:
+            self._append_to_file(line)
+        elif self.backend is not None:
+            self._append_to_backend(line)
+
+    def _append_to_file(self, line: str) -> None:
+        with FolderLock(self.folder):
+            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
+            handle = os.open(self.path, flags, 0o644)
+            try:
+                size = os.fstat(handle).st_size
+                prefix = "" if size else HEADER + "\n"
+                if size and not self._ends_with_newline(size):
+                    prefix = "\n"  # a line torn by a crash stays alone, and is ignored
+                os.write(handle, (prefix + line).encode("utf-8"))
+                os.fsync(handle)
+            finally:
+                os.close(handle)
+
+    def _ends_with_newline(self, size: int) -> bool:
+        with open(self.path, "rb") as file:
+            file.seek(size - 1)
+            return file.read(1) == b"\n"
+
+    def _append_to_backend(self, line: str) -> None:
+        with self.backend.lock():
+            data = self.backend.read(GAMES_FILE)
+            text = data.decode("utf-8", "replace") if data else HEADER + "\n"
+            if not text.endswith("\n"):
+                text += "\n"
+            lines = text.split("\n")[1:-1]
+            lines.append(line.rstrip("\n"))
+            lines = lines[-BROWSER_CAP:]
+            self.backend.write(GAMES_FILE, ("\n".join([HEADER, *lines]) + "\n").encode("utf-8"))

@@ -1,0 +1,208 @@
+"""Game records: the line format, the append-only store, summaries, replays folder."""
+
+import dataclasses
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from amigasweeper.engine import GameSetup
+from amigasweeper.records import GAMES_FILE, GameRecord, RecordStore, ReplayFolder, chart, summarise
+from amigasweeper.records.store import parse
+from amigasweeper.records.summary import record_setting
+from amigasweeper.replay import load_replay
+from amigasweeper.replay.scripted import ScriptedPlayer
+from amigasweeper.storage import MemoryBackend
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _record(date_ms=1, result="won", time_ms=10_000, level="beginner", shape="square", **kw):
+    fields = dict(
+        date_ms=date_ms, level=level, width=8, height=8, mines=10, shape=shape, no_guess=False,
+        completion="all_non_mines", marks=True, result=result, time_ms=time_ms, bbbv=20, bbbv_solved=20,
+        openings=3, islands=4, zini=15 if shape == "square" else None, left=25, right=5, chord=2,
+        left_eff=20, right_eff=4, chord_eff=2, replay_suffix="", keep=False,
+    )
+    fields.update(kw)
+    return GameRecord(**fields)
+
+
+def test_a_record_line_round_trips_and_is_compact():
+    for record in (_record(), _record(shape="hex", result="abandoned", replay_suffix=".asreplay", keep=True)):
+        line = record.to_line()
+        assert GameRecord.from_line(line) == record
+        assert "\n" not in line and len(line) < 100
+
+
+def test_a_recording_becomes_a_record_with_its_metrics():
+    recording = ScriptedPlayer(GameSetup(width=16, height=16, mines=40, seed=3), 3).play()
+    record = GameRecord.from_recording(recording, "intermediate", ".evf")
+    assert record.metrics == dataclasses.replace(recording.metrics())
+    assert record.result == recording.result.value
+    assert record.replay_name.endswith(".evf")
+
+
+@pytest.mark.parametrize("bad", ["", "1 2 3", _record().to_line().replace(" s ", " q "), _record().to_line().replace(" 25 ", " -3 ")])
+def test_bad_lines_are_skipped_and_counted(bad):
+    text = "AmigaSweeper games 1\n" + _record().to_line() + "\n" + bad + "\n" + _record(2).to_line() + "\n"
+    loaded = parse(text)
+    assert [r.date_ms for r in loaded.records] == [1, 2]
+    assert loaded.damaged_lines == (1 if bad else 0)
+
+
+def test_a_torn_last_line_is_ignored_and_the_next_game_starts_afresh(tmp_path):
+    store = RecordStore(tmp_path)
+    store.append(_record(1))
+    with open(tmp_path / GAMES_FILE, "ab") as file:
+        file.write(_record(2).to_line()[:30].encode())  # a crash mid-line
+    assert [r.date_ms for r in store.load().records] == [1]
+    store.append(_record(3))
+    loaded = store.load()
+    assert [r.date_ms for r in loaded.records] == [1, 3]
+    assert loaded.damaged_lines == 1
+
+
+def test_the_browser_keeps_records_in_one_value_with_a_cap(monkeypatch):
+    import amigasweeper.records.store as store_module
+
+    monkeypatch.setattr(store_module, "BROWSER_CAP", 5)
+    backend = MemoryBackend()
+    store = RecordStore(backend=backend)
+    for n in range(8):
+        store.append(_record(n))
+    assert [r.date_ms for r in store.load().records] == [3, 4, 5, 6, 7]
+
+
+APPENDER = textwrap.dedent("""
+    import sys
+    from amigasweeper.records import RecordStore, GameRecord
+    from tests.records.test_records import _record
+    store = RecordStore(sys.argv[1])
+    base = int(sys.argv[2])
+    for n in range(int(sys.argv[3])):
+        store.append(_record(base + n))
+""")
+
+
+@pytest.mark.slow
+def test_two_copies_appending_at_once_keep_every_game(tmp_path):
+    count = 150
+    runs = [subprocess.Popen([sys.executable, "-c", APPENDER, str(tmp_path), str(base), str(count)], cwd=ROOT)
+            for base in (0, 10_000)]
+    for run in runs:
+        assert run.wait(timeout=120) == 0
+    loaded = RecordStore(tmp_path).load()
+    assert loaded.damaged_lines == 0
+    assert sorted(r.date_ms for r in loaded.records) == [*range(count), *range(10_000, 10_000 + count)]
+
+
+@pytest.mark.slow
+def test_kill_9_mid_save_loses_nothing_already_saved(tmp_path):
+    run = subprocess.Popen([sys.executable, "-c", APPENDER, str(tmp_path), "0", "1000000"], cwd=ROOT)
+    path = tmp_path / GAMES_FILE
+    deadline = time.monotonic() + 60
+    while (not path.exists() or path.stat().st_size < 20_000) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    run.send_signal(signal.SIGKILL)
+    run.wait(timeout=30)
+    loaded = RecordStore(tmp_path).load()
+    dates = [r.date_ms for r in loaded.records]
+    assert dates == list(range(len(dates))) and len(dates) > 100
+    assert loaded.damaged_lines <= 1
+    RecordStore(tmp_path).append(_record(-5))
+    assert RecordStore(tmp_path).load().records[-1].date_ms == -5
+
+
+def test_summary_never_counts_a_loss_and_tracks_streaks():
+    records = [
+        _record(1, "won", 9000), _record(2, "lost", 1000), _record(3, "won", 12000), _record(4, "won", 11000),
+        _record(5, "abandoned", 500), _record(6, "won", 20000), _record(7, "won", 30000, shape="hex"),
+    ]
+    square, hexagon = summarise(records)
+    assert (square.played, square.won, square.best_ms) == (6, 4, 9000)
+    assert square.average_ms == (9000 + 12000 + 11000 + 20000) / 4
+    assert square.win_percent == pytest.approx(100 * 4 / 6)
+    assert (square.current_streak, square.longest_streak) == (1, 2)
+    assert (hexagon.shape, hexagon.played, hexagon.current_streak) == ("hex", 1, 1)
+    assert square.best_bbbv_per_s == pytest.approx(20 / 9)
+    points = chart(records, "beginner", "square", last=3)
+    assert [p.date_ms for p in points] == [4, 5, 6] and not points[1].won
+
+
+def test_the_replay_folder_keeps_its_cap_but_spares_kept_and_record_setting_games(tmp_path):
+    folder = ReplayFolder(tmp_path, cap=3)
+    recording = ScriptedPlayer(GameSetup(seed=1), 1).play()
+    names = [folder.save(recording, str(1000 + n), spared={"1000.evf"}) for n in range(6)]
+    assert folder.names() == ["1000.evf", "1004.evf", "1005.evf"]
+    assert load_replay(tmp_path / "replays" / names[-1]).mines == recording.mines
+    records = [_record(1000, replay_suffix=".evf", time_ms=5000), _record(1001, replay_suffix=".evf", time_ms=9000)]
+    assert "1000.evf" in record_setting(records)
+
+
+def _stats(*args, env=None):
+    code = "import sys; sys.modules['pyxel'] = None\nfrom amigasweeper.__main__ import main\nsys.exit(main(sys.argv[1:]))"
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT,
+                          env={**os.environ, **(env or {}), "DISPLAY": ""}, timeout=60)
+
+
+def test_stats_json_lists_every_game_without_pyxel(tmp_path):
+    store = RecordStore(tmp_path)
+    recording = ScriptedPlayer(GameSetup(width=16, height=16, mines=40, seed=2), 2).play()
+    name = ReplayFolder(tmp_path).save(recording, "1700000000000")
+    record = dataclasses.replace(GameRecord.from_recording(recording, "intermediate", ".evf"), date_ms=1700000000000)
+    assert record.replay_name == name
+    store.append(record)
+    store.append(_record(5, "lost"))
+    result = _stats("--stats", "--json", "--data-dir", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    games = json.loads(result.stdout)["games"]
+    first = games[0]
+    for field in ("level", "width", "height", "mines", "shape", "result", "time_ms", "bbbv", "bbbv_solved",
+                  "clicks", "effective_clicks", "ioe", "bbbv_per_s", "replay"):
+        assert field in first
+    assert first["replay"] == "replays/" + name and (tmp_path / first["replay"]).is_file()
+    assert first["bbbv"] == recording.metrics().bbbv
+    assert games[1]["result"] == "lost" and games[1]["replay"] is None
+
+
+def test_stats_table_and_bad_options(tmp_path):
+    RecordStore(tmp_path).append(_record(1))
+    table = _stats("--stats", f"--data-dir={tmp_path}")
+    assert table.returncode == 0 and "Beginner" in table.stdout
+    empty = _stats("--stats", env={"AMIGASWEEPER_DATA_DIR": str(tmp_path / "none")})
+    assert empty.returncode == 0 and "No games recorded yet." in empty.stdout
+    bad = _stats("--stats", "--colour")
+    assert bad.returncode == 2 and "usage" in bad.stderr
+
+
+def test_the_keeper_saves_the_replay_and_appends_the_record(tmp_path):
+    from amigasweeper.records import GameKeeper
+
+    keeper = GameKeeper(tmp_path, replay_cap=2)
+    kept = []
+    for seed in range(4):
+        recording = ScriptedPlayer(GameSetup(width=9, height=9, mines=10, seed=seed, shape="hex"), seed).play()
+        recording = dataclasses.replace(recording, started=1_700_000_000 + seed)
+        kept.append(keeper.keep(recording, "custom"))
+        assert kept[-1].problem is None
+    assert keeper.keep_replay(kept[1].record.replay_name) is None
+    names = set(ReplayFolder(tmp_path).names())
+    assert kept[1].record.replay_name in names and kept[3].record.replay_name in names
+    assert len(RecordStore(tmp_path).load().records) == 4  # records are never removed
+
+
+def test_the_keeper_in_a_folder_that_cannot_be_written_says_so(tmp_path):
+    from amigasweeper.records import GameKeeper
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    recording = ScriptedPlayer(GameSetup(seed=1), 1).play()
+    kept = GameKeeper(blocker).keep(recording, "beginner")
+    assert kept.problem and "could not" in kept.problem

@@ -1,0 +1,101 @@
+"""Our metrics against ms-toollib, the community's reference library.
+
+ms-toollib is a test-only dependency (the `test` extra); without it these
+tests are skipped, saying so.
+"""
+
+import random
+
+import pytest
+
+from amigasweeper.engine import GameSetup, make_topology
+from amigasweeper.metrics import board_metrics
+from amigasweeper.replay import Result, evf
+from amigasweeper.replay.scripted import ScriptedPlayer
+
+ms = pytest.importorskip("ms_toollib", reason="ms-toollib is not installed (pip install -e '.[test]')")
+
+BOARDS = 1000
+GAMES = 300
+
+
+def _ms_board(width, height, mines):
+    raw = [[-1 if row * width + col in mines else 0 for col in range(width)] for row in range(height)]
+    return ms.cal_board_numbers(raw)
+
+
+def _seeded_board(seed):
+    rng = random.Random(seed)
+    width, height = rng.randint(2, 32), rng.randint(2, 32)
+    mines = frozenset(rng.sample(range(width * height), rng.randint(1, width * height // 3)))
+    return width, height, mines
+
+
+def test_3bv_openings_and_zini_match_ms_toollib_on_1000_boards():
+    for seed in range(BOARDS):
+        width, height, mines = _seeded_board(seed)
+        ours = board_metrics(make_topology("square", width, height), mines)
+        board = _ms_board(width, height, mines)
+        assert (ours.bbbv, ours.openings, ours.zini) == (ms.cal_bbbv(board), ms.cal_op(board), ms.cal_zini(board)), seed
+
+
+def test_islands_match_ms_toollib_on_1000_boards():
+    """ms-toollib gives islands only through a video's analysis: each board
+    goes into an EVF file of one click and is read back."""
+    from amigasweeper.replay import InputEvent, EventKind, Recording
+
+    for seed in range(BOARDS):
+        width, height, mines = _seeded_board(seed)
+        safe = next(c for c in range(width * height) if c not in mines)
+        setup = GameSetup(width=width, height=height, mines=len(mines))
+        events = (InputEvent(0, EventKind.MOVE, 1, 1, 0),)
+        recording = Recording(setup, mines, events, Result.ABANDONED, 1000)
+        video = ms.EvfVideo("board.evf", raw_data=list(evf.to_evf(recording)))
+        video.parse()
+        video.analyse()
+        ours = board_metrics(make_topology("square", width, height), mines)
+        assert ours.islands == video.isl, (seed, safe)
+
+
+def _analysed(recording):
+    video = ms.EvfVideo("game.evf", raw_data=list(evf.to_evf(recording)))
+    video.parse()
+    video.analyse()
+    video.current_time = 1e7  # the figures at the end of the game
+    return video
+
+
+@pytest.mark.parametrize("level", [(8, 8, 10), (16, 16, 40), (32, 16, 99), (9, 7, 12)])
+def test_every_metric_of_our_evf_replays_matches_ms_toollib(level):
+    width, height, mines = level
+    results = set()
+    for seed in range(GAMES // 4):
+        recording = ScriptedPlayer(GameSetup(width=width, height=height, mines=mines, seed=seed), seed).play()
+        if recording is None:
+            continue
+        results.add(recording.result)
+        video = _analysed(recording)
+        m = recording.metrics()
+        board = [[video.board[r][c] for c in range(width)] for r in range(height)]
+        assert frozenset(r * width + c for r in range(height) for c in range(width) if board[r][c] == -1) == recording.mines
+        assert (m.bbbv, m.bbbv_solved) == (video.bbbv, video.bbbv_solved), seed
+        assert (recording.result is Result.WON) == video.is_completed, seed
+        assert (m.left, m.right, m.chord) == (video.left, video.right, video.double), seed
+        assert (m.left_eff, m.right_eff, m.chord_eff) == (video.lce, video.rce, video.dce), seed
+        assert (m.clicks, m.effective_clicks) == (video.cl, video.ce), seed
+        assert (m.openings, m.islands, m.zini) == (video.op, video.isl, video.zini), seed
+        assert video.rtime_ms == recording.time_ms
+        for ours, theirs in ((m.ioe, video.ioe), (m.correctness, video.corr), (m.throughput, video.thrp),
+                             (m.bbbv_per_s, video.bbbv_s), (m.rqp, video.rqp)):
+            if ours is not None:
+                assert ours == pytest.approx(theirs, rel=1e-9), seed
+    assert {Result.WON, Result.LOST} <= results  # the script both wins and loses
+
+
+def test_an_abandoned_game_reads_back_as_not_completed():
+    setup = GameSetup(width=16, height=16, mines=40, seed=5)
+    recording = ScriptedPlayer(setup, 5).play(abandon_after=5)
+    assert recording.result is Result.ABANDONED
+    video = _analysed(recording)
+    assert not video.is_completed
+    assert recording.metrics().bbbv_solved == video.bbbv_solved
