@@ -26,6 +26,7 @@ from . import collector
 from .game.commands import CommandCentre
 from .duel.duelcontrol import DuelControl
 from .replay.control import ReplayControl
+from .stats.control import StatsControl
 from .helpviewer.control import ViewerControl
 from .helpviewer.guideview import GuideViewer, open_guide_file
 from .intuition.input import Button, HeldButtons, InputReader
@@ -159,7 +160,8 @@ class App:
         self._bar_text, self._bar_since = "", 0  # the screen bar's message and when it came
         self.commands = CommandCentre(self)
         self.duels = DuelControl(self)
-        self.replays = ReplayControl(self, lambda: self.mine_window.tap.last)
+        self.stats = StatsControl(self)
+        self.replays = ReplayControl(self, lambda: self.mine_window.tap.last, self.stats.replay_folder)
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
@@ -229,7 +231,7 @@ class App:
             self.wm.cancel_drag()
             self.workbench.set_screen_size(mode.size)
             self.mine_window.set_screen_size(mode.size)
-            others = [*self.requesters, self.viewer, self.duels.window, self.replays.window]
+            others = [*self.requesters, self.viewer, self.duels.window, self.replays.window, self.stats.window]
             for window in [w for w in others if w is not None]:
                 window.screen_size = mode.size
                 window.relayout()

@@ -111,6 +111,7 @@ class CommandCentre:
             Command.NO_GUESS: self.toggle_no_guess,
             Command.MANUAL: self.app.open_manual,
             Command.DUEL: self.app.duels.open_setup,
+            Command.STATISTICS: self.app.stats.open,
             Command.REPLAY: self.app.replays.open_last,
             Command.HINT: self.hint,
             Command.SHOW_SAFE: self.show_safe,

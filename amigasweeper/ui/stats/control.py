@@ -1,10 +1,9 @@
 """Keeping every game a person plays, and the Statistics window.
 
-Each recording the MineSweeper window hands on becomes a record in the
-append-only store and, while there is room under the cap, a replay file in
-the replays folder (the core in amigasweeper.records decides what goes when
-it is full). The Statistics window shows the figures; the game waits while it
-is open (the clock rule)."""
+Each recording the MineSweeper window hands on goes to the core's GameKeeper:
+its replay file is saved in the replays folder (on the desktop) and its
+record appended to the store. The Statistics window shows the figures; the
+game waits while it is open (the clock rule)."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from amigasweeper.engine import LevelName, Shape
-from amigasweeper.records import GameRecord, RecordStore, ReplayFolder, chart, summarise
+from amigasweeper.records import REPLAY_CAP, GameKeeper, GameRecord, chart, summarise
 from amigasweeper.replay import Recording
 from amigasweeper.storage import FileBackend
 
@@ -39,52 +38,37 @@ def level_of(recording: Recording) -> LevelName:
     return LevelName.CUSTOM
 
 
+def keeper_for(backend) -> GameKeeper:
+    """Files beside the settings on the desktop; else where the settings are
+    (the browser's localStorage, or memory for a headless run)."""
+    if isinstance(backend, FileBackend):
+        return GameKeeper(backend.folder)
+    return GameKeeper(backend=backend)
+
+
 class StatsControl:
     def __init__(self, app: Host) -> None:
         self.app = app
-        folder = app.storage.backend.folder if isinstance(app.storage.backend, FileBackend) else None
-        self.store = RecordStore(folder)
-        self.replays = ReplayFolder(folder)
+        self.keeper = keeper_for(app.storage.backend)
         self.window: StatsWindow | None = None
-        self._records: list[GameRecord] | None = None  # read once, then kept up to date
+        self._records: list[GameRecord] = []
         app.mine_window.on_recorded = self.keep
 
     # --------------------------------------------------------------- keeping
     def keep(self, recording: Recording) -> None:
         """A game ended: its replay file and its record are kept."""
-        level = level_of(recording)
-        replay, problems = "", []
-        try:
-            replay = self.replays.save(recording, self._sets_a_record(recording, level))
-        except OSError as error:
-            problems.append(f"The replay could not be saved: {error.strerror or error}.")
-        record = GameRecord.from_recording(recording, level.value, replay)
-        try:
-            self.store.append(record)
-        except OSError as error:
-            problems.append(f"The game could not be added to the statistics: {error.strerror or error}.")
-        if self._records is not None:
-            self._records.append(record)
-        if problems:
-            self.app.commands.tell("Saved Data", problems)
+        kept = self.keeper.keep(recording, level_of(recording).value)
+        self._records.append(kept.record)
+        if kept.problem:
+            self.app.commands.tell("Saved Data", [kept.problem])
         if self.window is not None:
             self.window.refresh()
 
-    def _sets_a_record(self, recording: Recording, level: LevelName) -> bool:
-        """A won game faster than every earlier win of its level and shape: its replay is never pruned."""
-        if recording.result.value != "won":
-            return False
-        shape = recording.setup.shape.value
-        best = [r.time_ms for r in self.records() if r.level == level.value and r.shape == shape and r.result == "won"]
-        return not best or recording.time_ms < min(best)
-
     def records(self) -> list[GameRecord]:
-        if self._records is None:
-            self._records = self.store.load()
         return self._records
 
     def replay_folder(self) -> Path | None:
-        return self.replays.folder
+        return self.keeper.replays.folder if self.keeper.replays is not None else None
 
     # ------------------------------------------------- the window's figures
     def summaries(self) -> Sequence:
@@ -94,7 +78,10 @@ class StatsControl:
         return chart(self.records(), level.value, shape.value)
 
     def replays_line(self) -> str:
-        return f"Replays kept: {self.replays.count()} of at most {self.replays.cap}."
+        replays = self.keeper.replays
+        if replays is None:
+            return "No replay files here: only the records are kept."
+        return f"Replays kept: {replays.count()} (at most {replays.cap or REPLAY_CAP})."
 
     # --------------------------------------------------------------- window
     def open(self) -> None:
@@ -103,6 +90,7 @@ class StatsControl:
             app.wm.to_front(self.window)
             app.wm.activate(self.window)
             return
+        self._records = self.keeper.store.load().records  # with the games other copies kept
         choices = app.session.choices
         window = StatsWindow(self, app.screen_mode.size, shape=choices.shape, level=choices.level,
                              on_close=self.closed, on_depth=lambda: app.wm.depth(window), on_reset=self.ask_reset)
@@ -134,10 +122,10 @@ class StatsControl:
 
     def reset(self) -> None:
         try:
-            self.store.reset()
+            self.keeper.store.reset()
         except OSError as error:
             self.app.commands.tell("Saved Data", [f"The statistics could not be reset: {error.strerror or error}."])
-        self._records = None
+        self._records = self.keeper.store.load().records
         if self.window is not None:
             self.window.refresh()
 
