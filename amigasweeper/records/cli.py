@@ -2,17 +2,16 @@
 
 No window and no pyxel: this module imports only the pure core. Without
 --data-dir the folder is AMIGASWEEPER_DATA_DIR, else where the desktop game
-keeps its files (the rule of SDL's "pref path", which Pyxel uses).
+keeps its files (Pyxel's user data folder).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 
-from ..storage.folders import APP_NAME, DATA_DIR_ENV, VENDOR_NAME
+from ..storage.folders import APP_NAME, VENDOR_NAME, default_folder
 from .replay_folder import REPLAY_FOLDER
 from .store import RecordStore
 from .summary import summarise
@@ -21,17 +20,10 @@ USAGE = "usage: amigasweeper --stats [--json] [--data-dir FOLDER]"
 
 
 def desktop_folder() -> Path:
-    override = os.environ.get(DATA_DIR_ENV)
-    if override:
-        return Path(override)
-    home = Path.home()
-    if sys.platform.startswith("win"):
-        base = Path(os.environ.get("APPDATA", home / "AppData" / "Roaming"))
-    elif sys.platform == "darwin":
-        base = home / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share")
-    return base / VENDOR_NAME / APP_NAME
+    """AMIGASWEEPER_DATA_DIR, else the folder Pyxel's ``user_data_dir`` gives the
+    desktop game (~/.pyxel/amigasweeper/amigasweeper; a test checks the two
+    agree), found without importing pyxel."""
+    return default_folder(None) or Path.home() / ".pyxel" / VENDOR_NAME.lower() / APP_NAME.lower()
 
 
 def _options(args: list[str]) -> tuple[bool, Path | None]:
@@ -91,11 +83,15 @@ def main(args: list[str]) -> int:
             "games": games,
             "summary": [dict(vars(s), win_percent=s.win_percent) for s in summarise(loaded.records)],
             "damaged_lines": loaded.damaged_lines,
+            "reset_ms": loaded.reset_ms,
+            "games_before_reset": len(loaded.earlier),
         }
         print(json.dumps(document, indent=1, allow_nan=False))
     else:
         print(f"Statistics in {folder}")
         print(table(summarise(loaded.records)))
+        if loaded.reset_ms is not None:
+            print(f"(Counted since the last reset; {len(loaded.earlier)} earlier game(s) are kept in the file.)")
         if loaded.damaged_lines:
             print(f"({loaded.damaged_lines} damaged line(s) in the records file were skipped.)")
     return 0

@@ -38,7 +38,9 @@ class GameKeeper:
     ) -> None:
         self.folder = Path(folder) if folder is not None else None
         self.store = RecordStore(folder, backend)
-        self.replays = ReplayFolder(self.folder, replay_cap) if self.folder is not None else None
+        # The browser keeps no replays folder (a replay is downloaded instead);
+        # with neither a folder nor a back end, records and replays live in memory.
+        self.replays = ReplayFolder(self.folder, replay_cap) if backend is None else None
 
     def kept_names(self) -> set[str]:
         """Replays the player chose to keep (one name a line, appended)."""

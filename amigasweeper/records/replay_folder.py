@@ -4,7 +4,8 @@ Saving past the cap removes the oldest replays, except the ones the player
 chose to keep and the ones that set a record (their names are passed in:
 the statistics know which games those are). Records themselves are never
 removed; a record whose replay has gone says so (its ``replay`` is null).
-Files are written atomically (a temporary file renamed into place).
+Files are written atomically (a temporary file renamed into place). With no
+data folder (a headless run) the replays are kept in memory, under the same cap.
 """
 
 from __future__ import annotations
@@ -21,11 +22,14 @@ REPLAY_CAP = 1000
 
 
 class ReplayFolder:
-    def __init__(self, data_folder: str | os.PathLike[str], cap: int = REPLAY_CAP) -> None:
-        self.folder = Path(data_folder) / REPLAY_FOLDER
+    def __init__(self, data_folder: str | os.PathLike[str] | None, cap: int = REPLAY_CAP) -> None:
+        self.folder = Path(data_folder) / REPLAY_FOLDER if data_folder is not None else None
         self.cap = cap
+        self.in_memory: dict[str, bytes] = {}
 
     def names(self) -> list[str]:
+        if self.folder is None:
+            return sorted(self.in_memory, key=_age)
         try:
             return sorted(
                 (e.name for e in os.scandir(self.folder) if e.name.endswith(REPLAY_SUFFIXES) and e.is_file()),
@@ -40,6 +44,10 @@ class ReplayFolder:
     def save(self, recording, name_stem: str, spared: Iterable[str] = ()) -> str:
         """Write the replay as ``name_stem`` + its suffix; returns the file name."""
         name = name_stem + replay_suffix(recording)
+        if self.folder is None:
+            self.in_memory[name] = replay_bytes(recording)
+            self.prune(set(spared) | {name})
+            return name
         self.folder.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(prefix=".replay.", suffix=".tmp", dir=self.folder)
         try:
@@ -64,6 +72,10 @@ class ReplayFolder:
         removed = []
         while len(names) - len(removed) > self.cap and removable:
             victim = removable.pop(0)
+            if self.folder is None:
+                del self.in_memory[victim]
+                removed.append(victim)
+                continue
             try:
                 os.unlink(self.folder / victim)
             except OSError:

@@ -8,6 +8,10 @@ and a kill -9 loses at most the line being written: a last line without its
 newline is ignored when read, and the next append starts a fresh line. A line
 that cannot be read is skipped and counted, never fatal.
 
+Reset (the Statistics window's) deletes nothing: it appends a line
+``reset DATE_MS``, and the statistics count only the games after the last
+one. The games before it stay in the file (``Loaded.earlier``).
+
 In the browser the records are one localStorage value, rewritten on each
 add (localStorage cannot append). It holds at most BROWSER_CAP games (about
 2.5 MB of the ~5 MB a page gets); past that the oldest are dropped there.
@@ -16,11 +20,12 @@ add (localStorage cannot append). It holds at most BROWSER_CAP games (about
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..storage.backend import Backend
 from ..storage.locking import FolderLock
+from ..storage.memory_backend import MemoryBackend
 from .game_record import GameRecord
 
 GAMES_FILE = "amigasweeper-games.txt"
@@ -28,10 +33,15 @@ HEADER = "AmigaSweeper games 1"
 BROWSER_CAP = 25_000
 
 
+RESET_WORD = "reset"
+
+
 @dataclass
 class Loaded:
-    records: list[GameRecord]
+    records: list[GameRecord]  # the games since the last reset
     damaged_lines: int
+    earlier: list[GameRecord] = field(default_factory=list)  # games before the last reset
+    reset_ms: int | None = None  # when the last reset was made
 
 
 def parse(text: str) -> Loaded:
@@ -39,25 +49,32 @@ def parse(text: str) -> Loaded:
     if lines and lines[0].startswith("AmigaSweeper games"):
         lines = lines[1:]
     complete = lines[:-1]  # the last piece has no newline: a torn line, or ""
-    records, damaged = [], 0
+    records, earlier, damaged, reset_ms = [], [], 0, None
     from_line = GameRecord.from_line
     for line in complete:
         if not line:
             continue
+        if line.startswith(RESET_WORD + " "):
+            stamp = line[len(RESET_WORD) + 1 :]
+            if stamp.isdigit():
+                earlier += records
+                records, reset_ms = [], int(stamp)
+                continue
         try:
             records.append(from_line(line))
         except (ValueError, KeyError, TypeError):
             damaged += 1
-    return Loaded(records, damaged + bool(lines and lines[-1]))
+    return Loaded(records, damaged + bool(lines and lines[-1]), earlier, reset_ms)
 
 
 class RecordStore:
-    """The records of one data folder (``folder``) or of a back end without
-    files (``backend``, the browser's)."""
+    """The records of one data folder (``folder``), of a back end without
+    files (``backend``, the browser's), or, given neither, of memory only
+    (a headless run with no data folder)."""
 
     def __init__(self, folder: str | os.PathLike[str] | None = None, backend: Backend | None = None) -> None:
         self.folder = Path(folder) if folder is not None else None
-        self.backend = backend
+        self.backend = backend if backend is not None or folder is not None else MemoryBackend()
 
     @property
     def path(self) -> Path | None:
@@ -70,17 +87,21 @@ class RecordStore:
                     return parse(file.read().decode("utf-8", "replace"))
             except FileNotFoundError:
                 return Loaded([], 0)
-        if self.backend is not None:
-            data = self.backend.read(GAMES_FILE)
-            return parse(data.decode("utf-8", "replace")) if data else Loaded([], 0)
-        return Loaded([], 0)
+        data = self.backend.read(GAMES_FILE)
+        return parse(data.decode("utf-8", "replace")) if data else Loaded([], 0)
 
     def append(self, record: GameRecord) -> None:
         """Add a game. Raises OSError when it cannot be kept."""
-        line = record.to_line() + "\n"
+        self._append_line(record.to_line() + "\n")
+
+    def reset(self, date_ms: int) -> None:
+        """Start the statistics afresh from now; the games so far are kept."""
+        self._append_line(f"{RESET_WORD} {int(date_ms)}\n")
+
+    def _append_line(self, line: str) -> None:
         if self.folder is not None:
             self._append_to_file(line)
-        elif self.backend is not None:
+        else:
             self._append_to_backend(line)
 
     def _append_to_file(self, line: str) -> None:

@@ -13,7 +13,9 @@ the same effect on the board:
 * 2.4's clear-around (right button pressed on an uncovered square and let go
   over a number) is the chord EVF knows: ``rc``, ``lc``, ``lr``, ``rr`` over
   the number;
-* a keyboard action is the click it stands for, at the pointer.
+* a keyboard action is the click it stands for, at the pointer;
+* a right click let go while the left button is held is written just after
+  the left button comes up (EVF would read the two together as a chord).
 
 Counting ms-toollib's way (:class:`amigasweeper.metrics.ClickCounter`) then
 runs on these events, so our metrics are what ms-toollib finds in the file.
@@ -23,11 +25,14 @@ what it did to the board becomes engine moves, so any EVF file can be played.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine.game import Game
 from ..engine.rules import Mark, Move, MoveKind
 from ..metrics.clicks import Click, ClickCounter, Effect, Mouse
 from .events import Button, EventKind, InputEvent, MouseEvent
 
+_RIGHT_ONLY = (Mouse.RIGHT_DOWN, Mouse.RIGHT_UP)
 _STEPS = {
     Click.LEFT: (Mouse.LEFT_DOWN, Mouse.LEFT_UP),
     Click.RIGHT: (Mouse.RIGHT_DOWN, Mouse.RIGHT_UP),
@@ -49,11 +54,14 @@ class _Writer:
         self.out: list[tuple[MouseEvent, int]] = []
         self.right_press: InputEvent | None = None
         self.right_press_open = False
+        self.left_held = False
+        self.waiting: list[tuple[MouseEvent, int]] = []  # right clicks held back while left is down
 
     def emit(self, index: int, t_ms: int, mouse: Mouse, x: int | None, y: int | None) -> None:
         if x is None or y is None:
             x, y = self.off
-        self.out.append((MouseEvent(t_ms, mouse, x, y), index))
+        target = self.waiting if self.left_held and mouse in _RIGHT_ONLY else self.out
+        target.append((MouseEvent(t_ms, mouse, x, y), index))
 
     def apply(self, moves) -> None:
         for move in moves:
@@ -69,7 +77,7 @@ class _Writer:
             }[event.kind]
             handler(index, event)
             self.apply(event.moves)
-        return self.out
+        return self.out + self.waiting
 
     def on_move(self, index: int, event: InputEvent) -> None:
         self.emit(index, event.t_ms, Mouse.MOVE, event.x, event.y)
@@ -77,6 +85,7 @@ class _Writer:
     def on_press(self, index: int, event: InputEvent) -> None:
         if event.button is Button.LEFT:
             self.emit(index, event.t_ms, Mouse.LEFT_DOWN, event.x, event.y)
+            self.left_held = True
         elif event.button is Button.RIGHT:
             self.right_press = event
             self.right_press_open = event.cell is not None and self.game.is_open(event.cell)
@@ -85,6 +94,9 @@ class _Writer:
     def on_release(self, index: int, event: InputEvent) -> None:
         if event.button is Button.LEFT:
             self.emit(index, event.t_ms, Mouse.LEFT_UP, event.x, event.y)
+            self.left_held = False
+            self.out += [(replace(m, t_ms=event.t_ms), i) for m, i in self.waiting]
+            self.waiting.clear()
         elif event.button is Button.RIGHT:
             press = self.right_press or event
             self.right_release(index, event, press, self.right_press_open)
@@ -118,6 +130,10 @@ class _Writer:
             self.emit_all(index, t, _STEPS[Click.RIGHT], None, None)
 
     def emit_all(self, index: int, t_ms: int, steps, x, y) -> None:
+        if self.left_held and Mouse.LEFT_DOWN in steps:  # a chord while left is down: all of it waits
+            for mouse in steps:
+                self.waiting.append((MouseEvent(t_ms, mouse, *(self.off if x is None else (x, y))), index))
+            return
         for mouse in steps:
             self.emit(index, t_ms, mouse, x, y)
 

@@ -206,3 +206,43 @@ def test_the_keeper_in_a_folder_that_cannot_be_written_says_so(tmp_path):
     recording = ScriptedPlayer(GameSetup(seed=1), 1).play()
     kept = GameKeeper(blocker).keep(recording, "beginner")
     assert kept.problem and "could not" in kept.problem
+
+
+def test_with_no_data_folder_records_and_replays_live_in_memory():
+    from amigasweeper.records import GameKeeper
+
+    keeper = GameKeeper(None, replay_cap=2)
+    for seed in range(3):
+        recording = dataclasses.replace(ScriptedPlayer(GameSetup(seed=seed), seed).play(), started=100 + seed)
+        assert keeper.keep(recording, "beginner").problem is None
+    assert len(keeper.store.load().records) == 3
+    assert keeper.replays.count() <= 3 and keeper.replays.in_memory
+
+
+def test_stats_looks_where_pyxel_keeps_the_games_data(tmp_path):
+    pytest.importorskip("pyxel")
+    code = ("import pyxel; pyxel.init(16, 16, headless=True); "
+            "print(pyxel.user_data_dir('AmigaSweeper', 'AmigaSweeper'))")
+    env = {k: v for k, v in os.environ.items() if k != "AMIGASWEEPER_DATA_DIR"}
+    env["HOME"] = str(tmp_path)
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
+    if shown.returncode != 0 or not shown.stdout.strip():
+        pytest.skip(f"pyxel could not start headless here: {shown.stderr[-200:]}")
+    ours = subprocess.run([sys.executable, "-c", "from amigasweeper.records.cli import desktop_folder; print(desktop_folder())"],
+                          capture_output=True, text=True, env=env, timeout=60, cwd=ROOT)
+    assert Path(shown.stdout.strip().splitlines()[-1]) == Path(ours.stdout.strip())
+
+
+def test_reset_starts_the_statistics_afresh_and_deletes_nothing(tmp_path):
+    store = RecordStore(tmp_path)
+    store.append(_record(1))
+    store.append(_record(2, "lost"))
+    store.reset(3)
+    store.append(_record(4))
+    loaded = store.load()
+    assert [r.date_ms for r in loaded.records] == [4]
+    assert [r.date_ms for r in loaded.earlier] == [1, 2]
+    assert loaded.reset_ms == 3 and loaded.damaged_lines == 0
+    result = _stats("--stats", "--json", "--data-dir", str(tmp_path))
+    document = json.loads(result.stdout)
+    assert len(document["games"]) == 1 and document["games_before_reset"] == 2

@@ -99,3 +99,30 @@ def test_an_abandoned_game_reads_back_as_not_completed():
     video = _analysed(recording)
     assert not video.is_completed
     assert recording.metrics().bbbv_solved == video.bbbv_solved
+
+
+def test_a_right_click_while_the_left_button_is_held_is_not_read_as_a_chord():
+    from amigasweeper.engine import Game
+    from amigasweeper.replay import Button, GameRecorder
+
+    clock = iter(range(1000, 2000)).__next__
+    game = Game(GameSetup(width=16, height=16, mines=40, seed=11), clock=lambda: 0.0)
+    recorder = GameRecorder(game, clock=lambda: clock() / 10)
+    recorder.press(Button.LEFT, 4, 4, 0)
+    game.uncover(0)
+    recorder.release(Button.LEFT, 4, 4, 0)
+    covered = [c for c in game.topology.cells() if not game.is_open(c)]
+    mark, target = covered[0], next(c for c in covered if not game.is_mine(c))
+    col, row = game.topology.coords(target)
+    recorder.press(Button.LEFT, col * 8 + 2, row * 8 + 2, target)
+    mcol, mrow = game.topology.coords(mark)
+    recorder.press(Button.RIGHT, mcol * 8 + 2, mrow * 8 + 2, mark)
+    game.toggle_mark(mark)
+    recorder.release(Button.RIGHT, mcol * 8 + 2, mrow * 8 + 2, mark)
+    game.uncover(target)
+    recorder.release(Button.LEFT, col * 8 + 2, row * 8 + 2, target)
+    recording = recorder.finish(Result.ABANDONED)
+    video = _analysed(recording)
+    m = recording.metrics()
+    assert (m.left, m.right, m.chord) == (video.left, video.right, video.double) == (2, 1, 0)
+    assert (m.right_eff, m.left_eff) == (video.rce, video.lce)
