@@ -7,6 +7,7 @@ game waits while it is open (the clock rule)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,6 +16,7 @@ from amigasweeper.engine import LevelName, Shape
 from amigasweeper.records import REPLAY_CAP, GameKeeper, GameRecord, chart, summarise
 from amigasweeper.replay import Recording
 from amigasweeper.storage import FileBackend
+from amigasweeper.storage.memory_backend import MemoryBackend
 
 from ..game.pausing import PauseReason
 from ..game.session import LEVELS
@@ -39,10 +41,13 @@ def level_of(recording: Recording) -> LevelName:
 
 
 def keeper_for(backend) -> GameKeeper:
-    """Files beside the settings on the desktop; else where the settings are
-    (the browser's localStorage, or memory for a headless run)."""
+    """Where the settings are: files beside them on the desktop, memory for a
+    headless run (nothing of the player's is touched), else the browser's
+    localStorage (records only: a replay there is saved as a download)."""
     if isinstance(backend, FileBackend):
         return GameKeeper(backend.folder)
+    if isinstance(backend, MemoryBackend):
+        return GameKeeper(None)
     return GameKeeper(backend=backend)
 
 
@@ -122,7 +127,7 @@ class StatsControl:
 
     def reset(self) -> None:
         try:
-            self.keeper.store.reset()
+            self.keeper.store.reset(round(time.time() * 1000))
         except OSError as error:
             self.app.commands.tell("Saved Data", [f"The statistics could not be reset: {error.strerror or error}."])
         self._records = self.keeper.store.load().records
