@@ -316,7 +316,7 @@ class App:
     def _drop(self, paths: list[str]) -> None:
         guides = [p for p in paths if p.lower().endswith(".guide")]
         if not guides and not self.replays.dropped(paths):
-            self.commands.tell("Open", ["Only AmigaGuide files (.guide) and replays (.evf, .asreplay) open here."])
+            self.commands.tell("AmigaGuide or Replay", ["Only AmigaGuide files (.guide) and replays (.evf, .asreplay) open here."])
         if not guides:
             return
         self.open_viewer(*open_guide_file(guides[0]))
