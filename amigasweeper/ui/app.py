@@ -24,6 +24,7 @@ from amigasweeper.guide.paths import unreadable
 
 from . import collector
 from .game.commands import CommandCentre
+from .drive.frameclock import FPS, FrameClock
 from .duel.duelcontrol import DuelControl
 from .replay.control import ReplayControl
 from .stats.control import StatsControl
@@ -49,7 +50,6 @@ from .workbench.backdrop import ICONS, WorkbenchWindow
 from .workbench.menus import WORKBENCH_MENUS, WorkbenchCommand
 from .faults import TITLE as FAULT_TITLE, FaultGuard
 
-FPS = 60
 REFRESH_FRAMES = FPS  # look for records another copy saved once a second
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 MENU_PAGES = {
@@ -66,6 +66,7 @@ MENU_PAGES = {
 }
 # Shown in the screen bar until the player first opens a menu.
 NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
+DROP_HELP = "Only AmigaGuide files (.guide) and replays (.evf, .asreplay) open here."
 ASSETS = resources.path_of(resources.ASSETS)
 
 
@@ -82,16 +83,6 @@ class Options:
     guide: Path | None = None  # show this guide in the viewer alone, as `multiview FILE` does
     node: str | None = None  # the guide's page to open first
     replay: Path | None = None  # a replay file to show in the Replay window
-
-
-class FrameClock:
-    """Time as frames shown: a headless run's clock, the same on every machine."""
-
-    def __init__(self) -> None:
-        self.frames = 0
-
-    def __call__(self) -> float:
-        return self.frames / FPS
 
 
 class StopRequests:
@@ -315,11 +306,10 @@ class App:
 
     def _drop(self, paths: list[str]) -> None:
         guides = [p for p in paths if p.lower().endswith(".guide")]
-        if not guides and not self.replays.dropped(paths):
-            self.commands.tell("AmigaGuide or Replay", ["Only AmigaGuide files (.guide) and replays (.evf, .asreplay) open here."])
-        if not guides:
-            return
-        self.open_viewer(*open_guide_file(guides[0]))
+        if guides:
+            self.open_viewer(*open_guide_file(guides[0]))
+        elif not self.replays.dropped(paths):
+            self.commands.tell("AmigaGuide or Replay", [DROP_HELP])
 
     # --------------------------------------------------------------- events
     def request_quit(self) -> None:
