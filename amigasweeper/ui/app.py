@@ -152,7 +152,7 @@ class App:
         self.commands = CommandCentre(self)
         self.duels = DuelControl(self)
         self.stats = StatsControl(self)
-        self.replays = ReplayControl(self, lambda: self.mine_window.tap.last, self.stats.replay_folder)
+        self.replays = ReplayControl(self, self.stats)
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )

@@ -32,7 +32,7 @@ def play_some(app, pilot, squares=12):
             pilot.finish_ripple()
             played += 1
     app.session.new_game()
-    recording = app.mine_window.tap.last
+    recording = app.stats.last_game()
     assert recording is not None and recording.result is Result.ABANDONED
     return recording
 
@@ -197,3 +197,27 @@ def test_a_board_larger_than_the_screen_follows_the_pointer(make_app):
         point = window.pointer()
         if point is not None:
             assert window.board.view_y <= point[1] < window.board.view_y + window.board.h
+
+
+def test_keep_replay_spares_the_last_games_file(make_app, tmp_path):
+    app, pilot = make_app(data_dir=tmp_path)
+    play_some(app, pilot, squares=4)
+    pilot.key(pyxel.KEY_Z, amiga=True)
+    name = app.replays.shelved
+    assert name and (tmp_path / "replays" / name).is_file()
+    assert app.replays.can_keep()
+    pilot.key(pyxel.KEY_P, amiga=True)  # Replay > Keep Replay
+    assert "is kept" in " ".join(app.requesters[-1].lines)
+    pilot.key(pyxel.KEY_RETURN)
+    assert name in app.stats.keeper.kept_names() and not app.replays.can_keep()
+    assert app.replays.open_path(tmp_path / "replays" / name) == ""
+    assert app.replays.shelved == name  # a file of the replays folder is known as one
+
+
+def test_keep_replay_is_ghosted_for_a_file_from_elsewhere(make_app, tmp_path):
+    app, pilot = make_app(data_dir=tmp_path / "data")
+    recording = play_some(app, pilot, squares=4)
+    path = tmp_path / ("elsewhere" + replay_suffix(recording))
+    path.write_bytes(replay_bytes(recording))
+    pilot.drop(str(path))
+    assert app.replays.window is not None and not app.replays.can_keep()

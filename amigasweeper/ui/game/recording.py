@@ -37,7 +37,6 @@ class GameTap:
         self.clock = clock
         self.on_recorded = on_recorded
         self.recorder: GameRecorder | None = None
-        self.last: Recording | None = None  # the newest game kept, for Replay
         self._last: Aim = None  # where the pointer was last told to be
         self._seen: tuple[int, int] | None = None  # the pointer's screen pixel last frame
         self._held = False  # the game's clock is held (Pause, Help, ...)
@@ -60,7 +59,6 @@ class GameTap:
         # Left before its end: abandoned. Otherwise the game says won or lost.
         recording = recorder.finish(Result.ABANDONED if abandoned and not recorder.game.status.over else None)
         if recording is not None:
-            self.last = recording
             self.on_recorded(recording)
 
     # ------------------------------------------------------------ the input

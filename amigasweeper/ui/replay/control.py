@@ -5,9 +5,8 @@ rule), and a file that cannot be played is said in a requester."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from amigasweeper.guide import ManualPage
 from amigasweeper.storage import FileBackend
@@ -30,26 +29,34 @@ def is_replay(path: str | Path) -> bool:
     return Path(path).suffix.lower() in REPLAY_SUFFIXES
 
 
-class ReplayControl:
-    """``last_game()`` gives the newest recording (or None); ``folder()`` the
-    replays folder, where the file requester starts."""
+class Shelf(Protocol):
+    """Where the games kept are (the Statistics control)."""
 
-    def __init__(
-        self,
-        app: Host,
-        last_game: Callable[[], Recording | None],
-        folder: Callable[[], Path | None] = lambda: None,
-    ) -> None:
+    def last_game(self) -> Recording | None: ...
+
+    def last_replay_name(self) -> str: ...
+
+    def replay_folder(self) -> Path | None: ...
+
+    def keep_replay(self, name: str) -> str | None: ...
+
+    def is_kept(self, name: str) -> bool: ...
+
+
+class ReplayControl:
+    def __init__(self, app: Host, shelf: Shelf) -> None:
         self.app = app
-        self.last_game = last_game
-        self.folder = folder
+        self.shelf = shelf
         self.window: ReplayWindow | None = None
+        self.shelved = ""  # the file in the replays folder shown, if the window shows one
         self._wall: float | None = None  # the program's clock at the last frame
 
     # ------------------------------------------------------------- opening
-    def show(self, recording: Recording, name: str) -> None:
-        """Show a recording, in the open window or a new one."""
+    def show(self, recording: Recording, name: str, shelved: str = "") -> None:
+        """Show a recording, in the open window or a new one; ``shelved`` is
+        its file's name in the replays folder, if it is one of those."""
         app = self.app
+        self.shelved = shelved
         if self.window is not None:
             self.window.load(recording, name)
             app.wm.to_front(self.window)
@@ -63,21 +70,22 @@ class ReplayControl:
                 ReplayCommand.OPEN: self.ask_file,
                 ReplayCommand.LAST: self.open_last,
                 ReplayCommand.SAVE: self.ask_save,
+                ReplayCommand.KEEP: self.keep,
                 ReplayCommand.CLOSE: window.close,
                 ReplayCommand.QUIT: app.request_quit,
             },
-            {ReplayCommand.OPEN: available, ReplayCommand.SAVE: available},
+            {ReplayCommand.OPEN: available, ReplayCommand.SAVE: available, ReplayCommand.KEEP: self.can_keep},
         )
         self.window = window
         app.session.pauses.hold(PauseReason.REPLAY)
         app.wm.open(window)
 
     def open_last(self) -> None:
-        recording = self.last_game()
+        recording = self.shelf.last_game()
         if recording is None:
             self.app.commands.tell("Replay", [NO_LAST_GAME])
             return
-        self.show(recording, "the last game")
+        self.show(recording, "the last game", self.shelf.last_replay_name())
 
     def open_path(self, path: str | Path) -> str:
         """Show a replay file; the problem in words, or "" when shown."""
@@ -85,7 +93,9 @@ class ReplayControl:
             recording = load_replay(path)
         except ReplayError as error:
             return str(error)
-        self.show(recording, Path(path).name)
+        path = Path(path)
+        folder = self.shelf.replay_folder()
+        self.show(recording, path.name, path.name if folder is not None and path.parent == folder else "")
         return ""
 
     def open_or_tell(self, path: str | Path) -> None:
@@ -100,12 +110,22 @@ class ReplayControl:
             self.open_or_tell(replays[0])
         return bool(replays)
 
+    def can_keep(self) -> bool:
+        return bool(self.shelved) and not self.shelf.is_kept(self.shelved)
+
+    def keep(self) -> None:
+        """Replay > Keep Replay: the replays folder's cap never takes this one."""
+        if not self.can_keep():
+            return
+        problem = self.shelf.keep_replay(self.shelved)
+        self.app.commands.tell("Replay", [problem or f"{self.shelved} is kept: it stays when old replays go."])
+
     # ----------------------------------------------------------- requesters
     def ask_file(self) -> None:
         """Replay > Open...: the ASL file requester, in the replays folder."""
         if not available():
             return
-        folder = self.folder()
+        folder = self.shelf.replay_folder()
         requester = FileRequester(
             "Open Replay", self.app.screen_mode.size, on_choose=self.open_path, pattern=PATTERN,
             drawer=folder, places=[folder] if folder else [], help_node=ManualPage.STATS_WINDOWS,
@@ -131,7 +151,7 @@ class ReplayControl:
 
         requester = FileRequester(
             "Save Replay", self.app.screen_mode.size, on_choose=save, mode=Mode.SAVE, pattern=PATTERN,
-            drawer=self.folder(), file="game" + suffix, ask=self.app.open_requester,
+            drawer=self.shelf.replay_folder(), file="game" + suffix, ask=self.app.open_requester,
             help_node=ManualPage.STATS_WINDOWS,
         )
         self.app.open_requester(requester, owner=window)

@@ -11,6 +11,7 @@ class ReplayCommand(str, Enum):
     OPEN = "replay_open"
     LAST = "replay_last"
     SAVE = "replay_save"
+    KEEP = "replay_keep"
     CLOSE = "replay_close"
     QUIT = "replay_quit"
 
@@ -22,6 +23,7 @@ REPLAY_MENUS: tuple[Menu, ...] = (
             MenuItem("Open...", ReplayCommand.OPEN, "O"),
             MenuItem("Last Game", ReplayCommand.LAST, "L"),
             MenuItem("Save As...", ReplayCommand.SAVE, "A"),
+            MenuItem("Keep Replay", ReplayCommand.KEEP, "P"),
             MenuItem("Close", ReplayCommand.CLOSE, "K", bar_before=True),
             MenuItem("Quit", ReplayCommand.QUIT, "Q"),
         ),

@@ -57,6 +57,7 @@ class StatsControl:
         self.keeper = keeper_for(app.storage.backend)
         self.window: StatsWindow | None = None
         self._records: list[GameRecord] = []
+        self._last: tuple[Recording, GameRecord] | None = None  # the newest game, for Replay
         app.mine_window.on_recorded = self.keep
 
     # --------------------------------------------------------------- keeping
@@ -64,6 +65,7 @@ class StatsControl:
         """A game ended: its replay file and its record are kept."""
         kept = self.keeper.keep(recording, level_of(recording).value)
         self._records.append(kept.record)
+        self._last = (recording, kept.record)
         if kept.problem:
             self.app.commands.tell("Saved Data", [kept.problem])
         if self.window is not None:
@@ -72,8 +74,23 @@ class StatsControl:
     def records(self) -> list[GameRecord]:
         return self._records
 
+    # ------------------------------------------- the shelf of the Replay window
     def replay_folder(self) -> Path | None:
         return self.keeper.replays.folder if self.keeper.replays is not None else None
+
+    def last_game(self) -> Recording | None:
+        return self._last[0] if self._last else None
+
+    def last_replay_name(self) -> str:
+        """The newest game's file in the replays folder ("" when it has none)."""
+        return self._last[1].replay_name if self._last and self.keeper.replays is not None else ""
+
+    def keep_replay(self, name: str) -> str | None:
+        """The player keeps a replay: the cap never takes it. A problem in words, or None."""
+        return self.keeper.keep_replay(name)
+
+    def is_kept(self, name: str) -> bool:
+        return name in self.keeper.kept_names()
 
     # ------------------------------------------------- the window's figures
     def summaries(self) -> Sequence:
