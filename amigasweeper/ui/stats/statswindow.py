@@ -92,7 +92,7 @@ class StatsWindow(Window):
         self.closed = False
         self.shape = shape
         self.chart_level = level
-        self.screen_title = "Statistics: every game you played, per level and shape"
+        self.screen_title = "Statistics of every game you played"
         titles = [SHAPE_TITLES[s] for s in Shape]
         self.shape_cycle = self.add(CycleGadget("Shape", titles, list(Shape).index(shape)))
         self.shape_cycle.on_change = self._shape_changed
