@@ -46,6 +46,7 @@ class ManualPage(str, Enum):
     SHAPES = "Shapes"
     NO_GUESS = "NoGuess"
     DUEL = "Duel"
+    STATS = "Stats"
     STATS_WINDOWS = "StatsWindows"
     WINDOWS = "Windows"
     BOT_API = "BotAPI"

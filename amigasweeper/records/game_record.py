@@ -14,7 +14,7 @@ worked out from the counts when read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from typing import NamedTuple
 
 from ..metrics.game_metrics import GameMetrics
 
@@ -28,10 +28,16 @@ _DECODE = {name: {v: k for k, v in table.items()} for name, table in (
     ("result", RESULT_CODES), ("replay", REPLAY_CODES),
 )}
 FIELD_COUNT = 24
+_LEVELS, _SHAPES, _COMPLETIONS, _RESULTS, _REPLAYS = (
+    _DECODE[name] for name in ("level", "shape", "completion", "result", "replay")
+)
+_ENCODE = {name: {v: k for k, v in table.items()} for name, table in _DECODE.items()}
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(NamedTuple):
+    """One game. A named tuple, not a dataclass: 100,000 of them are read at
+    once and a tuple is made several times faster."""
+
     date_ms: int  # when the game started, milliseconds since 1970 (UTC)
     level: str
     width: int
@@ -89,11 +95,10 @@ class GameRecord:
     # ------------------------------------------------------------- text
     def to_line(self) -> str:
         values = []
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.name in _DECODE:
-                value = {v: k for k, v in _DECODE[f.name].items()}[value]
-            elif f.name == "replay_suffix":
+        for name, value in zip(self._fields, self):
+            if name in _ENCODE:
+                value = _ENCODE[name][value]
+            elif name == "replay_suffix":
                 value = REPLAY_CODES[value]
             elif isinstance(value, bool):
                 value = int(value)
@@ -105,18 +110,18 @@ class GameRecord:
     @classmethod
     def from_line(cls, line: str) -> GameRecord:
         """Raises ValueError (or KeyError) on a line that is not a record."""
-        parts = line.split(" ")
-        if len(parts) != FIELD_COUNT:
-            raise ValueError(f"{len(parts)} fields, not {FIELD_COUNT}")
-        (date, level, width, height, mines, shape, no_guess, completion, marks, result, time_ms,
-         *counts, replay, keep) = parts
-        numbers = [int(v) if v != "-" else None for v in counts]
-        if any(n is not None and n < 0 for n in numbers) or None in numbers[:4] + numbers[5:]:
-            raise ValueError("a count is missing or negative")
+        p = line.split(" ")
+        if len(p) != FIELD_COUNT:
+            raise ValueError(f"{len(p)} fields, not {FIELD_COUNT}")
+        sizes = list(map(int, p[2:5]))
+        counts = list(map(int, p[10:15]))
+        clicks = list(map(int, p[16:22]))
+        zini = None if p[15] == "-" else int(p[15])
+        if min(counts) < 0 or min(clicks) < 0 or min(sizes) < 1 or (zini is not None and zini < 0):
+            raise ValueError("a count is negative")
         return cls(
-            int(date), _DECODE["level"][level], int(width), int(height), int(mines),
-            _DECODE["shape"][shape], no_guess == "1", _DECODE["completion"][completion], marks == "1",
-            _DECODE["result"][result], int(time_ms), *numbers, _DECODE["replay"][replay], keep == "1",
+            int(p[0]), _LEVELS[p[1]], *sizes, _SHAPES[p[5]], p[6] == "1", _COMPLETIONS[p[7]], p[8] == "1",
+            _RESULTS[p[9]], *counts, zini, *clicks, _REPLAYS[p[22]], p[23] == "1",
         )
 
     def as_json(self, replay_path: str | None) -> dict[str, object]:

@@ -10,7 +10,7 @@ keep (the cap never removes it).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..replay.files import replay_suffix
@@ -68,9 +68,9 @@ class GameKeeper:
         if self.replays is not None:
             try:
                 earlier = self.store.load().records
-                spared = record_setting([*earlier, replace(record, replay_suffix=replay_suffix(recording))]) | self.kept_names()
+                spared = record_setting([*earlier, record._replace(replay_suffix=replay_suffix(recording))]) | self.kept_names()
                 name = self.replays.save(recording, str(record.date_ms), spared)
-                record = replace(record, replay_suffix=name[len(str(record.date_ms)):])
+                record = record._replace(replay_suffix=name[len(str(record.date_ms)) :])
             except OSError as error:
                 problem = f"The replay could not be saved ({reason(error)})."
         try:

@@ -48,23 +48,32 @@ def parse(text: str) -> Loaded:
     lines = text.split("\n")
     if lines and lines[0].startswith("AmigaSweeper games"):
         lines = lines[1:]
-    complete = lines[:-1]  # the last piece has no newline: a torn line, or ""
-    records, earlier, damaged, reset_ms = [], [], 0, None
+    torn = bool(lines and lines[-1])  # the last piece has no newline: a torn line, or ""
+    records: list[GameRecord] = []
+    earlier: list[GameRecord] = []
+    damaged, reset_ms = 0, None
+    batch: list[str] = []
+    for line in lines[:-1]:
+        if line.startswith(RESET_WORD + " ") and line[len(RESET_WORD) + 1 :].isdigit():
+            read, bad = _read_batch(batch)
+            earlier += records + read
+            records, batch, damaged = [], [], damaged + bad
+            reset_ms = int(line[len(RESET_WORD) + 1 :])
+        elif line:
+            batch.append(line)
+    read, bad = _read_batch(batch)
+    return Loaded(records + read, damaged + bad + torn, earlier, reset_ms)
+
+
+def _read_batch(lines: list[str]) -> tuple[list[GameRecord], int]:
+    records, damaged = [], 0
     from_line = GameRecord.from_line
-    for line in complete:
-        if not line:
-            continue
-        if line.startswith(RESET_WORD + " "):
-            stamp = line[len(RESET_WORD) + 1 :]
-            if stamp.isdigit():
-                earlier += records
-                records, reset_ms = [], int(stamp)
-                continue
+    for line in lines:
         try:
             records.append(from_line(line))
         except (ValueError, KeyError, TypeError):
             damaged += 1
-    return Loaded(records, damaged + bool(lines and lines[-1]), earlier, reset_ms)
+    return records, damaged
 
 
 class RecordStore:

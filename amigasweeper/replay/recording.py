@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from ..engine.game import GameSetup
 from ..metrics.board import BoardMetrics, board_metrics
@@ -50,6 +51,10 @@ class Recording:
 
     def metrics(self) -> GameMetrics:
         """Every metric of the whole game (ms-toollib's analysis of it)."""
+        return self._metrics
+
+    @cached_property
+    def _metrics(self) -> GameMetrics:  # worked out once: saving a game asks twice
         from .stream import count_clicks
 
         counter = count_clicks(self)

@@ -156,7 +156,7 @@ def test_stats_json_lists_every_game_without_pyxel(tmp_path):
     store = RecordStore(tmp_path)
     recording = ScriptedPlayer(GameSetup(width=16, height=16, mines=40, seed=2), 2).play()
     name = ReplayFolder(tmp_path).save(recording, "1700000000000")
-    record = dataclasses.replace(GameRecord.from_recording(recording, "intermediate", ".evf"), date_ms=1700000000000)
+    record = GameRecord.from_recording(recording, "intermediate", ".evf")._replace(date_ms=1700000000000)
     assert record.replay_name == name
     store.append(record)
     store.append(_record(5, "lost"))

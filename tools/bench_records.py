@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Benchmark statistics and replays: what recording costs, what the files weigh.
+
+Prints one JSON object of figures on this machine:
+
+* record_per_event: the GameRecorder's cost of one call (move, press, release,
+  key) while Expert games are played by the scripted player, microseconds
+  (only the recorder's own time is counted, not the game's);
+* finish: turning a finished Expert game into its recording, then its
+  metrics (the EVF mouse events made and counted), milliseconds;
+* timeline_state: one Replay-window state (board after an event, metrics so
+  far) of an Expert game, milliseconds;
+* expert_replay_bytes: the size of an Expert game's EVF file and of the same
+  game in our own format;
+* load_100k: reading 100,000 game records (the whole statistics file), and
+  its size in bytes;
+* append: adding one record (lock, append, fsync), milliseconds.
+
+    python tools/bench_records.py --games 20 --records 100000
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from amigasweeper.engine import GameSetup  # noqa: E402
+from amigasweeper.records import GameRecord, RecordStore  # noqa: E402
+from amigasweeper.replay import Timeline, evf, native  # noqa: E402
+from amigasweeper.replay.recorder import GameRecorder  # noqa: E402
+from amigasweeper.replay.scripted import ScriptedPlayer  # noqa: E402
+
+EXPERT = dict(width=32, height=16, mines=99)
+
+
+def summary(samples: list[float], digits: int = 3) -> dict:
+    ordered = sorted(samples)
+    return {
+        "runs": len(ordered),
+        "median": round(statistics.median(ordered), digits),
+        "p95": round(ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))], digits),
+        "max": round(ordered[-1], digits),
+    }
+
+
+class TimedRecorder(GameRecorder):
+    """The recorder with each input call timed (the samples go to ``spent``)."""
+
+    spent: list[float] = []
+
+
+def _timed(name: str):
+    original = getattr(GameRecorder, name)
+
+    def call(self, *args, **kwargs):
+        start = time.perf_counter()
+        result = original(self, *args, **kwargs)
+        TimedRecorder.spent.append((time.perf_counter() - start) * 1e6)
+        return result
+
+    return call
+
+
+for _name in ("move", "press", "release", "key"):
+    setattr(TimedRecorder, _name, _timed(_name))
+
+
+def play_expert_games(games: int) -> list:
+    recordings = []
+    seed = 0
+    while len(recordings) < games:
+        player = ScriptedPlayer(GameSetup(seed=seed, **EXPERT), seed)
+        player.recorder.__class__ = TimedRecorder
+        recording = player.play()
+        seed += 1
+        if recording is not None:
+            recordings.append(recording)
+    return recordings
+
+
+def finish_costs(recordings) -> list[float]:
+    samples = []
+    for recording in recordings:
+        start = time.perf_counter()
+        recording._metrics  # noqa: B018  (worked out here, once)
+        samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def timeline_costs(recordings) -> list[float]:
+    samples = []
+    for recording in recordings:
+        timeline = Timeline(recording)
+        for index in random.Random(1).sample(range(len(timeline)), min(20, len(timeline))):
+            start = time.perf_counter()
+            timeline.state(index)
+            samples.append((time.perf_counter() - start) * 1000)
+    return samples
+
+
+def record_file(folder: Path, count: int, recordings) -> Path:
+    """A statistics file of ``count`` records made from real games' lines."""
+    lines = [GameRecord.from_recording(r, "expert", ".evf").to_line() for r in recordings]
+    rng = random.Random(7)
+    path = folder / "amigasweeper-games.txt"
+    with open(path, "w", encoding="utf-8") as file:
+        file.write("AmigaSweeper games 1\n")
+        for n in range(count):
+            line = rng.choice(lines).split(" ", 1)[1]
+            file.write(f"{1_700_000_000_000 + n * 60_000} {line}\n")
+    return path
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20, help="Expert games played by the script")
+    parser.add_argument("--records", type=int, default=100_000, help="records in the loaded file")
+    parser.add_argument("--dir", type=Path, default=None, help="folder for the files (default: a temporary one)")
+    args = parser.parse_args()
+    TimedRecorder.spent = []
+    recordings = play_expert_games(args.games)
+    record_calls = list(TimedRecorder.spent)
+    finish = finish_costs(recordings)  # first, before anything asks for the metrics
+    evf_sizes = [len(evf.to_evf(r)) for r in recordings]
+    native_sizes = [len(native.to_bytes(r)) for r in recordings]
+    with tempfile.TemporaryDirectory(dir=args.dir) as temporary:
+        folder = Path(temporary)
+        path = record_file(folder, args.records, recordings)
+        store = RecordStore(folder)
+        loads, loads_cpu = [], []
+        for _ in range(5):
+            start, start_cpu = time.perf_counter(), time.process_time()
+            loaded = store.load()
+            loads.append((time.perf_counter() - start) * 1000)
+            loads_cpu.append((time.process_time() - start_cpu) * 1000)
+        assert len(loaded.records) == args.records and loaded.damaged_lines == 0
+        size = path.stat().st_size
+        appends = []
+        record = loaded.records[0]
+        for _ in range(50):
+            start = time.perf_counter()
+            store.append(record)
+            appends.append((time.perf_counter() - start) * 1000)
+    report = {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "expert_games": len(recordings),
+        "events_per_game": round(statistics.mean(len(r.events) for r in recordings), 1),
+        "record_per_event_us": summary(record_calls),
+        "finish_metrics_ms": summary(finish),
+        "timeline_state_ms": summary(timeline_costs(recordings)),
+        "expert_replay_bytes": {"evf": summary(evf_sizes, 0), "asreplay": summary(native_sizes, 0)},
+        "load_records": {"records": args.records, "ms": summary(loads), "cpu_ms": summary(loads_cpu), "file_bytes": size},
+        "append_ms": summary(appends),
+    }
+    report["load_average"] = [round(x, 1) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
+    print(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
