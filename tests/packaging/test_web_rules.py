@@ -32,6 +32,9 @@ WEB_CODE = (
     "amigasweeper/guide",
     "amigasweeper/resources.py",
     "amigasweeper/storage",
+    "amigasweeper/metrics",
+    "amigasweeper/records",
+    "amigasweeper/replay",
     "amigasweeper/ui",
 )
 
@@ -84,11 +87,19 @@ WRITERS = {
     "amigasweeper/storage/locking.py",
     "amigasweeper/ui/faults.py",
     "amigasweeper/ui/drive/script.py",
+    # The games and replays kept: files in the data folder on the desktop; in
+    # the browser the games go to localStorage through the storage's back end
+    # and no replay file is written (the Statistics control chooses).
+    "amigasweeper/records/store.py",
+    "amigasweeper/records/replay_folder.py",
+    "amigasweeper/records/keeper.py",
 }
 # (file, call) -> why the page never runs it although it imports the file.
 DESKTOP_ONLY = {
     ("amigasweeper/storage/locking.py", "time.sleep"):
         "the lock guards a desktop data folder; the browser's storage needs none",
+    ("amigasweeper/records/cli.py", "Path.home"):
+        "`amigasweeper --stats` is a shell command; the page never runs it",
 }
 PATH_WRITING_METHODS = {"write_text", "write_bytes", "mkdir", "unlink", "touch", "rmdir", "symlink_to", "hardlink_to"}
 MODULE_WRITING_CALLS = {
