@@ -236,6 +236,20 @@ def test_tab_moves_between_the_string_gadgets_and_the_drawer_gadget_goes_there(m
     assert asl.drawer == folder / "Docs" and "No drawer nowhere" in asl.note
 
 
+def test_a_tilde_is_the_home_folder_and_a_missing_home_is_no_crash(make_app, folder, monkeypatch):
+    monkeypatch.setenv("HOME", str(folder))
+    opened = Opened(make_app, folder / "Docs")
+    opened.asl.set_text(opened.asl.file_gadget, "~/notes.txt")
+    opened.pilot.key(pyxel.KEY_RETURN)
+    assert opened.chosen == [folder / "notes.txt"]
+    monkeypatch.delenv("HOME")
+    monkeypatch.setattr(Path, "expanduser", lambda self: (_ for _ in ()).throw(RuntimeError("no home")))
+    again = Opened(make_app, folder)
+    again.asl.set_text(again.asl.file_gadget, "~nobody/x")
+    again.pilot.key(pyxel.KEY_RETURN)
+    assert again.chosen == [] and "No file called x" in again.asl.note
+
+
 def test_an_unreadable_drawer_says_so_and_never_raises(make_app, folder, monkeypatch):
     real = os.scandir
 

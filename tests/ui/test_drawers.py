@@ -110,6 +110,14 @@ def test_volumes_on_linux_and_macos_are_root_home_and_the_callers_folders(tmp_pa
     assert [e.path for e in volumes(platform="darwin")] == [Path("/"), Path.home()]
 
 
+def test_without_a_home_folder_the_volumes_are_root_and_the_callers(tmp_path, monkeypatch):
+    def nowhere():
+        raise RuntimeError("Could not determine home directory.")
+
+    monkeypatch.setattr(drawers.Path, "home", staticmethod(nowhere))
+    assert [e.path for e in volumes([tmp_path], platform="linux")] == [Path("/"), tmp_path]
+
+
 def test_volumes_on_windows_are_the_drive_letters():
     found = volumes(platform="win32", drives=lambda: ["C:\\", "D:\\"])
     assert [(e.name, e.path) for e in found] == [("C:", Path("C:\\")), ("D:", Path("D:\\"))]

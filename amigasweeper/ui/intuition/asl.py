@@ -80,6 +80,14 @@ def size_text(size: int | None) -> str:
     return f"{size >> 40}T"
 
 
+def expand(path: Path) -> Path:
+    """~ and ~user as the home folder; the path as typed when there is none."""
+    try:
+        return path.expanduser()
+    except RuntimeError:  # no home folder to be found (no HOME, an unknown user)
+        return path
+
+
 def printable(name: str) -> str:
     """A name as drawn: characters the font cannot show become '?'."""
     return "".join(ch if ch.isprintable() and ord(ch) < 256 else "?" for ch in name)
@@ -311,7 +319,7 @@ class FileRequester(Requester):
     # ------------------------------------------------------------ places
     def go(self, folder: Path) -> bool:
         """List a drawer; False (and a note saying why) when it is not one."""
-        folder = Path(os.path.abspath(folder.expanduser()))
+        folder = Path(os.path.abspath(expand(folder)))
         try:
             is_drawer = folder.is_dir()
         except (OSError, ValueError):
@@ -427,7 +435,7 @@ class FileRequester(Requester):
             self.note = "Type or pick a file name"
             return
         base = self.drawer or Path.cwd()
-        path = Path(os.path.abspath(base / Path(name).expanduser()))
+        path = Path(os.path.abspath(base / expand(Path(name))))
         try:
             if path.is_dir():
                 self.set_text(self.file_gadget, "")
@@ -534,7 +542,7 @@ class FileRequester(Requester):
         if gadget is self.drawer_gadget:
             typed = gadget.text.strip()
             if typed:
-                self.go((self.drawer or Path.cwd()) / Path(typed).expanduser())
+                self.go((self.drawer or Path.cwd()) / expand(Path(typed)))
             return
         if gadget is self.pattern_gadget:
             self.focus(self.file_gadget)

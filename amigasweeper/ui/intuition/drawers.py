@@ -146,8 +146,12 @@ def volumes(extra: Iterable[Path] = (), platform: str = sys.platform,
     if platform.startswith("win"):
         found = [Entry(d.rstrip("\\/"), Kind.VOLUME, Path(d)) for d in (drives or windows_drives)()]
     else:
-        home = Path.home()
-        found = [Entry("Root (/)", Kind.VOLUME, Path("/")), Entry(f"Home ({home.name})", Kind.VOLUME, home)]
+        found = [Entry("Root (/)", Kind.VOLUME, Path("/"))]
+        try:
+            home = Path.home()
+            found.append(Entry(f"Home ({home.name})", Kind.VOLUME, home))
+        except RuntimeError:  # no home folder known (no HOME set): root and the caller's only
+            pass
     seen = {entry.path for entry in found}
     for folder in extra:
         if folder not in seen:
