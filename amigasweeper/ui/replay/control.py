@@ -15,6 +15,7 @@ from amigasweeper.replay import REPLAY_SUFFIXES, Recording, ReplayError, load_re
 from ..game.pausing import PauseReason
 from ..intuition.asl import FileRequester, Mode, available
 from ..intuition.menustrip import MenuStrip
+from .download import download, in_browser
 from .menus import REPLAY_MENUS, ReplayCommand
 from .replaywindow import ReplayWindow
 
@@ -74,7 +75,7 @@ class ReplayControl:
                 ReplayCommand.CLOSE: window.close,
                 ReplayCommand.QUIT: app.request_quit,
             },
-            {ReplayCommand.OPEN: available, ReplayCommand.SAVE: available, ReplayCommand.KEEP: self.can_keep},
+            {ReplayCommand.OPEN: available, ReplayCommand.KEEP: self.can_keep},
         )
         self.window = window
         app.session.pauses.hold(PauseReason.REPLAY)
@@ -133,12 +134,18 @@ class ReplayControl:
         self.app.open_requester(requester, owner=self.window)
 
     def ask_save(self) -> None:
-        """Replay > Save As...: the replay shown, written where the player says."""
+        """Replay > Save As...: the replay shown, written where the player says
+        (in the browser, downloaded)."""
         window = self.window
-        if window is None or not available():
+        if window is None:
             return
         recording = window.recording
         suffix = replay_suffix(recording)
+        if in_browser():
+            name = (self.shelved or "amigasweeper-replay" + suffix)
+            problem = download(name, replay_bytes(recording))
+            self.app.commands.tell("Replay", [problem or f"{name} was handed to the browser to download."])
+            return
 
         def save(path: Path) -> str:
             if path.suffix.lower() != suffix:
