@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from amigasweeper.engine import GameSetup  # noqa: E402
 from amigasweeper.records import GameRecord, RecordStore  # noqa: E402
-from amigasweeper.replay import Timeline, evf, native  # noqa: E402
+from amigasweeper.replay import Result, Timeline, evf, native  # noqa: E402
 from amigasweeper.replay.recorder import GameRecorder  # noqa: E402
 from amigasweeper.replay.scripted import ScriptedPlayer  # noqa: E402
 
@@ -133,6 +133,7 @@ def main() -> int:
     record_calls = list(TimedRecorder.spent)
     finish = finish_costs(recordings)  # first, before anything asks for the metrics
     evf_sizes = [len(evf.to_evf(r)) for r in recordings]
+    won_sizes = [len(evf.to_evf(r)) for r in recordings if r.result is Result.WON]
     native_sizes = [len(native.to_bytes(r)) for r in recordings]
     with tempfile.TemporaryDirectory(dir=args.dir) as temporary:
         folder = Path(temporary)
@@ -160,7 +161,11 @@ def main() -> int:
         "record_per_event_us": summary(record_calls),
         "finish_metrics_ms": summary(finish),
         "timeline_state_ms": summary(timeline_costs(recordings)),
-        "expert_replay_bytes": {"evf": summary(evf_sizes, 0), "asreplay": summary(native_sizes, 0)},
+        "expert_replay_bytes": {
+            "evf": summary(evf_sizes, 0),
+            "evf_won_games": summary(won_sizes, 0) if won_sizes else None,
+            "asreplay": summary(native_sizes, 0),
+        },
         "load_records": {"records": args.records, "ms": summary(loads), "cpu_ms": summary(loads_cpu), "file_bytes": size},
         "append_ms": summary(appends),
     }

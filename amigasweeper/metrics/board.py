@@ -19,7 +19,10 @@ ZiNi
     it flagged and it is chorded.
 
 3BV, openings and islands use the topology, so they hold for hexagonal and
-triangular boards too. ZiNi's algorithm is defined on square cells only.
+triangular boards too. ZiNi's algorithm is defined on square cells only, and
+its time grows with the square of the board's size: it is worked out for
+boards of at most ZINI_MAX_CELLS squares (a 100x100 board takes half a
+second; an EVF file may hold 255x255, which would take many seconds).
 """
 
 from __future__ import annotations
@@ -30,6 +33,7 @@ from dataclasses import dataclass
 from ..engine.topology import Shape, Topology
 
 MINE = -1
+ZINI_MAX_CELLS = 10_000
 
 
 def numbers_of(topology: Topology, mines: Iterable[int]) -> list[int]:
@@ -86,7 +90,7 @@ class BoardMetrics:
     bbbv: int
     openings: int
     islands: int
-    zini: int | None  # None on boards that are not square-celled
+    zini: int | None  # None on boards that are not square-celled, or too big (see ZINI_MAX_CELLS)
 
 
 def board_metrics(topology: Topology, mines: Iterable[int]) -> BoardMetrics:
@@ -98,8 +102,12 @@ def board_metrics(topology: Topology, mines: Iterable[int]) -> BoardMetrics:
         bbbv=ops + sum(isolated),
         openings=ops,
         islands=_components(topology, isolated),
-        zini=zini(topology.width, topology.height, mines) if topology.shape is Shape.SQUARE else None,
+        zini=zini(topology.width, topology.height, mines) if _zini_fits(topology) else None,
     )
+
+
+def _zini_fits(topology: Topology) -> bool:
+    return topology.shape is Shape.SQUARE and topology.size <= ZINI_MAX_CELLS
 
 
 # --------------------------------------------------------------------- ZiNi

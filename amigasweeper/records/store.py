@@ -20,6 +20,7 @@ add (localStorage cannot append). It holds at most BROWSER_CAP games (about
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -76,6 +77,20 @@ def _read_batch(lines: list[str]) -> tuple[list[GameRecord], int]:
     return records, damaged
 
 
+def _open_plain_file(path: Path, flags: int) -> int:
+    """Open without waiting (a FIFO where the file should be would block
+    forever) and refuse anything but a plain file, with an OSError."""
+    flags |= getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    handle = os.open(path, flags, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(handle).st_mode):
+            raise OSError(f"{path.name} in the data folder is not a plain file")
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
+
+
 class RecordStore:
     """The records of one data folder (``folder``), of a back end without
     files (``backend``, the browser's), or, given neither, of memory only
@@ -92,10 +107,11 @@ class RecordStore:
     def load(self) -> Loaded:
         if self.folder is not None:
             try:
-                with open(self.path, "rb") as file:
-                    return parse(file.read().decode("utf-8", "replace"))
+                handle = _open_plain_file(self.path, os.O_RDONLY)
             except FileNotFoundError:
                 return Loaded([], 0)
+            with os.fdopen(handle, "rb") as file:
+                return parse(file.read().decode("utf-8", "replace"))
         data = self.backend.read(GAMES_FILE)
         return parse(data.decode("utf-8", "replace")) if data else Loaded([], 0)
 
@@ -115,8 +131,7 @@ class RecordStore:
 
     def _append_to_file(self, line: str) -> None:
         with FolderLock(self.folder):
-            flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_BINARY", 0)
-            handle = os.open(self.path, flags, 0o644)
+            handle = _open_plain_file(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
             try:
                 size = os.fstat(handle).st_size
                 prefix = "" if size else HEADER + "\n"

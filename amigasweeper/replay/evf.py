@@ -16,6 +16,8 @@ section v0.4). Integers are big-endian. What we write:
 * the end of the events (0) and an empty checksum.
 
 Only square boards fit the format; :func:`to_evf` refuses others.
+:func:`from_evf` reads version 4 and the version 3 that Metasweeper 3.1.9 to
+3.2.0 wrote (times as text, each event with its whole time in 3 bytes).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from ..engine.game import GameSetup
 from ..engine.layouts import LayoutKind
 from ..engine.rules import Completion
 from ..engine.topology import Shape, make_topology
-from ..metrics.clicks import ClickCounter, BoardState, Mouse
+from ..metrics.clicks import BoardState, ClickCounter, Mouse
 from .errors import ReplayError
 from .events import MouseEvent, Result
 from .recording import OUR_SOFTWARE, Recording
@@ -152,56 +154,123 @@ class _Reader:
         return raw.decode("utf-8", "replace")
 
 
+@dataclass
+class _Header:
+    summary: int
+    settings: int
+    rows: int
+    columns: int
+    cell_px: int
+    mode: int
+    time_ms: int
+    start_us: int = 0
+    software: str = ""
+    player: str = ""
+
+
 def from_evf(data: bytes) -> Recording:
-    """Read an EVF v4 file (ours or another program's). Raises ReplayError."""
+    """Read an EVF file, version 4 or 3 (ours or another program's). Raises ReplayError."""
     if not data:
         raise ReplayError("the file is empty")
-    if data[0] != VERSION:
-        raise ReplayError(f"this is EVF version {data[0]}; only version 4 files can be read")
-    r = _Reader(data, 1)
+    readers = {VERSION: _read_v4, 3: _read_v3}
+    if data[0] not in readers:
+        raise ReplayError(f"this is EVF version {data[0]}; only versions 3 and 4 can be read")
+    header, mines, mouse = readers[data[0]](_Reader(data, 1))
+    return _recording(header, mines, mouse)
+
+
+def _fixed_header(r: _Reader, time_format: str) -> _Header:
     summary, settings, rows, columns = r.unpack(">BBBB", "header")
-    mine_count, cell_px, mode, _bbbv, time_ms = r.unpack(">HBHHI", "header")
-    r.take(2, "country")
-    start_us, _end_us = r.unpack(">QQ", "header")
+    _mine_count, cell_px, mode, _bbbv = r.unpack(">HBHH", "header")
+    if time_format == ">I":
+        (time_ms,) = r.unpack(">I", "header")
+    else:  # three bytes
+        high, low = r.unpack(">BH", "header")
+        time_ms = high << 16 | low
     if rows < 1 or columns < 1 or cell_px < 1:
         raise ReplayError(f"the EVF header gives an impossible board ({columns}x{rows}, {cell_px}-pixel squares)")
-    software = r.c_string("software name")
-    if summary & 0x08:  # transcoded: the transcoder's name and the original encoding
+    return _Header(summary, settings, rows, columns, cell_px, mode, time_ms)
+
+
+def _mines(r: _Reader, h: _Header) -> frozenset[int]:
+    cells = h.rows * h.columns
+    bits = r.take((cells + 7) // 8, "mines")
+    mines = frozenset(c for c in range(cells) if bits[c // 8] & (0x80 >> (c % 8)))
+    if not 0 < len(mines) < cells:
+        raise ReplayError(f"the EVF board has {len(mines)} mines on {cells} squares")
+    return mines
+
+
+def _read_v4(r: _Reader):
+    h = _fixed_header(r, ">I")
+    r.take(2, "country")
+    h.start_us, _end_us = r.unpack(">QQ", "header")
+    h.software = r.c_string("software name")
+    if h.summary & 0x08:  # transcoded: the transcoder's name and the original encoding
         r.c_string("transcoder's name")
         r.c_string("original encoding")
-    player = r.c_string("player's name")
+    h.player = r.c_string("player's name")
     r.c_string("race identifier")
     r.c_string("unique identifier")
     (uuid_length,) = r.unpack(">H", "device UUID")
     r.take(uuid_length, "device UUID")
-    bits = r.take((rows * columns + 7) // 8, "mines")
-    mines = frozenset(c for c in range(rows * columns) if bits[c // 8] & (0x80 >> (c % 8)))
-    if not 0 < len(mines) < rows * columns:
-        raise ReplayError(f"the EVF board has {len(mines)} mines on {rows * columns} squares")
+    mines = _mines(r, h)
     (custom,) = r.unpack(">H", "metric names")
     for _ in range(custom):
         r.c_string("metric names")
-    mouse = _read_events(r, columns * cell_px, rows * cell_px)
+    return h, mines, _read_events(r, h.columns * h.cell_px, h.rows * h.cell_px)
+
+
+def _read_v3(r: _Reader):
+    """Version 3 (Metasweeper 3.1.9 to 3.2.0): strings for the times, and
+    events with absolute times of three bytes."""
+    h = _fixed_header(r, "24")
+    h.software = r.c_string("software name")
+    h.player = r.c_string("player's name")
+    r.c_string("race identifier")
+    r.c_string("unique identifier")
+    start = r.c_string("start time")
+    r.c_string("end time")
+    r.c_string("country")
+    r.c_string("device UUID")
+    h.start_us = int(start) if start.isdigit() and len(start) < 20 else 0
+    mines = _mines(r, h)
+    events = []
+    while True:
+        (code,) = r.unpack(">B", "events")
+        if code in (END, PAUSE):  # 0: a checksum follows; 255: none
+            break
+        if code not in MOUSE_BY_CODE:
+            raise ReplayError(f"the EVF file has an event of kind {code}, which this reader does not know")
+        high, low, x, y = r.unpack(">BHHH", "events")
+        events.append(MouseEvent(high << 16 | low, MOUSE_BY_CODE[code], x, y))
+    if not events:
+        raise ReplayError("the EVF file has no events")
+    return h, mines, tuple(events)
+
+
+def _recording(h: _Header, mines: frozenset[int], mouse: tuple[MouseEvent, ...]) -> Recording:
     setup = GameSetup(
-        width=columns,
-        height=rows,
+        width=h.columns,
+        height=h.rows,
         mines=len(mines),
-        marks=not settings & 0x80,
-        layout=LayoutKind.RANDOM if mode == MODE_STANDARD else LayoutKind.NO_GUESS,
+        marks=not h.settings & 0x80,
+        layout=LayoutKind.RANDOM if h.mode == MODE_STANDARD else LayoutKind.NO_GUESS,
     )
-    topology = make_topology(Shape.SQUARE, columns, rows)
+    topology = make_topology(Shape.SQUARE, h.columns, h.rows)
     from .stream import cell_at, events_from_mouse
 
-    shell = Recording(setup, mines, (), Result.ABANDONED, time_ms, start_us / 1e6, cell_px, software, player, mouse)
+    started = h.start_us / 1e6
+    shell = Recording(setup, mines, (), Result.ABANDONED, h.time_ms, started, h.cell_px, h.software, h.player, mouse)
     counter = ClickCounter(topology, mines)
     for m in mouse:
         counter.step(m.mouse, cell_at(shell, m.x, m.y))
     result = {BoardState.WON: Result.WON, BoardState.LOST: Result.LOST}.get(counter.state, Result.ABANDONED)
-    if summary & 0x80:
+    if h.summary & 0x80:
         result = Result.WON
     return Recording(
-        setup, mines, events_from_mouse(shell, mouse), result, time_ms, start_us / 1e6,
-        cell_px, software, player, mouse,
+        setup, mines, events_from_mouse(shell, mouse), result, h.time_ms, started,
+        h.cell_px, h.software, h.player, mouse,
     )
 
 

@@ -31,10 +31,8 @@ def parse_replay(data: bytes) -> Recording:
     """A recording from a file's bytes, whichever format they are in."""
     if data[:2] == b"\x1f\x8b" or data.startswith(native.MAGIC.encode()):
         return native.from_bytes(data)
-    if data[:1] == bytes([evf.VERSION]):
-        return evf.from_evf(data)
-    if data[:1] in (b"\x00", b"\x01", b"\x02", b"\x03"):
-        return evf.from_evf(data)  # an older EVF: the reader says which version
+    if data[:1] in (b"\x00", b"\x01", b"\x02", b"\x03", b"\x04"):
+        return evf.from_evf(data)  # versions 3 and 4 are read; the reader names any other
     raise ReplayError("this is neither an EVF file nor an AmigaSweeper replay")
 
 

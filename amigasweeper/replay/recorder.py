@@ -114,9 +114,7 @@ class GameRecorder:
     def key(self, click: Click, cell: int | None) -> None:
         if cell is None:
             return
-        x, y, _ = self._pointer
-        if x is None:  # a key with the pointer unknown: the middle of nowhere in particular
-            x = y = 0
+        x, y, _ = self._pointer  # None when the pointer was never seen: the square is what counts
         self._pointer = (x, y, cell)
         self._begin()
         self._add(EventKind.KEY, x=x, y=y, cell=cell, click=Click(click))

@@ -63,6 +63,18 @@ class _Writer:
         target = self.waiting if self.left_held and mouse in _RIGHT_ONLY else self.out
         target.append((MouseEvent(t_ms, mouse, x, y), index))
 
+    def point(self, event: InputEvent) -> tuple[int | None, int | None]:
+        """The event's pixel, made to agree with its square: EVF finds the
+        square from the pixel, so a pixel over another square (or none given,
+        as for a key) is replaced by the middle of the event's square."""
+        if event.cell is None:
+            return None, None
+        if event.x is not None and event.y is not None and cell_at(self.recording, event.x, event.y) == event.cell:
+            return event.x, event.y
+        col, row = self.recording.topology.coords(event.cell)
+        half = self.recording.cell_px // 2
+        return col * self.recording.cell_px + half, row * self.recording.cell_px + half
+
     def apply(self, moves) -> None:
         for move in moves:
             self.game.play(move)
@@ -80,20 +92,20 @@ class _Writer:
         return self.out + self.waiting
 
     def on_move(self, index: int, event: InputEvent) -> None:
-        self.emit(index, event.t_ms, Mouse.MOVE, event.x, event.y)
+        self.emit(index, event.t_ms, Mouse.MOVE, *self.point(event))
 
     def on_press(self, index: int, event: InputEvent) -> None:
         if event.button is Button.LEFT:
-            self.emit(index, event.t_ms, Mouse.LEFT_DOWN, event.x, event.y)
+            self.emit(index, event.t_ms, Mouse.LEFT_DOWN, *self.point(event))
             self.left_held = True
         elif event.button is Button.RIGHT:
             self.right_press = event
             self.right_press_open = event.cell is not None and self.game.is_open(event.cell)
-            self.emit(index, event.t_ms, Mouse.MOVE, event.x, event.y)
+            self.emit(index, event.t_ms, Mouse.MOVE, *self.point(event))
 
     def on_release(self, index: int, event: InputEvent) -> None:
         if event.button is Button.LEFT:
-            self.emit(index, event.t_ms, Mouse.LEFT_UP, event.x, event.y)
+            self.emit(index, event.t_ms, Mouse.LEFT_UP, *self.point(event))
             self.left_held = False
             self.out += [(replace(m, t_ms=event.t_ms), i) for m, i in self.waiting]
             self.waiting.clear()
@@ -105,13 +117,14 @@ class _Writer:
     def on_key(self, index: int, event: InputEvent) -> None:
         if event.click is Click.LEFT:
             for mouse in _STEPS[Click.LEFT]:
-                self.emit(index, event.t_ms, mouse, event.x, event.y)
+                self.emit(index, event.t_ms, mouse, *self.point(event))
         else:
             opened = event.cell is not None and self.game.is_open(event.cell)
             self.right_release(index, event, event, opened)
 
     def right_release(self, index: int, event: InputEvent, press: InputEvent, press_open: bool) -> None:
-        t, x, y, cell = event.t_ms, event.x, event.y, event.cell
+        t, cell = event.t_ms, event.cell
+        x, y = self.point(event)
         kinds = {move.kind for move in event.moves}
         if MoveKind.MARK in kinds:
             marked = next(m.cell for m in event.moves if m.kind is MoveKind.MARK)
@@ -122,7 +135,7 @@ class _Writer:
             self.emit_all(index, t, _STEPS[Click.CHORD], x, y)
         elif press_open and press.cell is not None:
             # pressed on a number, let go elsewhere: a right click on the number
-            self.emit(index, t, Mouse.RIGHT_DOWN, press.x, press.y)
+            self.emit(index, t, Mouse.RIGHT_DOWN, *self.point(press))
             self.emit(index, t, Mouse.RIGHT_UP, x, y)
         elif cell is not None and self.game.is_open(cell):
             self.emit_all(index, t, _STEPS[Click.RIGHT], x, y)

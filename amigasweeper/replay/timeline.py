@@ -7,9 +7,11 @@
 * ``index_at(t_ms)``: the last event at or before a time, for playing at any
   speed and for the slider.
 
-A state is made by replaying the moves from the start on a fresh game, so
-scrubbing backwards costs the same as forwards (tools/bench_records.py
-measures it: well under a frame for an Expert game).
+Going forward (playing), a state carries on from the one made before it: only
+the new events' moves are applied, to the same Game. Going back (scrubbing),
+the moves are replayed on a fresh game from the start. So the Game of a state
+is the timeline's own: read it, and do not keep it past the next ``state()``
+(tools/bench_records.py measures a state of an Expert game).
 """
 
 from __future__ import annotations
@@ -45,6 +47,8 @@ class Timeline:
         self._stream = mouse_stream(recording)
         self._counts = self._counts_per_event()
         self._buttons = self._buttons_per_event()
+        self._game = replay_game(recording)
+        self._game_index = -1  # the last event whose moves self._game has
 
     def __len__(self) -> int:
         return len(self.events)
@@ -81,12 +85,14 @@ class Timeline:
         return out
 
     def game_at(self, index: int) -> Game:
-        """A fresh Game with the moves of events 0..index applied."""
-        game = replay_game(self.recording)
-        for e in self.events[: index + 1]:
+        """The Game with the moves of events 0..index applied (the timeline's own)."""
+        if index < self._game_index:
+            self._game, self._game_index = replay_game(self.recording), -1
+        for e in self.events[self._game_index + 1 : index + 1]:
             for move in e.moves:
-                game.play(move)
-        return game
+                self._game.play(move)
+        self._game_index = max(self._game_index, index)
+        return self._game
 
     def state(self, index: int) -> ReplayState:
         index = max(-1, min(index, len(self.events) - 1))

@@ -246,3 +246,15 @@ def test_reset_starts_the_statistics_afresh_and_deletes_nothing(tmp_path):
     result = _stats("--stats", "--json", "--data-dir", str(tmp_path))
     document = json.loads(result.stdout)
     assert len(document["games"]) == 1 and document["games_before_reset"] == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes on this system")
+def test_a_named_pipe_in_place_of_the_records_is_refused_without_waiting(tmp_path):
+    os.mkfifo(tmp_path / GAMES_FILE)
+    store = RecordStore(tmp_path)
+    with pytest.raises(OSError, match="not a plain file"):
+        store.load()
+    with pytest.raises(OSError):
+        store.append(_record(1))
+    result = _stats("--stats", "--data-dir", str(tmp_path))
+    assert result.returncode == 1 and "cannot be read" in result.stderr

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from amigasweeper.engine import GameSetup, make_topology
-from amigasweeper.metrics import board_metrics
+from amigasweeper.metrics import Click, board_metrics
 from amigasweeper.replay import Result, evf
 from amigasweeper.replay.scripted import ScriptedPlayer
 
@@ -126,3 +126,34 @@ def test_a_right_click_while_the_left_button_is_held_is_not_read_as_a_chord():
     m = recording.metrics()
     assert (m.left, m.right, m.chord) == (video.left, video.right, video.double) == (2, 1, 0)
     assert (m.right_eff, m.left_eff) == (video.rce, video.lce)
+
+
+def test_zini_is_left_out_on_boards_too_big_to_work_it_out_quickly():
+    from amigasweeper.metrics.board import ZINI_MAX_CELLS
+
+    topology = make_topology("square", 255, 255)
+    assert topology.size > ZINI_MAX_CELLS
+    metrics = board_metrics(topology, frozenset(range(0, 255 * 255, 7)))
+    assert metrics.zini is None and metrics.bbbv > 0
+    assert board_metrics(make_topology("hex", 8, 8), {1, 2}).zini is None
+
+
+def test_pixels_that_disagree_with_the_square_are_put_right_in_the_evf_file():
+    """The window says which square a click was on; EVF finds it from the
+    pixel. A key (no pixel) or a pixel from another origin must not move it."""
+    from amigasweeper.engine import Game
+    from amigasweeper.replay import Button, GameRecorder
+
+    game = Game(GameSetup(width=8, height=8, mines=10, seed=3), clock=lambda: 0.0)
+    recorder = GameRecorder(game, clock=lambda: 0.0)
+    recorder.press(Button.LEFT, 500, 500, 9)  # a pixel far off, the square 9
+    game.uncover(9)
+    recorder.release(Button.LEFT, 500, 500, 9)
+    mine = next(iter(game.mine_cells()))
+    game.toggle_mark(mine)
+    recorder.key(Click.RIGHT, mine)
+    recording = recorder.finish(Result.ABANDONED)
+    video = _analysed(recording)
+    assert (video.lce, video.rce, video.left, video.right) == (1, 1, 1, 1)
+    assert recording.metrics().right_eff == 1
+

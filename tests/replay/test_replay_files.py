@@ -113,7 +113,8 @@ def test_an_evf_of_ours_reads_back_with_the_same_board_result_and_metrics():
         assert again.time_ms == recording.time_ms
 
 
-def test_an_evf_file_from_metasweeper_plays(tmp_path):
+@pytest.mark.parametrize("version", [3, 4])
+def test_an_evf_file_from_metasweeper_plays(tmp_path, version):
     """A file another program wrote: the same bytes as one ms-toollib writes."""
     ms = pytest.importorskip("ms_toollib", reason="ms-toollib is not installed")
     board = ms.laymine(16, 30, 99, 0, 0)
@@ -126,7 +127,7 @@ def test_an_evf_file_from_metasweeper_plays(tmp_path):
             if board[row][col] != -1 and video.game_board[row][col] == 10:
                 video.step("lc", (row * 16 + 5, col * 16 + 5))
                 video.step("lr", (row * 16 + 5, col * 16 + 5))
-    video.generate_evf_v4_raw_data()
+    getattr(video, f"generate_evf_v{version}_raw_data")()
     path = tmp_path / "theirs.evf"
     path.write_bytes(bytes(video.raw_data))
     recording = load_replay(path)
@@ -171,3 +172,18 @@ def test_a_game_abandoned_after_clicks_is_kept_as_abandoned():
     assert recording.events[2].moves[0].cell == 0
     assert recording.events[-1].t_ms == 1250
     assert recording.started == 1.7e9
+
+
+def test_scrubbing_back_and_forth_gives_the_same_boards():
+    recording = _played("square", 8)
+    timeline = Timeline(recording)
+    cells = recording.topology.cells()
+
+    def board(i):
+        game = timeline.state(i).game
+        return [game.tile(c) for c in cells]
+
+    forward = [board(i) for i in range(len(timeline))]
+    for i in (len(timeline) - 1, len(timeline) // 2, 3, 0, len(timeline) // 3, -1):
+        expected = forward[i] if i >= 0 else [Timeline(recording).state(-1).game.tile(c) for c in cells]
+        assert board(i) == expected
