@@ -7,7 +7,7 @@ from __future__ import annotations
 import pyxel
 import pytest
 
-from amigasweeper.engine import LevelName
+from amigasweeper.engine import GameStatus, LevelName
 from amigasweeper.replay import Result, Timeline, replay_bytes, replay_suffix
 from amigasweeper.ui.game.pausing import PauseReason
 from amigasweeper.ui.intuition.atlas import POINTER
@@ -221,3 +221,35 @@ def test_keep_replay_is_ghosted_for_a_file_from_elsewhere(make_app, tmp_path):
     path.write_bytes(replay_bytes(recording))
     pilot.drop(str(path))
     assert app.replays.window is not None and not app.replays.can_keep()
+
+
+def test_an_evf_file_of_another_program_plays_with_its_pointer_scaled(make_app, tmp_path):
+    """A file ms-toollib writes as Metasweeper does, with 16-pixel squares."""
+    ms = pytest.importorskip("ms_toollib", reason="ms-toollib is not installed")
+    board = ms.laymine(16, 30, 99, 0, 0)
+    video = ms.BaseVideo(board, 16)  # positions are (y, x) in pixels
+    clicked = []
+    for row in range(16):
+        for col in range(30):
+            if board[row][col] != -1 and video.game_board[row][col] == 10 and len(clicked) < 6:
+                video.step("lc", (row * 16 + 5, col * 16 + 9))
+                video.step("lr", (row * 16 + 5, col * 16 + 9))
+                clicked.append((row, col))
+    mine = next((r, c) for r in range(16) for c in range(30) if board[r][c] == -1)
+    video.step("lc", (mine[0] * 16 + 5, mine[1] * 16 + 5))  # a loss ends it: ms-toollib writes only ended games
+    video.step("lr", (mine[0] * 16 + 5, mine[1] * 16 + 5))
+    video.generate_evf_v4_raw_data()
+    path = tmp_path / "theirs.evf"
+    path.write_bytes(bytes(video.raw_data))
+    app, pilot = make_app(replay=path, screen=ScreenMode.HIRES)
+    window = app.replays.window
+    assert window is not None and window.recording.cell_px == 16
+    first = window.deck.index
+    while window.state.pointer is None:
+        window.step()
+    row, col = clicked[0]
+    assert window.pointer() == ((col * 16 + 9) // 2, (row * 16 + 5) // 2)  # in our 8-pixel squares
+    while window.deck.index < len(window.timeline) - 1:
+        window.step()
+    assert window.deck.index > first and shown_matches(window)
+    assert window.state.game.status is GameStatus.LOST

@@ -2,7 +2,8 @@
 plays and how fast. The Replay window turns its gadgets into these calls and
 draws the state at ``index``.
 
-Time is the game's own, in milliseconds from the first event. It advances by
+Time is the game's own, in milliseconds from the first event; the deck starts
+before that event, on the untouched board. It advances by
 the wall clock times the speed while playing, so a game plays at its real
 pace at 1x; it stops at the end, and play from the end starts again.
 """
@@ -40,7 +41,7 @@ class Deck:
         self.t_ms = 0.0
         self.playing = False
         self.speed = Speed.X1
-        self.index = tape.index_at(0) if len(tape) else -1
+        self.index = -1  # before the first event: the board untouched
 
     @property
     def at_end(self) -> bool:
@@ -60,8 +61,13 @@ class Deck:
             self.playing = False
             return
         if self.at_end:
-            self.seek(0)
+            self.rewind()
         self.playing = True
+
+    def rewind(self) -> bool:
+        """Back to before the first event; True when the shown event changed."""
+        self.playing = False
+        return self.seek(0, -1)
 
     def step(self) -> bool:
         """One event on, and stop there (a paused deck steps through a game)."""

@@ -144,8 +144,9 @@ class ReplayWindow(Window):
             self._show()
 
     def play_pause(self) -> None:
+        shown = self.deck.index
         self.deck.play_pause()
-        if self.deck.t_ms == 0:
+        if self.deck.index != shown:
             self._show()
 
     def step(self) -> None:
@@ -153,8 +154,7 @@ class ReplayWindow(Window):
             self._show()
 
     def rewind(self) -> None:
-        self.deck.playing = False
-        if self.deck.seek(0):
+        if self.deck.rewind():
             self._show()
 
     def set_speed(self, speed: Speed) -> None:
