@@ -279,9 +279,10 @@ class MineWindow(Window):
     def aim(self, px: int, py: int) -> Aim:
         """The board pixel and the square under a screen pixel, as recorded; None off the board."""
         field = self.field
-        if not field.contains(px, py):
+        x, y = px - field.ax, py - field.ay  # each a walk up the widget tree: once
+        if not (field.visible and 0 <= x < field.w and 0 <= y < field.h):
             return None
-        return px - field.ax, py - field.ay, field.cell_under(px, py)
+        return x, y, self.canvas.geometry.cell_at(x, y)
 
     def face(self) -> Face:
         if self.game.status is GameStatus.LOST:
