@@ -134,8 +134,28 @@ def bench_stats_window(records: int = 10_000) -> dict:
         return {"records": records + 1, "open_ms": round(opened_ms, 1), "frames": summary(frames)}
 
 
+def bench_game_end(games: int = 20) -> dict:
+    """The work the frame a game ends in does for it: the Statistics control
+    keeps an Expert game (its metrics, its replay file, its record appended)."""
+    with tempfile.TemporaryDirectory() as folder:
+        app, pilot = _headless_app(data_dir=Path(folder))
+        samples = []
+        for seed in range(games):
+            from amigasweeper.engine import GameSetup
+            from amigasweeper.replay.scripted import ScriptedPlayer
+
+            recording = ScriptedPlayer(GameSetup(width=32, height=16, mines=99, seed=100 + seed), seed=seed).play()
+            if recording is None:
+                continue
+            start = time.perf_counter()
+            app.stats.keep(recording)
+            samples.append((time.perf_counter() - start) * 1000)
+        return summary(samples)
+
+
 SECTIONS = {
-    "recording": lambda: {"pointer_moving": bench_pointer_frames(), "press_release": bench_click_frames()},
+    "recording": lambda: {"pointer_moving": bench_pointer_frames(), "press_release": bench_click_frames(),
+                          "game_end_keep": bench_game_end()},
     "replay": bench_replay_frames,
     "stats": bench_stats_window,
 }

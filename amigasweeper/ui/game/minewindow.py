@@ -410,14 +410,15 @@ class MineWindow(Window):
 
     def record_frame(self) -> None:
         """The recorder's share of a frame: the pointer's path, the clock held or
-        not, and the end of the game (after the release that ended it)."""
+        not, and the end of the game (after the release that ended it, and
+        after its ripple, with the win or loss requester)."""
         tap = self.tap
         if self.hints.demo:
             tap.spoil()  # a game the Demo played in is not the player's
         tap.follow_clock(self.game.paused)
         tap.pointer(pyxel.mouse_x, pyxel.mouse_y, self.aim)
-        if self.game.status.over:
-            tap.finish()
+        if self.game.status.over and not self.canvas.rippling:
+            tap.finish()  # once the last opening has been seen: keeping the game takes a few frames' time
 
     # ---------------------------------------------------------------- draw
     def draw_interior(self) -> None:
