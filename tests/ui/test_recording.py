@@ -129,3 +129,30 @@ def test_the_demo_and_the_duel_are_not_recorded(recorded):
     pilot.click(duel.field.ax + ox + 4, duel.field.ay + oy + 4)
     app.session.new_game()
     assert got == []
+
+
+def test_a_scripted_run_keeps_its_games_and_stats_shows_them(tmp_path):
+    """A script's won game and the one its end abandons are both kept; the
+    shell's --stats reads them from the data folder."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    scripts = Path(__file__).parent / "scripts"
+    script = tmp_path / "script.txt"
+    won = (scripts / "win_beginner_seed5.txt").read_text().replace("quit", "")
+    # Esc answers the new-record requester, then Best Times; a new game, one click, and the script ends.
+    script.write_text(won + "key escape\nkey escape\nkey amiga N\ncell 3 3\nclick left\nexpect state playing\nquit\n")
+    env = {"SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    data = tmp_path / "data"
+    result = subprocess.run([sys.executable, "-m", "amigasweeper", "--headless", "--script", str(script),
+                             "--seed", "5", "--level", "beginner", "--data-dir", str(data)],
+                            capture_output=True, text=True, timeout=120, env=env)
+    assert result.returncode == 0, result.stderr
+    shown = subprocess.run([sys.executable, "-m", "amigasweeper", "--stats", "--json", "--data-dir", str(data)],
+                           capture_output=True, text=True, timeout=60, env=env)
+    assert shown.returncode == 0, shown.stderr
+    games = json.loads(shown.stdout)["games"]
+    assert [g["result"] for g in games] == ["won", "abandoned"]
+    assert all((data / g["replay"]).is_file() or Path(g["replay"]).is_file() for g in games)
