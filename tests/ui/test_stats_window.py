@@ -148,3 +148,17 @@ def test_two_copies_keep_their_games_in_one_folder(make_app, tmp_path):
     window = open_stats(second, second_pilot)  # it reads what the other copy kept too
     assert figure(window, "Played", LevelName.BEGINNER) == "3"
     assert figure(window, "Won", LevelName.BEGINNER) == "1"
+
+
+def test_a_damaged_line_of_the_games_file_is_left_out_and_said(played, tmp_path):
+    app, pilot = played
+    games = RecordStore(tmp_path).path
+    before = games.read_bytes()
+    games.write_bytes(before + b"this is no game\n" + b"\xff\xfe torn")
+    pilot.key(pyxel.KEY_F, amiga=True)
+    window = app.stats.window
+    assert figure(window, "Played", LevelName.BEGINNER) == "4"
+    note = app.requesters[-1]
+    assert note.owner is window and "could not be read" in " ".join(note.lines)
+    pilot.key(pyxel.KEY_RETURN)
+    assert games.read_bytes().startswith(before)  # nothing of the file was thrown away

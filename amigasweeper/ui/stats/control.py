@@ -112,7 +112,8 @@ class StatsControl:
             app.wm.to_front(self.window)
             app.wm.activate(self.window)
             return
-        self._records = self.keeper.store.load().records  # with the games other copies kept
+        loaded = self.keeper.store.load()  # with the games other copies kept
+        self._records = loaded.records
         choices = app.session.choices
         window = StatsWindow(self, app.screen_mode.size, shape=choices.shape, level=choices.level,
                              on_close=self.closed, on_depth=lambda: app.wm.depth(window), on_reset=self.ask_reset)
@@ -123,6 +124,11 @@ class StatsControl:
         self.window = window
         app.session.pauses.hold(PauseReason.STATISTICS)
         app.wm.open(window)
+        if loaded.damaged_lines:
+            lines = "line" if loaded.damaged_lines == 1 else "lines"
+            app.commands.tell("Statistics", [f"{loaded.damaged_lines} {lines} of the games file could not be "
+                                             "read and are left out (a copy killed while writing, say); "
+                                             "the file is not changed."])
 
     def closed(self) -> None:
         if self.window is not None:
