@@ -63,6 +63,8 @@ MENU_PAGES = {
     "Workbench": ManualPage.WINDOWS,  # the Workbench's menus
     "Icons": ManualPage.WINDOWS,
     "Duel": ManualPage.DUEL,  # the Duel window's
+    "Statistics": ManualPage.STATS_WINDOWS,
+    "Replay": ManualPage.STATS_WINDOWS,
 }
 # Shown in the screen bar until the player first opens a menu.
 NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
@@ -284,7 +286,7 @@ class App:
     def help_page(self) -> str:
         """The manual page about what the player is doing now."""
         active = self.wm.active
-        if isinstance(active, Requester):
+        if getattr(active, "help_node", None):  # a requester's, or the Statistics or Replay window's
             return active.help_node
         if self.menus.is_open and self.menus.menu_index is not None:
             return MENU_PAGES.get(self.menus.menus[self.menus.menu_index].title, ManualPage.MENUS)

@@ -162,3 +162,11 @@ def test_a_damaged_line_of_the_games_file_is_left_out_and_said(played, tmp_path)
     assert note.owner is window and "could not be read" in " ".join(note.lines)
     pilot.key(pyxel.KEY_RETURN)
     assert games.read_bytes().startswith(before)  # nothing of the file was thrown away
+
+
+def test_help_in_the_window_opens_its_manual_page(played):
+    app, pilot = played
+    open_stats(app, pilot)
+    pilot.key(pyxel.KEY_F1)
+    assert app.viewer is not None and app.viewer.place.node.name == "StatsWindows"
+    assert app.session.pauses.reasons == {PauseReason.STATISTICS, PauseReason.HELP}

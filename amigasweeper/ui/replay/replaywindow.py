@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 import pyxel
 
+from amigasweeper.guide import ManualPage
 from amigasweeper.engine import Shape
 from amigasweeper.replay import Button as RecordedButton
 from amigasweeper.replay import Recording, ReplayState, Timeline
@@ -103,6 +104,7 @@ class ReplayWindow(Window):
         super().__init__("Replay", 0, 0, 100, 100, on_close=self.close, on_depth=on_depth)
         self.on_closed = on_close
         self.closed = False
+        self.help_node = ManualPage.STATS_WINDOWS  # what Help (F1) shows
         self.screen_size = screen_size
         self.board = self.add(ReplayBoard(self))
         self.slider = self.add(TimeSlider(self._tenths, self._position, self._scrub))

@@ -13,6 +13,7 @@ from typing import Protocol
 
 import pyxel
 
+from amigasweeper.guide import ManualPage
 from amigasweeper.engine import LevelName, Shape
 
 from ..intuition import font
@@ -90,6 +91,7 @@ class StatsWindow(Window):
         self.figures = figures
         self.on_closed = on_close
         self.closed = False
+        self.help_node = ManualPage.STATS_WINDOWS  # what Help (F1) shows
         self.shape = shape
         self.chart_level = level
         self.screen_title = "Statistics of every game you played"
