@@ -253,3 +253,15 @@ def test_an_evf_file_of_another_program_plays_with_its_pointer_scaled(make_app, 
         window.step()
     assert window.deck.index > first and shown_matches(window)
     assert window.state.game.status is GameStatus.LOST
+
+
+def test_after_a_restart_the_last_game_is_the_newest_replay_on_disk(make_app, tmp_path):
+    app, pilot = make_app(data_dir=tmp_path)
+    recording = play_some(app, pilot, squares=4)
+    newest = sorted((tmp_path / "replays").iterdir())[-1]
+    (tmp_path / "replays" / ("9" + newest.name)).write_bytes(b"damaged")  # newer still, and unreadable
+    again, again_pilot = make_app(data_dir=tmp_path)
+    again_pilot.key(pyxel.KEY_Z, amiga=True)
+    window = again.replays.window
+    assert window is not None and window.recording.mines == recording.mines
+    assert again.replays.shelved == newest.name

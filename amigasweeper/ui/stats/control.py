@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from amigasweeper.engine import LevelName, Shape
 from amigasweeper.records import REPLAY_CAP, GameKeeper, GameRecord, chart, summarise
-from amigasweeper.replay import Recording
+from amigasweeper.replay import Recording, ReplayError, load_replay
 from amigasweeper.storage import FileBackend
 from amigasweeper.storage.memory_backend import MemoryBackend
 
@@ -57,7 +57,7 @@ class StatsControl:
         self.keeper = keeper_for(app.storage.backend)
         self.window: StatsWindow | None = None
         self._records: list[GameRecord] = []
-        self._last: tuple[Recording, GameRecord] | None = None  # the newest game, for Replay
+        self._last: tuple[Recording, str] | None = None  # the newest game and its replay file, for Replay
         app.mine_window.on_recorded = self.keep
 
     # --------------------------------------------------------------- keeping
@@ -65,7 +65,7 @@ class StatsControl:
         """A game ended: its replay file and its record are kept."""
         kept = self.keeper.keep(recording, level_of(recording).value)
         self._records.append(kept.record)
-        self._last = (recording, kept.record)
+        self._last = (recording, kept.record.replay_name if self.keeper.replays is not None else "")
         if kept.problem:
             self.app.commands.tell("Saved Data", [kept.problem])
         if self.window is not None:
@@ -79,11 +79,24 @@ class StatsControl:
         return self.keeper.replays.folder if self.keeper.replays is not None else None
 
     def last_game(self) -> Recording | None:
+        """The newest game: played in this run, else the newest replay on disk."""
+        if self._last is None:
+            self._last = self._newest_on_disk()
         return self._last[0] if self._last else None
 
     def last_replay_name(self) -> str:
         """The newest game's file in the replays folder ("" when it has none)."""
-        return self._last[1].replay_name if self._last and self.keeper.replays is not None else ""
+        return self._last[1] if self._last else ""
+
+    def _newest_on_disk(self) -> tuple[Recording, str] | None:
+        folder = self.replay_folder()
+        names = self.keeper.replays.names() if folder is not None else []
+        for name in reversed(names):  # a damaged newest one: the one before
+            try:
+                return load_replay(folder / name), name
+            except ReplayError:
+                continue
+        return None
 
     def keep_replay(self, name: str) -> str | None:
         """The player keeps a replay: the cap never takes it. A problem in words, or None."""
