@@ -265,3 +265,25 @@ def test_after_a_restart_the_last_game_is_the_newest_replay_on_disk(make_app, tm
     window = again.replays.window
     assert window is not None and window.recording.mines == recording.mines
     assert again.replays.shelved == newest.name
+
+
+def test_save_as_and_open_through_the_file_requester(make_app, tmp_path):
+    app, pilot = make_app(data_dir=tmp_path / "data")
+    recording = play_some(app, pilot, squares=4)
+    pilot.key(pyxel.KEY_Z, amiga=True)
+    pilot.key(pyxel.KEY_A, amiga=True)  # Replay > Save As...
+    asl = app.requesters[-1]
+    assert asl.title == "Save Replay" and asl.drawer == tmp_path / "data" / "replays"
+    asl.set_text(asl.file_gadget, str(tmp_path / "mine.txt"))
+    pilot.key(pyxel.KEY_RETURN)
+    assert asl in app.requesters and ".evf" in asl.note and not (tmp_path / "mine.txt").exists()
+    asl.set_text(asl.file_gadget, str(tmp_path / "mine.evf"))
+    pilot.key(pyxel.KEY_RETURN)
+    assert asl not in app.requesters and (tmp_path / "mine.evf").is_file()
+    pilot.key(pyxel.KEY_O, amiga=True)  # Replay > Open... the file just written
+    opener = app.requesters[-1]
+    assert opener.title == "Open Replay"
+    opener.set_text(opener.file_gadget, str(tmp_path / "mine.evf"))
+    pilot.key(pyxel.KEY_RETURN)
+    window = app.replays.window
+    assert opener not in app.requesters and window.name == "mine.evf" and window.recording.mines == recording.mines

@@ -148,8 +148,8 @@ class ReplayControl:
             return
 
         def save(path: Path) -> str:
-            if path.suffix.lower() != suffix:
-                path = path.with_name(path.name + suffix)
+            if path.suffix.lower() != suffix:  # another name than the one asked about is never written
+                return f"This replay is a {suffix} file: end its name with {suffix}."
             try:
                 FileBackend(path.parent).write(path.name, replay_bytes(recording))  # atomic
             except OSError as error:
