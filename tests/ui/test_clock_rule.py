@@ -108,10 +108,27 @@ def test_a_new_game_begun_while_help_is_open_waits_for_it(app_pilot):
     pilot.click(window.ax + 40, window.ay + 4)
     pilot.key(pyxel.KEY_N, amiga=True)  # Game > New
     assert app.game.status is GameStatus.READY and app.game.paused
-    assert not window.field.visible  # nothing to click until the manual is closed
+    assert window.field.visible  # an untouched board has nothing to study: it stays shown
+    pilot.click_cell(pilot.cell_at(3, 3))
+    assert app.game.status is GameStatus.READY  # but it waits for the manual to close
+    assert "Help" in app.screen_title()
     app.viewer.close()
     pilot.step()
     assert not app.game.paused and window.field.visible
+    pilot.click_cell(pilot.cell_at(3, 3))
+    assert app.game.status is GameStatus.PLAYING
+
+
+def test_only_a_game_in_progress_or_a_pause_hides_the_board(app_pilot):
+    app, pilot = app_pilot
+    field = app.mine_window.field
+    pilot.key(pyxel.KEY_D, amiga=True)
+    pilot.key(pyxel.KEY_RETURN)
+    assert app.game.paused and field.visible  # the Duel holds an untouched game: nothing to hide
+    app.duels.window.close()
+    pilot.step()
+    pilot.key(pyxel.KEY_P)  # a Pause hides even an untouched board, as 2.4 shrinks its window
+    assert app.game.paused and not field.visible
 
 
 def test_pause_on_its_own_still_toggles(app_pilot):

@@ -149,6 +149,8 @@ class Field(Widget):
         return self.window.canvas.geometry.cell_at(px - self.ax, py - self.ay)
 
     def on_press(self, frame: Frame, button: Button) -> None:
+        if self.window.game.paused:
+            self.window.hints.message = self.window.session.pauses.waiting_text()  # which window to close
         if self.held is not None or not self.window.can_play():
             return
         cell = self.cell_under(frame.x, frame.y)
@@ -276,6 +278,13 @@ class MineWindow(Window):
     def can_play(self) -> bool:
         return not self.game.status.over and not self.game.paused
 
+    def board_hidden(self) -> bool:
+        """The window shrinks as in Pause when the player paused, or when a
+        window holds a game in progress (its board is not to be studied with
+        the clock stopped); an untouched board held by a window stays shown."""
+        game = self.game
+        return game.paused and (PauseReason.PAUSE in self.session.pauses or game.status is GameStatus.PLAYING)
+
     def aim(self, px: int, py: int) -> Aim:
         """The board pixel and the square under a screen pixel, as recorded; None off the board."""
         field = self.field
@@ -313,9 +322,9 @@ class MineWindow(Window):
         sizes = metrics.current()  # HighRes gadgets are wider: the title still needs its room
         title_room = font.text_width(self.title) + sizes.close_w + sizes.depth_w + 5 - 2 * sizes.side_border
         self.layout = layout = Layout.for_field(field_w, field_h, max(MIN_INNER_W, title_room))
-        paused = self.game.paused
-        self.resize_inner(layout.inner_w, layout.paused_h if paused else layout.inner_h)
-        self.field.visible = not paused
+        hidden = self.board_hidden()
+        self.resize_inner(layout.inner_w, layout.paused_h if hidden else layout.inner_h)
+        self.field.visible = not hidden
         self.field.x, self.field.y = self.inner_x + layout.field_x, self.inner_y + layout.field_y
         self.field.w, self.field.h = field_w, field_h
         self.face_gadget.x = self.inner_x + (layout.inner_w - FACE_BOX) // 2
@@ -392,7 +401,7 @@ class MineWindow(Window):
         return False
 
     def tick(self) -> None:
-        if self.field.visible == self.game.paused:
+        if self.field.visible == self.board_hidden():
             self.relayout()  # the clock stopped (or started) elsewhere: the board hides as in Pause
         self.record_frame()
         self.canvas.step()

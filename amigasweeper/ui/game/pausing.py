@@ -5,8 +5,9 @@ Each thing that stops it is a reason of its own: the player's Pause, and the
 windows that take the player away from the board (the help viewer, the Duel,
 a replay, the statistics) while they are open. The clock starts again only
 when every reason has gone, so closing one window never restarts it under
-another. The board stays hidden as in Pause while any reason holds, so it
-cannot be studied with the clock stopped.
+another. A game in progress that any reason holds has its board hidden as
+in Pause, so it cannot be studied with the clock stopped (the MineWindow
+decides: an untouched board held by a window stays shown, and waits).
 
 Best Times and About are the game's own requesters: as in MineSweeper 2.4 the
 clock runs on behind them, so they hold nothing.
