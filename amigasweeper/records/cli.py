@@ -62,6 +62,14 @@ def table(summaries) -> str:
 
 def main(args: list[str]) -> int:
     try:
+        return _main(args)
+    except BrokenPipeError:  # `amigasweeper --stats | head`: the reader has had enough
+        sys.stdout = None  # so the interpreter's last flush has nothing to complain of
+        return 0
+
+
+def _main(args: list[str]) -> int:
+    try:
         as_json, folder = _options(args)
     except ValueError as error:
         print(f"amigasweeper: {error}\n{USAGE}", file=sys.stderr)

@@ -13,8 +13,10 @@ Reset (the Statistics window's) deletes nothing: it appends a line
 one. The games before it stay in the file (``Loaded.earlier``).
 
 In the browser the records are one localStorage value, rewritten on each
-add (localStorage cannot append). It holds at most BROWSER_CAP games (about
-2.5 MB of the ~5 MB a page gets); past that the oldest are dropped there.
+add (localStorage cannot append). It holds at most BROWSER_CAP games: at
+about 80 characters a game that is 1.2 million characters (2.4 MB as browsers
+count them, two bytes a character), leaving room within the ~5 MB a page gets
+for the settings and best times; past that the oldest games are dropped there.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from .game_record import GameRecord
 
 GAMES_FILE = "amigasweeper-games.txt"
 HEADER = "AmigaSweeper games 1"
-BROWSER_CAP = 25_000
+BROWSER_CAP = 15_000
 
 
 RESET_WORD = "reset"

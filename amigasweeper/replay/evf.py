@@ -3,7 +3,8 @@
 Written from the format's specification (ms-toollib's "evf format" document,
 section v0.4). Integers are big-endian. What we write:
 
-* header: version 4; summary bits (completed, official, fair, no flags);
+* header: version 4; summary bits (completed; official and fair, unless hints
+  were shown; official only for random boards won by uncovering; no flags);
   settings bits (bit 7 set when "?" marks are off); rows, columns, mines,
   cell size in pixels, game mode (0 standard, 5 for our no-guess boards),
   3BV, time in ms, country "XX" (unknown), start and end in microseconds
@@ -78,8 +79,9 @@ def to_evf(recording: Recording) -> bytes:
         raise ValueError("only square boards of at most 255x255 squares can be written as EVF")
     metrics = recording.metrics()
     won = recording.result is Result.WON
+    fair = won and not recording.helped
     standard = setup.layout is LayoutKind.RANDOM and setup.completion is Completion.ALL_NON_MINES
-    summary = (0x80 if won else 0) | (0x40 if won and standard else 0) | (0x20 if won else 0)
+    summary = (0x80 if won else 0) | (0x40 if fair and standard else 0) | (0x20 if fair else 0)
     summary |= 0x10 if metrics.right_eff == 0 else 0
     settings = 0 if setup.marks else 0x80
     mode = MODE_STANDARD if setup.layout is LayoutKind.RANDOM else MODE_COMPETITIVE_SOLVABLE
@@ -261,7 +263,7 @@ def _recording(h: _Header, mines: frozenset[int], mouse: tuple[MouseEvent, ...])
     from .stream import cell_at, events_from_mouse
 
     started = h.start_us / 1e6
-    shell = Recording(setup, mines, (), Result.ABANDONED, h.time_ms, started, h.cell_px, h.software, h.player, mouse)
+    shell = Recording(setup, mines, (), Result.ABANDONED, h.time_ms, started, h.cell_px, h.software, h.player, mouse=mouse)
     counter = ClickCounter(topology, mines)
     for m in mouse:
         counter.step(m.mouse, cell_at(shell, m.x, m.y))
@@ -270,7 +272,7 @@ def _recording(h: _Header, mines: frozenset[int], mouse: tuple[MouseEvent, ...])
         result = Result.WON
     return Recording(
         setup, mines, events_from_mouse(shell, mouse), result, h.time_ms, started,
-        h.cell_px, h.software, h.player, mouse,
+        h.cell_px, h.software, h.player, mouse=mouse,
     )
 
 

@@ -5,7 +5,7 @@ A gzip-compressed UTF-8 text file; once unpacked it reads::
     AmigaSweeper replay 1
     board hex 16 16 40
     seed 7
-    options marks no-guess completion=all_non_mines
+    options marks no-guess completion=all_non_mines helped
     result won 83215
     started 1764100000.125
     cell 8
@@ -19,7 +19,9 @@ A gzip-compressed UTF-8 text file; once unpacked it reads::
     m 35 - - -
     end 1a2b3c4d
 
-``board`` gives the shape, width, height and mine count; ``mines`` the
+``options`` has marks or no-marks, random or no-guess, the completion mode,
+and ``helped`` when hints were shown. ``board`` gives the shape, width,
+height and mine count; ``mines`` the
 squares holding mines (numbered row by row from 0). Each event line starts
 with its kind (m: the pointer moved, p: a button pressed, r: released, k: a
 key used) and the milliseconds since the event before; then for p and r the
@@ -78,6 +80,8 @@ def _move_token(move: Move) -> str:
 def to_text(recording: Recording) -> str:
     s = recording.setup
     options = ["marks" if s.marks else "no-marks", s.layout.value, f"completion={s.completion.value}"]
+    if recording.helped:
+        options.append("helped")
     lines = [
         f"{MAGIC} {VERSION}",
         f"board {s.shape.value} {s.width} {s.height} {len(recording.mines)}",
@@ -154,12 +158,12 @@ def from_text(text: str) -> Recording:
         raise ReplayError("the replay has no 'events' line") from None
     header = _header(lines[:split])
     try:
-        setup, mines, result, time_ms, started, cell_px, software = _setup(header)
+        setup, mines, result, time_ms, started, cell_px, software, helped = _setup(header)
     except (KeyError, ValueError, IndexError) as error:
         raise ReplayError(f"the replay's header is damaged ({error})") from None
     gaps = [_event(n + split + 3, line, setup.topology.size) for n, line in enumerate(lines[split + 1 :])]
     events = tuple(_absolute_times(gaps))
-    return Recording(setup, mines, events, result, time_ms, started, cell_px, software)
+    return Recording(setup, mines, events, result, time_ms, started, cell_px, software, helped=helped)
 
 
 def _header(lines: list[str]) -> dict[str, list[str]]:
@@ -192,7 +196,7 @@ def _setup(h: dict[str, list[str]]):
         raise ValueError(f"squares of {cell_px} pixels")
     started = float(h.get("started", ["0"])[0])
     software = " ".join(h.get("software", [])) or "unknown"
-    return setup, mines, result, time_ms, started, cell_px, software
+    return setup, mines, result, time_ms, started, cell_px, software, "helped" in options
 
 
 def _number(token: str, what: str, line: int) -> int | None:

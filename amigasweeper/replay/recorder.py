@@ -13,6 +13,7 @@ The window calls, with board pixels and the square under the pointer:
   release's outcome,
 * ``key(click, cell)`` after a keyboard action (M/G, U/1, L/A),
 * ``hold()`` / ``carry_on()`` when the game clock is stopped and restarted,
+* ``helped()`` when a hint or the probabilities were shown during the game,
 * ``finish(result)`` when the game ends or is abandoned.
 
 Nothing is kept before the first press, and a game in which no square was
@@ -51,6 +52,7 @@ class GameRecorder:
         self._moves_seen = len(game.moves)
         self._pointer: tuple[int | None, int | None, int | None] = (None, None, None)
         self._finished = False
+        self._helped = False
 
     # ------------------------------------------------------------ reading
     @property
@@ -119,6 +121,10 @@ class GameRecorder:
         self._begin()
         self._add(EventKind.KEY, x=x, y=y, cell=cell, click=Click(click))
 
+    def helped(self) -> None:
+        """A hint was shown: the replay says so (EVF: not official, not fair)."""
+        self._helped = True
+
     def hold(self) -> None:
         """The game clock stopped (Pause, a window in front): time stands still."""
         if self._held_since is None:
@@ -156,4 +162,5 @@ class GameRecorder:
             time_ms=round(game.elapsed() * 1000),
             started=self._started_wall,
             cell_px=self.cell_px,
+            helped=self._helped,
         )

@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from .. import __version__
 from ..engine.game import GameSetup
 from ..metrics.board import BoardMetrics, board_metrics
 from ..metrics.game_metrics import GameMetrics
 from .events import InputEvent, MouseEvent, Result
 
-OUR_SOFTWARE = "AmigaSweeper"
+OUR_SOFTWARE = f"AmigaSweeper {__version__}"
 
 
 @dataclass(frozen=True)
@@ -32,10 +33,11 @@ class Recording:
     cell_px: int = 8
     software: str = OUR_SOFTWARE
     player: str = ""
+    helped: bool = False  # hints were shown during the game: not "official" in EVF terms
     mouse: tuple[MouseEvent, ...] | None = field(default=None, compare=False)
 
-    @property
-    def topology(self):
+    @cached_property
+    def topology(self):  # asked for at every mouse event when counting: kept
         return self.setup.topology
 
     def board_metrics(self) -> BoardMetrics:

@@ -33,8 +33,8 @@ WEB_CODE = (
     "amigasweeper/resources.py",
     "amigasweeper/storage",
     "amigasweeper/metrics",
-    "amigasweeper/records",
     "amigasweeper/replay",
+    "amigasweeper/records",
     "amigasweeper/ui",
 )
 
@@ -87,9 +87,8 @@ WRITERS = {
     "amigasweeper/storage/locking.py",
     "amigasweeper/ui/faults.py",
     "amigasweeper/ui/drive/script.py",
-    # The games and replays kept: files in the data folder on the desktop; in
-    # the browser the games go to localStorage through the storage's back end
-    # and no replay file is written (the Statistics control chooses).
+    # The games' records and replays go into the data folder they are given;
+    # in the browser GameKeeper is given localStorage and writes no file.
     "amigasweeper/records/store.py",
     "amigasweeper/records/replay_folder.py",
     "amigasweeper/records/keeper.py",
@@ -99,7 +98,7 @@ DESKTOP_ONLY = {
     ("amigasweeper/storage/locking.py", "time.sleep"):
         "the lock guards a desktop data folder; the browser's storage needs none",
     ("amigasweeper/records/cli.py", "Path.home"):
-        "`amigasweeper --stats` is a shell command; the page never runs it",
+        "`amigasweeper --stats` runs in a shell; the page never passes it",
     **dict.fromkeys(
         [("amigasweeper/ui/intuition/asl.py", "path.expanduser"), ("amigasweeper/ui/intuition/drawers.py", "Path.home"),
          ("amigasweeper/ui/intuition/drawers.py", "os.open"), ("amigasweeper/ui/intuition/drawers.py", "os.fdopen")],

@@ -187,3 +187,24 @@ def test_scrubbing_back_and_forth_gives_the_same_boards():
     for i in (len(timeline) - 1, len(timeline) // 2, 3, 0, len(timeline) // 3, -1):
         expected = forward[i] if i >= 0 else [Timeline(recording).state(-1).game.tile(c) for c in cells]
         assert board(i) == expected
+
+
+def test_a_game_played_with_hints_says_so_in_both_formats():
+    import dataclasses
+
+    won = next(r for r in (_played("square", s) for s in range(40)) if r.result is Result.WON)
+    assert evf.to_evf(won)[1] & 0xE0 == 0xE0  # completed, official, fair
+    helped = dataclasses.replace(won, helped=True)
+    assert evf.to_evf(helped)[1] & 0xE0 == 0x80  # completed only
+    assert native.from_bytes(native.to_bytes(helped)).helped
+    assert not native.from_bytes(native.to_bytes(won)).helped
+
+
+def test_the_recorder_notes_help():
+    game = Game(GameSetup(seed=1))
+    recorder = GameRecorder(game)
+    recorder.press(Button.LEFT, 3, 3, 0)
+    game.uncover(0)
+    recorder.release(Button.LEFT, 3, 3, 0)
+    recorder.helped()
+    assert recorder.finish().helped
