@@ -59,10 +59,23 @@ def column_title(level: LevelName, chars: int) -> str:
     return title if len(title) <= chars else title[: chars - 1] + "."
 
 
+def kind_of(summary) -> tuple[LevelName, Shape] | None:
+    """A summary's level and shape; None for names this version does not know
+    (a games file a newer AmigaSweeper wrote, say): those are left out."""
+    try:
+        return LevelName(summary.level), Shape(summary.shape)
+    except ValueError:
+        return None
+
+
 def table(summaries: Iterable, shape: Shape) -> list[list[str]]:
     """Rows of [label, Beginner, Intermediate, Expert, Custom] for one shape;
     a level with no game shows a dash."""
-    by_level = {LevelName(s.level): s for s in summaries if Shape(s.shape) is shape}
+    by_level = {}
+    for summary in summaries:
+        kind = kind_of(summary)
+        if kind is not None and kind[1] is shape:
+            by_level[kind[0]] = summary
     rows = []
     for figure in FIGURES:
         cells = [figure.text(by_level[level]) if level in by_level else NONE for level in LEVELS]
