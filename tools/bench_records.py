@@ -89,24 +89,27 @@ def play_expert_games(games: int) -> list:
     return recordings
 
 
-def finish_costs(recordings) -> list[float]:
-    samples = []
-    for recording in recordings:
-        start = time.perf_counter()
-        recording._metrics  # noqa: B018  (worked out here, once)
-        samples.append((time.perf_counter() - start) * 1000)
-    return samples
+def timed(work) -> tuple[float, float]:
+    """(wall, CPU) milliseconds of one call: on a shared machine the CPU time
+    is the figure to judge, the wall time also counts other processes' turns."""
+    start, start_cpu = time.perf_counter(), time.process_time()
+    work()
+    return (time.perf_counter() - start) * 1000, (time.process_time() - start_cpu) * 1000
 
 
-def timeline_costs(recordings) -> list[float]:
+def finish_costs(recordings) -> tuple[list[float], list[float]]:
+    samples = [timed(lambda r=r: r._metrics) for r in recordings]  # worked out here, once
+    return [w for w, _ in samples], [c for _, c in samples]
+
+
+def timeline_costs(recordings) -> tuple[list[float], list[float]]:
     samples = []
     for recording in recordings:
         timeline = Timeline(recording)
-        for index in random.Random(1).sample(range(len(timeline)), min(20, len(timeline))):
-            start = time.perf_counter()
-            timeline.state(index)
-            samples.append((time.perf_counter() - start) * 1000)
-    return samples
+        picks = sorted(random.Random(1).sample(range(len(timeline)), min(20, len(timeline))))
+        for index in picks[::2] + picks[::-2]:  # forward (playing) then back (scrubbing)
+            samples.append(timed(lambda i=index: timeline.state(i)))
+    return [w for w, _ in samples], [c for _, c in samples]
 
 
 def record_file(folder: Path, count: int, recordings) -> Path:
@@ -132,6 +135,7 @@ def main() -> int:
     recordings = play_expert_games(args.games)
     record_calls = list(TimedRecorder.spent)
     finish = finish_costs(recordings)  # first, before anything asks for the metrics
+    timeline = timeline_costs(recordings)
     evf_sizes = [len(evf.to_evf(r)) for r in recordings]
     won_sizes = [len(evf.to_evf(r)) for r in recordings if r.result is Result.WON]
     native_sizes = [len(native.to_bytes(r)) for r in recordings]
@@ -159,8 +163,8 @@ def main() -> int:
         "expert_games": len(recordings),
         "events_per_game": round(statistics.mean(len(r.events) for r in recordings), 1),
         "record_per_event_us": summary(record_calls),
-        "finish_metrics_ms": summary(finish),
-        "timeline_state_ms": summary(timeline_costs(recordings)),
+        "finish_metrics_ms": {"wall": summary(finish[0]), "cpu": summary(finish[1])},
+        "timeline_state_ms": {"wall": summary(timeline[0]), "cpu": summary(timeline[1])},
         "expert_replay_bytes": {
             "evf": summary(evf_sizes, 0),
             "evf_won_games": summary(won_sizes, 0) if won_sizes else None,

@@ -21,8 +21,9 @@ USAGE = "usage: amigasweeper --stats [--json] [--data-dir FOLDER]"
 
 def desktop_folder() -> Path:
     """AMIGASWEEPER_DATA_DIR, else the folder Pyxel's ``user_data_dir`` gives the
-    desktop game (~/.pyxel/amigasweeper/amigasweeper; a test checks the two
-    agree), found without importing pyxel."""
+    desktop game, found without importing pyxel: on every system Pyxel 2.9
+    makes it as the home folder, ``.pyxel``, then the vendor's and the
+    program's names in lower case (a test checks the two agree)."""
     return default_folder(None) or Path.home() / ".pyxel" / VENDOR_NAME.lower() / APP_NAME.lower()
 
 
@@ -93,6 +94,7 @@ def _main(args: list[str]) -> int:
             "damaged_lines": loaded.damaged_lines,
             "reset_ms": loaded.reset_ms,
             "games_before_reset": len(loaded.earlier),
+            "unread_bytes": loaded.unread_bytes,
         }
         print(json.dumps(document, indent=1, allow_nan=False))
     else:
@@ -100,6 +102,8 @@ def _main(args: list[str]) -> int:
         print(table(summarise(loaded.records)))
         if loaded.reset_ms is not None:
             print(f"(Counted since the last reset; {len(loaded.earlier)} earlier game(s) are kept in the file.)")
+        if loaded.unread_bytes:
+            print(f"(The records file is very big: its oldest {loaded.unread_bytes} bytes were not read.)")
         if loaded.damaged_lines:
             print(f"({loaded.damaged_lines} damaged line(s) in the records file were skipped.)")
     return 0

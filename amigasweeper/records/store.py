@@ -37,6 +37,7 @@ BROWSER_CAP = 15_000
 
 
 RESET_WORD = "reset"
+MAX_READ_BYTES = 64 * 1024 * 1024  # about 800,000 games; of a bigger file the newest part is read
 
 
 @dataclass
@@ -45,6 +46,7 @@ class Loaded:
     damaged_lines: int
     earlier: list[GameRecord] = field(default_factory=list)  # games before the last reset
     reset_ms: int | None = None  # when the last reset was made
+    unread_bytes: int = 0  # the oldest part of a file too big to read whole
 
 
 def parse(text: str) -> Loaded:
@@ -113,7 +115,16 @@ class RecordStore:
             except FileNotFoundError:
                 return Loaded([], 0)
             with os.fdopen(handle, "rb") as file:
-                return parse(file.read().decode("utf-8", "replace"))
+                size = os.fstat(file.fileno()).st_size
+                skip = max(0, size - MAX_READ_BYTES)
+                file.seek(skip)
+                data = file.read(MAX_READ_BYTES)
+            if skip:  # start at the first whole line of the newest part
+                cut = data.find(b"\n") + 1
+                skip, data = skip + cut, data[cut:]
+            loaded = parse(data.decode("utf-8", "replace"))
+            loaded.unread_bytes = skip
+            return loaded
         data = self.backend.read(GAMES_FILE)
         return parse(data.decode("utf-8", "replace")) if data else Loaded([], 0)
 

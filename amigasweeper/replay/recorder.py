@@ -74,10 +74,12 @@ class GameRecorder:
         self._moves_seen = len(moves)
         return fresh
 
-    def _add(self, kind: EventKind, **fields) -> None:
+    def _add(self, kind: EventKind, take_moves: bool = True, **fields) -> None:
+        """Append an event; with ``take_moves`` it takes the game's new moves."""
         if self._finished:
             return
-        self._events.append(InputEvent(self._now_ms(), kind, moves=self._new_moves(), **fields))
+        moves = self._new_moves() if take_moves else ()
+        self._events.append(InputEvent(self._now_ms(), kind, moves=moves, **fields))
 
     def _begin(self) -> None:
         if self._start is None and not self._finished:
@@ -85,7 +87,7 @@ class GameRecorder:
             self._started_wall = self._wall()
             x, y, cell = self._pointer
             if x is not None:
-                self._add(EventKind.MOVE, x=x, y=y, cell=cell)
+                self._add(EventKind.MOVE, take_moves=False, x=x, y=y, cell=cell)
 
     # ------------------------------------------------------------- events
     def move(self, x: int | None, y: int | None, cell: int | None) -> None:
@@ -107,10 +109,13 @@ class GameRecorder:
 
     def release(self, button: Button, x: int | None, y: int | None, cell: int | None) -> None:
         self._pointer = (x, y, cell) if cell is not None else (None, None, None)
-        if self._start is None:
-            self._new_moves()
-            return
         x, y, cell = self._pointer
+        if self._start is None:
+            if len(self.game.moves) == self._moves_seen:
+                return  # pressed off the board, let go on it, nothing done: no part of the game
+            # the window acted on a release whose press we never saw: record both
+            self._begin()
+            self._add(EventKind.PRESS, take_moves=False, x=x, y=y, cell=cell, button=Button(button))
         self._add(EventKind.RELEASE, x=x, y=y, cell=cell, button=Button(button))
 
     def key(self, click: Click, cell: int | None) -> None:

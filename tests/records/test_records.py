@@ -104,6 +104,7 @@ def test_two_copies_appending_at_once_keep_every_game(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="no SIGKILL on this system (kill -9 is POSIX)")
 def test_kill_9_mid_save_loses_nothing_already_saved(tmp_path):
     run = subprocess.Popen([sys.executable, "-c", APPENDER, str(tmp_path), "0", "1000000"], cwd=ROOT)
     path = tmp_path / GAMES_FILE
@@ -258,3 +259,45 @@ def test_a_named_pipe_in_place_of_the_records_is_refused_without_waiting(tmp_pat
         store.append(_record(1))
     result = _stats("--stats", "--data-dir", str(tmp_path))
     assert result.returncode == 1 and "cannot be read" in result.stderr
+
+
+def test_of_a_file_too_big_to_read_whole_the_newest_games_are_read(tmp_path, monkeypatch):
+    import amigasweeper.records.store as store_module
+
+    store = RecordStore(tmp_path)
+    for n in range(50):
+        store.append(_record(n))
+    line = len(_record(10).to_line()) + 1  # every line of 10 to 49 is this long
+    monkeypatch.setattr(store_module, "MAX_READ_BYTES", 10 * line + 5)
+    loaded = store.load()
+    assert [r.date_ms for r in loaded.records] == list(range(40, 50))
+    assert loaded.damaged_lines == 0 and loaded.unread_bytes > 0
+
+
+KEEPER = textwrap.dedent("""
+    import dataclasses, sys
+    from amigasweeper.engine import GameSetup
+    from amigasweeper.records import GameKeeper
+    from amigasweeper.replay.scripted import ScriptedPlayer
+    keeper = GameKeeper(sys.argv[1])
+    base = int(sys.argv[2])
+    for seed in range(base, base + int(sys.argv[3])):
+        recording = ScriptedPlayer(GameSetup(seed=seed), seed).play()
+        kept = keeper.keep(dataclasses.replace(recording, started=seed), "beginner")
+        assert kept.problem is None, kept.problem
+""")
+
+
+@pytest.mark.slow
+def test_two_copies_recording_games_at_once_keep_every_game_and_replay(tmp_path):
+    count = 25
+    runs = [subprocess.Popen([sys.executable, "-c", KEEPER, str(tmp_path), str(base), str(count)], cwd=ROOT)
+            for base in (0, 1000)]
+    for run in runs:
+        assert run.wait(timeout=300) == 0
+    records = RecordStore(tmp_path).load().records
+    assert sorted(r.date_ms // 1000 for r in records) == [*range(count), *range(1000, 1000 + count)]
+    names = set(ReplayFolder(tmp_path).names())
+    assert {r.replay_name for r in records} == names
+    for name in names:
+        assert load_replay(tmp_path / "replays" / name).setup.width == 8

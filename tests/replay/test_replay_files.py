@@ -136,6 +136,13 @@ def test_an_evf_file_from_metasweeper_plays(tmp_path, version):
     timeline = Timeline(recording)
     assert timeline.state(len(timeline) - 1).game.status is GameStatus.WON
     assert recording.metrics().bbbv == ms.cal_bbbv(board)
+    theirs = ms.EvfVideo("theirs.evf", raw_data=list(path.read_bytes()))
+    theirs.parse()
+    theirs.analyse()
+    theirs.current_time = 1e7
+    m = recording.metrics()
+    assert (m.left, m.right, m.chord, m.left_eff, m.right_eff, m.bbbv_solved) == (
+        theirs.left, theirs.right, theirs.double, theirs.lce, theirs.rce, theirs.bbbv_solved)
 
 
 class Clock:
@@ -208,3 +215,15 @@ def test_the_recorder_notes_help():
     recorder.release(Button.LEFT, 3, 3, 0)
     recorder.helped()
     assert recorder.finish().helped
+
+
+def test_a_release_whose_press_was_not_seen_still_records_what_it_did():
+    game = Game(GameSetup(seed=2))
+    recorder = GameRecorder(game)
+    game.uncover(5)  # the window acted on a release without telling of the press
+    recorder.release(Button.LEFT, 41, 1, 5)
+    recording = recorder.finish(Result.ABANDONED)
+    assert [e.kind for e in recording.events] == [EventKind.MOVE, EventKind.PRESS, EventKind.RELEASE]
+    assert [len(e.moves) for e in recording.events] == [0, 0, 1]
+    again = Timeline(recording).state(2).game
+    assert again.is_open(5) and again.mine_cells() == game.mine_cells()
