@@ -97,6 +97,9 @@ def test_the_face_cannot_resume_a_game_an_open_window_holds_and_says_why(app_pil
     assert app.game.paused and not clock_runs(app, pilot)
     assert "Help" in app.screen_title()
     assert app.game.status is GameStatus.PLAYING  # and it was no new game
+    app.viewer.close()
+    pilot.step()
+    assert not app.game.paused and "Help" not in app.screen_title()  # the note goes with the window
 
 
 def test_a_new_game_begun_while_help_is_open_waits_for_it(app_pilot):

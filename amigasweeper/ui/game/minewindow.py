@@ -150,7 +150,7 @@ class Field(Widget):
 
     def on_press(self, frame: Frame, button: Button) -> None:
         if self.window.game.paused:
-            self.window.hints.message = self.window.session.pauses.waiting_text()  # which window to close
+            self.window.say_why_waiting()
         if self.held is not None or not self.window.can_play():
             return
         cell = self.cell_under(frame.x, frame.y)
@@ -265,6 +265,7 @@ class MineWindow(Window):
         self.on_recorded: Callable[[Recording], None] = lambda recording: None  # each game worth keeping
         self.tap = GameTap(session.clock, lambda recording: self.on_recorded(recording))
         self.four_colours = False  # the Kickstart 2 look: shading in dither patterns
+        self._waiting_text = ""  # the screen bar's note of which windows keep the game waiting
         self.canvas: BoardCanvas
         self.layout: Layout
         session.on_new_game.append(self._new_game)
@@ -277,6 +278,11 @@ class MineWindow(Window):
 
     def can_play(self) -> bool:
         return not self.game.status.over and not self.game.paused
+
+    def say_why_waiting(self) -> None:
+        """The screen bar names the windows that keep the game waiting (until they close)."""
+        self._waiting_text = self.session.pauses.waiting_text() if self.game.paused else ""
+        self.hints.message = self._waiting_text
 
     def board_hidden(self) -> bool:
         """The window shrinks as in Pause when the player paused, or when a
@@ -361,7 +367,7 @@ class MineWindow(Window):
             self.session.new_game()
             return
         self.session.pauses.release(PauseReason.PAUSE)
-        self.hints.message = self.session.pauses.waiting_text()
+        self.say_why_waiting()
         self.relayout()
 
     def toggle_pause(self) -> None:
@@ -371,7 +377,7 @@ class MineWindow(Window):
         elif not self.game.status.over:
             self.canvas.finish_ripple()
             pauses.hold(PauseReason.PAUSE)
-        self.hints.message = self.session.pauses.waiting_text() if self.game.paused else ""
+        self.say_why_waiting()
         self.relayout()
 
     KEY_ACTIONS = {
@@ -401,6 +407,10 @@ class MineWindow(Window):
         return False
 
     def tick(self) -> None:
+        if self._waiting_text and not self.game.paused:
+            if self.hints.message == self._waiting_text:
+                self.hints.message = ""  # the windows it named have closed
+            self._waiting_text = ""
         if self.field.visible == self.board_hidden():
             self.relayout()  # the clock stopped (or started) elsewhere: the board hides as in Pause
         self.record_frame()
