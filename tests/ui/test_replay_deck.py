@@ -53,4 +53,3 @@ def test_seek_is_kept_inside_the_game_and_rewind_goes_before_it(timeline):
     deck.seek(10**9)
     assert deck.t_ms == timeline.duration_ms and deck.index == len(timeline) - 1
     assert deck.rewind() and deck.index == -1
-    assert [deck.cycle_speed() for _ in range(3)] == [Speed.X2, Speed.X4, Speed.X1]

@@ -84,8 +84,3 @@ class Deck:
         wanted = self.tape.index_at(self.t_ms) if index is None else index
         changed, self.index = wanted != self.index, wanted
         return changed
-
-    def cycle_speed(self) -> Speed:
-        speeds = list(Speed)
-        self.speed = speeds[(speeds.index(self.speed) + 1) % len(speeds)]
-        return self.speed
