@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
-import shlex
 import sys
+
+from amigasweeper.arguments import ArgumentsError, split_arguments
 
 ARGS_ENV = "AMIGASWEEPER_ARGS"
 
@@ -26,15 +27,17 @@ def main(argv: list[str] | None = None) -> int:
     return run(args)
 
 
-def main_from_environment() -> int:
-    """Start with the command line in AMIGASWEEPER_ARGS, split as a POSIX
-    shell would (how `pyxel play` and the web page pass arguments). A value
-    that cannot be split gets one line and exit status 1."""
+def main_from_environment(windows: bool | None = None) -> int:
+    """Start with the command line in AMIGASWEEPER_ARGS (how `pyxel play` and
+    the web page pass arguments), split by the rules of the system it runs on
+    (amigasweeper/arguments.py): CommandLineToArgvW's on Windows, a POSIX
+    shell's elsewhere. A value that cannot be split gets one line and exit
+    status 1."""
     text = os.environ.get(ARGS_ENV, "")
     try:
-        argv = shlex.split(text)
-    except ValueError as error:
-        print(f"amigasweeper: {ARGS_ENV} cannot be split as a shell would ({error}): {text!r}", file=sys.stderr)
+        argv = split_arguments(text, windows=os.name == "nt" if windows is None else windows)
+    except ArgumentsError as error:
+        print(f"amigasweeper: {ARGS_ENV} {error}: {text!r}", file=sys.stderr)
         return 1
     return main(argv)
 

@@ -1,7 +1,11 @@
-"""The core never imports pyxel: only amigasweeper/ui may."""
+"""The core never imports pyxel: only amigasweeper/ui may.
+
+The files checked are the ones git tracks (tests/repository_files.py says why)."""
 
 import ast
 from pathlib import Path
+
+from repository_files import tracked_paths
 
 PACKAGE = Path(__file__).resolve().parent.parent / "amigasweeper"
 
@@ -21,7 +25,7 @@ def imported_modules(path: Path) -> set[str]:
 
 def test_only_the_ui_imports_pyxel():
     offenders = []
-    for path in PACKAGE.rglob("*.py"):
+    for path in tracked_paths("amigasweeper", ".py"):
         relative = path.relative_to(PACKAGE)
         if relative.parts[0] == "ui":
             continue
@@ -95,7 +99,7 @@ def _resolve(target: list[str], node: ast.ImportFrom) -> set[str]:
 
 def ui_graph() -> dict[str, set[str]]:
     graph = {}
-    for path in UI.rglob("*.py"):
+    for path in tracked_paths("amigasweeper/ui", ".py"):
         name = ".".join(path.relative_to(UI).with_suffix("").parts)
         graph[name] = {m for m in ui_imports(path) if m}
     return graph
@@ -107,7 +111,7 @@ def test_the_intuition_layer_knows_nothing_of_the_program():
         if name.startswith("intuition."):
             outside = {m for m in imports if not m.startswith("intuition")}
             assert not outside, f"{name} imports {outside}"
-    for path in (UI / "intuition").rglob("*.py"):
+    for path in tracked_paths("amigasweeper/ui/intuition", ".py"):
         core = imported_modules(path) & {"amigasweeper"}
         assert not core, f"{path.name} imports the game's core"
 
@@ -150,7 +154,7 @@ def full_imports(path: Path) -> set[str]:
 def test_the_engine_depends_on_nothing_above_it():
     """The engine is the bottom layer: the solver and the UI build on it, never the reverse."""
     offenders = {}
-    for path in (PACKAGE / "engine").rglob("*.py"):
+    for path in tracked_paths("amigasweeper/engine", ".py"):
         above = sorted(n for n in full_imports(path) if n.startswith(("amigasweeper.solver", "amigasweeper.ui", "amigasweeper.challenge")))
         if above:
             offenders[path.name] = above

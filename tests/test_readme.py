@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from repository_files import tracked_paths
 
 ROOT = Path(__file__).resolve().parents[1]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -81,7 +82,7 @@ def environment_variables() -> set[str]:
     """Names the program reads with os.environ / os.getenv: given as text, or
     as a module-level constant holding it; and the Pyxel app's startup script's."""
     names: set[str] = set()
-    sources = [p for p in (ROOT / "amigasweeper").rglob("*.py") if "__pycache__" not in p.parts]
+    sources = tracked_paths("amigasweeper", ".py")
     for path in sources:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         constants = {

@@ -8,8 +8,12 @@ html    dist/amigasweeper.html, the pyxapp in a web page (``pyxel app2html``,
         with a message for a browser that cannot load Pyxel's runtime);
         publish it on any static host
 exe     dist/amigasweeper/, a PyInstaller one-folder build: run
-        dist/amigasweeper/amigasweeper (amigasweeper.exe on Windows); the
-        folder has LICENSE and licences/, the licence texts of what it bundles
+        dist/amigasweeper/amigasweeper (amigasweeper.exe on Windows), a
+        console program on every system; beside it amigasweeperw.exe on
+        Windows (no console window, for a double-click), AmigaSweeper.app on
+        macOS, amigasweeper.png and amigasweeper.desktop on Linux, with the
+        icon of tools/icons.py; the folder has LICENSE and licences/, the
+        licence texts of what it bundles
 archive dist/amigasweeper-VERSION-SYSTEM-MACHINE.tar.gz (.zip on Windows): the
         executable folder in one file, as a release carries it
 all     pyxapp, html and exe (the default)
@@ -101,15 +105,25 @@ module_collection_mode = "pyc"
 IGNORED = shutil.ignore_patterns("__pycache__", "*.pyc", "*.pyo", ".*", "bundled")
 
 
+def load_tool(relative: str):
+    """Another script of tools/ (not a package), imported by its file name
+    ("icons", "web/browser_check")."""
+    import importlib.util
+
+    name = "amigasweeper_tools_" + relative.replace("/", "_")
+    spec = importlib.util.spec_from_file_location(name, ROOT / "tools" / f"{relative}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def log(message: str) -> None:
     print(f"package: {message}", flush=True)
 
 
 def version() -> str:
-    import re
-
-    text = (PACKAGE / "__init__.py").read_text(encoding="utf-8")
-    return re.search(r"^__version__ = [\"']([^\"']+)[\"']", text, re.MULTILINE).group(1)
+    """The program's version, from its one source (tools/release.py says which)."""
+    return load_tool("release").project_version(ROOT)
 
 
 def startup_script() -> str:
@@ -194,7 +208,7 @@ def build_pyxapp(dist: Path, build: Path) -> Path:
 
 OFFLINE_ID = "amigasweeper-offline"
 OFFLINE_MESSAGE = (
-    "AmigaSweeper needs an internet connection to load Pyxel, the engine it runs on, "
+    "AmigaSweeper needs an internet connection to load Pyxel {pyxel_version}, the engine it runs on, "
     "from {host}. Connect to the internet and reload this page."
 )
 
@@ -295,11 +309,12 @@ def web_page(app2html_page: str) -> str:
     if runtime is None or launch is None:
         raise SystemExit("package: pyxel app2html wrote a page of an unknown shape: update tools/package.py")
     host = urlsplit(runtime.group(1)).hostname
+    version = pyxel_version()
     return PAGE.format(
         offline_id=OFFLINE_ID,
-        message=OFFLINE_MESSAGE.format(host=host),
+        message=OFFLINE_MESSAGE.format(host=host, pyxel_version=version),
         host=host,
-        pyxel_version=pyxel_version(),
+        pyxel_version=version,
         runtime=runtime.group(1),
         launch=launch.group(0),
     )
@@ -336,7 +351,44 @@ def executable_path(dist: Path) -> Path:
     return dist / APP_NAME / f"{APP_NAME}{suffix}"
 
 
+WINDOWED_EXE = f"{APP_NAME}w.exe"  # Windows: the twin without a console, as pythonw.exe is python.exe's
+MAC_APP = "AmigaSweeper.app"  # macOS: the bundle a double-click opens, inside the executable folder
+
+
+def pyinstaller_command(name: str, windowed: bool, icon: Path | None, dist: Path, work: Path, app_dir: Path,
+                        entry: Path) -> list[str]:
+    """PyInstaller's command line for one launcher of the program."""
+    package = app_dir / "amigasweeper"
+    data = [(package / inside, f"amigasweeper/{Path(inside).parent.as_posix()}") for _, inside in bundled_files()]
+    command = [
+        sys.executable, "-m", "PyInstaller",
+        "--noconfirm", "--clean", "--onedir", "--log-level", "WARN",
+        "--name", name,
+        "--distpath", str(dist), "--workpath", str(work / "work"), "--specpath", str(work),
+        "--paths", str(app_dir),  # analyse the staged copy, not whatever is installed
+        "--collect-submodules", "amigasweeper",  # modules the UI imports lazily
+        "--additional-hooks-dir", str(work / "hooks"),
+    ]
+    if windowed:
+        command.append("--windowed")  # no console window; a .app on macOS
+    if icon is not None:
+        command += ["--icon", str(icon)]
+    if sys.platform not in ("win32", "darwin"):
+        command.append("--strip")  # debug symbols off the shared libraries: half the size
+    for source, folder in data:
+        command += ["--add-data", f"{source}{os.pathsep}{folder}"]
+    for library in pyxel_libraries():
+        command += ["--add-binary", f"{library}{os.pathsep}pyxel/libs"]
+    command.append(str(entry))
+    return command
+
+
 def build_exe(dist: Path, build: Path) -> Path:
+    """dist/amigasweeper/: the console executable with everything it needs.
+    Every system gets the console one, so --version, --help, --check and every
+    error line reach the terminal. Beside it: on Windows amigasweeperw.exe,
+    the same program without a console window, for a double-click; on macOS
+    AmigaSweeper.app; on Linux the icon and a .desktop file."""
     import importlib.util
 
     if importlib.util.find_spec("PyInstaller") is None:
@@ -350,36 +402,49 @@ def build_exe(dist: Path, build: Path) -> Path:
     work.mkdir(parents=True)
     entry = work / "amigasweeper_exe.py"  # not amigasweeper.py: that would shadow the package
     entry.write_text(EXE_ENTRY, encoding="utf-8")
-    hooks = work / "hooks"
-    hooks.mkdir()
-    (hooks / "hook-amigasweeper.py").write_text(PYINSTALLER_HOOK, encoding="utf-8")
-    package = app_dir / "amigasweeper"
-    data = [(package / inside, f"amigasweeper/{Path(inside).parent.as_posix()}") for _, inside in bundled_files()]
-    command = [
-        sys.executable, "-m", "PyInstaller",
-        "--noconfirm", "--clean", "--onedir", "--log-level", "WARN",
-        "--name", APP_NAME,
-        "--distpath", str(dist), "--workpath", str(work / "work"), "--specpath", str(work),
-        "--paths", str(app_dir),  # analyse the staged copy, not whatever is installed
-        "--collect-submodules", "amigasweeper",  # modules the UI imports lazily
-        "--additional-hooks-dir", str(hooks),
-    ]
-    if sys.platform in ("win32", "darwin"):
-        command.append("--windowed")  # no console window; a .app on macOS
-    else:
-        command.append("--strip")  # debug symbols off the shared libraries: half the size
-    for source, folder in data:
-        command += ["--add-data", f"{source}{os.pathsep}{folder}"]
-    for library in pyxel_libraries():
-        command += ["--add-binary", f"{library}{os.pathsep}pyxel/libs"]
-    command.append(str(entry))
-    run(command, cwd=work)
+    (work / "hooks").mkdir()
+    (work / "hooks" / "hook-amigasweeper.py").write_text(PYINSTALLER_HOOK, encoding="utf-8")
+    icons = load_tool("icons")
+    icon_files = icons.build(work / "icons")
+    icon = icon_files.get({"win32": ".ico", "darwin": ".icns"}.get(sys.platform, ""))
+    run(pyinstaller_command(APP_NAME, False, icon, dist, work, app_dir, entry), cwd=work)
     target = executable_path(dist)
     if not target.is_file():
         raise SystemExit(f"package: PyInstaller made no {target}")
     gather_licences(target.parent, work / "work" / APP_NAME / "COLLECT-00.toc")
+    if sys.platform in ("win32", "darwin"):
+        add_windowed_launcher(target.parent, icon, work, app_dir, entry)
+    else:
+        add_desktop_entry(target.parent, icon_files[".png"], icons.desktop_entry())
     log(f"built {target.parent} ({folder_size(target.parent):,} bytes)")
     return target
+
+
+def add_windowed_launcher(folder: Path, icon: Path | None, work: Path, app_dir: Path, entry: Path) -> Path:
+    """The program built again --windowed, put in the console build's folder:
+    on Windows only its amigasweeperw.exe (it finds _internal/ beside it, the
+    same files), on macOS the whole AmigaSweeper.app."""
+    twin_dist = work / "windowed"
+    name = WINDOWED_EXE.removesuffix(".exe") if sys.platform == "win32" else MAC_APP.removesuffix(".app")
+    run(pyinstaller_command(name, True, icon, twin_dist, work, app_dir, entry), cwd=work)
+    made = twin_dist / name / WINDOWED_EXE if sys.platform == "win32" else twin_dist / MAC_APP
+    target = folder / made.name
+    if not made.exists():
+        raise SystemExit(f"package: PyInstaller made no {made}")
+    if made.is_dir():
+        shutil.copytree(made, target, symlinks=True, dirs_exist_ok=True)
+    else:
+        shutil.copy2(made, target)
+    return target
+
+
+def add_desktop_entry(folder: Path, png: Path, text: str) -> Path:
+    """Linux: the icon and a .desktop file beside the executable (the README
+    says where to copy them for the desktop's menus)."""
+    shutil.copy2(png, folder / png.name)
+    entry = folder / f"{APP_NAME}.desktop"
+    entry.write_text(text, encoding="utf-8")
+    return entry
 
 
 LICENCES_FOLDER = "licences"
@@ -604,7 +669,7 @@ def measure(dist: Path, runs: int = 9) -> dict:
         for label, command, run_env, built in commands:
             if built:
                 figures["first_frame_ms"][label] = round(1000 * _median_seconds(command, run_env, work, runs), 1)
-        check = _browser_check()
+        check = load_tool("web/browser_check")
         if check is not None and pyxapp.is_file() and check.missing() is None:
             loads = [check.run_page(pyxapp, work / f"browser{i}")["first"] for i in range(3)]
             figures["browser"] = {
@@ -617,15 +682,6 @@ def measure(dist: Path, runs: int = 9) -> dict:
             }
     print(json.dumps(figures, indent=1))
     return figures
-
-
-def _browser_check():
-    import importlib.util
-
-    spec = importlib.util.spec_from_file_location("browser_check", ROOT / "tools" / "web" / "browser_check.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 import signal
 import stat
+import sys
 import time
 from pathlib import Path
 
@@ -24,14 +25,20 @@ LOCK_FILE = "amigasweeper.lock"
 LOCK_TIMEOUT = 5.0  # seconds; a save holds the lock for milliseconds
 _RETRY_EVERY = 0.005
 
-try:  # POSIX
-    import fcntl
-except ImportError:  # Windows, or the browser (which never locks: see browser_backend)
-    fcntl = None  # type: ignore[assignment]
-try:
+# Each system's own lock, imported only where it exists: in the browser (which
+# never locks: see browser_backend) Pyxel's web runtime answers an import it
+# cannot find by fetching the module from the page's host, so even a guarded
+# `import fcntl` there costs a request that fails.
+if sys.platform == "win32":
     import msvcrt  # type: ignore[import-not-found]
-except ImportError:
-    msvcrt = None  # type: ignore[assignment]
+
+    fcntl = None
+elif sys.platform == "emscripten":
+    fcntl = msvcrt = None
+else:  # POSIX
+    import fcntl
+
+    msvcrt = None
 
 
 def _try_lock(handle: int) -> bool:

@@ -123,7 +123,7 @@ class App:
     def __init__(self, options: Options) -> None:
         self.options = options
         self.frame_clock = FrameClock()
-        self.clock = self.frame_clock if options.headless else time.monotonic
+        self.clock = self.frame_clock if options.headless or options.script else time.monotonic  # scripts replay
         self.quit_requested = False
         self.storage = open_storage(options)
         loaded = self.storage.load()
@@ -161,7 +161,7 @@ class App:
         self.wm.open(self.mine_window)
         self.open_menus_strip: MenuStrip | None = None  # the strip shown while the right button is held
         self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
-        self.held = HeldButtons() if options.headless else None
+        self.held = HeldButtons() if options.headless or options.script else None  # a script holds its own
         self.reader = InputReader(self.held)
         self.folder_problem = loaded.folder_problem
         self.stop = StopRequests()

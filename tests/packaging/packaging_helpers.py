@@ -36,6 +36,11 @@ def run_env(tmp: Path, **extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("AMIGASWEEPER_ARGS", "PYTHONPATH")}
     env["SDL_AUDIODRIVER"] = "dummy"
     env["AMIGASWEEPER_DATA_DIR"] = str(tmp / "data")
+    # A temporary folder of its own: `pyxel play` unpacks into TMP/.pyxel/play and
+    # tidies the others' folders there, which races with a run beside it.
+    temp = tmp / "tmp"
+    temp.mkdir(parents=True, exist_ok=True)
+    env["TMPDIR"] = env["TEMP"] = env["TMP"] = str(temp)
     env.update(extra)
     return env
 

@@ -80,3 +80,11 @@ def test_the_folder_carries_the_licences_of_what_it_bundles(built_exe):
     for library in libraries:
         assert library.relative_to(internal).as_posix() in index, library
     assert "licence text not found" not in index, index
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the .desktop file and PNG icon are the Linux folder's")
+def test_the_linux_folder_has_the_icon_and_a_desktop_entry(built_exe):
+    folder = built_exe.parent
+    assert (folder / "amigasweeper.png").read_bytes().startswith(b"\x89PNG\r\n\x1a\n")
+    entry = (folder / "amigasweeper.desktop").read_text(encoding="utf-8")
+    assert entry.startswith("[Desktop Entry]\n") and "\nExec=amigasweeper\n" in entry and "\nIcon=amigasweeper\n" in entry

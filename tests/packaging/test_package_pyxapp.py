@@ -146,6 +146,9 @@ def test_the_web_page_names_its_needs_before_it_loads_anything(built_html):
     page = built_html.read_text(encoding="utf-8")
     message = re.search(r'<div id="amigasweeper-offline" role="alert" hidden>([^<]+)</div>', page).group(1)
     assert "needs an internet connection to load Pyxel" in message and "cdn.jsdelivr.net" in message
+    from importlib import metadata
+
+    assert f"Pyxel {metadata.version('pyxel')}," in message  # the version, in the text a person sees
     assert page.index("amigasweeperOffline()") < page.index("pyxel.js")  # the handler exists before the load
 
 

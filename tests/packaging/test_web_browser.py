@@ -14,11 +14,14 @@ Needs chromium (Debian's), node, and `npm ci` in tools/web (.ci/run does all).
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
 import importlib.util
 import json
 
 import pytest
 from packaging_helpers import load_tool
+from repository_files import tracked_paths
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 
@@ -47,6 +50,23 @@ def test_the_core_imports_without_pyxel(browser):
         assert name in core["imported"]
     for name in core["missing"]:  # only parts not written yet may be missing
         assert importlib.util.find_spec(name) is None, f"{name} exists but did not import in the browser"
+
+
+def test_the_page_asks_for_no_module_the_browser_lacks(browser):
+    """Every import no finder answered, which Pyxel's web runtime would fetch
+    from the page's host (a request that fails): none is one of ours, and the
+    locks of the desktop systems are not asked for at all."""
+    ours = set()
+    for path in tracked_paths("amigasweeper", ".py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                ours.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                ours.add(node.module.split(".")[0])
+    for load in ("first", "second"):
+        unfound = browser[load]["unfound"]
+        assert not {"fcntl", "msvcrt"} & set(unfound)
+        assert [name for name in unfound if name.split(".")[0] in ours - {"pyxel"}] == []
 
 
 def test_games_and_manual_come_out_as_under_cpython(browser):
@@ -111,4 +131,5 @@ def test_offline_the_page_says_it_needs_the_internet(built_html, tmp_path):
     shown = check.offline_page(built_html, tmp_path)
     text = " ".join(shown["text"].split())
     assert "AmigaSweeper needs an internet connection to load Pyxel" in text, shown
+    assert f"Pyxel {importlib.metadata.version('pyxel')}, the engine" in text  # shown, not only in a comment
     assert any("requestfailed:" in line and "pyxel.js" in line for line in shown["logs"]), shown["logs"]

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 from packaging_helpers import ROOT, load_package_tool
+from repository_files import tracked_paths
 
 STARTUP = "<startup script>"  # tools/package.py's STARTUP_SCRIPT, run first by the page
 
@@ -27,6 +28,7 @@ STARTUP = "<startup script>"  # tools/package.py's STARTUP_SCRIPT, run first by 
 WEB_CODE = (
     "amigasweeper/__init__.py",
     "amigasweeper/__main__.py",
+    "amigasweeper/arguments.py",
     "amigasweeper/engine",
     "amigasweeper/solver",
     "amigasweeper/guide",
@@ -104,6 +106,8 @@ DESKTOP_ONLY = {
          ("amigasweeper/ui/intuition/drawers.py", "os.open"), ("amigasweeper/ui/intuition/drawers.py", "os.fdopen")],
         "the file requester browses the desktop's files (asl.available() is False in the browser); it opens read-only",
     ),
+    ("amigasweeper/ui/drive/pilot.py", "pyxel.flip"):
+        "only a script run in a desktop window shows its frames so (Pilot.shows is False in the browser)",
 }
 PATH_WRITING_METHODS = {"write_text", "write_bytes", "mkdir", "unlink", "touch", "rmdir", "symlink_to", "hardlink_to"}
 MODULE_WRITING_CALLS = {
@@ -117,13 +121,10 @@ ABSOLUTE_PATH = re.compile(r"^(/(?!/)[\w.~-]+|[A-Za-z]:[\\/]|~[\\/]|\\\\[\w.-]+\
 
 
 def web_files() -> list[Path]:
+    """The tracked files of WEB_CODE (tests/repository_files.py says why tracked)."""
     files: list[Path] = []
     for entry in WEB_CODE:
-        path = ROOT / entry
-        if path.is_dir():
-            files += sorted(p for p in path.rglob("*.py") if "__pycache__" not in p.parts)
-        elif path.is_file():
-            files.append(path)
+        files += tracked_paths(entry, "" if entry.endswith(".py") else ".py")
     return files
 
 
@@ -278,6 +279,91 @@ def _escapes_finally(node: ast.AST, in_loop: bool = False):
         yield node
     for child in ast.iter_child_nodes(node):
         yield from _escapes_finally(child, in_loop or isinstance(node, (ast.For, ast.While, ast.AsyncFor)))
+
+
+# Modules only other systems have. Pyxel's web runtime answers an import it
+# cannot find by fetching the module from the page's host: even an import in
+# `try: ... except ImportError` costs a failed request a load. So these are
+# imported only on a branch of a sys.platform test the browser does not take.
+OTHER_SYSTEMS_MODULES = {"fcntl", "msvcrt", "winreg", "winsound", "_winapi", "_overlapped", "nt", "termios", "tty",
+                         "pty", "pwd", "grp", "resource", "syslog", "posix", "readline", "curses"}
+BROWSER = "emscripten"
+
+
+def _platform_test(test: ast.AST, platform: str = BROWSER) -> bool | None:
+    """The value of an `if` test about sys.platform on `platform`, or None
+    when the test is about something else."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _platform_test(test.operand, platform)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp):
+        values = [_platform_test(v, platform) for v in test.values]
+        if None in values:
+            return None
+        return all(values) if isinstance(test.op, ast.And) else any(values)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1 and _attribute_chain(test.left) == ["sys", "platform"]:
+        try:
+            other = ast.literal_eval(test.comparators[0])
+        except ValueError:
+            return None
+        op = test.ops[0]
+        if isinstance(op, (ast.Eq, ast.NotEq)):
+            return (platform == other) == isinstance(op, ast.Eq)
+        if isinstance(op, (ast.In, ast.NotIn)):
+            return (platform in other) == isinstance(op, ast.In)
+    if (isinstance(test, ast.Call) and _attribute_chain(test.func) == ["sys", "platform", "startswith"]
+            and len(test.args) == 1):
+        try:
+            return platform.startswith(ast.literal_eval(test.args[0]))
+        except ValueError:
+            return None
+    return None
+
+
+def other_systems_imports(name: str, source: str) -> list[str]:
+    """Imports of OTHER_SYSTEMS_MODULES the browser would reach: everywhere
+    but the branches of sys.platform tests it does not take."""
+    found: list[str] = []
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If):
+            taken = _platform_test(node.test)
+            visit(node.test)
+            for branch, runs in ((node.body, taken is not False), (node.orelse, taken is not True)):
+                for statement in branch if runs else ():
+                    visit(statement)
+            return
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            modules = [a.name for a in node.names] if isinstance(node, ast.Import) else [node.module or ""]
+            for module in modules if not getattr(node, "level", 0) else ():
+                if module.split(".")[0] in OTHER_SYSTEMS_MODULES:
+                    found.append(f"{name}:{node.lineno}: imports {module}, which the browser lacks "
+                                 "(Pyxel would fetch it from the page's host): import it under a sys.platform test")
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(source, filename=name))
+    return found
+
+
+def test_web_code_imports_no_other_systems_module_in_the_browser():
+    found = [problem for name in sorted(SOURCES) for problem in other_systems_imports(name, SOURCES[name])]
+    assert found == []
+
+
+def test_the_other_systems_rule_sees_guards_and_their_absence():
+    source = (
+        "import sys\n"
+        "try:\n    import fcntl\nexcept ImportError:\n    fcntl = None\n"  # 2: reached, guard or not
+        "if sys.platform == 'win32':\n    import msvcrt\n"  # not in the browser
+        "elif sys.platform != 'emscripten':\n    import termios\n"  # not in the browser
+        "else:\n    import pwd\n"  # 11: the browser's branch
+        "if not sys.platform.startswith(('linux', 'darwin')):\n    import grp\n"  # 13
+        "if os.name == 'posix':\n    import resource\n"  # 15: not about sys.platform: reached
+        "def f():\n    import winreg\n"  # 17: a lazy import the browser may call
+    )
+    lines = sorted(int(p.split(":")[1]) for p in other_systems_imports("x.py", source))
+    assert lines == [3, 11, 13, 15, 17]
 
 
 @pytest.mark.parametrize("name", sorted(SOURCES))

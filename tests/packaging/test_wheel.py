@@ -23,7 +23,6 @@ import pytest
 from packaging_helpers import ASSETS, GUIDE, LICENSE, ROOT, checkout_help_screen, help_screen, run_env
 
 BUNDLED = ("amigasweeper/bundled/assets.pyxres", "amigasweeper/bundled/AmigaSweeper.guide")
-SKIPPED_DIRS = {".git", "node_modules", "build", "dist", "__pycache__", ".pytest_cache", ".hypothesis"}
 
 
 def run(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> str:
@@ -78,14 +77,6 @@ def installed_wheel(wheel, tmp_path_factory) -> Path:
     return target
 
 
-def test_the_repository_has_no_symbolic_links():
-    links = []
-    for folder, subfolders, files in os.walk(ROOT):
-        subfolders[:] = [name for name in subfolders if name not in SKIPPED_DIRS and not name.endswith(".egg-info")]
-        links += [Path(folder, name) for name in subfolders + files if Path(folder, name).is_symlink()]
-    assert links == [], "a checkout without symlinks (Windows) would get text files instead"
-
-
 def test_a_symlink_free_clone_has_the_real_manual_and_images(clone):
     manual = (clone / "docs" / "AmigaGuide" / GUIDE.name).read_bytes()
     assert manual.startswith(b"@database") and b"\r" not in manual
@@ -116,6 +107,9 @@ def test_the_sdist_carries_them_where_the_repository_has_them_and_installs_them_
             assert name in members and members[name].isfile(), name
         assert not [name for name, member in members.items() if member.issym() or member.islnk()]
         assert not [name for name in members if name.startswith("amigasweeper/bundled")]
+        # No test files: alone, without the rest of tests/ and tools/, they would fail.
+        assert not [name for name in members if name.startswith("tests/") or name.rsplit("/", 1)[-1].startswith("test_")]
+        assert "MANIFEST.in" in members
         manual = archive.extractfile(members[f"docs/AmigaGuide/{GUIDE.name}"]).read()
     out = tmp_path / "from-sdist"
     pip("wheel", "--quiet", "--no-deps", "--wheel-dir", str(out), str(sdist), cwd=tmp_path)

@@ -145,7 +145,7 @@ def test_a_headless_run_opens_no_audio_device(tmp_path):
 @pytest.mark.parametrize(
     ("line", "says"),
     [
-        ("screenshot /proc/none/shot.png", "line 2: cannot save the screenshot"),
+        ("screenshot a-file/none/shot.png", "line 2: cannot save the screenshot"),  # no folder inside a file, anywhere
         ("screenshot shot.gif", "line 2: a screenshot is a PNG file"),
         ("wait -5", "line 2: -5 must be 0 or more"),
         ("move 9999 0", "line 2: 9999 must be 0 to 319"),
@@ -154,6 +154,7 @@ def test_a_headless_run_opens_no_audio_device(tmp_path):
 def test_bad_script_lines_get_one_line_and_exit_1(tmp_path, line, says):
     script = tmp_path / "bad.txt"
     script.write_text(f"wait 1\n{line}\nwait 1\n")
+    (tmp_path / "a-file").write_text("not a folder")
     result = run("--headless", "--script", str(script), cwd=tmp_path)
     assert result.returncode == 1
     assert result.stderr.startswith(f"amigasweeper: {says}")
@@ -161,6 +162,7 @@ def test_bad_script_lines_get_one_line_and_exit_1(tmp_path, line, says):
     assert not list(tmp_path.glob("shot*"))
 
 
+@pytest.mark.skipif(os.name == "nt", reason="Windows' rules split every text: an open quote ends with it")
 def test_a_malformed_args_variable_gets_one_line(tmp_path):
     code = "from amigasweeper.__main__ import main_from_environment as m; raise SystemExit(m())"
     result = subprocess.run(

@@ -220,11 +220,27 @@ def other_tab_saves(store) -> dict:
     return {"before_event": before, "after_event": after, "wins": record.wins, "losses": record.losses}
 
 
+class UnfoundImports:
+    """Last on sys.meta_path: the names no other finder found. Pyxel's web
+    runtime puts a finder there that fetches each such module from the page's
+    host (a request that fails for a module of another system), so the page
+    must import nothing that only exists elsewhere."""
+
+    def __init__(self) -> None:
+        self.names: list[str] = []
+
+    def find_spec(self, name, path=None, target=None):
+        self.names.append(name)
+        return None
+
+
 def run(phase: str, app_dir: str) -> str:
     """The browser's entry point: the report of one page load, as JSON."""
     result: dict = {"phase": phase, "python": sys.version.split()[0], "platform": sys.platform}
     no_pyxel()
     sys.path.insert(0, app_dir)
+    unfound = UnfoundImports()
+    sys.meta_path.append(unfound)
     result["core"] = import_core()
     if phase == "write":
         start = time.perf_counter()
@@ -234,4 +250,5 @@ def run(phase: str, app_dir: str) -> str:
         result["storage"] = storage_write()
     else:
         result["storage"] = storage_read()
+    result["unfound"] = sorted(set(unfound.names))
     return json.dumps(result)

@@ -1,4 +1,5 @@
-"""The clock of a headless run: time as frames shown, the same on every machine."""
+"""The clock of a scripted run: time as frames shown, the same on every
+machine and in a window."""
 
 from __future__ import annotations
 

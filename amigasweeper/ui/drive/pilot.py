@@ -3,10 +3,14 @@
 Used by the tests, by `amigasweeper --headless --script`, and for demos. Input
 goes in through pyxel.set_mouse_pos, pyxel.set_btn (by way of the app's
 HeldButtons, see input.py) and pyxel.set_input_text; each step runs the
-program's own update and draw, never pyxel.flip.
+program's own update and draw. Headless (the tests, `--headless`), that is
+all, never pyxel.flip. A script run in a window (`--script` without
+`--headless`) also shows each frame with pyxel.flip, at the game's own pace.
 """
 
 from __future__ import annotations
+
+import sys
 
 import pyxel
 
@@ -16,11 +20,14 @@ from ..intuition.input import Button
 class Pilot:
     def __init__(self, app) -> None:
         self.app = app
+        self.shows = not app.options.headless and sys.platform != "emscripten"  # a window to show frames in
 
     def step(self, frames: int = 1) -> None:
         for _ in range(frames):
             self.app.update()
             self.app.draw()
+            if self.shows:
+                pyxel.flip()
             # Typed text, the wheel and dropped files last one frame, as in a window.
             pyxel.set_input_text("")
             pyxel.set_btnv(pyxel.MOUSE_WHEEL_Y, 0)
