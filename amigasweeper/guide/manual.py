@@ -47,6 +47,7 @@ class ManualPage(str, Enum):
     NO_GUESS = "NoGuess"
     DUEL = "Duel"
     STATS = "Stats"
+    STATS_WINDOWS = "StatsWindows"
     WINDOWS = "Windows"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"

@@ -24,7 +24,10 @@ from amigasweeper.guide.paths import unreadable
 
 from . import collector
 from .game.commands import CommandCentre
+from .drive.frameclock import FPS, FrameClock
 from .duel.duelcontrol import DuelControl
+from .replay.control import ReplayControl
+from .stats.control import StatsControl
 from .helpviewer.control import ViewerControl
 from .helpviewer.guideview import GuideViewer, open_guide_file
 from .intuition.input import Button, HeldButtons, InputReader
@@ -40,6 +43,7 @@ from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, SCREEN_TITLE, WorkbenchScreen
 from .game.session import SeedSource, Session
 from .game.settings_map import choices_from_settings
+from .intuition.marquee import marquee
 from .intuition.window import Window
 from .intuition.wm import WindowManager
 from .workbench.backdrop import ICONS, WorkbenchWindow
@@ -51,7 +55,6 @@ from .stopping import StopRequests
 from .display import DisplayError, check_display, init_pyxel
 from .touch.control import TouchControl
 
-FPS = 60
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 MENU_PAGES = {
@@ -65,10 +68,13 @@ MENU_PAGES = {
     "Workbench": ManualPage.WINDOWS,  # the Workbench's menus
     "Icons": ManualPage.WINDOWS,
     "Duel": ManualPage.DUEL,  # the Duel window's
+    "Statistics": ManualPage.STATS_WINDOWS,
+    "Replay": ManualPage.STATS_WINDOWS,
 }
 # Shown in the screen bar until the player first opens a menu.
 NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
 NEWCOMER_TOUCH_TITLE = "Long press here: menus"  # touch play: no right button
+DROP_HELP = "Only AmigaGuide files (.guide) and replays (.evf, .asreplay) open here."
 ASSETS = resources.path_of(resources.ASSETS)
 
 
@@ -85,16 +91,7 @@ class Options:
     guide: Path | None = None  # show this guide in the viewer alone, as `multiview FILE` does
     node: str | None = None  # the guide's page to open first
     touch_play: bool | None = None  # --touch / --no-touch (None: the saved setting)
-
-
-class FrameClock:
-    """Time as frames shown: a scripted run's clock, the same on every machine and in a window."""
-
-    def __init__(self) -> None:
-        self.frames = 0
-
-    def __call__(self) -> float:
-        return self.frames / FPS
+    replay: Path | None = None  # a replay file to show in the Replay window
 
 
 def open_storage(options: Options) -> Storage:
@@ -142,6 +139,8 @@ class App:
         self._bar_text, self._bar_since = "", 0  # the screen bar's message and when it came
         self.commands = CommandCentre(self)
         self.duels = DuelControl(self)
+        self.stats = StatsControl(self)
+        self.replays = ReplayControl(self, self.stats)
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
@@ -158,6 +157,8 @@ class App:
             self._tell_reliability("Saved Data", loaded.problems)
         if options.guide is not None:
             self._open_guide_alone(options.guide, options.node)
+        if options.replay is not None:
+            self.replays.open_or_tell(options.replay)
 
     def _tell_reliability(self, title: str, paragraphs: list[str]) -> None:
         """A requester whose Help is the manual's page on saved data and faults."""
@@ -210,7 +211,7 @@ class App:
             self.wm.cancel_drag()
             self.workbench.set_screen_size(mode.size)
             self.mine_window.set_screen_size(mode.size)
-            others = [*self.requesters, self.viewer, self.duels.window]
+            others = [*self.requesters, self.viewer, self.duels.window, self.replays.window, self.stats.window]
             for window in [w for w in others if w is not None]:
                 window.screen_size = mode.size
                 window.relayout()
@@ -254,7 +255,7 @@ class App:
         """The MineSweeper window's close gadget: the program's window goes and
         the Workbench stays, with the MineSweeper icon to start it again."""
         self.mine_window.hints.demo = False
-        self.commands.save_settings()
+        self.commands.leave()
         self.wm.close(self.mine_window)
 
     def open_icon(self, icon: Icon | None) -> None:
@@ -272,7 +273,7 @@ class App:
     def help_page(self) -> str:
         """The manual page about what the player is doing now."""
         active = self.wm.active
-        if isinstance(active, Requester):
+        if getattr(active, "help_node", None):  # a requester's, or the Statistics or Replay window's
             return active.help_node
         if self.menus.is_open and self.menus.menu_index is not None:
             return MENU_PAGES.get(self.menus.menus[self.menus.menu_index].title, ManualPage.MENUS)
@@ -294,14 +295,14 @@ class App:
 
     def _drop(self, paths: list[str]) -> None:
         guides = [p for p in paths if p.lower().endswith(".guide")]
-        if not guides:
-            self.commands.tell("AmigaGuide", ["Only AmigaGuide files (ending in .guide) can be opened here."])
-            return
-        self.open_viewer(*open_guide_file(guides[0]))
+        if guides:
+            self.open_viewer(*open_guide_file(guides[0]))
+        elif not self.replays.dropped(paths):
+            self.commands.tell("AmigaGuide or Replay", [DROP_HELP])
 
     # --------------------------------------------------------------- events
     def request_quit(self) -> None:
-        self.commands.save_settings()
+        self.commands.leave()
         self.saving.finish(LOCK_TIMEOUT)  # leaving: what waits for the lock gets one patient try
         self.quit_requested = True
 
@@ -316,7 +317,7 @@ class App:
         """One frame's update. No exception escapes it (see faults.py); a
         stop signal saves the settings and ends the program here."""
         if self.stop.signum is not None:
-            self.guard.run(self.commands.save_settings)
+            self.guard.run(self.commands.leave)
             self.guard.run(lambda: self.saving.finish(STOP_SAVE_WAIT))
             raise SystemExit(128 + self.stop.signum)
         self.guard.run(self._update)
@@ -350,6 +351,7 @@ class App:
             duel.tick()
         if self.viewer is not None:
             self.viewer.tick()
+        self.replays.tick()
         self._drop_closed_requesters()
         for requester in self.requesters:
             requester.tick()
@@ -476,23 +478,6 @@ def legend_x(screen_w: int, estimated: bool = False) -> int:
     return screen_w - SCREEN_DEPTH_W - 4 - legend_width(estimated)
 
 
-MARQUEE_HOLD = 90  # frames a long message rests at its start (and again at its end)
-MARQUEE_STEP = 8  # frames per character while it scrolls
-
-
-def marquee(text: str, width: int, frames: int) -> str:
-    """Text that does not fit the bar, ``frames`` after it appeared: first its
-    start, held long enough to read; then it scrolls a character every few
-    frames until its end shows, rests there, and starts again from the start."""
-    if len(text) <= width:
-        return text
-    travel = len(text) - width
-    cycle = MARQUEE_HOLD + travel * MARQUEE_STEP + MARQUEE_HOLD
-    moving = frames % cycle - MARQUEE_HOLD
-    start = max(0, min(travel, moving // MARQUEE_STEP))
-    return text[start : start + width]
-
-
 def parse_args(argv: list[str]) -> Options:
     parser = argparse.ArgumentParser(
         prog="amigasweeper",
@@ -511,6 +496,7 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--guide", type=Path, metavar="FILE",
                         help="show an AmigaGuide file in the help viewer alone, as `multiview FILE` does")
     parser.add_argument("--node", metavar="NAME", help="with --guide: the page to open first")
+    parser.add_argument("--replay", type=Path, metavar="FILE", help="watch a replay (.evf or .asreplay) in the Replay window")
     parser.add_argument("--check", action="store_true",
                         help="with --guide: print the guide's problems with their line numbers; exit 1 if any")
     parser.add_argument("--stats", action="store_true", help="print the statistics of the games kept, with no window")
@@ -540,6 +526,7 @@ def parse_args(argv: list[str]) -> Options:
         guide=args.guide.absolute() if args.guide else None,
         node=args.node,
         touch_play=args.touch_play,
+        replay=args.replay.absolute() if args.replay else None,
     )
 
 
@@ -595,6 +582,7 @@ def run(argv: list[str]) -> int:
             print(f"amigasweeper: {error}", file=sys.stderr)
             return 1
         app.update()  # a stop signal that came after the last frame ends here too
+        app.commands.leave()  # the end of the script is the end of the game played
         return 0
     pyxel.run(app.update, app.draw)
     return 0

@@ -29,6 +29,14 @@ class DuelStarter(Protocol):
     def open_setup(self) -> None: ...
 
 
+class StatsOpener(Protocol):
+    def open(self) -> None: ...
+
+
+class ReplayOpener(Protocol):
+    def open_last(self) -> None: ...
+
+
 class Host(Protocol):
     session: Session
     storage: Storage
@@ -41,6 +49,8 @@ class Host(Protocol):
     commands: Teller
     duels: DuelStarter
     touch_play: TouchControl
+    stats: StatsOpener
+    replays: ReplayOpener
     open_manual: Callable[[], None]
     request_quit: Callable[[], None]
 

@@ -399,20 +399,23 @@ def test_the_newcomers_hint_goes_for_good_once_a_menu_was_opened(make_app, tmp_p
 def test_keys_never_play_a_square_another_window_covers(app_pilot):
     app, pilot = app_pilot
     start_playing(app, pilot)
-    duel = open_duel(app, pilot)
-    pilot.drag((duel.ax + 60, duel.ay + 4), (duel.ax + 60, 250))  # the face shows above it
-    assert app.game.paused
-    pilot.click(app.mine_window.face_gadget.ax + 3, app.mine_window.face_gadget.ay + 3)
-    assert app.wm.active is app.mine_window  # the click activates and reaches the face:
-    assert not app.game.paused and app.mine_window.field.visible  # the face of a paused game resumes it
+    icon = app.workbench.icon(Icon.RAM_DISK)
+    pilot.click(icon.ax + 16, icon.ay + 8)
+    pilot.click(icon.ax + 16, icon.ay + 8)
+    note = app.requesters[-1]  # the Workbench's requester: it blocks the Workbench only
+    field = app.mine_window.field
+    pilot.drag((note.ax + 30, note.ay + 4), (field.ax + 30 + (note.ax + 30 - note.x), field.ay + 20))
+    assert not app.game.paused  # a requester of the Workbench holds no clock
+    pilot.click(app.mine_window.ax + 40, app.mine_window.ay + 4)
+    assert app.wm.active is app.mine_window and app.wm.windows[-1] is note
     game = app.game
     covered = next(
         c for c in game.topology.cells()
-        if not game.is_open(c) and duel.contains(*pilot.cell_xy(c))
+        if not game.is_open(c) and note.contains(*pilot.cell_xy(c))
     )
     pilot.move(*pilot.cell_xy(covered))
     pilot.key(pyxel.KEY_M)
-    assert game.mark(covered) == 0  # the pointer is on the Duel window, over that square
+    assert game.mark(covered) == 0  # the pointer is on the requester, over that square
 
 
 def test_a_window_that_closes_under_a_held_button_lets_go_of_the_mouse(app_pilot):

@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from amigasweeper.engine import GameStatus
 from amigasweeper.engine.duel import Duel, DuelMove, DuelSetup
 from amigasweeper.solver.duel_ai import DuelAI
 
 from ..game import dialogs
+from ..game.pausing import PauseReason
 from ..intuition.menustrip import MenuStrip
 from .duelwindow import DuelPlayers, DuelWindow, Opponent
 from .menus import DUEL_MENUS, DuelCommand
@@ -25,7 +25,6 @@ class DuelControl:
         self.window: DuelWindow | None = None
         self.ai: DuelAI | None = None
         self.players: DuelPlayers | None = None
-        self._paused_game = False
 
     @property
     def size(self):
@@ -45,10 +44,7 @@ class DuelControl:
         """A new duel with the chosen players, on a fresh seeded board."""
         app = self.app
         self.end_window()
-        game = app.game
-        if game.status is GameStatus.PLAYING and not game.paused:
-            game.pause()
-            self._paused_game = True
+        app.session.pauses.hold(PauseReason.DUEL)
         seed = app.session.seeds.next()
         duel = Duel(DuelSetup(seed=seed))
         self.ai = DuelAI(self.players.strength, random.Random(seed)) if self.players.computer is not None else None
@@ -96,6 +92,4 @@ class DuelControl:
 
     def closed(self) -> None:
         self.end_window()
-        if self._paused_game and self.app.game.paused:
-            self.app.game.resume()
-        self._paused_game = False
+        self.app.session.pauses.release(PauseReason.DUEL)

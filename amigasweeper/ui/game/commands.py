@@ -113,6 +113,8 @@ class CommandCentre:
             Command.NO_GUESS: self.toggle_no_guess,
             Command.MANUAL: self.app.open_manual,
             Command.DUEL: self.app.duels.open_setup,
+            Command.STATISTICS: self.app.stats.open,
+            Command.REPLAY: self.app.replays.open_last,
             Command.HINT: self.hint,
             Command.SHOW_SAFE: self.show_safe,
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
@@ -140,6 +142,12 @@ class CommandCentre:
         problem = self.app.storage.change_settings(touch_play=self.app.touch_play.toggle())
         if problem:
             self.tell("Saved Data", [problem])
+
+    def leave(self) -> None:
+        """Quit, a stop signal or the game window closed: the settings are
+        saved and the game being played is kept as abandoned."""
+        self.save_settings()
+        self.app.mine_window.tap.finish(abandoned=True)
 
     def tell(self, title: str, paragraphs: list[str]) -> None:
         self.app.open_requester(dialogs.message(title, paragraphs, self.app.screen_mode.size, lambda: None))

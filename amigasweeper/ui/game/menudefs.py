@@ -19,6 +19,8 @@ class Command(str, Enum):
     CUSTOM = "custom"
     MARKS = "marks"
     BEST_TIMES = "best_times"
+    STATISTICS = "statistics"
+    REPLAY = "replay"
     DUEL = "duel"
     ABOUT = "about"
     PAUSE = "pause"
@@ -58,6 +60,8 @@ MENUS: tuple[Menu, ...] = (
             _choice("Custom...", Command.CUSTOM, "level", "C"),
             MenuItem("Marks (?)", Command.MARKS, "M", ItemKind.TOGGLE, bar_before=True),
             MenuItem("Best Times...", Command.BEST_TIMES, "T", bar_before=True),
+            MenuItem("Statistics...", Command.STATISTICS, "F"),
+            MenuItem("Replay...", Command.REPLAY, "Z"),
             MenuItem("Duel...", Command.DUEL, "D"),
             MenuItem("About...", Command.ABOUT, "?"),
             MenuItem("Pause", Command.PAUSE, "P", bar_before=True),
@@ -84,7 +88,7 @@ MENUS: tuple[Menu, ...] = (
             _choice("Hexagonal Board", Command.SHAPE_HEX, "shape", "X"),
             _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape", "V"),
             MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
-            MenuItem("Touch Controls", Command.TOUCH, "Z", ItemKind.TOGGLE, bar_before=True),
+            MenuItem("Touch Controls", Command.TOUCH, "O", ItemKind.TOGGLE, bar_before=True),
         ),
     ),
     Menu(

@@ -12,6 +12,8 @@ import pyxel
 from amigasweeper.engine import Game, GameStatus, MoveResult, Shape
 
 from amigasweeper.engine.levels import MAX_SIDE
+from amigasweeper.metrics.clicks import Click
+from amigasweeper.replay import Recording
 
 from ..intuition.atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
 from .boardview import BoardCanvas
@@ -21,6 +23,8 @@ from .hints import HintState
 from .shading import fill_step, step_of
 from ..intuition.input import Button, Frame
 from ..intuition.palette import Pen
+from .pausing import PauseReason
+from .recording import Aim, GameTap
 from .session import Session
 from ..intuition.widgets import PushGadget, Widget
 from ..intuition import font, metrics
@@ -40,6 +44,9 @@ class Action(Enum):
     MARK = "mark"
     CLEAR = "clear"
     RIGHT = "right"  # the right button's choice: mark a covered square, clear around an open one
+
+
+KEY_CLICKS = {Action.UNCOVER: Click.LEFT, Action.MARK: Click.RIGHT, Action.CLEAR: Click.CHORD}
 
 
 @dataclass(frozen=True)
@@ -142,6 +149,8 @@ class Field(Widget):
         return self.window.canvas.geometry.cell_at(px - self.ax, py - self.ay)
 
     def on_press(self, frame: Frame, button: Button) -> None:
+        if self.window.game.paused:
+            self.window.say_why_waiting()
         if self.held is not None or not self.window.can_play():
             return
         cell = self.cell_under(frame.x, frame.y)
@@ -153,6 +162,7 @@ class Field(Widget):
         else:
             self.action = Action.CLEAR if self.window.game.is_open(cell) else Action.MARK
         self.pointer_cell = cell
+        self.window.tap.press(button, self.window.aim(frame.x, frame.y))
 
     def on_drag(self, frame: Frame) -> None:
         self.pointer_cell = self.cell_under(frame.x, frame.y)
@@ -173,13 +183,12 @@ class Field(Widget):
             return
         cell = self.cell_under(frame.x, frame.y)
         action, self.action, self.held = self.action, None, None
-        if cell is None or action is None:
-            return
-        is_open = self.window.game.is_open(cell)
-        # The right button acts only on a square of the kind it was pressed on.
-        if action is Action.MARK and is_open or action is Action.CLEAR and not is_open:
-            return
-        self.window.act(action, cell)
+        if cell is not None and action is not None:
+            is_open = self.window.game.is_open(cell)
+            # The right button acts only on a square of the kind it was pressed on.
+            if not (action is Action.MARK and is_open or action is Action.CLEAR and not is_open):
+                self.window.act(action, cell)
+        self.window.tap.release(button, self.window.aim(frame.x, frame.y))
 
     def pressed_cells(self) -> list[int]:
         """Squares drawn held down: the one under a held left button, or the
@@ -261,7 +270,10 @@ class MineWindow(Window):
         self.face_gadget = self.add(FaceGadget(self))
         self.field = self.add(Field(self))
         self.hints = HintState()
+        self.on_recorded: Callable[[Recording], None] = lambda recording: None  # each game worth keeping
+        self.tap = GameTap(session.clock, lambda recording: self.on_recorded(recording))
         self.four_colours = False  # the Kickstart 2 look: shading in dither patterns
+        self._waiting_text = ""  # the screen bar's note of which windows keep the game waiting
         self.canvas: BoardCanvas
         self.layout: Layout
         session.on_new_game.append(self._new_game)
@@ -275,6 +287,26 @@ class MineWindow(Window):
     def can_play(self) -> bool:
         return not self.game.status.over and not self.game.paused
 
+    def say_why_waiting(self) -> None:
+        """The screen bar names the windows that keep the game waiting (until they close)."""
+        self._waiting_text = self.session.pauses.waiting_text() if self.game.paused else ""
+        self.hints.message = self._waiting_text
+
+    def board_hidden(self) -> bool:
+        """The window shrinks as in Pause when the player paused, or when a
+        window holds a game in progress (its board is not to be studied with
+        the clock stopped); an untouched board held by a window stays shown."""
+        game = self.game
+        return game.paused and (PauseReason.PAUSE in self.session.pauses or game.status is GameStatus.PLAYING)
+
+    def aim(self, px: int, py: int) -> Aim:
+        """The board pixel and the square under a screen pixel, as recorded; None off the board."""
+        field = self.field
+        x, y = px - field.ax, py - field.ay  # each a walk up the widget tree: once
+        if not (field.visible and 0 <= x < field.w and 0 <= y < field.h):
+            return None
+        return x, y, self.canvas.geometry.cell_at(x, y)
+
     def face(self) -> Face:
         if self.game.status is GameStatus.LOST:
             return Face.DEAD
@@ -287,6 +319,7 @@ class MineWindow(Window):
     # --------------------------------------------------------------- layout
     def _new_game(self, game: Game) -> None:
         self.canvas = BoardCanvas(game, geometry_for(game.topology))
+        self.tap.start(game)
         self.hints.forget()
         self.hints.demo = False
         self._noted = False
@@ -303,9 +336,9 @@ class MineWindow(Window):
         sizes = metrics.current()  # HighRes gadgets are wider: the title still needs its room
         title_room = font.text_width(self.title) + sizes.close_w + sizes.depth_w + 5 - 2 * sizes.side_border
         self.layout = layout = Layout.for_field(field_w, field_h, max(MIN_INNER_W, title_room))
-        paused = self.game.paused
-        self.resize_inner(layout.inner_w, layout.paused_h if paused else layout.inner_h)
-        self.field.visible = not paused
+        hidden = self.board_hidden()
+        self.resize_inner(layout.inner_w, layout.paused_h if hidden else layout.inner_h)
+        self.field.visible = not hidden
         self.field.x, self.field.y = self.inner_x + layout.field_x, self.inner_y + layout.field_y
         self.field.w, self.field.h = field_w, field_h
         self.face_gadget.x = self.inner_x + (layout.inner_w - FACE_BOX) // 2
@@ -336,17 +369,23 @@ class MineWindow(Window):
         return result
 
     def face_clicked(self) -> None:
-        if self.game.paused:
-            self.toggle_pause()
-        else:
+        """A new game, or back to play from Pause: an open window that holds
+        the clock keeps it stopped, and the screen bar says which."""
+        if not self.game.paused:
             self.session.new_game()
+            return
+        self.session.pauses.release(PauseReason.PAUSE)
+        self.say_why_waiting()
+        self.relayout()
 
     def toggle_pause(self) -> None:
-        if self.game.paused:
-            self.game.resume()
+        pauses = self.session.pauses
+        if PauseReason.PAUSE in pauses:
+            pauses.release(PauseReason.PAUSE)
         elif not self.game.status.over:
             self.canvas.finish_ripple()
-            self.game.pause()
+            pauses.hold(PauseReason.PAUSE)
+        self.say_why_waiting()
         self.relayout()
 
     KEY_ACTIONS = {
@@ -368,19 +407,45 @@ class MineWindow(Window):
         for key, action in self.KEY_ACTIONS.items():
             if frame.key(key):
                 aimed = self.field.visible and frame.pointer_in(self)  # not at a square another window covers
-                self.act(action, self.field.cell_under(frame.x, frame.y) if aimed else None)
+                cell = self.field.cell_under(frame.x, frame.y) if aimed else None
+                click = self.click_of(action, cell)
+                if self.act(action, cell) is not None:
+                    self.tap.key(click, cell)
                 return True
         return False
 
     def tick(self) -> None:
-        if self.field.visible == self.game.paused:
+        if self._waiting_text and not self.game.paused:
+            if self.hints.message == self._waiting_text:
+                self.hints.message = ""  # the windows it named have closed
+            self._waiting_text = ""
+        if self.field.visible == self.board_hidden():
             self.relayout()  # the clock stopped (or started) elsewhere: the board hides as in Pause
+        self.record_frame()
         self.canvas.step()
         if self._over_untold and not self.canvas.rippling:
             # The win or loss requester (and the loss's flash) waits for the ripple.
             self._over_untold = False
             self.on_game_over(self.game)
         self.hints.update(self.game)  # a slice of the solver's work, if anything waits for it
+
+    def click_of(self, action: Action, cell: int | None) -> Click:
+        """What a keyboard action is, in the terms of the recorded clicks."""
+        if action is Action.RIGHT and cell is not None:
+            action = Action.CLEAR if self.game.is_open(cell) else Action.MARK
+        return KEY_CLICKS[action]
+
+    def record_frame(self) -> None:
+        """The recorder's share of a frame: the pointer's path, the clock held or
+        not, and the end of the game (after the release that ended it, and
+        after its ripple, with the win or loss requester)."""
+        tap = self.tap
+        if self.hints.demo:
+            tap.spoil()  # a game the Demo played in is not the player's
+        tap.follow_clock(self.game.paused)
+        tap.pointer(pyxel.mouse_x, pyxel.mouse_y, self.aim)
+        if self.game.status.over and not self.canvas.rippling:
+            tap.finish()  # once the last opening has been seen: keeping the game takes a few frames' time
 
     # ---------------------------------------------------------------- draw
     def draw_interior(self) -> None:

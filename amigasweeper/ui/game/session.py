@@ -25,6 +25,8 @@ from amigasweeper.engine import (
     custom_level,
 )
 
+from .pausing import PauseReasons
+
 LEVELS = {LevelName.BEGINNER: BEGINNER, LevelName.INTERMEDIATE: INTERMEDIATE, LevelName.EXPERT: EXPERT}
 
 
@@ -66,6 +68,8 @@ class Session:
         self.on_new_game: list[Callable[[Game], None]] = []
         self.hint_used = False
         self.game = self._make_game()
+        self.pauses = PauseReasons(lambda: self.game)  # what holds the clock: the same for every game
+        self.on_new_game.append(self.pauses.new_game)
 
     def _make_game(self) -> Game:
         board = self.choices.board

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from amigasweeper import __version__
-from amigasweeper.engine import GameStatus
 from amigasweeper.guide import Document, ManualPage, Node
 
 from amigasweeper.guide.paths import unreadable
@@ -16,6 +15,7 @@ from amigasweeper.guide.savetext import save_page
 from amigasweeper.plainfiles import shown
 
 from ..intuition import asl
+from ..game.pausing import PauseReason
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester, StringGadget
 from .guideview import GuideViewer, open_guide_file
@@ -33,7 +33,6 @@ class ViewerControl:
         self.app = app
         self.start_dir = start_dir  # relative paths typed in Open are found from here
         self.window: GuideViewer | None = None
-        self._paused_game = False
         self.alone = False  # `--guide FILE`: the viewer is the program, and closing it ends it
 
     def open(self, document: Document, page: Node | None = None) -> None:
@@ -42,10 +41,7 @@ class ViewerControl:
         app = self.app
         if self.window is not None:
             app.wm.close(self.window)
-        game = app.game
-        if self.window is None and game.status is GameStatus.PLAYING and not game.paused:
-            game.pause()
-            self._paused_game = True
+        app.session.pauses.hold(PauseReason.HELP)
         viewer = GuideViewer(
             document,
             app.screen_mode.size,
@@ -66,9 +62,7 @@ class ViewerControl:
         self.window = None
         if self.alone and not self.app.wm.is_open(self.app.mine_window):
             self.app.request_quit()  # the viewer was the program, as MultiView is
-        if self._paused_game and self.app.game.paused:
-            self.app.game.resume()
-        self._paused_game = False
+        self.app.session.pauses.release(PauseReason.HELP)
 
     def menus_for(self, viewer: GuideViewer) -> MenuStrip:
         """The viewer's own menus, with the program's part of Project added."""

@@ -1,0 +1,179 @@
+"""Opening and closing the Replay window: the last game, a replay chosen in
+the ASL file requester, one dropped on the program or named on the command
+line (--replay FILE). The game waits while the window is open (the clock
+rule), and a file that cannot be played is said in a requester."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from amigasweeper.guide import ManualPage
+from amigasweeper.storage import FileBackend
+from amigasweeper.replay import REPLAY_SUFFIXES, Recording, ReplayError, load_replay, replay_bytes, replay_suffix
+
+from ..game.pausing import PauseReason
+from ..intuition.asl import FileRequester, Mode, available
+from ..intuition.menustrip import MenuStrip
+from .download import download, in_browser
+from .menus import REPLAY_MENUS, ReplayCommand
+from .replaywindow import ReplayWindow
+
+if TYPE_CHECKING:
+    from ..host import Host
+
+PATTERN = "#?(" + "|".join(REPLAY_SUFFIXES) + ")"  # #?(.evf|.asreplay)
+NO_LAST_GAME = "No game has been recorded yet: play one (a click is enough), then ask again."
+
+
+def is_replay(path: str | Path) -> bool:
+    return Path(path).suffix.lower() in REPLAY_SUFFIXES
+
+
+class Shelf(Protocol):
+    """Where the games kept are (the Statistics control)."""
+
+    def last_game(self) -> Recording | None: ...
+
+    def last_replay_name(self) -> str: ...
+
+    def replay_folder(self) -> Path | None: ...
+
+    def keep_replay(self, name: str) -> str | None: ...
+
+    def is_kept(self, name: str) -> bool: ...
+
+
+class ReplayControl:
+    def __init__(self, app: Host, shelf: Shelf) -> None:
+        self.app = app
+        self.shelf = shelf
+        self.window: ReplayWindow | None = None
+        self.shelved = ""  # the file in the replays folder shown, if the window shows one
+        self._wall: float | None = None  # the program's clock at the last frame
+
+    # ------------------------------------------------------------- opening
+    def show(self, recording: Recording, name: str, shelved: str = "") -> None:
+        """Show a recording, in the open window or a new one; ``shelved`` is
+        its file's name in the replays folder, if it is one of those."""
+        app = self.app
+        self.shelved = shelved
+        if self.window is not None:
+            self.window.load(recording, name)
+            app.wm.to_front(self.window)
+            app.wm.activate(self.window)
+            return
+        window = ReplayWindow(recording, name, app.screen_mode.size, on_close=self.closed,
+                              on_depth=lambda: app.wm.depth(window))
+        window.menus = MenuStrip.for_actions(
+            REPLAY_MENUS,
+            {
+                ReplayCommand.OPEN: self.ask_file,
+                ReplayCommand.LAST: self.open_last,
+                ReplayCommand.SAVE: self.ask_save,
+                ReplayCommand.KEEP: self.keep,
+                ReplayCommand.CLOSE: window.close,
+                ReplayCommand.QUIT: app.request_quit,
+            },
+            {ReplayCommand.OPEN: available, ReplayCommand.KEEP: self.can_keep},
+        )
+        self.window = window
+        app.session.pauses.hold(PauseReason.REPLAY)
+        app.wm.open(window)
+
+    def open_last(self) -> None:
+        recording = self.shelf.last_game()
+        if recording is None:
+            self.app.commands.tell("Replay", [NO_LAST_GAME])
+            return
+        self.show(recording, "the last game", self.shelf.last_replay_name())
+
+    def open_path(self, path: str | Path) -> str:
+        """Show a replay file; the problem in words, or "" when shown."""
+        try:
+            recording = load_replay(path)
+        except ReplayError as error:
+            return str(error)
+        path = Path(path)
+        folder = self.shelf.replay_folder()
+        self.show(recording, path.name, path.name if folder is not None and path.parent == folder else "")
+        return ""
+
+    def open_or_tell(self, path: str | Path) -> None:
+        problem = self.open_path(path)
+        if problem:
+            self.app.commands.tell("Replay", [f"{Path(path).name} cannot be played: {problem}"])
+
+    def dropped(self, paths: list[str]) -> bool:
+        """Files dropped on the program: True when one was a replay (it is shown)."""
+        replays = [p for p in paths if is_replay(p)]
+        if replays:
+            self.open_or_tell(replays[0])
+        return bool(replays)
+
+    def can_keep(self) -> bool:
+        return bool(self.shelved) and not self.shelf.is_kept(self.shelved)
+
+    def keep(self) -> None:
+        """Replay > Keep Replay: the replays folder's cap never takes this one."""
+        if not self.can_keep():
+            return
+        problem = self.shelf.keep_replay(self.shelved)
+        self.app.commands.tell("Replay", [problem or f"{self.shelved} is kept: it stays when old replays go."])
+
+    # ----------------------------------------------------------- requesters
+    def ask_file(self) -> None:
+        """Replay > Open...: the ASL file requester, in the replays folder."""
+        if not available():
+            return
+        folder = self.shelf.replay_folder()
+        requester = FileRequester(
+            "Open Replay", self.app.screen_mode.size, on_choose=self.open_path, pattern=PATTERN,
+            drawer=folder, places=[folder] if folder else [], help_node=ManualPage.STATS_WINDOWS,
+        )
+        self.app.open_requester(requester, owner=self.window)
+
+    def ask_save(self) -> None:
+        """Replay > Save As...: the replay shown, written where the player says
+        (in the browser, downloaded)."""
+        window = self.window
+        if window is None:
+            return
+        recording = window.recording
+        suffix = replay_suffix(recording)
+        if in_browser():
+            name = (self.shelved or "amigasweeper-replay" + suffix)
+            problem = download(name, replay_bytes(recording))
+            self.app.commands.tell("Replay", [problem or f"{name} was handed to the browser to download."])
+            return
+
+        def save(path: Path) -> str:
+            if path.suffix.lower() != suffix:  # another name than the one asked about is never written
+                return f"This replay is a {suffix} file: end its name with {suffix}."
+            try:
+                FileBackend(path.parent).write(path.name, replay_bytes(recording))  # atomic
+            except OSError as error:
+                return f"Cannot write {path.name}: {error.strerror or error}"
+            return ""
+
+        requester = FileRequester(
+            "Save Replay", self.app.screen_mode.size, on_choose=save, mode=Mode.SAVE, pattern=PATTERN,
+            drawer=self.shelf.replay_folder(), file="game" + suffix, ask=self.app.open_requester,
+            help_node=ManualPage.STATS_WINDOWS,
+        )
+        self.app.open_requester(requester, owner=window)
+
+    # ---------------------------------------------------------------- frames
+    def tick(self) -> None:
+        """Once a frame: the window plays on by the time that passed."""
+        now = self.app.session.clock()
+        if self.window is not None and self._wall is not None:
+            self.window.advance((now - self._wall) * 1000)
+        self._wall = now
+
+    def closed(self) -> None:
+        if self.window is not None:
+            self.app.wm.close(self.window)
+        self.window = None
+        self.app.session.pauses.release(PauseReason.REPLAY)
+

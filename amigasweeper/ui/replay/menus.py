@@ -1,0 +1,31 @@
+"""The Replay window's menus, as data (no pyxel)."""
+
+from __future__ import annotations
+
+from enum import Enum
+
+from ..intuition.menus import Menu, MenuItem
+
+
+class ReplayCommand(str, Enum):
+    OPEN = "replay_open"
+    LAST = "replay_last"
+    SAVE = "replay_save"
+    KEEP = "replay_keep"
+    CLOSE = "replay_close"
+    QUIT = "replay_quit"
+
+
+REPLAY_MENUS: tuple[Menu, ...] = (
+    Menu(
+        "Replay",
+        (
+            MenuItem("Open...", ReplayCommand.OPEN, "O"),
+            MenuItem("Last Game", ReplayCommand.LAST, "L"),
+            MenuItem("Save As...", ReplayCommand.SAVE, "A"),
+            MenuItem("Keep Replay", ReplayCommand.KEEP, "P"),
+            MenuItem("Close", ReplayCommand.CLOSE, "K", bar_before=True),
+            MenuItem("Quit", ReplayCommand.QUIT, "Q"),
+        ),
+    ),
+)

@@ -1,0 +1,1 @@
+"""The Statistics window: every game kept, the figures per level and shape, a chart."""

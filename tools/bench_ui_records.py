@@ -1,0 +1,170 @@
+"""Frames of the real program (headless) with recording, the Replay window and
+the Statistics window.
+
+    python3 tools/bench_ui_records.py            # every section
+    python3 tools/bench_ui_records.py recording  # only the named ones (recording, replay, stats)
+
+Recording is measured as A/B: the same frames with the game's recorder and
+without it (the tap given no recorder), in alternating blocks so both see the
+same machine. Prints JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench import _headless_app, _time_frames, pyxel_move, summary  # noqa: E402
+
+BLOCK = 250  # frames per A/B block
+
+
+def _expert_midgame(seed: int = 20):
+    from amigasweeper.engine import LevelName
+
+    app, pilot = _headless_app(level=LevelName.EXPERT, seed=seed)
+    pilot.click_cell(pilot.cell_at(16, 8))
+    pilot.finish_ripple()
+    return app, pilot
+
+
+def _sweep(app, frames: int):
+    """Pointer positions over the board, a new one every frame."""
+    field = app.mine_window.field
+    rng = random.Random(3)
+    return iter([(field.ax + rng.randrange(field.w), field.ay + rng.randrange(field.h)) for _ in range(frames)])
+
+
+def bench_pointer_frames(blocks: int = 12) -> dict:
+    """Expert mid-game, the pointer moving over the board every frame."""
+    app, pilot = _expert_midgame()
+    tap = app.mine_window.tap
+    recorder = tap.recorder
+    on, off = [], []
+    for block in range(blocks):
+        recording = block % 2 == 0
+        tap.recorder = recorder if recording else None
+        step = _sweep(app, BLOCK)
+        samples = _time_frames(app, BLOCK, between=lambda: pyxel_move(*next(step)))
+        (on if recording else off).extend(samples)
+    tap.recorder = recorder
+    events = len(recorder.events)
+    return {"recording": summary(on), "not_recording": summary(off), "events_recorded": events}
+
+
+def bench_click_frames(clicks: int = 400) -> dict:
+    """The frame of each press and each release (a mark and its removal on a
+    covered square, so the game goes on), with and without the recorder."""
+    from amigasweeper.ui.intuition.input import Button
+
+    app, pilot = _expert_midgame()
+    tap = app.mine_window.tap
+    recorder = tap.recorder
+    game = app.game
+    covered = [c for c in game.topology.cells() if not game.is_open(c)][:40]
+    on, off = [], []
+    for i in range(clicks):
+        recording = (i // 20) % 2 == 0
+        tap.recorder = recorder if recording else None
+        pyxel_move(*pilot.cell_xy(covered[i % len(covered)]))
+        pilot.step()
+        for down in (True, False):
+            app.held.set(Button.RIGHT.value, down)
+            start = time.perf_counter()
+            app.update()
+            app.draw()
+            (on if recording else off).append((time.perf_counter() - start) * 1000)
+    tap.recorder = recorder
+    return {"recording": summary(on), "not_recording": summary(off)}
+
+
+def _played_expert_recording():
+    """An Expert game played to its end by the replay core's scripted player."""
+    from amigasweeper.engine import GameSetup
+    from amigasweeper.replay.scripted import ScriptedPlayer
+
+    player = ScriptedPlayer(GameSetup(width=32, height=16, mines=99, seed=11), seed=4)
+    return player.play()
+
+
+def bench_replay_frames() -> dict:
+    """The Replay window playing an Expert game at 4x, then scrubbed backwards
+    a step at a time (each step remakes the board from the start)."""
+    app, pilot = _expert_midgame()
+    recording = _played_expert_recording()
+    app.replays.show(recording, "bench")
+    window = app.replays.window
+    window.set_speed(window.deck.speed.X4)
+    window.play_pause()
+    frames = int(window.timeline.duration_ms / (1000 / 60) / 4) + 1
+    playing = _time_frames(app, frames)
+    positions = list(range(window._tenths(), -1, -max(1, window._tenths() // 300)))
+    steps = iter(positions)
+    scrubbing = _time_frames(app, len(positions), between=lambda: window._scrub(next(steps)))
+    return {
+        "events": len(window.timeline),
+        "play_4x": summary(playing),
+        "scrub_backwards": summary(scrubbing),
+    }
+
+
+def bench_stats_window(records: int = 10_000) -> dict:
+    """Opening the Statistics window over a store of played games, and its frames."""
+    from amigasweeper.records import GameRecord, RecordStore
+
+    recording = _played_expert_recording()
+    with tempfile.TemporaryDirectory() as folder:
+        store = RecordStore(folder)
+        base = GameRecord.from_recording(recording, "expert")
+        lines = "".join(base.to_line() + "\n" for _ in range(records))
+        store.append(base)
+        with open(store.path, "a", encoding="utf-8") as file:
+            file.write(lines)
+        app, pilot = _headless_app(data_dir=Path(folder))
+        start = time.perf_counter()
+        app.stats.open()
+        opened_ms = (time.perf_counter() - start) * 1000
+        frames = _time_frames(app, 600)
+        return {"records": records + 1, "open_ms": round(opened_ms, 1), "frames": summary(frames)}
+
+
+def bench_game_end(games: int = 20) -> dict:
+    """The work the frame a game ends in does for it: the Statistics control
+    keeps an Expert game (its metrics, its replay file, its record appended)."""
+    with tempfile.TemporaryDirectory() as folder:
+        app, pilot = _headless_app(data_dir=Path(folder))
+        samples = []
+        for seed in range(games):
+            from amigasweeper.engine import GameSetup
+            from amigasweeper.replay.scripted import ScriptedPlayer
+
+            recording = ScriptedPlayer(GameSetup(width=32, height=16, mines=99, seed=100 + seed), seed=seed).play()
+            if recording is None:
+                continue
+            start = time.perf_counter()
+            app.stats.keep(recording)
+            samples.append((time.perf_counter() - start) * 1000)
+        return summary(samples)
+
+
+SECTIONS = {
+    "recording": lambda: {"pointer_moving": bench_pointer_frames(), "press_release": bench_click_frames(),
+                          "game_end_keep": bench_game_end()},
+    "replay": bench_replay_frames,
+    "stats": bench_stats_window,
+}
+
+
+def main(argv: list[str]) -> None:
+    names = argv or list(SECTIONS)
+    print(json.dumps({name: SECTIONS[name]() for name in names}, indent=2))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
