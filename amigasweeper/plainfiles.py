@@ -14,6 +14,7 @@ more than the file said it held when it was opened.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from pathlib import Path
@@ -66,11 +67,16 @@ def kind_problem(info: os.stat_result) -> str | None:
     """What a file is when it is not a plain file (words that follow "is"), else None."""
     mode = info.st_mode
     if stat.S_ISREG(mode):
-        return "a file of the system (/proc, /sys), not a document" if _on_system_tree(info) else None
+        return _system_file() if _on_system_tree(info) else None
     for test, what in _KINDS:
         if test(mode):
             return f"{what}, not a plain file"
     return "not a plain file"
+
+
+def _system_file() -> str:
+    """What a file of the kernel's own trees is, for a message."""
+    return "a file of the system (/proc, /sys), not a document"
 
 
 def _on_system_tree(info: os.stat_result) -> bool:
@@ -81,16 +87,19 @@ _DEVICES: frozenset[int] | None = None
 
 
 def _system_devices() -> frozenset[int]:
-    """The devices /proc and /sys live on (none on systems without them)."""
+    """The devices /proc and /sys are mounted from (none on systems without
+    them, nor where they are plain folders of the root's own device)."""
     global _DEVICES
     if _DEVICES is None:
         found = set()
-        for tree in _SYSTEM_TREES:
-            try:
-                found.add(os.stat(os.path.join(os.sep, tree)).st_dev)
-            except OSError:
-                pass
-        _DEVICES = frozenset(found)
+        try:
+            root = os.stat(os.sep).st_dev
+            for tree in _SYSTEM_TREES:
+                with contextlib.suppress(OSError):
+                    found.add(os.stat(os.path.join(os.sep, tree)).st_dev)
+        except OSError:
+            root = None
+        _DEVICES = frozenset(found - {root})
     return _DEVICES
 
 
@@ -112,6 +121,8 @@ def _cannot(path: str | os.PathLike[str], error: OSError) -> str:
 
 def _judge(path: str | os.PathLike[str], info: os.stat_result, limit: int | None) -> str | None:
     kind = kind_problem(info)
+    if kind is None and os.name == "posix" and real(path).parts[1:2] in [(tree,) for tree in _SYSTEM_TREES]:
+        kind = _system_file()  # below /proc or /sys by name, whatever is mounted there
     if kind is not None:
         return f"{shown(path)} is {kind}"
     if limit is not None and info.st_size > limit:

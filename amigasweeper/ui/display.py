@@ -80,6 +80,9 @@ def _ask_a_child(seconds: float) -> str | None:
     reading, writing = os.pipe()
     child = os.fork()
     if child == 0:  # the child: never returns into the program
+        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGALRM):
+            signal.signal(number, signal.SIG_DFL)  # Ctrl-C ends it at once, as does its own alarm:
+        signal.alarm(int(seconds) + 2)  # it never outlives the program, even one that stopped waiting
         os.close(reading)
         quiet = os.open(os.devnull, os.O_WRONLY)
         os.dup2(quiet, 2)  # SDL's own complaints would make the error more than one line

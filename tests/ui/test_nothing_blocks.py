@@ -130,15 +130,18 @@ def xvfb(tmp_path):
 
 @posix
 def test_on_a_real_display_a_relative_data_dir_is_taken_from_the_starting_folder(tmp_path, xvfb):
+    """A damaged settings file in ./mydata: the program, once started, has set
+    it aside there (and nowhere else) - so it read the folder it was told."""
+    (tmp_path / "mydata").mkdir()
+    (tmp_path / "mydata" / SETTINGS_FILE).write_text("{ not json")
     env = clean_env(DISPLAY=xvfb, **{DATA_DIR_ENV: "mydata"})
     process = subprocess.Popen(command(), cwd=tmp_path, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # the window is up: the folder is made by the save the signal brings
-    assert process.poll() is None, process.communicate()
+    set_aside = lambda: any("damaged" in p.name for p in (tmp_path / "mydata").iterdir())  # noqa: E731
+    wait_for(set_aside, "the damaged settings were set aside", process)
     process.send_signal(signal.SIGTERM)
     _out, err = finish(process)
     assert process.returncode == 143, err
-    assert (tmp_path / "mydata" / SETTINGS_FILE).is_file()
     assert not (Path(display.__file__).parent / "mydata").exists()  # where Pyxel's folder change put it
 
 
