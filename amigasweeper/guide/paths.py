@@ -154,7 +154,7 @@ class GuideFolder:
             elif part == ".":
                 continue
             elif not current.is_relative_to(self.root):
-                current = current / part
+                current = _as_written(current, part)
             else:
                 step = _entry(current, part)
                 if step is None:
@@ -189,6 +189,17 @@ def _entry(folder: Path, name: str) -> Path | None:
     except (OSError, ValueError):
         return None
     return None
+
+
+def _as_written(folder: Path, name: str) -> Path:
+    """``name`` in a folder outside the guide's, which is never listed: as
+    written, or (if only that exists) made of the same Latin-1 bytes."""
+    written = folder / name
+    try:
+        latin = folder / os.fsdecode(name.encode("latin-1"))
+    except (UnicodeEncodeError, ValueError):
+        return written
+    return latin if not os.path.lexists(written) and os.path.lexists(latin) else written
 
 
 def resolve(amiga: str, folder: str | os.PathLike[str], root: str | os.PathLike[str] | None = None) -> Resolved:

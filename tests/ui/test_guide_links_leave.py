@@ -144,3 +144,21 @@ def test_return_chooses_the_named_default_button(make_app):
     pilot.key(pyxel.KEY_RETURN)
     pilot.key(pyxel.KEY_ESCAPE)
     assert chosen == ["B", "C"]
+
+
+@posix_only
+def test_the_warning_shows_a_path_named_in_latin1_readably(make_app, tmp_path):
+    top = tmp_path / "top"
+    top.mkdir()
+    try:
+        (tmp_path / os.fsdecode(b"Caf\xe9.guide")).write_text('@database C\n@node Main "Cafe"\nx\n@endnode\n')
+    except OSError:
+        pytest.skip("this file system refuses names that are not UTF-8")
+    guide = top / "Menu.guide"
+    guide.write_bytes(b'@database Menu.guide\n@node Main "Menu"\n@{" cafe " link "/Caf\xe9.guide/Main"}\n@endnode\n')
+    app, viewer, pilot = alone(make_app, guide)
+    click_run(pilot, viewer, "cafe")
+    text = "".join(warning(app).shown_lines())
+    assert "Caf\\xe9.guide" in text and "\udce9" not in text
+    pilot.click(*xy(warning(app).buttons[0]))
+    assert viewer.title == "Cafe"
