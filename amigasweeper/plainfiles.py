@@ -29,7 +29,6 @@ _OPEN_FLAGS = (
     | getattr(os, "O_CLOEXEC", 0)
     | getattr(os, "O_BINARY", 0)
 )
-_CHUNK = 1 << 20
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
     (stat.S_ISFIFO, "a named pipe"),
@@ -159,12 +158,12 @@ def _read_up_to(handle: int, size: int) -> bytes:
     chunks = []
     left = size
     while left > 0:
-        chunk = os.read(handle, min(left, _CHUNK))[:left]
+        chunk = os.read(handle, left)[:left]  # usually all of it at once: no copy to join
         if not chunk:
             break
         chunks.append(chunk)
         left -= len(chunk)
-    return b"".join(chunks)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def real(path: str | os.PathLike[str]) -> Path:
