@@ -105,17 +105,24 @@ def _system_devices() -> frozenset[int]:
 def problem(path: str | os.PathLike[str], limit: int | None = None) -> str | None:
     """Why ``path`` would not be read (a sentence starting with the path), or None.
     Looks only at the file's details: nothing is opened."""
+    why = why_not(path, limit)
+    return f"{shown(path)} {why}" if why else None
+
+
+def why_not(path: str | os.PathLike[str], limit: int | None = None) -> str | None:
+    """:func:`problem` without the path: "is a named pipe, not a plain file",
+    "does not exist", ... (for a message that names the file its own way)."""
     try:
         info = os.stat(path)
     except OSError as error:
-        return _cannot(path, error)
+        return _cannot(error)
     return _judge(path, info, limit)
 
 
-def _cannot(path: str | os.PathLike[str], error: OSError) -> str:
+def _cannot(error: OSError) -> str:
     if isinstance(error, FileNotFoundError):
-        return f"{shown(path)} does not exist"
-    return f"{shown(path)} cannot be read ({error.strerror or error})"
+        return "does not exist"
+    return f"cannot be read ({error.strerror or error})"
 
 
 def _judge(path: str | os.PathLike[str], info: os.stat_result, limit: int | None) -> str | None:
@@ -123,9 +130,9 @@ def _judge(path: str | os.PathLike[str], info: os.stat_result, limit: int | None
     if kind is None and os.name == "posix" and real(path).parts[1:2] in [(tree,) for tree in _SYSTEM_TREES]:
         kind = _system_file()  # below /proc or /sys by name, whatever is mounted there
     if kind is not None:
-        return f"{shown(path)} is {kind}"
+        return f"is {kind}"
     if limit is not None and info.st_size > limit:
-        return f"{shown(path)} is larger than {megabytes(limit)}, the most that is read"
+        return f"is larger than {megabytes(limit)}, the most that is read"
     return None
 
 
@@ -138,17 +145,17 @@ def read(path: str | os.PathLike[str], limit: int) -> bytes:
     try:
         handle = os.open(path, _OPEN_FLAGS)
     except OSError as error:
-        raise NotPlainFile(_cannot(path, error)) from None
+        raise NotPlainFile(f"{shown(path)} {_cannot(error)}") from None
     try:
         info = os.fstat(handle)
         why = _judge(path, info, limit)  # what was opened, in case it changed since
         if why:
-            raise NotPlainFile(why)
+            raise NotPlainFile(f"{shown(path)} {why}")
         return _read_up_to(handle, min(info.st_size, limit))
     except NotPlainFile:
         raise
     except OSError as error:
-        raise NotPlainFile(_cannot(path, error)) from None
+        raise NotPlainFile(f"{shown(path)} {_cannot(error)}") from None
     finally:
         os.close(handle)
 
