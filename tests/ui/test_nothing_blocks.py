@@ -227,3 +227,25 @@ def test_following_links_to_a_pipe_and_to_proc_kmsg_never_blocks_the_program(tmp
     (tmp_path / "follow.txt").write_text("key TAB\nkey RETURN\nkey TAB\nkey RETURN\nkey RETURN\nwait 2\nquit\n")
     result = run("--headless", "--script", "follow.txt", "--guide", "Links.guide", cwd=tmp_path)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+
+
+@linux
+def test_sigterm_ends_the_program_while_it_waits_for_a_silent_display(tmp_path):
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        if port < 6000:
+            pytest.skip("no free port maps to an X display number here")
+        env = clean_env(DISPLAY=f"127.0.0.1:{port - 6000}")
+        process = subprocess.Popen(command("--data-dir", str(tmp_path)), env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        server.settimeout(60)
+        connection, _ = server.accept()  # the display test is now waiting for an answer
+        with connection:
+            process.send_signal(signal.SIGTERM)
+            _out, err = finish(process, seconds=5)  # the display test alone would wait 10 s
+            connection.settimeout(5)
+            while connection.recv(4096):  # the X client's greeting, then the end: the child is gone too
+                pass
+    assert process.returncode == 143, err
