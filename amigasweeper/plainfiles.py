@@ -14,6 +14,7 @@ more than the file said it held when it was opened.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import stat
 from pathlib import Path
@@ -28,7 +29,6 @@ _OPEN_FLAGS = (
     | getattr(os, "O_CLOEXEC", 0)
     | getattr(os, "O_BINARY", 0)
 )
-_CHUNK = 1 << 20
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
     (stat.S_ISFIFO, "a named pipe"),
@@ -66,11 +66,16 @@ def kind_problem(info: os.stat_result) -> str | None:
     """What a file is when it is not a plain file (words that follow "is"), else None."""
     mode = info.st_mode
     if stat.S_ISREG(mode):
-        return "a file of the system (/proc, /sys), not a document" if _on_system_tree(info) else None
+        return _system_file() if _on_system_tree(info) else None
     for test, what in _KINDS:
         if test(mode):
             return f"{what}, not a plain file"
     return "not a plain file"
+
+
+def _system_file() -> str:
+    """What a file of the kernel's own trees is, for a message."""
+    return "a file of the system (/proc, /sys), not a document"
 
 
 def _on_system_tree(info: os.stat_result) -> bool:
@@ -81,47 +86,53 @@ _DEVICES: frozenset[int] | None = None
 
 
 def _system_devices() -> frozenset[int]:
-    """The devices /proc and /sys live on (none on systems without them)."""
+    """The devices /proc and /sys are mounted from (none on systems without
+    them, nor where they are plain folders of the root's own device)."""
     global _DEVICES
     if _DEVICES is None:
         found = set()
-        for tree in _SYSTEM_TREES:
-            try:
-                found.add(os.stat(os.path.join(os.sep, tree)).st_dev)
-            except OSError:
-                pass
-        # A /proc on the root's own device is no kernel file system but a plain
-        # folder (the browser's in-memory files put every file on one device).
         try:
-            found.discard(os.stat(os.sep).st_dev)
+            root = os.stat(os.sep).st_dev
+            for tree in _SYSTEM_TREES:
+                with contextlib.suppress(OSError):
+                    found.add(os.stat(os.path.join(os.sep, tree)).st_dev)
         except OSError:
-            pass
-        _DEVICES = frozenset(found)
+            root = None
+        _DEVICES = frozenset(found - {root})
     return _DEVICES
 
 
 def problem(path: str | os.PathLike[str], limit: int | None = None) -> str | None:
     """Why ``path`` would not be read (a sentence starting with the path), or None.
     Looks only at the file's details: nothing is opened."""
+    why = why_not(path, limit)
+    return f"{shown(path)} {why}" if why else None
+
+
+def why_not(path: str | os.PathLike[str], limit: int | None = None) -> str | None:
+    """:func:`problem` without the path: "is a named pipe, not a plain file",
+    "does not exist", ... (for a message that names the file its own way)."""
     try:
         info = os.stat(path)
     except OSError as error:
-        return _cannot(path, error)
+        return _cannot(error)
     return _judge(path, info, limit)
 
 
-def _cannot(path: str | os.PathLike[str], error: OSError) -> str:
+def _cannot(error: OSError) -> str:
     if isinstance(error, FileNotFoundError):
-        return f"{shown(path)} does not exist"
-    return f"{shown(path)} cannot be read ({error.strerror or error})"
+        return "does not exist"
+    return f"cannot be read ({error.strerror or error})"
 
 
 def _judge(path: str | os.PathLike[str], info: os.stat_result, limit: int | None) -> str | None:
     kind = kind_problem(info)
+    if kind is None and os.name == "posix" and real(path).parts[1:2] in [(tree,) for tree in _SYSTEM_TREES]:
+        kind = _system_file()  # below /proc or /sys by name, whatever is mounted there
     if kind is not None:
-        return f"{shown(path)} is {kind}"
+        return f"is {kind}"
     if limit is not None and info.st_size > limit:
-        return f"{shown(path)} is larger than {megabytes(limit)}, the most that is read"
+        return f"is larger than {megabytes(limit)}, the most that is read"
     return None
 
 
@@ -134,17 +145,17 @@ def read(path: str | os.PathLike[str], limit: int) -> bytes:
     try:
         handle = os.open(path, _OPEN_FLAGS)
     except OSError as error:
-        raise NotPlainFile(_cannot(path, error)) from None
+        raise NotPlainFile(f"{shown(path)} {_cannot(error)}") from None
     try:
         info = os.fstat(handle)
         why = _judge(path, info, limit)  # what was opened, in case it changed since
         if why:
-            raise NotPlainFile(why)
+            raise NotPlainFile(f"{shown(path)} {why}")
         return _read_up_to(handle, min(info.st_size, limit))
     except NotPlainFile:
         raise
     except OSError as error:
-        raise NotPlainFile(_cannot(path, error)) from None
+        raise NotPlainFile(f"{shown(path)} {_cannot(error)}") from None
     finally:
         os.close(handle)
 
@@ -154,12 +165,12 @@ def _read_up_to(handle: int, size: int) -> bytes:
     chunks = []
     left = size
     while left > 0:
-        chunk = os.read(handle, min(left, _CHUNK))[:left]
+        chunk = os.read(handle, left)[:left]  # usually all of it at once: no copy to join
         if not chunk:
             break
         chunks.append(chunk)
         left -= len(chunk)
-    return b"".join(chunks)
+    return chunks[0] if len(chunks) == 1 else b"".join(chunks)
 
 
 def real(path: str | os.PathLike[str]) -> Path:

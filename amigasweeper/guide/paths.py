@@ -78,11 +78,14 @@ class Resolved:
     ``path`` is None when there is none inside the folder (``reason`` says
     why). For a path that leaves the folder, ``outside`` is set and ``path``
     is where it leads; ``reason`` is then non-empty when that cannot be read
-    either (missing, not a plain file, too big)."""
+    either (missing, not a plain file, too big). ``words`` is the reason
+    without the host path ("is a named pipe, not a plain file"), for a
+    message that names the file as the link does."""
 
     path: Path | None
     outside: bool = False
     reason: str = ""
+    words: str = ""
 
     @property
     def shown(self) -> str:
@@ -121,7 +124,7 @@ class GuideFolder:
         ``folder`` (the folder of the guide that holds the link)."""
         volume, parts = amiga_parts(amiga.strip())
         if not parts or any(part is not None and ("\\" in part or "\0" in part) for part in parts):
-            return Resolved(None, reason=f"'{amiga}' is not a file name")
+            return Resolved(None, reason=f"'{amiga}' is not a file name", words="is not a file name")
         tries = [parts]
         if volume is not None:
             names = [part for part in parts if part is not None]
@@ -131,8 +134,9 @@ class GuideFolder:
             if found is not None:
                 return self._judged(found, limit)
         if volume is not None:
-            return Resolved(None, reason=f"{volume}: is an Amiga volume; {amiga} is not beside the guide either")
-        return Resolved(None, reason=f"{amiga} is not found")
+            return Resolved(None, reason=f"{volume}: is an Amiga volume; {amiga} is not beside the guide either",
+                            words="is on an Amiga volume and not beside the guide")
+        return Resolved(None, reason=f"{amiga} is not found", words="is not found")
 
     def read(self, path: str | os.PathLike[str], limit: int = GUIDE_LIMIT) -> bytes:
         """The bytes of a plain file in the folder: :class:`LeavesFolder` for
@@ -154,7 +158,7 @@ class GuideFolder:
             elif part == ".":
                 continue
             elif not current.is_relative_to(self.root):
-                current = current / part
+                current = _as_written(current, part)
             else:
                 step = _entry(current, part)
                 if step is None:
@@ -163,11 +167,12 @@ class GuideFolder:
         return plainfiles.real(current)
 
     def _judged(self, found: Path, limit: int) -> Resolved:
-        why = plainfiles.problem(found, limit)
+        why = plainfiles.why_not(found, limit) or ""
+        reason = f"{shown(found)} {why}" if why else ""
         if not found.is_relative_to(self.root):
-            return Resolved(found, outside=True, reason=why or "")
+            return Resolved(found, outside=True, reason=reason, words=why)
         if why:
-            return Resolved(None, reason=why)
+            return Resolved(None, reason=reason, words=why)
         return Resolved(found)
 
 
@@ -189,6 +194,17 @@ def _entry(folder: Path, name: str) -> Path | None:
     except (OSError, ValueError):
         return None
     return None
+
+
+def _as_written(folder: Path, name: str) -> Path:
+    """``name`` in a folder outside the guide's, which is never listed: as
+    written, or (if only that exists) made of the same Latin-1 bytes."""
+    written = folder / name
+    try:
+        latin = folder / os.fsdecode(name.encode("latin-1"))
+    except (UnicodeEncodeError, ValueError):
+        return written
+    return latin if not os.path.lexists(written) and os.path.lexists(latin) else written
 
 
 def resolve(amiga: str, folder: str | os.PathLike[str], root: str | os.PathLike[str] | None = None) -> Resolved:

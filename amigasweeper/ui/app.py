@@ -565,6 +565,8 @@ def run(argv: list[str]) -> int:
             check_display()
         init_pyxel(size, title="AmigaSweeper", fps=FPS, headless=options.headless)
     except DisplayError as error:
+        if stop.signum is not None:
+            return 128 + stop.signum  # Ctrl-C during the display test ended the test, not the display
         print(f"amigasweeper: {error}", file=sys.stderr)
         return 1
     stop.install()

@@ -43,6 +43,7 @@ _SDL_GL_CONTEXT_PROFILE_MASK = 21
 _SDL_GL_CONTEXT_PROFILE_CORE = 0x1
 _SDL_GL_CONTEXT_PROFILE_ES = 0x4
 _UNIX_LIKE = ("linux", "freebsd", "openbsd", "netbsd")
+_PR_SET_PDEATHSIG = 1  # prctl: a signal for the child when its parent ends (Linux)
 
 
 class DisplayError(Exception):
@@ -78,11 +79,11 @@ def _ask_a_child(seconds: float) -> str | None:
     """What a forked child found out (see _probe), or None if it did not say
     in time (it is then killed)."""
     reading, writing = os.pipe()
+    parent = os.getpid()
     child = os.fork()
     if child == 0:  # the child: never returns into the program
+        _tie_to(parent, seconds)
         os.close(reading)
-        quiet = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(quiet, 2)  # SDL's own complaints would make the error more than one line
         try:
             answer = _probe()
         except BaseException as error:  # noqa: BLE001 - whatever happens, the parent gets a line
@@ -95,6 +96,24 @@ def _ask_a_child(seconds: float) -> str | None:
     finally:
         os.close(reading)
         _reap(child)
+
+
+def _tie_to(parent: int, seconds: float) -> None:
+    """In the child: end with the program, whatever becomes of it. Its own
+    output goes nowhere (SDL's complaints would make the error more than one
+    line, and an inherited pipe kept open would keep the program's caller
+    waiting for the end of its output)."""
+    for number in (signal.SIGINT, signal.SIGTERM, signal.SIGALRM):
+        signal.signal(number, signal.SIG_DFL)  # Ctrl-C ends it at once
+    signal.alarm(int(seconds) + 2)  # a child that hangs ends by itself soon after the parent gave up
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(_PR_SET_PDEATHSIG, signal.SIGKILL)  # dies with the parent
+    if os.getppid() != parent:
+        os._exit(0)  # the parent ended before that was set up
+    quiet = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(quiet, 1)
+    os.dup2(quiet, 2)
 
 
 def _answer(reading: int, child: int, seconds: float) -> str | None:

@@ -144,3 +144,33 @@ def test_return_chooses_the_named_default_button(make_app):
     pilot.key(pyxel.KEY_RETURN)
     pilot.key(pyxel.KEY_ESCAPE)
     assert chosen == ["B", "C"]
+
+
+@posix_only
+def test_the_warning_shows_a_path_named_in_latin1_readably(make_app, tmp_path):
+    top = tmp_path / "top"
+    top.mkdir()
+    try:
+        (tmp_path / os.fsdecode(b"Caf\xe9.guide")).write_text('@database C\n@node Main "Cafe"\nx\n@endnode\n')
+    except OSError:
+        pytest.skip("this file system refuses names that are not UTF-8")
+    guide = top / "Menu.guide"
+    guide.write_bytes(b'@database Menu.guide\n@node Main "Menu"\n@{" cafe " link "/Caf\xe9.guide/Main"}\n@endnode\n')
+    app, viewer, pilot = alone(make_app, guide)
+    click_run(pilot, viewer, "cafe")
+    text = "".join(warning(app).shown_lines())
+    assert "Caf\\xe9.guide" in text and "\udce9" not in text
+    pilot.click(*xy(warning(app).buttons[0]))
+    assert viewer.title == "Cafe"
+
+
+@posix_only
+def test_a_link_to_a_pipe_says_so_in_the_status_line_whatever_the_folders_length(make_app, tmp_path):
+    deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 6)
+    deep.mkdir(parents=True)
+    os.mkfifo(deep / "Pipe.guide")
+    guide = deep / "Main.guide"
+    guide.write_text('@database Main.guide\n@node Main "Main"\n@{" pipe " link Pipe.guide/Main}\n@endnode\n')
+    app, viewer, pilot = alone(make_app, guide)
+    click_run(pilot, viewer, "pipe")
+    assert viewer.status.startswith("Not opened: Pipe.guide is a named pipe") and not app.requesters

@@ -130,15 +130,18 @@ def xvfb(tmp_path):
 
 @posix
 def test_on_a_real_display_a_relative_data_dir_is_taken_from_the_starting_folder(tmp_path, xvfb):
+    """A damaged settings file in ./mydata: the program, once started, has set
+    it aside there (and nowhere else) - so it read the folder it was told."""
+    (tmp_path / "mydata").mkdir()
+    (tmp_path / "mydata" / SETTINGS_FILE).write_text("{ not json")
     env = clean_env(DISPLAY=xvfb, **{DATA_DIR_ENV: "mydata"})
     process = subprocess.Popen(command(), cwd=tmp_path, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)  # the window is up: the folder is made by the save the signal brings
-    assert process.poll() is None, process.communicate()
+    set_aside = lambda: any("damaged" in p.name for p in (tmp_path / "mydata").iterdir())  # noqa: E731
+    wait_for(set_aside, "the damaged settings were set aside", process)
     process.send_signal(signal.SIGTERM)
     _out, err = finish(process)
     assert process.returncode == 143, err
-    assert (tmp_path / "mydata" / SETTINGS_FILE).is_file()
     assert not (Path(display.__file__).parent / "mydata").exists()  # where Pyxel's folder change put it
 
 
@@ -224,3 +227,25 @@ def test_following_links_to_a_pipe_and_to_proc_kmsg_never_blocks_the_program(tmp
     (tmp_path / "follow.txt").write_text("key TAB\nkey RETURN\nkey TAB\nkey RETURN\nkey RETURN\nwait 2\nquit\n")
     result = run("--headless", "--script", "follow.txt", "--guide", "Links.guide", cwd=tmp_path)
     assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+
+
+@linux
+def test_sigterm_ends_the_program_while_it_waits_for_a_silent_display(tmp_path):
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen()
+        port = server.getsockname()[1]
+        if port < 6000:
+            pytest.skip("no free port maps to an X display number here")
+        env = clean_env(DISPLAY=f"127.0.0.1:{port - 6000}")
+        process = subprocess.Popen(command("--data-dir", str(tmp_path)), env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        server.settimeout(60)
+        connection, _ = server.accept()  # the display test is now waiting for an answer
+        with connection:
+            process.send_signal(signal.SIGTERM)
+            _out, err = finish(process, seconds=5)  # the display test alone would wait 10 s
+            connection.settimeout(5)
+            while connection.recv(4096):  # the X client's greeting, then the end: the child is gone too
+                pass
+    assert process.returncode == 143, err

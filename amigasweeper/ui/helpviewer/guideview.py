@@ -557,7 +557,7 @@ class GuideViewer(Window):
         if found is None:
             self.status = f"No guide called {where.file}"[:60]
         elif found.reason:
-            self.status = f"Not opened: {found.reason}"[:60]
+            self.status = f"Not opened: {where.file} {found.words}"[:60]
         elif found.outside and self.ask is not None:
             self._ask_to_leave(found, where.node, line)
         elif found.outside:
