@@ -128,6 +128,7 @@ class Search:
         self._wrapped = False
         self._page_line = line + 1  # for a page searched alone
         self._owner: _Owner | None = None
+        self._in_open_node = -1  # a match in the node the index is reading: its end is indexed
         self.looked_at = 0  # file characters the last step searched or counted (its work, for tests)
 
     # ------------------------------------------------------------ stepping
@@ -204,8 +205,8 @@ class Search:
         """A match in the file at ``offset``: is it text on a page?"""
         indexer = self.document.indexer
         if indexer is not None and not indexer.covers(offset):
-            if not indexer.in_open_node(offset):
-                self._owner = _Owner(offset, low=offset)  # past the index: not waited for
+            if offset != self._in_open_node:
+                self._owner = _Owner(offset, low=offset)  # past the index: which node, not waited for
                 return False
             if not indexer.index_past(offset, INDEX_STEP):
                 return False  # the node being indexed, a piece further; looked at again next step
@@ -223,7 +224,7 @@ class Search:
     def _step_owner(self, owner: _Owner) -> bool:
         """One step of finding the node that holds a match past the index."""
         indexer = self.document.indexer
-        if indexer is None or indexer.covers(owner.offset) or indexer.in_open_node(owner.offset):
+        if indexer is None or indexer.covers(owner.offset):
             self._owner = None  # the index got there meanwhile: its own node is the one
             return self._candidate(owner.offset)
         if owner.at < 0:
@@ -264,9 +265,11 @@ class Search:
         if at < 0:  # after an @endnode (or before any @node): not on a page
             self._owner = None
             return self._on_line(None, owner.offset)
+        if at <= index_at[0]:  # the index has read this "@node": the node it is reading
+            self._owner, self._in_open_node = None, owner.offset
+            return self._candidate(owner.offset)
         owner.at = at
         owner.counted_to, owner.counted = index_at
-        owner.counted_to = min(owner.counted_to, at)
         return False
 
     def _node_at(self, offset: int) -> Node | None:

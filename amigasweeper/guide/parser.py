@@ -304,10 +304,6 @@ class _Indexer:
         """Whether the node holding file character ``offset`` (if any) is indexed complete."""
         return self._position > offset and (self.body is None or self.body.start > offset)
 
-    def in_open_node(self, offset: int) -> bool:
-        """Whether ``offset`` is in the node being indexed (begun, its end not yet read)."""
-        return self.body is not None and self.body.start <= offset
-
     def where(self) -> tuple[int, int]:
         """(file character, its file line number) the index has read to."""
         return self._position, self._line_no

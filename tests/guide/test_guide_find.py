@@ -140,3 +140,14 @@ def test_matches_past_the_index_are_the_ones_a_complete_index_gives():
     assert lazy.reads(far) and not lazy.holds(far)
     lazy.index_all()
     assert lazy.node("Far") is far and lazy.holds(far) and far.position == twin.position
+
+
+def test_a_match_in_the_page_the_index_is_reading_is_found_in_that_page():
+    text = ("@database Open.guide\n@node Main\nstart\n@endnode\n@node Long\n@title Long page\n"
+            + "line\n" * 50 + "@rem a command the index has not read yet\nthe needle\n@endnode\n")
+    doc = parse(text, lazy=True)
+    doc.main
+    doc.index_more(2)  # "@node Long" and its "@title": the page is begun, its end not yet read
+    assert doc.indexing and doc.indexed[-1].name == "Long" and not doc.indexer.covers(text.index("the needle"))
+    match = Search(doc, Query("needle"), doc.main).run()
+    assert (match.node, match.node_line) == (doc.indexed[-1], 50) and doc.holds(match.node)
