@@ -9,13 +9,19 @@ inline commands and escapes between letters); a line that matches there is
 then read as the page shows it (commands gone, escapes
 undone) and searched again, so a match is always text the reader sees.
 (Text that only a macro writes is not found: the file does not hold it.)
+
+A guide just opened is indexed only a little way (see parser.py). A match
+past the index is not waited for: the file is searched backward from it for
+the nearest ``@node`` (or ``@endnode``: then the match is outside any node),
+a window a step, and that one node is read ahead of the index, so Find in a
+50 MB guide costs the characters searched, not the 60,000 nodes before it.
 """
 
 from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .model import Document, LineStore, Node
 from .parser import node_line_at, node_line_offset, node_source
@@ -23,6 +29,10 @@ from .parser import node_line_at, node_line_offset, node_source
 CHUNK = 500_000  # file characters searched by one step (about a millisecond)
 INDEX_STEP = 100  # line commands indexed by one step (about a millisecond)
 OVERLAP = 4096  # a chunk starts this far before the last one ended, for a match across the edge
+BACK_CHUNK = 65_536  # file characters searched backward by one step for the "@node" a match is under
+# A line that begins or ends a node; "\n" first, so the search skips ahead in C.
+_NODE_EDGE = re.compile(r"\n@(end)?node(?![a-z])", re.I)
+_NODE_EDGE_FIRST = re.compile(r"@(end)?node(?![a-z])", re.I)  # the same on the file's first line
 
 
 @dataclass(frozen=True)
@@ -62,6 +72,20 @@ class Match:
     text: str
 
 
+@dataclass
+class _Owner:
+    """Finding the node that holds a match past the index: backward to its
+    ``@node`` line (``at``), then its file line number counted from where the
+    index is, a chunk a step."""
+
+    offset: int  # the match in the file
+    low: int  # searched backward down to here
+    at: int = -1  # where its "@node" line starts, once found
+    counted_to: int = 0  # lines counted up to here ...
+    counted: int = 0  # ... are this many (the file line number there)
+    line: int | None = field(default=None)  # the "@node" line's number, once counted
+
+
 def line_text(node: Node, index: int) -> str | None:
     """The text of line ``index`` of a page as shown (None past its end),
     without reading the lines before it."""
@@ -93,7 +117,7 @@ class Search:
         self.found: Match | None = None
         self.home = node
         self._line_first = (node, line, occurrence)  # the line the search starts in, searched first
-        source = node_source(node) if document.holds(node) else None
+        source = node_source(node) if document.reads(node) else None
         if source is None:
             self._text, self._start = "", 0
             self._page_only = True
@@ -103,10 +127,14 @@ class Search:
         self._cursor = self._start
         self._wrapped = False
         self._page_line = line + 1  # for a page searched alone
+        self._owner: _Owner | None = None
+        self._in_open_node = -1  # a match in the node the index is reading: its end is indexed
+        self.looked_at = 0  # file characters the last step searched or counted (its work, for tests)
 
     # ------------------------------------------------------------ stepping
     def step(self) -> bool:
         """Do one bounded piece of the search; whether it is over."""
+        self.looked_at = 0
         if self.done:
             return True
         if self._line_first is not None:
@@ -140,6 +168,8 @@ class Search:
 
     # ------------------------------------------------------- the whole file
     def _step_file(self) -> bool:
+        if self._owner is not None:
+            return self._step_owner(self._owner)
         text = self._text
         end = len(text) if not self._wrapped else self._start
         if self._cursor >= end:
@@ -161,6 +191,7 @@ class Search:
         case, the chunk is lowered first: a literal search, ten times faster
         than one that ignores case."""
         chunk = text[start:end]
+        self.looked_at += end - start
         if not self.query.case:
             lowered = chunk.lower()
             if len(lowered) != len(chunk):  # a letter whose lower case is longer (not Latin-1)
@@ -172,16 +203,74 @@ class Search:
 
     def _candidate(self, offset: int) -> bool:
         """A match in the file at ``offset``: is it text on a page?"""
-        document = self.document
-        if document.indexer is not None and not document.indexer.index_past(offset, INDEX_STEP):
-            return False  # indexed a piece further; looked at again next step
-        node = self._node_at(offset)
+        indexer = self.document.indexer
+        if indexer is not None and not indexer.covers(offset):
+            if offset != self._in_open_node:
+                self._owner = _Owner(offset, low=offset)  # past the index: which node, not waited for
+                return False
+            if not indexer.index_past(offset, INDEX_STEP):
+                return False  # the node being indexed, a piece further; looked at again next step
+        return self._on_line(self._node_at(offset), offset)
+
+    def _on_line(self, node: Node | None, offset: int) -> bool:
+        """Search the page line of ``node`` that file character ``offset`` is on; the file search goes on after it."""
         line = node_line_at(node, offset) if node is not None else None
         line_end = self._text.find("\n", offset)
         self._cursor = len(self._text) if line_end < 0 else line_end + 1
         if line is None:
             return False
         return self._try_line(node, line, 0)
+
+    def _step_owner(self, owner: _Owner) -> bool:
+        """One step of finding the node that holds a match past the index."""
+        indexer = self.document.indexer
+        if indexer is None or indexer.covers(owner.offset):
+            self._owner = None  # the index got there meanwhile: its own node is the one
+            return self._candidate(owner.offset)
+        if owner.at < 0:
+            return self._step_back(owner, indexer.where())
+        if owner.line is None:
+            end = min(owner.at, owner.counted_to + CHUNK)
+            owner.counted += self._text.count("\n", owner.counted_to, end)
+            self.looked_at += end - owner.counted_to
+            owner.counted_to = end
+            if end == owner.at:
+                owner.line = owner.counted
+            return False
+        done, node = indexer.read_ahead(owner.at, owner.line, INDEX_STEP)
+        if not done:
+            return False
+        self._owner = None
+        return self._on_line(node, owner.offset)
+
+    def _step_back(self, owner: _Owner, index_at: tuple[int, int]) -> bool:
+        """Search one window backward for the line that begins (or ends) the node the match is in."""
+        text = self._text
+        low = max(0, owner.low - BACK_CHUNK)
+        self.looked_at += owner.low - low
+        edge = None
+        for found in _NODE_EDGE.finditer(text, low, min(len(text), owner.low + 8)):
+            if found.start() >= owner.low:
+                break
+            edge = found
+        at = -1
+        if edge is not None:
+            at = -1 if edge.group(1) else edge.start() + 1
+        elif low > 0:
+            owner.low = low
+            return False
+        else:
+            first = _NODE_EDGE_FIRST.match(text)
+            at = 0 if first is not None and not first.group(1) else -1
+        if at < 0:  # after an @endnode (or before any @node): not on a page
+            self._owner = None
+            return self._on_line(None, owner.offset)
+        if at <= index_at[0]:  # the index has read this "@node": the node it is reading
+            self._owner, self._in_open_node = None, owner.offset
+            return self._candidate(owner.offset)
+        owner.at = at
+        owner.counted_to, owner.counted = index_at
+        return False
 
     def _node_at(self, offset: int) -> Node | None:
         nodes = self.document.indexed

@@ -562,6 +562,11 @@ class Document:
         """Whether ``node`` is one of this guide's pages (in constant time)."""
         return 0 <= node.position < len(self.indexed) and self.indexed[node.position] is node
 
+    def reads(self, node: Node) -> bool:
+        """Whether ``node`` is one of this guide's: indexed, or read ahead of
+        the index by a Find (the index adopts it when it gets there)."""
+        return self.holds(node) or (self.indexer is not None and self.indexer.holds_ahead(node))
+
     # -- the viewer's buttons ------------------------------------------------
 
     def contents_for(self, node: Node) -> Node | None:

@@ -223,6 +223,10 @@ class _Indexer:
         self._own: dict[int, set[str]] = {}
         self._late_default = 0  # the nodes made before the last file-wide setting
         self.budget = MacroBudget()
+        # Nodes read ahead of the index (for Find), by the offset of their
+        # "@node": the index adopts each one when it gets there.
+        self._ahead: dict[int, Node] = {}
+        self._scouts: dict[int, _Indexer] = {}
 
     # -- the main loop -------------------------------------------------------
 
@@ -294,10 +298,77 @@ class _Indexer:
     def index_past(self, offset: int, steps: int) -> bool:
         """Index until the node holding file character ``offset`` is complete,
         ``steps`` commands at most; whether it is (or the file ended)."""
-        def past() -> bool:
-            return self._position > offset and (self.body is None or self.body.start > offset)
+        return self.resume(until=lambda: self.covers(offset), steps=steps) or self.covers(offset)
 
-        return self.resume(until=past, steps=steps) or past()
+    def covers(self, offset: int) -> bool:
+        """Whether the node holding file character ``offset`` (if any) is indexed complete."""
+        return self._position > offset and (self.body is None or self.body.start > offset)
+
+    def where(self) -> tuple[int, int]:
+        """(file character, its file line number) the index has read to."""
+        return self._position, self._line_no
+
+    def read_ahead(self, at: int, line: int, steps: int) -> tuple[bool, Node | None]:
+        """The node whose ``@node`` line starts at file character ``at`` (on
+        file line ``line``), read on its own ahead of the index, without
+        indexing the nodes before it: ``steps`` of its line commands a call,
+        (False, None) until its end is read, then (True, the node). It starts with the file's settings read
+        so far (real guides give them before the first node). When the index
+        gets there it adopts this very node, so a viewer showing it keeps it."""
+        node = self._ahead.get(at)
+        if node is not None:
+            return True, node
+        scout = self._scouts.get(at)
+        if scout is None:
+            scout = self._scouts[at] = self._scout(at, line)
+        indexed = scout.doc.indexed
+
+        def node_read() -> bool:
+            return len(indexed) > 1 or (bool(indexed) and scout.node is None)
+
+        if not (scout.resume(until=node_read, steps=steps) or node_read()):
+            return False, None
+        del self._scouts[at]
+        if not indexed:
+            return True, None
+        node = indexed[0]
+        node.position = -1  # not in the index yet
+        reader = getattr(node.lines, "_reader", None)
+        if isinstance(reader, _NodeReader):
+            reader.doc = weakref.ref(self.doc)  # @embed is read by the viewer's rules
+            reader.reported = True  # its problems are reported when the index reads it
+        self._ahead[at] = node
+        return True, node
+
+    def holds_ahead(self, node: Node) -> bool:
+        return any(node is ahead for ahead in self._ahead.values())
+
+    def _scout(self, at: int, line: int) -> "_Indexer":
+        """An indexer of its own that reads from ``at`` on, with this file's settings so far."""
+        scout = _Indexer(self.doc.source_name, self.text)
+        doc, mine = scout.doc, self.doc
+        doc.wrap, doc.tab_size, doc.font, doc.proportional = mine.wrap, mine.tab_size, mine.font, mine.proportional
+        doc.macros = mine.macros
+        scout._outside_reported = True
+        scout._commands = _LINE_COMMAND.finditer(self.text, at - 1) if at else _line_commands(self.text)
+        scout._position, scout._line_no = at, line
+        scout._absent = set()
+        doc.indexer = scout
+        return scout
+
+    def _adopt(self, node: Node) -> Node:
+        """The node read ahead at this ``@node``, made what the index has just
+        made (its text kept meanwhile, for a viewer that shows it); else ``node``."""
+        start = getattr(self, "_start", -1)
+        self._scouts.pop(start, None)  # a node still being read ahead: the index has it now
+        ahead = self._ahead.pop(start, None) if self._ahead else None
+        if ahead is None:
+            return node
+        lines = ahead.lines
+        for name in Node.__slots__:
+            setattr(ahead, name, getattr(node, name))
+        ahead.lines = lines
+        return ahead
 
     def first(self) -> Node | None:
         """The first node, its text complete."""
@@ -372,6 +443,7 @@ class _Indexer:
         doc = self.doc  # the file's settings so far; a later file-wide one applies at the end
         node = Node(name=name, title=title or name, line=self.line, tab_size=doc.tab_size, wrap=doc.wrap,
                     font=doc.font, proportional=doc.proportional, position=len(doc.indexed))
+        node = self._adopt(node)
         self.node = node
         self.body = _Body(body_start, first_line)
         if name.lower() in self.doc.indexed_by_name:

@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import time
-
 from amigasweeper.guide import parse, problems_page
-from amigasweeper.guide.find import Query, Search
+from amigasweeper.guide.find import CHUNK, INDEX_STEP, Query, Search
 from amigasweeper.guide.synthetic import long_page_guide, synthetic_guide
 
 GUIDE = (
@@ -80,18 +78,76 @@ def test_find_on_a_long_page_reads_only_the_line_it_lands_on():
     assert match.node_line == 179_998 and doc.main.lines.read_count < 10
 
 
-def test_every_step_is_bounded_and_a_50mb_guide_finds_its_last_page():
-    text = synthetic_guide(50_000_000)
-    text = text.replace("The end.", "The end. Zanzibar.")
+def test_a_just_opened_50mb_guide_finds_its_last_page_without_indexing_the_pages_before_it():
+    text = synthetic_guide(50_000_000).replace("The end.", "The end. Zanzibar.")
     doc = parse(text, lazy=True)
     search = Search(doc, Query("zanzibar"), doc.main)
-    steps, slowest = 0, 0.0
+    steps = 0
     while True:
-        start = time.perf_counter()
+        indexed_before = len(doc.indexed)
         over = search.step()
-        slowest = max(slowest, time.perf_counter() - start)
         steps += 1
+        # Each step searches or counts at most one chunk of the file and indexes a bounded piece.
+        assert search.looked_at <= CHUNK
+        assert len(doc.indexed) - indexed_before <= INDEX_STEP
         if over:
             break
-    assert search.found is not None and search.found.node is doc.indexed[-1]
+    found = search.found
+    assert found is not None and found.text == "Zanzibar" and found.node.name == "N60014"
+    assert doc.indexing and len(doc.indexed) < 10  # the 60,000 pages before it were not indexed
     assert steps > 50  # spread over many steps: the viewer runs a few a frame
+    assert Search(doc, Query("zanzibar"), found.node, found.node_line, found.occurrence).run() == found  # round again
+    doc.index_all()
+    # The index adopted the very page Find showed, with what reading it from the top gives.
+    assert doc.indexed[-1] is found.node and doc.holds(found.node) and found.node.title == "Last"
+    assert found.node.line == text[: text.index("@node N60014 ")].count("\n") + 1
+
+
+FAR_GUIDE = (
+    "@database Far.guide\n"
+    "@wordwrap\n"
+    "@macro shout \"@{b}$1@{ub}\"\n"
+    "@node Main\n"
+    "Nothing here.\n"
+    "@endnode\n"
+    + "".join(f"@node P{index}\nfiller {index}\n@endnode\n" for index in range(300))
+    + "a needle outside any node\n"
+    "@NODE Far \"The far page\"\n"
+    "@next P3\n"
+    "@smartwrap\n"
+    "first line\n"
+    "the n@{b}eed@{ub}le is here, and a second needle\n"
+    "@node Unclosed\n"
+    "another needle\n"
+    "@endnode\n"
+    "@endnode\n"
+    "needle after the last node\n"
+)
+
+
+def test_matches_past_the_index_are_the_ones_a_complete_index_gives():
+    lazy, eager = parse(FAR_GUIDE, lazy=True), parse(FAR_GUIDE)
+    assert len(lazy.indexed) < 3  # just opened: indexed to MAIN only
+    expected = all_matches(eager, Query("needle"))
+    assert expected == [("Far", 1, 0), ("Far", 1, 1), ("Unclosed", 0, 0)]
+    assert all_matches(lazy, Query("needle")) == expected
+    assert lazy.indexing
+    far = Search(lazy, Query("needle"), lazy.main).run().node
+    # The page read ahead has its own settings and the file's, and its place in the file.
+    twin = eager.node("Far")
+    assert (far.title, far.next, far.wrap, far.line, far.end_line) == (
+        twin.title, twin.next, twin.wrap, twin.line, twin.end_line)
+    assert lazy.reads(far) and not lazy.holds(far)
+    lazy.index_all()
+    assert lazy.node("Far") is far and lazy.holds(far) and far.position == twin.position
+
+
+def test_a_match_in_the_page_the_index_is_reading_is_found_in_that_page():
+    text = ("@database Open.guide\n@node Main\nstart\n@endnode\n@node Long\n@title Long page\n"
+            + "line\n" * 50 + "@rem a command the index has not read yet\nthe needle\n@endnode\n")
+    doc = parse(text, lazy=True)
+    doc.main
+    doc.index_more(2)  # "@node Long" and its "@title": the page is begun, its end not yet read
+    assert doc.indexing and doc.indexed[-1].name == "Long" and not doc.indexer.covers(text.index("the needle"))
+    match = Search(doc, Query("needle"), doc.main).run()
+    assert (match.node, match.node_line) == (doc.indexed[-1], 50) and doc.holds(match.node)

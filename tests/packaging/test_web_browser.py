@@ -133,3 +133,28 @@ def test_offline_the_page_says_it_needs_the_internet(built_html, tmp_path):
     assert "AmigaSweeper needs an internet connection to load Pyxel" in text, shown
     assert f"Pyxel {importlib.metadata.version('pyxel')}, the engine" in text  # shown, not only in a comment
     assert any("requestfailed:" in line and "pyxel.js" in line for line in shown["logs"]), shown["logs"]
+
+
+def test_the_viewers_amiga_keys_and_plain_keys_reach_a_page(tmp_path):
+    """Right-Amiga-F, -N, -G and -V as Alt or Command, and /, N and G alone,
+    arrive in a page as the letter's keydown with the modifier held, and the
+    modifier is one the program takes for Right-Amiga. (Pyxel's web runtime is
+    not on this machine: the page listens as its SDL does. What a real
+    browser window keeps before any page sees it, Ctrl-N or Command-N, shows
+    here too; the manual gives the plain keys for it.)"""
+    import pyxel
+
+    from amigasweeper.ui.intuition.input import AMIGA_KEYS
+
+    reason = check.missing()
+    if reason:
+        pytest.skip(reason)
+    seen = check.keys_reaching_a_page(tmp_path)
+    modifier_keys = {"AltLeft": pyxel.KEY_LALT, "MetaLeft": pyxel.KEY_LGUI}
+    for modifier, flag in (("Alt", "alt"), ("Meta", "meta")):
+        for letter in "FNGV":
+            events = seen[f"{modifier}+Key{letter}"]
+            assert [event["code"] for event in events] == [f"{modifier}Left", f"Key{letter}"], events
+            assert events[-1][flag] and modifier_keys[events[0]["code"]] in AMIGA_KEYS
+    for plain in ("Slash", "KeyN", "KeyG"):
+        assert seen[plain] == [{"code": plain, "alt": False, "meta": False, "ctrl": False, "shift": False}]

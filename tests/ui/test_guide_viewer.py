@@ -86,6 +86,14 @@ def test_follow_a_link_retrace_and_browse(viewer_pilot):
     assert after_main != "Main"
     click_widget(pilot, button(viewer, "Browse <"))
     assert viewer.place.node.name == "Main"
+    # The keys: V and B alone (for browsers that keep Alt-V), or with Right-Amiga, one page each.
+    pilot.key(pyxel.KEY_V)
+    assert viewer.place.node.name == after_main
+    pilot.key(pyxel.KEY_B, amiga=True)
+    assert viewer.place.node.name == "Main"
+    pilot.key(pyxel.KEY_V, amiga=True)
+    pilot.key(pyxel.KEY_B)
+    assert viewer.place.node.name == "Main"
     click_widget(pilot, button(viewer, "Index"))
     assert viewer.place.node.name == "Index"
 

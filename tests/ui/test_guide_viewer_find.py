@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyxel
 
-from amigasweeper.guide.synthetic import long_page_guide
+from amigasweeper.guide.synthetic import long_page_guide, many_nodes_guide
 from amigasweeper.ui.helpviewer.finding import CompletingGadget
 from amigasweeper.ui.helpviewer.guideview import LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y, LINE_H
 from amigasweeper.ui.intuition.palette import Pen
@@ -145,3 +145,23 @@ def test_tab_completion_names_the_choices(make_app, tmp_path):
     gadget.text = "ma"
     gadget.complete()
     assert gadget.text == "Main" and said[-1].startswith("2 pages: Main, Mainly")
+
+
+def test_find_in_a_just_opened_big_guide_shows_a_page_the_index_has_not_reached(make_app, tmp_path):
+    text = many_nodes_guide(20_000).replace("@node N19990\n", "@node N19990\nA zebra far down.\n", 1)
+    app, viewer, pilot = alone(make_app, tmp_path, text)
+    find(app, viewer, pilot, "zebra")
+    page = viewer.place.node
+    assert found_at(viewer) == ("N19990", 0, 0) and viewer.document.indexing
+    assert viewer.lines[viewer.place.top].text == "A zebra far down."
+    assert viewer.next_target() is None  # its neighbours are known once the index gets there
+    for _ in range(5000):
+        pilot.step()
+        if not viewer.document.indexing:
+            break
+    # The index adopted the page shown: browsing and Find Next go on from it.
+    assert viewer.place.node is page and viewer.document.holds(page)
+    assert viewer.next_target().node.name == "N19991"
+    pilot.key(pyxel.KEY_N)
+    settle(viewer, pilot)
+    assert found_at(viewer) == ("N19990", 0, 0)  # the only one, found again round the guide

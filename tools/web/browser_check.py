@@ -140,6 +140,22 @@ def offline_page(html: Path, workdir: Path, timeout: float = 60) -> dict:
     return report
 
 
+def keys_reaching_a_page(workdir: Path, timeout: float = 60) -> dict[str, list[dict]]:
+    """The keydown events a page received for each key combination keys.mjs
+    sends (its comment says what headless Chromium cannot show). Raises
+    RuntimeError with the browser's log when it could not report."""
+    result = subprocess.run(
+        ["node", str(WEB / "keys.mjs"), str(workdir / "profile")],
+        cwd=WEB, env={**os.environ, "CHROMIUM": chromium() or ""},
+        capture_output=True, text=True, timeout=timeout, check=False,
+    )
+    lines = [line for line in result.stdout.splitlines() if line.startswith("{")]
+    report = json.loads(lines[-1]) if lines else {"error": result.stderr}
+    if result.returncode != 0 or "error" in report:
+        raise RuntimeError(f"{report.get('error')}\n" + "\n".join(report.get("logs", [])[-40:]))
+    return report["keys"]
+
+
 def main(argv: list[str]) -> int:
     pyxapp = Path(argv[0] if argv else WEB.parent.parent / "dist" / "amigasweeper.pyxapp")
     reason = missing()

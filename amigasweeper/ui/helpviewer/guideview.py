@@ -796,15 +796,20 @@ class GuideViewer(Window):
                 self.follow(links[self.focus][1].link)
         if frame.key(pyxel.KEY_BACKSPACE):
             self.retrace()
-        # The Search menu without the Amiga key, for browsers that keep Alt or
-        # Command with some letters for themselves (Command-N opens a window):
-        # / finds, N finds the next, G goes to a page by name.
+        # The Search menu and Browse without the Amiga key, for browsers that
+        # keep Alt or Command with some letters for themselves (Command-N opens
+        # a window, Alt-F and Alt-V open a browser's menus): / finds, N finds
+        # the next, G goes to a page by name, B and V browse.
         if frame.key(pyxel.KEY_SLASH) and not frame.shift:
             self.finder.ask_find()
         if frame.key(pyxel.KEY_N):
             self.finder.find_next()
         if frame.key(pyxel.KEY_G):
             self.finder.ask_node()
+        if frame.key(pyxel.KEY_B):
+            self.browse_prev()
+        if frame.key(pyxel.KEY_V):
+            self.browse_next()
         if frame.key(pyxel.KEY_ESCAPE):
             if self.finder.busy:
                 self.finder.cancel()  # Esc stops a search first; again, it closes
