@@ -1,0 +1,193 @@
+"""Rule 5 without counting: which boxes of a component are empty or full in
+every arrangement, found by searching for single arrangements.
+
+Counting every arrangement of a large component can take far longer than a
+frame, a Hint or a player's patience allow; deciding whether a square can be
+safe (or a mine) in at least one arrangement needs only one arrangement that
+shows it, and a search with bound propagation finds one, or proves there is
+none, in a few hundred steps on the components met in play. So a component
+too large to count still has every square rule 5 settles settled: a box is
+safe when no arrangement puts a mine in it, a mine when none leaves it short.
+
+Each arrangement found settles the question for many boxes at once (every
+box it shows not empty, not full), so the searches are few: one per box that
+every arrangement found so far left empty (or full). The search works on box
+mine counts (a box of s interchangeable squares holds 0..s mines), keeps each
+box's range and narrows it from the numbers: a number's boxes must hold
+exactly its missing mines, so each box holds at least what the others cannot
+and at most what they leave.
+
+The work is a generator that pauses every NODES_PER_PAUSE search steps, so
+the caller spreads it over frames; each search gives up after ``node_limit``
+steps, and a box whose search gave up stays unsettled (never guessed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+
+from .counting import Component
+
+NODES_PER_PAUSE = 32  # search steps between two pauses of the generator
+NODE_LIMIT = 2_000  # search steps one question may take before it is left open
+TOTAL_LIMIT = 40_000  # search steps for a whole component; the questions left then stay open
+
+
+@dataclass
+class Settled:
+    """What the searches proved about one component."""
+
+    safe: set[int] = field(default_factory=set)
+    mines: set[int] = field(default_factory=set)
+    open_questions: int = 0  # boxes whose search gave up: they may or may not be settled
+    nodes: int = 0  # search steps: the work done
+    consistent: bool = True  # False when the component has no arrangement at all
+
+
+class _Search:
+    """Bound propagation and depth-first search over one component's boxes."""
+
+    def __init__(self, component: Component, total: tuple[int, int] | None) -> None:
+        self.sizes = [len(box) for box in component.boxes]
+        # Each number's boxes hold between needs_lo and needs_hi mines (the
+        # same for a number; the mine total, when it binds, is one more
+        # "number" over every box with a range).
+        self.needs_lo = [c.need for c in component.constraints]
+        self.needs_hi = list(self.needs_lo)
+        self.members: list[list[int]] = [[] for _ in component.constraints]
+        for b, witnesses in enumerate(component.box_witnesses):
+            for w in witnesses:
+                self.members[w].append(b)
+        self.of_box = [list(w) for w in component.box_witnesses]
+        if total is not None:
+            everything = len(self.needs_lo)
+            self.needs_lo.append(total[0])
+            self.needs_hi.append(total[1])
+            self.members.append(list(range(len(self.sizes))))
+            for witnesses in self.of_box:
+                witnesses.append(everything)
+        self.nodes = 0
+
+    def propagate(self, lo: list[int], hi: list[int], touched: list[int]) -> bool:
+        """Narrow the ranges from the numbers in ``touched`` (and those they affect); False if none fits."""
+        queue = list(dict.fromkeys(touched))
+        queued = set(queue)
+        members, needs_lo, needs_hi, of_box = self.members, self.needs_lo, self.needs_hi, self.of_box
+        while queue:
+            w = queue.pop()
+            queued.discard(w)
+            boxes = members[w]
+            low = sum(lo[b] for b in boxes)
+            high = sum(hi[b] for b in boxes)
+            need_lo, need_hi = needs_lo[w], needs_hi[w]
+            if low > need_hi or high < need_lo:
+                return False
+            if low == high:
+                continue
+            for b in boxes:
+                new_lo = max(lo[b], need_lo - (high - hi[b]))
+                new_hi = min(hi[b], need_hi - (low - lo[b]))
+                if new_lo > new_hi:
+                    return False
+                if new_lo != lo[b] or new_hi != hi[b]:
+                    low += new_lo - lo[b]
+                    high += new_hi - hi[b]
+                    lo[b], hi[b] = new_lo, new_hi
+                    for other in of_box[b]:
+                        if other not in queued:
+                            queued.add(other)
+                            queue.append(other)
+        return True
+
+    def find(self, lo: list[int], hi: list[int], prefer_high: list[bool], limit: int) -> Generator[int, None, list[int] | None]:
+        """One arrangement inside the ranges (box mine counts), None if there is none.
+
+        Raises _GaveUp past ``limit`` steps. Pauses (yielding steps) every NODES_PER_PAUSE.
+        """
+        start = self.nodes
+        if not self.propagate(lo, hi, list(range(len(self.needs_lo)))):
+            return None
+        stack = [(lo, hi)]
+        while stack:
+            lo, hi = stack.pop()
+            self.nodes += 1
+            if self.nodes - start > limit:
+                raise _GaveUp
+            if self.nodes % NODES_PER_PAUSE == 0:
+                yield NODES_PER_PAUSE
+            open_boxes = [b for b in range(len(lo)) if lo[b] < hi[b]]
+            if not open_boxes:
+                return lo
+            # The box in the most numbers narrows the most when fixed.
+            b = max(open_boxes, key=lambda x: (len(self.of_box[x]), -x))
+            values = range(lo[b], hi[b] + 1)
+            # Try the preferred end last so that it is popped (tried) first.
+            for value in (values if prefer_high[b] else reversed(values)):
+                child_lo, child_hi = list(lo), list(hi)
+                child_lo[b] = child_hi[b] = value
+                if self.propagate(child_lo, child_hi, self.of_box[b]):
+                    stack.append((child_lo, child_hi))
+        return None
+
+
+class _GaveUp(Exception):
+    pass
+
+
+def settle_steps(
+    component: Component,
+    node_limit: int = NODE_LIMIT,
+    total_limit: int = TOTAL_LIMIT,
+    total: tuple[int, int] | None = None,
+) -> Generator[int, None, Settled]:
+    """The boxes of ``component`` that every arrangement leaves empty or fills, pausing as it goes.
+
+    ``total``, if given, is the least and most mines the component may hold
+    (what the mine count leaves it: rule 6); else only its numbers bind (rule 5).
+    """
+    search = _Search(component, total)
+    sizes = search.sizes
+    result = Settled()
+    count = len(sizes)
+    lo0, hi0 = [0] * count, list(sizes)
+    try:
+        first = yield from search.find(list(lo0), list(hi0), [False] * count, node_limit)
+    except _GaveUp:
+        result.open_questions = count
+        result.nodes = search.nodes
+        return result
+    if first is None:
+        result.consistent = False
+        result.nodes = search.nodes
+        return result
+    seen_max, seen_min = list(first), list(first)
+    fixed_lo, fixed_hi = list(lo0), list(hi0)  # ranges narrowed by what is already proved
+    for b in range(count):
+        for want_mine in (True, False):
+            if want_mine and seen_max[b] > 0 or not want_mine and seen_min[b] < sizes[b]:
+                continue  # an arrangement already shows the box can hold a mine (or be short of full)
+            if search.nodes >= total_limit:
+                result.open_questions += 1
+                continue
+            lo, hi = list(fixed_lo), list(fixed_hi)
+            if want_mine:
+                lo[b] = max(lo[b], 1)
+            else:
+                hi[b] = min(hi[b], sizes[b] - 1)
+            # Lean towards the ends not seen yet, so that each arrangement found answers more boxes.
+            prefer_high = [seen_max[x] == 0 for x in range(count)]
+            try:
+                found = yield from search.find(lo, hi, prefer_high, node_limit)
+            except _GaveUp:
+                result.open_questions += 1
+                continue
+            if found is None:
+                (result.safe if want_mine else result.mines).update(component.boxes[b])
+                fixed_lo[b] = fixed_hi[b] = 0 if want_mine else sizes[b]
+                break
+            for x, value in enumerate(found):
+                seen_max[x] = max(seen_max[x], value)
+                seen_min[x] = min(seen_min[x], value)
+    result.nodes = search.nodes
+    return result
