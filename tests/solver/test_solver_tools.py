@@ -4,6 +4,7 @@ message where JSMinesweeper or node is missing, as in CI) and its replay check."
 from __future__ import annotations
 
 import importlib.util
+import random
 import sys
 from pathlib import Path
 
@@ -78,3 +79,47 @@ def test_the_paired_figure_counts_only_the_games_one_side_alone_won():
     assert figure["ours_minus_peer_points"] == 20.0
     assert figure["ci95"][0] < 20.0 < figure["ci95"][1]
     assert 0.5 < figure["mcnemar_p"] < 0.6  # z = 1/sqrt(3)
+
+
+diff_tool = load_tool("decision_diff")
+
+
+def test_drawn_layouts_fit_the_position_and_follow_its_chances():
+    from solver_helpers import brute_force, small_positions
+
+    from amigasweeper.engine import Shape
+
+    checked = 0
+    for seed, view in small_positions(Shape.SQUARE, 12):
+        truth = brute_force(view)
+        if truth is None or view.cells.count(-1) == 0:
+            continue
+        knowledge = Knowledge.from_view(view)
+        rng = random.Random(seed)
+        draws = [diff_tool.draw_layout(knowledge, rng) for _ in range(300)]
+        topology = view.topology
+        for layout in draws:  # every number seen is what the drawn layout would show
+            assert all(sum(n in layout for n in topology.neighbours[c]) == v for c, v in enumerate(view.cells) if v >= 0)
+            assert len(layout) == view.mines and all(c in layout for c, v in enumerate(view.cells) if v == -2)
+        for cell, chance in enumerate(truth):
+            if chance is not None:
+                share = sum(cell in layout for layout in draws) / len(draws)
+                assert abs(share - float(chance)) < 0.1, (seed, cell)
+        checked += 1
+    assert checked >= 5
+
+
+def test_the_analysis_tool_finds_where_two_settings_part_and_plays_both_choices(capsys):
+    report = diff_tool.main(["--peer-settings", "guess.TOLERANCE=0.5", "guess.LONG_TERM=False",
+                             "--seeds", "7000000:7000012", "--layouts", "2", "--workers", "1"])  # fmt: skip
+    assert report["games"] == 12 and report["points"] > 0
+    everything = report["by_kind"]["all points"]
+    assert everything["points"] == report["points"]
+    assert sum(v["points"] for k, v in report["by_kind"].items() if k != "all points") == report["points"]
+    assert all(k == "all points" or k.startswith("ours ") for k in report["by_kind"])
+    assert '"points"' in capsys.readouterr().out
+
+
+def test_the_same_settings_never_part():
+    report = diff_tool.main(["--peer-settings", "guess.TOLERANCE=0.2", "--seeds", "7000000:7000004", "--layouts", "1", "--workers", "1"])
+    assert report["games"] == 4 and report["points"] == 0
