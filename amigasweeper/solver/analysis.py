@@ -45,7 +45,7 @@ from .counting import (
     split_components,
 )
 from .propagate import Propagated, propagate_steps
-from .settle import NODES_PER_PAUSE, Settled, settle_steps
+from .settle import WORK_PER_PAUSE, Settled, settle_steps
 
 QUICK_WORK = 2_000  # DP transitions a component may take before the pair rules cut it down
 SCALING_ROUNDS = 30  # rounds of the estimate for pieces too large to count
@@ -350,7 +350,7 @@ class AnalysisJob:
                     settled = finished.value
                     break
                 yield from self._pause()
-            METER.work += settled.nodes % NODES_PER_PAUSE
+            METER.work += settled.work % WORK_PER_PAUSE
             _CUTS.put(key, settled)
         if not settled.consistent:
             why = "these numbers cannot all be satisfied at once"

@@ -17,9 +17,9 @@ box's range and narrows it from the numbers: a number's boxes must hold
 exactly its missing mines, so each box holds at least what the others cannot
 and at most what they leave.
 
-The work is a generator that pauses every NODES_PER_PAUSE search steps, so
-the caller spreads it over frames; each search gives up after ``node_limit``
-steps, and a box whose search gave up stays unsettled (never guessed).
+The work is a generator that pauses every WORK_PER_PAUSE numbers looked at, so
+the caller spreads it over frames; each search gives up after ``question_limit``
+of work, and a box whose search gave up stays unsettled (never guessed).
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from dataclasses import dataclass, field
 
 from .counting import Component
 
-NODES_PER_PAUSE = 32  # search steps between two pauses of the generator
-NODE_LIMIT = 2_000  # search steps one question may take before it is left open
-TOTAL_LIMIT = 40_000  # search steps for a whole component; the questions left then stay open
+WORK_PER_PAUSE = 256  # numbers looked at (by the bound propagation) between two pauses
+QUESTION_LIMIT = 10_000  # numbers looked at for one question before it is left open
+TOTAL_LIMIT = 100_000  # ... for a whole component (about the PATIENCE of the shading); the questions left stay open
 
 
 @dataclass
@@ -41,8 +41,12 @@ class Settled:
     safe: set[int] = field(default_factory=set)
     mines: set[int] = field(default_factory=set)
     open_questions: int = 0  # boxes whose search gave up: they may or may not be settled
-    nodes: int = 0  # search steps: the work done
+    work: int = 0  # numbers looked at: the work done
     consistent: bool = True  # False when the component has no arrangement at all
+
+
+class _GaveUp(Exception):
+    pass
 
 
 class _Search:
@@ -67,62 +71,71 @@ class _Search:
             self.members.append(list(range(len(self.sizes))))
             for witnesses in self.of_box:
                 witnesses.append(everything)
-        self.nodes = 0
+        self.work = 0
+        self.paused_at = 0
 
     def propagate(self, lo: list[int], hi: list[int], touched: list[int]) -> bool:
         """Narrow the ranges from the numbers in ``touched`` (and those they affect); False if none fits."""
         queue = list(dict.fromkeys(touched))
         queued = set(queue)
         members, needs_lo, needs_hi, of_box = self.members, self.needs_lo, self.needs_hi, self.of_box
-        while queue:
-            w = queue.pop()
-            queued.discard(w)
-            boxes = members[w]
-            low = sum(lo[b] for b in boxes)
-            high = sum(hi[b] for b in boxes)
-            need_lo, need_hi = needs_lo[w], needs_hi[w]
-            if low > need_hi or high < need_lo:
-                return False
-            if low == high:
-                continue
-            for b in boxes:
-                new_lo = max(lo[b], need_lo - (high - hi[b]))
-                new_hi = min(hi[b], need_hi - (low - lo[b]))
-                if new_lo > new_hi:
+        visits = 0
+        try:
+            while queue:
+                w = queue.pop()
+                queued.discard(w)
+                visits += 1
+                boxes = members[w]
+                low = sum(lo[b] for b in boxes)
+                high = sum(hi[b] for b in boxes)
+                need_lo, need_hi = needs_lo[w], needs_hi[w]
+                if low > need_hi or high < need_lo:
                     return False
-                if new_lo != lo[b] or new_hi != hi[b]:
-                    low += new_lo - lo[b]
-                    high += new_hi - hi[b]
-                    lo[b], hi[b] = new_lo, new_hi
-                    for other in of_box[b]:
-                        if other not in queued:
-                            queued.add(other)
-                            queue.append(other)
-        return True
+                if low == high:
+                    continue
+                for b in boxes:
+                    new_lo = max(lo[b], need_lo - (high - hi[b]))
+                    new_hi = min(hi[b], need_hi - (low - lo[b]))
+                    if new_lo > new_hi:
+                        return False
+                    if new_lo != lo[b] or new_hi != hi[b]:
+                        low += new_lo - lo[b]
+                        high += new_hi - hi[b]
+                        lo[b], hi[b] = new_lo, new_hi
+                        for other in of_box[b]:
+                            if other not in queued:
+                                queued.add(other)
+                                queue.append(other)
+            return True
+        finally:
+            self.work += visits
+
+    def pause_due(self) -> bool:
+        if self.work - self.paused_at >= WORK_PER_PAUSE:
+            self.paused_at = self.work
+            return True
+        return False
 
     def find(self, lo: list[int], hi: list[int], prefer_high: list[bool], limit: int) -> Generator[int, None, list[int] | None]:
-        """One arrangement inside the ranges (box mine counts), None if there is none.
+        """One arrangement inside the (propagated) ranges, as box mine counts; None if there is none.
 
-        Raises _GaveUp past ``limit`` steps. Pauses (yielding steps) every NODES_PER_PAUSE.
+        Raises _GaveUp past ``limit`` work. Pauses (yielding its work) every WORK_PER_PAUSE.
         """
-        start = self.nodes
-        if not self.propagate(lo, hi, list(range(len(self.needs_lo)))):
-            return None
+        start = self.work
         stack = [(lo, hi)]
         while stack:
-            lo, hi = stack.pop()
-            self.nodes += 1
-            if self.nodes - start > limit:
+            if self.work - start > limit:
                 raise _GaveUp
-            if self.nodes % NODES_PER_PAUSE == 0:
-                yield NODES_PER_PAUSE
+            if self.pause_due():
+                yield WORK_PER_PAUSE
+            lo, hi = stack.pop()
             open_boxes = [b for b in range(len(lo)) if lo[b] < hi[b]]
             if not open_boxes:
                 return lo
             # The box in the most numbers narrows the most when fixed.
             b = max(open_boxes, key=lambda x: (len(self.of_box[x]), -x))
             values = range(lo[b], hi[b] + 1)
-            # Try the preferred end last so that it is popped (tried) first.
+            # Push the preferred end last so that it is popped (tried) first.
             for value in (values if prefer_high[b] else reversed(values)):
                 child_lo, child_hi = list(lo), list(hi)
                 child_lo[b] = child_hi[b] = value
@@ -131,17 +144,14 @@ class _Search:
         return None
 
 
-class _GaveUp(Exception):
-    pass
-
-
 def settle_steps(
     component: Component,
-    node_limit: int = NODE_LIMIT,
+    question_limit: int = QUESTION_LIMIT,
     total_limit: int = TOTAL_LIMIT,
     total: tuple[int, int] | None = None,
 ) -> Generator[int, None, Settled]:
-    """The boxes of ``component`` that every arrangement leaves empty or fills, pausing as it goes.
+    """The boxes of ``component`` that every arrangement leaves empty or fills, pausing as it goes
+    (each pause yields the work done since the last).
 
     ``total``, if given, is the least and most mines the component may hold
     (what the mine count leaves it: rule 6); else only its numbers bind (rule 5).
@@ -150,44 +160,60 @@ def settle_steps(
     sizes = search.sizes
     result = Settled()
     count = len(sizes)
-    lo0, hi0 = [0] * count, list(sizes)
-    try:
-        first = yield from search.find(list(lo0), list(hi0), [False] * count, node_limit)
-    except _GaveUp:
-        result.open_questions = count
-        result.nodes = search.nodes
-        return result
-    if first is None:
+    # The ranges every arrangement keeps to, narrowed again whenever a box is settled.
+    base_lo, base_hi = [0] * count, list(sizes)
+    if not search.propagate(base_lo, base_hi, list(range(len(search.needs_lo)))):
         result.consistent = False
-        result.nodes = search.nodes
+        result.work = search.work
+        return result
+    try:
+        first = yield from search.find(list(base_lo), list(base_hi), [False] * count, question_limit)
+    except _GaveUp:
+        first = None
+        result.open_questions = count
+    if first is None:
+        result.consistent = result.open_questions > 0
+        result.work = search.work
         return result
     seen_max, seen_min = list(first), list(first)
-    fixed_lo, fixed_hi = list(lo0), list(hi0)  # ranges narrowed by what is already proved
     for b in range(count):
         for want_mine in (True, False):
+            if base_hi[b] == 0 or base_lo[b] == sizes[b]:
+                break  # settled by the ranges already
             if want_mine and seen_max[b] > 0 or not want_mine and seen_min[b] < sizes[b]:
                 continue  # an arrangement already shows the box can hold a mine (or be short of full)
-            if search.nodes >= total_limit:
+            if search.work >= total_limit:
                 result.open_questions += 1
                 continue
-            lo, hi = list(fixed_lo), list(fixed_hi)
+            lo, hi = list(base_lo), list(base_hi)
             if want_mine:
                 lo[b] = max(lo[b], 1)
             else:
                 hi[b] = min(hi[b], sizes[b] - 1)
-            # Lean towards the ends not seen yet, so that each arrangement found answers more boxes.
-            prefer_high = [seen_max[x] == 0 for x in range(count)]
-            try:
-                found = yield from search.find(lo, hi, prefer_high, node_limit)
-            except _GaveUp:
-                result.open_questions += 1
-                continue
+            found = None
+            if search.propagate(lo, hi, search.of_box[b]):
+                # Lean towards the ends not seen yet, so that each arrangement found answers more boxes.
+                prefer_high = [seen_max[x] == 0 for x in range(count)]
+                try:
+                    found = yield from search.find(lo, hi, prefer_high, question_limit)
+                except _GaveUp:
+                    result.open_questions += 1
+                    continue
             if found is None:
-                (result.safe if want_mine else result.mines).update(component.boxes[b])
-                fixed_lo[b] = fixed_hi[b] = 0 if want_mine else sizes[b]
+                # No arrangement: the box is always empty (or always full); that narrows the rest too.
+                if want_mine:
+                    base_hi[b] = 0
+                else:
+                    base_lo[b] = sizes[b]
+                search.propagate(base_lo, base_hi, search.of_box[b])
                 break
             for x, value in enumerate(found):
                 seen_max[x] = max(seen_max[x], value)
                 seen_min[x] = min(seen_min[x], value)
-    result.nodes = search.nodes
+    for b, box in enumerate(component.boxes):
+        if base_hi[b] == 0:
+            result.safe.update(box)
+        elif base_lo[b] == sizes[b]:
+            result.mines.update(box)
+    result.work = search.work
     return result

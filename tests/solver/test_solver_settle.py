@@ -53,7 +53,7 @@ def test_a_search_that_gives_up_leaves_its_boxes_open_and_never_guesses():
     game = random_position(Shape.SQUARE, 32, 32, 400, seed=3, opens=150)
     view = game.player_view()
     biggest = max(split_components(constraints_of(view.topology, view.cells)), key=lambda c: len(c.boxes))
-    settled = run_to_end(settle_steps(biggest, node_limit=1))
+    settled = run_to_end(settle_steps(biggest, question_limit=1))
     assert settled.open_questions > 0
     assert not (settled.safe & game.mine_cells()) and settled.mines <= game.mine_cells()
 

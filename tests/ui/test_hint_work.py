@@ -17,6 +17,7 @@ from amigasweeper.solver import all_certain
 from amigasweeper.solver import analysis as analysis_module
 from amigasweeper.solver.counting import CHUNK, METER, clear_cache, constraints_of
 from amigasweeper.solver.propagate import PAIRS_PER_PAUSE, propagate
+from amigasweeper.solver.settle import WORK_PER_PAUSE
 from amigasweeper.ui.game import hints as hints_module
 from amigasweeper.ui.game.minewindow import Action
 from amigasweeper.ui.app import legend_x as app_legend_x
@@ -174,14 +175,18 @@ def test_every_square_the_hints_can_settle_is_shaded_0_or_100_even_in_an_estimat
     clear_cache()
     analysis_module._CUTS.found.clear()
     pilot.key(pyxel.KEY_W, amiga=True)
-    stages, frames = [], 0
+    stages, frames, work = [], 0, []
     while hints.work.analysis is None:
+        before = METER.work
         pilot.step()
+        work.append(METER.work - before)
         frames += 1
         chances = hints.chances(game)
         if any(p is not None for p in chances) and (not stages or stages[-1] is not chances):
             stages.append(chances)
     assert hints.estimated and not hints.work.analysis.exact
+    # The settling is spread over frames like the counts: no frame does much more than its share.
+    assert max(work) <= FRAME_WORK + 2 * max(CHUNK, PAIRS_PER_PAUSE, WORK_PER_PAUSE), max(work)
     stages.append(hints.chances(game))
     assert len(stages) >= 3  # the settled squares, the sketch, the count
     first = stages[0]
