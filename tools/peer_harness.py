@@ -168,26 +168,41 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1, help="processes for each side (both run at once)")
     parser.add_argument("--no-ours", action="store_true", help="play the peer only (and replay its games)")
     parser.add_argument("--save", type=Path, help="write the peer's games (seed, won, clicks) here, a JSON line each")
-    args = parser.parse_args(argv)
-    node = args.node or shutil.which("node")
-    why = missing(args.peer, node)
-    if why:
-        print(why)
-        return 0
+    parser.add_argument("--load", type=Path, nargs="*", metavar="FILE",
+                        help="the peer's games saved by --save earlier (no node needed): replayed, and compared with ours")
+    parser.add_argument("--ours-results", type=Path, metavar="FILE",
+                        help="our games from an earlier run (JSON: seed -> [won, cpu seconds], as paired_solver.py caches them)")
+    args = parser.parse_args(argv)  # fmt: skip
     width, height, mines = parse_board(args.board)
     seeds = parse_seeds(args.seeds)
-    jobs = [{"id": s, "width": width, "height": height, "mines": layout(width, height, mines, s), "first": FIRST} for s in seeds]
     started = time.perf_counter()
     ours: dict[int, tuple[bool, float]] = {}
-    with Pool(args.workers) as pool:
-        pending = None if args.no_ours else pool.map_async(
-            _play_ours, [(width, height, mines, seeds[i:i + 50]) for i in range(0, len(seeds), 50)], chunksize=1
-        )  # fmt: skip
-        peer = run_peer(node, args.peer, jobs, args.workers)  # at the same time as ours
-        if pending is not None:
-            for part in pending.get():
-                for seed, won, seconds in part:
-                    ours[seed] = (won, seconds)
+    if args.load:
+        peer = _loaded(args.load, seeds)
+        args.peer = args.peer or ""
+        if args.ours_results:
+            saved = json.loads(args.ours_results.read_text(encoding="utf-8"))
+            ours = {s: tuple(saved[str(s)]) for s in seeds}
+        elif not args.no_ours:
+            with Pool(args.workers) as pool:
+                for part in pool.imap_unordered(_play_ours, [(width, height, mines, seeds[i:i + 50]) for i in range(0, len(seeds), 50)]):
+                    ours.update({seed: (won, seconds) for seed, won, seconds in part})
+    else:
+        node = args.node or shutil.which("node")
+        why = missing(args.peer, node)
+        if why:
+            print(why)
+            return 0
+        jobs = [{"id": s, "width": width, "height": height, "mines": layout(width, height, mines, s), "first": FIRST} for s in seeds]
+        with Pool(args.workers) as pool:
+            pending = None if args.no_ours else pool.map_async(
+                _play_ours, [(width, height, mines, seeds[i:i + 50]) for i in range(0, len(seeds), 50)], chunksize=1
+            )  # fmt: skip
+            peer = run_peer(node, args.peer, jobs, args.workers)  # at the same time as ours
+            if pending is not None:
+                for part in pending.get():
+                    for seed, won, seconds in part:
+                        ours[seed] = (won, seconds)
     wall = time.perf_counter() - started
     mismatches = {}
     for seed in seeds:
@@ -199,7 +214,8 @@ def main(argv: list[str] | None = None) -> int:
         with args.save.open("w", encoding="utf-8") as out:
             for seed in seeds:
                 if seed in peer:
-                    out.write(json.dumps({"seed": seed, "won": peer[seed]["won"], "clicks": peer[seed]["clicks"]}) + "\n")
+                    game = peer[seed]
+                    out.write(json.dumps({"seed": seed, "won": game["won"], "clicks": game["clicks"], "cpu_ms": game["cpu_ms"]}) + "\n")
     games = len(seeds)
     peer_wins = sum(1 for s in seeds if peer.get(s, {}).get("won"))
     report = {
@@ -208,9 +224,9 @@ def main(argv: list[str] | None = None) -> int:
         "seeds": args.seeds,
         "games": games,
         "first_click": FIRST,
-        "peer_commit": _commit(args.peer),
+        "peer_commit": _commit(args.peer) if args.peer else None,
         "replayed_through_our_engine": {"same_result": games - len(mismatches), "mismatches": dict(list(mismatches.items())[:20])},
-        "peer": side(peer_wins, games, sum(peer[s]["cpu_ms"] for s in peer) / 1000),
+        "peer": side(peer_wins, games, sum(peer[s].get("cpu_ms", 0.0) for s in peer) / 1000),
         "wall_seconds": round(wall, 1),
     }
     if ours:
@@ -218,6 +234,19 @@ def main(argv: list[str] | None = None) -> int:
         report["paired"] = paired({s: ours[s][0] for s in seeds}, {s: bool(peer.get(s, {}).get("won")) for s in seeds})
     print(json.dumps(report))
     return 1 if mismatches else 0
+
+
+def _loaded(files: list[Path], seeds: range) -> dict[int, dict]:
+    """The peer's saved games of these seeds, as run_peer gives them."""
+    wanted = set(seeds)
+    found = {}
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            if line.strip():
+                game = json.loads(line)
+                if game["seed"] in wanted:
+                    found[game["seed"]] = {"won": game["won"], "clicks": game["clicks"], "cpu_ms": game.get("cpu_ms", 0.0)}
+    return found
 
 
 def _commit(peer: str) -> str | None:

@@ -123,3 +123,24 @@ def test_the_analysis_tool_finds_where_two_settings_part_and_plays_both_choices(
 def test_the_same_settings_never_part():
     report = diff_tool.main(["--peer-settings", "guess.TOLERANCE=0.2", "--seeds", "7000000:7000004", "--layouts", "1", "--workers", "1"])
     assert report["games"] == 4 and report["points"] == 0
+
+
+def test_saved_games_are_loaded_replayed_and_compared_without_node(tmp_path, capsys):
+    lines = []
+    for seed in (7000000, 7000001):
+        clicks, won = our_clicks(seed)
+        lines.append(harness.json.dumps({"seed": seed, "won": won, "clicks": clicks}))
+    saved = tmp_path / "games.jsonl"
+    saved.write_text("\n".join(lines) + "\n")
+    assert harness.main(["--load", str(saved), "--seeds", "7000000:7000002", "--workers", "1"]) == 0
+    report = harness.json.loads(capsys.readouterr().out)
+    assert report["replayed_through_our_engine"]["same_result"] == 2
+    assert report["paired"]["only_ours_won"] == report["paired"]["only_peer_won"] == 0  # the same player
+    first = harness.json.loads(lines[0])
+    first["won"] = not first["won"]  # a game that did not end the way it says
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join([harness.json.dumps(first), lines[1]]) + "\n")
+    assert harness.main(["--load", str(tampered), "--seeds", "7000000:7000002", "--workers", "1"]) == 1
+    assert harness.json.loads(capsys.readouterr().out)["replayed_through_our_engine"]["mismatches"] == {
+        "7000000": "ended " + ("WON here, lost there" if not first["won"] else "LOST here, won there")
+    }
