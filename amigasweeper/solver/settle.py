@@ -17,7 +17,7 @@ box's range and narrows it from the numbers: a number's boxes must hold
 exactly its missing mines, so each box holds at least what the others cannot
 and at most what they leave.
 
-The work is a generator that pauses every WORK_PER_PAUSE numbers looked at, so
+The work is a generator that pauses every WORK_PER_PAUSE boxes looked at, so
 the caller spreads it over frames; each search gives up after ``question_limit``
 of work, and a box whose search gave up stays unsettled (never guessed).
 """
@@ -29,9 +29,11 @@ from dataclasses import dataclass, field
 
 from .counting import Component
 
-WORK_PER_PAUSE = 256  # numbers looked at (by the bound propagation) between two pauses
-QUESTION_LIMIT = 10_000  # numbers looked at for one question before it is left open
-TOTAL_LIMIT = 100_000  # ... for a whole component (about the PATIENCE of the shading); the questions left stay open
+# The work is counted in boxes looked at by the bound propagation (a number
+# looks at each of its boxes; the mine total, when it binds, at every box).
+WORK_PER_PAUSE = 256  # work between two pauses (about a quarter of a millisecond)
+QUESTION_LIMIT = 100_000  # work one question may take before it is left open
+TOTAL_LIMIT = 500_000  # ... a whole component (about a quarter of a second of CPU); the questions left stay open
 
 
 @dataclass
@@ -41,7 +43,7 @@ class Settled:
     safe: set[int] = field(default_factory=set)
     mines: set[int] = field(default_factory=set)
     open_questions: int = 0  # boxes whose search gave up: they may or may not be settled
-    work: int = 0  # numbers looked at: the work done
+    work: int = 0  # boxes looked at: the work done
     consistent: bool = True  # False when the component has no arrangement at all
 
 
@@ -84,8 +86,8 @@ class _Search:
             while queue:
                 w = queue.pop()
                 queued.discard(w)
-                visits += 1
                 boxes = members[w]
+                visits += len(boxes)
                 low = sum(lo[b] for b in boxes)
                 high = sum(hi[b] for b in boxes)
                 need_lo, need_hi = needs_lo[w], needs_hi[w]
@@ -166,6 +168,8 @@ def settle_steps(
         result.consistent = False
         result.work = search.work
         return result
+    if search.pause_due():
+        yield WORK_PER_PAUSE
     try:
         first = yield from search.find(list(base_lo), list(base_hi), [False] * count, question_limit)
     except _GaveUp:
