@@ -433,7 +433,7 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
 
     app, pilot = _demo_app(width, height, mines, shape)
     hints = app.mine_window.hints
-    wall, cpu, frames_taken, estimates = [], [], [], 0
+    wall, cpu, frames_taken, first_shading, estimates = [], [], [], [], 0
     collector = _CollectorPauses().start()
     for seed in range(positions):
         app.session.seeds = _Seeds(seed)
@@ -452,7 +452,7 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
         analysis_module._CUTS.found.clear()
         hints.show_probabilities = True
         pyxel.set_mouse_pos(5, 200)
-        frames = 0
+        frames = first_shown = 0
         while frames == 0 or hints.work is None or hints.work.analysis is None:
             start_wall, start_cpu = time.perf_counter(), time.thread_time()
             app.update()
@@ -460,7 +460,10 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
             wall.append((time.perf_counter() - start_wall) * 1000)
             cpu.append((time.thread_time() - start_cpu) * 1000)
             frames += 1
+            if not first_shown and any(p is not None for p in hints.chances(game)):
+                first_shown = frames  # the settled squares (or the count) are on the board
         frames_taken.append(frames)
+        first_shading.append(first_shown)
         estimates += not hints.work.analysis.exact
         hints.show_probabilities = False
     collector.stop()
@@ -470,6 +473,8 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
         "estimated": estimates,
         "frames": len(cpu),
         "frames_until_shaded": {"median": statistics.median(frames_taken), "max": max(frames_taken)},
+        # Frames until the first shading (the settled squares), at 60 frames a second.
+        "frames_until_first_shading": {"median": statistics.median(first_shading), "max": max(first_shading)},
         "wall": {**summary(wall), "max_ms": round(max(wall), 3)},
         "cpu": {**summary(cpu), "max_ms": round(max(cpu), 3)},
         "collector": collector.report(),
@@ -487,6 +492,7 @@ def section_hints(games: int = 6) -> dict:
         "crowded_expert": bench_crowded_shading(32, 16, 99, 2 * games, 120),
         "crowded_32x32_200": bench_crowded_shading(32, 32, 200, 2 * games, 150),
         "crowded_32x32_400": bench_crowded_shading(32, 32, 400, 2 * games, 150),
+        "crowded_32x32_400_300": bench_crowded_shading(32, 32, 400, 2 * games, 300),
         "crowded_hex_expert": bench_crowded_shading(32, 16, 99, 2 * games, 120, "hex"),
         "crowded_triangle_expert": bench_crowded_shading(32, 16, 99, 2 * games, 120, "triangle"),
         "hint_expert": bench_hint_latency(32, 16, 99, games),

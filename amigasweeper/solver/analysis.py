@@ -45,6 +45,7 @@ from .counting import (
     split_components,
 )
 from .propagate import Propagated, propagate_steps
+from .settle import WORK_PER_PAUSE, Settled, settle_steps
 
 QUICK_WORK = 2_000  # DP transitions a component may take before the pair rules cut it down
 SCALING_ROUNDS = 30  # rounds of the estimate for pieces too large to count
@@ -128,6 +129,7 @@ class AnalysisJob:
         self._slice = NEVER
         self._started = 0.0
         self._tasks: list[CountTask] = []
+        self._by_count = Settled()  # squares only the mine count settled, in the estimate's search
         self._run = self._stages()
 
     @property
@@ -281,11 +283,26 @@ class AnalysisJob:
                 rough.append(task.component)
         GRAVEYARD.add(self._tasks)  # the counts that did not finish, to be freed over the next slices
         self._tasks = []
+        if rough:
+            # What could not be counted is still settled square by square
+            # (rule 5 by search), before any estimate is made of the rest;
+            # what is left may fall apart into pieces that count at once.
+            pieces, rough = (yield from self._settle(result, counted, rough, proved)), []
+            for piece in sorted(pieces, key=lambda c: len(c.boxes)):
+                task = self._task(piece)
+                if (yield from self._advance(task, quick)):
+                    counted.append(_with_lines(task))
+                else:
+                    rough.append(piece)
+            GRAVEYARD.add(self._tasks)
+            self._tasks = []
         for component in counted:
             if not component.lines.ways:
                 raise Inconsistent([c.witness for c in component.constraints], "these numbers cannot all be satisfied at once")
         result.components = counted + rough
         _local_facts(result, counted, proved)
+        proved.safe |= self._by_count.safe  # rule 6's findings hold, but not for the numbers alone
+        proved.mines |= self._by_count.mines
         if rough:
             result.exact = False
             yield from _estimate(result, counted, rough, proved, self._pause)
@@ -295,6 +312,85 @@ class AnalysisJob:
             raise Inconsistent(result.witnesses, f"no arrangement of the numbers uses exactly {result.mines_left} more mines")
         result.counted = counted_all
         yield from self._paced(_global_facts(result, counted_all, proved))
+
+
+    def _settle(
+        self, result: Analysis, counted: list[Component], rough: list[Component], proved: Propagated
+    ) -> Generator[None, None, list[Component]]:
+        """Rule 5 by search over each uncounted component (cached), patience or not,
+        then rule 6 where the mine count leaves a component less than its range;
+        the squares settled join the proved ones and leave the components."""
+        left: list[Component] = []
+        for component in rough:
+            settled = yield from self._search(component, None)
+            result.local_safe |= settled.safe
+            result.local_mines |= settled.mines
+            proved.safe |= settled.safe
+            proved.mines |= settled.mines
+            left.extend(_without(component, settled))
+        ranges = [_mine_range(result, counted, left, index, proved) for index in range(len(left))]
+        by_count = Settled()  # what only the mine count settles (rule 6)
+        for component, total in zip(left, ranges):
+            if total is not None:
+                settled = yield from self._search(component, total)
+                by_count.safe |= settled.safe
+                by_count.mines |= settled.mines
+        self._by_count = by_count
+        return [piece for component in left for piece in _without(component, _proved_in(component, by_count))]
+
+    def _search(self, component: Component, total: tuple[int, int] | None) -> Generator[None, None, Settled]:
+        key = ("settled", total) + component_key(component)  # kept beside the pair rules' findings
+        settled = _CUTS.get(key)
+        if settled is None:
+            steps = settle_steps(component, total=total)
+            while True:
+                try:
+                    METER.work += next(steps)
+                except StopIteration as finished:
+                    settled = finished.value
+                    break
+                yield from self._pause()
+            METER.work += settled.work % WORK_PER_PAUSE
+            _CUTS.put(key, settled)
+        if not settled.consistent:
+            why = "these numbers cannot all be satisfied at once"
+            if total is not None:
+                why = f"no arrangement of these numbers uses the {_range_text(total)} mines the count leaves them"
+            raise Inconsistent([c.witness for c in component.constraints], why)
+        return settled
+
+
+def _range_text(total: tuple[int, int]) -> str:
+    return f"{total[0]} to {total[1]}" if total[0] != total[1] else str(total[0])
+
+
+def _mine_range(
+    result: Analysis, counted: list[Component], rough: list[Component], index: int, proved: Propagated
+) -> tuple[int, int] | None:
+    """The least and most mines rough component ``index`` may hold, given the mine
+    count and what everything else can hold; None when that does not bind."""
+    others_lo = others_hi = 0
+    for component in counted:
+        totals = list(component.lines.ways)
+        others_lo += min(totals)
+        others_hi += max(totals)
+    for other, component in enumerate(rough):
+        if other != index:
+            others_lo += max((c.need for c in component.constraints), default=0)
+            others_hi += len(list(component.cells))
+    left = result.mines_left - len(proved.mines)
+    size = len(list(rough[index].cells))
+    low = max(0, left - others_hi - len(result.off_cells))
+    high = min(size, left - others_lo)
+    least = max((c.need for c in rough[index].constraints), default=0)
+    if low <= least and high >= size:
+        return None
+    return low, high
+
+
+def _proved_in(component: Component, proved: Propagated) -> Settled:
+    cells = set(component.cells)
+    return Settled(safe=cells & proved.safe, mines=cells & proved.mines)
 
 
 class _CutCache:
@@ -314,6 +410,18 @@ class _CutCache:
 
 
 _CUTS = _CutCache(512)
+
+
+def _without(component: Component, settled: Settled) -> list[Component]:
+    """The component with its settled squares taken out (as the pair rules take theirs), in pieces."""
+    if not (settled.safe or settled.mines):
+        return [component]
+    constraints = []
+    for c in component.constraints:
+        cells = tuple(cell for cell in c.cells if cell not in settled.safe and cell not in settled.mines)
+        if cells:
+            constraints.append(Constraint(c.witness, c.need - sum(cell in settled.mines for cell in c.cells), cells))
+    return split_components(constraints)
 
 
 def _with_lines(task: CountTask) -> Component:

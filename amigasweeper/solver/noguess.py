@@ -27,6 +27,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from enum import Enum
 
 from amigasweeper.engine import COVERED, LayoutUnavailable, Topology
 
@@ -39,12 +40,21 @@ TIME_LIMIT = 0.5  # seconds the first click may wait for a proved board
 CLOCK: Callable[[], float] = time.perf_counter  # read at each call, so tests can give their own
 
 
+class GaveUp(Enum):
+    """Why no proved board was found (the player is told which)."""
+
+    NO = "no"  # a proved board was found
+    TIME = "time"  # the time limit ran out
+    ATTEMPTS = "attempts"  # MAX_ATTEMPTS fresh boards were tried and none could be repaired
+
+
 @dataclass(frozen=True)
 class NoGuessBoard:
     mines: frozenset[int]
     proven: bool  # False only if every attempt failed (the best board found is returned)
     attempts: int
     perturbations: int
+    gave_up: GaveUp = GaveUp.NO
 
 
 class _Run:
@@ -179,7 +189,8 @@ def generate_no_guess(
         most, stalls = -1, 0
         while stalls < STALL_LIMIT:
             if ends is not None and clock() >= ends:
-                return NoGuessBoard(frozenset(run.layout) if best is None else best[1], False, attempt, perturbations)
+                layout = frozenset(run.layout) if best is None else best[1]
+                return NoGuessBoard(layout, False, attempt, perturbations, GaveUp.TIME)
             if run.solve():
                 layout = frozenset(run.layout)
                 if is_no_guess(topology, layout, first_cell):
@@ -195,16 +206,24 @@ def generate_no_guess(
             if not _perturb(run, protected, rng):
                 break
             perturbations += 1
-    return NoGuessBoard(best[1], False, MAX_ATTEMPTS, perturbations)
+    return NoGuessBoard(best[1], False, MAX_ATTEMPTS, perturbations, GaveUp.ATTEMPTS)
 
 
 def no_guess_layout(topology: Topology, mines: int, first_cell: int, rng: random.Random) -> frozenset[int]:
     """The engine's layout maker for LayoutKind.NO_GUESS: a proved board, or LayoutUnavailable."""
     board = generate_no_guess(topology, mines, first_cell, rng)
     if not board.proven:
-        raise LayoutUnavailable(
-            f"No board of {mines} mines on {topology.width}x{topology.height} that needs no guessing "
-            f"was found in time, so this is an ordinary board: it may need a guess."
-        )
+        raise LayoutUnavailable(why_not_proved(board, mines, topology))
     return board.mines
+
+
+def why_not_proved(board: NoGuessBoard, mines: int, topology: Topology) -> str:
+    """The player's sentence for a board that could not be proved: why, and what they get instead."""
+    what = f"a board of {mines} mines on {topology.width}x{topology.height} that needs no guessing"
+    tried = f"{board.attempts} {'board' if board.attempts == 1 else 'boards'} tried"
+    if board.gave_up is GaveUp.TIME:
+        why = f"The time for finding {what} ran out ({TIME_LIMIT:g} s, {tried})"
+    else:
+        why = f"The generator gave up after {tried} without finding {what}"
+    return f"{why}, so this is an ordinary board: it may need a guess."
 

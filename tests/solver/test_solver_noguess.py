@@ -6,7 +6,7 @@ import pytest
 
 from amigasweeper.engine import Game, GameSetup, GameStatus, LayoutKind, LayoutUnavailable, Shape, make_topology
 from amigasweeper.solver import all_certain, noguess
-from amigasweeper.solver.noguess import generate_no_guess, no_guess_layout
+from amigasweeper.solver.noguess import GaveUp, generate_no_guess, no_guess_layout, why_not_proved
 
 
 def solved_without_guessing(shape, width, height, mines, first):
@@ -86,12 +86,40 @@ def test_the_maker_never_hands_over_an_unproven_board(monkeypatch):
         no_guess_layout(make_topology(Shape.SQUARE, 16, 16), 128, 0, random.Random(1))
 
 
+def test_the_message_says_the_time_ran_out_when_it_did(monkeypatch):
+    monkeypatch.setattr(noguess, "CLOCK", TickingClock(0.05))
+    with pytest.raises(LayoutUnavailable) as raised:
+        no_guess_layout(make_topology(Shape.SQUARE, 16, 16), 128, 0, random.Random(1))
+    why = str(raised.value)
+    assert why.startswith("The time for finding a board of 128 mines on 16x16 that needs no guessing ran out (0.5 s, ")
+    assert "boards tried" in why or "1 board tried" in why
+    assert why.endswith("so this is an ordinary board: it may need a guess.")
+
+
+def test_the_message_says_the_generator_gave_up_after_its_attempts(monkeypatch):
+    monkeypatch.setattr(noguess, "MAX_ATTEMPTS", 3)
+    monkeypatch.setattr(noguess, "STALL_LIMIT", 2)
+    topology = make_topology(Shape.SQUARE, 16, 16)
+    board = generate_no_guess(topology, 128, 0, random.Random(1), time_limit=None)
+    assert not board.proven and board.gave_up is GaveUp.ATTEMPTS and board.attempts == 3
+    assert why_not_proved(board, 128, topology) == (
+        "The generator gave up after 3 boards tried without finding a board of 128 mines on 16x16 "
+        "that needs no guessing, so this is an ordinary board: it may need a guess."
+    )
+
+
+def test_a_proved_board_has_nothing_to_explain():
+    topology = make_topology(Shape.SQUARE, 9, 9)
+    board = generate_no_guess(topology, 10, 0, random.Random(1), time_limit=None)
+    assert board.proven and board.gave_up is GaveUp.NO
+
+
 def test_a_game_asked_for_no_guess_on_a_dense_board_tells_the_player_it_is_ordinary(monkeypatch):
     monkeypatch.setattr(noguess, "CLOCK", TickingClock(0.05))
     setup = GameSetup(width=16, height=16, mines=128, seed=8, layout=LayoutKind.NO_GUESS)
     game = Game(setup)
     game.uncover(0)
-    assert game.layout_note.startswith("No board of 128 mines on 16x16")
+    assert game.layout_note.startswith("The time for finding a board of 128 mines on 16x16 that needs no guessing ran out")
     assert game.setup.layout is LayoutKind.RANDOM  # the record says what the board is
     same = Game(game.setup)
     same.uncover(0)

@@ -13,14 +13,16 @@ import pyxel
 import pytest
 
 from amigasweeper.engine import LevelName
+from amigasweeper.solver import all_certain
 from amigasweeper.solver import analysis as analysis_module
 from amigasweeper.solver.counting import CHUNK, METER, clear_cache, constraints_of
 from amigasweeper.solver.propagate import PAIRS_PER_PAUSE, propagate
+from amigasweeper.solver.settle import WORK_PER_PAUSE
 from amigasweeper.ui.game import hints as hints_module
 from amigasweeper.ui.game.minewindow import Action
 from amigasweeper.ui.app import legend_x as app_legend_x
 from amigasweeper.ui.intuition.palette import Pen
-from amigasweeper.ui.intuition.atlas import POINTER, WAIT_POINTER
+from amigasweeper.ui.intuition.atlas import POINTER, WAIT_POINTER, Cell
 
 UNIT = 1e-6
 FRAME_WORK = 200  # a frame's share of the work in these tests: small, so that counts span frames
@@ -76,7 +78,7 @@ def test_probabilities_are_counted_over_frames_with_the_busy_pointer(make_app):
         frames += 1
         assert frames < 500
     assert frames > 3  # this position takes many frames' work ...
-    assert max(work) <= FRAME_WORK + max(CHUNK, PAIRS_PER_PAUSE)  # ... and no frame more than its share
+    assert max(work) <= FRAME_WORK + max(CHUNK, PAIRS_PER_PAUSE, WORK_PER_PAUSE)  # ... and no frame more than its share
     assert not app.screen.busy and pointer_sprite_drawn(300, 240, POINTER)
     chances = hints.chances(app.game)
     assert all((chances[c] is None) == (app.game.is_open(c) or app.game.mark(c) != 0) for c in app.game.topology.cells())
@@ -159,3 +161,44 @@ def test_the_demo_waits_for_the_count_without_holding_a_frame(make_app, level):
         worst = max(worst, METER.work - before)
     assert app.game.status.over or len(app.game.moves) > 20
     assert worst <= FRAME_WORK + max(CHUNK, PAIRS_PER_PAUSE) or worst == 0
+
+
+def test_every_square_the_hints_can_settle_is_shaded_0_or_100_even_in_an_estimate(make_app, monkeypatch):
+    # Patience so short that the count gives estimates: the estimate path runs.
+    monkeypatch.setattr(hints_module, "PATIENCE", 300 * UNIT)
+    monkeypatch.setattr(hints_module, "PREVIEW", 2 * FRAME_WORK * UNIT)
+    app, pilot = crowded_expert(make_app)
+    hints, game = app.mine_window.hints, app.game
+    view = game.player_view()
+    settled = all_certain(view)  # rules 1-6 with all the time they need
+    assert settled.exact and len(settled.safe) > 50 and len(settled.mines) > 30
+    clear_cache()
+    analysis_module._CUTS.found.clear()
+    pilot.key(pyxel.KEY_W, amiga=True)
+    stages, frames, work = [], 0, []
+    while hints.work.analysis is None:
+        before = METER.work
+        pilot.step()
+        work.append(METER.work - before)
+        frames += 1
+        chances = hints.chances(game)
+        if any(p is not None for p in chances) and (not stages or stages[-1] is not chances):
+            stages.append(chances)
+    assert hints.estimated and not hints.work.analysis.exact
+    # The settling is spread over frames like the counts: no frame does much more than its share.
+    assert max(work) <= FRAME_WORK + 2 * max(CHUNK, PAIRS_PER_PAUSE, WORK_PER_PAUSE), max(work)
+    stages.append(hints.chances(game))
+    assert len(stages) >= 3  # the settled squares, the sketch, the count
+    first = stages[0]
+    assert all(p in (0.0, 1.0, None) for p in first)  # the first shading shows proofs only ...
+    assert sum(p is not None for p in first) > 50
+    for chances in stages:  # ... and no stage ever shows a settled square on the wrong side
+        assert all(chances[c] in (0.0, None) for c in settled.safe)
+        assert all(chances[c] in (1.0, None) for c in settled.mines)
+    final = stages[-1]
+    assert all(final[c] == 0.0 for c in settled.safe) and all(final[c] == 1.0 for c in settled.mines)
+    assert all(0.0 < p < 1.0 for c, p in enumerate(final) if p is not None and c not in settled.safe | settled.mines)
+    # Show Safe and Mines reads the same count: it names every settled square.
+    hints.show_safe_and_mines(game)
+    assert {c for c, kind in hints.marks.items() if kind == Cell.HINT_SAFE} == set(settled.safe)
+    assert {c for c, kind in hints.marks.items() if kind == Cell.HINT_MINE} == set(settled.mines)

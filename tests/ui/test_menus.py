@@ -278,6 +278,6 @@ def test_no_guess_on_a_board_too_dense_to_prove_tells_the_player(app_pilot, monk
     assert game.placed and game.setup.layout is LayoutKind.RANDOM  # an honest, ordinary board ...
     requester = app.requesters[-1]
     assert requester.title == "No-Guess Boards"  # ... and the player is told why
-    assert game.layout_note and "may need a guess" in game.layout_note
+    assert game.layout_note and "may need a guess" in game.layout_note and "ran out" in game.layout_note
     pilot.key(pyxel.KEY_RETURN)
     assert not app.requesters

@@ -15,6 +15,14 @@ Rules 1-4 answer a Hint at once; rules 5 and 6, Show Safe and Mines and the
 Demo's next move wait for the count. A count that runs past PATIENCE seconds
 of work gives estimates, and the legend and the "Mine chance" text say so;
 squares proved safe or mined still show 0% and 100%.
+
+A position whose count is not done after PREVIEW seconds of work is shaded in
+stages, each shown as soon as it is ready, so that shading appears within a
+few frames on any board: first the squares the pair rules settle (0% and
+100%, nothing else shaded), then a sketch (every square rule 5 settles by
+search, and an estimate of the rest), then the count itself. Every stage
+settles squares before it estimates any, so no estimate ever stands where a
+proof could have been shown.
 """
 
 from __future__ import annotations
@@ -25,7 +33,17 @@ from enum import Enum
 
 from amigasweeper.engine import MARKED, Game, Mark, MoveKind
 from amigasweeper.solver import Analysis, Knowledge, Player
-from amigasweeper.solver.counting import CACHE, GRAVEYARD, PAUSED, Deadline, WatchedDeadline, counting_deadline
+from amigasweeper.solver.counting import (
+    CACHE,
+    GRAVEYARD,
+    PAUSED,
+    Deadline,
+    Inconsistent,
+    WatchedDeadline,
+    constraints_of,
+    counting_deadline,
+)
+from amigasweeper.solver.propagate import propagate_steps
 from amigasweeper.solver.rules import certainty_of, counted_hint, simple_hint
 
 from ..intuition.atlas import Cell
@@ -35,6 +53,7 @@ DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one i
 FRAME_BUDGET = 0.0015  # seconds of solver work one frame may do (a frame is 16.7 ms; with
 # drawing and the move itself, 2 ms left the 99th-percentile frame on 32x32/400 at 3.9-4.7 ms)
 PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
+PREVIEW = 0.006  # seconds of work after which a position not yet counted is shaded in stages
 THINK_FRAMES = 30  # frames past its time a Demo move may wait for its guess to be worked out ahead
 
 
@@ -56,8 +75,10 @@ class PositionWork:
         self.proved_safe: frozenset[int] = frozenset()  # by rules 1 and 2 before the first count
         self.proved_mines: frozenset[int] = frozenset()
         self.final: Analysis | None = None  # the count once nothing more can be proved (the Demo)
+        self.chances_exact = False  # the chances shown are the first count's, and it was exact
         self._start_job()
         self.proved_safe, self.proved_mines = frozenset(self.knowledge.safe), self._known_mines()
+        self._stages = self._preview_stages()  # the shading shown before the first count is done
 
     def _known_mines(self) -> frozenset[int]:
         view = self.view.cells
@@ -76,16 +97,66 @@ class PositionWork:
         """Work for about ``seconds`` of the clock."""
         clock = self.clock
         start = clock()
+        if self.analysis is None and self._stages is not None and self.spent >= PREVIEW:
+            self._preview(Deadline(seconds, clock))
         while not self.done and self._job.step(max(0.0, seconds - (clock() - start))):
             self._finished(self._job.result)
             if clock() - start >= seconds:
                 break
         self.spent += clock() - start
 
+    def _preview(self, deadline: Deadline) -> None:
+        """Advance the preview stages within ``deadline``; whatever finishes is shown."""
+        try:
+            while not deadline.expired():
+                shown = next(self._stages)
+                if shown is not None:
+                    self.chances = shown
+        except StopIteration:
+            self._stages = None
+
+    def _preview_stages(self):
+        """The stages before the count: a generator yielding new chances, or None to pause."""
+        cells = self._job_cells()
+        try:
+            constraints = constraints_of(self.view.topology, cells, self.knowledge.frontier)
+            steps = propagate_steps(constraints)
+            while True:
+                try:
+                    next(steps)
+                except StopIteration as finished:
+                    proved = finished.value
+                    break
+                yield None
+        except Inconsistent:
+            return  # the count will say what is wrong
+        settled: list[float | None] = [None] * self.view.topology.size
+        for cell in proved.safe | self.proved_safe:
+            settled[cell] = 0.0
+        for cell in proved.mines | self.proved_mines:
+            settled[cell] = 1.0
+        yield settled  # the settled squares first, nothing estimated
+        # The sketch: no counting beyond the quick counts, so that what it
+        # settles by the rules and by search shows soon; its findings are
+        # cached for the count, which goes on afterwards.
+        sketch = self.knowledge.analysis_job(patience=0.0, work_limit=None, clock=self.clock)
+        try:
+            while not sketch.step(0.0):
+                yield None  # one more piece of the sketch in the next pass
+        finally:
+            if not sketch.done:
+                sketch.abandon()
+        if sketch.result.consistent:
+            yield self._chances_of(sketch.result)
+
     def _finished(self, result: Analysis) -> None:
         if self.analysis is None:
             self.analysis = result
             self.chances = self._chances_of(result)
+            self.chances_exact = result.exact
+            if self._stages is not None:
+                self._stages.close()
+                self._stages = None
         unknown_before = len(self.knowledge.unknown)
         self.knowledge.apply(result)
         found_mines = len(self.knowledge.unknown) != unknown_before
@@ -121,6 +192,8 @@ class PositionWork:
 
     def abandon(self) -> None:
         self._job.abandon()
+        if self._stages is not None:
+            self._stages.close()
 
 
 class Request(Enum):
@@ -187,7 +260,7 @@ class HintState:
             work.step(self._left(started))
             quiet = False
         if work.chances is not None:
-            self._shown, self._shown_exact, self._shown_for = work.chances, work.analysis.exact, id(game)
+            self._shown, self._shown_exact, self._shown_for = work.chances, work.chances_exact, id(game)
         if work.analysis is not None:
             self._answer(game, work)
         if self.demo and work.done and quiet:

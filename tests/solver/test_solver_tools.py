@@ -1,0 +1,146 @@
+"""The solver's comparison tools in tools/: the peer harness (which skips with a
+message where JSMinesweeper or node is missing, as in CI) and its replay check."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from amigasweeper.engine import Game, GameSetup
+from amigasweeper.solver import Knowledge, Player
+
+TOOLS = Path(__file__).resolve().parents[2] / "tools"
+
+
+def load_tool(name: str):
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module  # worker processes find it by name
+    spec.loader.exec_module(module)
+    return module
+
+
+harness = load_tool("peer_harness")
+
+
+def test_without_node_the_harness_skips_and_says_why(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(harness.shutil, "which", lambda name: None)
+    assert harness.main(["--peer", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip() == "skipped: no `node` found on this system (install Node.js or pass --node)"
+
+
+def test_with_a_node_that_is_not_there_the_harness_skips(tmp_path, capsys):
+    assert harness.main(["--peer", str(tmp_path), "--node", str(tmp_path / "node")]) == 0
+    assert capsys.readouterr().out.strip() == f"skipped: --node {tmp_path / 'node'} is not a file"
+
+
+def test_without_a_checkout_the_harness_skips_and_says_why(tmp_path, capsys):
+    node = tmp_path / "node"
+    node.write_text("")
+    assert harness.main(["--node", str(node)]) == 0
+    assert capsys.readouterr().out.strip() == "skipped: no JSMinesweeper checkout given (--peer PATH)"
+    assert harness.main(["--node", str(node), "--peer", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.strip() == (
+        f"skipped: {tmp_path} is not a JSMinesweeper checkout (no Minesweeper/client/solver_main.js in it)"
+    )
+
+
+def our_clicks(seed: int) -> tuple[list[int], bool]:
+    """Our player's clicks on a seeded Expert game: a stand-in for a peer's game."""
+    game = Game(GameSetup(width=30, height=16, mines=99, seed=seed))
+    knowledge = Knowledge(game.topology, 99)
+    player, clicks = Player(knowledge), []
+    while not game.status.over:
+        cell = player.decide().cell
+        clicks.append(cell)
+        result = game.uncover(cell)
+        knowledge.reveal_all((c, game.tile(c)) for c in result.uncovered)
+    return clicks, game.status.name == "WON"
+
+
+@pytest.mark.parametrize("seed", [7000000, 7000001, 7000002])
+def test_a_game_replays_through_our_engine_only_if_it_is_the_same_game(seed):
+    clicks, won = our_clicks(seed)
+    assert harness.replay(30, 16, 99, seed, clicks, won) is None
+    assert harness.replay(30, 16, 99, seed, clicks, not won) is not None  # a different ending
+    assert "on an uncovered square" in harness.replay(30, 16, 99, seed, clicks[:1] + clicks, won)
+    assert harness.replay(30, 16, 99, seed + 1, clicks, won) is not None  # another board
+
+
+def test_the_paired_figure_counts_only_the_games_one_side_alone_won():
+    ours = {1: True, 2: True, 3: False, 4: False, 5: True}
+    peer = {1: True, 2: False, 3: True, 4: False, 5: False}
+    figure = harness.paired(ours, peer)
+    assert (figure["only_ours_won"], figure["only_peer_won"]) == (2, 1)
+    assert figure["ours_minus_peer_points"] == 20.0
+    assert figure["ci95"][0] < 20.0 < figure["ci95"][1]
+    assert 0.5 < figure["mcnemar_p"] < 0.6  # z = 1/sqrt(3)
+
+
+diff_tool = load_tool("decision_diff")
+
+
+def test_drawn_layouts_fit_the_position_and_follow_its_chances():
+    from solver_helpers import brute_force, small_positions
+
+    from amigasweeper.engine import Shape
+
+    checked = 0
+    for seed, view in small_positions(Shape.SQUARE, 12):
+        truth = brute_force(view)
+        if truth is None or view.cells.count(-1) == 0:
+            continue
+        knowledge = Knowledge.from_view(view)
+        rng = random.Random(seed)
+        draws = [diff_tool.draw_layout(knowledge, rng) for _ in range(300)]
+        topology = view.topology
+        for layout in draws:  # every number seen is what the drawn layout would show
+            assert all(sum(n in layout for n in topology.neighbours[c]) == v for c, v in enumerate(view.cells) if v >= 0)
+            assert len(layout) == view.mines and all(c in layout for c, v in enumerate(view.cells) if v == -2)
+        for cell, chance in enumerate(truth):
+            if chance is not None:
+                share = sum(cell in layout for layout in draws) / len(draws)
+                assert abs(share - float(chance)) < 0.1, (seed, cell)
+        checked += 1
+    assert checked >= 5
+
+
+def test_the_analysis_tool_finds_where_two_settings_part_and_plays_both_choices(capsys):
+    report = diff_tool.main(["--peer-settings", "guess.TOLERANCE=0.5", "guess.LONG_TERM=False",
+                             "--seeds", "7000000:7000012", "--layouts", "2", "--workers", "1"])  # fmt: skip
+    assert report["games"] == 12 and report["points"] > 0
+    everything = report["by_kind"]["all points"]
+    assert everything["points"] == report["points"]
+    assert sum(v["points"] for k, v in report["by_kind"].items() if k != "all points") == report["points"]
+    assert all(k == "all points" or k.startswith("ours ") for k in report["by_kind"])
+    assert '"points"' in capsys.readouterr().out
+
+
+def test_the_same_settings_never_part():
+    report = diff_tool.main(["--peer-settings", "guess.TOLERANCE=0.2", "--seeds", "7000000:7000004", "--layouts", "1", "--workers", "1"])
+    assert report["games"] == 4 and report["points"] == 0
+
+
+def test_saved_games_are_loaded_replayed_and_compared_without_node(tmp_path, capsys):
+    lines = []
+    for seed in (7000000, 7000001):
+        clicks, won = our_clicks(seed)
+        lines.append(harness.json.dumps({"seed": seed, "won": won, "clicks": clicks}))
+    saved = tmp_path / "games.jsonl"
+    saved.write_text("\n".join(lines) + "\n")
+    assert harness.main(["--load", str(saved), "--seeds", "7000000:7000002", "--workers", "1"]) == 0
+    report = harness.json.loads(capsys.readouterr().out)
+    assert report["replayed_through_our_engine"]["same_result"] == 2
+    assert report["paired"]["only_ours_won"] == report["paired"]["only_peer_won"] == 0  # the same player
+    first = harness.json.loads(lines[0])
+    first["won"] = not first["won"]  # a game that did not end the way it says
+    tampered = tmp_path / "tampered.jsonl"
+    tampered.write_text("\n".join([harness.json.dumps(first), lines[1]]) + "\n")
+    assert harness.main(["--load", str(tampered), "--seeds", "7000000:7000002", "--workers", "1"]) == 1
+    assert harness.json.loads(capsys.readouterr().out)["replayed_through_our_engine"]["mismatches"] == {
+        "7000000": "ended " + ("WON here, lost there" if not first["won"] else "LOST here, won there")
+    }
