@@ -1,0 +1,46 @@
+"""Where the tests' bots live: a folder every user can read.
+
+Run as root (as CI is), the tournament drops its bots' workers to the user
+``nobody``, which cannot enter pytest's own temporary folders (mode 0700).
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+WriteBots = Callable[[dict[str, str]], Path]
+
+
+@pytest.fixture
+def bot_folder(monkeypatch) -> Path:
+    """An empty folder readable by every user, on the workers' sys.path."""
+    folder = Path(tempfile.mkdtemp(prefix="amigasweeper-bots-"))
+    folder.chmod(0o755)
+    monkeypatch.syspath_prepend(str(folder))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def write_bots(bot_folder) -> WriteBots:
+    """``write_bots({"module": source})``: bot modules in ``bot_folder``, forgotten after the test."""
+    written: list[str] = []
+
+    def write(modules: dict[str, str]) -> Path:
+        for name, source in modules.items():
+            path = bot_folder / f"{name}.py"
+            path.write_text(textwrap.dedent(source))
+            path.chmod(0o644)
+            written.append(name)
+        return bot_folder
+
+    yield write
+    for name in written:
+        sys.modules.pop(name, None)
