@@ -5,7 +5,8 @@
     amigasweeper-challenge --player mybot:play --jsonl games.jsonl --time-limit 5
 
 Every bot runs in worker processes of its own; see ``tournament``. Exit
-status 0 after a run (however the bots did), 2 for bad arguments or a bot
+status 0 after a run (however the bots did), 1 when the results were shown
+but the ``--jsonl`` file could not be written, 2 for bad arguments or a bot
 that does not load, 130 when Ctrl-C stopped the run (the table then shows
 the games played so far).
 """
@@ -31,6 +32,7 @@ from .tournament import DEFAULT_TIME_LIMIT, TournamentReport, player_names, run_
 PROG = "amigasweeper-challenge"
 DEFAULT_DENSITY = 0.15  # bombs per cell when --bombs is not given
 SHOWN_ERRORS = 5  # per player
+UNWRITTEN = 1  # the run was played and shown, but its --jsonl file could not be written
 INTERRUPTED = 130  # the shells' status for a command ended by Ctrl-C (128 + SIGINT)
 PROGRESS_AFTER = 2.0  # seconds before a progress line appears
 PROGRESS_EVERY = 0.2  # seconds between its updates
@@ -189,16 +191,37 @@ class Progress:
 
 # --------------------------------------------------------------------- JSONL
 class GameLog:
-    """``--jsonl``: one line per game, flushed as it ends, so a killed run keeps what it played."""
+    """``--jsonl``: one line per game, flushed as it ends, so a killed run keeps what it played.
 
-    def __init__(self, stream: TextIO | None, names: list[str]) -> None:
-        self.stream, self.names = stream, names
+    A file that stops taking lines (a full disk, /dev/full) does not stop the
+    run: the first failure is kept in ``failure``, nothing more is written,
+    and the command says so after printing the results.
+    """
+
+    def __init__(self, stream: TextIO | None, names: list[str], path: str = "") -> None:
+        self.stream, self.names, self.path = stream, names, path
+        self.failure = ""
 
     def add(self, player: int, record: GameRecord) -> None:
+        if self.stream is None or self.failure:
+            return
+        try:
+            self.stream.write(json.dumps(game_line(self.names[player], record)) + "\n")
+            self.stream.flush()
+        except OSError as error:
+            self._failed(error)
+
+    def close(self) -> None:
         if self.stream is None:
             return
-        self.stream.write(json.dumps(game_line(self.names[player], record)) + "\n")
-        self.stream.flush()
+        try:
+            self.stream.close()
+        except OSError as error:
+            self._failed(error)
+
+    def _failed(self, error: OSError) -> None:
+        self.failure = self.failure or f"cannot write {self.path}: {error.strerror or error}; the games above are " \
+            "complete, the file is not"
 
 
 def game_line(player: str, record: GameRecord) -> dict:
@@ -234,21 +257,22 @@ def _main(argv: Sequence[str] | None) -> int:
         return _fail(str(error))
     except OSError as error:
         return _fail(f"cannot write {args.jsonl}: {error.strerror or error}")
+    log = GameLog(log_file, player_names(specs), args.jsonl or "")
     try:
-        result = _run(specs, config, args, log_file)
+        result = _run(specs, config, args, log)
     except ChallengeError as error:
         return _fail(str(error))
     finally:
-        if log_file is not None:
-            log_file.close()
+        log.close()
     print(json.dumps(result.to_dict()) if args.json else format_table(result), flush=True)
+    if log.failure:
+        print(f"{PROG}: error: {log.failure}", file=sys.stderr)
+        return INTERRUPTED if result.interrupted else UNWRITTEN
     return INTERRUPTED if result.interrupted else 0
 
 
-def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace,
-         log_file: TextIO | None) -> TournamentReport:
+def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, log: GameLog) -> TournamentReport:
     progress = Progress(sys.stderr, config.games * len(specs))
-    log = GameLog(log_file, player_names(specs))
 
     def on_record(player: int, record: GameRecord) -> None:
         log.add(player, record)
