@@ -106,6 +106,12 @@ class GameRecord:
     moves: int
     ms: float
     error: str = ""  # the rule broken, the last line of what the player raised, or why it was stopped
+    stopped: bool = False  # the referee had to stop the bot's process (or lost its table): a failure
+
+    @property
+    def failed(self) -> bool:
+        """A game the bot's process did not finish properly: repeated, they stop the player."""
+        return self.stopped or self.outcome is Outcome.TIMED_OUT
 
 
 @dataclass(frozen=True)

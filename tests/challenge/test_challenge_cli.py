@@ -75,27 +75,25 @@ def test_help_exits_0(capsys):
     assert "--safe-first" in capsys.readouterr().out
 
 
-def test_player_crashes_are_listed(tmp_path, monkeypatch, capsys):
-    (tmp_path / "crashing_bot_for_cli.py").write_text(
-        "def play(board_size, number_of_bombs, board, make_move):\n    raise KeyError('oops')\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
+def test_player_crashes_are_listed(write_bots, capsys):
+    write_bots({"crashing_bot_for_cli": "def play(board_size, number_of_bombs, board, make_move):\n"
+                                        "    raise KeyError('oops')\n"})
     assert main([*SMALL, "--games", "7", "--player", "crashing_bot_for_cli:play"]) == 0
     out = capsys.readouterr().out
     assert "crashing_bot_for_cli:play: game 0 crashed: KeyError: 'oops'" in out
     assert "game 5 crashed" not in out and "and 2 more (see --json or --jsonl)" in out
 
 
-def test_the_installed_console_script_runs_a_bot_from_the_current_directory(tmp_path):
+def test_the_installed_console_script_runs_a_bot_from_the_current_directory(write_bots):
     script = shutil.which("amigasweeper-challenge")
     if script is None:
         pytest.skip("amigasweeper-challenge is not installed (pip install -e .)")
-    (tmp_path / "my_marking_bot.py").write_text(
-        "def play(board_size, number_of_bombs, board, make_move):\n"
-        "    for cell in range(board_size * board_size):\n"
-        "        make_move(cell // board_size, cell % board_size, True)\n")
+    folder = write_bots({"my_marking_bot": "def play(board_size, number_of_bombs, board, make_move):\n"
+                                           "    for cell in range(board_size * board_size):\n"
+                                           "        make_move(cell // board_size, cell % board_size, True)\n"})
     result = subprocess.run([script, "--size", "3", "--bombs", "9", "--games", "2", "--json",
                              "--player", "my_marking_bot:play"],
-                            capture_output=True, text=True, cwd=tmp_path, timeout=60)
+                            capture_output=True, text=True, cwd=folder, timeout=60)
     assert result.returncode == 0, result.stderr
     (player,) = json.loads(result.stdout)["players"]
     assert player["wins"] == 2 and player["player"] == "my_marking_bot:play"
