@@ -27,6 +27,8 @@ from amigasweeper.engine import Shape
 
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
 from .rules import ChallengeError, Outcome
+from .processes import forbid_memory_reads
+from .sandbox import DEFAULT_MEMORY_MB, Sandbox, SandboxMode, choose
 from .tournament import DEFAULT_TIME_LIMIT, TournamentReport, player_names, run_tournament
 
 PROG = "amigasweeper-challenge"
@@ -65,6 +67,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
                         help=f"most a bot may take over one game (default: {DEFAULT_TIME_LIMIT:g}, far more than "
                         "a fair bot needs); a bot over it loses that game and its worker is replaced")
+    parser.add_argument("--sandbox", choices=[m.value for m in SandboxMode], default=SandboxMode.AUTO.value,
+                        help="seal each bot's worker with bubblewrap (Linux): 'auto' (default) when a trial run "
+                        "of bwrap works here, 'required' to refuse to run without it, 'off' never; the results "
+                        "say whether the run was sealed")
+    parser.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_MB, metavar="MB",
+                        help=f"address space each bot's worker may use (default: {DEFAULT_MEMORY_MB} MB; 0 for no "
+                        "limit); a bot over it gets a MemoryError, which costs it that game")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--jsonl", metavar="FILE",
                         help="write one JSON line per game to FILE as each game ends")
@@ -88,6 +97,8 @@ def _check_run(args: argparse.Namespace) -> None:
         raise ChallengeError(f"--jobs must be at least 1, not {args.jobs}")
     if not (math.isfinite(args.time_limit) and args.time_limit > 0):
         raise ChallengeError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
+    if args.memory_limit < 0:
+        raise ChallengeError(f"--memory-limit must be a number of megabytes (0 for none), not {args.memory_limit}")
 
 
 # --------------------------------------------------------------------- table
@@ -115,6 +126,8 @@ def format_table(result: TournamentReport) -> str:
         f"first move  {first}",
         f"games       {played}",
     ]
+    if result.sandbox is not None:
+        lines.append(f"sandbox     {result.sandbox.describe()}")
     if result.interrupted:
         planned = c.games * len(result.reports)
         lines.append(f"interrupted after {result.games_played} of {planned} games: the table counts those")
@@ -127,6 +140,9 @@ def format_table(result: TournamentReport) -> str:
         lines.append("  ".join(cells).rstrip())
     for report in result.reports:
         lines += _problems(report)
+    if result.stopped:
+        lines.append("")
+        lines += [f"{player}: {why}" for player, why in result.stopped.items()]
     return "\n".join(lines)
 
 
@@ -231,6 +247,7 @@ def game_line(player: str, record: GameRecord) -> dict:
 
 # ---------------------------------------------------------------------- main
 def main(argv: Sequence[str] | None = None) -> int:
+    forbid_memory_reads()  # first: the seed this process makes or is given must stay out of a bot's reach
     try:
         return _main(argv)
     except KeyboardInterrupt:  # before the run started or after it ended: nothing to show
@@ -252,14 +269,18 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         config = _config(args)
         _check_run(args)
+        sandbox = choose(args.sandbox, args.memory_limit)
         log_file = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     except ChallengeError as error:
         return _fail(str(error))
     except OSError as error:
         return _fail(f"cannot write {args.jsonl}: {error.strerror or error}")
+    if args.seed is not None and not sandbox.sealed:
+        print(f"{PROG}: warning: the run is not sealed, so a bot can read --seed from this command line "
+              "and rebuild every board; leave --seed out for a secret one", file=sys.stderr)
     log = GameLog(log_file, player_names(specs), args.jsonl or "")
     try:
-        result = _run(specs, config, args, log)
+        result = _run(specs, config, args, log, sandbox)
     except ChallengeError as error:
         return _fail(str(error))
     finally:
@@ -271,7 +292,8 @@ def _main(argv: Sequence[str] | None) -> int:
     return INTERRUPTED if result.interrupted else 0
 
 
-def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, log: GameLog) -> TournamentReport:
+def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, log: GameLog,
+         sandbox: Sandbox) -> TournamentReport:
     progress = Progress(sys.stderr, config.games * len(specs))
 
     def on_record(player: int, record: GameRecord) -> None:
@@ -279,7 +301,8 @@ def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, lo
         progress.add(record)
 
     try:
-        return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record)
+        return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record,
+                              sandbox=sandbox)
     finally:
         progress.clear()
 

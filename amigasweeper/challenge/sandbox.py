@@ -66,7 +66,8 @@ class Sandbox:
         who = f", bots run as {self.user}" if self.user else ""
         if self.sealed:
             return f"sealed (bubblewrap: own namespaces, read-only files, no network{who})"
-        return f"NOT sealed ({self.why_not}{who}): a bot can read files, see other processes and the command line"
+        return (f"NOT sealed ({self.why_not}{who}): a bot can read what its user may read, see the other "
+                "processes and their command lines, and signal the other bots")
 
     def command(self, python_argv: list[str], visible: list[str]) -> list[str]:
         """The worker's full command: ``python_argv`` itself, or wrapped in bwrap.
@@ -76,13 +77,12 @@ class Sandbox:
         """
         if not self.sealed:
             return python_argv
-        binds: list[str] = []
-        for folder in sorted(set(visible)):
-            if _under_tmp(folder) and os.path.isdir(folder) and self._reachable(folder):
-                binds += ["--ro-bind", folder, folder]
+        bound = [folder for folder in sorted(set(visible))
+                 if _under_tmp(folder) and os.path.isdir(folder) and self._reachable(folder)]
+        binds = [arg for folder in bound for arg in ("--ro-bind", folder, folder)]
         cwd = os.getcwd()
-        return [_bwrap(), *BWRAP_OPTIONS, *binds, "--chdir", cwd if os.path.isdir(cwd) else "/", "--",
-                *python_argv]
+        inside = cwd in bound or not _under_tmp(cwd)  # else hidden by the private /tmp
+        return [_bwrap(), *BWRAP_OPTIONS, *binds, "--chdir", cwd if inside else "/", "--", *python_argv]
 
     def _reachable(self, folder: str) -> bool:
         """Whether the workers' account can read ``folder`` (bwrap refuses to bind one it cannot)."""
@@ -105,6 +105,9 @@ class Sandbox:
 def choose(mode: SandboxMode | str, memory_mb: int = DEFAULT_MEMORY_MB) -> Sandbox:
     """The sandbox for this run, after a trial run of bwrap when the mode allows it."""
     mode = SandboxMode(mode)
+    failure = workers_cannot_start()
+    if failure:
+        raise ChallengeError(failure)
     user, uid, gid = _unprivileged_account()
     if mode is SandboxMode.OFF:
         return Sandbox(False, "--sandbox off", user, uid, gid, memory_mb)
@@ -116,6 +119,23 @@ def choose(mode: SandboxMode | str, memory_mb: int = DEFAULT_MEMORY_MB) -> Sandb
     return Sandbox(False, failure, user, uid, gid, memory_mb)
 
 
+def workers_cannot_start() -> str:
+    """Why no worker can start here, sealed or not ("" when one can): run as root, the workers'
+    account must be able to run this Python."""
+    try:
+        user, uid, gid = _unprivileged_account()
+    except ChallengeError as error:
+        return str(error)
+    if uid is None:
+        return ""
+    failure = _run_in(Sandbox(False, uid=uid, gid=gid))
+    if failure:
+        return (f"started by root, the bots run as the user {user}, who cannot run this Python "
+                f"({sys.executable}: {failure}); install Python where every user can read it, "
+                "or run the tournament as an ordinary user")
+    return ""
+
+
 @functools.lru_cache(maxsize=None)
 def trial_failure(uid: int | None, gid: int | None) -> str:
     """Why bwrap cannot seal a worker here ("" when it can): a real worker interpreter is started in it."""
@@ -123,16 +143,22 @@ def trial_failure(uid: int | None, gid: int | None) -> str:
         return f"bubblewrap is a Linux sandbox; on {sys.platform} bots run in plain processes"
     if _bwrap() is None:
         return "bwrap (Debian's bubblewrap) is not installed"
-    probe = Sandbox(True, "", "", uid, gid)
-    argv = probe.command([sys.executable, "-c", f"{boot_path()}import amigasweeper.challenge.worker"], [])
+    failure = _run_in(Sandbox(True, uid=uid, gid=gid))
+    return f"bwrap does not work here: {failure}" if failure else ""
+
+
+@functools.lru_cache(maxsize=None)
+def _run_in(sandbox: Sandbox) -> str:
+    """Start a worker's interpreter as ``sandbox`` would and import the worker: "" when it works, else why not."""
+    argv = sandbox.command([sys.executable, "-c", f"{boot_path()}import amigasweeper.challenge.worker"], [])
     try:
         done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=TRIAL_LIMIT,
-                              **probe.popen_options())
+                              **sandbox.popen_options())
     except (OSError, subprocess.SubprocessError) as error:
-        return f"bwrap could not be started ({error})"
+        return str(error)
     if done.returncode != 0:
         said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        return f"bwrap does not work here ({said[-1] if said else f'exit code {done.returncode}'})"
+        return said[-1] if said else f"exit code {done.returncode}"
     return ""
 
 

@@ -104,7 +104,8 @@ class _TableHandle:
         if not self.sent:
             self.since = time.monotonic()
         self.sent.append(task)
-        self.conn.send(task)
+        with contextlib.suppress(OSError):  # a table that has died is found by the wait for its answer
+            self.conn.send(task)
 
     def finished_one(self) -> Task:
         self.since = time.monotonic()

@@ -44,3 +44,31 @@ def write_bots(bot_folder) -> WriteBots:
     yield write
     for name in written:
         sys.modules.pop(name, None)
+
+
+def pytest_collection_modifyitems(config, items):
+    """Skip the tests that start workers when this system cannot start one, saying why."""
+    from amigasweeper.challenge.sandbox import workers_cannot_start
+
+    reason = workers_cannot_start()
+    if not reason:
+        return
+    mark = pytest.mark.skip(reason=f"no bot worker can start here: {reason}")
+    for item in items:
+        if item.module.__name__.rsplit(".", 1)[-1] in WORKER_MODULES:
+            item.add_marker(mark)
+
+
+# The test modules whose tests start tournaments (workers in processes of their own).
+WORKER_MODULES = {"test_challenge_cli", "test_challenge_tournament", "test_challenge_hostile"}
+
+
+@pytest.fixture
+def sealed():
+    """The sealed sandbox, or a skip saying why this system has none."""
+    from amigasweeper.challenge.sandbox import SandboxUnavailable, choose
+
+    try:
+        return choose("required")
+    except SandboxUnavailable as error:
+        pytest.skip(str(error))

@@ -8,13 +8,19 @@ has one), so the boards are small and the games few.
 from __future__ import annotations
 
 import contextlib
+import json
 import multiprocessing
 import os
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
 from amigasweeper.challenge import ChallengeConfig, Outcome, run_tournament, tournament
+from amigasweeper.challenge.sandbox import choose
 from amigasweeper.challenge.tournament import FAILURES_IN_A_ROW, NOT_PLAYED
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="the hostile bots use POSIX signals")
@@ -123,3 +129,242 @@ def test_a_table_that_stops_answering_is_given_up_and_replaced(write_bots, monke
         "the table playing this game stopped answering for 2 s"]
     with contextlib.suppress(ProcessLookupError):
         os.kill(stopped[0], signal.SIGCONT)  # the table was killed; this only tidies up if it was not
+
+
+# ------------------------------------------------------ reading other processes
+SNOOP = MARK_ALL + '''
+import os
+
+MARKERS = (b"amigasweeper-challenge:", SEED.encode())  # the boards' seed string, and the seed itself
+
+def ancestors():
+    """This worker's parent, its parent, and so on: the table and the coordinator, unless sealed."""
+    pid = os.getpid()
+    while True:
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                pid = int(stat.read().rpartition(b")")[2].split()[1])
+        except (OSError, ValueError, IndexError):
+            return
+        if pid <= 0:
+            return
+        yield pid
+
+def memory(pid, budget=64 << 20):
+    """Every readable byte of the process's memory, as far as the budget goes."""
+    with open(f"/proc/{pid}/maps") as maps, open(f"/proc/{pid}/mem", "rb", 0) as mem:
+        for line in maps:
+            span, perms = line.split()[:2]
+            start, end = (int(x, 16) for x in span.split("-"))
+            if "r" not in perms or end - start > budget:
+                continue
+            budget -= end - start
+            try:
+                mem.seek(start)
+                yield mem.read(end - start)
+            except (OSError, OverflowError, ValueError):
+                continue
+
+def finds(pid):
+    """What of the run's secrets this process's files and memory show to this one."""
+    found = []
+    for name in ("cmdline", "environ"):
+        try:
+            with open(f"/proc/{pid}/{name}", "rb") as f:
+                data = f.read()
+        except OSError:
+            continue
+        found += [f"{m!r} in {name} of {pid}" for m in MARKERS if m in data]
+    try:
+        for chunk in memory(pid):
+            found += [f"{m!r} in the memory of {pid}" for m in MARKERS if m in chunk]
+    except OSError:
+        pass
+    return found
+
+def play(board_size, number_of_bombs, board, make_move):
+    found = [f for pid in ancestors() for f in finds(pid)]
+    if found:
+        raise LookupError("; ".join(sorted(set(found))))
+    mark_all(board_size, number_of_bombs, board, make_move)
+'''
+
+
+def test_the_snoop_finds_the_seed_where_it_can_read(tmp_path):
+    # Proof that the search works: a process of ours, holding the secrets, is open to it.
+    snoop = {}
+    exec(compile(SNOOP.replace("SEED.encode()", "b'4242424242'"), "snoop", "exec"), snoop)
+    holder = subprocess.Popen([sys.executable, "-c", "import sys, time; s = 'amigasweeper-challenge:' + "
+                               "'4242424242'[::-1][::-1]; print(s, flush=True); time.sleep(60)"],
+                              stdout=subprocess.PIPE)
+    try:
+        holder.stdout.readline()
+        found = snoop["finds"](holder.pid)
+    finally:
+        holder.kill()
+        holder.wait()
+    assert any("in the memory of" in f and "amigasweeper-challenge:" in f for f in found), found
+    assert any("4242424242" in f and "cmdline" in f for f in found), found
+
+
+def _run_cli(folder: Path, *argv: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "amigasweeper.challenge.cli", "--size", "3", "--bombs", "9",
+                           "--games", "2", "--jobs", "2", "--json", *argv],
+                          capture_output=True, text=True, cwd=folder, timeout=180,
+                          env={**os.environ, "PYTHONPATH": str(folder)})
+
+
+def test_sealed_a_bot_finds_no_seed_in_the_coordinator_or_tables_even_given_on_the_command_line(
+        write_bots, sealed):
+    seed = "918273645546372819"
+    folder = write_bots({"h_snoop": f"SEED = {seed!r}\n" + SNOOP})
+    done = _run_cli(folder, "--seed", seed, "--player", "h_snoop:play", "--player", "solver")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["sealed"] is True
+    snoop = next(p for p in data["players"] if p["player"] == "h_snoop:play")
+    assert snoop["problems"] == [] and snoop["wins"] == 2
+
+
+def test_unsealed_a_bot_cannot_read_the_memory_of_the_coordinator_or_tables(write_bots):
+    # The seed is the fresh secret one; what the bot looks for is the boards' seed string in memory.
+    folder = write_bots({"h_snoop": "SEED = 'no seed given'\n" + SNOOP})
+    done = _run_cli(folder, "--sandbox", "off", "--player", "h_snoop:play")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert data["sealed"] is False and "NOT sealed" in data["sandbox"]
+    [snoop] = data["players"]
+    assert snoop["problems"] == [] and snoop["wins"] == 2
+
+
+def test_unsealed_given_seed_is_warned_about(write_bots):
+    folder = write_bots({"h_exits": EXITS})
+    done = _run_cli(folder, "--sandbox", "off", "--seed", "77", "--player", "h_exits:mark_all")
+    assert done.returncode == 0, done.stderr
+    assert "warning: the run is not sealed, so a bot can read --seed" in done.stderr
+
+
+# ----------------------------------------------------- touching the others
+SIGNALLER = MARK_ALL + '''
+import os, signal
+
+def siblings():
+    """Every other bot's worker this one can see."""
+    mine = (os.getpid(), os.getppid())  # itself, and its table (unsealed) or its sandbox's first process
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) in mine:
+            continue
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                if b"amigasweeper.challenge.worker" in f.read():
+                    yield int(entry)
+        except OSError:
+            pass
+
+def play(board_size, number_of_bombs, board, make_move):
+    seen = list(siblings())
+    for pid in seen:
+        for sig in (signal.SIGSTOP, signal.SIGKILL):
+            try:
+                os.kill(pid, sig)
+            except OSError:
+                pass
+    mark_all(board_size, number_of_bombs, board, make_move)
+    if seen:
+        raise LookupError(f"saw {len(seen)} other workers")
+'''
+
+
+def test_sealed_a_bot_can_neither_see_nor_signal_the_other_players(write_bots, sealed):
+    write_bots({"h_signaller": SIGNALLER, "h_exits": EXITS})
+    config = ChallengeConfig(size=3, bombs=9, games=4, seed=5)
+    result = run_tournament(["h_signaller:play", "h_exits:mark_all", "h_exits:mark_all"], config, jobs=2,
+                            sandbox=sealed)
+    assert all(r.outcome is Outcome.WON and not r.error for report in result.reports for r in report.records), \
+        [(report.player, r.error) for report in result.reports for r in report.records if r.error]
+
+
+KILLER = MARK_ALL + '''
+import os, signal
+
+def play(board_size, number_of_bombs, board, make_move):
+    try:
+        os.kill(os.getppid(), signal.SIGKILL)  # the table, unless sealed (then the sandbox's own first process)
+    except OSError:
+        pass
+    mark_all(board_size, number_of_bombs, board, make_move)
+'''
+
+
+def test_a_bot_that_kills_its_table_costs_no_one_else_a_game(write_bots):
+    write_bots({"h_killer": KILLER, "h_exits": EXITS})
+    config = ChallengeConfig(size=3, bombs=9, games=5, seed=5)
+    result = run_tournament(["h_killer:play", "h_exits:mark_all"], config, jobs=2)
+    killer, honest = result.reports
+    assert [r.outcome for r in honest.records] == [Outcome.WON] * 5
+    assert killer.games == 5 and not result.interrupted
+    if result.sandbox.sealed or os.geteuid() == 0:  # the table is out of its reach
+        assert [r.outcome for r in killer.records] == [Outcome.WON] * 5
+    else:  # its own games are lost, and it is stopped
+        assert killer.wins == 0 and "h_killer:play" in result.stopped
+
+
+DETACHER = MARK_ALL + '''
+import os, subprocess, sys
+
+def play(board_size, number_of_bombs, board, make_move):
+    """Leaves a process behind in a session of its own, its parent gone at once (a daemon)."""
+    subprocess.Popen([sys.executable, "-c", "import os, time\\\\nif os.fork() == 0:\\\\n    time.sleep(600)",
+                      MARKER], start_new_session=True, stdin=subprocess.DEVNULL)
+    mark_all(board_size, number_of_bombs, board, make_move)
+'''
+
+
+def _processes_with(marker: str) -> list[int]:
+    found = []
+    for entry in os.listdir("/proc"):
+        try:
+            with open(f"/proc/{entry}/cmdline", "rb") as f:
+                if marker.encode() in f.read():
+                    found.append(int(entry))
+        except (OSError, ValueError):
+            pass
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds processes through Linux's /proc")
+@pytest.mark.parametrize("mode", ["auto", "off"])
+def test_a_process_a_bot_detaches_does_not_outlive_the_run(write_bots, mode):
+    marker = f"amigasweeper-detached-{os.getpid()}-{time.monotonic_ns()}"
+    write_bots({"h_detacher": f"MARKER = {marker!r}\n" + DETACHER})
+    seen = []
+
+    def look(player, record):
+        seen.append(len(_processes_with(marker)))
+
+    config = ChallengeConfig(size=3, bombs=9, games=2, seed=5)
+    result = run_tournament(["h_detacher:play"], config, jobs=1, sandbox=choose(mode), on_record=look)
+    assert [r.outcome for r in result.reports[0].records] == [Outcome.WON] * 2
+    assert max(seen) >= 1  # the daemons were running during the run
+    deadline = time.monotonic() + 5
+    while _processes_with(marker) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert _processes_with(marker) == []
+
+
+# ------------------------------------------------------------------- memory
+HOG = MARK_ALL + '''
+def play(board_size, number_of_bombs, board, make_move):
+    hoard = bytearray(400 << 20)  # more than the limit of the test
+    mark_all(board_size, number_of_bombs, board, make_move)
+'''
+
+
+@pytest.mark.parametrize("mode", ["auto", "off"])
+def test_a_bot_over_its_memory_limit_loses_the_game_and_the_run_goes_on(write_bots, mode):
+    write_bots({"h_hog": HOG, "h_exits": EXITS})
+    result = run_tournament(["h_hog:play", "h_exits:mark_all"], ALL_BOMBS, jobs=1,
+                            sandbox=choose(mode, memory_mb=200))
+    hog, honest = result.reports
+    assert [(r.outcome, r.error) for r in hog.records] == [(Outcome.CRASHED, "MemoryError")] * 3
+    assert [r.outcome for r in honest.records] == [Outcome.WON] * 3
