@@ -207,11 +207,18 @@ def test_the_snoop_finds_the_seed_where_it_can_read(tmp_path):
     assert any("4242424242" in f and "cmdline" in f for f in found), found
 
 
-def _run_cli(folder: Path, *argv: str) -> subprocess.CompletedProcess:
+def _run_cli(folder: Path, *argv: str, as_nobody: bool = False) -> subprocess.CompletedProcess:
+    """The command as a user runs it; ``as_nobody`` runs it as that user when the tests run as root."""
+    account = {}
+    if as_nobody and os.geteuid() == 0:
+        import pwd
+
+        nobody = pwd.getpwnam("nobody")
+        account = {"user": nobody.pw_uid, "group": nobody.pw_gid, "extra_groups": []}
     return subprocess.run([sys.executable, "-m", "amigasweeper.challenge.cli", "--size", "3", "--bombs", "9",
                            "--games", "2", "--jobs", "2", "--json", *argv],
                           capture_output=True, text=True, cwd=folder, timeout=180,
-                          env={**os.environ, "PYTHONPATH": str(folder)})
+                          env={**os.environ, "PYTHONPATH": str(folder)}, **account)
 
 
 def test_sealed_a_bot_finds_no_seed_in_the_coordinator_or_tables_even_given_on_the_command_line(
@@ -228,8 +235,9 @@ def test_sealed_a_bot_finds_no_seed_in_the_coordinator_or_tables_even_given_on_t
 
 def test_unsealed_a_bot_cannot_read_the_memory_of_the_coordinator_or_tables(write_bots):
     # The seed is the fresh secret one; what the bot looks for is the boards' seed string in memory.
+    # Run by one user (nobody, when the tests run as root), so only non-dumpable processes keep it out.
     folder = write_bots({"h_snoop": "SEED = 'no seed given'\n" + SNOOP})
-    done = _run_cli(folder, "--sandbox", "off", "--player", "h_snoop:play")
+    done = _run_cli(folder, "--sandbox", "off", "--player", "h_snoop:play", as_nobody=True)
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
     assert data["sealed"] is False and "NOT sealed" in data["sandbox"]
@@ -242,6 +250,37 @@ def test_unsealed_given_seed_is_warned_about(write_bots):
     done = _run_cli(folder, "--sandbox", "off", "--seed", "77", "--player", "h_exits:mark_all")
     assert done.returncode == 0, done.stderr
     assert "warning: the run is not sealed, so a bot can read --seed" in done.stderr
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads command lines through Linux's /proc")
+def test_no_child_process_carries_the_seed_on_its_command_line_or_in_its_environment(write_bots):
+    write_bots({"h_exits": EXITS})
+    seed = 987654321987654321
+    seen = []
+
+    def look(player, record):
+        for pid in _descendants(os.getpid()):
+            for name in ("cmdline", "environ"):
+                with contextlib.suppress(OSError), open(f"/proc/{pid}/{name}", "rb") as f:
+                    seen.append((pid, str(seed).encode() in f.read()))
+
+    config = ChallengeConfig(size=3, bombs=9, games=2, seed=seed)
+    run_tournament(["h_exits:mark_all"], config, jobs=1, on_record=look)
+    assert len({pid for pid, _ in seen}) >= 2  # the table and the worker (and bwrap, when sealed) were read
+    assert not any(found for _, found in seen)
+
+
+def _descendants(root: int) -> list[int]:
+    parents = {}
+    for entry in os.listdir("/proc"):
+        with contextlib.suppress(OSError, ValueError, IndexError), open(f"/proc/{entry}/stat", "rb") as stat:
+            parents[int(entry)] = int(stat.read().rpartition(b")")[2].split()[1])
+    found, frontier = [], [root]
+    while frontier:
+        children = [pid for pid, parent in parents.items() if parent in frontier]
+        found += children
+        frontier = children
+    return found
 
 
 # ----------------------------------------------------- touching the others
