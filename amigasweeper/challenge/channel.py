@@ -25,6 +25,7 @@ from multiprocessing.context import SpawnContext
 
 LENGTH = struct.Struct("<H")
 BIGGEST = 0xFFFF
+ATOMIC = 512  # bytes a pipe write always delivers whole (POSIX's PIPE_BUF is at least this)
 
 if sys.platform == "win32":
     select = None
@@ -66,6 +67,9 @@ class Channel:
 
     def send(self, message: bytes) -> None:
         frame = LENGTH.pack(len(message)) + message
+        if len(frame) <= ATOMIC:  # the usual move or answer: written whole by one call
+            os.write(self._wfd, frame)
+            return
         while frame:
             frame = frame[os.write(self._wfd, frame):]
 
@@ -79,6 +83,16 @@ class Channel:
         if self._poller is None:
             return self._recv_windows(limit, deadline)
         buffer = self._buffer
+        if not buffer and (deadline is None or self._poller.poll(_milliseconds(deadline))):
+            # The usual case: nothing left over, and one read brings exactly one whole frame.
+            try:
+                buffer = os.read(self._rfd, 65536)
+            except OSError as error:
+                raise ChannelClosed(str(error)) from None
+            if not buffer:
+                raise ChannelClosed("the other end has closed")
+            if len(buffer) >= 2 and LENGTH.unpack_from(buffer)[0] == len(buffer) - 2 <= limit:
+                return buffer[2:]
         while True:
             if len(buffer) >= 2:
                 (size,) = LENGTH.unpack_from(buffer)

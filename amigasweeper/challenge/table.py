@@ -35,6 +35,7 @@ from .processes import (
     kill_group,
     kill_orphans,
     on_parent_exit,
+    share_a_cpu,
     spawn_context,
 )
 from .protocol import ANSWER, MAX_MESSAGE, Kind, ProtocolError
@@ -170,6 +171,7 @@ class Setup:
     specs: list[str]
     sandbox: Sandbox
     load_now: bool  # start every player's worker at once and say whether all loaded
+    cpu: int | None = None  # the one processor for this table and its workers (see ``share_a_cpu``)
 
 
 class Table:
@@ -324,6 +326,7 @@ def main(conn: Connection) -> None:
         setup: Setup = conn.recv()
     except (EOFError, OSError):
         return
+    share_a_cpu(setup.cpu)
     table = Table(setup)
     on_parent_exit(lambda: _leave(table))
     if hasattr(signal, "SIGTERM"):

@@ -219,7 +219,7 @@ class _Run:
 
     def start(self) -> None:
         """Start every table and wait until each has loaded every player."""
-        self.tables = [_TableHandle(self.setup) for _ in range(self.count)]
+        self.tables = [_TableHandle(replace(self.setup, cpu=self._cpu(n))) for n in range(self.count)]
         for table in self.tables:
             try:
                 failure = table.conn.recv()
@@ -269,6 +269,20 @@ class _Run:
             tasks.remove(task)
             yield player, GameRecord(task.game, Outcome.CRASHED, 0, 0.0, NOT_PLAYED)
 
+    def _cpu(self, place: int) -> int | None:
+        """The processor of the table at ``place`` (see ``processes.share_a_cpu``), or None: free to move.
+
+        Tables are pinned only while the machine has a processor to spare for
+        each: under load a pinned pair waits for its processor while another
+        is free, which costs more than the wake-ups pinning saves.
+        """
+        if not hasattr(os, "sched_getaffinity") or not hasattr(os, "getloadavg"):
+            return None
+        cpus = sorted(os.sched_getaffinity(0))
+        if self.count > len(cpus) or os.getloadavg()[0] + self.count > len(cpus):
+            return None
+        return cpus[place]
+
     def _feed(self, table: _TableHandle, tasks: deque[Task]) -> None:
         while tasks and len(table.sent) < PREFETCH:
             table.send(tasks.popleft())
@@ -279,8 +293,9 @@ class _Run:
         tasks.extendleft(reversed(table.sent))
         table.sent.clear()
         table.stop(politely=False)
-        fresh = _TableHandle(replace(self.setup, load_now=False))  # players load as their games come
-        self.tables[self.tables.index(table)] = fresh
+        place = self.tables.index(table)
+        fresh = _TableHandle(replace(self.setup, load_now=False, cpu=self._cpu(place)))  # players load as needed
+        self.tables[place] = fresh
         yield from self._count(lost.player, GameRecord(lost.game, Outcome.CRASHED, 0, 0.0, why, stopped=True), tasks)
         self._feed(fresh, tasks)
 

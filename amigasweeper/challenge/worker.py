@@ -77,7 +77,7 @@ def run(conn: Channel) -> None:
             return  # the table has closed: the run is over
         size, bombs, shape = protocol.read_start(message)
         result = play_session(player, size, bombs, Shape(shape) if tells_shape else None, send,
-                              losing=(BaseException,))
+                              clock=None, losing=(BaseException,))
         conn.send(protocol.done(result.error))  # the referee keeps the time
 
 
