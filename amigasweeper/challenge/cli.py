@@ -44,8 +44,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Play bots on seeded minesweeper boards with the 2002 TriMinesweeper challenge's rules "
-        "and rank them: one point per cell for each game won, minus one per millisecond of the bot's own "
-        "thinking. Each bot runs in worker processes of its own and sees only its board and make_move.",
+        "and rank them: one point per cell for each game won, minus one per millisecond the referee waits for "
+        "the bot. Each bot runs in worker processes of its own, sealed by bubblewrap where it works, and sees "
+        "only its board and make_move.",
     )
     parser.add_argument("--shape", choices=[s.value for s in Shape], default=Shape.TRIANGLE.value,
                         help="board shape (default: triangle, as in the challenge)")

@@ -6,6 +6,7 @@ import json
 import os
 import shutil
 import subprocess
+import sys
 import pytest
 
 from amigasweeper.challenge.cli import main
@@ -106,3 +107,32 @@ def test_a_results_file_that_cannot_be_written_is_said_and_the_table_still_shown
     assert "solver" in out and "rank" in out  # the results are all there
     assert err.count("\n") == 1 and "cannot write /dev/full: No space left on device" in err
     assert "Traceback" not in err
+
+
+def _without_bwrap(*argv: str) -> subprocess.CompletedProcess:
+    """The command on a system where bwrap is not to be found (an empty PATH)."""
+    return subprocess.run([sys.executable, "-m", "amigasweeper.challenge.cli", *SMALL, *argv],
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "PATH": ""})
+
+
+def test_sandbox_required_refuses_to_run_unsealed_in_one_line():
+    done = _without_bwrap("--sandbox", "required")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("amigasweeper-challenge: error: --sandbox required, but ")
+    why = "bwrap (Debian's bubblewrap) is not installed" if sys.platform.startswith("linux") else "Linux sandbox"
+    assert why in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_an_unsealed_run_says_so_in_the_table_and_the_json():
+    done = _without_bwrap()
+    assert done.returncode == 0, done.stderr
+    line = next(line for line in done.stdout.splitlines() if line.startswith("sandbox"))
+    assert "NOT sealed" in line and "a bot can read what its user may read" in line
+    assert "warning: the run is not sealed, so a bot can read --seed" in done.stderr
+    data = json.loads(_without_bwrap("--json").stdout)
+    assert data["sealed"] is False and data["sandbox"].startswith("NOT sealed")
+
+
+def test_a_negative_memory_limit_is_refused(capsys):
+    assert main([*SMALL, "--memory-limit", "-1"]) == 2
+    assert "--memory-limit must be a number of megabytes" in capsys.readouterr().err
