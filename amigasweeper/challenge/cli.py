@@ -17,7 +17,6 @@ import argparse
 import json
 import math
 import os
-import secrets
 import sys
 import time
 from collections.abc import Sequence
@@ -82,15 +81,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _config(args: argparse.Namespace) -> ChallengeConfig:
+    """The boards; without --seed the seed is None here: a fresh secret one is made by the run's
+    keeper process, so this process never holds it while bots play (see ``keeper``)."""
     bombs = args.bombs if args.bombs is not None else max(1, round(DEFAULT_DENSITY * args.size * args.size))
-    return ChallengeConfig(args.shape, args.size, bombs, args.games, _seed(args.seed), args.safe_first)
-
-
-def _seed(given: int | None) -> int:
-    """The seed asked for, or a fresh secret one: boards follow from the seed by a
-    public method, so a default a bot could guess (say 1) would let it rebuild
-    every layout for itself."""
-    return given if given is not None else secrets.randbits(63)
+    return ChallengeConfig(args.shape, args.size, bombs, args.games, args.seed, args.safe_first)
 
 
 def _check_run(args: argparse.Namespace) -> None:

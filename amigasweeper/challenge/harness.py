@@ -59,7 +59,7 @@ class ChallengeConfig:
     size: int = 20
     bombs: int = 60
     games: int = 100
-    seed: int = 1
+    seed: int | None = 1  # None: a fresh secret one, made where the boards are (see ``keeper``)
     safe_first: bool = False  # False is the seed's rule: the first move may hit a bomb
 
     def __post_init__(self) -> None:

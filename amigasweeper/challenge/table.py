@@ -308,11 +308,12 @@ def _why_gone(gone: Exception) -> str:
     return f"the bot's process could not be reached ({gone})"  # it ended between games
 
 
-def main(conn: Connection) -> None:
+def main(conn: Connection, setup_conn: Connection) -> None:
     """The table's entry point (``multiprocessing.Process`` target).
 
     Its first act makes it non-dumpable; only then does it read its
-    ``Setup`` (with the seed) from the pipe. Then it reads tasks (``Task``,
+    ``Setup`` (with the seed) from ``setup_conn``, written there by the
+    run's keeper (see ``keeper``), never by the coordinator. Then it reads tasks (``Task``,
     or None to stop) and answers each with a ``GameRecord``; first, when told
     to load every player now, it answers "" (ready) or why one would not load.
     """
@@ -323,9 +324,11 @@ def main(conn: Connection) -> None:
     # --seed) is none of a worker's business, and workers are started from here.
     sys.argv = sys.argv[:1]
     try:
-        setup: Setup = conn.recv()
+        setup: Setup = setup_conn.recv()
     except (EOFError, OSError):
         return
+    finally:
+        setup_conn.close()
     share_a_cpu(setup.cpu)
     table = Table(setup)
     on_parent_exit(lambda: _leave(table))

@@ -1,8 +1,10 @@
 """The tournament: several bots, the same seeded boards, every core, and a ranked table.
 
 The coordinator (this module, in the command's own process) never plays a
-game. It starts ``jobs`` tables (see ``table``), hands each a game at a time
-and collects the records. Game ``i`` is built from ``(seed, i)`` whichever
+game and holds no layout, nor a secret seed while bots play: it starts a
+keeper (see ``keeper``), which makes the seed when none was given and hands
+each table its setup, then ``jobs`` tables (see ``table``); it hands each
+table a game at a time and collects the records. Game ``i`` is built from ``(seed, i)`` whichever
 table plays it, so the results do not depend on ``jobs``; only the times do,
 a little, as the cores are shared.
 
@@ -20,9 +22,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from multiprocessing.connection import wait
+from multiprocessing.connection import Connection, wait
 
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord, PlayerLoadError
+from .keeper import SEED_PLEASE
+from .keeper import main as keeper_main
 from .processes import forbid_memory_reads, interrupts_held, spawn_context
 from .rules import Outcome
 from .sandbox import Sandbox, SandboxMode, choose
@@ -85,18 +89,21 @@ def player_names(specs: Sequence[str]) -> list[str]:
 class _TableHandle:
     """The coordinator's side of one table process, with the tasks sent to it.
 
-    The table is started with nothing but its pipe; its ``Setup`` (with the
-    seed) follows through the pipe once it has made itself non-dumpable.
+    The table is started with nothing but its pipes; its ``Setup`` (with the
+    seed) comes from the keeper, written straight into the table's setup
+    pipe once the table has made itself non-dumpable.
     """
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, keeper: _Keeper, **changes) -> None:
         context = spawn_context()
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=table_main, args=(child,), name="amigasweeper table")
+        keeper_end, setup_end = context.Pipe()
+        self.process = context.Process(target=table_main, args=(child, setup_end), name="amigasweeper table")
         with interrupts_held():
             self.process.start()
         child.close()
-        self.conn.send(setup)
+        setup_end.close()
+        keeper.hand_setup(keeper_end, changes)
         self.sent: deque[Task] = deque()
         self.since = time.monotonic()  # when the task at the head of ``sent`` began
 
@@ -140,6 +147,7 @@ def run_tournament(
 ) -> TournamentReport:
     """Play ``config.games`` boards with each player (a ``module:function`` or a built-in name).
 
+    ``config.seed`` None plays a fresh secret series, its seed in the report.
     ``on_record(player, record)`` is called as each game ends, in the order
     games end. ``sandbox`` is how workers run (default: ``sandbox.choose("auto")``).
     Raises ``PlayerLoadError`` when a player does not load (no game is played
@@ -166,12 +174,48 @@ def run_tournament(
                     on_record(player, record)
     except KeyboardInterrupt:
         interrupted = True
+    config = replace(config, seed=run.seed)  # the games are over: now the seed may be shown
     reports = tuple(
         ChallengeReport(config, name, tuple(sorted((r for (p, _), r in results.items() if p == player),
                                                    key=lambda r: r.index)))
         for player, name in enumerate(names)
     )
     return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped))
+
+
+class _Keeper:
+    """The coordinator's side of the keeper process (see ``keeper``)."""
+
+    def __init__(self, setup: Setup) -> None:
+        context = spawn_context()
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=keeper_main, args=(child,), name="amigasweeper keeper")
+        with interrupts_held():
+            self.process.start()
+        child.close()
+        self.conn.send(setup)
+
+    def hand_setup(self, table_end: Connection, changes: dict) -> None:
+        """Have the keeper write the setup into a new table's setup pipe (this process never reads it)."""
+        with contextlib.suppress(OSError):  # a keeper that has gone leaves the table without: it ends
+            self.conn.send((table_end, changes))
+        table_end.close()
+
+    def seed(self) -> int | None:
+        try:
+            self.conn.send(SEED_PLEASE)
+            return self.conn.recv()
+        except (EOFError, OSError):
+            return None
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.send(None)
+        self.process.join(STOP_WAIT)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()
 
 
 def _check_spec(spec: str) -> None:
@@ -210,16 +254,21 @@ class _Run:
 
     def __init__(self, setup: Setup, tables: int, names: list[str]) -> None:
         self.setup, self.count, self.names = setup, tables, names
+        self.seed = setup.config.seed  # the given seed; a secret one is learned from the keeper at the end
+        self.keeper: _Keeper | None = None
         self.tables: list[_TableHandle] = []
         self.finished = False
         self.failures = [0] * len(setup.specs)
         self.stopped: dict[str, str] = {}
         # The longest a table may stay silent over one game: loading a worker, the game, stopping it.
         self.stall_limit = max(LOAD_LIMIT, setup.time_limit) + setup.time_limit + STALL_GRACE
+        self.specs = setup.specs
 
     def start(self) -> None:
         """Start every table and wait until each has loaded every player."""
-        self.tables = [_TableHandle(replace(self.setup, cpu=self._cpu(n))) for n in range(self.count)]
+        self.keeper = _Keeper(self.setup)
+        self.setup = None  # the keeper holds it now; tables are started with changes to it only
+        self.tables = [_TableHandle(self.keeper, cpu=self._cpu(n)) for n in range(self.count)]
         for table in self.tables:
             try:
                 failure = table.conn.recv()
@@ -294,7 +343,7 @@ class _Run:
         table.sent.clear()
         table.stop(politely=False)
         place = self.tables.index(table)
-        fresh = _TableHandle(replace(self.setup, load_now=False, cpu=self._cpu(place)))  # players load as needed
+        fresh = _TableHandle(self.keeper, load_now=False, cpu=self._cpu(place))  # players load as needed
         self.tables[place] = fresh
         yield from self._count(lost.player, GameRecord(lost.game, Outcome.CRASHED, 0, 0.0, why, stopped=True), tasks)
         self._feed(fresh, tasks)
@@ -303,3 +352,8 @@ class _Run:
         for table in self.tables:
             table.stop(politely=self.finished)
         self.tables = []
+        if self.keeper is not None:
+            if self.seed is None:
+                self.seed = self.keeper.seed()
+            self.keeper.stop()
+            self.keeper = None

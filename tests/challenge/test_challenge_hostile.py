@@ -8,6 +8,7 @@ has one), so the boards are small and the games few.
 from __future__ import annotations
 
 import contextlib
+import gc
 import json
 import multiprocessing
 import os
@@ -407,3 +408,38 @@ def test_a_bot_over_its_memory_limit_loses_the_game_and_the_run_goes_on(write_bo
     hog, honest = result.reports
     assert [(r.outcome, r.error) for r in hog.records] == [(Outcome.CRASHED, "MemoryError")] * 3
     assert [r.outcome for r in honest.records] == [Outcome.WON] * 3
+
+
+# ----------------------------------------------- the seed stays with the tables
+def _big_numbers_held_here() -> set[int]:
+    """Every large whole number this process's objects hold (where a seed would be)."""
+    found = set()
+    for obj in gc.get_objects():
+        values = []
+        if isinstance(obj, dict):
+            values = list(obj.values())
+        elif isinstance(obj, (list, tuple, set, frozenset)):
+            values = list(obj)
+        elif hasattr(obj, "__dict__") and isinstance(getattr(obj, "__dict__", None), dict):
+            values = list(obj.__dict__.values())
+        found.update(v for v in values if type(v) is int and v > 1 << 40)
+    return found
+
+
+def test_the_coordinator_holds_no_secret_seed_while_the_bots_play(write_bots):
+    write_bots({"h_exits": EXITS})
+    held = set()
+
+    def look(player, record):
+        held.update(_big_numbers_held_here())
+
+    secret = run_tournament(["h_exits:mark_all"], ChallengeConfig(size=3, bombs=9, games=2, seed=None),
+                            jobs=1, on_record=look)
+    assert secret.config.seed is not None and secret.config.seed > 1 << 40  # shown once the games are over
+    assert secret.config.seed not in held
+    # The search works: a seed the caller gave is of course held here, and found.
+    held.clear()
+    given = 987654321987654321
+    run_tournament(["h_exits:mark_all"], ChallengeConfig(size=3, bombs=9, games=2, seed=given), jobs=1,
+                   on_record=look)
+    assert given in held
