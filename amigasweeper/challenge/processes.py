@@ -55,6 +55,18 @@ def ignore_interrupts() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+def leave_the_terminal() -> None:
+    """Start a session of its own (a table), with no controlling terminal, for its workers too.
+
+    A process whose session owns the terminal could push keystrokes into the
+    user's shell (the TIOCSTI ioctl); a worker started from here has no
+    terminal at all, sealed or not. Ctrl-C is the coordinator's business anyway.
+    """
+    if hasattr(os, "setsid"):
+        with contextlib.suppress(OSError):
+            os.setsid()
+
+
 def own_process_group() -> None:
     """Put this process (a bot's worker) in a group of its own.
 

@@ -34,6 +34,7 @@ from .processes import (
     interrupts_held,
     kill_group,
     kill_orphans,
+    leave_the_terminal,
     on_parent_exit,
     share_a_cpu,
     spawn_context,
@@ -320,6 +321,7 @@ def main(conn: Connection, setup_conn: Connection) -> None:
     forbid_memory_reads()
     ignore_interrupts()
     adopt_orphans()
+    leave_the_terminal()
     # spawn hands a child its parent's sys.argv; the command line (with its
     # --seed) is none of a worker's business, and workers are started from here.
     sys.argv = sys.argv[:1]

@@ -37,6 +37,7 @@ DEFAULT_TIME_LIMIT = 60.0  # seconds a game; the reference player needs millisec
 PREFETCH = 2  # tasks queued at a table, so it never waits for the coordinator between games
 FAILURES_IN_A_ROW = 3  # failed games (time-outs, dead or stopped processes) that stop a player
 STALL_GRACE = 30.0  # seconds past the longest a game can take before a silent table is given up
+SPARE_SLACK = 0.5  # a table may be pinned with this much less than a whole idle processor for it
 STOP_WAIT = 5.0  # seconds a table gets to leave before it is killed
 NOT_PLAYED = "not played: the player had been stopped"
 
@@ -328,7 +329,8 @@ class _Run:
         if not hasattr(os, "sched_getaffinity") or not hasattr(os, "getloadavg"):
             return None
         cpus = sorted(os.sched_getaffinity(0))
-        if self.count > len(cpus) or os.getloadavg()[0] + self.count > len(cpus):
+        spare = len(cpus) - os.getloadavg()[0]  # processors the rest of the machine leaves idle
+        if self.count > len(cpus) or spare < self.count - SPARE_SLACK:
             return None
         return cpus[place]
 

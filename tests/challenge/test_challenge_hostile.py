@@ -443,3 +443,40 @@ def test_the_coordinator_holds_no_secret_seed_while_the_bots_play(write_bots):
     run_tournament(["h_exits:mark_all"], ChallengeConfig(size=3, bombs=9, games=2, seed=given), jobs=1,
                    on_record=look)
     assert given in held
+
+
+# -------------------------------------------------------------- the terminal
+TTY_GRABBER = MARK_ALL + '''
+import os
+
+def play(board_size, number_of_bombs, board, make_move):
+    """Opens the user's terminal, where the TIOCSTI ioctl could type commands into the shell."""
+    try:
+        os.close(os.open("/dev/tty", os.O_RDWR))
+    except OSError:
+        return mark_all(board_size, number_of_bombs, board, make_move)
+    raise LookupError("opened the terminal")
+'''
+
+
+@pytest.mark.parametrize("mode", ["auto", "off"])
+def test_a_bot_has_no_terminal_even_when_the_command_runs_on_one(write_bots, mode):
+    pty = pytest.importorskip("pty", reason="pseudo-terminals are POSIX")
+    folder = write_bots({"h_tty": TTY_GRABBER})
+    argv = [sys.executable, "-m", "amigasweeper.challenge.cli", "--size", "3", "--bombs", "9", "--games", "2",
+            "--jobs", "1", "--json", "--sandbox", mode, "--player", "h_tty:play"]
+    pid, terminal = pty.fork()
+    if pid == 0:  # the command, on a terminal of its own (its controlling terminal)
+        os.chdir(folder)
+        os.environ["PYTHONPATH"] = str(folder)
+        os.open("/dev/tty", os.O_RDWR)  # raises (and so exits non-zero) if there were no terminal
+        os.execv(sys.executable, argv)
+    output = b""
+    with contextlib.suppress(OSError):  # EIO once the command has ended
+        while chunk := os.read(terminal, 65536):
+            output += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, output
+    data = json.loads(output[output.index(b"{"):])
+    [player] = data["players"]
+    assert player["problems"] == [] and player["wins"] == 2
