@@ -11,6 +11,15 @@ ends everything it started (the namespace's first process is gone).
 Whether bwrap works is learned by a trial run, not from the binary being
 there: containers and AppArmor often forbid the user namespaces it needs.
 
+Started by root (the usual case in containers), bwrap runs privileged: no
+user namespace (its root would be the real root), the other namespaces as
+above, and the worker's first act, before Python imports anything of ours
+or the bot's, is to become ``nobody`` for good (no_new_privs is set, so no
+setuid program can take it back). Python and the checkout often live where
+``nobody`` may not go (pyenv under /root, mode 700): each folder the worker
+needs is bound back, read-only, into an empty tmpfs laid over the closed
+folder above it, so the worker reaches those and nothing else there.
+
 What holds without it (``off``, other systems, or bwrap refused): the
 coordinator and the tables are non-dumpable, run as root the workers drop
 to ``nobody``, no child's command line carries the seed, and the layouts
@@ -36,8 +45,12 @@ from .rules import ChallengeError
 UNPRIVILEGED = "nobody"
 TRIAL_LIMIT = 30.0  # seconds for the trial run: a fresh interpreter importing the worker
 DEFAULT_MEMORY_MB = 2048  # address space a worker may map; a fair bot needs a small part of it
-BWRAP_OPTIONS = ("--unshare-all", "--die-with-parent", "--new-session",
-                 "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp")
+VIEW = ("--die-with-parent", "--new-session",
+        "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp")
+# Every namespace; as root, every one but the user namespace (see the module's notes).
+UNSHARE = ("--unshare-all",)
+UNSHARE_AS_ROOT = ("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try")
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 class SandboxMode(str, Enum):
@@ -61,6 +74,11 @@ class Sandbox:
     gid: int | None = None
     memory_mb: int = DEFAULT_MEMORY_MB  # 0: no limit
 
+    @property
+    def privileged(self) -> bool:
+        """Sealed by a bwrap started as root, the drop to ``user`` made inside."""
+        return self.sealed and self.uid is not None
+
     def describe(self) -> str:
         """One line for the results: sealed, or what a bot can do here."""
         who = f", bots run as {self.user}" if self.user else ""
@@ -69,71 +87,84 @@ class Sandbox:
         return (f"NOT sealed ({self.why_not}{who}): a bot can read what its user may read, see the other "
                 "processes and their command lines, and signal the other bots")
 
-    def command(self, python_argv: list[str], visible: list[str]) -> list[str]:
-        """The worker's full command: ``python_argv`` itself, or wrapped in bwrap.
+    def worker_command(self, code: str, visible: list[str]) -> list[str]:
+        """The command that runs ``code`` (Python) as a worker: in bwrap when sealed.
 
         ``visible`` are folders the worker must read (its sys.path, its current
-        folder); those under /tmp are bound over the private /tmp, read-only.
+        folder): bound into the sandbox, read-only, where they would be hidden.
         """
+        prelude = f"import sys; sys.path.insert(0, {PACKAGE_ROOT!r}); "
+        if self.privileged:  # the first act, before any import that reads a file of ours or the bot's
+            prelude = f"import os; os.setgroups([]); os.setgid({self.gid}); os.setuid({self.uid}); " + prelude
+        python = [sys.executable, "-c", prelude + code]
         if not self.sealed:
-            return python_argv
-        bound = [folder for folder in sorted(set(visible))
-                 if _under_tmp(folder) and os.path.isdir(folder) and self._reachable(folder)]
-        binds = [arg for folder in bound for arg in ("--ro-bind", folder, folder)]
-        cwd = os.getcwd()
-        inside = cwd in bound or not _under_tmp(cwd)  # else hidden by the private /tmp
-        return [_bwrap(), *BWRAP_OPTIONS, *binds, "--chdir", cwd if inside else "/", "--", *python_argv]
+            return python
+        needed = sorted({os.path.realpath(f) for f in visible if f and os.path.isdir(f)})
+        binds = self._binds_as_root(needed) if self.privileged else self._binds(needed)
+        reachable = {arg for arg in binds[2::3]} if not self.privileged else set(needed)
+        cwd = os.path.realpath(os.getcwd())
+        inside = cwd in reachable or not (_under_tmp(cwd) or self.privileged and _closed_above(cwd))
+        unshare = UNSHARE_AS_ROOT if self.privileged else UNSHARE
+        return [_bwrap(), *unshare, *VIEW, *binds, "--chdir", cwd if inside else "/", "--", *python]
 
-    def _reachable(self, folder: str) -> bool:
-        """Whether the workers' account can read ``folder`` (bwrap refuses to bind one it cannot)."""
-        if self.uid is None:
-            return os.access(folder, os.R_OK | os.X_OK)
-        path = Path(folder)
-        try:
-            return all(p.stat().st_mode & 0o001 for p in path.parents) and path.stat().st_mode & 0o005 == 0o005
-        except OSError:
-            return False
+    def _binds(self, needed: list[str]) -> list[str]:
+        """Unprivileged: the needed folders under /tmp, bound over the private /tmp."""
+        return [arg for folder in needed if _under_tmp(folder) and os.access(folder, os.R_OK | os.X_OK)
+                for arg in ("--ro-bind", folder, folder)]
+
+    def _binds_as_root(self, needed: list[str]) -> list[str]:
+        """As root: each needed folder behind a folder closed to ``nobody`` is bound back into an
+        empty tmpfs laid over that closed folder, with open folders on the way to it."""
+        needed = sorted(set(needed) | _interpreter_folders())
+        needed = [f for f in needed if not any(f.startswith(other + "/") for other in needed)]  # outermost
+        hidden: dict[str, str] = {}  # needed folder -> the closed (or /tmp) folder above it
+        for folder in needed:
+            above = "/tmp" if _under_tmp(folder) and folder != "/tmp" else _closed_above(folder)
+            if above:
+                hidden[folder] = above
+        covers = sorted({c for c in hidden.values() if c != "/tmp"})
+        covers = [c for c in covers if not any(c.startswith(o + "/") for o in covers)]
+        args = [arg for c in covers for arg in ("--tmpfs", c)]
+        made: set[str] = set()
+        for folder, above in sorted(hidden.items()):
+            top = next((c for c in [*covers, "/tmp"] if folder.startswith(c + "/")), above)
+            for step in _steps_between(top, folder):
+                if step not in made:
+                    made.add(step)
+                    args += ["--perms", "0755", "--dir", step]
+            args += ["--ro-bind", folder, folder]
+        return args
 
     def popen_options(self) -> dict:
-        """The Popen keywords that start a worker as ``user`` (when root) in a process group of its own."""
+        """The Popen keywords: a process group of its own; as ``user`` unless bwrap drops inside."""
         options: dict = {"process_group": 0} if sys.platform != "win32" else {}
-        if self.uid is not None:
+        if self.uid is not None and not self.privileged:
             options.update(user=self.uid, group=self.gid, extra_groups=[])
         return options
 
 
 def choose(mode: SandboxMode | str, memory_mb: int = DEFAULT_MEMORY_MB) -> Sandbox:
-    """The sandbox for this run, after a trial run of bwrap when the mode allows it."""
+    """The sandbox for this run, after a trial run of bwrap when the mode allows it.
+
+    ChallengeError when no worker could start at all (run by root without a
+    sandbox, the workers' user must be able to run this Python).
+    """
     mode = SandboxMode(mode)
-    failure = workers_cannot_start()
-    if failure:
-        raise ChallengeError(failure)
     user, uid, gid = _unprivileged_account()
-    if mode is SandboxMode.OFF:
-        return Sandbox(False, "--sandbox off", user, uid, gid, memory_mb)
-    failure = trial_failure(uid, gid)
-    if not failure:
-        return Sandbox(True, "", user, uid, gid, memory_mb)
-    if mode is SandboxMode.REQUIRED:
-        raise SandboxUnavailable(f"--sandbox required, but {failure}")
-    return Sandbox(False, failure, user, uid, gid, memory_mb)
-
-
-def workers_cannot_start() -> str:
-    """Why no worker can start here, sealed or not ("" when one can): run as root, the workers'
-    account must be able to run this Python."""
-    try:
-        user, uid, gid = _unprivileged_account()
-    except ChallengeError as error:
-        return str(error)
-    if uid is None:
-        return ""
-    failure = _run_in(Sandbox(False, uid=uid, gid=gid))
+    why = "--sandbox off"
+    if mode is not SandboxMode.OFF:
+        why = trial_failure(uid, gid)
+        if not why:
+            return Sandbox(True, "", user, uid, gid, memory_mb)
+        if mode is SandboxMode.REQUIRED:
+            raise SandboxUnavailable(f"--sandbox required, but {why}")
+    plain = Sandbox(False, why, user, uid, gid, memory_mb)
+    failure = _run_in(plain) if uid is not None else ""
     if failure:
-        return (f"started by root, the bots run as the user {user}, who cannot run this Python "
-                f"({sys.executable}: {failure}); install Python where every user can read it, "
-                "or run the tournament as an ordinary user")
-    return ""
+        raise ChallengeError(f"not sealed ({why}), and started by root the bots would run as the user {user}, "
+                             f"who cannot run this Python ({sys.executable}: {failure}); install bubblewrap, "
+                             "put Python where every user can read it, or run as an ordinary user")
+    return plain
 
 
 @functools.lru_cache(maxsize=None)
@@ -150,10 +181,10 @@ def trial_failure(uid: int | None, gid: int | None) -> str:
 @functools.lru_cache(maxsize=None)
 def _run_in(sandbox: Sandbox) -> str:
     """Start a worker's interpreter as ``sandbox`` would and import the worker: "" when it works, else why not."""
-    argv = sandbox.command([sys.executable, "-c", f"{boot_path()}import amigasweeper.challenge.worker"], [])
+    argv = sandbox.worker_command("import amigasweeper.challenge.worker", [])
     try:
         done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=TRIAL_LIMIT,
-                              **sandbox.popen_options())
+                              cwd="/", **sandbox.popen_options())
     except (OSError, subprocess.SubprocessError) as error:
         return str(error)
     if done.returncode != 0:
@@ -162,18 +193,38 @@ def _run_in(sandbox: Sandbox) -> str:
     return ""
 
 
-def boot_path() -> str:
-    """Python that puts this package's folder first on sys.path (a checkout works like an install)."""
-    root = str(Path(__file__).resolve().parents[2])
-    return f"import sys; sys.path.insert(0, {root!r}); "
-
-
 def _bwrap() -> str | None:
     return shutil.which("bwrap")
 
 
 def _under_tmp(folder: str) -> bool:
     return folder == "/tmp" or folder.startswith("/tmp/")
+
+
+def _interpreter_folders() -> set[str]:
+    """What Python itself needs to run: its install (and a virtual environment's), and our package."""
+    folders = {os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix), PACKAGE_ROOT,
+               os.path.dirname(os.path.realpath(sys.executable))}
+    return {f for f in folders if os.path.isdir(f)}
+
+
+def _closed_above(folder: str) -> str:
+    """The topmost folder above ``folder`` that other users may not pass through, or ""."""
+    for above in reversed(Path(folder).parents):
+        if str(above) == "/":
+            continue
+        try:
+            if not above.stat().st_mode & 0o001:
+                return str(above)
+        except OSError:
+            return ""
+    return ""
+
+
+def _steps_between(top: str, folder: str) -> list[str]:
+    """The folders strictly between ``top`` and ``folder``, outermost first."""
+    steps = [str(p) for p in Path(folder).parents if str(p).startswith(top + "/")]
+    return sorted(steps, key=len)
 
 
 def _unprivileged_account() -> tuple[str, int | None, int | None]:

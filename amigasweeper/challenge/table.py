@@ -41,7 +41,7 @@ from .processes import (
 )
 from .protocol import ANSWER, MAX_MESSAGE, Kind, ProtocolError
 from .rules import ChallengeGame, OffBoardError, Outcome, RuleViolation
-from .sandbox import Sandbox, boot_path
+from .sandbox import Sandbox
 from .worker import main_connection as worker_main_connection
 
 _CONTEXT = spawn_context()
@@ -157,8 +157,8 @@ def _start(child: tuple[int, int] | Connection, sandbox: Sandbox) -> _Popen | _M
         return _MultiprocessingProcess(child)
     read_fd, write_fd = child
     parent = 0 if sandbox.sealed else os.getpid()
-    boot = f"{boot_path()}from amigasweeper.challenge.worker import main_fds; main_fds({read_fd}, {write_fd}, {parent})"
-    argv = sandbox.command([sys.executable, "-c", boot], [*sys.path, os.getcwd()])
+    boot = f"from amigasweeper.challenge.worker import main_fds; main_fds({read_fd}, {write_fd}, {parent})"
+    argv = sandbox.worker_command(boot, [*sys.path, os.getcwd()])
     with interrupts_held():
         return _Popen(argv, sandbox.popen_options(), child)
 

@@ -123,7 +123,7 @@ def test_sandbox_required_refuses_to_run_unsealed_in_one_line():
     assert why in done.stderr and done.stderr.count("\n") == 1
 
 
-def test_an_unsealed_run_says_so_in_the_table_and_the_json():
+def test_an_unsealed_run_says_so_in_the_table_and_the_json(unsealed):
     done = _without_bwrap()
     assert done.returncode == 0, done.stderr
     line = next(line for line in done.stdout.splitlines() if line.startswith("sandbox"))

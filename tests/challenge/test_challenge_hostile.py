@@ -16,12 +16,13 @@ import signal
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from amigasweeper.challenge import ChallengeConfig, Outcome, run_tournament, tournament
-from amigasweeper.challenge.sandbox import choose
+from amigasweeper.challenge.sandbox import Sandbox, choose
 from amigasweeper.challenge.tournament import FAILURES_IN_A_ROW, NOT_PLAYED
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="the hostile bots use POSIX signals")
@@ -132,6 +133,11 @@ def test_a_table_that_stops_answering_is_given_up_and_replaced(write_bots, monke
         os.kill(stopped[0], signal.SIGCONT)  # the table was killed; this only tidies up if it was not
 
 
+def _walls(mode: str, request) -> Sandbox:
+    """The sandbox for ``mode``: "off" skips, saying why, where unsealed workers cannot start."""
+    return request.getfixturevalue("unsealed") if mode == "off" else choose(mode)
+
+
 # ------------------------------------------------------ reading other processes
 SNOOP = MARK_ALL + '''
 import os
@@ -234,7 +240,7 @@ def test_sealed_a_bot_finds_no_seed_in_the_coordinator_or_tables_even_given_on_t
     assert snoop["problems"] == [] and snoop["wins"] == 2
 
 
-def test_unsealed_a_bot_cannot_read_the_memory_of_the_coordinator_or_tables(write_bots):
+def test_unsealed_a_bot_cannot_read_the_memory_of_the_coordinator_or_tables(write_bots, unsealed):
     # The seed is the fresh secret one; what the bot looks for is the boards' seed string in memory.
     # Run by one user (nobody, when the tests run as root), so only non-dumpable processes keep it out.
     folder = write_bots({"h_snoop": "SEED = 'no seed given'\n" + SNOOP})
@@ -246,7 +252,7 @@ def test_unsealed_a_bot_cannot_read_the_memory_of_the_coordinator_or_tables(writ
     assert snoop["problems"] == [] and snoop["wins"] == 2
 
 
-def test_unsealed_given_seed_is_warned_about(write_bots):
+def test_unsealed_given_seed_is_warned_about(write_bots, unsealed):
     folder = write_bots({"h_exits": EXITS})
     done = _run_cli(folder, "--sandbox", "off", "--seed", "77", "--player", "h_exits:mark_all")
     assert done.returncode == 0, done.stderr
@@ -374,7 +380,7 @@ def _processes_with(marker: str) -> list[int]:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds processes through Linux's /proc")
 @pytest.mark.parametrize("mode", ["auto", "off"])
-def test_a_process_a_bot_detaches_does_not_outlive_the_run(write_bots, mode):
+def test_a_process_a_bot_detaches_does_not_outlive_the_run(write_bots, mode, request):
     marker = f"amigasweeper-detached-{os.getpid()}-{time.monotonic_ns()}"
     write_bots({"h_detacher": f"MARKER = {marker!r}\n" + DETACHER})
     seen = []
@@ -383,7 +389,7 @@ def test_a_process_a_bot_detaches_does_not_outlive_the_run(write_bots, mode):
         seen.append(len(_processes_with(marker)))
 
     config = ChallengeConfig(size=3, bombs=9, games=2, seed=5)
-    result = run_tournament(["h_detacher:play"], config, jobs=1, sandbox=choose(mode), on_record=look)
+    result = run_tournament(["h_detacher:play"], config, jobs=1, sandbox=_walls(mode, request), on_record=look)
     assert [r.outcome for r in result.reports[0].records] == [Outcome.WON] * 2
     assert max(seen) >= 1  # the daemons were running during the run
     deadline = time.monotonic() + 5
@@ -401,10 +407,10 @@ def play(board_size, number_of_bombs, board, make_move):
 
 
 @pytest.mark.parametrize("mode", ["auto", "off"])
-def test_a_bot_over_its_memory_limit_loses_the_game_and_the_run_goes_on(write_bots, mode):
+def test_a_bot_over_its_memory_limit_loses_the_game_and_the_run_goes_on(write_bots, mode, request):
     write_bots({"h_hog": HOG, "h_exits": EXITS})
     result = run_tournament(["h_hog:play", "h_exits:mark_all"], ALL_BOMBS, jobs=1,
-                            sandbox=choose(mode, memory_mb=200))
+                            sandbox=replace(_walls(mode, request), memory_mb=200))
     hog, honest = result.reports
     assert [(r.outcome, r.error) for r in hog.records] == [(Outcome.CRASHED, "MemoryError")] * 3
     assert [r.outcome for r in honest.records] == [Outcome.WON] * 3
@@ -460,8 +466,9 @@ def play(board_size, number_of_bombs, board, make_move):
 
 
 @pytest.mark.parametrize("mode", ["auto", "off"])
-def test_a_bot_has_no_terminal_even_when_the_command_runs_on_one(write_bots, mode):
+def test_a_bot_has_no_terminal_even_when_the_command_runs_on_one(write_bots, mode, request):
     pty = pytest.importorskip("pty", reason="pseudo-terminals are POSIX")
+    _walls(mode, request)
     folder = write_bots({"h_tty": TTY_GRABBER})
     argv = [sys.executable, "-m", "amigasweeper.challenge.cli", "--size", "3", "--bombs", "9", "--games", "2",
             "--jobs", "1", "--json", "--sandbox", mode, "--player", "h_tty:play"]

@@ -22,7 +22,6 @@ import pytest
 from amigasweeper.challenge import ChallengeConfig, Outcome, PlayerLoadError, run_challenge, run_tournament
 from amigasweeper.challenge.cli import Progress, main
 from amigasweeper.challenge.harness import GameRecord, load_player
-from amigasweeper.challenge.sandbox import choose
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -245,10 +244,10 @@ def test_every_way_to_break_the_rules_costs_that_game_and_the_run_goes_on(bots):
     assert result.ranked()[0].player == "t_bots:mark_all"
 
 
-def test_a_worker_stopped_at_the_time_limit_is_replaced_and_the_next_game_is_played(bots):
+def test_a_worker_stopped_at_the_time_limit_is_replaced_and_the_next_game_is_played(bots, unsealed):
     # The bot remembers its first game in a file: that needs a folder it can write, so no sandbox.
     bots.chmod(0o777)
-    result = run_tournament(["t_bots:slow_once"], ALL_BOMBS, jobs=1, time_limit=0.5, sandbox=choose("off"))
+    result = run_tournament(["t_bots:slow_once"], ALL_BOMBS, jobs=1, time_limit=0.5, sandbox=unsealed)
     assert [r.outcome for r in result.reports[0].records] == [Outcome.TIMED_OUT, Outcome.WON]
 
 
