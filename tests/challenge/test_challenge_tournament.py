@@ -241,7 +241,8 @@ def test_every_way_to_break_the_rules_costs_that_game_and_the_run_goes_on(bots):
     assert figures["t_bots:double_mark"]["rule_violations"] == 2
     assert figures["t_bots:sleep_past_the_limit"]["timeouts"] == 2
     assert figures["t_bots:raise_error"]["errors"] == 2
-    assert result.ranked()[0].player == "t_bots:mark_all"
+    # Only the honest player wins (its place by score also depends on the machine's load: 9 points a game).
+    assert [name for name, report in by_name.items() if report.wins] == ["mark_all"]
 
 
 def test_a_worker_stopped_at_the_time_limit_is_replaced_and_the_next_game_is_played(bots, unsealed):
