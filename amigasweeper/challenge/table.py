@@ -2,9 +2,13 @@
 
 The coordinator starts one table per job. A table holds the layouts (it
 builds each game from the seed and the game's number), starts one worker
-per player, answers their moves, keeps the time limit, and stops and
-replaces a worker that runs over it, dies or talks nonsense. Each game comes
-back to the coordinator as a ``GameRecord``.
+per player (inside the sandbox when the run has one, see ``sandbox``),
+answers their moves, times the bot from its own side of the pipe, keeps the
+time limit, and stops and replaces a worker that runs over it, dies or talks
+nonsense, with whatever that worker left behind. Each game comes back to the
+coordinator as a ``GameRecord``. A table is non-dumpable, in a session of
+its own (its workers have no terminal), and gets its setup, with the seed,
+from the keeper (see ``keeper``).
 
 Why a referee per job rather than one for the whole run: every move is a
 round trip, and a single referee answering every worker would be one more

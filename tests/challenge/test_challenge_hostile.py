@@ -197,6 +197,7 @@ def play(board_size, number_of_bombs, board, make_move):
 '''
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads other processes through Linux's /proc")
 def test_the_snoop_finds_the_seed_where_it_can_read(tmp_path):
     # Proof that the search works: a process of ours, holding the secrets, is open to it.
     snoop = {}
@@ -228,6 +229,7 @@ def _run_cli(folder: Path, *argv: str, as_nobody: bool = False) -> subprocess.Co
                           env={**os.environ, "PYTHONPATH": str(folder)}, **account)
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads other processes through Linux's /proc")
 def test_sealed_a_bot_finds_no_seed_in_the_coordinator_or_tables_even_given_on_the_command_line(
         write_bots, sealed):
     seed = "918273645546372819"
@@ -240,6 +242,7 @@ def test_sealed_a_bot_finds_no_seed_in_the_coordinator_or_tables_even_given_on_t
     assert snoop["problems"] == [] and snoop["wins"] == 2
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads other processes through Linux's /proc")
 def test_unsealed_a_bot_cannot_read_the_memory_of_the_coordinator_or_tables(write_bots, unsealed):
     # The seed is the fresh secret one; what the bot looks for is the boards' seed string in memory.
     # Run by one user (nobody, when the tests run as root), so only non-dumpable processes keep it out.
@@ -406,6 +409,7 @@ def play(board_size, number_of_bombs, board, make_move):
 '''
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="only Linux enforces RLIMIT_AS")
 @pytest.mark.parametrize("mode", ["auto", "off"])
 def test_a_bot_over_its_memory_limit_loses_the_game_and_the_run_goes_on(write_bots, mode, request):
     write_bots({"h_hog": HOG, "h_exits": EXITS})
