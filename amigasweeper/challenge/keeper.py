@@ -33,9 +33,9 @@ def main(conn: Connection) -> None:
     """The keeper's entry point (``multiprocessing.Process`` target).
 
     It reads the setup (a ``table.Setup`` whose config's seed may be None),
-    then requests: ``(table_end, changes)`` writes the setup, with
-    ``changes`` applied, to a new table's setup pipe; ``SEED_PLEASE`` answers
-    the seed; None (or the pipe's end) ends it.
+    then requests: a ``Connection`` (a new table's setup pipe) gets the
+    setup written into it; ``SEED_PLEASE`` answers the seed; None (or the
+    pipe's end) ends it.
     """
     forbid_memory_reads()
     ignore_interrupts()
@@ -56,9 +56,9 @@ def main(conn: Connection) -> None:
         if request == SEED_PLEASE:
             conn.send(setup.config.seed)
             continue
-        table_end, changes = request
+        table_end = request
         try:
-            table_end.send(replace(setup, **changes))
+            table_end.send(setup)
         except OSError:
             pass  # the table died before it read its setup: the coordinator sees it go
         table_end.close()

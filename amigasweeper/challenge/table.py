@@ -169,10 +169,18 @@ def _start(child: tuple[int, int] | Connection, sandbox: Sandbox) -> _Popen | _M
 
 @dataclass(frozen=True)
 class Setup:
-    """What a table is told once it is running (never on its command line or in its spawn arguments)."""
+    """The run, as the keeper tells each table once it is running (never in its spawn arguments)."""
 
     config: ChallengeConfig
     time_limit: float
+    specs: list[str]
+    sandbox: Sandbox
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What a table is given when it is started: nothing secret, so its workers start at once."""
+
     specs: list[str]
     sandbox: Sandbox
     load_now: bool  # start every player's worker at once and say whether all loaded
@@ -189,11 +197,9 @@ class Table:
         self.sandbox = setup.sandbox
         self.workers: dict[int, Worker] = {}
 
-    def start(self) -> str:
-        """Start every player's worker; "" when all loaded, else the first failure."""
-        starting = {player: Worker(spec, self.sandbox) for player, spec in enumerate(self.specs)}
-        self.workers = starting
-        for player, worker in starting.items():
+    def await_ready(self) -> str:
+        """Wait for every player's worker to load; "" when all did, else the first failure."""
+        for player, worker in self.workers.items():
             failure = worker.ready(max(LOAD_LIMIT, self.time_limit))
             if failure:
                 return f"{self.specs[player]}: {failure}"
@@ -313,14 +319,15 @@ def _why_gone(gone: Exception) -> str:
     return f"the bot's process could not be reached ({gone})"  # it ended between games
 
 
-def main(conn: Connection, setup_conn: Connection) -> None:
+def main(conn: Connection, setup_conn: Connection, seat: Seat) -> None:
     """The table's entry point (``multiprocessing.Process`` target).
 
-    Its first act makes it non-dumpable; only then does it read its
-    ``Setup`` (with the seed) from ``setup_conn``, written there by the
-    run's keeper (see ``keeper``), never by the coordinator. Then it reads tasks (``Task``,
-    or None to stop) and answers each with a ``GameRecord``; first, when told
-    to load every player now, it answers "" (ready) or why one would not load.
+    Its first act makes it non-dumpable. It starts its players' workers
+    (when told to load them now), and meanwhile reads its ``Setup`` (with the
+    seed) from ``setup_conn``, written there by the run's keeper (see
+    ``keeper``), never by the coordinator. Then it reads tasks (``Task``, or
+    None to stop) and answers each with a ``GameRecord``; first, when told to
+    load every player now, it answers "" (ready) or why one would not load.
     """
     forbid_memory_reads()
     ignore_interrupts()
@@ -329,19 +336,25 @@ def main(conn: Connection, setup_conn: Connection) -> None:
     # spawn hands a child its parent's sys.argv; the command line (with its
     # --seed) is none of a worker's business, and workers are started from here.
     sys.argv = sys.argv[:1]
+    share_a_cpu(seat.cpu)
+    starting = {player: Worker(spec, seat.sandbox) for player, spec in enumerate(seat.specs)} if seat.load_now else {}
     try:
         setup: Setup = setup_conn.recv()
     except (EOFError, OSError):
-        return
+        setup = None
     finally:
         setup_conn.close()
-    share_a_cpu(setup.cpu)
+    if setup is None:  # the keeper has gone: nothing to play
+        for worker in starting.values():
+            worker.stop()
+        return
     table = Table(setup)
+    table.workers = starting
     on_parent_exit(lambda: _leave(table))
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, lambda *_: _leave(table))
-    if setup.load_now:  # a first table says whether every player loads; a replacement loads them as needed
-        failure = table.start()
+    if seat.load_now:  # a first table says whether every player loads; a replacement loads them as needed
+        failure = table.await_ready()
         conn.send(failure)
         if failure:
             table.close()

@@ -30,7 +30,7 @@ from .keeper import main as keeper_main
 from .processes import forbid_memory_reads, interrupts_held, spawn_context
 from .rules import Outcome
 from .sandbox import Sandbox, SandboxMode, choose
-from .table import LOAD_LIMIT, Setup, Task
+from .table import LOAD_LIMIT, Seat, Setup, Task
 from .table import main as table_main
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds a game; the reference player needs milliseconds on a 32x32 board
@@ -95,16 +95,16 @@ class _TableHandle:
     pipe once the table has made itself non-dumpable.
     """
 
-    def __init__(self, keeper: _Keeper, **changes) -> None:
+    def __init__(self, keeper: _Keeper, seat: Seat) -> None:
         context = spawn_context()
         self.conn, child = context.Pipe()
         keeper_end, setup_end = context.Pipe()
-        self.process = context.Process(target=table_main, args=(child, setup_end), name="amigasweeper table")
+        self.process = context.Process(target=table_main, args=(child, setup_end, seat), name="amigasweeper table")
         with interrupts_held():
             self.process.start()
         child.close()
         setup_end.close()
-        keeper.hand_setup(keeper_end, changes)
+        keeper.hand_setup(keeper_end)
         self.sent: deque[Task] = deque()
         self.since = time.monotonic()  # when the task at the head of ``sent`` began
 
@@ -164,7 +164,7 @@ def run_tournament(
     results: dict[tuple[int, int], GameRecord] = {}
     tasks = deque(Task(player, game) for game in range(config.games) for player in range(len(specs)))
     names = player_names(specs)
-    run = _Run(Setup(config, time_limit, list(specs), sandbox, load_now=True), min(jobs, len(tasks)), names)
+    run = _Run(Setup(config, time_limit, list(specs), sandbox), min(jobs, len(tasks)), names)
     interrupted = False
     try:
         with _no_second_interrupt_during(run):
@@ -196,10 +196,10 @@ class _Keeper:
         child.close()
         self.conn.send(setup)
 
-    def hand_setup(self, table_end: Connection, changes: dict) -> None:
+    def hand_setup(self, table_end: Connection) -> None:
         """Have the keeper write the setup into a new table's setup pipe (this process never reads it)."""
         with contextlib.suppress(OSError):  # a keeper that has gone leaves the table without: it ends
-            self.conn.send((table_end, changes))
+            self.conn.send(table_end)
         table_end.close()
 
     def seed(self) -> int | None:
@@ -263,13 +263,13 @@ class _Run:
         self.stopped: dict[str, str] = {}
         # The longest a table may stay silent over one game: loading a worker, the game, stopping it.
         self.stall_limit = max(LOAD_LIMIT, setup.time_limit) + setup.time_limit + STALL_GRACE
-        self.specs = setup.specs
+        self.specs, self.sandbox = setup.specs, setup.sandbox
 
     def start(self) -> None:
         """Start every table and wait until each has loaded every player."""
         self.keeper = _Keeper(self.setup)
-        self.setup = None  # the keeper holds it now; tables are started with changes to it only
-        self.tables = [_TableHandle(self.keeper, cpu=self._cpu(n)) for n in range(self.count)]
+        self.setup = None  # the keeper holds it now
+        self.tables = [_TableHandle(self.keeper, self._seat(n, load_now=True)) for n in range(self.count)]
         for table in self.tables:
             try:
                 failure = table.conn.recv()
@@ -319,6 +319,9 @@ class _Run:
             tasks.remove(task)
             yield player, GameRecord(task.game, Outcome.CRASHED, 0, 0.0, NOT_PLAYED)
 
+    def _seat(self, place: int, load_now: bool) -> Seat:
+        return Seat(self.specs, self.sandbox, load_now, self._cpu(place))
+
     def _cpu(self, place: int) -> int | None:
         """The processor of the table at ``place`` (see ``processes.share_a_cpu``), or None: free to move.
 
@@ -345,7 +348,7 @@ class _Run:
         table.sent.clear()
         table.stop(politely=False)
         place = self.tables.index(table)
-        fresh = _TableHandle(self.keeper, load_now=False, cpu=self._cpu(place))  # players load as needed
+        fresh = _TableHandle(self.keeper, self._seat(place, load_now=False))  # players load as needed
         self.tables[place] = fresh
         yield from self._count(lost.player, GameRecord(lost.game, Outcome.CRASHED, 0, 0.0, why, stopped=True), tasks)
         self._feed(fresh, tasks)
