@@ -2,8 +2,9 @@
 
 On Linux with bubblewrap (``bwrap``, Debian's ``bubblewrap``) every worker
 runs sealed: its own user, PID, IPC, network, UTS and cgroup namespaces, the
-whole filesystem read-only, a private empty /tmp, a new session (no terminal
-to type into), and ``--die-with-parent``. Inside, the worker sees only its
+whole filesystem read-only, a private empty /tmp, no terminal to type into
+(its table has left the user's session: see ``processes.leave_the_terminal``),
+and ``--die-with-parent``. Inside, the worker sees only its
 own processes, so it can read or signal neither the coordinator, nor the
 tables, nor the other players; when it ends, or its table does, the kernel
 ends everything it started (the namespace's first process is gone).
@@ -45,8 +46,11 @@ from .rules import ChallengeError
 UNPRIVILEGED = "nobody"
 TRIAL_LIMIT = 30.0  # seconds for the trial run: a fresh interpreter importing the worker
 DEFAULT_MEMORY_MB = 2048  # address space a worker may map; a fair bot needs a small part of it
-VIEW = ("--die-with-parent", "--new-session",
-        "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp")
+# No --new-session: the table is already in a session with no terminal, and a
+# session of the worker's own puts it in another scheduling group (autogroup)
+# than its table, which made every move's round trip about 40% slower (see
+# docs/BENCHMARKS.md).
+VIEW = ("--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp")
 # Every namespace; as root, every one but the user namespace (see the module's notes).
 UNSHARE = ("--unshare-all",)
 UNSHARE_AS_ROOT = ("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try")
