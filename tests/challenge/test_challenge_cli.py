@@ -136,3 +136,15 @@ def test_an_unsealed_run_says_so_in_the_table_and_the_json(unsealed):
 def test_a_negative_memory_limit_is_refused(capsys):
     assert main([*SMALL, "--memory-limit", "-1"]) == 2
     assert "--memory-limit must be a number of megabytes" in capsys.readouterr().err
+
+
+def test_a_stopped_player_is_named_with_the_reason_below_the_table(write_bots, capsys):
+    write_bots({"dying_bot_for_cli": "import os\ndef play(board_size, number_of_bombs, board, make_move):\n"
+                                     "    os._exit(3)\n"})
+    assert main([*SMALL, "--games", "6", "--player", "dying_bot_for_cli:play", "--player", "solver"]) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.startswith("dying_bot_for_cli:play: stopped"))
+    assert "stopped after 3 failed games in a row, the last: the bot's process ended (exit code 3)" in line
+    assert "games not yet played count as lost" in line
+    solver = next(line for line in out.splitlines() if " solver " in line).split()
+    assert solver[2] == "6"  # every game of the other player was played
