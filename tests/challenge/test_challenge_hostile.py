@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from amigasweeper.challenge import ChallengeConfig, Outcome, run_tournament, tournament
+from amigasweeper.challenge import ChallengeConfig, Outcome, PlayerLoadError, run_tournament, tournament
 from amigasweeper.challenge.sandbox import Sandbox, choose
 from amigasweeper.challenge.tournament import FAILURES_IN_A_ROW, NOT_PLAYED
 
@@ -491,3 +491,15 @@ def test_a_bot_has_no_terminal_even_when_the_command_runs_on_one(write_bots, mod
     data = json.loads(output[output.index(b"{"):])
     [player] = data["players"]
     assert player["problems"] == [] and player["wins"] == 2
+
+
+# ------------------------------------------------------------------- as root
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root's workers drop to nobody")
+def test_run_by_root_a_bot_nobody_cannot_read_is_a_clear_error(write_bots):
+    folder = write_bots({"h_exits": EXITS})
+    folder.chmod(0o700)
+    with pytest.raises(PlayerLoadError) as raised:
+        run_tournament(["h_exits:mark_all"], ALL_BOMBS, jobs=1)
+    message = str(raised.value)
+    assert "No module named 'h_exits'" in message
+    assert "the bots run as the user nobody: the bot's files and every folder above them must be readable" in message
