@@ -2,6 +2,7 @@
 
     python3 tools/bench_tournament.py overhead --games 500 --size 32
     python3 tools/bench_tournament.py scale --games 10000 --size 32 --jobs 1 2
+    python3 tools/bench_tournament.py sandbox --games 300 --size 32 --jobs 1 2
 
 ``overhead`` plays the same seeded boards with the reference player twice:
 in this process (``run_challenge``: the player calls the referee directly)
@@ -13,7 +14,12 @@ costs the bot's score.
 ``scale`` runs the whole tournament with each ``--jobs`` value and reports
 wall time, games per second and the speed-up over the first value; it also
 checks that every game ended the same way with the same number of moves.
-Prints one JSON object.
+
+``sandbox`` plays the same boards with the same player sealed (bubblewrap)
+and unsealed (``--sandbox off``), with each ``--jobs`` value, sealed and
+unsealed runs alternating so the machine's load falls on both alike, and
+reports the wall time and the referee-measured time a game for each, and
+what sealing adds. Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -31,6 +37,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from amigasweeper.challenge import ChallengeConfig, load_player, run_challenge, run_tournament  # noqa: E402
+from amigasweeper.challenge.sandbox import choose  # noqa: E402
 
 DENSITY = 0.15
 
@@ -91,15 +98,40 @@ def scale(args: argparse.Namespace) -> dict:
     return {"rows": rows}
 
 
+def sandbox(args: argparse.Namespace) -> dict:
+    config = config_for(args.size, args.games, args.seed)
+    sealed, unsealed = choose("required"), choose("off")
+    rows, games = [], None
+    for jobs in args.jobs:
+        for _ in range(args.repeat):
+            pair = {}
+            for name, walls in (("unsealed", unsealed), ("sealed", sealed)):
+                started = time.perf_counter()
+                result = run_tournament(["solver"], config, jobs=jobs, sandbox=walls)
+                wall = time.perf_counter() - started
+                report = result.reports[0]
+                played = [(r.index, r.outcome.value, r.moves) for r in report.records]
+                games = games or played
+                pair[name] = {**summary(report, wall), "wall_ms_per_game": round(1000 * wall / report.games, 2),
+                              "same_games": played == games}
+            rows.append({"jobs": jobs, **pair,
+                         "sealing_adds_wall_ms_per_game": round(pair["sealed"]["wall_ms_per_game"]
+                                                                - pair["unsealed"]["wall_ms_per_game"], 2),
+                         "sealing_adds_bot_ms_per_game": round(pair["sealed"]["ms_per_game"]
+                                                               - pair["unsealed"]["ms_per_game"], 3)})
+    return {"rows": rows}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("overhead", "scale"))
+    parser.add_argument("what", choices=("overhead", "scale", "sandbox"))
     parser.add_argument("--games", type=int, default=500)
     parser.add_argument("--size", type=int, default=32)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, os.cpu_count() or 1])
+    parser.add_argument("--repeat", type=int, default=1, help="sandbox: pairs of runs for each --jobs value")
     args = parser.parse_args(argv)
-    figures = overhead(args) if args.what == "overhead" else scale(args)
+    figures = {"overhead": overhead, "scale": scale, "sandbox": sandbox}[args.what](args)
     print(json.dumps({
         "python": platform.python_version(),
         "machine": platform.machine(),

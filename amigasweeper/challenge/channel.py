@@ -3,10 +3,11 @@
 Every move of every game crosses it twice, so its cost is most of what
 isolation costs. On POSIX it is two plain pipes read and written with one
 ``os.read``/``os.write`` a message (a 2-byte length, then the bytes), which
-is several times less Python than ``Connection.send_bytes``/``recv_bytes``.
-On Windows it is a ``multiprocessing`` duplex Pipe. Both ends are made by the
-parent; the child's end crosses to the worker as ``Connection`` objects,
-which ``multiprocessing`` knows how to hand to a spawned process.
+is several times less Python than ``Connection.send_bytes``/``recv_bytes``;
+the child's ends are plain file descriptors, handed to the worker's program
+(which may run inside a sandbox) as inherited descriptors. On Windows it is
+a ``multiprocessing`` duplex Pipe, whose child end crosses to a spawned
+process as a ``Connection``.
 
 The reading side never trusts the other: a frame longer than ``limit`` or a
 pipe that closes mid-frame is an error, never a large allocation.
@@ -24,43 +25,51 @@ from multiprocessing.context import SpawnContext
 
 LENGTH = struct.Struct("<H")
 BIGGEST = 0xFFFF
+ATOMIC = 512  # bytes a pipe write always delivers whole (POSIX's PIPE_BUF is at least this)
 
 if sys.platform == "win32":
     select = None
 else:
     import select
 
-
 class ChannelClosed(EOFError):
     """The other end has gone, or sent a frame this end will not take."""
 
 
 class Channel:
-    """One end: ``send(bytes)`` and ``recv(limit, deadline) -> bytes``."""
+    """One end: ``send(bytes)`` and ``recv(limit, deadline) -> bytes``.
 
-    def __init__(self, ends: tuple[Connection, Connection]) -> None:
-        self._reader, self._writer = ends  # the same duplex Connection twice on Windows
+    Made from two POSIX descriptors (read, write), or from one duplex
+    ``Connection`` on Windows.
+    """
+
+    def __init__(self, ends: tuple[int, int] | Connection) -> None:
         self._buffer = b""
-        if select is None:
-            self.send = self._writer.send_bytes
+        if isinstance(ends, Connection):
+            self._connection = ends
+            self.send = ends.send_bytes
             self._poller = None
         else:
-            self._rfd, self._wfd = self._reader.fileno(), self._writer.fileno()
+            self._connection = None
+            self._rfd, self._wfd = ends
             self._poller = select.poll()
             self._poller.register(self._rfd, select.POLLIN)
 
     @staticmethod
-    def pair(context: SpawnContext) -> tuple[Channel, tuple[Connection, Connection]]:
-        """This process's end, and the ends to pass to the child (then close them here)."""
+    def pair(context: SpawnContext) -> tuple[Channel, tuple[int, int] | Connection]:
+        """This process's end, and the child's ends (to close here once the child has them)."""
         if select is None:
             mine, theirs = context.Pipe(duplex=True)
-            return Channel((mine, mine)), (theirs, theirs)
-        to_child_r, to_child_w = context.Pipe(duplex=False)
-        to_parent_r, to_parent_w = context.Pipe(duplex=False)
+            return Channel(mine), theirs
+        to_child_r, to_child_w = os.pipe()
+        to_parent_r, to_parent_w = os.pipe()
         return Channel((to_parent_r, to_child_w)), (to_child_r, to_parent_w)
 
     def send(self, message: bytes) -> None:
         frame = LENGTH.pack(len(message)) + message
+        if len(frame) <= ATOMIC:  # the usual move or answer: written whole by one call
+            os.write(self._wfd, frame)
+            return
         while frame:
             frame = frame[os.write(self._wfd, frame):]
 
@@ -74,6 +83,16 @@ class Channel:
         if self._poller is None:
             return self._recv_windows(limit, deadline)
         buffer = self._buffer
+        if not buffer and (deadline is None or self._poller.poll(_milliseconds(deadline))):
+            # The usual case: nothing left over, and one read brings exactly one whole frame.
+            try:
+                buffer = os.read(self._rfd, 65536)
+            except OSError as error:
+                raise ChannelClosed(str(error)) from None
+            if not buffer:
+                raise ChannelClosed("the other end has closed")
+            if len(buffer) >= 2 and LENGTH.unpack_from(buffer)[0] == len(buffer) - 2 <= limit:
+                return buffer[2:]
         while True:
             if len(buffer) >= 2:
                 (size,) = LENGTH.unpack_from(buffer)
@@ -95,17 +114,23 @@ class Channel:
 
     def _recv_windows(self, limit: int, deadline: float | None) -> bytes:
         # A Windows pipe delivers whole messages, so one poll covers a message.
-        if deadline is not None and not self._reader.poll(max(0.0, deadline - time.monotonic())):
+        reader = self._connection
+        if deadline is not None and not reader.poll(max(0.0, deadline - time.monotonic())):
             raise TimeoutError
         try:
-            return self._reader.recv_bytes(limit)
+            return reader.recv_bytes(limit)
         except (EOFError, OSError) as error:
             raise ChannelClosed(str(error)) from None
 
     def close(self) -> None:
-        self._reader.close()
-        if self._writer is not self._reader:
-            self._writer.close()
+        if self._connection is not None:
+            self._connection.close()
+            return
+        for fd in (self._rfd, self._wfd):
+            try:
+                os.close(fd)
+            except OSError:
+                pass  # closed already
 
 
 def _milliseconds(deadline: float) -> int:
@@ -113,7 +138,10 @@ def _milliseconds(deadline: float) -> int:
     return max(0, math.ceil((deadline - time.monotonic()) * 1000))
 
 
-def close_ends(ends: tuple[Connection, Connection]) -> None:
+def close_ends(ends: tuple[int, int] | Connection) -> None:
     """Close the child's ends in the parent once the child has them."""
-    for end in set(ends):
-        end.close()
+    if isinstance(ends, Connection):
+        ends.close()
+        return
+    for fd in ends:
+        os.close(fd)

@@ -5,7 +5,8 @@
     amigasweeper-challenge --player mybot:play --jsonl games.jsonl --time-limit 5
 
 Every bot runs in worker processes of its own; see ``tournament``. Exit
-status 0 after a run (however the bots did), 2 for bad arguments or a bot
+status 0 after a run (however the bots did), 1 when the results were shown
+but the ``--jsonl`` file could not be written, 2 for bad arguments or a bot
 that does not load, 130 when Ctrl-C stopped the run (the table then shows
 the games played so far).
 """
@@ -16,7 +17,6 @@ import argparse
 import json
 import math
 import os
-import secrets
 import sys
 import time
 from collections.abc import Sequence
@@ -26,11 +26,14 @@ from amigasweeper.engine import Shape
 
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
 from .rules import ChallengeError, Outcome
+from .processes import forbid_memory_reads
+from .sandbox import DEFAULT_MEMORY_MB, Sandbox, SandboxMode, choose
 from .tournament import DEFAULT_TIME_LIMIT, TournamentReport, player_names, run_tournament
 
 PROG = "amigasweeper-challenge"
 DEFAULT_DENSITY = 0.15  # bombs per cell when --bombs is not given
 SHOWN_ERRORS = 5  # per player
+UNWRITTEN = 1  # the run was played and shown, but its --jsonl file could not be written
 INTERRUPTED = 130  # the shells' status for a command ended by Ctrl-C (128 + SIGINT)
 PROGRESS_AFTER = 2.0  # seconds before a progress line appears
 PROGRESS_EVERY = 0.2  # seconds between its updates
@@ -40,8 +43,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Play bots on seeded minesweeper boards with the 2002 TriMinesweeper challenge's rules "
-        "and rank them: one point per cell for each game won, minus one per millisecond of the bot's own "
-        "thinking. Each bot runs in worker processes of its own and sees only its board and make_move.",
+        "and rank them: one point per cell for each game won, minus one per millisecond the referee waits for "
+        "the bot. Each bot runs in worker processes of its own, sealed by bubblewrap where it works, and sees "
+        "only its board and make_move.",
     )
     parser.add_argument("--shape", choices=[s.value for s in Shape], default=Shape.TRIANGLE.value,
                         help="board shape (default: triangle, as in the challenge)")
@@ -63,6 +67,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
                         help=f"most a bot may take over one game (default: {DEFAULT_TIME_LIMIT:g}, far more than "
                         "a fair bot needs); a bot over it loses that game and its worker is replaced")
+    parser.add_argument("--sandbox", choices=[m.value for m in SandboxMode], default=SandboxMode.AUTO.value,
+                        help="seal each bot's worker with bubblewrap (Linux): 'auto' (default) when a trial run "
+                        "of bwrap works here, 'required' to refuse to run without it, 'off' never; the results "
+                        "say whether the run was sealed")
+    parser.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_MB, metavar="MB",
+                        help=f"address space each bot's worker may use (default: {DEFAULT_MEMORY_MB} MB; 0 for no "
+                        "limit); a bot over it gets a MemoryError, which costs it that game")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--jsonl", metavar="FILE",
                         help="write one JSON line per game to FILE as each game ends")
@@ -70,15 +81,10 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _config(args: argparse.Namespace) -> ChallengeConfig:
+    """The boards; without --seed the seed is None here: a fresh secret one is made by the run's
+    keeper process, so this process never holds it while bots play (see ``keeper``)."""
     bombs = args.bombs if args.bombs is not None else max(1, round(DEFAULT_DENSITY * args.size * args.size))
-    return ChallengeConfig(args.shape, args.size, bombs, args.games, _seed(args.seed), args.safe_first)
-
-
-def _seed(given: int | None) -> int:
-    """The seed asked for, or a fresh secret one: boards follow from the seed by a
-    public method, so a default a bot could guess (say 1) would let it rebuild
-    every layout for itself."""
-    return given if given is not None else secrets.randbits(63)
+    return ChallengeConfig(args.shape, args.size, bombs, args.games, args.seed, args.safe_first)
 
 
 def _check_run(args: argparse.Namespace) -> None:
@@ -86,6 +92,8 @@ def _check_run(args: argparse.Namespace) -> None:
         raise ChallengeError(f"--jobs must be at least 1, not {args.jobs}")
     if not (math.isfinite(args.time_limit) and args.time_limit > 0):
         raise ChallengeError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
+    if args.memory_limit < 0:
+        raise ChallengeError(f"--memory-limit must be a number of megabytes (0 for none), not {args.memory_limit}")
 
 
 # --------------------------------------------------------------------- table
@@ -113,6 +121,8 @@ def format_table(result: TournamentReport) -> str:
         f"first move  {first}",
         f"games       {played}",
     ]
+    if result.sandbox is not None:
+        lines.append(f"sandbox     {result.sandbox.describe()}")
     if result.interrupted:
         planned = c.games * len(result.reports)
         lines.append(f"interrupted after {result.games_played} of {planned} games: the table counts those")
@@ -125,6 +135,9 @@ def format_table(result: TournamentReport) -> str:
         lines.append("  ".join(cells).rstrip())
     for report in result.reports:
         lines += _problems(report)
+    if result.stopped:
+        lines.append("")
+        lines += [f"{player}: {why}" for player, why in result.stopped.items()]
     return "\n".join(lines)
 
 
@@ -189,16 +202,37 @@ class Progress:
 
 # --------------------------------------------------------------------- JSONL
 class GameLog:
-    """``--jsonl``: one line per game, flushed as it ends, so a killed run keeps what it played."""
+    """``--jsonl``: one line per game, flushed as it ends, so a killed run keeps what it played.
 
-    def __init__(self, stream: TextIO | None, names: list[str]) -> None:
-        self.stream, self.names = stream, names
+    A file that stops taking lines (a full disk, /dev/full) does not stop the
+    run: the first failure is kept in ``failure``, nothing more is written,
+    and the command says so after printing the results.
+    """
+
+    def __init__(self, stream: TextIO | None, names: list[str], path: str = "") -> None:
+        self.stream, self.names, self.path = stream, names, path
+        self.failure = ""
 
     def add(self, player: int, record: GameRecord) -> None:
+        if self.stream is None or self.failure:
+            return
+        try:
+            self.stream.write(json.dumps(game_line(self.names[player], record)) + "\n")
+            self.stream.flush()
+        except OSError as error:
+            self._failed(error)
+
+    def close(self) -> None:
         if self.stream is None:
             return
-        self.stream.write(json.dumps(game_line(self.names[player], record)) + "\n")
-        self.stream.flush()
+        try:
+            self.stream.close()
+        except OSError as error:
+            self._failed(error)
+
+    def _failed(self, error: OSError) -> None:
+        self.failure = self.failure or f"cannot write {self.path}: {error.strerror or error}; the games above are " \
+            "complete, the file is not"
 
 
 def game_line(player: str, record: GameRecord) -> dict:
@@ -208,6 +242,7 @@ def game_line(player: str, record: GameRecord) -> dict:
 
 # ---------------------------------------------------------------------- main
 def main(argv: Sequence[str] | None = None) -> int:
+    forbid_memory_reads()  # first: the seed this process makes or is given must stay out of a bot's reach
     try:
         return _main(argv)
     except KeyboardInterrupt:  # before the run started or after it ended: nothing to show
@@ -229,33 +264,40 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         config = _config(args)
         _check_run(args)
+        sandbox = choose(args.sandbox, args.memory_limit)
         log_file = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     except ChallengeError as error:
         return _fail(str(error))
     except OSError as error:
         return _fail(f"cannot write {args.jsonl}: {error.strerror or error}")
+    if args.seed is not None and not sandbox.sealed:
+        print(f"{PROG}: warning: the run is not sealed, so a bot can read --seed from this command line "
+              "and rebuild every board; leave --seed out for a secret one", file=sys.stderr)
+    log = GameLog(log_file, player_names(specs), args.jsonl or "")
     try:
-        result = _run(specs, config, args, log_file)
+        result = _run(specs, config, args, log, sandbox)
     except ChallengeError as error:
         return _fail(str(error))
     finally:
-        if log_file is not None:
-            log_file.close()
+        log.close()
     print(json.dumps(result.to_dict()) if args.json else format_table(result), flush=True)
+    if log.failure:
+        print(f"{PROG}: error: {log.failure}", file=sys.stderr)
+        return INTERRUPTED if result.interrupted else UNWRITTEN
     return INTERRUPTED if result.interrupted else 0
 
 
-def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace,
-         log_file: TextIO | None) -> TournamentReport:
+def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, log: GameLog,
+         sandbox: Sandbox) -> TournamentReport:
     progress = Progress(sys.stderr, config.games * len(specs))
-    log = GameLog(log_file, player_names(specs))
 
     def on_record(player: int, record: GameRecord) -> None:
         log.add(player, record)
         progress.add(record)
 
     try:
-        return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record)
+        return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record,
+                              sandbox=sandbox)
     finally:
         progress.clear()
 

@@ -1,11 +1,13 @@
 """Play a bot on many seeded boards and score it as the 2002 challenge did.
 
 Scoring: one point per board cell for every game won, minus one point per
-millisecond the player took over all games, won or lost. The time is the
-player's own thinking: the clock runs while the player runs, and stops while
-a move is away at the referee. (The 2002 challenge counted the callback too;
-here a move may cross a pipe to another process, and charging that to the
-bot would make its score depend on how many games run at once.)
+millisecond the player took over all games, won or lost. In a tournament
+the time is what the referee measures while it waits for the bot: from each
+message it writes to the bot's worker until the bot's next one arrives, the
+pipe's delivery included (as the 2002 challenge counted the callback), never
+a figure the bot reports. In this module's in-process runs (trusted players
+only) the clock runs while the player runs and stops while a move is at the
+referee.
 
 A player is ``player(board_size, number_of_bombs, board, make_move)``. Players
 written for other shapes than the seed's triangles may also take a keyword
@@ -57,7 +59,7 @@ class ChallengeConfig:
     size: int = 20
     bombs: int = 60
     games: int = 100
-    seed: int = 1
+    seed: int | None = 1  # None: a fresh secret one, made where the boards are (see ``keeper``)
     safe_first: bool = False  # False is the seed's rule: the first move may hit a bomb
 
     def __post_init__(self) -> None:
@@ -104,6 +106,12 @@ class GameRecord:
     moves: int
     ms: float
     error: str = ""  # the rule broken, the last line of what the player raised, or why it was stopped
+    stopped: bool = False  # the referee had to stop the bot's process (or lost its table): a failure
+
+    @property
+    def failed(self) -> bool:
+        """A game the bot's process did not finish properly: repeated, they stop the player."""
+        return self.stopped or self.outcome is Outcome.TIMED_OUT
 
 
 @dataclass(frozen=True)

@@ -13,11 +13,16 @@ import os
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterator
 from multiprocessing.connection import wait
 from multiprocessing.context import SpawnContext
 
-PR_SET_DUMPABLE = 4  # from <linux/prctl.h>
+# from <linux/prctl.h>
+PR_SET_PDEATHSIG = 1
+PR_SET_DUMPABLE = 4
+PR_SET_CHILD_SUBREAPER = 36
+PARENT_POLL = 0.5  # seconds between a worker's checks that its table is still there (not Linux)
 
 
 def spawn_context() -> SpawnContext:
@@ -50,6 +55,18 @@ def ignore_interrupts() -> None:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
+def leave_the_terminal() -> None:
+    """Start a session of its own (a table), with no controlling terminal, for its workers too.
+
+    A process whose session owns the terminal could push keystrokes into the
+    user's shell (the TIOCSTI ioctl); a worker started from here has no
+    terminal at all, sealed or not. Ctrl-C is the coordinator's business anyway.
+    """
+    if hasattr(os, "setsid"):
+        with contextlib.suppress(OSError):
+            os.setsid()
+
+
 def own_process_group() -> None:
     """Put this process (a bot's worker) in a group of its own.
 
@@ -74,23 +91,130 @@ def kill_group(process: multiprocessing.process.BaseProcess) -> None:
     process.join(5)
 
 
-def forbid_memory_reads() -> None:
-    """Keep other processes of the same user out of this one's memory (Linux).
-
-    A non-dumpable process's /proc/PID/mem and ptrace are closed to everyone
-    but root, so a bot cannot read the referee's layout from outside. Other
-    systems already refuse this without privileges (macOS), or need the bots
-    run under another account to be sure (Windows).
-    """
+def _prctl(option: int, value: int) -> bool:
+    """Linux's prctl(2) through ctypes; False where there is none."""
     if not sys.platform.startswith("linux"):
-        return
+        return False
     try:
         import ctypes
 
         libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0)
+        return libc.prctl(option, value, 0, 0, 0) == 0
     except (OSError, AttributeError):
-        pass  # no prctl here: the separate process is still the main wall
+        return False
+
+
+def forbid_memory_reads() -> None:
+    """Keep other processes out of this one's memory (Linux): call it first thing.
+
+    A non-dumpable process's /proc/PID/mem, environ and ptrace are closed to
+    every user but root (and a worker run by root drops to ``nobody``). Other
+    systems already refuse this without privileges (macOS), or need the bots
+    run under another account to be sure (Windows).
+    """
+    _prctl(PR_SET_DUMPABLE, 0)
+
+
+def adopt_orphans() -> None:
+    """Make this process (a table) the parent of whatever its workers leave behind (Linux).
+
+    A process a bot detaches (``setsid``, a double fork) is re-parented here
+    rather than to init when its parent dies, so ``kill_orphans`` finds it.
+    """
+    _prctl(PR_SET_CHILD_SUBREAPER, 1)
+
+
+def kill_orphans(keep: set[int]) -> None:
+    """Kill and reap every child of this process but ``keep`` (Linux; see ``adopt_orphans``)."""
+    if not sys.platform.startswith("linux"):
+        return
+    me = os.getpid()
+    for _ in range(10):  # an orphan may fork again while we look; a few rounds catch its offspring
+        found = [pid for pid in _children_of(me) if pid not in keep]
+        if not found:
+            return
+        for pid in found:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+        for pid in found:
+            with contextlib.suppress(OSError):
+                os.waitpid(pid, 0)
+
+
+def _children_of(parent: int) -> list[int]:
+    children = []
+    for entry in os.scandir("/proc"):
+        if not entry.name.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry.name}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()
+        except OSError:
+            continue  # ended meanwhile
+        if len(fields) > 1 and int(fields[1]) == parent:
+            children.append(int(entry.name))
+    return children
+
+
+def die_with_parent(parent: int) -> None:
+    """End this process (a worker) when ``parent`` (its table) ends, as early as possible.
+
+    Linux delivers SIGKILL at the parent's death (set here, after any change
+    of user, which clears it); elsewhere a thread checks the parent every
+    ``PARENT_POLL`` seconds. ``parent`` 0 means a sandbox sees to it (bwrap's
+    ``--die-with-parent``; inside, the table's process id means nothing).
+    """
+    if parent <= 0:
+        return
+    if _prctl(PR_SET_PDEATHSIG, signal.SIGKILL):
+        if os.getppid() != parent:
+            os._exit(0)  # the table ended before the signal was set
+        return
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_POLL)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
+def limit_memory(megabytes: int) -> str:
+    """Cap this process's address space before a bot loads: "" when done, else why not.
+
+    Both limits are set, so the bot cannot raise the soft one again. 0 means
+    no limit. Windows has no such limit for a single process: none is set.
+    """
+    if megabytes <= 0:
+        return ""
+    try:
+        import resource
+    except ImportError:
+        return ""
+    limit = megabytes * 1024 * 1024
+    which = getattr(resource, "RLIMIT_AS", resource.RLIMIT_DATA)
+    try:
+        _, hard = resource.getrlimit(which)
+        if hard != resource.RLIM_INFINITY and hard < limit:
+            limit = hard
+        resource.setrlimit(which, (limit, limit))
+    except (OSError, ValueError) as error:
+        return f"cannot limit the bot's memory to {megabytes} MB: {error}"
+    return ""
+
+
+def share_a_cpu(cpu: int | None) -> None:
+    """Keep this process (a table) and the workers it starts on one processor (Linux).
+
+    A table and its worker take turns, one message each way a move: on one
+    processor each hands over to the other at once, where across two the
+    other must be woken on its own processor first, which on a virtual
+    machine whose other processor is idle costs tens of microseconds a move.
+    """
+    if cpu is None or not hasattr(os, "sched_setaffinity"):
+        return
+    with contextlib.suppress(OSError):
+        os.sched_setaffinity(0, {cpu})
 
 
 def on_parent_exit(action: Callable[[], None]) -> None:

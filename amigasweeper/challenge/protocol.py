@@ -11,9 +11,7 @@ The first byte says what a message is; the rest is fixed by that byte.
 
 from __future__ import annotations
 
-import math
 import struct
-from dataclasses import dataclass
 from enum import Enum
 
 from .rules import GameOverError, KnownCellError, OffBoardError, RuleViolation
@@ -28,7 +26,7 @@ class Kind(bytes, Enum):
     LOAD_FAILED = b"L"  # + text: why the bot could not be loaded
     MOVE = b"M"  # row, col, mark
     BAD_MOVE = b"B"  # a move whose row or column is not a whole number that fits
-    DONE = b"D"  # thinking seconds + error text (empty when the bot returned)
+    DONE = b"D"  # + error text (empty when the bot returned); the time is the referee's own measure
     # table -> worker
     START = b"S"  # size, bombs, shape: play a game
     ANSWER = b"A"  # the cell's value, bombs remaining, you_lose, you_win
@@ -36,7 +34,6 @@ class Kind(bytes, Enum):
 
 
 MOVE = struct.Struct("<cqq?")
-DONE = struct.Struct("<cd")
 START = struct.Struct("<cii")
 ANSWER = struct.Struct("<cbi??")
 
@@ -68,25 +65,18 @@ def load_failed(message: str) -> bytes:
     return Kind.LOAD_FAILED.value + clip(message)
 
 
-def done(seconds: float, error: str) -> bytes:
-    return DONE.pack(Kind.DONE.value, seconds) + clip(error)
+def done(error: str) -> bytes:
+    """The game is over on the bot's side; ``error`` is what it raised ("" if it returned).
+
+    No time travels with it: the referee times the bot itself, from its own
+    side of the pipe, so nothing a bot writes here can change its score.
+    """
+    return Kind.DONE.value + clip(error)
 
 
-@dataclass(frozen=True)
-class Done:
-    seconds: float
-    error: str
-
-
-def read_done(message: bytes) -> Done:
-    """A DONE message, checked: the time must be a finite number of seconds."""
-    try:
-        _, seconds = DONE.unpack_from(message)
-    except struct.error:
-        raise ProtocolError("a malformed end-of-game message") from None
-    if not math.isfinite(seconds):
-        raise ProtocolError(f"a thinking time of {seconds} seconds")
-    return Done(max(0.0, seconds), text(message[DONE.size:]))
+def read_done(message: bytes) -> str:
+    """The error text of a DONE message, made safe to show."""
+    return text(message[1:])
 
 
 def read_move(message: bytes) -> tuple[int, int, bool]:

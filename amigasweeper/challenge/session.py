@@ -53,14 +53,15 @@ def last_line(error: BaseException) -> str:
 
 
 def play_session(player: Player, size: int, bombs: int, shape: Shape | None, send: Send,
-                 clock: Clock = time.perf_counter,
+                 clock: Clock | None = time.perf_counter,
                  losing: tuple[type[BaseException], ...] = (Exception, SystemExit)) -> SessionResult:
     """Run ``player`` on one game; ``send`` takes each move to the referee.
 
     ``shape`` is passed only when not None (to players that accept it).
-    ``losing`` is what the bot may raise and merely lose the game: a worker
-    process catches everything, the trusted in-process runner lets Ctrl-C
-    through to the person who pressed it.
+    ``clock`` None: not timed here (a worker's referee times the bot itself),
+    and the result's seconds are 0. ``losing`` is what the bot may raise and
+    merely lose the game: a worker process catches everything, the trusted
+    in-process runner lets Ctrl-C through to the person who pressed it.
     """
     board = [UNKNOWN] * (size * size)
     waiting = 0.0
@@ -70,11 +71,14 @@ def play_session(player: Player, size: int, bombs: int, shape: Shape | None, sen
         nonlocal waiting
         if not playing:
             raise GameOverError("the game is over: the player has already returned")
-        sent = clock()
-        try:
+        if clock is None:
             answer = send(row, col, bool(mark))
-        finally:
-            waiting += clock() - sent
+        else:
+            sent = clock()
+            try:
+                answer = send(row, col, bool(mark))
+            finally:
+                waiting += clock() - sent
         if isinstance(answer, RuleViolation):
             raise answer
         value, bombs_remaining, you_lose, you_win = answer
@@ -83,12 +87,12 @@ def play_session(player: Player, size: int, bombs: int, shape: Shape | None, sen
 
     extra = {} if shape is None else {"shape": shape}
     error = ""
-    started = clock()
+    started = clock() if clock is not None else 0.0
     try:
         player(size, bombs, board, make_move, **extra)
     except losing as raised:
         error = last_line(raised)
     finally:
-        elapsed = clock() - started
+        elapsed = clock() - started if clock is not None else 0.0
         playing = False
     return SessionResult(max(0.0, elapsed - waiting), error)

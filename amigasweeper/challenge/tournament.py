@@ -1,8 +1,10 @@
 """The tournament: several bots, the same seeded boards, every core, and a ranked table.
 
 The coordinator (this module, in the command's own process) never plays a
-game. It starts ``jobs`` tables (see ``table``), hands each a game at a time
-and collects the records. Game ``i`` is built from ``(seed, i)`` whichever
+game and holds no layout, nor a secret seed while bots play: it starts a
+keeper (see ``keeper``), which makes the seed when none was given and hands
+each table its setup, then ``jobs`` tables (see ``table``); it hands each
+table a game at a time and collects the records. Game ``i`` is built from ``(seed, i)`` whichever
 table plays it, so the results do not depend on ``jobs``; only the times do,
 a little, as the cores are shared.
 
@@ -16,20 +18,28 @@ import contextlib
 import os
 import signal
 import threading
+import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from multiprocessing.connection import wait
+from dataclasses import dataclass, field, replace
+from multiprocessing.connection import Connection, wait
 
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord, PlayerLoadError
-from .processes import interrupts_held, spawn_context
-from .table import Task
+from .keeper import SEED_PLEASE
+from .keeper import main as keeper_main
+from .processes import forbid_memory_reads, interrupts_held, spawn_context
+from .rules import Outcome
+from .sandbox import Sandbox, SandboxMode, choose
+from .table import LOAD_LIMIT, Seat, Setup, Task
 from .table import main as table_main
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds a game; the reference player needs milliseconds on a 32x32 board
 PREFETCH = 2  # tasks queued at a table, so it never waits for the coordinator between games
-MAX_TABLE_RESTARTS = 8  # a table that keeps dying is a fault of the harness, not of a bot
+FAILURES_IN_A_ROW = 3  # failed games (time-outs, dead or stopped processes) that stop a player
+STALL_GRACE = 30.0  # seconds past the longest a game can take before a silent table is given up
+SPARE_SLACK = 0.5  # a table may be pinned with this much less than a whole idle processor for it
 STOP_WAIT = 5.0  # seconds a table gets to leave before it is killed
+NOT_PLAYED = "not played: the player had been stopped"
 
 OnRecord = Callable[[int, GameRecord], None]
 
@@ -40,6 +50,8 @@ class TournamentReport:
     reports: tuple[ChallengeReport, ...]  # one per player, in the order they were given
     time_limit: float
     interrupted: bool = False
+    sandbox: Sandbox | None = None  # how the workers ran (None: not said)
+    stopped: dict[str, str] = field(default_factory=dict)  # player -> why it was stopped
 
     def ranked(self) -> list[ChallengeReport]:
         """Best first: the challenge's score, then wins; ties keep the order given."""
@@ -53,12 +65,15 @@ class TournamentReport:
     def to_dict(self) -> dict:
         players = []
         for rank, report in enumerate(self.ranked(), 1):
-            players.append({"rank": rank, **report.figures()})
+            players.append({"rank": rank, **report.figures(), "stopped": self.stopped.get(report.player, "")})
+        sealed = self.sandbox is not None and self.sandbox.sealed
         return {
             **self.config.to_dict(),
             "games": self.config.games,
             "time_limit": self.time_limit,
             "interrupted": self.interrupted,
+            "sealed": sealed,
+            "sandbox": self.sandbox.describe() if self.sandbox is not None else "",
             "players": players,
         }
 
@@ -73,22 +88,40 @@ def player_names(specs: Sequence[str]) -> list[str]:
 
 
 class _TableHandle:
-    """The coordinator's side of one table process, with the tasks sent to it."""
+    """The coordinator's side of one table process, with the tasks sent to it.
 
-    def __init__(self, config: ChallengeConfig, time_limit: float, specs: list[str]) -> None:
+    The table is started with nothing but its pipes; its ``Setup`` (with the
+    seed) comes from the keeper, written straight into the table's setup
+    pipe once the table has made itself non-dumpable.
+    """
+
+    def __init__(self, keeper: _Keeper, seat: Seat) -> None:
         context = spawn_context()
         self.conn, child = context.Pipe()
-        self.process = context.Process(target=table_main, args=(child, config, time_limit, specs),
-                                       name="amigasweeper table")
+        keeper_end, setup_end = context.Pipe()
+        self.process = context.Process(target=table_main, args=(child, setup_end, seat), name="amigasweeper table")
         with interrupts_held():
             self.process.start()
         child.close()
+        setup_end.close()
+        keeper.hand_setup(keeper_end)
         self.sent: deque[Task] = deque()
-        self.ready = False
+        self.since = time.monotonic()  # when the task at the head of ``sent`` began
 
     def send(self, task: Task) -> None:
+        if not self.sent:
+            self.since = time.monotonic()
         self.sent.append(task)
-        self.conn.send(task)
+        with contextlib.suppress(OSError):  # a table that has died is found by the wait for its answer
+            self.conn.send(task)
+
+    def finished_one(self) -> Task:
+        self.since = time.monotonic()
+        return self.sent.popleft()
+
+    def exit_code(self) -> int | None:
+        self.process.join(1)
+        return self.process.exitcode
 
     def stop(self, politely: bool) -> None:
         """End the table: after its games (politely), or at once (it stops its workers)."""
@@ -111,21 +144,27 @@ def run_tournament(
     jobs: int | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT,
     on_record: OnRecord | None = None,
+    sandbox: Sandbox | None = None,
 ) -> TournamentReport:
     """Play ``config.games`` boards with each player (a ``module:function`` or a built-in name).
 
+    ``config.seed`` None plays a fresh secret series, its seed in the report.
     ``on_record(player, record)`` is called as each game ends, in the order
-    games end. Raises ``PlayerLoadError`` when a player does not load (no
-    game is played then).
+    games end. ``sandbox`` is how workers run (default: ``sandbox.choose("auto")``).
+    Raises ``PlayerLoadError`` when a player does not load (no game is played
+    then). This process becomes non-dumpable: it starts the tables.
     """
+    forbid_memory_reads()
     if not specs:
         raise PlayerLoadError("name at least one player")
     for spec in specs:
         _check_spec(spec)
+    sandbox = sandbox if sandbox is not None else choose(SandboxMode.AUTO)
     jobs = max(1, jobs or os.cpu_count() or 1)
     results: dict[tuple[int, int], GameRecord] = {}
     tasks = deque(Task(player, game) for game in range(config.games) for player in range(len(specs)))
-    run = _Run(config, time_limit, list(specs), min(jobs, len(tasks)))
+    names = player_names(specs)
+    run = _Run(Setup(config, time_limit, list(specs), sandbox), min(jobs, len(tasks)), names)
     interrupted = False
     try:
         with _no_second_interrupt_during(run):
@@ -136,12 +175,48 @@ def run_tournament(
                     on_record(player, record)
     except KeyboardInterrupt:
         interrupted = True
+    config = replace(config, seed=run.seed)  # the games are over: now the seed may be shown
     reports = tuple(
         ChallengeReport(config, name, tuple(sorted((r for (p, _), r in results.items() if p == player),
                                                    key=lambda r: r.index)))
-        for player, name in enumerate(player_names(specs))
+        for player, name in enumerate(names)
     )
-    return TournamentReport(config, reports, time_limit, interrupted)
+    return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped))
+
+
+class _Keeper:
+    """The coordinator's side of the keeper process (see ``keeper``)."""
+
+    def __init__(self, setup: Setup) -> None:
+        context = spawn_context()
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=keeper_main, args=(child,), name="amigasweeper keeper")
+        with interrupts_held():
+            self.process.start()
+        child.close()
+        self.conn.send(setup)
+
+    def hand_setup(self, table_end: Connection) -> None:
+        """Have the keeper write the setup into a new table's setup pipe (this process never reads it)."""
+        with contextlib.suppress(OSError):  # a keeper that has gone leaves the table without: it ends
+            self.conn.send(table_end)
+        table_end.close()
+
+    def seed(self) -> int | None:
+        try:
+            self.conn.send(SEED_PLEASE)
+            return self.conn.recv()
+        except (EOFError, OSError):
+            return None
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.send(None)
+        self.process.join(STOP_WAIT)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()
 
 
 def _check_spec(spec: str) -> None:
@@ -169,32 +244,40 @@ def _no_second_interrupt_during(run: _Run) -> Iterator[None]:
 
 
 class _Run:
-    """The tables of one run and the tasks in flight."""
+    """The tables of one run, the tasks in flight, and the players' failures.
 
-    def __init__(self, config: ChallengeConfig, time_limit: float, specs: list[str], tables: int) -> None:
-        self.config, self.time_limit, self.specs = config, time_limit, specs
-        self.count = tables
+    A failed game (a time-out, a worker that died or broke the protocol, a
+    table that died or went silent) costs its player that game; a table that
+    is lost is replaced and its other tasks go back to the queue. After
+    ``FAILURES_IN_A_ROW`` failed games a player is stopped: its remaining
+    games are lost without being played. Other players are not touched.
+    """
+
+    def __init__(self, setup: Setup, tables: int, names: list[str]) -> None:
+        self.setup, self.count, self.names = setup, tables, names
+        self.seed = setup.config.seed  # the given seed; a secret one is learned from the keeper at the end
+        self.keeper: _Keeper | None = None
         self.tables: list[_TableHandle] = []
         self.finished = False
-        self.restarts = 0
-
-    def _new_table(self) -> _TableHandle:
-        return _TableHandle(self.config, self.time_limit, self.specs)
+        self.failures = [0] * len(setup.specs)
+        self.stopped: dict[str, str] = {}
+        # The longest a table may stay silent over one game: loading a worker, the game, stopping it.
+        self.stall_limit = max(LOAD_LIMIT, setup.time_limit) + setup.time_limit + STALL_GRACE
+        self.specs, self.sandbox = setup.specs, setup.sandbox
 
     def start(self) -> None:
         """Start every table and wait until each has loaded every player."""
-        self.tables = [self._new_table() for _ in range(self.count)]
+        self.keeper = _Keeper(self.setup)
+        self.setup = None  # the keeper holds it now
+        self.tables = [_TableHandle(self.keeper, self._seat(n, load_now=True)) for n in range(self.count)]
         for table in self.tables:
-            self._await_ready(table)
-
-    def _await_ready(self, table: _TableHandle) -> None:
-        try:
-            failure = table.conn.recv()
-        except (EOFError, OSError):
-            raise RuntimeError("a table process ended while starting the players") from None
-        if failure:
-            raise PlayerLoadError(failure)
-        table.ready = True
+            try:
+                failure = table.conn.recv()
+            except (EOFError, OSError):
+                raise PlayerLoadError(f"a table process ended (exit code {table.exit_code()}) while the players "
+                                      "were loading; one of them may have stopped it") from None
+            if failure:
+                raise PlayerLoadError(failure)
 
     def play(self, tasks: deque[Task]) -> Iterator[tuple[int, GameRecord]]:
         """Hand out the tasks and yield (player, record) as games end."""
@@ -202,36 +285,80 @@ class _Run:
             self._feed(table, tasks)
         while any(table.sent for table in self.tables):
             busy = {table.conn: table for table in self.tables if table.sent}
-            for conn in wait(list(busy)):
+            now = time.monotonic()
+            timeout = max(0.0, min(table.since for table in busy.values()) + self.stall_limit - now)
+            answered = wait(list(busy), timeout)
+            for conn in answered:
                 table = busy[conn]
                 try:
                     record = conn.recv()
                 except (EOFError, OSError):
-                    self._replace(table, tasks)
+                    why = f"the table playing this game ended (exit code {table.exit_code()})"
+                    yield from self._lose_table(table, tasks, why)
                     continue
-                task = table.sent.popleft()
-                yield task.player, record
+                task = table.finished_one()
+                yield from self._count(task.player, record, tasks)
                 self._feed(table, tasks)
+            if not answered:
+                for table in [t for t in busy.values() if time.monotonic() - t.since >= self.stall_limit]:
+                    why = f"the table playing this game stopped answering for {self.stall_limit:g} s"
+                    yield from self._lose_table(table, tasks, why)
         self.finished = True
+
+    def _count(self, player: int, record: GameRecord, tasks: deque[Task]) -> Iterator[tuple[int, GameRecord]]:
+        """Yield the record; stop the player (and yield its lost games) after too many failures in a row."""
+        yield player, record
+        self.failures[player] = self.failures[player] + 1 if record.failed else 0
+        name = self.names[player]
+        if self.failures[player] < FAILURES_IN_A_ROW or name in self.stopped:
+            return
+        left = [task for task in tasks if task.player == player]
+        self.stopped[name] = (f"stopped after {FAILURES_IN_A_ROW} failed games in a row, the last: {record.error}; "
+                              f"its {len(left)} games not yet played count as lost")
+        for task in left:
+            tasks.remove(task)
+            yield player, GameRecord(task.game, Outcome.CRASHED, 0, 0.0, NOT_PLAYED)
+
+    def _seat(self, place: int, load_now: bool) -> Seat:
+        return Seat(self.specs, self.sandbox, load_now, self._cpu(place))
+
+    def _cpu(self, place: int) -> int | None:
+        """The processor of the table at ``place`` (see ``processes.share_a_cpu``), or None: free to move.
+
+        Tables are pinned only while the machine has a processor to spare for
+        each: under load a pinned pair waits for its processor while another
+        is free, which costs more than the wake-ups pinning saves.
+        """
+        if not hasattr(os, "sched_getaffinity") or not hasattr(os, "getloadavg"):
+            return None
+        cpus = sorted(os.sched_getaffinity(0))
+        spare = len(cpus) - os.getloadavg()[0]  # processors the rest of the machine leaves idle
+        if self.count > len(cpus) or spare < self.count - SPARE_SLACK:
+            return None
+        return cpus[place]
 
     def _feed(self, table: _TableHandle, tasks: deque[Task]) -> None:
         while tasks and len(table.sent) < PREFETCH:
             table.send(tasks.popleft())
 
-    def _replace(self, table: _TableHandle, tasks: deque[Task]) -> None:
-        """A table died (not a bot: bots die in workers): its games go back in the queue, first."""
-        self.restarts += 1
-        if self.restarts > MAX_TABLE_RESTARTS:
-            raise RuntimeError(f"table processes keep ending (exit code {table.process.exitcode})")
+    def _lose_table(self, table: _TableHandle, tasks: deque[Task], why: str) -> Iterator[tuple[int, GameRecord]]:
+        """A table died or went silent: its game is lost for its player, its other tasks go back, first."""
+        lost = table.sent.popleft()
         tasks.extendleft(reversed(table.sent))
         table.sent.clear()
         table.stop(politely=False)
-        fresh = self._new_table()
-        self.tables[self.tables.index(table)] = fresh
-        self._await_ready(fresh)
+        place = self.tables.index(table)
+        fresh = _TableHandle(self.keeper, self._seat(place, load_now=False))  # players load as needed
+        self.tables[place] = fresh
+        yield from self._count(lost.player, GameRecord(lost.game, Outcome.CRASHED, 0, 0.0, why, stopped=True), tasks)
         self._feed(fresh, tasks)
 
     def stop(self) -> None:
         for table in self.tables:
             table.stop(politely=self.finished)
         self.tables = []
+        if self.keeper is not None:
+            if self.seed is None:
+                self.seed = self.keeper.seed()
+            self.keeper.stop()
+            self.keeper = None

@@ -4,10 +4,17 @@ The worker knows only what the bot may know: the board size, the number of
 bombs, the shape, and the answers to the bot's own moves. The layout lives
 in the table's process, on the other side of the pipe; nothing here could
 compute it (the worker is never told the seed or the game's number).
+
+On POSIX the table starts it as a program of its own (``main_fds``), inside
+the sandbox when there is one (see ``sandbox``), with its two pipe ends as
+inherited descriptors; on Windows through ``multiprocessing``
+(``main_connection``). Either way the first message says which bot to load,
+with the sys.path to load it from and the memory it may use.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from multiprocessing.connection import Connection
@@ -17,7 +24,7 @@ from amigasweeper.engine import Shape
 from . import protocol
 from .channel import Channel
 from .harness import load_player
-from .processes import ignore_interrupts, on_parent_exit, own_process_group
+from .processes import die_with_parent, ignore_interrupts, limit_memory, on_parent_exit, own_process_group
 from .protocol import ANSWER, MOVE, Kind
 from .rules import ChallengeError, RuleViolation
 from .session import Answer, accepts_shape, last_line, play_session
@@ -26,20 +33,39 @@ ANSWER_KIND = Kind.ANSWER.value
 MOVE_KIND = Kind.MOVE.value
 
 
-def main(ends: tuple[Connection, Connection], spec: str) -> None:
-    """The worker's entry point (``multiprocessing.Process`` target)."""
-    conn = Channel(ends)
+def main_fds(read_fd: int, write_fd: int, parent: int) -> None:
+    """The POSIX entry point: ``parent`` is the table's process id (outside any sandbox)."""
+    die_with_parent(parent)
+    run(Channel((read_fd, write_fd)))
+
+
+def main_connection(connection: Connection) -> None:
+    """The Windows entry point (a ``multiprocessing.Process`` target)."""
+    on_parent_exit(lambda: os._exit(0))
+    run(Channel(connection))
+
+
+def run(conn: Channel) -> None:
     ignore_interrupts()
     own_process_group()
-    on_parent_exit(lambda: os._exit(0))
     _keep_stdout_clean()
+    try:
+        hello = json.loads(conn.recv())
+    except EOFError:
+        return
+    sys.path[:] = hello["path"]
+    spec, user = hello["spec"], hello["user"]
+    failure = limit_memory(hello["memory_mb"])
+    if failure:
+        conn.send(protocol.load_failed(failure))
+        return
     try:
         player = load_player(spec)
     except ChallengeError as error:
-        conn.send(protocol.load_failed(str(error)))
+        conn.send(protocol.load_failed(str(error) + _account_hint(user)))
         return
     except BaseException as error:  # noqa: BLE001 - a bot's import may raise anything
-        conn.send(protocol.load_failed(f"cannot load {spec!r}: {last_line(error)}"))
+        conn.send(protocol.load_failed(f"cannot load {spec!r}: {last_line(error)}{_account_hint(user)}"))
         return
     conn.send(Kind.READY.value)
     tells_shape = accepts_shape(player)
@@ -51,8 +77,15 @@ def main(ends: tuple[Connection, Connection], spec: str) -> None:
             return  # the table has closed: the run is over
         size, bombs, shape = protocol.read_start(message)
         result = play_session(player, size, bombs, Shape(shape) if tells_shape else None, send,
-                              losing=(BaseException,))
-        conn.send(protocol.done(result.seconds, result.error))
+                              clock=None, losing=(BaseException,))
+        conn.send(protocol.done(result.error))  # the referee keeps the time
+
+
+def _account_hint(user: str) -> str:
+    if not user:
+        return ""
+    return (f" (started by root, the bots run as the user {user}: the bot's files and every folder above "
+            "them must be readable by all users)")
 
 
 def _sender(conn: Channel):

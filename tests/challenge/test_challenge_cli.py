@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
+import sys
 import pytest
 
 from amigasweeper.challenge.cli import main
@@ -74,27 +76,75 @@ def test_help_exits_0(capsys):
     assert "--safe-first" in capsys.readouterr().out
 
 
-def test_player_crashes_are_listed(tmp_path, monkeypatch, capsys):
-    (tmp_path / "crashing_bot_for_cli.py").write_text(
-        "def play(board_size, number_of_bombs, board, make_move):\n    raise KeyError('oops')\n")
-    monkeypatch.syspath_prepend(str(tmp_path))
+def test_player_crashes_are_listed(write_bots, capsys):
+    write_bots({"crashing_bot_for_cli": "def play(board_size, number_of_bombs, board, make_move):\n"
+                                        "    raise KeyError('oops')\n"})
     assert main([*SMALL, "--games", "7", "--player", "crashing_bot_for_cli:play"]) == 0
     out = capsys.readouterr().out
     assert "crashing_bot_for_cli:play: game 0 crashed: KeyError: 'oops'" in out
     assert "game 5 crashed" not in out and "and 2 more (see --json or --jsonl)" in out
 
 
-def test_the_installed_console_script_runs_a_bot_from_the_current_directory(tmp_path):
+def test_the_installed_console_script_runs_a_bot_from_the_current_directory(write_bots):
     script = shutil.which("amigasweeper-challenge")
     if script is None:
         pytest.skip("amigasweeper-challenge is not installed (pip install -e .)")
-    (tmp_path / "my_marking_bot.py").write_text(
-        "def play(board_size, number_of_bombs, board, make_move):\n"
-        "    for cell in range(board_size * board_size):\n"
-        "        make_move(cell // board_size, cell % board_size, True)\n")
+    folder = write_bots({"my_marking_bot": "def play(board_size, number_of_bombs, board, make_move):\n"
+                                           "    for cell in range(board_size * board_size):\n"
+                                           "        make_move(cell // board_size, cell % board_size, True)\n"})
     result = subprocess.run([script, "--size", "3", "--bombs", "9", "--games", "2", "--json",
                              "--player", "my_marking_bot:play"],
-                            capture_output=True, text=True, cwd=tmp_path, timeout=60)
+                            capture_output=True, text=True, cwd=folder, timeout=60)
     assert result.returncode == 0, result.stderr
     (player,) = json.loads(result.stdout)["players"]
     assert player["wins"] == 2 and player["player"] == "my_marking_bot:play"
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="/dev/full (a file that is always full) is Linux's")
+def test_a_results_file_that_cannot_be_written_is_said_and_the_table_still_shown(capsys):
+    assert main([*SMALL, "--jsonl", "/dev/full"]) == 1
+    out, err = capsys.readouterr()
+    assert "solver" in out and "rank" in out  # the results are all there
+    assert err.count("\n") == 1 and "cannot write /dev/full: No space left on device" in err
+    assert "Traceback" not in err
+
+
+def _without_bwrap(*argv: str) -> subprocess.CompletedProcess:
+    """The command on a system where bwrap is not to be found (an empty PATH)."""
+    return subprocess.run([sys.executable, "-m", "amigasweeper.challenge.cli", *SMALL, *argv],
+                          capture_output=True, text=True, timeout=120, env={**os.environ, "PATH": ""})
+
+
+def test_sandbox_required_refuses_to_run_unsealed_in_one_line():
+    done = _without_bwrap("--sandbox", "required")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.startswith("amigasweeper-challenge: error: --sandbox required, but ")
+    why = "bwrap (Debian's bubblewrap) is not installed" if sys.platform.startswith("linux") else "Linux sandbox"
+    assert why in done.stderr and done.stderr.count("\n") == 1
+
+
+def test_an_unsealed_run_says_so_in_the_table_and_the_json(unsealed):
+    done = _without_bwrap()
+    assert done.returncode == 0, done.stderr
+    line = next(line for line in done.stdout.splitlines() if line.startswith("sandbox"))
+    assert "NOT sealed" in line and "a bot can read what its user may read" in line
+    assert "warning: the run is not sealed, so a bot can read --seed" in done.stderr
+    data = json.loads(_without_bwrap("--json").stdout)
+    assert data["sealed"] is False and data["sandbox"].startswith("NOT sealed")
+
+
+def test_a_negative_memory_limit_is_refused(capsys):
+    assert main([*SMALL, "--memory-limit", "-1"]) == 2
+    assert "--memory-limit must be a number of megabytes" in capsys.readouterr().err
+
+
+def test_a_stopped_player_is_named_with_the_reason_below_the_table(write_bots, capsys):
+    write_bots({"dying_bot_for_cli": "import os\ndef play(board_size, number_of_bombs, board, make_move):\n"
+                                     "    os._exit(3)\n"})
+    assert main([*SMALL, "--games", "6", "--player", "dying_bot_for_cli:play", "--player", "solver"]) == 0
+    out = capsys.readouterr().out
+    line = next(line for line in out.splitlines() if line.startswith("dying_bot_for_cli:play: stopped"))
+    assert "stopped after 3 failed games in a row, the last: the bot's process ended (exit code 3)" in line
+    assert "games not yet played count as lost" in line
+    solver = next(line for line in out.splitlines() if " solver " in line).split()
+    assert solver[2] == "6"  # every game of the other player was played
