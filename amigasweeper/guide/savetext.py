@@ -9,9 +9,9 @@ it, so a failed save leaves the old file as it was.
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
+
+from amigasweeper.atomicfile import write_atomically
 
 from .model import Node
 
@@ -25,19 +25,3 @@ def page_text(node: Node) -> bytes:
 def save_page(node: Node, target: Path) -> None:
     """Write the page's text to ``target`` atomically; raises OSError on failure."""
     write_atomically(target, page_text(node))
-
-
-def write_atomically(target: Path, data: bytes) -> None:
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(data)
-            file.flush()
-            os.fsync(file.fileno())
-        os.replace(temporary, target)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise

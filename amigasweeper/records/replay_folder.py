@@ -11,10 +11,10 @@ data folder (a headless run) the replays are kept in memory, under the same cap.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+from ..atomicfile import write_atomically
 from ..replay.files import REPLAY_SUFFIXES, replay_bytes, replay_suffix
 
 REPLAY_FOLDER = "replays"
@@ -49,19 +49,7 @@ class ReplayFolder:
             self.prune(set(spared) | {name})
             return name
         self.folder.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".replay.", suffix=".tmp", dir=self.folder)
-        try:
-            with os.fdopen(handle, "wb") as file:
-                file.write(replay_bytes(recording))
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, self.folder / name)
-        except BaseException:
-            try:
-                os.unlink(temporary)
-            except OSError:
-                pass
-            raise
+        write_atomically(self.folder / name, replay_bytes(recording))
         self.prune(set(spared) | {name})
         return name
 

@@ -17,10 +17,10 @@ from __future__ import annotations
 import datetime
 import os
 import stat
-import tempfile
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from ..atomicfile import write_atomically
 from .backend import BaseBackend, aside_names, reason
 from .documents import MAX_DOCUMENT_BYTES
 from .locking import LOCK_TIMEOUT, FolderLock
@@ -89,18 +89,7 @@ class FileBackend(BaseBackend):
     def write(self, name: str, data: bytes) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         target = self._through_links(self.folder / name)
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent
-        )
-        try:
-            with os.fdopen(handle, "wb") as file:
-                file.write(data)
-                file.flush()
-                os.fsync(file.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            _remove_quietly(temporary)
-            raise
+        write_atomically(target, data)
         _sync_folder(target.parent)
         self._seen[name] = _stat_signature(self.folder / name)
 
@@ -202,13 +191,6 @@ def _stat_signature(path: Path) -> Signature:
         return _signature(os.stat(path))
     except OSError:
         return None
-
-
-def _remove_quietly(path: str) -> None:
-    try:
-        os.unlink(path)
-    except OSError:
-        pass
 
 
 def _sync_folder(folder: Path) -> None:

@@ -34,6 +34,7 @@ WEB_CODE = (
     "amigasweeper/guide",
     "amigasweeper/resources.py",
     "amigasweeper/plainfiles.py",
+    "amigasweeper/atomicfile.py",
     "amigasweeper/storage",
     "amigasweeper/metrics",
     "amigasweeper/replay",
@@ -95,6 +96,10 @@ WRITERS = {
     "amigasweeper/records/store.py",
     "amigasweeper/records/replay_folder.py",
     "amigasweeper/records/keeper.py",
+    # One file written whole for the three above that write files: the
+    # storage's, the replays folder's, and the viewer's Save As (desktop only:
+    # asl.available() is False in the browser).
+    "amigasweeper/atomicfile.py",
 }
 # (file, call) -> why the page never runs it although it imports the file.
 DESKTOP_ONLY = {
@@ -114,11 +119,6 @@ DESKTOP_ONLY = {
         [("amigasweeper/ui/intuition/asl.py", "path.expanduser"), ("amigasweeper/ui/intuition/drawers.py", "Path.home"),
          ("amigasweeper/ui/intuition/drawers.py", "os.open"), ("amigasweeper/ui/intuition/drawers.py", "os.fdopen")],
         "the file requester browses the desktop's files (asl.available() is False in the browser); it opens read-only",
-    ),
-    **dict.fromkeys(
-        [("amigasweeper/guide/savetext.py", "tempfile.mkstemp"), ("amigasweeper/guide/savetext.py", "os.fdopen"),
-         ("amigasweeper/guide/savetext.py", "os.replace"), ("amigasweeper/guide/savetext.py", "os.unlink")],
-        "the viewer's Save As is offered on the desktop only (asl.available() is False in the browser)",
     ),
     **dict.fromkeys(
         [("amigasweeper/ui/helpviewer/pictureview.py", "tempfile.mkstemp"),
