@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..replay.files import replay_suffix
 from ..storage.backend import Backend, reason
+from ..storage.locking import LOCK_TIMEOUT, LockTimeout
 from .game_record import GameRecord
 from .replay_folder import REPLAY_CAP, ReplayFolder
 from .store import RecordStore
@@ -27,6 +28,7 @@ KEPT_FILE = "amigasweeper-kept-replays.txt"
 class Kept:
     record: GameRecord
     problem: str | None = None  # a sentence for the player when something was not saved
+    waiting: bool = False  # another copy held the lock: the record is not added yet; keep it again later
 
 
 class GameKeeper:
@@ -62,7 +64,9 @@ class GameKeeper:
             return f"The replay could not be marked as kept ({reason(error)})."
         return None
 
-    def keep(self, recording, level: str) -> Kept:
+    def keep(self, recording, level: str, lock_timeout: float = LOCK_TIMEOUT) -> Kept:
+        """Save the replay and append the record. Called again for the same
+        recording after ``waiting``, it writes the same replay file again."""
         record = GameRecord.from_recording(recording, level)
         problem = None
         if self.replays is not None:
@@ -74,7 +78,9 @@ class GameKeeper:
             except OSError as error:
                 problem = f"The replay could not be saved ({reason(error)})."
         try:
-            self.store.append(record)
+            self.store.append(record, lock_timeout)
+        except LockTimeout:
+            return Kept(record, problem, waiting=True)
         except OSError as error:
             problem = f"The game could not be added to the statistics ({reason(error)})."
         return Kept(record, problem)

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..storage.backend import Backend
-from ..storage.locking import FolderLock
+from ..storage.locking import LOCK_TIMEOUT, FolderLock
 from ..storage.memory_backend import MemoryBackend
 from .game_record import GameRecord
 
@@ -128,22 +128,23 @@ class RecordStore:
         data = self.backend.read(GAMES_FILE)
         return parse(data.decode("utf-8", "replace")) if data else Loaded([], 0)
 
-    def append(self, record: GameRecord) -> None:
-        """Add a game. Raises OSError when it cannot be kept."""
-        self._append_line(record.to_line() + "\n")
+    def append(self, record: GameRecord, lock_timeout: float = LOCK_TIMEOUT) -> None:
+        """Add a game. Raises OSError when it cannot be kept (LockTimeout when
+        another copy held the folder's lock longer than ``lock_timeout``)."""
+        self._append_line(record.to_line() + "\n", lock_timeout)
 
     def reset(self, date_ms: int) -> None:
         """Start the statistics afresh from now; the games so far are kept."""
-        self._append_line(f"{RESET_WORD} {int(date_ms)}\n")
+        self._append_line(f"{RESET_WORD} {int(date_ms)}\n", LOCK_TIMEOUT)
 
-    def _append_line(self, line: str) -> None:
+    def _append_line(self, line: str, lock_timeout: float) -> None:
         if self.folder is not None:
-            self._append_to_file(line)
+            self._append_to_file(line, lock_timeout)
         else:
             self._append_to_backend(line)
 
-    def _append_to_file(self, line: str) -> None:
-        with FolderLock(self.folder):
+    def _append_to_file(self, line: str, lock_timeout: float) -> None:
+        with FolderLock(self.folder, timeout=lock_timeout):
             handle = _open_plain_file(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
             try:
                 size = os.fstat(handle).st_size

@@ -304,6 +304,7 @@ class App:
     def request_quit(self) -> None:
         self.commands.leave()
         self.saving.finish(LOCK_TIMEOUT)  # leaving: what waits for the lock gets one patient try
+        self.stats.flush(LOCK_TIMEOUT)
         self.quit_requested = True
 
     def game_over(self, game: Game) -> None:
@@ -319,6 +320,7 @@ class App:
         if self.stop.signum is not None:
             self.guard.run(self.commands.leave)
             self.guard.run(lambda: self.saving.finish(STOP_SAVE_WAIT))
+            self.guard.run(lambda: self.stats.flush(STOP_SAVE_WAIT))
             raise SystemExit(128 + self.stop.signum)
         self.guard.run(self._update)
 
@@ -331,6 +333,7 @@ class App:
     def _update(self) -> None:
         self.frame_clock.frames += 1
         self.saving.tick(self.frame_clock.frames)
+        self.stats.tick(self.frame_clock.frames)
         frame = self.reader.read()
         self.screen.tick()
         if frame.dropped:
@@ -585,6 +588,7 @@ def run(argv: list[str]) -> int:
             return 1
         app.update()  # a stop signal that came after the last frame ends here too
         app.commands.leave()  # the end of the script is the end of the game played
+        app.stats.flush(LOCK_TIMEOUT)
         return 0
     pyxel.run(app.update, app.draw)
     return 0

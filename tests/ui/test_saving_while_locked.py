@@ -88,3 +88,28 @@ def test_quitting_waits_a_bounded_time_and_says_what_stayed_unsaved(make_app, st
     app.request_quit()
     assert time.monotonic() - started < 2 * LOCK_TIMEOUT
     assert "could not be saved" in capsys.readouterr().err
+
+
+def test_a_game_that_ends_while_a_stopped_copy_holds_the_lock_waits_and_is_kept(make_app, stopped_holder):
+    """The games file is appended under the same lock: a game that ends while
+    another copy holds it waits in memory, frames flow, and it is added as
+    soon as the lock is free."""
+    folder, holder = stopped_holder
+    app, pilot = make_app(data_dir=folder)
+    pilot.click_cell(pilot.cell_at(3, 3))
+    pilot.finish_ripple()
+    mine = next(iter(app.game.mine_cells()))
+    started = time.monotonic()
+    pilot.click_cell(mine)  # lost: the game ends and its record finds the folder locked
+    pilot.step(5)
+    assert time.monotonic() - started < LOCK_TIMEOUT / 2
+    assert app.stats.keeper.store.load().records == []  # nothing appended yet...
+    assert len(app.stats._waiting) == 1  # ...but kept in memory
+    assert timed_steps(pilot, int(TELL_AFTER * FPS) + 30) < LOCK_TIMEOUT / 2
+    assert any(r.title == "Saved Data" and "holding the data folder" in " ".join(r.lines) for r in app.requesters)
+    os.kill(holder.pid, signal.SIGCONT)
+    holder.kill()
+    holder.wait(timeout=30)
+    pilot.step(FPS)
+    records = app.stats.keeper.store.load().records
+    assert [r.result for r in records] == ["lost"] and not app.stats._waiting

@@ -7,6 +7,7 @@ game waits while it is open (the clock rule)."""
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
@@ -28,6 +29,12 @@ from .statswindow import StatsWindow
 if TYPE_CHECKING:
     from ..host import Host
 
+# A game that ends while another copy holds the data folder's lock waits in
+# memory and is tried again every quarter second; the frame loop never waits.
+RETRY_FRAMES = 15
+TELL_AFTER_FRAMES = 180  # the player hears of it once it has waited 3 s
+WAITING_NOTE = ("Another copy of AmigaSweeper is holding the data folder. Your last game is kept in memory "
+                "and goes into the statistics as soon as that copy lets go.")
 RESET_QUESTION = "Start the statistics again from nothing? Your games stay on disk, and the replays too."
 
 
@@ -58,18 +65,58 @@ class StatsControl:
         self.window: StatsWindow | None = None
         self._records: list[GameRecord] = []
         self._last: tuple[Recording, str] | None = None  # the newest game and its replay file, for Replay
+        self._waiting: list[Recording] = []  # games whose record waits for another copy's lock
+        self._waited_frames = 0
         app.mine_window.on_recorded = self.keep
 
     # --------------------------------------------------------------- keeping
     def keep(self, recording: Recording) -> None:
-        """A game ended: its replay file and its record are kept."""
-        kept = self.keeper.keep(recording, level_of(recording).value)
+        """A game ended: its replay file and its record are kept, or wait for
+        the lock without holding the frame up."""
+        if self._waiting:
+            self._waiting.append(recording)  # in order, after the ones already waiting
+            return
+        if not self._keep_now(recording, lock_timeout=0):
+            self._waiting.append(recording)
+
+    def tick(self, frame: int) -> None:
+        """Each frame: try the waiting games again now and then."""
+        if not self._waiting:
+            return
+        self._waited_frames += 1
+        if self._waited_frames == TELL_AFTER_FRAMES:
+            self.app.commands.tell("Saved Data", [WAITING_NOTE])
+        if frame % RETRY_FRAMES == 0:
+            self._retry(lock_timeout=0)
+
+    def flush(self, lock_timeout: float) -> None:
+        """Leaving: one patient try for the waiting games; those still
+        waiting are named on stderr, as the settings are."""
+        self._retry(lock_timeout)
+        if self._waiting:
+            print(f"amigasweeper: {len(self._waiting)} game(s) not added to the statistics: "
+                  "another copy held the data folder", file=sys.stderr)
+
+    def _retry(self, lock_timeout: float) -> None:
+        waiting, self._waiting = self._waiting, []
+        for index, recording in enumerate(waiting):
+            if not self._keep_now(recording, lock_timeout):
+                self._waiting = [recording, *waiting[index + 1 :]]
+                return
+        self._waited_frames = 0
+
+    def _keep_now(self, recording: Recording, lock_timeout: float) -> bool:
+        """False when another copy held the lock: nothing of the game is lost, it is kept again later."""
+        kept = self.keeper.keep(recording, level_of(recording).value, lock_timeout)
+        if kept.waiting:
+            return False
         self._records.append(kept.record)
         self._last = (recording, kept.record.replay_name if self.keeper.replays is not None else "")
         if kept.problem:
             self.app.commands.tell("Saved Data", [kept.problem])
         if self.window is not None:
             self.window.refresh()
+        return True
 
     def records(self) -> list[GameRecord]:
         return self._records
