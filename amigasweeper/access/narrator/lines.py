@@ -10,9 +10,9 @@ The rule (the manual's Accessibility page states it):
 - Everything else *queues* in the order it happened: what a move did, the end
   of a game, a requester, and what you asked for (the time, a row, a column,
   a neighbourhood).
-- A requester, the end of a game and what you asked for *come first*: when
-  one arrives, waiting cursor and menu lines are dropped (they are stale), and
-  the one being spoken is cut off if it is a cursor or menu line.
+- A requester, the end of a game and what you asked for *sweep stale lines
+  aside*: when one arrives, waiting cursor and menu lines are dropped, and a
+  cursor or menu line being spoken is cut off; then it queues as the others.
 - At most QUEUE_LIMIT lines wait; past that the oldest waiting line is
   dropped. Every line, spoken or dropped, is in the narration log.
 """
