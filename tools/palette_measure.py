@@ -30,12 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from amigasweeper.access.colour import measure, rgb12  # noqa: E402
-from amigasweeper.access.colour.ciede2000 import delta_e_2000  # noqa: E402
-from amigasweeper.access.colour.presets import PRESETS, Preset  # noqa: E402
-from amigasweeper.access.colour.vision import Deficiency, lab  # noqa: E402
-from amigasweeper.engine.topology import Shape  # noqa: E402
-from amigasweeper.ui.intuition.palette import RGB, Pen, number_pen  # noqa: E402
+from amigasweeper.access.colour import measure, rgb12
+from amigasweeper.access.colour.ciede2000 import delta_e_2000
+from amigasweeper.access.colour.presets import PRESETS, Preset
+from amigasweeper.access.colour.vision import Deficiency, lab
+from amigasweeper.engine.topology import Shape
+from amigasweeper.ui.intuition.palette import RGB, Pen, number_pen
 
 SCREEN_NUMBERS = tuple(RGB[number_pen(n)] for n in range(1, measure.MOST_NUMBERS + 1))
 SQUARE = RGB[Pen.GREY]
@@ -116,7 +116,7 @@ class Search:
         best, best_low = list(colours), -1.0
         for attempt in range(restarts + 1):
             for _ in range(rounds):
-                if not any([self.step(colours, i) for i in range(len(colours))]):
+                if not any([self.step(colours, i) for i in range(len(colours))]):  # noqa: C419 - every number steps
                     break
             low, loser = self.worst(colours)
             print(f"attempt {attempt}: smallest share of target {low:.3f} (number {loser + 1})", file=sys.stderr)

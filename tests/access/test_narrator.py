@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 from fakes import FakeClock, FakeVoice
 
-from amigasweeper.access.narrator import QUEUE_LIMIT, Line, LineKind, LineQueue, NarrationLog, Narrator
+from amigasweeper.access.narrator import (
+    QUEUE_LIMIT,
+    Line,
+    LineKind,
+    LineQueue,
+    NarrationLog,
+    Narrator,
+)
 from amigasweeper.access.narrator.log import FileAppender, ThreadedAppender, timestamp
 from amigasweeper.access.voices.base import estimated_seconds
 

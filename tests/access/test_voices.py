@@ -21,7 +21,12 @@ from amigasweeper.access.narrator import LineKind, Narrator
 from amigasweeper.access.voices import ChainVoice, NoVoice, find_voice
 from amigasweeper.access.voices.base import estimated_seconds
 from amigasweeper.access.voices.espeak import espeak_voice, fit_bytes
-from amigasweeper.access.voices.lineproto import MAC_SCRIPT, SAPI_SCRIPT, mac_voice, sapi_voice
+from amigasweeper.access.voices.lineproto import (
+    MAC_SCRIPT,
+    SAPI_SCRIPT,
+    mac_voice,
+    sapi_voice,
+)
 from amigasweeper.access.voices.speechd_module import speechd_module_voice
 from amigasweeper.access.voices.ssip import address, escape, ssip_voice
 from amigasweeper.access.voices.web import LIVE_REGION_ID, WebSpeechVoice

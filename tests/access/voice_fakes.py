@@ -188,15 +188,15 @@ class FakeNode:
         self.id = ""
         self.text = ""
 
-    def setAttribute(self, name, value):  # noqa: N802 - the DOM's names
+    def setAttribute(self, name, value):
         self.attributes[name] = value
 
-    def appendChild(self, child):  # noqa: N802
+    def appendChild(self, child):
         self.children.append(child)
         if getattr(child, "id", ""):
             self.document.by_id[child.id] = child
 
-    def replaceChildren(self, *children):  # noqa: N802
+    def replaceChildren(self, *children):
         self.children = list(children)
         self.document.announced.append("".join(c.text for c in children))
 
@@ -207,13 +207,13 @@ class FakeDocument:
         self.announced: list[str] = []
         self.body = FakeNode(self, "body")
 
-    def getElementById(self, name):  # noqa: N802
+    def getElementById(self, name):
         return self.by_id.get(name)
 
-    def createElement(self, tag):  # noqa: N802
+    def createElement(self, tag):
         return FakeNode(self, tag)
 
-    def createTextNode(self, text):  # noqa: N802
+    def createTextNode(self, text):
         node = FakeNode(self, "#text")
         node.text = text
         return node
@@ -241,7 +241,7 @@ class FakeJs:
     def __init__(self, speech: bool = True) -> None:
         self.document = FakeDocument()
         if speech:
-            self.speechSynthesis = FakeSpeechSynthesis()  # noqa: N815
+            self.speechSynthesis = FakeSpeechSynthesis()
 
         class Utterance:
             def __init__(self, text):
@@ -251,4 +251,4 @@ class FakeJs:
             def new(cls, text):
                 return cls(text)
 
-        self.SpeechSynthesisUtterance = Utterance  # noqa: N815
+        self.SpeechSynthesisUtterance = Utterance

@@ -46,7 +46,7 @@ def distance(first: int, second: int, deficiency: Deficiency) -> float:
 
 def pairs(count: int) -> list[Pair]:
     """Every pair the measure looks at on a board showing numbers 1..count."""
-    items = range(0, count + 1)  # the square, then the numbers
+    items = range(count + 1)  # the square, then the numbers
     return list(combinations(items, 2))
 
 
@@ -84,7 +84,7 @@ def matrix_rows(swatch: Swatch, deficiency: Deficiency, count: int = MOST_NUMBER
     """The distances as a lower-triangular table, one text row per item; a
     distance under the threshold is followed by '!'."""
     found = distances(swatch, deficiency, count)
-    items = range(0, count + 1)
+    items = range(count + 1)
     rows = ["       " + "".join(f"{item_name(i):>7}" for i in items[:-1])]
     for b in items[1:]:
         cells = "".join(f"{found[(a, b)]:6.1f}{'!' if found[(a, b)] < THRESHOLD else ' '}" for a in items if a < b)

@@ -1,8 +1,23 @@
 """Every line the Narrator says, as pure functions of what the player can see,
 and the names of squares (coords) that `--text` reads back."""
 
-from .coords import SquareNameError, column_name, parse_column, parse_row, parse_square, square_name
-from .game import after_move, counter_line, end_line, mark_line, opened_line, refused_line, time_line
+from .coords import (
+    SquareNameError,
+    column_name,
+    parse_column,
+    parse_row,
+    parse_square,
+    square_name,
+)
+from .game import (
+    after_move,
+    counter_line,
+    end_line,
+    mark_line,
+    opened_line,
+    refused_line,
+    time_line,
+)
 from .menus import button_line, menu_line, requester_line, spoken_label
 from .squares import (
     column_line,
