@@ -33,6 +33,16 @@ SCREEN_NUMBERS = tuple(RGB[number_pen(n)] for n in range(1, 13))
 COLOUR_BLIND = [p for p in PRESETS.values() if p.deficiency is not None]
 
 
+@pytest.fixture(scope="module")
+def tool():
+    """tools/palette_measure.py, loaded as a module."""
+    path = Path(__file__).resolve().parents[2] / "tools" / "palette_measure.py"
+    spec = importlib.util.spec_from_file_location("palette_measure", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def swatch(preset: Preset) -> measure.Swatch:
     # The uncovered square is drawn in the background pen (tools/art/cells.txt).
     return measure.Swatch(RGB[Pen.GREY], preset.number_colours(SCREEN_NUMBERS))
@@ -149,11 +159,7 @@ def test_12_bit_colours():
     assert rgb12.from_text("#a0F") == 0xA0F and rgb12.to_text(0xA0F) == "#A0F"
 
 
-def test_the_measure_tool_prints_every_preset_and_vision(capsys):
-    path = Path(__file__).resolve().parents[2] / "tools" / "palette_measure.py"
-    spec = importlib.util.spec_from_file_location("palette_measure", path)
-    tool = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(tool)
+def test_the_measure_tool_prints_every_preset_and_vision(tool, capsys):
     assert tool.main(["--no-matrix"]) == 0
     out = capsys.readouterr().out
     for preset in COLOUR_BLIND:
@@ -164,3 +170,14 @@ def test_the_measure_tool_prints_every_preset_and_vision(capsys):
     assert tool.main(["--preset", "protanopia", "--vision", "protanopia"]) == 0
     matrix = capsys.readouterr().out.splitlines()
     assert matrix[-1].split()[0] == "12" and len(matrix[-1].split()) == 13
+
+
+def test_the_search_moves_a_number_away_from_the_one_it_is_confused_with(tool):
+    search = tool.Search(Deficiency.DEUTERANOPIA, target=12.0, square_target=20.0, seed=1)
+    colours = list(PRESETS["deuteranopia"].numbers)
+    colours[9] = colours[1]  # 10 painted as 2: no distance at all
+    others = colours[:9] + colours[10:]
+    assert search._score(colours[9], others, 0.0) == 0.0
+    assert search.step(colours, 9)
+    assert search._score(colours[9], others, 0.0) >= 1.0
+    assert all(rgb12.fits(rgb12.expand(c)) for c in colours)
