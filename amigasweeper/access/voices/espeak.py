@@ -33,7 +33,7 @@ class EspeakSession:
         self.pipe.start()
 
     def speak(self, text: str) -> None:
-        self.pipe.send(fit_bytes(text))
+        self.pipe.send(fit_bytes(" ".join(text.split())))  # one line in, one line said
 
     def stop(self) -> None:
         """espeak-ng cannot be cut off mid-line: the estimate has already let go."""
