@@ -39,6 +39,7 @@ class ManualPage(str, Enum):
     REQUESTERS = "Requesters"
     PAUSE = "Pause"
     LOOKS = "Looks"
+    ACCESSIBILITY = "Accessibility"
     SCREEN_MODES = "ScreenModes"
     CUSTOM = "Custom"
     STRATEGY = "Strategy"

@@ -1,0 +1,76 @@
+"""The Narrator: lines in from the game, out to a voice and the log.
+
+``say`` files a line (never waits); ``update``, once a frame, hands the next
+line to the voice when it has finished the last one. With no voice, or once
+the voice has died, lines still go to the log and are otherwise let go.
+"""
+
+from __future__ import annotations
+
+from ..voices.base import Voice
+from .lines import QUEUE_LIMIT, Line, LineKind
+from .log import NarrationLog
+from .queue import LineQueue
+
+
+class Narrator:
+    def __init__(self, voice: Voice | None = None, log: NarrationLog | None = None, limit: int = QUEUE_LIMIT) -> None:
+        self.voice = voice
+        self.log = log
+        self.queue = LineQueue(limit)
+        self.current: Line | None = None  # the line the voice is saying
+        self.spoken = 0  # lines handed to the voice
+
+    @property
+    def problem(self) -> str | None:
+        """Why nothing is heard, for Settings: the voice's reason, or the log's."""
+        voice = self.voice.problem if self.voice is not None else None
+        return voice or (self.log.problem if self.log is not None else None)
+
+    def _voice_alive(self) -> bool:
+        return self.voice is not None and self.voice.problem is None
+
+    def say(self, line: Line | LineKind, text: str | None = None) -> None:
+        """File a line: ``say(Line(kind, text))`` or ``say(kind, text)``."""
+        if not isinstance(line, Line):
+            line = Line(line, text or "")
+        if not line.text:
+            return
+        if self.log is not None:
+            self.log.write(line)
+        if not self._voice_alive():
+            return
+        if self.queue.add(line, self.current):
+            self.voice.stop()
+            self.current = None
+
+    def update(self) -> None:
+        """Once a frame: pass the next line to the voice if it is free."""
+        if self.log is not None:
+            self.log.tick()
+        if not self._voice_alive():
+            self.queue.clear()
+            self.current = None
+            return
+        if self.current is not None and not self.voice.speaking():
+            self.current = None
+        if self.current is None:
+            line = self.queue.next()
+            if line is not None:
+                self.voice.speak(line.text)
+                self.current = line
+                self.spoken += 1
+
+    def silence(self) -> None:
+        """Stop speaking and forget what waits (the Narrator switched off, a new game)."""
+        self.queue.clear()
+        if self.current is not None and self._voice_alive():
+            self.voice.stop()
+        self.current = None
+
+    def close(self) -> None:
+        self.silence()
+        if self.voice is not None:
+            self.voice.close()
+        if self.log is not None:
+            self.log.close()

@@ -1,0 +1,92 @@
+"""A long-lived helper process spoken to in lines on its standard input, for
+the voices that run one (espeak-ng, PowerShell with SAPI, osascript on macOS).
+Used on a voice's worker thread only."""
+
+from __future__ import annotations
+
+import queue
+import subprocess
+import threading
+from collections.abc import Mapping, Sequence
+
+from .worker import VoiceError
+
+# No console window flashes up for PowerShell on Windows.
+_NO_WINDOW = getattr(subprocess, "CREATE_NO_WINDOW", 0)
+
+
+class PipeProcess:
+    def __init__(self, name: str, argv: Sequence[str], env: Mapping[str, str] | None = None) -> None:
+        self.name = name
+        self.argv = list(argv)
+        self.env = dict(env) if env is not None else None
+        self.process: subprocess.Popen[bytes] | None = None
+        self._replies: queue.SimpleQueue[str] = queue.SimpleQueue()
+
+    def start(self) -> None:
+        try:
+            self.process = subprocess.Popen(
+                self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                env=self.env, creationflags=_NO_WINDOW,
+            )
+        except OSError as error:
+            raise VoiceError(f"{self.name} did not start: {error.strerror or error}") from None
+        threading.Thread(target=self._read, name=f"{self.name}-replies", daemon=True).start()
+
+    def _read(self) -> None:
+        stdout = self.process.stdout
+        try:
+            for raw in stdout:
+                self._replies.put(raw.decode("utf-8", "replace").strip())
+        except (OSError, ValueError):
+            pass  # closed by close()
+
+    def send(self, line: str) -> None:
+        self.check()
+        try:
+            self.process.stdin.write(line.encode("utf-8") + b"\n")
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError, ValueError):
+            self.check()
+            raise VoiceError(f"{self.name} stopped reading") from None
+
+    def replies(self) -> list[str]:
+        found = []
+        while True:
+            try:
+                found.append(self._replies.get_nowait())
+            except queue.Empty:
+                return found
+
+    def wait_reply(self, timeout: float) -> str | None:
+        try:
+            return self._replies.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def check(self) -> None:
+        """Raise VoiceError once the process has exited."""
+        code = self.process.poll() if self.process is not None else None
+        if code is not None:
+            raise VoiceError(f"{self.name} exited with status {code}")
+
+    def close(self) -> None:
+        process, self.process = self.process, None
+        if process is None:
+            return
+        try:
+            process.stdin.close()
+        except OSError:
+            pass
+        try:
+            process.wait(0.3)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            try:
+                process.wait(0.3)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        try:
+            process.stdout.close()
+        except OSError:
+            pass

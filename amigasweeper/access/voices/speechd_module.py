@@ -1,0 +1,49 @@
+"""speech-dispatcher through its own Python module (`speechd`, Debian's
+python3-speechd), when this Python can import it: the library keeps one
+connection and tells us when each line ends."""
+
+from __future__ import annotations
+
+import time
+from types import ModuleType
+
+from .base import Clock
+from .worker import VoiceError, WorkerVoice
+
+
+class SpeechdModuleSession:
+    def __init__(self, module: ModuleType) -> None:
+        self.module = module
+        self.client = None
+        self._current: object | None = None  # a token for the line being spoken
+
+    def open(self) -> None:
+        try:
+            self.client = self.module.SSIPClient("amigasweeper", "narrator", "user")
+        except Exception as error:  # noqa: BLE001 - the library raises its own kinds
+            raise VoiceError(f"speech-dispatcher (speechd module) did not connect: {error}") from None
+
+    def speak(self, text: str) -> None:
+        token = self._current = object()
+
+        def finished(event, *args, **kwargs) -> None:  # called on the library's own thread
+            if self._current is token:
+                self._current = None
+
+        kinds = self.module.CallbackType
+        self.client.speak(text, callback=finished, event_types=(kinds.END, kinds.CANCEL))
+
+    def stop(self) -> None:
+        self._current = None
+        self.client.cancel()
+
+    def poll(self) -> bool | None:
+        return self._current is not None
+
+    def close(self) -> None:
+        if self.client is not None:
+            self.client.close()
+
+
+def speechd_module_voice(module: ModuleType, clock: Clock = time.monotonic) -> WorkerVoice:
+    return WorkerVoice("speech-dispatcher", lambda: SpeechdModuleSession(module), clock)
