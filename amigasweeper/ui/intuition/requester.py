@@ -18,6 +18,7 @@ from .gfx import button_box
 from .input import Frame
 from .metrics import for_width
 from .palette import Pen
+from .placement import easy_request_place
 from .stringgadget import GADGET_H, TEXT_INSET, StringGadget  # noqa: F401 - TEXT_INSET and StringGadget: their old home, still imported from here
 from .widgets import PushGadget
 from .window import Window
@@ -230,8 +231,7 @@ class Requester(Window):
         inner_h = y + MARGIN + BUTTON_H + MARGIN
         self.resize_inner(inner_w, inner_h)
         self._place_buttons(inner_w, inner_h)
-        screen_w, screen_h = self.screen_size
-        self.settle((screen_w - self.w) // 2, (screen_h - self.h) // 2)
+        self.settle(*easy_request_place())  # the screen's top left corner: placement.py says why
 
     def draw_title(self) -> None:
         """A title too long for the bar is cut with an ellipsis, never run past it."""
