@@ -56,7 +56,7 @@ class VolumeMap:
         in words (a str) when it names a volume that is not there."""
         text = typed.strip()
         if _is_host_path(text):
-            return Path(os.path.abspath(_expand(Path(text))))
+            return Path(os.path.abspath(expand(Path(text))))
         volume, colon, rest = text.partition(":")
         if colon and SEPARATOR not in volume:
             entry = self.volume_named(volume)
@@ -83,8 +83,9 @@ def _walk(start: Path, rest: str) -> Path:
     return folder
 
 
-def _expand(path: Path) -> Path:
+def expand(path: Path) -> Path:
+    """~ and ~user as the home folder; the path as typed when there is none."""
     try:
         return path.expanduser()
-    except RuntimeError:  # no home folder to be found: the path as typed
+    except RuntimeError:  # no home folder to be found (no HOME, an unknown user)
         return path

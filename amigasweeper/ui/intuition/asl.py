@@ -43,7 +43,7 @@ from .drawers import FILTER_STEP, MOST_ENTRIES, DrawerReader, Entry, Kind, plain
 from .dospattern import DosPattern, PatternError, compile_pattern
 from .gfx import bevel, button_box
 from .input import Button, Frame
-from .amigapaths import VolumeMap
+from .amigapaths import VolumeMap, expand
 from .asllayout import GAP, LIST_PAD, ROW_H, SCROLLER_W, SIDE, AslLayout
 from .palette import FILL, FILL_TEXT, HIGHLIGHT_TEXT, TEXT, Pen
 from .requester import Requester, StringGadget, shorten
@@ -75,14 +75,6 @@ def size_text(size: int | None) -> str:
         if size < 10_000_000 * scale:
             return f"{size // scale}{unit}"
     return f"{size >> 40}T"
-
-
-def expand(path: Path) -> Path:
-    """~ and ~user as the home folder; the path as typed when there is none."""
-    try:
-        return path.expanduser()
-    except RuntimeError:  # no home folder to be found (no HOME, an unknown user)
-        return path
 
 
 def printable(name: str) -> str:
