@@ -159,7 +159,8 @@ def _reap(child: int) -> None:
 
 def _probe() -> str:
     """In the child: ``driver NAME`` when SDL could make a hidden OpenGL
-    window as Pyxel will, else SDL's reason."""
+    window as Pyxel will (with ``usable X Y W H``, the first display's usable
+    area, when SDL can tell it), else SDL's reason."""
     sdl = load_sdl()
     sdl.SDL_GetError.restype = ctypes.c_char_p
     sdl.SDL_GetCurrentVideoDriver.restype = ctypes.c_char_p

@@ -147,8 +147,11 @@ def test_the_settings_menu_chooses_saves_checks_and_ghosts(make_app, tmp_path):
     assert again.pixels.choice is ScaleChoice.X3  # kept with the settings
 
 
-def test_every_scale_command_is_a_saved_value():
-    assert set(SCALE_COMMANDS.values()) == {choice.value for choice in ScaleChoice}
+def test_every_scale_is_in_the_menu_and_a_saved_value():
+    from amigasweeper.storage.validation import WINDOW_SCALES
+
+    assert set(SCALE_COMMANDS.values()) == set(ScaleChoice)
+    assert {choice.value for choice in ScaleChoice} == set(WINDOW_SCALES)
 
 
 def test_a_bad_saved_scale_is_replaced_with_a_fault():

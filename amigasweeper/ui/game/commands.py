@@ -17,7 +17,6 @@ from .menudefs import SCALE_COMMANDS, Command, MenuItem, hotkeys
 from .minewindow import board_limits
 from ..intuition.modes import Look, ScreenMode
 from ..intuition.requester import Requester
-from ..scaling.rule import ScaleChoice
 from .settings_map import settings_changes
 
 if TYPE_CHECKING:
@@ -75,7 +74,7 @@ class CommandCentre:
         if command is Command.TOUCH:
             return self.app.touch_play.on
         if command in SCALE_COMMANDS:
-            return self.app.pixels.choice.value == SCALE_COMMANDS[command]
+            return self.app.pixels.choice is SCALE_COMMANDS[command]
         if command is Command.SHOW_PROBABILITIES:
             return self.hints.show_probabilities
         if command is Command.DEMO:
@@ -91,7 +90,7 @@ class CommandCentre:
         if command in HINT_COMMANDS:
             return not self.app.game.status.over and not self.app.game.paused
         if command in SCALE_COMMANDS:  # ghosted when the display cannot hold the window so large
-            return self.app.pixels.fits(ScaleChoice(SCALE_COMMANDS[command]))
+            return self.app.pixels.fits(SCALE_COMMANDS[command])
         return command in self.handlers()
 
     # ------------------------------------------------------------- running
@@ -125,7 +124,7 @@ class CommandCentre:
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
             Command.DEMO: self.toggle_demo,
             Command.TOUCH: self.toggle_touch,
-            **{c: (lambda value=value: self.choose_scale(ScaleChoice(value))) for c, value in SCALE_COMMANDS.items()},
+            **{c: (lambda choice=choice: self.choose_scale(choice)) for c, choice in SCALE_COMMANDS.items()},
         }
 
     def select(self, item: MenuItem) -> None:
@@ -149,7 +148,7 @@ class CommandCentre:
         if problem:
             self.tell("Saved Data", [problem])
 
-    def choose_scale(self, choice: ScaleChoice) -> None:
+    def choose_scale(self, choice) -> None:
         """Settings > Window Scale, saved at once (it is the display's, not a game's)."""
         self.app.pixels.choose(choice)
         problem = self.app.storage.change_settings(window_scale=choice.value)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import Enum
 
 from ..intuition.menus import ItemKind, Menu, MenuItem
+from ..scaling.rule import ScaleChoice
 
 
 class Command(str, Enum):
@@ -50,13 +51,13 @@ class Command(str, Enum):
     SCALE_4 = "scale_4"
 
 
-# Settings > Window Scale: window pixels to an Amiga pixel (ui/scaling), saved as these values.
+# Settings > Window Scale: window pixels to an Amiga pixel (ui/scaling).
 SCALE_COMMANDS = {
-    Command.SCALE_AUTO: "auto",
-    Command.SCALE_1: "1",
-    Command.SCALE_2: "2",
-    Command.SCALE_3: "3",
-    Command.SCALE_4: "4",
+    Command.SCALE_AUTO: ScaleChoice.AUTO,
+    Command.SCALE_1: ScaleChoice.X1,
+    Command.SCALE_2: ScaleChoice.X2,
+    Command.SCALE_3: ScaleChoice.X3,
+    Command.SCALE_4: ScaleChoice.X4,
 }
 # Their hotkeys: the keys along the number row after Completion's 1 to 4, leaving
 # out 8, 9 and 0, which Pyxel keeps for itself with Alt (integer scale, screen
@@ -108,8 +109,8 @@ MENUS: tuple[Menu, ...] = (
             _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape", "V"),
             MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
             MenuItem("Touch Controls", Command.TOUCH, "O", ItemKind.TOGGLE, bar_before=True),
-            *(_choice(f"Window Scale: {'Auto' if value == 'auto' else value + 'x'}", command, "scale",
-                      SCALE_KEYS[command], bar=command is Command.SCALE_AUTO) for command, value in SCALE_COMMANDS.items()),
+            *(_choice(f"Window Scale: {choice.label}", command, "scale", SCALE_KEYS[command],
+                      bar=choice is ScaleChoice.AUTO) for command, choice in SCALE_COMMANDS.items()),
         ),
     ),
     Menu(

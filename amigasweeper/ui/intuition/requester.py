@@ -234,8 +234,10 @@ class Requester(Window):
         self.settle(*easy_request_place())  # the screen's top left corner: placement.py says why
 
     def draw_title(self) -> None:
-        """A title too long for the bar is cut with an ellipsis, never run past it."""
-        room = max(0, (self.w - 6) // FONT.cell)
+        """A title too long for the bar is cut with an ellipsis, never run past
+        it nor under a depth gadget (the file requester's)."""
+        gadget_w = self.depth_gadget.w if self.depth_gadget is not None else 0
+        room = max(0, (self.w - 6 - gadget_w) // FONT.cell)
         title, self.title = self.title, shorten(self.title, room)
         super().draw_title()
         self.title = title
