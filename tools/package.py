@@ -207,6 +207,8 @@ def build_pyxapp(dist: Path, build: Path) -> Path:
 
 
 OFFLINE_ID = "amigasweeper-offline"
+# The canvas in whole device pixels per Amiga pixel, never blurred (the script says how).
+WHOLE_PIXELS_SCRIPT = ROOT / "tools" / "web" / "whole_pixels.js"
 OFFLINE_MESSAGE = (
     "AmigaSweeper needs an internet connection to load Pyxel {pyxel_version}, the engine it runs on, "
     "from {host}. Connect to the internet and reload this page."
@@ -226,6 +228,8 @@ PAGE = """\
 <style>
 #{offline_id} {{ font: 18px/1.5 sans-serif; max-width: 36em; margin: 3em auto; padding: 1em 1.5em;
   color: #000; background: #aaa; border: 3px solid #fff; border-right-color: #000; border-bottom-color: #000; }}
+div#pyxel-screen {{ background-color: #000; }}
+canvas#canvas {{ image-rendering: pixelated; }}
 </style>
 </head>
 <body>
@@ -241,6 +245,8 @@ window.addEventListener("error", (event) => {{
   if (event.target instanceof HTMLScriptElement) amigasweeperOffline();
 }}, true);
 </script>
+<script>
+{whole_pixels}</script>
 <script src="{runtime}" onerror="amigasweeperOffline()"></script>
 <script>
 if (typeof launchPyxel === "function") {{
@@ -317,6 +323,7 @@ def web_page(app2html_page: str) -> str:
         pyxel_version=version,
         runtime=runtime.group(1),
         launch=launch.group(0),
+        whole_pixels=WHOLE_PIXELS_SCRIPT.read_text(encoding="utf-8"),
     )
 
 

@@ -27,6 +27,7 @@ from .validation import (
     SCREEN_MODES,
     SHAPES,
     TOUCH_MODES,
+    WINDOW_SCALES,
     check_choice,
     check_flag,
     check_int,
@@ -56,6 +57,7 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "last_name": clean_name,
     "menus_seen": check_flag,
     "touch_play": lambda v: check_choice(v, TOUCH_MODES),
+    "window_scale": lambda v: check_choice(v, WINDOW_SCALES),
 }
 
 
@@ -78,6 +80,7 @@ class Settings:
     last_name: str = ""
     menus_seen: bool = False  # the player has opened a menu: no more newcomer's hint
     touch_play: str = "auto"  # touch play: "on", "off", or "auto" (on in a browser on a touch screen)
+    window_scale: str = "auto"  # Settings > Window Scale: "1" to "4", or "auto" (the most that fit the display)
 
     def __post_init__(self) -> None:
         for name, check in SETTING_CHECKS.items():

@@ -14,6 +14,7 @@ LOOKS = ("kickstart3", "kickstart2")
 SCREEN_MODES = ("lowres", "hires")
 SHAPES = ("square", "hex", "triangle")
 TOUCH_MODES = ("auto", "on", "off")  # auto: on in a browser on a touch screen
+WINDOW_SCALES = ("auto", "1", "2", "3", "4")  # window pixels to an Amiga pixel; auto: the most that fit
 DUEL_RESULTS = ("win", "loss", "draw")
 COMPUTER_OPPONENTS = ("computer-easy", "computer-normal", "computer-hard")
 

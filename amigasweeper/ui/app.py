@@ -54,6 +54,7 @@ from .saving import FrameSaving
 from .stopping import StopRequests
 from .display import DisplayError, check_display, init_pyxel
 from .touch.control import TouchControl
+from .scaling.pixels import WholePixels
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
@@ -116,6 +117,7 @@ class App:
         settings = loaded.settings
         self.look = options.look or Look(settings.look)
         self.screen_mode = options.screen or ScreenMode(settings.screen_mode)
+        self.pixels = WholePixels.for_this_system(settings.window_scale)  # Settings > Window Scale
         self._setup_pyxel()
         choices = choices_from_settings(settings)
         if options.level is not None:
@@ -204,8 +206,7 @@ class App:
 
     def resize_screen(self, mode: ScreenMode) -> None:
         self.screen_mode = mode
-        if (pyxel.width, pyxel.height) != mode.size:
-            pyxel.resize(*mode.size)
+        self.pixels.show(mode.size)  # the framebuffer resized, the window a whole multiple of it
         if hasattr(self, "screen"):
             self.screen.w, self.screen.h = mode.size
             self.wm.cancel_drag()
@@ -468,7 +469,6 @@ class App:
         self.screen.busy = self.mine_window.hints.busy(self.game)  # the wait pointer while the solver works
         self.screen.draw_pointer()
 
-
     def apply_look(self) -> None:
         """The Kickstart 2 look draws our extra pens in the four Workbench colours."""
         if self.look is Look.KICKSTART2:
@@ -564,9 +564,8 @@ def run(argv: list[str]) -> int:
         problem = display_problem(options)
         if problem:
             raise DisplayError(problem)
-        if not options.headless:
-            check_display()
-        init_pyxel(size, title="AmigaSweeper", fps=FPS, headless=options.headless)
+        usable = None if options.headless else check_display()  # the display's usable area, if SDL told it
+        init_pyxel(size, title="AmigaSweeper", fps=FPS, headless=options.headless, usable=usable)
     except DisplayError as error:
         if stop.signum is not None:
             return 128 + stop.signum  # Ctrl-C during the display test ended the test, not the display

@@ -8,7 +8,9 @@ keeps SDL waiting inside a C call that no signal interrupts. So before
 ``pyxel.init`` a forked child asks SDL the same questions Pyxel will -
 which video driver it gets, and whether it can make a (hidden) OpenGL
 window - and the program goes on only if the answer comes within
-PROBE_SECONDS and names a driver that shows something.
+PROBE_SECONDS and names a driver that shows something. The child also tells
+the display's usable area (SDL_GetDisplayUsableBounds), from which the
+window opens at the largest whole scale that fits (scaling/rule.py).
 
 :func:`init_pyxel` then calls ``pyxel.init`` with the strings Pyxel copies
 into Rust made safe: Pyxel reads ``sys.orig_argv`` and the current folder as
@@ -31,6 +33,9 @@ import pyxel
 
 from amigasweeper.plainfiles import shown
 
+from .scaling.rule import Area, largest_fit
+from .scaling.sdl import SdlRect, load_sdl
+
 PROBE_SECONDS = 10.0
 # SDL video drivers that open nothing a person can see.
 INVISIBLE_DRIVERS = {"offscreen", "dummy", "evdev"}
@@ -50,23 +55,36 @@ class DisplayError(Exception):
     """No window can be shown; the message is one line for the player."""
 
 
-def check_display(platform: str = sys.platform) -> None:
+def check_display(platform: str = sys.platform) -> Area | None:
     """Raise DisplayError unless a visible window can be opened. Only systems
-    with X11/Wayland need the question asked (and can fork to ask it)."""
+    with X11/Wayland need the question asked (and can fork to ask it); the
+    display's usable area comes back when SDL could tell it."""
     if not platform.startswith(_UNIX_LIKE) or not hasattr(os, "fork"):
-        return
+        return None
     answer = _ask_a_child(PROBE_SECONDS)
     if answer is None:
         raise DisplayError(f"cannot open a window: the display {_named_display()} did not answer "
                            f"within {PROBE_SECONDS:g} s")
     if answer.startswith("driver "):
-        driver = answer.split(" ", 1)[1]
+        words = answer.split()
+        driver = words[1] if len(words) > 1 else ""
         if driver in INVISIBLE_DRIVERS:
             raise DisplayError(f"cannot open a window: no visible display ({_named_display()}; SDL's "
                                f"'{driver}' video driver shows nothing); to play without a window use "
                                "--headless --script FILE")
-        return
+        return _usable_area(words[2:])
     raise DisplayError(f"cannot open a window on {_named_display()}: {answer}")
+
+
+def _usable_area(words: list[str]) -> Area | None:
+    """``usable X Y W H`` from the child, read as an area (None if it said anything else)."""
+    if len(words) != 5 or words[0] != "usable":
+        return None
+    try:
+        x, y, w, h = (int(word) for word in words[1:])
+    except ValueError:
+        return None
+    return Area(x, y, w, h) if w > 0 and h > 0 else None
 
 
 def _named_display() -> str:
@@ -139,18 +157,11 @@ def _reap(child: int) -> None:
             os.waitpid(child, 0)
 
 
-def _sdl() -> ctypes.CDLL:
-    """The SDL library Pyxel loaded (by its soname, which finds the loaded copy)."""
-    try:
-        return ctypes.CDLL("libSDL2-2.0.so.0")
-    except OSError:
-        return ctypes.CDLL(str(Path(pyxel.__file__).parent / "libs" / "libSDL2-2.0.so.0"))
-
-
 def _probe() -> str:
     """In the child: ``driver NAME`` when SDL could make a hidden OpenGL
-    window as Pyxel will, else SDL's reason."""
-    sdl = _sdl()
+    window as Pyxel will (with ``usable X Y W H``, the first display's usable
+    area, when SDL can tell it), else SDL's reason."""
+    sdl = load_sdl()
     sdl.SDL_GetError.restype = ctypes.c_char_p
     sdl.SDL_GetCurrentVideoDriver.restype = ctypes.c_char_p
     sdl.SDL_CreateWindow.restype = ctypes.c_void_p
@@ -176,20 +187,32 @@ def _probe() -> str:
         sdl.SDL_GL_SetAttribute(_SDL_GL_CONTEXT_MAJOR_VERSION, major)
         sdl.SDL_GL_SetAttribute(_SDL_GL_CONTEXT_MINOR_VERSION, minor)
         if sdl.SDL_GL_CreateContext(window):
-            return f"driver {driver}"
+            return f"driver {driver}{_usable_words(sdl)}"
     return _error(sdl)
+
+
+def _usable_words(sdl: ctypes.CDLL) -> str:
+    """`` usable X Y W H`` for the first display, or "" when SDL cannot tell."""
+    rect = SdlRect()
+    if sdl.SDL_GetDisplayUsableBounds(0, ctypes.byref(rect)) != 0:
+        return ""
+    return f" usable {rect.x} {rect.y} {rect.w} {rect.h}"
 
 
 def _error(sdl: ctypes.CDLL) -> str:
     return (sdl.SDL_GetError() or b"SDL gave no reason").decode("utf-8", "replace").replace("\n", " ")
 
 
-def init_pyxel(size: tuple[int, int], *, title: str, fps: int, headless: bool) -> None:
+def init_pyxel(size: tuple[int, int], *, title: str, fps: int, headless: bool, usable: Area | None = None) -> None:
     """``pyxel.init`` with what it copies into Rust made UTF-8-safe; a panic
-    of Pyxel's (no window after all) becomes a DisplayError."""
+    of Pyxel's (no window after all) becomes a DisplayError. With the
+    display's usable area known, the window opens at the largest whole scale
+    that fits it (Pyxel's display_scale; without it Pyxel picks a whole scale
+    of its own, three quarters of the display at most)."""
+    scale = largest_fit(size, usable) if usable is not None and not headless else None
     with _utf8_safe_process_strings():
         try:
-            pyxel.init(*size, title=title, fps=fps, quit_key=pyxel.KEY_NONE, headless=headless)
+            pyxel.init(*size, title=title, fps=fps, quit_key=pyxel.KEY_NONE, display_scale=scale, headless=headless)
         except BaseException as error:  # pyo3's PanicException is not an Exception
             if type(error).__name__ != "PanicException":
                 raise

@@ -18,6 +18,7 @@ if TYPE_CHECKING:
     from .intuition.screen import WorkbenchScreen
     from .intuition.window import Window
     from .intuition.wm import WindowManager
+    from .scaling.pixels import WholePixels
     from .touch.control import TouchControl
 
 
@@ -49,6 +50,7 @@ class Host(Protocol):
     commands: Teller
     duels: DuelStarter
     touch_play: TouchControl
+    pixels: WholePixels
     stats: StatsOpener
     replays: ReplayOpener
     open_manual: Callable[[], None]

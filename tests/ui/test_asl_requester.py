@@ -9,6 +9,7 @@ import pytest
 import pyxel
 
 from amigasweeper.ui.intuition import drawers
+from amigasweeper.ui.intuition.amigapaths import VolumeMap
 from amigasweeper.ui.intuition.asl import LIST_PAD, ROW_H, FileRequester, Mode, size_text
 from amigasweeper.ui.intuition.drawers import Kind
 from amigasweeper.ui.intuition.modes import ScreenMode
@@ -27,6 +28,11 @@ def folder(tmp_path) -> Path:
     (tmp_path / "notes.txt").write_text("notes")
     (tmp_path / "picture.iff").write_bytes(b"FORM")
     return tmp_path
+
+
+def amiga(folder: Path) -> str:
+    """A folder as the Drawer gadget writes it, with no places of the caller's."""
+    return VolumeMap(drawers.volumes()).amiga_path(folder)
 
 
 class Opened:
@@ -100,7 +106,7 @@ def test_the_drawer_lists_drawers_first_marked_drawer_then_files(make_app, folde
     opened = Opened(make_app, folder)
     assert opened.names == ["Docs", "Games", "AmigaSweeper.guide", "notes.txt", "picture.iff"]
     assert [e.kind for e in opened.asl.listing.entries][:2] == [Kind.DRAWER, Kind.DRAWER]
-    assert opened.asl.drawer_gadget.text == str(folder)
+    assert opened.asl.drawer_gadget.text == amiga(folder)
     assert opened.app.wm.active is opened.asl
     assert size_text(1234) == "1234" and size_text(123_456_789) == "120563K"
 
@@ -110,7 +116,7 @@ def test_a_click_on_a_drawer_opens_it_and_parent_goes_back(make_app, folder):
     opened.click_row("Docs")
     assert opened.asl.drawer == folder / "Docs"
     assert opened.names == ["inner.guide"]
-    assert opened.asl.drawer_gadget.text == str(folder / "Docs")
+    assert opened.asl.drawer_gadget.text == amiga(folder / "Docs")
     opened.click_button("Parent")
     assert opened.asl.drawer == folder
     assert "Docs" in opened.names
@@ -121,8 +127,9 @@ def test_parent_of_the_root_shows_the_volumes_and_a_volume_opens(make_app, folde
     opened.click_button("Parent")
     assert opened.asl.drawer is None
     assert [e.kind for e in opened.asl.listing.entries] == [Kind.VOLUME] * 3
-    opened.click_row(folder.name)
+    opened.click_row(f"{folder.name}:")
     assert opened.asl.drawer == folder and "notes.txt" in opened.names
+    assert opened.asl.drawer_gadget.text == f"{folder.name}:"  # the volume's own name, as the list shows it
 
 
 def test_volumes_lists_root_home_and_the_callers_folder(make_app, folder):

@@ -140,12 +140,11 @@ def offline_page(html: Path, workdir: Path, timeout: float = 60) -> dict:
     return report
 
 
-def keys_reaching_a_page(workdir: Path, timeout: float = 60) -> dict[str, list[dict]]:
-    """The keydown events a page received for each key combination keys.mjs
-    sends (its comment says what headless Chromium cannot show). Raises
+def _node_report(script: str, args: list[str], timeout: float) -> dict:
+    """The JSON a node script in this folder printed last. Raises
     RuntimeError with the browser's log when it could not report."""
     result = subprocess.run(
-        ["node", str(WEB / "keys.mjs"), str(workdir / "profile")],
+        ["node", str(WEB / script), *args],
         cwd=WEB, env={**os.environ, "CHROMIUM": chromium() or ""},
         capture_output=True, text=True, timeout=timeout, check=False,
     )
@@ -153,7 +152,20 @@ def keys_reaching_a_page(workdir: Path, timeout: float = 60) -> dict[str, list[d
     report = json.loads(lines[-1]) if lines else {"error": result.stderr}
     if result.returncode != 0 or "error" in report:
         raise RuntimeError(f"{report.get('error')}\n" + "\n".join(report.get("logs", [])[-40:]))
-    return report["keys"]
+    return report
+
+
+def keys_reaching_a_page(workdir: Path, timeout: float = 60) -> dict[str, list[dict]]:
+    """The keydown events a page received for each key combination keys.mjs
+    sends (its comment says what headless Chromium cannot show)."""
+    return _node_report("keys.mjs", [str(workdir / "profile")], timeout)["keys"]
+
+
+def whole_pixels_in_a_page(workdir: Path, timeout: float = 180) -> list[dict]:
+    """What whole_pixels.js made of the canvas in each case of
+    whole_pixels_check.mjs (window sizes, device pixel ratios, scales)."""
+    return _node_report("whole_pixels_check.mjs", [str(WEB / "whole_pixels.js"), str(workdir / "profile")],
+                        timeout)["results"]
 
 
 def main(argv: list[str]) -> int:

@@ -1,11 +1,13 @@
 // Start Debian's chromium headless for the browser checks (drive.mjs,
-// offline.mjs): a fresh profile folder, no background traffic, and the
-// page's console, errors and failed requests collected in `logs`.
+// offline.mjs, whole_pixels_check.mjs): a fresh profile folder, no background
+// traffic, and the page's console, errors and failed requests collected in
+// `logs`; contextOptions (a viewport, a deviceScaleFactor) go to playwright.
 // CHROMIUM names the browser (default /usr/bin/chromium).
 import { chromium } from "playwright-core";
 
-export async function openPage(userDataDir, logs, extraArgs = []) {
+export async function openPage(userDataDir, logs, extraArgs = [], contextOptions = {}) {
   const context = await chromium.launchPersistentContext(userDataDir, {
+    ...contextOptions,
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
     args: [

@@ -13,7 +13,7 @@ from amigasweeper.engine import Completion, Game, LevelError, LevelName, Shape
 
 from . import dialogs
 from .geometry import supports
-from .menudefs import Command, MenuItem, hotkeys
+from .menudefs import SCALE_COMMANDS, Command, MenuItem, hotkeys
 from .minewindow import board_limits
 from ..intuition.modes import Look, ScreenMode
 from ..intuition.requester import Requester
@@ -73,6 +73,8 @@ class CommandCentre:
             return self.choices.no_guess
         if command is Command.TOUCH:
             return self.app.touch_play.on
+        if command in SCALE_COMMANDS:
+            return self.app.pixels.choice is SCALE_COMMANDS[command]
         if command is Command.SHOW_PROBABILITIES:
             return self.hints.show_probabilities
         if command is Command.DEMO:
@@ -87,6 +89,8 @@ class CommandCentre:
             return supports(SHAPE_COMMANDS[command])
         if command in HINT_COMMANDS:
             return not self.app.game.status.over and not self.app.game.paused
+        if command in SCALE_COMMANDS:  # ghosted when the display cannot hold the window so large
+            return self.app.pixels.fits(SCALE_COMMANDS[command])
         return command in self.handlers()
 
     # ------------------------------------------------------------- running
@@ -120,6 +124,7 @@ class CommandCentre:
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
             Command.DEMO: self.toggle_demo,
             Command.TOUCH: self.toggle_touch,
+            **{c: (lambda choice=choice: self.choose_scale(choice)) for c, choice in SCALE_COMMANDS.items()},
         }
 
     def select(self, item: MenuItem) -> None:
@@ -140,6 +145,13 @@ class CommandCentre:
     def toggle_touch(self) -> None:
         """Settings > Touch Controls, saved at once (it is not part of a game's choices)."""
         problem = self.app.storage.change_settings(touch_play=self.app.touch_play.toggle())
+        if problem:
+            self.tell("Saved Data", [problem])
+
+    def choose_scale(self, choice) -> None:
+        """Settings > Window Scale, saved at once (it is the display's, not a game's)."""
+        self.app.pixels.choose(choice)
+        problem = self.app.storage.change_settings(window_scale=choice.value)
         if problem:
             self.tell("Saved Data", [problem])
 

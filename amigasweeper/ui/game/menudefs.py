@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import Enum
 
 from ..intuition.menus import ItemKind, Menu, MenuItem
+from ..scaling.rule import ScaleChoice
 
 
 class Command(str, Enum):
@@ -43,6 +44,25 @@ class Command(str, Enum):
     DEMO = "demo"
     MANUAL = "manual"
     TOUCH = "touch"
+    SCALE_AUTO = "scale_auto"
+    SCALE_1 = "scale_1"
+    SCALE_2 = "scale_2"
+    SCALE_3 = "scale_3"
+    SCALE_4 = "scale_4"
+
+
+# Settings > Window Scale: window pixels to an Amiga pixel (ui/scaling).
+SCALE_COMMANDS = {
+    Command.SCALE_AUTO: ScaleChoice.AUTO,
+    Command.SCALE_1: ScaleChoice.X1,
+    Command.SCALE_2: ScaleChoice.X2,
+    Command.SCALE_3: ScaleChoice.X3,
+    Command.SCALE_4: ScaleChoice.X4,
+}
+# Their hotkeys: the keys along the number row after Completion's 1 to 4, leaving
+# out 8, 9 and 0, which Pyxel keeps for itself with Alt (integer scale, screen
+# filter, performance monitor) before the program sees them.
+SCALE_KEYS = dict(zip(SCALE_COMMANDS, ("5", "6", "7", "-", "=")))
 
 
 def _choice(label: str, command: Command, group: str, key: str | None = None, bar: bool = False) -> MenuItem:
@@ -89,6 +109,8 @@ MENUS: tuple[Menu, ...] = (
             _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape", "V"),
             MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
             MenuItem("Touch Controls", Command.TOUCH, "O", ItemKind.TOGGLE, bar_before=True),
+            *(_choice(f"Window Scale: {choice.label}", command, "scale", SCALE_KEYS[command],
+                      bar=choice is ScaleChoice.AUTO) for command, choice in SCALE_COMMANDS.items()),
         ),
     ),
     Menu(

@@ -61,7 +61,8 @@ from ..intuition.menustrip import MenuStrip
 from .finding import Finder
 from .pictureview import PicturePage, is_picture_name, picture_page, screen_palette
 from .menus import VIEWER_MENUS, ViewerCommand
-from .pageview import BACKGROUND_WORK, Layouts, Place, visible_runs
+from .opening import Chrome, opening_inner, wrap_rows
+from .pageview import BACKGROUND_WORK, Layouts, Place, blank_beside, visible_runs
 from .pens import GUIDE_PENS, SCREEN_COLOURS, screen_pen, text_pens
 from .scrollers import SCROLLER_W, HScroller, Scroller
 
@@ -101,6 +102,10 @@ class Destination:
 
 MARGIN = 4
 BUTTON_GAP = 2
+GHOST_BUTTON_H = 13
+# The viewer's measures around its page, for the size it opens at (opening.py).
+CHROME = Chrome(margin=MARGIN, button_gap=BUTTON_GAP, button_h=GHOST_BUTTON_H, scroller=SCROLLER_W + 2,
+                inset_x=PAGE_INSET_X, inset_y=PAGE_INSET_Y, line_h=LINE_H)
 
 
 class GhostButton(TextButton):
@@ -109,7 +114,7 @@ class GhostButton(TextButton):
     def __init__(self, label: str, action: Callable[[], None], can_act: Callable[[], bool]) -> None:
         super().__init__(label, action)
         self.can_act = can_act
-        self.h = 13
+        self.h = GHOST_BUTTON_H
 
     def on_press(self, frame: Frame, button: Button) -> None:
         if self.can_act():
@@ -229,17 +234,19 @@ class GuideViewer(Window):
         if self.sized:
             self.resize_inner(*self._inner_for(*self.fit_size(self.w, self.h)))
             self.settle(self.x, self.y)
-        else:
+        else:  # the guide's own size (@width, @height), as MultiView opens it: opening.py
             top = LOWRES_TOP if screen_h < HIGHRES_HEIGHT else 14
-            self.resize_inner(screen_w - 2 * 4 - 4, screen_h - top - 6 - 13)
+            room = (screen_w - 2 * 4 - 4, screen_h - top - 6 - 13)
+            self.resize_inner(*opening_inner(self.document, room, [b.w for b in self.buttons], CHROME))
             self.settle(4, top)
-        x, y, row_w = self.inner_x + MARGIN, self.inner_y + MARGIN, self.inner_w - 2 * MARGIN
-        for button in self.buttons:
-            if x + button.w > self.inner_x + MARGIN + row_w:
-                x, y = self.inner_x + MARGIN, y + button.h + BUTTON_GAP
-            button.x, button.y = x, y
-            x += button.w + BUTTON_GAP
-        text_top = y + self.buttons[-1].h + MARGIN
+        y = self.inner_y + MARGIN
+        for row in wrap_rows([b.w for b in self.buttons], self.inner_w - 2 * MARGIN, BUTTON_GAP):
+            x = self.inner_x + MARGIN
+            for button in (self.buttons[index] for index in row):
+                button.x, button.y = x, y
+                x += button.w + BUTTON_GAP
+            y += self.buttons[row[0]].h + BUTTON_GAP
+        text_top = y - BUTTON_GAP + MARGIN
         self.page.x, self.page.y = self.inner_x + MARGIN, text_top
         self.page.w = self.inner_w - 2 * MARGIN - SCROLLER_W - 2
         self.page.h = self.inner_y + self.inner_h - MARGIN - text_top - SCROLLER_W - 2
@@ -848,7 +855,8 @@ class GuideViewer(Window):
             y = y0 + PAGE_INSET_Y + screen_row * LINE_H + LINK_PAD
             for run, column, text in visible_runs(lines[row], left, columns):
                 lit = run is focused or (run.link is not None and run.link is hovered)
-                self.draw_run(x0 + PAGE_INSET_X + column * FONT.cell, y, run, text, lit, look)
+                room = blank_beside(lines[row], run) if run.link is not None else (True, True)
+                self.draw_run(x0 + PAGE_INSET_X + column * FONT.cell, y, run, text, lit, look, room)
                 self.drawn_chars += len(text)
             for start, end in self.finder.spans(lines, row):
                 self.draw_found(x0, y, lines[row].text, start, end)
@@ -862,13 +870,16 @@ class GuideViewer(Window):
         if start < end:
             font.draw_text(x0 + PAGE_INSET_X + (start - left) * FONT.cell, y, text[start:end], Pen.WHITE, bg=Pen.BLUE)
 
-    def draw_run(self, x: int, y: int, run: Run, text: str, lit: bool, look: Look) -> None:
+    def draw_run(self, x: int, y: int, run: Run, text: str, lit: bool, look: Look,
+                 room: tuple[bool, bool] = (True, True)) -> None:
+        """A run of text; a link as a button, whose bevel reaches LINK_PAD
+        into the cells beside it only where they are blank (``room``)."""
         style = run.style
         pen, bg = text_pens(style.fg, style.bg, look)
         if run.link is not None:
             width = font.text_width(text)
-            pad = LINK_PAD
-            bevel(x - pad, y - pad, width + 2 * pad, FONT.cell + 2 * pad, recessed=lit,
+            pad_left, pad_right = (LINK_PAD if blank else 0 for blank in room)
+            bevel(x - pad_left, y - LINK_PAD, width + pad_left + pad_right, FONT.cell + 2 * LINK_PAD, recessed=lit,
                   fill=Pen.BLUE if lit else Pen.GREY)
             # On the button's grey; white for a button that will not act.
             pen, _grey = text_pens(style.fg, GuidePen.BACKGROUND, look)

@@ -78,3 +78,17 @@ def visible_runs(line: DisplayLine, left: int, columns: int) -> Iterator[tuple[R
         text = run.text[cut : cut + right - max(run.column, left)]
         if text:
             yield run, max(run.column, left) - left, text
+
+
+def blank_beside(line: DisplayLine, run: Run) -> tuple[bool, bool]:
+    """Whether the character cells just left and just right of a run are
+    blank (a space, a gap or the line's end): a link's bevel reaches into
+    them, and stays within its own cells beside a character, so it never
+    covers the ")" after "(see @{" Marks " link Marks})"."""
+    runs = line.runs
+    index = bisect_right(runs, run.column, key=lambda other: other.end)  # the run itself
+    before = runs[index - 1] if index > 0 else None
+    after = runs[index + 1] if index + 1 < len(runs) else None
+    left_blank = before is None or before.end < run.column or before.text[-1:] in ("", " ")
+    right_blank = after is None or after.column > run.end or after.text[:1] in ("", " ")
+    return left_blank, right_blank

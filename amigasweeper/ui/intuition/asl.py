@@ -1,7 +1,10 @@
 """The ASL file requester, as Workbench 3.1 programs showed it: a scrolling
-list of the drawer's entries (drawers marked "Drawer"), a Pattern, a Drawer
-and a File string gadget, and the buttons Open (or Save), Volumes, Parent
-and Cancel.
+list of the drawer's entries (drawers marked "Drawer", icons left out), a
+Pattern, a Drawer and a File string gadget, the buttons Open (or Save),
+Volumes, Parent and Cancel, a depth gadget and a size gadget. It opens at
+the screen's top left corner (placement.py says why); the Drawer gadget
+shows its drawer as AmigaDOS writes one, ``Volume:drawer/drawer``, in the
+names of the Volumes list (amigapaths.py).
 
 Any window opens one through the Host's ``open_requester``::
 
@@ -19,7 +22,8 @@ drawer over several frames (``tick``), and never opens anything itself.
 
 Keys: the cursor keys (and Page Up/Down, the wheel) move in the list, Return
 opens the drawer or chooses the file under the list's cursor or the name
-typed, Tab moves between the string gadgets, Esc cancels.
+typed, Tab moves between the string gadgets, Esc cancels; the string gadgets
+edit with 3.1's keys (stringgadget.py).
 """
 
 from __future__ import annotations
@@ -39,24 +43,17 @@ from .drawers import FILTER_STEP, MOST_ENTRIES, DrawerReader, Entry, Kind, plain
 from .dospattern import DosPattern, PatternError, compile_pattern
 from .gfx import bevel, button_box
 from .input import Button, Frame
-from .metrics import for_width
+from .amigapaths import VolumeMap, expand
+from .asllayout import GAP, LIST_PAD, ROW_H, SCROLLER_W, SIDE, AslLayout
 from .palette import FILL, FILL_TEXT, HIGHLIGHT_TEXT, TEXT, Pen
-from .requester import BUTTON_H, GADGET_H, MARGIN, SCREEN_GAP, Requester, StringGadget, shorten
+from .requester import Requester, StringGadget, shorten
 from .widgets import Widget
-from .window import TITLE_H
 
-ROW_H = FONT.cell + 1
-LIST_PAD = 2  # inside the list's recessed frame
-SCROLLER_W = 11
 ARROW_H = 9
-GAP = 4
-SIDE = 6  # from the window's border to the list and gadgets
 LABELS = ("Pattern", "Drawer", "File")
 LABEL_CHARS = max(len(label) for label in LABELS)
 SIZE_CHARS = 7  # the right column: "Drawer", "Volume" or a file's size
 DOUBLE_CLICK_FRAMES = 30  # a second click this soon on the same file chooses it
-MOST_ROWS = {False: 14, True: 22}  # list rows on LowRes and HighRes screens
-HIRES_LIST_CHARS = 56  # list width on a HighRes screen, in characters
 PATTERN_CHARS, DRAWER_CHARS, FILE_CHARS = 128, 1024, 255  # the gadgets' limits
 
 
@@ -78,14 +75,6 @@ def size_text(size: int | None) -> str:
         if size < 10_000_000 * scale:
             return f"{size // scale}{unit}"
     return f"{size >> 40}T"
-
-
-def expand(path: Path) -> Path:
-    """~ and ~user as the home folder; the path as typed when there is none."""
-    try:
-        return path.expanduser()
-    except RuntimeError:  # no home folder to be found (no HOME, an unknown user)
-        return path
 
 
 def printable(name: str) -> str:
@@ -239,7 +228,7 @@ class ListScroller(Widget):
             font.draw_glyph(x + (self.w - FONT.cell) // 2, ay + 1, glyph, Pen.BLACK)
 
 
-class FileRequester(Requester):
+class FileRequester(AslLayout, Requester):
     """The file requester. See the module's text for how to open one."""
 
     def __init__(
@@ -271,6 +260,7 @@ class FileRequester(Requester):
         self.to_filter: list[Entry] = []  # entries read before the pattern changed, not yet judged by it
         self.drawer: Path | None = None  # None while the volumes are listed
         self.pattern: DosPattern = compile_pattern("#?")
+        self.paths = VolumeMap(volumes(self.places))  # the Drawer gadget's names for folders
         self.listing = FileList(self.pick)
         self.scroller = ListScroller(self.listing)
         labels = [label.rjust(LABEL_CHARS) for label in LABELS]
@@ -283,36 +273,15 @@ class FileRequester(Requester):
         super().__init__(title, [], buttons, screen_size, gadgets=gadgets, help_node=help_node)
         self.add(self.listing)
         self.add(self.scroller)
+        self.size_bottom = True  # ASL's window: its size gadget in the bottom border
+        self.enable_depth()
+        self.enable_sizing(*self.min_outer())
+        self.relayout()
         self.focus(self.file_gadget)
         self.set_pattern(pattern)
         start = Path(drawer) if drawer is not None else Path.cwd()
         if not self.go(start):
             self.show_volumes()
-
-    # ------------------------------------------------------------ layout
-    def relayout(self) -> None:
-        screen_w, screen_h = self.screen_size
-        hires = screen_w >= 640
-        border = for_width(screen_w).side_border
-        widest = screen_w - 2 * SCREEN_GAP - 2 * border
-        list_w = min(widest - 2 * SIDE - SCROLLER_W - 1, HIRES_LIST_CHARS * FONT.cell + 2 * LIST_PAD)
-        inner_w = list_w + SCROLLER_W + 1 + 2 * SIDE
-        below = GAP + ROW_H + 3 * (GADGET_H + 3) + 2 * MARGIN + BUTTON_H  # note, gadgets, buttons
-        room = screen_h - 2 * SCREEN_GAP - TITLE_H - 2 - 11 - GAP - 2 * LIST_PAD - below
-        rows = max(3, min(MOST_ROWS[hires], room // ROW_H))
-        list_h = rows * ROW_H + 2 * LIST_PAD
-        self.listing.x, self.listing.y, self.listing.w, self.listing.h = (
-            self.inner_x + SIDE, self.inner_y + GAP, list_w, list_h)
-        self.scroller.x, self.scroller.y, self.scroller.h = self.listing.x + list_w + 1, self.listing.y, list_h
-        y = self.listing.y + list_h + GAP + ROW_H
-        for gadget in self.gadgets:
-            gadget.x, gadget.y, gadget.w = self.listing.x, y + 3, inner_w - 2 * SIDE
-            y += GADGET_H + 3
-        inner_h = y - self.inner_y + 2 * MARGIN + BUTTON_H  # _place_buttons keeps MARGIN below them
-        self.resize_inner(inner_w, inner_h)
-        self._place_buttons(inner_w, inner_h)
-        self.listing.scroll_to(self.listing.top)
-        self.settle((screen_w - self.w) // 2, max(11, (screen_h - self.h) // 2))
 
     def say(self, message: str) -> None:
         self.note = message
@@ -333,7 +302,7 @@ class FileRequester(Requester):
         self.reader = DrawerReader(folder)
         self.listing.show([])
         self.listing.empty_text = ""
-        self.set_text(self.drawer_gadget, str(folder))
+        self.set_text(self.drawer_gadget, self.paths.amiga_path(folder))
         self.note = ""
         self.tick_reader()  # a small drawer shows at once
         return True
@@ -341,7 +310,9 @@ class FileRequester(Requester):
     def show_volumes(self) -> None:
         self.stop_reading()
         self.drawer = None
-        self.listing.show(volumes(self.places))
+        found = volumes(self.places)
+        self.paths = VolumeMap(found)
+        self.listing.show(found)
         self.listing.empty_text = ""
         self.set_text(self.drawer_gadget, "")
         self.note = "Choose a volume"
@@ -554,8 +525,11 @@ class FileRequester(Requester):
         on to the file name; else open the drawer under the cursor or choose."""
         if gadget is self.drawer_gadget:
             typed = gadget.text.strip()
-            if typed:
-                self.go((self.drawer or Path.cwd()) / expand(Path(typed)))
+            folder = self.paths.host_path(typed, self.drawer or Path.cwd()) if typed else None
+            if isinstance(folder, str):
+                self.note = folder  # a volume that is not there, in words
+            elif folder is not None:
+                self.go(folder)
             return
         if gadget is self.pattern_gadget:
             self.focus(self.file_gadget)

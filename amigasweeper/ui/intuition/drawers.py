@@ -6,7 +6,10 @@ is a plain file.
 Only regular files and drawers (folders) are ever listed: named pipes,
 devices and sockets are left out, because opening one can block the program
 or read from hardware. A link is judged by what it points to; a dangling one
-is left out too. Names starting with a dot are hidden, as desktops hide them.
+is left out too. Names starting with a dot are hidden, as desktops hide them,
+and so are Workbench icons (names ending in .info), as 3.1's ASL hides them
+for a program that asks (ASLFR_RejectIcons, which its autodoc says "should
+normally be set"): the one place is ``hidden``.
 """
 
 from __future__ import annotations
@@ -51,8 +54,12 @@ class Entry:
         return self.key
 
 
+ICON_SUFFIX = ".info"  # a Workbench icon: AmigaDOS names are not case-sensitive
+
+
 def hidden(name: str) -> bool:
-    return name.startswith(".")
+    """Whether a drawer's entry stays out of the list: dot names and icons."""
+    return name.startswith(".") or name.casefold().endswith(ICON_SUFFIX)
 
 
 def describe_error(error: OSError, path: Path) -> str:
@@ -148,23 +155,36 @@ class DrawerReader:
 # ---------------------------------------------------------------- volumes
 def volumes(extra: Iterable[Path] = (), platform: str = sys.platform,
             drives: Callable[[], list[str]] | None = None) -> list[Entry]:
-    """The requester's Volumes list. On Windows the drive letters; elsewhere
-    the root, the home folder and the caller's folders (a guide's own, say)."""
+    """The requester's Volumes list, each named as AmigaDOS names a volume,
+    with its colon: on Windows the drive letters (C:); elsewhere Root: and
+    Home:; then the caller's folders (a guide's own, say) by their names,
+    a number added to a name already taken. The Drawer gadget writes its
+    folder in these names (amigapaths.py)."""
     if platform.startswith("win"):
         found = [Entry(d.rstrip("\\/"), Kind.VOLUME, Path(d)) for d in (drives or windows_drives)()]
     else:
-        found = [Entry("Root (/)", Kind.VOLUME, Path("/"))]
+        found = [Entry("Root:", Kind.VOLUME, Path("/"))]
         try:
-            home = Path.home()
-            found.append(Entry(f"Home ({home.name})", Kind.VOLUME, home))
+            found.append(Entry("Home:", Kind.VOLUME, Path.home()))
         except RuntimeError:  # no home folder known (no HOME set): root and the caller's only
             pass
     seen = {entry.path for entry in found}
     for folder in extra:
         if folder not in seen:
-            found.append(Entry(folder.name or str(folder), Kind.VOLUME, folder))
+            found.append(Entry(_free_name(folder.name or "Place", found), Kind.VOLUME, folder))
             seen.add(folder)
     return found
+
+
+def _free_name(name: str, taken: list[Entry]) -> str:
+    """``name:``, or ``name_2:`` and so on when a volume has that name (case ignored)."""
+    names = {entry.name.casefold() for entry in taken}
+    name = name.replace(":", "_")  # a colon ends a volume's name in a path
+    candidate, number = f"{name}:", 1
+    while candidate.casefold() in names:
+        number += 1
+        candidate = f"{name}_{number}:"
+    return candidate
 
 
 def windows_drives() -> list[str]:

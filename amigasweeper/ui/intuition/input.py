@@ -46,6 +46,8 @@ WATCHED_KEYS = (
         pyxel.KEY_HELP if hasattr(pyxel, "KEY_HELP") else pyxel.KEY_F1,
         pyxel.KEY_SLASH,
         pyxel.KEY_QUESTION,
+        pyxel.KEY_MINUS,
+        pyxel.KEY_EQUALS,
     ]
 )
 AMIGA_KEYS = (pyxel.KEY_LALT, pyxel.KEY_RALT, pyxel.KEY_LGUI, pyxel.KEY_RGUI)

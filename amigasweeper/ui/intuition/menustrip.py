@@ -31,6 +31,8 @@ HOTKEY_CODES = {
     **{getattr(pyxel, f"KEY_{c}"): c for c in "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"},
     pyxel.KEY_QUESTION: "?",
     pyxel.KEY_SLASH: "?",  # Shift and / on most keyboards
+    pyxel.KEY_MINUS: "-",
+    pyxel.KEY_EQUALS: "=",
 }
 
 

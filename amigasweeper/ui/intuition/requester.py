@@ -14,21 +14,20 @@ import pyxel
 
 from . import font
 from .atlas import FONT, Glyph
-from .gfx import bevel, button_box
-from .input import Button, Frame
+from .gfx import button_box
+from .input import Frame
 from .metrics import for_width
 from .palette import Pen
-from .widgets import PushGadget, Widget
+from .placement import easy_request_place
+from .stringgadget import GADGET_H, TEXT_INSET, StringGadget  # noqa: F401 - TEXT_INSET and StringGadget: their old home, still imported from here
+from .widgets import PushGadget
 from .window import Window
+
 
 LINE_H = FONT.cell + 2
 BUTTON_H = 14
 BUTTON_PAD = 8  # space each side of a button's label
 MARGIN = 8
-# A string gadget: a two-pixel ridge, one pixel of space, then the text (8 high),
-# so no character ever touches the frame.
-TEXT_INSET = 3  # from the gadget's top (or its left) to the text
-GADGET_H = 2 * TEXT_INSET + FONT.cell
 SCREEN_GAP = 4  # a requester never runs closer than this to the screen's sides
 
 
@@ -143,75 +142,6 @@ class CycleGadget(PushGadget):
         font.draw_text(box_x + FONT.cell + 8, y + 3, self.value, Pen.BLACK)
 
 
-class StringGadget(Widget):
-    """A one-line text field: typed text, a block cursor, the usual editing keys."""
-
-    def __init__(self, label: str, text: str, width_chars: int, max_chars: int) -> None:
-        self.label = label
-        self.label_w = self.label_width(label)
-        super().__init__(0, 0, self.label_w + width_chars * FONT.cell + 2 * TEXT_INSET, GADGET_H)
-        self.text = text
-        self.cursor = len(text)
-        self.max_chars = max_chars
-        self.active = False
-        self.on_focus: Callable[[StringGadget], None] = lambda gadget: None
-
-    def on_press(self, frame: Frame, button: Button) -> None:
-        if button is Button.LEFT:
-            self.on_focus(self)
-            column = (frame.x - (self.ax + self.label_w + TEXT_INSET)) // FONT.cell
-            self.cursor = max(0, min(len(self.text), column))
-
-    def edit(self, frame: Frame) -> None:
-        """Apply this frame's typing and editing keys."""
-        for ch in frame.text:
-            if ch.isprintable() and len(self.text) < self.max_chars:
-                self.text = self.text[: self.cursor] + ch + self.text[self.cursor :]
-                self.cursor += 1
-        if frame.key(pyxel.KEY_BACKSPACE) and self.cursor > 0:
-            self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
-            self.cursor -= 1
-        if frame.key(pyxel.KEY_DELETE):
-            self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
-        if frame.key(pyxel.KEY_LEFT):
-            self.cursor = max(0, self.cursor - 1)
-        if frame.key(pyxel.KEY_RIGHT):
-            self.cursor = min(len(self.text), self.cursor + 1)
-        if frame.key(pyxel.KEY_HOME):
-            self.cursor = 0
-        if frame.key(pyxel.KEY_END):
-            self.cursor = len(self.text)
-
-    def draw(self) -> None:
-        x, y = self.ax, self.ay
-        text_y = y + TEXT_INSET
-        if self.label:
-            font.draw_text(x, text_y, self.label, Pen.BLACK)
-        box_x, box_w = x + self.label_w, self.w - self.label_w
-        # The Amiga string gadget: a ridge, raised outside and recessed inside.
-        bevel(box_x, y, box_w, self.h)
-        bevel(box_x + 1, y + 1, box_w - 2, self.h - 2, recessed=True, fill=Pen.GREY)
-        visible = self.visible_chars
-        start = max(0, self.cursor - visible + 1)
-        shown = self.text[start : start + visible]
-        text_x = box_x + TEXT_INSET
-        font.draw_text(text_x, text_y, shown, Pen.BLACK)
-        if self.active:
-            cx = text_x + (self.cursor - start) * FONT.cell
-            under = self.text[self.cursor] if self.cursor < len(self.text) else " "
-            pyxel.rect(cx, text_y, FONT.cell, FONT.cell, Pen.BLUE)
-            font.draw_text(cx, text_y, under, Pen.BLACK)
-
-    @staticmethod
-    def label_width(label: str) -> int:
-        """Room the label takes left of the box (none without a label)."""
-        return font.text_width(label) + 4 if label else 0
-
-    @property
-    def visible_chars(self) -> int:
-        return (self.w - self.label_w - 2 * TEXT_INSET) // FONT.cell
-
-
 class Requester(Window):
     """A modal requester. ``buttons`` are (label, action) pairs or
     :class:`Choice` objects, positive first. ``default`` is the index of the
@@ -301,12 +231,13 @@ class Requester(Window):
         inner_h = y + MARGIN + BUTTON_H + MARGIN
         self.resize_inner(inner_w, inner_h)
         self._place_buttons(inner_w, inner_h)
-        screen_w, screen_h = self.screen_size
-        self.settle((screen_w - self.w) // 2, (screen_h - self.h) // 2)
+        self.settle(*easy_request_place())  # the screen's top left corner: placement.py says why
 
     def draw_title(self) -> None:
-        """A title too long for the bar is cut with an ellipsis, never run past it."""
-        room = max(0, (self.w - 6) // FONT.cell)
+        """A title too long for the bar is cut with an ellipsis, never run past
+        it nor under a depth gadget (the file requester's)."""
+        gadget_w = self.depth_gadget.w if self.depth_gadget is not None else 0
+        room = max(0, (self.w - 6 - gadget_w) // FONT.cell)
         title, self.title = self.title, shorten(self.title, room)
         super().draw_title()
         self.title = title

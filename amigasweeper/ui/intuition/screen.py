@@ -56,6 +56,10 @@ class WorkbenchScreen(Widget):
         pyxel.colors[Pen.GREY] = beep_rgb(RGB[Pen.GREY])
 
     def tick(self) -> None:
+        # Whole pixels, always (scaling/pixels.py): Pyxel's own Alt-8 would turn
+        # its integer scale off and Alt-9 would filter the picture; both undone.
+        pyxel.integer_scale(True)
+        pyxel.screen_mode(0)  # Pyxel's "crisp": every pixel a sharp square
         if self.beep_left:
             self.beep_left -= 1
             if not self.beep_left:

@@ -85,6 +85,9 @@ class Window(Widget):
     menus = None  # the MenuStrip shown while this window is active, if it has menus
     owner: Window | None = None  # the window a requester blocks while it is open
     screen_title: str | None = None  # the screen bar's text while active (None: the screen's own)
+    # Intuition's WFLG_SIZEBBOTTOM: the size gadget sits in a bottom border as
+    # tall as itself, below the interior, instead of over its corner.
+    size_bottom = False
 
     @property
     def inner_x(self) -> int:
@@ -125,10 +128,14 @@ class Window(Widget):
         if on_depth is not None:
             self.depth_gadget = self.add(SystemGadget(self.w - DEPTH_W, Gadget.DEPTH, DEPTH_W, on_depth))
 
+    @property
+    def bottom_border(self) -> int:
+        return SIZE_H if self.size_bottom and getattr(self, "size_gadget", None) is not None else BORDER
+
     def resize_inner(self, inner_w: int, inner_h: int) -> None:
         sizes = metrics.current()
         self.w = inner_w + 2 * self.border
-        self.h = TITLE_H + inner_h + BORDER
+        self.h = TITLE_H + inner_h + self.bottom_border
         if getattr(self, "close_gadget", None) is not None:
             self.close_gadget.w = sizes.close_w
         if getattr(self, "depth_gadget", None) is not None:
@@ -139,9 +146,20 @@ class Window(Widget):
     # ------------------------------------------------------ size and zoom
     def enable_sizing(self, min_w: int, min_h: int) -> None:
         """Give the window a size gadget; it never becomes smaller than min_w x min_h."""
+        inner = (self.inner_w, self.inner_h)
         self.min_size = (min_w, min_h)
         self.size_gadget = self.add(SizeGadget())
-        self._place_extra_gadgets()
+        self.resize_inner(*inner)  # a size_bottom window's bottom border grows for it
+
+    def enable_depth(self) -> None:
+        """Give the window a depth gadget that the window manager works
+        (``depth_request``, which WindowManager.open sets), for a window
+        whose opener has no depth action of its own, such as a requester."""
+        self.depth_gadget = self.add(SystemGadget(self.w - DEPTH_W, Gadget.DEPTH, DEPTH_W, lambda: self.depth_request()))
+        self.resize_inner(self.inner_w, self.inner_h)
+
+    def depth_request(self) -> None:
+        """The depth gadget of ``enable_depth`` was clicked (the window manager replaces this)."""
 
     def enable_zoom(self) -> None:
         """Give the window a zoom gadget, left of its depth gadget."""
@@ -187,7 +205,7 @@ class Window(Widget):
 
     def _set_box(self, x: int, y: int, w: int, h: int) -> None:
         self.x, self.y = x, y
-        self.resize_inner(w - 2 * self.border, h - TITLE_H - BORDER)
+        self.resize_inner(w - 2 * self.border, h - TITLE_H - self.bottom_border)
         self.x, self.y = clamp_to_screen(self.x, self.y, self.w, self.h, self.screen_size)
         self.on_resized()
 
@@ -215,17 +233,17 @@ class Window(Widget):
 
     @property
     def inner_h(self) -> int:
-        return self.h - TITLE_H - BORDER
+        return self.h - TITLE_H - self.bottom_border
 
     def draw_frame(self) -> None:
         x, y, w, h = self.ax, self.ay, self.w, self.h
         fill = FILL if self.active else BACKGROUND
         pyxel.rect(x, y, w, h, fill)
-        side = self.border
-        pyxel.rect(x + side, y + TITLE_H, w - 2 * side, h - TITLE_H - BORDER, BACKGROUND)
+        side, bottom = self.border, self.bottom_border
+        pyxel.rect(x + side, y + TITLE_H, w - 2 * side, h - TITLE_H - bottom, BACKGROUND)
         bevel(x, y, w, h)  # outer edge: shine top-left, shadow bottom-right
         # Inner edge of the border, the reverse, around the interior.
-        ix, iy, iw, ih = x + side - 1, y + TITLE_H - 1, w - 2 * side + 2, h - TITLE_H - BORDER + 2
+        ix, iy, iw, ih = x + side - 1, y + TITLE_H - 1, w - 2 * side + 2, h - TITLE_H - bottom + 2
         pyxel.line(ix, iy, ix + iw - 1, iy, SHADOW)
         pyxel.line(ix, iy, ix, iy + ih - 1, SHADOW)
         pyxel.line(ix + iw - 1, iy, ix + iw - 1, iy + ih - 1, SHINE)

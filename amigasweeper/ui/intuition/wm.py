@@ -67,6 +67,7 @@ class WindowManager:
         self.dispatcher.cancel()
         window.closed = False
         window.screen_size = (self.screen.w, self.screen.h)
+        window.depth_request = lambda: self.depth(window)  # for a depth gadget of Window.enable_depth
         if window.backdrop:
             window.parent = self.screen
             self.screen.children.insert(0, window)
