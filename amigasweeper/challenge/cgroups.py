@@ -140,21 +140,24 @@ def _v2_place(mount: Path, root: str, path: str) -> tuple[Path | None, set[Featu
     return best
 
 
-def probe() -> Plan:
-    """What this process can give its workers through control groups, learned by making a group."""
+def probe(versions: tuple[Version, ...] = (Version.V2, Version.V1)) -> Plan:
+    """What this process can give its workers through control groups, learned by making a group.
+
+    ``versions``: which to look at, the first preferred for each feature.
+    """
     if not PROC.joinpath("self", "cgroup").exists():
         return Plan(why_not="this system has no control groups")
     memberships, places = _memberships(), {}
     mounts = _mounts()
     for fstype, mount, root, _ in mounts:
-        if fstype == "cgroup2" and "" in memberships:
+        if fstype == "cgroup2" and "" in memberships and Version.V2 in versions:
             parent, features = _v2_place(mount, root, memberships[""])
             if parent is not None and _trial(parent, [V2_CORE[f] for f in features if f in V2_CORE]):
                 places.update({f: Place(Version.V2, parent) for f in features})
             break
     for fstype, mount, root, controllers in mounts:
         for feature, controller in V1_CONTROLLER.items():
-            if fstype != "cgroup" or controller not in controllers or feature in places:
+            if fstype != "cgroup" or controller not in controllers or feature in places or Version.V1 not in versions:
                 continue
             parent = _inside(mount, root, memberships.get(controller, "/"))
             if _writable(parent) and _delegated(parent, mount) and _trial(parent, []):
