@@ -45,7 +45,7 @@ def environment(sealed: bool) -> dict[str, str]:
     any PYTHON... variable anyway; see ``sandbox.PYTHON_FLAGS``.)
     """
     if sys.platform == "win32":
-        return {name: os.environ[name] for name in WINDOWS_KEEP if name in os.environ}
+        return {name: value for name, value in os.environ.items() if name.upper() in WINDOWS_KEEP}
     env = {"PATH": PATH, "LANG": "C.UTF-8"}
     if sealed:
         env.update(HOME="/tmp", TMPDIR="/tmp")
