@@ -185,7 +185,10 @@ class Table:
         """The player's worker, started again if it was retired; a string when it will not load."""
         worker = self.workers.get(player)
         if worker is None:
-            worker = self.new_worker(player)
+            try:
+                worker = self.new_worker(player)
+            except OSError as error:
+                return f"the bot's process could not be started: {error}"
             failure = worker.ready(max(LOAD_LIMIT, self.wall_limit))
             if failure:
                 worker.stop()

@@ -29,6 +29,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .harness import BUILTIN_PLAYERS
+
 SYSTEM_FOLDERS = ("/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32", "/etc")
 PACKAGE = str(Path(__file__).resolve().parents[1])  # the amigasweeper package's folder
 PATH = "/usr/local/bin:/usr/bin:/bin"
@@ -89,7 +91,7 @@ def bot_files(spec: str, path: list[str]) -> list[str]:
     when it lies inside what is bound anyway (a built-in player, an
     installed package), or when it cannot be found (its worker then says so).
     """
-    module = spec.partition(":")[0].split(".")[0]
+    module = BUILTIN_PLAYERS.get(spec, spec).partition(":")[0].split(".")[0]
     if not module:
         return []
     saved = sys.path[:]

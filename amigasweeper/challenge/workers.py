@@ -63,8 +63,17 @@ class Worker:
         self.conn, child = Channel.pair(_CONTEXT)
         self.output = BotOutput(spec) if not isinstance(child, Connection) else None
         self.group = _group(plan, sandbox, cpu, name)
-        self.process = _start(child, sandbox, spec, self.output)
-        close_ends(child)  # the worker holds the only other ends: its death reads as end-of-file here
+        try:
+            self.process = _start(child, sandbox, spec, self.output)
+        except BaseException:
+            self.conn.close()
+            if self.group is not None:
+                self.group.remove()
+            if self.output is not None:
+                self.output.start()  # closes the write end; the thread ends on the empty pipe
+            raise
+        finally:
+            close_ends(child)  # the worker holds the only other ends: its death reads as end-of-file here
         if self.output is not None:
             self.output.start()
         self.conn.writes_never_block()

@@ -551,7 +551,10 @@ def test_unsealed_as_the_same_user_a_bot_can_kill_the_command_as_the_readme_says
     assert done.returncode == -9 and done.stdout == ""
     readme = " ".join((ROOT / "README.md").read_text().split())
     assert "stop or kill the command itself" in readme
-    assert "stop or kill this command itself" in choose("off").describe() or AS_ROOT
+    from amigasweeper.challenge.sandbox import Sandbox
+
+    assert "stop or kill this command itself" in Sandbox(False, "--sandbox off").describe()  # as the same user
+    assert "this command" not in Sandbox(False, "--sandbox off", "nobody", 65534, 65534).describe()  # root's
 
 
 def test_sealed_the_same_bot_cannot_reach_the_command(write_bots, sealed):
