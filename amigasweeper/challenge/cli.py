@@ -25,12 +25,17 @@ from typing import TextIO
 from amigasweeper.engine import Shape
 
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
-from .rules import ChallengeError, Outcome
-from .processes import forbid_memory_reads
 from .limits import DEFAULT_FILE_MB, DEFAULT_MEMORY_MB, DEFAULT_PROCESSES, Caps
+from .processes import forbid_memory_reads
+from .rules import ChallengeError, Outcome
 from .sandbox import Sandbox, SandboxMode, choose
 from .table import WALL_FACTOR, WALL_SLACK
-from .tournament import DEFAULT_TIME_LIMIT, TournamentReport, player_names, run_tournament
+from .tournament import (
+    DEFAULT_TIME_LIMIT,
+    TournamentReport,
+    player_names,
+    run_tournament,
+)
 
 PROG = "amigasweeper-challenge"
 DEFAULT_DENSITY = 0.15  # bombs per cell when --bombs is not given

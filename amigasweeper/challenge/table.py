@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
-from . import cgroups, protocol
+from . import cgroups, protocol, view
 from .harness import ChallengeConfig, GameRecord, finish_record
 from .processes import (
     adopt_orphans,
@@ -45,7 +45,6 @@ from .rules import ChallengeGame, OffBoardError, Outcome, RuleViolation
 from .sandbox import Sandbox
 from .walls import Walls, describe
 from .workers import Jammed, TimedOut, Worker, WorkerGone, orphans
-from . import view
 
 MOVE_KIND = Kind.MOVE.value
 DONE_KIND = Kind.DONE.value

@@ -28,15 +28,21 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, wait
 
-from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord, PlayerLoadError
+from .harness import (
+    BUILTIN_PLAYERS,
+    ChallengeConfig,
+    ChallengeReport,
+    GameRecord,
+    PlayerLoadError,
+)
 from .keeper import SEED_PLEASE
 from .keeper import main as keeper_main
 from .processes import forbid_memory_reads, interrupts_held, spawn_context
 from .rules import Outcome
 from .sandbox import Sandbox, SandboxMode, choose
 from .table import LOAD_LIMIT, Ready, Seat, Setup, Task
-from .walls import Walls
 from .table import main as table_main
+from .walls import Walls
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds a game; the reference player needs milliseconds on a 32x32 board
 PREFETCH = 2  # tasks queued at a table, so it never waits for the coordinator between games

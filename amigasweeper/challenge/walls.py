@@ -94,12 +94,17 @@ def _processors(plan: Plan, cpu: int | None, tables: int) -> str:
     return f"each table and its bots on a processor of their own ({how})"
 
 
+def _not_set(value: int, option: str) -> str:
+    """The phrase for a cap that is off or that this system cannot set; "" when it is set."""
+    if value <= 0:
+        return f"no cap ({option} 0)"
+    return "" if POSIX else "NOT capped (Windows)"
+
+
 def _memory(sandbox: Sandbox, plan: Plan) -> str:
     megabytes = sandbox.caps.memory_mb
-    if megabytes <= 0:
-        return "no cap (--memory-limit 0)"
-    if not POSIX:
-        return "NOT capped (Windows)"
+    if _not_set(megabytes, "--memory-limit"):
+        return _not_set(megabytes, "--memory-limit")
     each = f"{megabytes} MB of address space for each process (RLIMIT_AS)"
     if plan.version(Feature.MEMORY):
         private = ", its /tmp and /dev/shm included" if sandbox.sealed else ""
@@ -110,10 +115,8 @@ def _memory(sandbox: Sandbox, plan: Plan) -> str:
 
 def _processes(sandbox: Sandbox, plan: Plan) -> str:
     count = sandbox.caps.processes
-    if count <= 0:
-        return "no cap (--process-limit 0)"
-    if not POSIX:
-        return "NOT capped (Windows)"
+    if _not_set(count, "--process-limit"):
+        return _not_set(count, "--process-limit")
     if plan.version(Feature.PROCESSES):
         return f"{count} processes and threads for each bot ({_how(plan, Feature.PROCESSES, 'pids')})"
     if sandbox.sealed and not sandbox.privileged:
@@ -125,10 +128,8 @@ def _processes(sandbox: Sandbox, plan: Plan) -> str:
 
 def _files(sandbox: Sandbox) -> str:
     megabytes = sandbox.caps.file_mb
-    if megabytes <= 0:
-        return "no cap (--file-limit 0)"
-    if not POSIX:
-        return "NOT capped (Windows)"
+    if _not_set(megabytes, "--file-limit"):
+        return _not_set(megabytes, "--file-limit")
     if sandbox.sealed:
         return f"{megabytes} MB a file (RLIMIT_FSIZE), and a private /tmp and /dev/shm of {megabytes} MB each " \
                "(bwrap --size)"

@@ -26,7 +26,12 @@ from . import protocol, syscalls
 from .channel import Channel
 from .harness import load_player
 from .limits import set_limits
-from .processes import die_with_parent, ignore_interrupts, on_parent_exit, own_process_group
+from .processes import (
+    die_with_parent,
+    ignore_interrupts,
+    on_parent_exit,
+    own_process_group,
+)
 from .protocol import ANSWER, MOVE, Kind
 from .rules import ChallengeError, RuleViolation
 from .session import Answer, accepts_shape, last_line, play_session

@@ -29,7 +29,14 @@ from . import protocol, view
 from .botoutput import BotOutput
 from .cgroups import Feature, Plan, WorkerGroup
 from .channel import Channel, ChannelClosed, close_ends
-from .processes import children_of, descendants, interrupts_held, kill_group, signal_all, spawn_context
+from .processes import (
+    children_of,
+    descendants,
+    interrupts_held,
+    kill_group,
+    signal_all,
+    spawn_context,
+)
 from .protocol import MAX_MESSAGE, Kind
 from .sandbox import Sandbox
 from .worker import main_connection as worker_main_connection
@@ -133,7 +140,7 @@ class Worker:
         while True:
             check = time.monotonic() + CPU_CHECK_EVERY
             try:
-                return self.conn.recv(MAX_MESSAGE, deadline if deadline < check else check)
+                return self.conn.recv(MAX_MESSAGE, min(check, deadline))
             except TimeoutError:
                 if time.monotonic() >= deadline:
                     raise TimedOut("wall") from None
@@ -187,22 +194,20 @@ class Worker:
 
     def freeze(self) -> None:
         """Stop every process of the worker until its next game (see ``thaw``)."""
-        if self.frozen:
-            return
-        self.frozen = True
-        if self.group is not None and self.group.freeze(True):
-            return
-        if hasattr(signal, "SIGSTOP"):
-            signal_all(self._tree(), signal.SIGSTOP)
+        self._hold(True)
 
     def thaw(self) -> None:
-        if not self.frozen:
+        self._hold(False)
+
+    def _hold(self, frozen: bool) -> None:
+        if self.frozen == frozen:
             return
-        self.frozen = False
-        if self.group is not None and self.group.freeze(False):
+        self.frozen = frozen
+        if self.group is not None and self.group.freeze(frozen):
             return
-        if hasattr(signal, "SIGCONT"):
-            signal_all(self._tree(), signal.SIGCONT)
+        number = getattr(signal, "SIGSTOP" if frozen else "SIGCONT", None)  # Windows has neither
+        if number is not None:
+            signal_all(self._tree(), number)
 
     def _tree(self) -> list[int]:
         return [self.process.pid, *descendants(self.process.pid)] if LINUX else [-self.process.pid]

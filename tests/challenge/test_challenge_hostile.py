@@ -20,8 +20,15 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from bot_sources import MARK_ALL
 
-from amigasweeper.challenge import ChallengeConfig, Outcome, PlayerLoadError, run_tournament, tournament
+from amigasweeper.challenge import (
+    ChallengeConfig,
+    Outcome,
+    PlayerLoadError,
+    run_tournament,
+    tournament,
+)
 from amigasweeper.challenge.limits import Caps
 from amigasweeper.challenge.sandbox import Sandbox, choose
 from amigasweeper.challenge.tournament import FAILURES_IN_A_ROW, NOT_PLAYED
@@ -30,13 +37,6 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="the host
 
 ALL_BOMBS = ChallengeConfig(size=3, bombs=9, games=3, seed=5)  # marking every cell wins
 
-MARK_ALL = '''
-def mark_all(board_size, number_of_bombs, board, make_move):
-    for cell in range(board_size * board_size):
-        _, lose, win = make_move(cell // board_size, cell % board_size, True)
-        if lose or win:
-            return
-'''
 
 LIAR = MARK_ALL + '''
 import time

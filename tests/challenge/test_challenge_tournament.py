@@ -17,22 +17,22 @@ import time
 from pathlib import Path
 
 import pytest
+from bot_sources import MARK_ALL
 
-from amigasweeper.challenge import ChallengeConfig, Outcome, PlayerLoadError, run_challenge, run_tournament
+from amigasweeper.challenge import (
+    ChallengeConfig,
+    Outcome,
+    PlayerLoadError,
+    run_challenge,
+    run_tournament,
+)
 from amigasweeper.challenge.cli import Progress, main
 from amigasweeper.challenge.harness import GameRecord, load_player
 
 ROOT = Path(__file__).resolve().parents[2]
 
-BOTS = '''
+BOTS = MARK_ALL + '''
 import os, time
-
-def mark_all(board_size, number_of_bombs, board, make_move):
-    """Wins any board whose cells are all bombs."""
-    for cell in range(board_size * board_size):
-        _, lose, win = make_move(cell // board_size, cell % board_size, True)
-        if lose or win:
-            return
 
 def double_mark(board_size, number_of_bombs, board, make_move):
     """The old trick: clear a marked bomb in its board and mark it again."""

@@ -19,10 +19,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from bot_sources import MARK_ALL as SHARED_MARK_ALL
 
 from amigasweeper.challenge import ChallengeConfig, Outcome, run_tournament
 from amigasweeper.challenge.limits import Caps
-from amigasweeper.challenge.sandbox import choose
 
 pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the walls tested here are Linux's")
 
@@ -30,14 +30,8 @@ ROOT = Path(__file__).resolve().parents[2]
 ALL_BOMBS = ChallengeConfig(size=3, bombs=9, games=2, seed=5)  # marking every cell wins
 AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
 
-MARK_ALL = '''
+MARK_ALL = SHARED_MARK_ALL + '''
 import os, sys
-
-def mark_all(board_size, number_of_bombs, board, make_move):
-    for cell in range(board_size * board_size):
-        _, lose, win = make_move(cell // board_size, cell % board_size, True)
-        if lose or win:
-            return
 
 def check(worked):
     """Raise, naming every attack that worked; play honestly otherwise."""
