@@ -24,10 +24,11 @@ reports the wall time and the referee-measured time a game for each, and
 what sealing adds.
 
 ``run`` plays one tournament of the reference player (sealed when bwrap
-works) and reports wall time, the CPU time of every process of the run (the
-command's own, and its children's as the system accounts them once they
-are reaped: tables, keeper, workers, bwrap) and the bot's charged time, per
-game. ``--code DIR`` plays it with the package of another checkout (an
+works) and reports wall time, the CPU time of every process of the run
+(counted by a cgroup v2 group the benchmark moves itself into, where it can
+make one; and, as the usage of reaped children, what the system passes up
+when processes are waited for, which misses sealed workers), and the bot's
+charged time, per game. ``--code DIR`` plays it with the package of another checkout (an
 export of an older commit, say), so two runners can be compared on the same
 boards, alternating, by an outside timer or by this figure.
 
@@ -41,6 +42,7 @@ million cheap calls with and without it). Prints one JSON object.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import functools
 import json
 import os
@@ -141,22 +143,78 @@ def sandbox(args: argparse.Namespace) -> dict:
     return {"rows": rows}
 
 
+class _RunGroup:
+    """A cgroup v2 group this process moves into, so that every process of the run is counted.
+
+    The usage of reaped children misses sealed workers (killed with their PID
+    namespace, they are never waited for by a process that passes their time
+    up); a group counts every process that ever ran in it, and in the groups
+    made below it. None where no v2 group can be made (then only the usage of
+    reaped children is given).
+    """
+
+    def __init__(self) -> None:
+        self.folder = None
+        for mount in ("/sys/fs/cgroup/unified", "/sys/fs/cgroup"):
+            own = Path(mount)
+            with contextlib.suppress(OSError):
+                line = next(line for line in Path("/proc/self/cgroup").read_text().splitlines() if line.startswith("0::"))
+                own = Path(mount) / line[3:].lstrip("/")
+            folder = own / f"amigasweeper-bench-{os.getpid()}"
+            with contextlib.suppress(OSError):
+                if (own / "cpu.stat").exists() or (Path(mount) / "cgroup.controllers").exists():
+                    folder.mkdir()
+                    (folder / "cgroup.procs").write_text(str(os.getpid()))
+                    self.folder, self.home = folder, own
+                    return
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+
+    def cpu_seconds(self) -> float | None:
+        if self.folder is None:
+            return None
+        for line in (self.folder / "cpu.stat").read_text().splitlines():
+            if line.startswith("usage_usec "):
+                return int(line.split()[1]) / 1e6
+        return None
+
+    def leave(self) -> None:
+        if self.folder is None:
+            return
+        import subprocess
+
+        with contextlib.suppress(OSError):
+            (self.home / "cgroup.procs").write_text(str(os.getpid()))
+        # multiprocessing's resource tracker, started in the group, lives until this process ends: a
+        # detached shell removes the group once it is empty (for at most a minute).
+        subprocess.Popen(["sh", "-c", f"for i in $(seq 300); do rmdir '{self.folder}' 2>/dev/null && exit; "
+                          "sleep 0.2; done"], start_new_session=True)
+
+
 def run(args: argparse.Namespace) -> dict:
     import resource
 
     config = config_for(args.size, args.games, args.seed)
     jobs = args.jobs[0]
-    before = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
-    started = time.perf_counter()
-    result = run_tournament(["solver"], config, jobs=jobs)
-    wall = time.perf_counter() - started
-    after = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
-    cpu = sum(a.ru_utime + a.ru_stime - b.ru_utime - b.ru_stime for a, b in zip(after, before))
+    group = _RunGroup()
+    try:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
+        group_before = group.cpu_seconds()
+        started = time.perf_counter()
+        result = run_tournament(["solver"], config, jobs=jobs)
+        wall = time.perf_counter() - started
+        group_after = group.cpu_seconds()
+        after = resource.getrusage(resource.RUSAGE_CHILDREN), resource.getrusage(resource.RUSAGE_SELF)
+    finally:
+        group.leave()
+    reaped = sum(a.ru_utime + a.ru_stime - b.ru_utime - b.ru_stime for a, b in zip(after, before))
     report = result.reports[0]
     walls = getattr(result, "walls", None)
+    every = None if group_before is None else round(1000 * (group_after - group_before) / report.games, 2)
     return {"code": _CODE, "jobs": jobs, **summary(report, wall),
             "wall_ms_per_game": round(1000 * wall / report.games, 2),
-            "cpu_ms_per_game_all_processes": round(1000 * cpu / report.games, 2),
+            "cpu_ms_per_game_every_process": every,
+            "cpu_ms_per_game_reaped_processes": round(1000 * reaped / report.games, 2),
             "sealed": bool(result.sandbox and result.sandbox.sealed),
             "walls": walls.to_dict() if walls is not None else None}
 

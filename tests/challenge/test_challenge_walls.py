@@ -282,6 +282,12 @@ def between_games(board_size, number_of_bombs, board, make_move):
     if burned is not None and burned > 0.1:
         raise LookupError(f"burned {burned:.2f} s of CPU between its games")
 
+def spin_past_the_limit(board_size, number_of_bombs, board, make_move):
+    """Thinks (burns CPU) for ten seconds without a move."""
+    deadline = time.process_time() + 10
+    while time.process_time() < deadline:
+        pass
+
 def sleeper(board_size, number_of_bombs, board, make_move):
     """Takes a third of a second of wall time a game, and no CPU: the burner's chance to steal."""
     time.sleep(0.35)
@@ -307,6 +313,16 @@ def test_a_bot_burns_nothing_while_it_is_not_playing(write_bots, mode, request):
     # What it burned during its own games is charged to it: four threads on its table's processor.
     assert sum(r.ms for r in burner.records[1:]) > 0
     assert sleeper.wins == 4 and max(r.ms for r in sleeper.records) < 100  # sleeping costs no CPU time
+
+
+def test_a_bot_over_its_cpu_time_is_stopped_at_once_not_at_the_wall_limit(write_bots, sealed):
+    write_bots({"h_burner": BURNER})
+    started = time.monotonic()
+    result = run_tournament(["h_burner:spin_past_the_limit"], ALL_BOMBS, jobs=1, time_limit=0.5, wall_limit=60,
+                            sandbox=sealed)
+    assert [(r.outcome, r.error, r.ms) for r in result.reports[0].records] == [
+        (Outcome.TIMED_OUT, "stopped after the time limit of 0.5 s", 500.0)] * 2
+    assert time.monotonic() - started < 40  # two games stopped at half a second of CPU, not at 60 s of wall
 
 
 def test_a_rivals_spinning_threads_cost_the_solver_nothing(write_bots, sealed):
