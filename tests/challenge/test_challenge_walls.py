@@ -356,3 +356,14 @@ def test_no_two_players_ever_play_the_same_board_at_the_same_time():
         for idle in [table, *run.tables]:
             run._feed(idle, tasks)
     assert sorted(done, key=lambda t: (t.game, t.player)) == [Task(p, g) for g in range(games) for p in range(players)]
+
+
+def test_a_table_on_a_machine_without_libseccomp_says_so_rather_than_claiming_a_filter(monkeypatch):
+    from amigasweeper.challenge import syscalls, table
+    from amigasweeper.challenge.sandbox import Sandbox
+
+    monkeypatch.setattr(syscalls, "unavailable", lambda: "no libseccomp binding here")
+    local = table.on_this_machine(Sandbox(True, filtered=True))
+    assert not local.filtered
+    assert local.describe_filter().startswith("NOT filtered (on this table's machine, no libseccomp binding here)")
+    assert table.on_this_machine(Sandbox(True)) == Sandbox(True)  # nothing promised, nothing changed
