@@ -5,7 +5,8 @@ A sealed worker's root is an empty tmpfs into which bubblewrap binds, read-only:
 - the system's programs and libraries (/usr, /bin, /sbin, /lib*, and /etc);
 - Python: its installation, the virtual environment, and every folder of
   the interpreter's own sys.path (its standard library and installed
-  packages, .pth files included), as ``python -E`` has them;
+  packages, and what their .pth files add), not PYTHONPATH's nor the
+  current folder;
 - this package;
 - the bot's own files: the file of its top-level module, or its package's
   folder, and nothing else of the folder it sits in, so the other players
@@ -25,7 +26,6 @@ from __future__ import annotations
 import functools
 import importlib.util
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -36,7 +36,6 @@ PACKAGE = str(Path(__file__).resolve().parents[1])  # the amigasweeper package's
 PATH = "/usr/local/bin:/usr/bin:/bin"
 # What Python needs on Windows to start at all (SYSTEMROOT, for its random numbers and sockets).
 WINDOWS_KEEP = ("SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "TEMP", "TMP", "PATH", "PATHEXT", "COMSPEC")
-SEARCH_LIMIT = 30.0  # seconds to ask the interpreter for its own sys.path
 
 
 def environment(sealed: bool) -> dict[str, str]:
@@ -75,13 +74,36 @@ def python_folders() -> tuple[str, ...]:
 
 
 def _interpreter_path() -> list[str]:
-    """sys.path as the interpreter makes it by itself (``-E``: without PYTHONPATH; ``-c``'s "" dropped)."""
+    """sys.path as the interpreter makes it by itself: the standard library, the site folders and what
+    their .pth files add (never PYTHONPATH or the current folder, where other bots may be)."""
+    import site
+    import sysconfig
+
+    places = [path for key, path in sysconfig.get_paths().items() if key in ("stdlib", "platstdlib", "purelib",
+                                                                            "platlib")]
+    sites = [*site.getsitepackages(), *([site.getusersitepackages()] if site.ENABLE_USER_SITE else [])]
+    for folder in sites:
+        places.append(folder)
+        places += _pth_folders(folder)
+    return [place for place in places if os.path.isdir(place)]
+
+
+def _pth_folders(site_folder: str) -> list[str]:
+    """The folders a site folder's .pth files add to sys.path, as ``site`` reads them."""
+    added = []
     try:
-        done = subprocess.run([sys.executable, "-E", "-c", "import sys; print('\\0'.join(sys.path[1:]))"],
-                              capture_output=True, text=True, timeout=SEARCH_LIMIT, stdin=subprocess.DEVNULL)
-    except (OSError, subprocess.SubprocessError):
+        names = sorted(name for name in os.listdir(site_folder) if name.endswith(".pth"))
+    except OSError:
         return []
-    return [f for f in done.stdout.strip().split("\0") if f] if done.returncode == 0 else []
+    for name in names:
+        try:
+            with open(os.path.join(site_folder, name), encoding="utf-8", errors="replace") as pth:
+                lines = pth.read().splitlines()
+        except OSError:
+            continue
+        added += [os.path.join(site_folder, line.strip()) for line in lines
+                  if line.strip() and not line.startswith(("#", "import ", "import\t"))]
+    return added
 
 
 def bot_files(spec: str, path: list[str]) -> list[str]:

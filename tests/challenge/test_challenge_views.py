@@ -92,3 +92,11 @@ def test_a_worker_sets_hard_limits_a_bot_cannot_raise():
             "    print('refused')\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[:2] == [f"({512 << 20}, {512 << 20}) ({8 << 20}, {8 << 20})", "refused"]
+
+
+def test_pth_files_add_their_folders_to_what_a_worker_sees_but_not_their_import_lines(tmp_path):
+    (tmp_path / "extra").mkdir()
+    (tmp_path / "a.pth").write_text("# a comment\nextra\nimport sys; sys.path.append('/elsewhere')\n\n")
+    (tmp_path / "not-a-pth.txt").write_text("ignored\n")
+    assert view._pth_folders(str(tmp_path)) == [str(tmp_path / "extra")]
+    assert view._pth_folders(str(tmp_path / "missing")) == []
