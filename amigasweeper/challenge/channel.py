@@ -54,6 +54,7 @@ class Channel:
             self._rfd, self._wfd = ends
             self._poller = select.poll()
             self._poller.register(self._rfd, select.POLLIN)
+        self._room = None  # a poller for room to write, made when a write first finds the pipe full
 
     @staticmethod
     def pair(context: SpawnContext) -> tuple[Channel, tuple[int, int] | Connection]:
@@ -72,6 +73,33 @@ class Channel:
             return
         while frame:
             frame = frame[os.write(self._wfd, frame):]
+
+    def send_by(self, message: bytes, deadline: float) -> None:
+        """Send, but never wait for room in the pipe past ``deadline`` (time.monotonic): TimeoutError then.
+
+        For the referee's end, whose writes must not hang on a worker that
+        stops reading its answers (see ``writes_never_block``).
+        """
+        if self._poller is None:
+            self.send(message)  # a Windows pipe: the other end's buffer is its own
+            return
+        frame = LENGTH.pack(len(message)) + message
+        while frame:
+            try:
+                frame = frame[os.write(self._wfd, frame):]
+                continue
+            except BlockingIOError:
+                pass
+            if self._room is None:
+                self._room = select.poll()
+                self._room.register(self._wfd, select.POLLOUT)
+            if not self._room.poll(_milliseconds(deadline)):
+                raise TimeoutError
+
+    def writes_never_block(self) -> None:
+        """Make this end's writes fail at once on a full pipe, for ``send_by`` to bound the wait."""
+        if self._poller is not None:
+            os.set_blocking(self._wfd, False)
 
     def recv(self, limit: int = BIGGEST, deadline: float | None = None) -> bytes:
         """The next message.

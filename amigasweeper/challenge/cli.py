@@ -25,10 +25,17 @@ from typing import TextIO
 from amigasweeper.engine import Shape
 
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
-from .rules import ChallengeError, Outcome
+from .limits import DEFAULT_FILE_MB, DEFAULT_MEMORY_MB, DEFAULT_PROCESSES, Caps
 from .processes import forbid_memory_reads
-from .sandbox import DEFAULT_MEMORY_MB, Sandbox, SandboxMode, choose
-from .tournament import DEFAULT_TIME_LIMIT, TournamentReport, player_names, run_tournament
+from .rules import ChallengeError, Outcome
+from .sandbox import Sandbox, SandboxMode, choose
+from .table import WALL_FACTOR, WALL_SLACK
+from .tournament import (
+    DEFAULT_TIME_LIMIT,
+    TournamentReport,
+    player_names,
+    run_tournament,
+)
 
 PROG = "amigasweeper-challenge"
 DEFAULT_DENSITY = 0.15  # bombs per cell when --bombs is not given
@@ -43,9 +50,9 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog=PROG,
         description="Play bots on seeded minesweeper boards with the 2002 TriMinesweeper challenge's rules "
-        "and rank them: one point per cell for each game won, minus one per millisecond the referee waits for "
-        "the bot. Each bot runs in worker processes of its own, sealed by bubblewrap where it works, and sees "
-        "only its board and make_move.",
+        "and rank them: one point per cell for each game won, minus one per millisecond of CPU time the bot's "
+        "processes spend on it. Each bot runs in worker processes of its own, sealed by bubblewrap where it "
+        "works, and sees only its board and make_move.",
     )
     parser.add_argument("--shape", choices=[s.value for s in Shape], default=Shape.TRIANGLE.value,
                         help="board shape (default: triangle, as in the challenge)")
@@ -65,15 +72,24 @@ def _parser() -> argparse.ArgumentParser:
                         help="games played at once, one process pair each (default: the number of cores); "
                         "results do not depend on it")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
-                        help=f"most a bot may take over one game (default: {DEFAULT_TIME_LIMIT:g}, far more than "
-                        "a fair bot needs); a bot over it loses that game and its worker is replaced")
+                        help=f"most CPU time a bot may take over one game (default: {DEFAULT_TIME_LIMIT:g}, far "
+                        "more than a fair bot needs); a bot over it loses that game and its worker is replaced")
+    parser.add_argument("--wall-limit", type=float, default=0.0, metavar="SECONDS",
+                        help=f"most wall time one game may take, for a bot that waits instead of thinking "
+                        f"(default: {WALL_FACTOR:g} times --time-limit, at least --time-limit + {WALL_SLACK:g})")
     parser.add_argument("--sandbox", choices=[m.value for m in SandboxMode], default=SandboxMode.AUTO.value,
                         help="seal each bot's worker with bubblewrap (Linux): 'auto' (default) when a trial run "
                         "of bwrap works here, 'required' to refuse to run without it, 'off' never; the results "
                         "say whether the run was sealed")
     parser.add_argument("--memory-limit", type=int, default=DEFAULT_MEMORY_MB, metavar="MB",
-                        help=f"address space each bot's worker may use (default: {DEFAULT_MEMORY_MB} MB; 0 for no "
-                        "limit); a bot over it gets a MemoryError, which costs it that game")
+                        help=f"memory of all a bot's processes together, its /tmp included, where a control "
+                        f"group allows, else of each process (default: {DEFAULT_MEMORY_MB}; 0 for no limit)")
+    parser.add_argument("--process-limit", type=int, default=DEFAULT_PROCESSES, metavar="N",
+                        help=f"processes and threads a bot may run at once (default: {DEFAULT_PROCESSES}; 0 for "
+                        "no limit)")
+    parser.add_argument("--file-limit", type=int, default=DEFAULT_FILE_MB, metavar="MB",
+                        help=f"largest file a bot may write, and the size of its private /tmp and /dev/shm "
+                        f"(default: {DEFAULT_FILE_MB}; 0 for no limit)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--jsonl", metavar="FILE",
                         help="write one JSON line per game to FILE as each game ends")
@@ -92,8 +108,13 @@ def _check_run(args: argparse.Namespace) -> None:
         raise ChallengeError(f"--jobs must be at least 1, not {args.jobs}")
     if not (math.isfinite(args.time_limit) and args.time_limit > 0):
         raise ChallengeError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
-    if args.memory_limit < 0:
-        raise ChallengeError(f"--memory-limit must be a number of megabytes (0 for none), not {args.memory_limit}")
+    if not (math.isfinite(args.wall_limit) and args.wall_limit >= 0):
+        raise ChallengeError(f"--wall-limit must be a positive number of seconds, not {args.wall_limit}")
+    for option, value in (("--memory-limit", args.memory_limit), ("--file-limit", args.file_limit)):
+        if value < 0:
+            raise ChallengeError(f"{option} must be a number of megabytes (0 for none), not {value}")
+    if args.process_limit < 0:
+        raise ChallengeError(f"--process-limit must be a number of processes (0 for none), not {args.process_limit}")
 
 
 # --------------------------------------------------------------------- table
@@ -115,7 +136,8 @@ def format_table(result: TournamentReport) -> str:
     """The ranked table the command prints, with the board above and problems below."""
     c = result.config
     first = "safe (bombs laid after it)" if c.safe_first else "may hit a bomb (the challenge's rule)"
-    played = f"{c.games} per player, time limit {result.time_limit:g} s a game"
+    played = f"{c.games} per player, time limit {result.time_limit:g} s of CPU a game" \
+        f"{f', wall limit {result.wall_limit:g} s' if result.wall_limit else ''}"
     lines = [
         f"board       {c.shape.value} {c.size}x{c.size}, {c.bombs} bombs, seed {c.seed}",
         f"first move  {first}",
@@ -123,6 +145,8 @@ def format_table(result: TournamentReport) -> str:
     ]
     if result.sandbox is not None:
         lines.append(f"sandbox     {result.sandbox.describe()}")
+    if result.walls is not None:
+        lines += [f"{label:<11} {text}" for label, text in result.walls.lines()]
     if result.interrupted:
         planned = c.games * len(result.reports)
         lines.append(f"interrupted after {result.games_played} of {planned} games: the table counts those")
@@ -264,7 +288,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         config = _config(args)
         _check_run(args)
-        sandbox = choose(args.sandbox, args.memory_limit)
+        sandbox = choose(args.sandbox, Caps(args.memory_limit, args.process_limit, args.file_limit))
         log_file = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     except ChallengeError as error:
         return _fail(str(error))
@@ -297,7 +321,7 @@ def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, lo
 
     try:
         return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record,
-                              sandbox=sandbox)
+                              sandbox=sandbox, wall_limit=args.wall_limit)
     finally:
         progress.clear()
 

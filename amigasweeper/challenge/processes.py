@@ -130,7 +130,7 @@ def kill_orphans(keep: set[int]) -> None:
         return
     me = os.getpid()
     for _ in range(10):  # an orphan may fork again while we look; a few rounds catch its offspring
-        found = [pid for pid in _children_of(me) if pid not in keep]
+        found = [pid for pid in children_of(me) if pid not in keep]
         if not found:
             return
         for pid in found:
@@ -141,7 +141,16 @@ def kill_orphans(keep: set[int]) -> None:
                 os.waitpid(pid, 0)
 
 
-def _children_of(parent: int) -> list[int]:
+def children_of(parent: int) -> list[int]:
+    """The children of ``parent``: from its threads' lists where Linux keeps them, else from all of /proc."""
+    listed: set[int] = set()
+    try:
+        for task in os.scandir(f"/proc/{parent}/task"):
+            with open(f"/proc/{parent}/task/{task.name}/children", "rb") as children:
+                listed.update(int(pid) for pid in children.read().split())
+        return sorted(listed)
+    except (OSError, ValueError):
+        pass  # a kernel without CONFIG_PROC_CHILDREN, or the process has gone
     children = []
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
@@ -154,6 +163,23 @@ def _children_of(parent: int) -> list[int]:
         if len(fields) > 1 and int(fields[1]) == parent:
             children.append(int(entry.name))
     return children
+
+
+def descendants(root: int) -> list[int]:
+    """Every process below ``root`` (Linux), parents before their children."""
+    found, frontier = [], [root]
+    while frontier:
+        children = [child for parent in frontier for child in children_of(parent)]
+        found += children
+        frontier = children
+    return found
+
+
+def signal_all(pids: list[int], number: int) -> None:
+    """Send a signal to each process; those that have gone meanwhile are skipped."""
+    for pid in pids:
+        with contextlib.suppress(OSError):
+            os.kill(pid, number)
 
 
 def die_with_parent(parent: int) -> None:
@@ -177,30 +203,6 @@ def die_with_parent(parent: int) -> None:
         os._exit(0)
 
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
-
-
-def limit_memory(megabytes: int) -> str:
-    """Cap this process's address space before a bot loads: "" when done, else why not.
-
-    Both limits are set, so the bot cannot raise the soft one again. 0 means
-    no limit. Windows has no such limit for a single process: none is set.
-    """
-    if megabytes <= 0:
-        return ""
-    try:
-        import resource
-    except ImportError:
-        return ""
-    limit = megabytes * 1024 * 1024
-    which = getattr(resource, "RLIMIT_AS", resource.RLIMIT_DATA)
-    try:
-        _, hard = resource.getrlimit(which)
-        if hard != resource.RLIM_INFINITY and hard < limit:
-            limit = hard
-        resource.setrlimit(which, (limit, limit))
-    except (OSError, ValueError) as error:
-        return f"cannot limit the bot's memory to {megabytes} MB: {error}"
-    return ""
 
 
 def share_a_cpu(cpu: int | None) -> None:

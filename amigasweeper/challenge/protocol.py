@@ -22,6 +22,7 @@ MAX_TEXT = 400  # characters of an error text a worker sends back
 
 class Kind(bytes, Enum):
     # worker -> table
+    BOOTED = b"H"  # the worker's interpreter is up, and waits to be told which bot to load
     READY = b"R"  # the bot loaded; ready for a game
     LOAD_FAILED = b"L"  # + text: why the bot could not be loaded
     MOVE = b"M"  # row, col, mark
@@ -52,8 +53,12 @@ def text(data: bytes) -> str:
     A bot writes it, so it may hold anything: newlines that would forge rows
     of the results, or terminal escapes.
     """
-    decoded = data[:MAX_TEXT * 4].decode("utf-8", errors="replace")[:MAX_TEXT]
-    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in decoded)
+    return escape(data[:MAX_TEXT * 4].decode("utf-8", errors="replace")[:MAX_TEXT])
+
+
+def escape(line: str) -> str:
+    """``line`` with every character that is not printable (controls, escapes, line breaks) as ``\\xNN``."""
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in line)
 
 
 def clip(message: str) -> bytes:

@@ -1,58 +1,69 @@
 """The walls around a bot's worker: which ones this system has, and the command that raises them.
 
 On Linux with bubblewrap (``bwrap``, Debian's ``bubblewrap``) every worker
-runs sealed: its own user, PID, IPC, network, UTS and cgroup namespaces, the
-whole filesystem read-only, a private empty /tmp, no terminal to type into
-(its table has left the user's session: see ``processes.leave_the_terminal``),
-and ``--die-with-parent``. Inside, the worker sees only its
-own processes, so it can read or signal neither the coordinator, nor the
-tables, nor the other players; when it ends, or its table does, the kernel
-ends everything it started (the namespace's first process is gone).
+runs sealed: its own user, PID, IPC, network, UTS and cgroup namespaces, a
+root of its own that shows only the system's programs and libraries,
+Python with its installed packages, and the bot's own files, all read-only
+(see ``view``), a private /tmp and /dev/shm of bounded size, no terminal to
+type into (its table has left the user's session: see
+``processes.leave_the_terminal``), a seccomp filter (see ``syscalls``),
+no further user namespaces (``--disable-userns``), and ``--die-with-parent``.
+Inside, the worker sees only its own processes, so it can read or signal
+neither the coordinator, nor the tables, nor the other players; when it
+ends, or its table does, the kernel ends everything it started.
 
-Whether bwrap works is learned by a trial run, not from the binary being
-there: containers and AppArmor often forbid the user namespaces it needs.
+Whether bwrap works is learned by a trial run of a real worker, not from
+the binary being there: containers and AppArmor often forbid the user
+namespaces it needs. When the trial fails, a bare bwrap is tried too, so
+the message says whether bwrap itself or the worker inside it failed.
 
 Started by root (the usual case in containers), bwrap runs privileged: no
 user namespace (its root would be the real root), the other namespaces as
 above, and the worker's first act, before Python imports anything of ours
 or the bot's, is to become ``nobody`` for good (no_new_privs is set, so no
-setuid program can take it back). Python and the checkout often live where
-``nobody`` may not go (pyenv under /root, mode 700): each folder the worker
-needs is bound back, read-only, into an empty tmpfs laid over the closed
-folder above it, so the worker reaches those and nothing else there.
+setuid program can take it back). Folders bwrap makes on the way to what
+it binds are open to ``nobody`` (0755), whatever the real ones are.
 
 What holds without it (``off``, other systems, or bwrap refused): the
 coordinator and the tables are non-dumpable, run as root the workers drop
-to ``nobody``, no child's command line carries the seed, and the layouts
-live in the tables only. What does not: a worker run by the same user can
-read that user's files, see the other processes (``/proc``) and signal the
-other workers, and the user's own ``--seed`` is readable in the
-coordinator's command line. ``describe`` says this in the results.
+to ``nobody``, the seccomp filter (loaded by the worker itself), the clean
+environment, the caps, no child's command line carries the seed, and the
+layouts live in the tables only. What does not: a worker run by the same
+user can read that user's files, see the other processes (``/proc``),
+signal the other workers and the command itself, and read the user's own
+``--seed`` in the coordinator's command line. ``describe`` says this in
+the results.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
+from . import syscalls, view
+from .limits import Caps
 from .rules import ChallengeError
 
 UNPRIVILEGED = "nobody"
 TRIAL_LIMIT = 30.0  # seconds for the trial run: a fresh interpreter importing the worker
-DEFAULT_MEMORY_MB = 2048  # address space a worker may map; a fair bot needs a small part of it
+# -I: no PYTHON... variable, no user site, no current folder on sys.path (the worker sets its own);
+# -B: no bytecode written beside read-only files; -X utf8: what a bot prints is UTF-8 whatever the locale.
+PYTHON_FLAGS = ("-I", "-B", "-X", "utf8")
 # No --new-session: the table is already in a session with no terminal, and a
 # session of the worker's own puts it in another scheduling group (autogroup)
 # than its table, which made every move's round trip about 40% slower (see
 # docs/BENCHMARKS.md).
-VIEW = ("--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp")
+VIEW = ("--dev", "/dev", "--proc", "/proc")
+PRIVATE = ("/tmp", "/dev/shm")  # tmpfs mounts of the worker's own, each of Caps.file_mb
 # Every namespace; as root, every one but the user namespace (see the module's notes).
-UNSHARE = ("--unshare-all",)
+UNSHARE = ("--unshare-all", "--unshare-user")
 UNSHARE_AS_ROOT = ("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try")
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])
 
@@ -76,93 +87,101 @@ class Sandbox:
     user: str = ""  # the account the workers run as, when they drop to one ("" = the caller's)
     uid: int | None = None
     gid: int | None = None
-    memory_mb: int = DEFAULT_MEMORY_MB  # 0: no limit
+    caps: Caps = field(default_factory=Caps)
+    filtered: bool = False  # the seccomp filter goes on every worker
+    why_unfiltered: str = ""
 
     @property
     def privileged(self) -> bool:
         """Sealed by a bwrap started as root, the drop to ``user`` made inside."""
         return self.sealed and self.uid is not None
 
+    @property
+    def memory_mb(self) -> int:
+        return self.caps.memory_mb
+
     def describe(self) -> str:
         """One line for the results: sealed, or what a bot can do here."""
         who = f", bots run as {self.user}" if self.user else ""
         if self.sealed:
-            return f"sealed (bubblewrap: own namespaces, read-only files, no network{who})"
+            return ("sealed (bubblewrap: own namespaces, only Python, installed packages and the bot's own files "
+                    f"to read, a private /tmp, no network{who})")
+        command = "" if self.uid is not None else ", and stop or kill this command itself (it is the same user's)"
         return (f"NOT sealed ({self.why_not}{who}): a bot can read what its user may read, see the other "
-                "processes and their command lines, and signal the other bots")
+                f"processes and their command lines, and signal the other bots{command}")
 
-    def worker_command(self, code: str, visible: list[str]) -> list[str]:
+    def describe_filter(self) -> str:
+        if self.filtered:
+            return f"filtered (seccomp: {syscalls.SUMMARY})"
+        return f"NOT filtered ({self.why_unfiltered}): file locks and new namespaces are open to bots"
+
+    def worker_command(self, code: str, bot: list[str], seccomp_fd: int | None = None) -> list[str]:
         """The command that runs ``code`` (Python) as a worker: in bwrap when sealed.
 
-        ``visible`` are folders the worker must read (its sys.path, its current
-        folder): bound into the sandbox, read-only, where they would be hidden.
+        ``bot`` are the bot's own files (see ``view.bot_files``), bound in
+        read-only; ``seccomp_fd`` a descriptor holding the filter as BPF
+        (see ``filter_descriptor``), which bwrap reads and loads.
         """
         prelude = f"import sys; sys.path.insert(0, {PACKAGE_ROOT!r}); "
         if self.privileged:  # the first act, before any import that reads a file of ours or the bot's
             prelude = f"import os; os.setgroups([]); os.setgid({self.gid}); os.setuid({self.uid}); " + prelude
-        python = [sys.executable, "-c", prelude + code]
+        python = [sys.executable, *PYTHON_FLAGS, "-c", prelude + code]
         if not self.sealed:
             return python
-        needed = sorted({os.path.realpath(f) for f in visible if f and os.path.isdir(f)})
-        binds = self._binds_as_root(needed) if self.privileged else self._binds(needed)
-        reachable = {arg for arg in binds[2::3]} if not self.privileged else set(needed)
-        cwd = os.path.realpath(os.getcwd())
-        inside = cwd in reachable or not (_under_tmp(cwd) or self.privileged and _closed_above(cwd))
+        return [*self.bwrap_prefix(), *self.private_mounts(), *view.binds(bot, self.privileged), "--chdir", view.working_folder(bot),
+                *(["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []), "--", *python]
+
+    def bwrap_prefix(self) -> list[str]:
+        """bwrap, its namespaces and the system's folders."""
         unshare = UNSHARE_AS_ROOT if self.privileged else UNSHARE
-        return [_bwrap(), *unshare, *VIEW, *binds, "--chdir", cwd if inside else "/", "--", *python]
+        nested = ["--disable-userns"] if not self.privileged and _bwrap_knows("--disable-userns") else []
+        return [_bwrap() or "bwrap", *unshare, *nested, "--die-with-parent", *view.system_binds(), *VIEW]
 
-    def _binds(self, needed: list[str]) -> list[str]:
-        """Unprivileged: the needed folders under /tmp, bound over the private /tmp."""
-        return [arg for folder in needed if _under_tmp(folder) and os.access(folder, os.R_OK | os.X_OK)
-                for arg in ("--ro-bind", folder, folder)]
+    def private_mounts(self) -> list[str]:
+        size = ["--size", str(self.caps.tmpfs_bytes())] if self.caps.file_mb > 0 else []
+        return [arg for folder in PRIVATE for arg in (*size, "--tmpfs", folder)]
 
-    def _binds_as_root(self, needed: list[str]) -> list[str]:
-        """As root: each needed folder behind a folder closed to ``nobody`` is bound back into an
-        empty tmpfs laid over that closed folder, with open folders on the way to it."""
-        needed = sorted(set(needed) | _interpreter_folders())
-        needed = [f for f in needed if not any(f.startswith(other + "/") for other in needed)]  # outermost
-        hidden: dict[str, str] = {}  # needed folder -> the closed (or /tmp) folder above it
-        for folder in needed:
-            above = "/tmp" if _under_tmp(folder) and folder != "/tmp" else _closed_above(folder)
-            if above:
-                hidden[folder] = above
-        covers = sorted({c for c in hidden.values() if c != "/tmp"})
-        covers = [c for c in covers if not any(c.startswith(o + "/") for o in covers)]
-        args = [arg for c in covers for arg in ("--tmpfs", c)]
-        made: set[str] = set()
-        for folder, above in sorted(hidden.items()):
-            top = next((c for c in [*covers, "/tmp"] if folder.startswith(c + "/")), above)
-            for step in _steps_between(top, folder):
-                if step not in made:
-                    made.add(step)
-                    args += ["--perms", "0755", "--dir", step]
-            args += ["--ro-bind", folder, folder]
-        return args
+    def filter_descriptor(self) -> int | None:
+        """A descriptor to read the filter's BPF from, for one worker's bwrap (the caller closes it)."""
+        if not (self.sealed and self.filtered):
+            return None
+        program = syscalls.bpf()
+        read_end, write_end = os.pipe()
+        try:
+            os.write(write_end, program)  # far smaller than a pipe holds
+        finally:
+            os.close(write_end)
+        return read_end
 
     def popen_options(self) -> dict:
-        """The Popen keywords: a process group of its own; as ``user`` unless bwrap drops inside."""
-        options: dict = {"process_group": 0} if sys.platform != "win32" else {}
+        """The Popen keywords: a clean environment, a process group of its own; as ``user`` unless bwrap drops inside."""
+        options: dict = {"env": view.environment(self.sealed)}
+        if sys.platform != "win32":
+            options["process_group"] = 0
         if self.uid is not None and not self.privileged:
             options.update(user=self.uid, group=self.gid, extra_groups=[])
         return options
 
 
-def choose(mode: SandboxMode | str, memory_mb: int = DEFAULT_MEMORY_MB) -> Sandbox:
+def choose(mode: SandboxMode | str, caps: Caps | None = None) -> Sandbox:
     """The sandbox for this run, after a trial run of bwrap when the mode allows it.
 
     ChallengeError when no worker could start at all (run by root without a
     sandbox, the workers' user must be able to run this Python).
     """
     mode = SandboxMode(mode)
+    caps = caps or Caps()
     user, uid, gid = _unprivileged_account()
+    why_unfiltered = syscalls.unavailable()
+    filtering = {"filtered": not why_unfiltered, "why_unfiltered": why_unfiltered}
     why = "--sandbox off"
     if mode is not SandboxMode.OFF:
-        why = trial_failure(uid, gid)
+        why = trial_failure(uid, gid, not why_unfiltered)
         if not why:
-            return Sandbox(True, "", user, uid, gid, memory_mb)
+            return Sandbox(True, "", user, uid, gid, caps, **filtering)
         if mode is SandboxMode.REQUIRED:
             raise SandboxUnavailable(f"--sandbox required, but {why}")
-    plain = Sandbox(False, why, user, uid, gid, memory_mb)
+    plain = Sandbox(False, why, user, uid, gid, caps, **filtering)
     failure = _run_in(plain) if uid is not None else ""
     if failure:
         raise ChallengeError(f"not sealed ({why}), and started by root the bots would run as the user {user}, "
@@ -172,23 +191,45 @@ def choose(mode: SandboxMode | str, memory_mb: int = DEFAULT_MEMORY_MB) -> Sandb
 
 
 @functools.lru_cache(maxsize=None)
-def trial_failure(uid: int | None, gid: int | None) -> str:
-    """Why bwrap cannot seal a worker here ("" when it can): a real worker interpreter is started in it."""
+def trial_failure(uid: int | None, gid: int | None, filtered: bool = False) -> str:
+    """Why bwrap cannot seal a worker here ("" when it can): a real worker interpreter is started in it.
+
+    When that fails, a bare bwrap running ``true`` tells whether bwrap itself
+    is refused here or only the worker inside it failed (a folder Python needs
+    that the view leaves out, say), and the message names the one at fault.
+    """
     if not sys.platform.startswith("linux"):
         return f"bubblewrap is a Linux sandbox; on {sys.platform} bots run in plain processes"
     if _bwrap() is None:
         return "bwrap (Debian's bubblewrap) is not installed"
-    failure = _run_in(Sandbox(True, uid=uid, gid=gid))
-    return f"bwrap does not work here: {failure}" if failure else ""
+    sandbox = Sandbox(True, uid=uid, gid=gid, filtered=filtered)
+    failure = _run_in(sandbox)
+    if not failure:
+        return ""
+    bare = _run([*sandbox.bwrap_prefix(), "--", "true"], sandbox)
+    if bare:
+        return f"bwrap does not work here: {bare}"
+    return (f"bwrap works, but a worker does not start inside it: {failure} (it shows the worker the system's "
+            f"folders and {', '.join(view.python_folders())})")
 
 
 @functools.lru_cache(maxsize=None)
 def _run_in(sandbox: Sandbox) -> str:
     """Start a worker's interpreter as ``sandbox`` would and import the worker: "" when it works, else why not."""
-    argv = sandbox.worker_command("import amigasweeper.challenge.worker", [])
+    descriptor = sandbox.filter_descriptor()
+    try:
+        argv = sandbox.worker_command("import amigasweeper.challenge.worker", [], descriptor)
+        return _run(argv, sandbox, () if descriptor is None else (descriptor,))
+    finally:
+        if descriptor is not None:
+            os.close(descriptor)
+
+
+def _run(argv: list[str], sandbox: Sandbox, keep: tuple[int, ...] = ()) -> str:
+    """Run a trial command as a worker would be run: "" when it exits 0, else the last line it said."""
     try:
         done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=TRIAL_LIMIT,
-                              cwd="/", **sandbox.popen_options())
+                              cwd="/", pass_fds=keep, **sandbox.popen_options())
     except (OSError, subprocess.SubprocessError) as error:
         return str(error)
     if done.returncode != 0:
@@ -201,34 +242,13 @@ def _bwrap() -> str | None:
     return shutil.which("bwrap")
 
 
-def _under_tmp(folder: str) -> bool:
-    return folder == "/tmp" or folder.startswith("/tmp/")
-
-
-def _interpreter_folders() -> set[str]:
-    """What Python itself needs to run: its install (and a virtual environment's), and our package."""
-    folders = {os.path.realpath(sys.base_prefix), os.path.realpath(sys.prefix), PACKAGE_ROOT,
-               os.path.dirname(os.path.realpath(sys.executable))}
-    return {f for f in folders if os.path.isdir(f)}
-
-
-def _closed_above(folder: str) -> str:
-    """The topmost folder above ``folder`` that other users may not pass through, or ""."""
-    for above in reversed(Path(folder).parents):
-        if str(above) == "/":
-            continue
-        try:
-            if not above.stat().st_mode & 0o001:
-                return str(above)
-        except OSError:
-            return ""
-    return ""
-
-
-def _steps_between(top: str, folder: str) -> list[str]:
-    """The folders strictly between ``top`` and ``folder``, outermost first."""
-    steps = [str(p) for p in Path(folder).parents if str(p).startswith(top + "/")]
-    return sorted(steps, key=len)
+@functools.lru_cache(maxsize=None)
+def _bwrap_knows(option: str) -> bool:
+    """Whether this bwrap has ``option`` (--disable-userns came with bubblewrap 0.8)."""
+    with contextlib.suppress(OSError, subprocess.SubprocessError):
+        shown = subprocess.run([_bwrap() or "bwrap", "--help"], capture_output=True, text=True, timeout=TRIAL_LIMIT)
+        return option in shown.stdout + shown.stderr
+    return False
 
 
 def _unprivileged_account() -> tuple[str, int | None, int | None]:

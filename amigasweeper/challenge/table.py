@@ -3,9 +3,11 @@
 The coordinator starts one table per job. A table holds the layouts (it
 builds each game from the seed and the game's number), starts one worker
 per player (inside the sandbox when the run has one, see ``sandbox``),
-answers their moves, times the bot from its own side of the pipe, keeps the
-time limit, and stops and replaces a worker that runs over it, dies or talks
-nonsense, with whatever that worker left behind. Each game comes back to the
+answers their moves, charges each bot the CPU time its processes spent on
+the game (see ``workers``), keeps the time and wall limits, freezes the
+workers between their games, and stops and replaces a worker that runs
+over a limit, dies, jams its pipe or talks nonsense, with whatever that
+worker left behind. Each game comes back to the
 coordinator as a ``GameRecord``. A table is non-dumpable, in a session of
 its own (its workers have no terminal), and gets its setup, with the seed,
 from the keeper (see ``keeper``).
@@ -19,36 +21,31 @@ take turns, so N tables with their workers keep N cores busy.
 from __future__ import annotations
 
 import contextlib
-import json
 import os
 import signal
-import subprocess
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
-from . import protocol
-from .channel import Channel, ChannelClosed, close_ends
+from . import cgroups, protocol, syscalls, view
 from .harness import ChallengeConfig, GameRecord, finish_record
 from .processes import (
     adopt_orphans,
     forbid_memory_reads,
     ignore_interrupts,
-    interrupts_held,
-    kill_group,
     kill_orphans,
     leave_the_terminal,
     on_parent_exit,
     share_a_cpu,
-    spawn_context,
+    signal_all,
 )
-from .protocol import ANSWER, MAX_MESSAGE, Kind, ProtocolError
+from .protocol import ANSWER, Kind, ProtocolError
 from .rules import ChallengeGame, OffBoardError, Outcome, RuleViolation
 from .sandbox import Sandbox
-from .worker import main_connection as worker_main_connection
+from .walls import Walls, describe
+from .workers import Jammed, TimedOut, Worker, WorkerGone, orphans
 
-_CONTEXT = spawn_context()
 MOVE_KIND = Kind.MOVE.value
 DONE_KIND = Kind.DONE.value
 BAD_MOVE_KIND = Kind.BAD_MOVE.value
@@ -56,14 +53,10 @@ ANSWER_KIND = Kind.ANSWER.value
 # Starting a worker (a fresh interpreter importing the bot) takes a while on a
 # busy machine, and is not the bot's thinking: it has its own, looser limit.
 LOAD_LIMIT = 60.0
-
-
-class TimedOut(Exception):
-    """The worker went past the game's deadline."""
-
-
-class WorkerGone(Exception):
-    """The worker's process ended, or its pipe broke, or it sent what no worker may."""
+# The wall limit, when not given: CPU time is what is charged, but a bot that waits (sleeps, blocks)
+# must still end; a fair bot's game on a loaded machine takes a few times its CPU time.
+WALL_FACTOR = 3.0
+WALL_SLACK = 10.0  # seconds: a short time limit still leaves room for the machine's load
 
 
 @dataclass(frozen=True)
@@ -72,109 +65,23 @@ class Task:
     game: int  # the game's number: its board is seeded by (seed, game)
 
 
-class Worker:
-    """The table's handle on one bot's worker process."""
-
-    def __init__(self, spec: str, sandbox: Sandbox) -> None:
-        self.conn, child = Channel.pair(_CONTEXT)
-        self.process = _start(child, sandbox)
-        close_ends(child)  # the worker holds the only other ends: its death reads as end-of-file here
-        self.conn.send(json.dumps({"spec": spec, "path": sys.path, "user": sandbox.user,
-                                   "memory_mb": sandbox.memory_mb}).encode())
-
-    def ready(self, limit: float) -> str:
-        """Wait for the bot to load: "" when it did, else why not."""
-        try:
-            message = self.receive(time.monotonic() + limit)
-        except TimedOut:
-            return f"loading the bot took longer than {limit:g} s"
-        except WorkerGone as gone:
-            return str(gone)
-        if message == Kind.READY.value:
-            return ""
-        if message[:1] == Kind.LOAD_FAILED.value:
-            return protocol.text(message[1:])
-        return "the bot's process sent something else than 'ready'"
-
-    def receive(self, deadline: float) -> bytes:
-        """The next message, waiting no later than ``deadline`` (time.monotonic)."""
-        try:
-            return self.conn.recv(MAX_MESSAGE, deadline)
-        except TimeoutError:
-            raise TimedOut from None
-        except ChannelClosed as closed:
-            raise WorkerGone(self.gone(str(closed))) from None
-
-    def gone(self, why: str) -> str:
-        """Why the worker is no longer there (its process is reaped first)."""
-        code = self.process.wait(1)
-        if code is None:
-            return f"the bot's process broke its pipe: {why}"
-        return f"the bot's process ended (exit code {code})"
-
-    def stop(self) -> None:
-        self.process.kill()
-        self.conn.close()
-
-
-class _Popen:
-    """A worker started as a program (POSIX): its process group is killed with it."""
-
-    def __init__(self, argv: list[str], options: dict, keep: tuple[int, ...]) -> None:
-        self._process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=2,
-                                         pass_fds=keep, **options)
-        self.pid = self._process.pid
-
-    def wait(self, timeout: float) -> int | None:
-        try:
-            return self._process.wait(timeout)
-        except subprocess.TimeoutExpired:
-            return None
-
-    def kill(self) -> None:
-        with contextlib.suppress(OSError):
-            os.killpg(self.pid, signal.SIGKILL)
-        with contextlib.suppress(OSError):
-            self._process.kill()
-        self.wait(5)
-
-
-class _MultiprocessingProcess:
-    """A worker started by ``multiprocessing`` (Windows, where descriptors do not pass to a program)."""
-
-    def __init__(self, child: Connection) -> None:
-        self._process = _CONTEXT.Process(target=worker_main_connection, args=(child,), name="amigasweeper bot")
-        with interrupts_held():
-            self._process.start()
-        self.pid = self._process.pid
-
-    def wait(self, timeout: float) -> int | None:
-        self._process.join(timeout)
-        return self._process.exitcode
-
-    def kill(self) -> None:
-        kill_group(self._process)
-
-
-def _start(child: tuple[int, int] | Connection, sandbox: Sandbox) -> _Popen | _MultiprocessingProcess:
-    if isinstance(child, Connection):
-        return _MultiprocessingProcess(child)
-    read_fd, write_fd = child
-    parent = 0 if sandbox.sealed else os.getpid()
-    boot = f"from amigasweeper.challenge.worker import main_fds; main_fds({read_fd}, {write_fd}, {parent})"
-    argv = sandbox.worker_command(boot, [*sys.path, os.getcwd()])
-    with interrupts_held():
-        return _Popen(argv, sandbox.popen_options(), child)
-
-
 @dataclass(frozen=True)
 class Setup:
     """The run, as the keeper tells each table once it is running (never in its spawn arguments)."""
 
     config: ChallengeConfig
-    time_limit: float
+    time_limit: float  # CPU seconds a game
     specs: list[str]
     sandbox: Sandbox
+    wall_limit: float = 0.0  # wall seconds a game (0: see ``default_wall_limit``)
+
+    @property
+    def wall(self) -> float:
+        return self.wall_limit or default_wall_limit(self.time_limit)
+
+
+def default_wall_limit(time_limit: float) -> float:
+    return max(WALL_FACTOR * time_limit, time_limit + WALL_SLACK)
 
 
 @dataclass(frozen=True)
@@ -185,24 +92,41 @@ class Seat:
     sandbox: Sandbox
     load_now: bool  # start every player's worker at once and say whether all loaded
     cpu: int | None = None  # the one processor for this table and its workers (see ``share_a_cpu``)
+    tables: int = 1  # how many tables the run has (for the results' words)
+
+
+@dataclass(frozen=True)
+class Ready:
+    """A first table's answer once every player loaded (or one did not): what held on its machine."""
+
+    failure: str
+    walls: Walls
 
 
 class Table:
     """Plays tasks one after another for every player, a worker per player."""
 
-    def __init__(self, setup: Setup) -> None:
+    def __init__(self, setup: Setup, seat: Seat, plan: cgroups.Plan) -> None:
         self.config = setup.config
         self.time_limit = setup.time_limit
+        self.wall_limit = setup.wall
         self.specs = setup.specs
         self.sandbox = setup.sandbox
+        self.plan, self.cpu = plan, seat.cpu
         self.workers: dict[int, Worker] = {}
+        self.started = 0  # workers started, to name their groups
+
+    def new_worker(self, player: int) -> Worker:
+        self.started += 1
+        return Worker(self.specs[player], self.sandbox, self.plan, self.cpu, f"{player}-{self.started}")
 
     def await_ready(self) -> str:
         """Wait for every player's worker to load; "" when all did, else the first failure."""
         for player, worker in self.workers.items():
-            failure = worker.ready(max(LOAD_LIMIT, self.time_limit))
+            failure = worker.ready(max(LOAD_LIMIT, self.wall_limit))
             if failure:
                 return f"{self.specs[player]}: {failure}"
+            self._rest(worker)
         return ""
 
     def close(self) -> None:
@@ -218,39 +142,58 @@ class Table:
         if isinstance(worker, str):
             game.close()
             return GameRecord(task.game, Outcome.CRASHED, 0, 0.0, worker, stopped=True)
-        started = time.perf_counter()
-        clock = _Clock()
+        started = time.monotonic()
         try:
-            clock.bot_turn()  # before the write: the bot may start before the referee runs again
-            worker.conn.send(protocol.start(self.config.size, self.config.bombs, self.config.shape.value))
-            error = self._referee(worker, game, time.monotonic() + self.time_limit, clock)
-        except TimedOut:
+            cpu = worker.start_game(self.time_limit)
+            deadline = started + self.wall_limit
+            worker.send(protocol.start(self.config.size, self.config.bombs, self.config.shape.value), deadline)
+            error = self._referee(worker, game, deadline)
+        except TimedOut as over:
             self._retire(task.player)
             game.close()
             return GameRecord(task.game, Outcome.TIMED_OUT, game.moves, self.time_limit * 1000.0,
-                              f"stopped after the time limit of {self.time_limit:g} s", stopped=True)
+                              self._why_stopped(over), stopped=True)
         except (WorkerGone, ProtocolError, OSError) as gone:
             self._retire(task.player)
-            reason = _why_gone(gone)
             game.close()
-            return GameRecord(task.game, Outcome.CRASHED, game.moves, (time.perf_counter() - started) * 1000.0,
-                              reason, stopped=True)
-        if clock.thinking > self.time_limit:
+            return GameRecord(task.game, Outcome.CRASHED, game.moves, (time.monotonic() - started) * 1000.0,
+                              _why_gone(gone), stopped=True)
+        now = worker.cpu()
+        used = now - cpu if now is not None and cpu is not None else time.monotonic() - started
+        self._rest(worker)
+        if used > self.time_limit:
             game.close()
             return GameRecord(task.game, Outcome.TIMED_OUT, game.moves, self.time_limit * 1000.0,
                               f"went past the time limit of {self.time_limit:g} s")
-        return finish_record(task.game, game, clock.thinking, error)
+        return finish_record(task.game, game, used, error)
+
+    def _rest(self, worker: Worker) -> None:
+        """Freeze a worker between its games (and, without a group's freezer, what bots detached)."""
+        worker.freeze()
+        if not worker.frozen_by_group and hasattr(signal, "SIGSTOP"):
+            signal_all(orphans(list(self.workers.values())), signal.SIGSTOP)
+
+    def _why_stopped(self, over: TimedOut) -> str:
+        if isinstance(over, Jammed):
+            return "stopped: its pipe was full (it sent moves without reading the answers)"
+        if str(over) == "wall":
+            return f"stopped after the wall limit of {self.wall_limit:g} s"
+        return f"stopped after the time limit of {self.time_limit:g} s"
 
     def _worker(self, player: int) -> Worker | str:
         """The player's worker, started again if it was retired; a string when it will not load."""
         worker = self.workers.get(player)
         if worker is None:
-            worker = Worker(self.specs[player], self.sandbox)
-            failure = worker.ready(max(LOAD_LIMIT, self.time_limit))
+            try:
+                worker = self.new_worker(player)
+            except OSError as error:
+                return f"the bot's process could not be started: {error}"
+            failure = worker.ready(max(LOAD_LIMIT, self.wall_limit))
             if failure:
                 worker.stop()
                 return failure
             self.workers[player] = worker
+            self._rest(worker)
         return worker
 
     def _retire(self, player: int) -> None:
@@ -260,14 +203,12 @@ class Table:
         kill_orphans(keep={w.process.pid for w in self.workers.values()})  # what it left behind
 
     @staticmethod
-    def _referee(worker: Worker, game: ChallengeGame, deadline: float, clock: _Clock) -> str:
+    def _referee(worker: Worker, game: ChallengeGame, deadline: float) -> str:
         """Answer the worker's moves until it reports the game done; return what the bot raised."""
-        receive, send, answer = worker.receive, worker.conn.send, game.answer
+        receive, send, answer = worker.receive, worker.send, game.answer
         pack = ANSWER.pack
-        bot_turn, referee_turn = clock.bot_turn, clock.referee_turn
         while True:
             message = receive(deadline)
-            referee_turn()
             kind = message[:1]
             if kind == MOVE_KIND:
                 row, col, mark = protocol.read_move(message)
@@ -285,30 +226,7 @@ class Table:
                 reply = protocol.refused(broken)
             else:
                 raise ProtocolError(f"a message of an unknown kind ({message[:8]!r})")
-            bot_turn()
-            send(reply)
-
-
-class _Clock:
-    """The bot's thinking time as the referee sees it: every wait for the bot's next message.
-
-    It starts as a message to the bot is about to be written and stops when
-    the bot's answer has arrived, so it holds the bot's own work and the pipe's
-    delivery both ways (as the 2002 challenge counted the callback), and
-    nothing the referee does between. Nothing the bot sends changes it.
-    """
-
-    __slots__ = ("thinking", "_since")
-
-    def __init__(self) -> None:
-        self.thinking = 0.0
-        self._since = 0.0
-
-    def bot_turn(self) -> None:
-        self._since = time.perf_counter()
-
-    def referee_turn(self) -> None:
-        self.thinking += time.perf_counter() - self._since
+            send(reply, deadline)
 
 
 def _why_gone(gone: Exception) -> str:
@@ -322,12 +240,13 @@ def _why_gone(gone: Exception) -> str:
 def main(conn: Connection, setup_conn: Connection, seat: Seat) -> None:
     """The table's entry point (``multiprocessing.Process`` target).
 
-    Its first act makes it non-dumpable. It starts its players' workers
-    (when told to load them now), and meanwhile reads its ``Setup`` (with the
-    seed) from ``setup_conn``, written there by the run's keeper (see
-    ``keeper``), never by the coordinator. Then it reads tasks (``Task``, or
-    None to stop) and answers each with a ``GameRecord``; first, when told to
-    load every player now, it answers "" (ready) or why one would not load.
+    Its first act makes it non-dumpable. It learns what its machine gives
+    (control groups), starts its players' workers (when told to load them
+    now), and meanwhile reads its ``Setup`` (with the seed) from
+    ``setup_conn``, written there by the run's keeper (see ``keeper``),
+    never by the coordinator. Then it reads tasks (``Task``, or None to
+    stop) and answers each with a ``GameRecord``; first, when told to load
+    every player now, it answers a ``Ready``.
     """
     forbid_memory_reads()
     ignore_interrupts()
@@ -336,8 +255,14 @@ def main(conn: Connection, setup_conn: Connection, seat: Seat) -> None:
     # spawn hands a child its parent's sys.argv; the command line (with its
     # --seed) is none of a worker's business, and workers are started from here.
     sys.argv = sys.argv[:1]
+    os.environ.clear()  # nothing of the operator's for the workers (Windows's inherit this process's)
+    os.environ.update(view.environment(seat.sandbox.sealed))
     share_a_cpu(seat.cpu)
-    starting = {player: Worker(spec, seat.sandbox) for player, spec in enumerate(seat.specs)} if seat.load_now else {}
+    seat = replace(seat, sandbox=on_this_machine(seat.sandbox))
+    plan = cgroups.probe()
+    cgroups.sweep(plan)
+    starting = {player: Worker(spec, seat.sandbox, plan, seat.cpu, f"{player}-0")  # before the setup comes
+                for player, spec in enumerate(seat.specs)} if seat.load_now else {}
     try:
         setup: Setup = setup_conn.recv()
     except (EOFError, OSError):
@@ -348,14 +273,15 @@ def main(conn: Connection, setup_conn: Connection, seat: Seat) -> None:
         for worker in starting.values():
             worker.stop()
         return
-    table = Table(setup)
+    setup = replace(setup, sandbox=seat.sandbox)
+    table = Table(setup, seat, plan)
     table.workers = starting
     on_parent_exit(lambda: _leave(table))
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, lambda *_: _leave(table))
     if seat.load_now:  # a first table says whether every player loads; a replacement loads them as needed
         failure = table.await_ready()
-        conn.send(failure)
+        conn.send(Ready(failure, describe(setup.sandbox, plan, seat.cpu, seat.tables)))
         if failure:
             table.close()
             return
@@ -370,10 +296,17 @@ def main(conn: Connection, setup_conn: Connection, seat: Seat) -> None:
     table.close()
 
 
+def on_this_machine(sandbox: Sandbox) -> Sandbox:
+    """The sandbox as this table's machine can give it: a filter promised where libseccomp is missing
+    here is said to be missing (a table may run on another machine than the command)."""
+    missing = syscalls.unavailable() if sandbox.filtered else ""
+    return replace(sandbox, filtered=False, why_unfiltered=f"on this table's machine, {missing}") if missing else sandbox
+
+
 def _leave(table: Table) -> None:
     """Stop every worker and end the table now (the coordinator is stopping the run)."""
     with contextlib.suppress(Exception):
         for worker in list(table.workers.values()):
-            worker.process.kill()
+            worker.kill()
         kill_orphans(keep=set())
     os._exit(0)

@@ -6,7 +6,11 @@ keeper (see ``keeper``), which makes the seed when none was given and hands
 each table its setup, then ``jobs`` tables (see ``table``); it hands each
 table a game at a time and collects the records. Game ``i`` is built from ``(seed, i)`` whichever
 table plays it, so the results do not depend on ``jobs``; only the times do,
-a little, as the cores are shared.
+a little, as the cores are shared. No two players ever play the same board
+at the same time: every player's game ``i`` goes to the table already
+playing board ``i``, if one is, so nothing one bot learns of a board can
+help another on it while it plays (a bot that shares its knowledge through
+some channel only ever reaches a player that has finished that board).
 
 Ctrl-C stops the tables (and through them the workers) and returns what was
 played, marked as interrupted.
@@ -24,20 +28,26 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, wait
 
-from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord, PlayerLoadError
+from .harness import (
+    BUILTIN_PLAYERS,
+    ChallengeConfig,
+    ChallengeReport,
+    GameRecord,
+    PlayerLoadError,
+)
 from .keeper import SEED_PLEASE
 from .keeper import main as keeper_main
 from .processes import forbid_memory_reads, interrupts_held, spawn_context
 from .rules import Outcome
 from .sandbox import Sandbox, SandboxMode, choose
-from .table import LOAD_LIMIT, Seat, Setup, Task
+from .table import LOAD_LIMIT, Ready, Seat, Setup, Task
 from .table import main as table_main
+from .walls import Walls
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds a game; the reference player needs milliseconds on a 32x32 board
 PREFETCH = 2  # tasks queued at a table, so it never waits for the coordinator between games
 FAILURES_IN_A_ROW = 3  # failed games (time-outs, dead or stopped processes) that stop a player
 STALL_GRACE = 30.0  # seconds past the longest a game can take before a silent table is given up
-SPARE_SLACK = 0.5  # a table may be pinned with this much less than a whole idle processor for it
 STOP_WAIT = 5.0  # seconds a table gets to leave before it is killed
 NOT_PLAYED = "not played: the player had been stopped"
 
@@ -52,6 +62,8 @@ class TournamentReport:
     interrupted: bool = False
     sandbox: Sandbox | None = None  # how the workers ran (None: not said)
     stopped: dict[str, str] = field(default_factory=dict)  # player -> why it was stopped
+    walls: Walls | None = None  # what held, as the first table found it (None: no table loaded)
+    wall_limit: float = 0.0  # wall seconds a game
 
     def ranked(self) -> list[ChallengeReport]:
         """Best first: the challenge's score, then wins; ties keep the order given."""
@@ -71,9 +83,11 @@ class TournamentReport:
             **self.config.to_dict(),
             "games": self.config.games,
             "time_limit": self.time_limit,
+            "wall_limit": self.wall_limit,
             "interrupted": self.interrupted,
             "sealed": sealed,
             "sandbox": self.sandbox.describe() if self.sandbox is not None else "",
+            "walls": self.walls.to_dict() if self.walls is not None else {},
             "players": players,
         }
 
@@ -145,12 +159,15 @@ def run_tournament(
     time_limit: float = DEFAULT_TIME_LIMIT,
     on_record: OnRecord | None = None,
     sandbox: Sandbox | None = None,
+    wall_limit: float = 0.0,
 ) -> TournamentReport:
     """Play ``config.games`` boards with each player (a ``module:function`` or a built-in name).
 
     ``config.seed`` None plays a fresh secret series, its seed in the report.
     ``on_record(player, record)`` is called as each game ends, in the order
     games end. ``sandbox`` is how workers run (default: ``sandbox.choose("auto")``).
+    ``time_limit`` is CPU seconds a game; ``wall_limit`` wall seconds (0: see
+    ``table.default_wall_limit``).
     Raises ``PlayerLoadError`` when a player does not load (no game is played
     then). This process becomes non-dumpable: it starts the tables.
     """
@@ -164,7 +181,8 @@ def run_tournament(
     results: dict[tuple[int, int], GameRecord] = {}
     tasks = deque(Task(player, game) for game in range(config.games) for player in range(len(specs)))
     names = player_names(specs)
-    run = _Run(Setup(config, time_limit, list(specs), sandbox), min(jobs, len(tasks)), names)
+    setup = Setup(config, time_limit, list(specs), sandbox, wall_limit)
+    run = _Run(setup, min(jobs, len(tasks)), names)
     interrupted = False
     try:
         with _no_second_interrupt_during(run):
@@ -181,7 +199,8 @@ def run_tournament(
                                                    key=lambda r: r.index)))
         for player, name in enumerate(names)
     )
-    return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped))
+    return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped), run.walls,
+                            setup.wall)
 
 
 class _Keeper:
@@ -261,8 +280,9 @@ class _Run:
         self.finished = False
         self.failures = [0] * len(setup.specs)
         self.stopped: dict[str, str] = {}
+        self.walls: Walls | None = None
         # The longest a table may stay silent over one game: loading a worker, the game, stopping it.
-        self.stall_limit = max(LOAD_LIMIT, setup.time_limit) + setup.time_limit + STALL_GRACE
+        self.stall_limit = max(LOAD_LIMIT, setup.wall) + setup.wall + STALL_GRACE
         self.specs, self.sandbox = setup.specs, setup.sandbox
 
     def start(self) -> None:
@@ -272,12 +292,13 @@ class _Run:
         self.tables = [_TableHandle(self.keeper, self._seat(n, load_now=True)) for n in range(self.count)]
         for table in self.tables:
             try:
-                failure = table.conn.recv()
+                ready: Ready = table.conn.recv()
             except (EOFError, OSError):
                 raise PlayerLoadError(f"a table process ended (exit code {table.exit_code()}) while the players "
                                       "were loading; one of them may have stopped it") from None
-            if failure:
-                raise PlayerLoadError(failure)
+            self.walls = self.walls or ready.walls
+            if ready.failure:
+                raise PlayerLoadError(ready.failure)
 
     def play(self, tasks: deque[Task]) -> Iterator[tuple[int, GameRecord]]:
         """Hand out the tasks and yield (player, record) as games end."""
@@ -298,7 +319,8 @@ class _Run:
                     continue
                 task = table.finished_one()
                 yield from self._count(task.player, record, tasks)
-                self._feed(table, tasks)
+                for idle in [table, *self.tables]:  # a board this one freed may be what another waited for
+                    self._feed(idle, tasks)
             if not answered:
                 for table in [t for t in busy.values() if time.monotonic() - t.since >= self.stall_limit]:
                     why = f"the table playing this game stopped answering for {self.stall_limit:g} s"
@@ -320,26 +342,31 @@ class _Run:
             yield player, GameRecord(task.game, Outcome.CRASHED, 0, 0.0, NOT_PLAYED)
 
     def _seat(self, place: int, load_now: bool) -> Seat:
-        return Seat(self.specs, self.sandbox, load_now, self._cpu(place))
+        return Seat(self.specs, self.sandbox, load_now, self._cpu(place), self.count)
 
     def _cpu(self, place: int) -> int | None:
         """The processor of the table at ``place`` (see ``processes.share_a_cpu``), or None: free to move.
 
-        Tables are pinned only while the machine has a processor to spare for
-        each: under load a pinned pair waits for its processor while another
-        is free, which costs more than the wake-ups pinning saves.
+        Each table and its workers keep to a processor of their own whenever
+        there are enough: a bot that burns processor time in the background
+        then slows only its own table. (On a loaded machine a pinned pair may
+        wait for its processor while another is free: wall time, which is no
+        longer what a bot is charged; see docs/BENCHMARKS.md.)
         """
-        if not hasattr(os, "sched_getaffinity") or not hasattr(os, "getloadavg"):
+        if not hasattr(os, "sched_getaffinity"):
             return None
         cpus = sorted(os.sched_getaffinity(0))
-        spare = len(cpus) - os.getloadavg()[0]  # processors the rest of the machine leaves idle
-        if self.count > len(cpus) or spare < self.count - SPARE_SLACK:
-            return None
-        return cpus[place]
+        return cpus[place] if self.count <= len(cpus) else None
 
     def _feed(self, table: _TableHandle, tasks: deque[Task]) -> None:
+        """Queue tasks at ``table``: the first whose board no other table is playing or has queued."""
         while tasks and len(table.sent) < PREFETCH:
-            table.send(tasks.popleft())
+            elsewhere = {task.game for other in self.tables if other is not table for task in other.sent}
+            task = next((task for task in tasks if task.game not in elsewhere), None)
+            if task is None:
+                return  # every board left is at another table: this one waits for it to free one
+            tasks.remove(task)
+            table.send(task)
 
     def _lose_table(self, table: _TableHandle, tasks: deque[Task], why: str) -> Iterator[tuple[int, GameRecord]]:
         """A table died or went silent: its game is lost for its player, its other tasks go back, first."""

@@ -9,7 +9,8 @@ On POSIX the table starts it as a program of its own (``main_fds``), inside
 the sandbox when there is one (see ``sandbox``), with its two pipe ends as
 inherited descriptors; on Windows through ``multiprocessing``
 (``main_connection``). Either way the first message says which bot to load,
-with the sys.path to load it from and the memory it may use.
+with the sys.path to load it from, the limits to set first and whether to
+load the system-call filter itself (unsealed; sealed, bubblewrap has).
 """
 
 from __future__ import annotations
@@ -21,10 +22,16 @@ from multiprocessing.connection import Connection
 
 from amigasweeper.engine import Shape
 
-from . import protocol
+from . import protocol, syscalls
 from .channel import Channel
 from .harness import load_player
-from .processes import die_with_parent, ignore_interrupts, limit_memory, on_parent_exit, own_process_group
+from .limits import set_limits
+from .processes import (
+    die_with_parent,
+    ignore_interrupts,
+    on_parent_exit,
+    own_process_group,
+)
 from .protocol import ANSWER, MOVE, Kind
 from .rules import ChallengeError, RuleViolation
 from .session import Answer, accepts_shape, last_line, play_session
@@ -49,13 +56,19 @@ def run(conn: Channel) -> None:
     ignore_interrupts()
     own_process_group()
     _keep_stdout_clean()
+    conn.send(Kind.BOOTED.value)  # the table now puts this process in its group, then says hello
     try:
         hello = json.loads(conn.recv())
     except EOFError:
         return
     sys.path[:] = hello["path"]
     spec, user = hello["spec"], hello["user"]
-    failure = limit_memory(hello["memory_mb"])
+    failure = set_limits(hello["memory_mb"], hello["processes"], hello["file_mb"])
+    if not failure and hello["filter"]:
+        try:
+            syscalls.apply()
+        except syscalls.FilterUnavailable as error:
+            failure = str(error)
     if failure:
         conn.send(protocol.load_failed(failure))
         return

@@ -18,8 +18,11 @@ def test_the_table_names_every_figure(capsys):
     assert main(SMALL) == 0
     out = capsys.readouterr().out
     for label in ("rank", "player", "games", "wins", "win rate (95% CI)", "score", "ms/game", "rule violations",
-                  "time-outs", "errors", "first move", "time limit 60 s"):
+                  "time-outs", "errors", "first move", "time limit 60 s of CPU a game, wall limit 180 s"):
         assert label in out
+    # What held: one line each, as the first table found its machine.
+    for label in ("sandbox", "syscalls", "clock", "idle bots", "processors", "memory", "processes", "files"):
+        assert any(line.startswith(f"{label} ") for line in out.splitlines()), label
     assert "triangle 8x8, 10 bombs, seed 3" in out
     assert "may hit a bomb" in out
     row = next(line for line in out.splitlines() if "solver" in line).split()
@@ -133,9 +136,25 @@ def test_an_unsealed_run_says_so_in_the_table_and_the_json(unsealed):
     assert data["sealed"] is False and data["sandbox"].startswith("NOT sealed")
 
 
-def test_a_negative_memory_limit_is_refused(capsys):
-    assert main([*SMALL, "--memory-limit", "-1"]) == 2
-    assert "--memory-limit must be a number of megabytes" in capsys.readouterr().err
+@pytest.mark.parametrize("option, message", [
+    ("--memory-limit", "--memory-limit must be a number of megabytes"),
+    ("--file-limit", "--file-limit must be a number of megabytes"),
+    ("--process-limit", "--process-limit must be a number of processes"),
+    ("--wall-limit", "--wall-limit must be a positive number of seconds"),
+])
+def test_a_negative_cap_or_limit_is_refused(capsys, option, message):
+    assert main([*SMALL, option, "-1"]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_the_json_says_what_held(capsys):
+    assert main([*SMALL, "--games", "1", "--json", "--wall-limit", "30"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["wall_limit"] == 30
+    walls = data["walls"]
+    assert set(walls) == {"syscalls", "clock", "freezing", "processors", "memory", "processes", "files",
+                          "clock_kind", "cgroups"}
+    assert walls["clock_kind"] in ("cgroup", "process", "wall")
 
 
 def test_a_stopped_player_is_named_with_the_reason_below_the_table(write_bots, capsys):

@@ -20,8 +20,16 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from bot_sources import MARK_ALL
 
-from amigasweeper.challenge import ChallengeConfig, Outcome, PlayerLoadError, run_tournament, tournament
+from amigasweeper.challenge import (
+    ChallengeConfig,
+    Outcome,
+    PlayerLoadError,
+    run_tournament,
+    tournament,
+)
+from amigasweeper.challenge.limits import Caps
 from amigasweeper.challenge.sandbox import Sandbox, choose
 from amigasweeper.challenge.tournament import FAILURES_IN_A_ROW, NOT_PLAYED
 
@@ -29,13 +37,6 @@ pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="the host
 
 ALL_BOMBS = ChallengeConfig(size=3, bombs=9, games=3, seed=5)  # marking every cell wins
 
-MARK_ALL = '''
-def mark_all(board_size, number_of_bombs, board, make_move):
-    for cell in range(board_size * board_size):
-        _, lose, win = make_move(cell // board_size, cell % board_size, True)
-        if lose or win:
-            return
-'''
 
 LIAR = MARK_ALL + '''
 import time
@@ -114,7 +115,7 @@ def test_a_table_that_dies_costs_one_game_and_is_replaced(write_bots):
 def test_a_table_that_stops_answering_is_given_up_and_replaced(write_bots, monkeypatch):
     write_bots({"h_exits": EXITS})
     monkeypatch.setattr(tournament, "LOAD_LIMIT", 0.5)
-    monkeypatch.setattr(tournament, "STALL_GRACE", 1.0)
+    monkeypatch.setattr(tournament, "STALL_GRACE", 10.0)  # room for a fresh table to start on a loaded machine
     config = ChallengeConfig(size=3, bombs=9, games=4, seed=5)
     stopped = []
 
@@ -124,11 +125,12 @@ def test_a_table_that_stops_answering_is_given_up_and_replaced(write_bots, monke
             os.kill(table.pid, signal.SIGSTOP)
             stopped.append(table.pid)
 
-    result = run_tournament(["h_exits:mark_all"], config, jobs=1, time_limit=0.5, on_record=stop_a_table)
+    result = run_tournament(["h_exits:mark_all"], config, jobs=1, time_limit=0.5, wall_limit=0.5,
+                            on_record=stop_a_table)
     records = result.reports[0].records
     assert [r.index for r in records] == [0, 1, 2, 3]
     assert [r.error for r in records if not r.outcome.won] == [
-        "the table playing this game stopped answering for 2 s"]
+        "the table playing this game stopped answering for 11 s"]
     with contextlib.suppress(ProcessLookupError):
         os.kill(stopped[0], signal.SIGCONT)  # the table was killed; this only tidies up if it was not
 
@@ -414,7 +416,7 @@ def play(board_size, number_of_bombs, board, make_move):
 def test_a_bot_over_its_memory_limit_loses_the_game_and_the_run_goes_on(write_bots, mode, request):
     write_bots({"h_hog": HOG, "h_exits": EXITS})
     result = run_tournament(["h_hog:play", "h_exits:mark_all"], ALL_BOMBS, jobs=1,
-                            sandbox=replace(_walls(mode, request), memory_mb=200))
+                            sandbox=replace(_walls(mode, request), caps=Caps(memory_mb=200)))
     hog, honest = result.reports
     assert [(r.outcome, r.error) for r in hog.records] == [(Outcome.CRASHED, "MemoryError")] * 3
     assert [r.outcome for r in honest.records] == [Outcome.WON] * 3
@@ -495,11 +497,20 @@ def test_a_bot_has_no_terminal_even_when_the_command_runs_on_one(write_bots, mod
 
 # ------------------------------------------------------------------- as root
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root's workers drop to nobody")
-def test_run_by_root_a_bot_nobody_cannot_read_is_a_clear_error(write_bots):
+def test_run_by_root_a_bot_nobody_cannot_read_is_a_clear_error(write_bots, unsealed):
     folder = write_bots({"h_exits": EXITS})
     folder.chmod(0o700)
     with pytest.raises(PlayerLoadError) as raised:
-        run_tournament(["h_exits:mark_all"], ALL_BOMBS, jobs=1)
+        run_tournament(["h_exits:mark_all"], ALL_BOMBS, jobs=1, sandbox=unsealed)
     message = str(raised.value)
     assert "No module named 'h_exits'" in message
     assert "the bots run as the user nobody: the bot's files and every folder above them must be readable" in message
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root's workers drop to nobody")
+def test_run_by_root_and_sealed_a_bot_behind_a_closed_folder_is_shown_its_own_files(write_bots, sealed):
+    # Sealed, the bot's file is bound into the worker's view, the folders on the way open to nobody.
+    folder = write_bots({"h_exits": EXITS})
+    folder.chmod(0o700)
+    result = run_tournament(["h_exits:mark_all"], ALL_BOMBS, jobs=1, sandbox=sealed)
+    assert [r.outcome for r in result.reports[0].records] == [Outcome.WON] * 3

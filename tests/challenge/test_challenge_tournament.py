@@ -17,22 +17,22 @@ import time
 from pathlib import Path
 
 import pytest
+from bot_sources import MARK_ALL
 
-from amigasweeper.challenge import ChallengeConfig, Outcome, PlayerLoadError, run_challenge, run_tournament
+from amigasweeper.challenge import (
+    ChallengeConfig,
+    Outcome,
+    PlayerLoadError,
+    run_challenge,
+    run_tournament,
+)
 from amigasweeper.challenge.cli import Progress, main
 from amigasweeper.challenge.harness import GameRecord, load_player
 
 ROOT = Path(__file__).resolve().parents[2]
 
-BOTS = '''
+BOTS = MARK_ALL + '''
 import os, time
-
-def mark_all(board_size, number_of_bombs, board, make_move):
-    """Wins any board whose cells are all bombs."""
-    for cell in range(board_size * board_size):
-        _, lose, win = make_move(cell // board_size, cell % board_size, True)
-        if lose or win:
-            return
 
 def double_mark(board_size, number_of_bombs, board, make_move):
     """The old trick: clear a marked bomb in its board and mark it again."""
@@ -45,7 +45,7 @@ def sleep_past_the_limit(board_size, number_of_bombs, board, make_move):
 
 def slow_once(board_size, number_of_bombs, board, make_move):
     """Sleeps through its first game only (a file remembers), then plays."""
-    flag = os.environ["SLOW_ONCE_FLAG"]
+    flag = SLOW_ONCE_FLAG  # written above this module by the test (a bot's environment is clean)
     if not os.path.exists(flag):
         open(flag, "w").close()
         time.sleep(60)
@@ -93,7 +93,7 @@ If it finds nothing it returns (the game counts as unfinished).
 """
 import gc, multiprocessing, os, sys
 
-SECRET = os.environ.pop("CHEAT_SEED", "")  # out of the environment, so only this copy is known
+SECRET = CHEAT_SEED  # written above this module by the test; "" for none
 
 def has(obj, name):
     try:
@@ -167,7 +167,7 @@ import gc, os, pickle, struct
 
 class Trap:
     def __reduce__(self):
-        return (open, (os.environ["TRAP_FILE"], "w"))
+        return (open, (TRAP_FILE, "w"))
 
 def pipe_to_referee():
     """The descriptor this worker writes its moves to, found as any bot could."""
@@ -190,12 +190,18 @@ def a_huge_message(board_size, number_of_bombs, board, make_move):
 
 
 @pytest.fixture
-def bots(write_bots, monkeypatch):
+def bots(write_bots, bot_folder):
     """The bot modules, importable by the workers (they get this sys.path)."""
-    folder = write_bots({"t_bots": BOTS, "t_cheater": CHEATER, "t_pipe_writer": PIPE_WRITER})
-    monkeypatch.setenv("SLOW_ONCE_FLAG", str(folder / "slow_once.flag"))
-    monkeypatch.setenv("TRAP_FILE", str(folder / "trap"))
+    folder = bot_folder
+    write_bots({"t_bots": f"SLOW_ONCE_FLAG = {str(folder / 'slow_once.flag')!r}\n" + BOTS,
+                "t_cheater": cheater(""),
+                "t_pipe_writer": f"TRAP_FILE = {str(folder / 'trap')!r}\n" + PIPE_WRITER})
     return folder
+
+
+def cheater(seed: str) -> str:
+    """The cheater's module, searching for ``seed`` as text too (when not "")."""
+    return f"CHEAT_SEED = {seed!r}\n" + CHEATER
 
 
 ALL_BOMBS = ChallengeConfig(size=3, bombs=9, games=2, seed=5)  # marking every cell wins
@@ -206,7 +212,7 @@ def test_every_way_to_break_the_rules_costs_that_game_and_the_run_goes_on(bots):
     names = ["mark_all", "double_mark", "sleep_past_the_limit", "raise_error",
              "move_after_the_end", "off_the_board", "not_a_number", "huge_row", "exit_process", "give_up",
              "escape_codes"]
-    result = run_tournament([f"t_bots:{n}" for n in names], ALL_BOMBS, jobs=2, time_limit=1.5)
+    result = run_tournament([f"t_bots:{n}" for n in names], ALL_BOMBS, jobs=2, time_limit=1.5, wall_limit=1.5)
     by_name = {report.player.split(":")[1]: report for report in result.reports}
     assert not result.interrupted
     assert all(report.games == 2 for report in result.reports)
@@ -222,7 +228,7 @@ def test_every_way_to_break_the_rules_costs_that_game_and_the_run_goes_on(bots):
     assert all(e.startswith("KnownCellError: (0, 0) is already known") for e in errors("double_mark"))
     assert [r.moves for r in by_name["double_mark"].records] == [1, 1]  # the second mark never counted
     assert outcomes("sleep_past_the_limit") == [Outcome.TIMED_OUT] * 2
-    assert errors("sleep_past_the_limit") == ["stopped after the time limit of 1.5 s"] * 2
+    assert errors("sleep_past_the_limit") == ["stopped after the wall limit of 1.5 s"] * 2  # it used no CPU
     assert [r.ms for r in by_name["sleep_past_the_limit"].records] == [1500.0, 1500.0]
     assert outcomes("raise_error") == [Outcome.CRASHED] * 2
     assert errors("raise_error") == ["ValueError: the last line"] * 2
@@ -247,7 +253,8 @@ def test_every_way_to_break_the_rules_costs_that_game_and_the_run_goes_on(bots):
 def test_a_worker_stopped_at_the_time_limit_is_replaced_and_the_next_game_is_played(bots, unsealed):
     # The bot remembers its first game in a file: that needs a folder it can write, so no sandbox.
     bots.chmod(0o777)
-    result = run_tournament(["t_bots:slow_once"], ALL_BOMBS, jobs=1, time_limit=0.5, sandbox=unsealed)
+    result = run_tournament(["t_bots:slow_once"], ALL_BOMBS, jobs=1, time_limit=0.5, wall_limit=1,
+                            sandbox=unsealed)
     assert [r.outcome for r in result.reports[0].records] == [Outcome.TIMED_OUT, Outcome.WON]
 
 
@@ -265,18 +272,19 @@ def test_the_cheater_finds_the_layout_when_it_shares_the_process(bots):
     assert all(r.outcome is Outcome.CRASHED and r.error.startswith("LookupError: found") for r in report.records)
 
 
-def test_a_bot_in_its_worker_finds_neither_the_layout_nor_the_seed(bots, monkeypatch):
-    monkeypatch.setenv("CHEAT_SEED", "")  # the seed is 5: too short to search for as text
+def test_a_bot_in_its_worker_finds_neither_the_layout_nor_the_seed(bots):
+    # The seed is 5: too short to search for as text.
     result = run_tournament(["t_cheater:play"], ChallengeConfig(size=6, bombs=5, games=3, seed=5), jobs=1)
     records = result.reports[0].records
     assert [r.error for r in records] == [""] * 3
     assert [r.outcome for r in records] == [Outcome.UNFINISHED] * 3
 
 
-def test_the_command_line_seed_does_not_reach_a_worker(bots):
+def test_the_command_line_seed_does_not_reach_a_worker(bots, write_bots):
     # Run as a user would; the cheater searches its process for the seed as text too.
     seed = "918273645"
-    env = {**os.environ, "CHEAT_SEED": seed, "PYTHONPATH": str(bots)}
+    write_bots({"t_cheater": cheater(seed)})
+    env = {**os.environ, "PYTHONPATH": str(bots)}
     result = subprocess.run(
         [sys.executable, "-m", "amigasweeper.challenge.cli", "--size", "5", "--bombs", "4", "--games", "2",
          "--seed", seed, "--jobs", "1", "--json", "--player", "t_cheater:play"],
@@ -298,7 +306,7 @@ def test_bytes_a_bot_forges_in_its_pipe_are_never_unpickled(bots):
 @pytest.mark.skipif(sys.platform == "win32", reason="the frames are the POSIX channel's")
 def test_half_a_message_or_a_huge_one_costs_the_game_not_the_run(bots):
     result = run_tournament(["t_pipe_writer:half_a_message", "t_pipe_writer:a_huge_message", "t_bots:mark_all"],
-                            ALL_BOMBS, jobs=1, time_limit=0.5)
+                            ALL_BOMBS, jobs=1, time_limit=0.5, wall_limit=0.5)
     half, huge, honest = result.reports
     assert [r.outcome for r in half.records] == [Outcome.TIMED_OUT] * 2
     assert [r.outcome for r in huge.records] == [Outcome.CRASHED] * 2

@@ -1,0 +1,53 @@
+"""What the tests of the contest walls share: the honest bot that checks its attacks, and running the
+command as an ordinary user."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from bot_sources import MARK_ALL as SHARED_MARK_ALL
+
+from amigasweeper.challenge import ChallengeConfig, Outcome
+
+ROOT = Path(__file__).resolve().parents[2]
+ALL_BOMBS = ChallengeConfig(size=3, bombs=9, games=2, seed=5)  # marking every cell wins
+AS_ROOT = hasattr(os, "geteuid") and os.geteuid() == 0
+
+MARK_ALL = SHARED_MARK_ALL + '''
+import os, sys
+
+def check(worked):
+    """Raise, naming every attack that worked; play honestly otherwise."""
+    if worked:
+        raise LookupError("; ".join(worked))
+'''
+
+
+def run_cli(folder: Path, *argv: str, as_nobody: bool = True, env: dict | None = None,
+             python: str = sys.executable, timeout: float = 240) -> subprocess.CompletedProcess:
+    """The command as an ordinary user runs it (``nobody`` when the tests run as root)."""
+    account = {}
+    if as_nobody and AS_ROOT:
+        import pwd
+
+        nobody = pwd.getpwnam("nobody")
+        account = {"user": nobody.pw_uid, "group": nobody.pw_gid, "extra_groups": []}
+    environ = {**os.environ, "PYTHONPATH": str(folder), **(env or {})}
+    return subprocess.run([python, "-m", "amigasweeper.challenge.cli", "--size", "3", "--bombs", "9",
+                           "--games", "2", "--jobs", "1", "--json", *argv],
+                          capture_output=True, text=True, cwd=folder, timeout=timeout, env=environ, **account)
+
+
+def problems(report) -> dict[str, list[str]]:
+    return {report.player: [r.error for r in report.records if r.error]}
+
+
+def all_won(result) -> None:
+    failures = {}
+    for report in result.reports:
+        failures.update({k: v for k, v in problems(report).items() if v})
+    assert not failures, failures
+    assert all(r.outcome is Outcome.WON for report in result.reports for r in report.records)
