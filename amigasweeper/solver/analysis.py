@@ -44,7 +44,7 @@ from .counting import (
     constraints_of,
     split_components,
 )
-from .decide import Decided, decision_task
+from .decide import Decided, DecisionTask, decision_task
 from .estimate import estimate_steps
 from .propagate import Propagated, propagate_steps
 
@@ -416,6 +416,19 @@ def analyse(
         patience=time_limit, work_limit=budget, clock=clock,
     )  # fmt: skip
     return job.run()
+
+
+def position_decision(
+    topology: Topology, cells: Sequence[int], total_mines: int, *, witnesses: Iterable[int] | None = None, unknown: list[int] | None = None
+) -> DecisionTask:
+    """The decision (decide.py) an analysis of this position would make, shared with it:
+    for a caller that shows its proofs as they come. Raises Inconsistent as the analysis would."""
+    constraints = constraints_of(topology, cells, witnesses)
+    if unknown is None:
+        unknown = [c for c, v in enumerate(cells) if v == COVERED]
+    frontier = {cell for c in constraints for cell in c.cells}
+    mines_left = total_mines - sum(1 for v in cells if v == MARKED)
+    return decision_task(constraints, mines_left, [cell for cell in unknown if cell not in frontier])
 
 
 def _local_facts(result: Analysis, components: list[Component]) -> None:

@@ -251,7 +251,7 @@ class Solver:
                 conflict = self._through_clauses(lit)
             if conflict is not None:
                 return conflict
-            if self.work - paused >= WORK_PER_PAUSE:
+            if self.work - paused >= WORK_PER_PAUSE // 2:  # half: learning from a conflict may follow
                 yield self.work - paused
                 paused = self.work
         return None

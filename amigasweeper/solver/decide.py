@@ -100,6 +100,7 @@ class _Decision:
         self.solver = Solver(squares + 2)
         self.off_mine = self.off_short = False  # the pool has shown a mine / a safe square
         self.searches = 0
+        self.revision = 0  # grows whenever an arrangement that fits the total shows a box open
 
     def build(self) -> Generator[int, None, None]:
         """The numbers and the order within boxes, as constraints (pausing: a 32x32 board has hundreds)."""
@@ -133,6 +134,7 @@ class _Decision:
         """Is there an arrangement with ``lit`` true? A yes is noted in every box."""
         solver = self.solver
         solver.release()
+        yield 0  # a pause: letting go of the last arrangement undid hundreds of assignments
         yield from self._prefer_unseen(with_total)
         self.searches += 1
         found = yield from solver.solve([lit])
@@ -172,19 +174,22 @@ class _Decision:
         pool = self.mines_left - on_frontier
         fits = 0 <= pool <= self.off_count  # else an arrangement of the numbers only: the total is not met
         self.solver.work += len(self.frontier) // 4
+        yield 0
         for stretch in self._stretches():
             for box in stretch:
                 mine, short = values[pos(box.first)] == TRUE, values[neg(box.last)] == TRUE
                 box.seen_mine |= mine
                 box.seen_short |= short
-                if fits:
+                if fits and (mine and not box.total_mine or short and not box.total_short):
                     box.total_mine |= mine
                     box.total_short |= short
+                    self.revision += 1
             self.solver.work += len(stretch)
             yield len(stretch)
-        if fits:
+        if fits and (pool > 0 and not self.off_mine or pool < self.off_count and not self.off_short):
             self.off_mine |= pool > 0
             self.off_short |= pool < self.off_count
+            self.revision += 1
 
     def _stretches(self) -> list[list[_Box]]:
         """The boxes in stretches of WORK_PER_PAUSE (a box is a unit of work), to pause between."""
@@ -217,6 +222,11 @@ class _Decision:
             elif fixed(pos(box.last)) == TRUE:
                 mines.update(box.cells)
         return safe, mines
+
+    def open_cells(self) -> set[int]:
+        """Squares of the frontier some arrangement that fits the total shows holding a mine, and
+        another leaves safe: no proof can settle them."""
+        return {cell for box in self.boxes if box.total_mine and box.total_short for cell in box.cells}
 
     def problem(self) -> tuple[int, ...]:
         """The squares of the constraint the solver found in conflict with the facts."""
@@ -258,6 +268,7 @@ class DecisionTask:
     def __init__(self, constraints: Sequence[Constraint], mines_left: int, off_cells: Sequence[int]) -> None:
         self.decision = _Decision(constraints, mines_left, len(off_cells))
         self.off_cells = list(off_cells)
+        self._cells = {cell for c in constraints for cell in c.cells} | set(off_cells)
         self.result: Decided | None = None
         self._known = 0  # facts_known once done (the solver is let go then)
         self.on_done: Callable[[], None] = lambda: None  # told when the result is ready
@@ -292,9 +303,21 @@ class DecisionTask:
         return self.result
 
     @property
-    def facts_known(self) -> int:
-        """Grows whenever the solver proves something (read it to know when ``proved`` changed)."""
-        return self._known if self.result is not None else self.decision.solver.facts_known()
+    def progress(self) -> tuple[int, int]:
+        """Changes whenever ``proved`` or ``open_cells`` would (the facts known, the boxes shown open)."""
+        if self.result is not None:
+            return self._known, -1
+        return self.decision.solver.facts_known(), self.decision.revision
+
+    def open_cells(self) -> set[int]:
+        """Squares known so far to be neither safe nor a mine in every arrangement (all the rest, once done)."""
+        if self.result is not None:
+            return self._cells - self.result.safe - self.result.mines
+        decision = self.decision
+        found = decision.open_cells()
+        if decision.off_mine and decision.off_short:
+            found.update(self.off_cells)
+        return found
 
     def proved(self) -> tuple[set[int], set[int]]:
         """(safe, mines) settled so far (all of them once done)."""

@@ -240,15 +240,18 @@ def test_facts_shown_while_the_decision_runs_are_always_proofs():
     view = random_position(Shape.SQUARE, 32, 32, 400, 1, opens=250).player_view()
     safe, mined = proved_by_checker(view)
     task = DecisionTask(*position_of(view))
-    known, grew, pauses = -1, 0, []
+    unknown = {c for c, v in enumerate(view.cells) if v == COVERED}
+    known, grew, pauses = None, 0, []
     while not task.done:
         pauses.append(task.advance())
-        if task.facts_known != known:
-            known = task.facts_known
-            so_far = task.proved()
+        if task.progress != known:
+            known = task.progress
+            so_far, open_so_far = task.proved(), task.open_cells()
             assert so_far[0] <= safe and so_far[1] <= mined
+            assert not open_so_far & (safe | mined)
             grew += 1
     assert grew > 10 and task.proved() == (safe, mined)
+    assert task.open_cells() == unknown - safe - mined
     assert max(pauses) <= 2 * WORK_PER_PAUSE
 
 
