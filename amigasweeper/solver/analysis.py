@@ -12,9 +12,12 @@ a move only the components the move changed cost anything. A component that
 does not finish quickly is first cut down by the pair rules (propagate.py): the
 squares they prove leave the count, and the rest often splits into pieces that
 count fast. When the job's patience (a budget of time, or of work for callers
-that must be deterministic) runs out, what is still uncounted gets estimated
-probabilities; the Analysis then says ``exact=False``, and every square proved
-so far still shows 0 or 1.
+that must be deterministic) runs out, what is still uncounted is first
+settled completely by the decision (decide.py: every square that can be a
+mine and every one that can be safe, the mine total included, patience or
+not), and only then given estimated probabilities; the Analysis then says
+``exact=False``, every provable square still shows 0 or 1, and no other
+square does.
 """
 
 from __future__ import annotations
@@ -58,9 +61,9 @@ class Analysis:
     ``local_safe``/``local_mines`` hold for every arrangement that fits the
     numbers alone (rule 5); ``safe``/``mines`` also use the mine total (rule 6).
     ``exact`` is False when some component was too large to count in budget:
-    the probabilities are then estimates; the facts claimed are those that hold
-    whatever the uncounted parts do (rule-5 facts of what was counted, and what
-    the pair rules proved), and those squares keep 0 and 1.
+    the other squares' probabilities are then estimates, strictly between 0
+    and 1; the facts claimed are still all of them (the decision settles every
+    square that every arrangement agrees on), and those squares keep 0 and 1.
     """
 
     topology: Topology

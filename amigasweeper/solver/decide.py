@@ -283,15 +283,14 @@ class DecisionTask:
         if self.result is not None:
             return 0
         before = self.decision.solver.work
-        if self.result is None:
-            try:
-                next(self._run)
-            except StopIteration as finished:
-                self.result = finished.value
-                self._known = self.decision.solver.facts_known()
-                self.decision = None  # the solver's learned clauses are not needed any more
-                self.on_done()
-                return self.result.work - before
+        try:
+            next(self._run)
+        except StopIteration as finished:
+            self.result = finished.value
+            self._known = self.decision.solver.facts_known()
+            self.decision = None  # the solver's learned clauses are not needed any more
+            self.on_done()
+            return self.result.work - before
         return self.decision.solver.work - before
 
     def steps(self) -> Generator[int, None, Decided]:
