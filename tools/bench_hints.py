@@ -5,6 +5,7 @@ with Show Probabilities, Hint and the Demo, every frame measured.
     python3 tools/bench.py hints        # this section in bench.py's report
     python3 tools/bench_hints.py        # the same, alone
     python3 tools/bench_hints.py 32x32/400   # only the crowded 32x32/400 shading rows
+    python3 tools/bench_hints.py decision    # the complete decision alone, on 32x32/400
 
 Figures go to docs/BENCHMARKS.md, never into tests.
 """
@@ -266,14 +267,54 @@ def section_hints(games: int = 6) -> dict:
 
 
 
+def bench_decision(width: int, height: int, mines: int, positions: int, opens: int) -> dict:
+    """The complete decision (solver/decide.py) alone, on positions with ``opens`` random
+    safe squares uncovered, the caches emptied: CPU time, work, searches, squares proved."""
+    from amigasweeper.engine import COVERED, MARKED, Game, GameSetup
+    from amigasweeper.solver.counting import clear_cache, constraints_of, run_to_end
+    from amigasweeper.solver.decide import decide_steps
+
+    cpu, work, searches, proved = [], [], [], []
+    for seed in range(positions):
+        rng = random.Random(seed)
+        setup = GameSetup(width=width, height=height, mines=mines)
+        layout = rng.sample(list(setup.topology.cells()), mines)
+        game = Game.with_mines(setup, layout)
+        safe = [c for c in setup.topology.cells() if c not in set(layout)]
+        rng.shuffle(safe)
+        for cell in safe[:opens]:
+            game.uncover(cell)
+        view = game.player_view()
+        constraints = constraints_of(view.topology, view.cells)
+        frontier = {cell for c in constraints for cell in c.cells}
+        off = [c for c, v in enumerate(view.cells) if v == COVERED and c not in frontier]
+        clear_cache()
+        start = time.thread_time()
+        decided = run_to_end(decide_steps(constraints, mines - sum(v == MARKED for v in view.cells), off))
+        cpu.append((time.thread_time() - start) * 1000)
+        work.append(decided.work)
+        searches.append(decided.searches)
+        proved.append(len(decided.safe) + len(decided.mines))
+    return {
+        "board": f"{width}x{height}/{mines}, {opens} squares uncovered at random",
+        "positions": positions,
+        "cpu": {**summary(cpu), "max_ms": round(max(cpu), 3)},
+        "work": {"median": statistics.median(work), "max": max(work)},
+        "searches": {"median": statistics.median(searches), "max": max(searches)},
+        "squares_proved": {"median": statistics.median(proved), "max": max(proved)},
+    }
+
+
 def main(argv: list[str]) -> None:
-    if argv == ["32x32/400"]:
+    if argv == ["decision"]:
+        report = {f"decision_32x32_400_{opens}": bench_decision(32, 32, 400, 12, opens) for opens in (150, 200, 250, 300)}
+    elif argv == ["32x32/400"]:
         report = {
             "crowded_32x32_400": bench_crowded_shading(32, 32, 400, 12, 150),
             "crowded_32x32_400_300": bench_crowded_shading(32, 32, 400, 12, 300),
         }
     elif argv:
-        raise SystemExit("usage: bench_hints.py [32x32/400]")
+        raise SystemExit("usage: bench_hints.py [32x32/400 | decision]")
     else:
         report = section_hints()
     print(json.dumps(report, indent=2))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass
+from functools import cached_property
 
 from amigasweeper.engine import MARKED, Game
 from amigasweeper.solver import Analysis, Knowledge
@@ -33,6 +34,7 @@ from amigasweeper.solver.rules import certainty_of
 
 PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
 PREVIEW = 0.006  # seconds of work after which a position not yet counted is shaded in stages
+REFRESH_FRAMES = 6  # frames between two shadings of the decision's progress (each is redrawn in full)
 
 
 @dataclass(frozen=True)
@@ -46,9 +48,9 @@ class Shading:
     def blank(cls, size: int) -> Shading:
         return cls([None] * size, [False] * size)
 
-    @property
+    @cached_property
     def estimated(self) -> bool:
-        """Some square shows an estimate."""
+        """Some square shows an estimate (worked out once: the legend asks every frame)."""
         return any(chance is not None and not final for chance, final in zip(self.chances, self.settled))
 
     def unsettled(self) -> Shading:
@@ -86,6 +88,8 @@ class PositionWork:
         self.proved_safe, self.proved_mines = frozenset(self.knowledge.safe), self._known_mines()
         self._stages = self._preview_stages()  # the shading shown before the first count is done
         self._sharing = False  # the stages and the count share each slice (from the decision on)
+        self._progress: Callable[[], Shading] | None = None  # the decision's progress, not yet shown
+        self._frames_since_shown = 0
 
     @property
     def chances(self) -> list[float | None] | None:
@@ -117,17 +121,24 @@ class PositionWork:
         self.spent += clock() - start
 
     def _preview(self, deadline: Deadline) -> None:
-        """Advance the preview stages within ``deadline``; whatever finishes is shown."""
+        """Advance the preview stages within ``deadline``; whatever finishes is shown (the
+        decision's progress, made on demand, at most every REFRESH_FRAMES frames)."""
+        self._frames_since_shown += 1
         try:
             while not deadline.expired():
                 shown = next(self._stages)
-                if shown is not None:
-                    self.shading = shown
+                if isinstance(shown, Shading):
+                    self.shading, self._progress, self._frames_since_shown = shown, None, 0
+                elif shown is not None:
+                    self._progress = shown
         except StopIteration:
             self._stages = None
+        if self._progress is not None and (self._stages is None or self._frames_since_shown >= REFRESH_FRAMES):
+            self.shading, self._progress, self._frames_since_shown = self._progress(), None, 0
 
-    def _preview_stages(self) -> Generator[Shading | None, None, None]:
-        """The stages before the count: a generator yielding new shadings, or None to pause."""
+    def _preview_stages(self) -> Generator[Shading | Callable[[], Shading] | None, None, None]:
+        """The stages before the count: a generator yielding new shadings (or a way to make
+        one, when it may be skipped for a later one), or None to pause."""
         size = self.view.topology.size
         try:
             constraints = constraints_of(self.view.topology, self._job_cells(), self.knowledge.frontier)
@@ -156,7 +167,7 @@ class PositionWork:
         self._sharing = True
         yield from self._decision_stage(self._shading_of(sketch.result))
 
-    def _decision_stage(self, sketch: Shading) -> Generator[Shading | None, None, None]:
+    def _decision_stage(self, sketch: Shading) -> Generator[Callable[[], Shading] | None, None, None]:
         """Every square that can be settled, shown as each proof is found; the sketch's
         estimate of a square only once the decision knows no proof can settle it."""
         try:
@@ -169,7 +180,7 @@ class PositionWork:
                 METER.work += task.advance()
             if task.progress != progress:
                 progress = task.progress
-                yield self._decided_so_far(sketch, task)
+                yield lambda: self._decided_so_far(sketch, task)
             elif not task.done:
                 yield None
             if task.done:
