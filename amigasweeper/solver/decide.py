@@ -139,7 +139,7 @@ class _Decision:
         self.searches += 1
         found = yield from solver.solve([lit])
         if found:
-            yield from self._note_model(with_total)
+            yield from self._note_model()
         return found
 
     def round(self, with_total: bool) -> Generator[int, None, None]:
@@ -163,10 +163,10 @@ class _Decision:
         yield 0  # a pause: letting go of the last arrangement undid hundreds of assignments
         found = yield from self.solver.solve()
         if found:
-            yield from self._note_model(with_total)
+            yield from self._note_model()
         return found
 
-    def _note_model(self, with_total: bool) -> Generator[int, None, None]:
+    def _note_model(self) -> Generator[int, None, None]:
         """What the arrangement just found shows of every box (and of the pool, when it fits the total)."""
         values = self.solver.values
         yield 0  # a pause between the search and the reading
