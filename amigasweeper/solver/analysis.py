@@ -12,9 +12,12 @@ a move only the components the move changed cost anything. A component that
 does not finish quickly is first cut down by the pair rules (propagate.py): the
 squares they prove leave the count, and the rest often splits into pieces that
 count fast. When the job's patience (a budget of time, or of work for callers
-that must be deterministic) runs out, what is still uncounted gets estimated
-probabilities; the Analysis then says ``exact=False``, and every square proved
-so far still shows 0 or 1.
+that must be deterministic) runs out, what is still uncounted is first
+settled completely by the decision (decide.py: every square that can be a
+mine and every one that can be safe, the mine total included, patience or
+not), and only then given estimated probabilities; the Analysis then says
+``exact=False``, every provable square still shows 0 or 1, and no other
+square does.
 """
 
 from __future__ import annotations
@@ -44,11 +47,11 @@ from .counting import (
     constraints_of,
     split_components,
 )
+from .decide import Decided, DecisionTask, decision_task
+from .estimate import estimate_steps
 from .propagate import Propagated, propagate_steps
-from .settle import WORK_PER_PAUSE, Settled, settle_steps
 
 QUICK_WORK = 2_000  # DP transitions a component may take before the pair rules cut it down
-SCALING_ROUNDS = 30  # rounds of the estimate for pieces too large to count
 
 
 @dataclass
@@ -58,9 +61,9 @@ class Analysis:
     ``local_safe``/``local_mines`` hold for every arrangement that fits the
     numbers alone (rule 5); ``safe``/``mines`` also use the mine total (rule 6).
     ``exact`` is False when some component was too large to count in budget:
-    the probabilities are then estimates; the facts claimed are those that hold
-    whatever the uncounted parts do (rule-5 facts of what was counted, and what
-    the pair rules proved), and those squares keep 0 and 1.
+    the other squares' probabilities are then estimates, strictly between 0
+    and 1; the facts claimed are still all of them (the decision settles every
+    square that every arrangement agrees on), and those squares keep 0 and 1.
     """
 
     topology: Topology
@@ -112,6 +115,7 @@ class AnalysisJob:
         patience: float | None = None,
         work_limit: int | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        decide: bool = True,
     ) -> None:
         self.topology = topology
         self.cells = cells
@@ -121,6 +125,7 @@ class AnalysisJob:
         self.patience = patience
         self.work_limit = work_limit
         self.clock = clock
+        self.decide = decide  # settle what the counts left open, completely (else: only estimate it)
         self.spent = 0.0  # seconds of working time so far
         self.work = 0  # DP transitions and pair comparisons done so far (counting.WorkMeter.work)
         self.steps = 0  # calls of step()
@@ -129,7 +134,6 @@ class AnalysisJob:
         self._slice = NEVER
         self._started = 0.0
         self._tasks: list[CountTask] = []
-        self._by_count = Settled()  # squares only the mine count settled, in the estimate's search
         self._run = self._stages()
 
     @property
@@ -248,14 +252,15 @@ class AnalysisJob:
         return result
 
     def _count_all(self, result: Analysis) -> Generator[None, None, None]:
-        """Quick counts first, smallest first; then cut the large ones down; then the long counts."""
+        """Quick counts first, smallest first; then cut the large ones down; then the long counts;
+        what is still uncounted is settled by the decision and estimated."""
         components = split_components(result.constraints)
         frontier = {cell for component in components for cell in component.cells}
         result.off_cells = [cell for cell in result.unknown if cell not in frontier]
         quick = QUICK_WORK if self.work_limit is None else min(QUICK_WORK, self.work_limit)
         counted: list[Component] = []
         slow: list[CountTask] = []
-        proved = Propagated()
+        proved = Propagated()  # squares taken out of the counts, settled in every arrangement
         by_size = sorted(components, key=lambda c: len(c.boxes))
         for task in [self._task(component) for component in by_size]:
             # A component known not to count quickly goes straight to the pair rules.
@@ -267,14 +272,8 @@ class AnalysisJob:
             if not (cut.safe or cut.mines):
                 slow.append(task)  # the rules prove nothing here: only the full count can
                 continue
-            proved.safe |= cut.safe
-            proved.mines |= cut.mines
-            for piece in sorted(split_components(cut.constraints), key=lambda c: len(c.boxes)):
-                piece_task = self._task(piece)
-                if (yield from self._advance(piece_task, quick)):
-                    counted.append(_with_lines(piece_task))
-                else:
-                    slow.append(piece_task)
+            _take_out(result, proved, cut.safe, cut.mines, local=True)
+            slow += yield from self._count_pieces(split_components(cut.constraints), quick, counted)
         rough: list[Component] = []
         for task in slow:
             if (yield from self._advance(task, self.work_limit)):
@@ -283,29 +282,38 @@ class AnalysisJob:
                 rough.append(task.component)
         GRAVEYARD.add(self._tasks)  # the counts that did not finish, to be freed over the next slices
         self._tasks = []
-        if rough:
-            # What could not be counted is still settled square by square
-            # (rule 5 by search), before any estimate is made of the rest;
-            # what is left may fall apart into pieces that count at once.
-            pieces, rough = (yield from self._settle(result, counted, rough, proved)), []
-            for piece in sorted(pieces, key=lambda c: len(c.boxes)):
-                task = self._task(piece)
-                if (yield from self._advance(task, quick)):
-                    counted.append(_with_lines(task))
-                else:
-                    rough.append(piece)
-            GRAVEYARD.add(self._tasks)
-            self._tasks = []
         for component in counted:
             if not component.lines.ways:
                 raise Inconsistent([c.witness for c in component.constraints], "these numbers cannot all be satisfied at once")
+        decided = None
+        if rough and self.decide:
+            # What could not be counted is still settled square by square, by
+            # a complete decision over the whole position and the mine total,
+            # before any estimate is made of the rest; what is left of the
+            # uncounted components may fall apart into pieces that count at once.
+            decided = yield from self._decision(result, rough)
+            pieces = [piece for component in rough for piece in _without(component, decided.safe, decided.mines)]
+            inside = {cell for component in rough for cell in component.cells}
+            _take_out(result, proved, decided.local_safe & inside, decided.local_mines & inside, local=True)
+            _take_out(result, proved, decided.safe & inside, decided.mines & inside, local=False)
+            result.local_safe |= decided.local_safe
+            result.local_mines |= decided.local_mines
+            rough = [task.component for task in (yield from self._count_pieces(pieces, quick, counted))]
+            GRAVEYARD.add(self._tasks)
+            self._tasks = []
         result.components = counted + rough
-        _local_facts(result, counted, proved)
-        proved.safe |= self._by_count.safe  # rule 6's findings hold, but not for the numbers alone
-        proved.mines |= self._by_count.mines
+        _local_facts(result, counted)
         if rough:
             result.exact = False
-            yield from _estimate(result, counted, rough, proved, self._pause)
+            settled = (result.local_safe | proved.safe, result.local_mines | proved.mines)
+            if decided is not None:
+                settled = (settled[0] | decided.safe, settled[1] | decided.mines)
+            result.safe, result.mines = set(settled[0]), set(settled[1])
+            yield from estimate_steps(
+                result.probability, result.mines_left - len(proved.mines), result.off_cells,
+                counted, rough, (result.safe - proved.safe, result.mines - proved.mines), self._pause,
+            )  # fmt: skip
+            _set_proved(result, proved)
             return
         counted_all = yield from self._paced(combine_steps(counted, len(result.off_cells), result.mines_left - len(proved.mines)))
         if counted_all.total == 0:
@@ -313,84 +321,42 @@ class AnalysisJob:
         result.counted = counted_all
         yield from self._paced(_global_facts(result, counted_all, proved))
 
+    def _count_pieces(self, pieces: list[Component], quick: int, counted: list[Component]) -> Generator[None, None, list[CountTask]]:
+        """Quick counts of ``pieces``, smallest first, into ``counted``; the counts that did not finish."""
+        slow = []
+        for piece in sorted(pieces, key=lambda c: len(c.boxes)):
+            task = self._task(piece)
+            if (yield from self._advance(task, quick)):
+                counted.append(_with_lines(task))
+            else:
+                slow.append(task)
+        return slow
 
-    def _settle(
-        self, result: Analysis, counted: list[Component], rough: list[Component], proved: Propagated
-    ) -> Generator[None, None, list[Component]]:
-        """Rule 5 by search over each uncounted component (cached), patience or not,
-        then rule 6 where the mine count leaves a component less than its range;
-        the squares settled join the proved ones and leave the components."""
-        left: list[Component] = []
-        for component in rough:
-            settled = yield from self._search(component, None)
-            result.local_safe |= settled.safe
-            result.local_mines |= settled.mines
-            proved.safe |= settled.safe
-            proved.mines |= settled.mines
-            left.extend(_without(component, settled))
-        ranges = [_mine_range(result, counted, left, index, proved) for index in range(len(left))]
-        by_count = Settled()  # what only the mine count settles (rule 6)
-        for component, total in zip(left, ranges):
-            if total is not None:
-                settled = yield from self._search(component, total)
-                by_count.safe |= settled.safe
-                by_count.mines |= settled.mines
-        self._by_count = by_count
-        return [piece for component in left for piece in _without(component, _proved_in(component, by_count))]
-
-    def _search(self, component: Component, total: tuple[int, int] | None) -> Generator[None, None, Settled]:
-        key = ("settled", total) + component_key(component)  # kept beside the pair rules' findings
-        settled = _CUTS.get(key)
-        if settled is None:
-            steps = settle_steps(component, total=total)
-            while True:
-                try:
-                    METER.work += next(steps)
-                except StopIteration as finished:
-                    settled = finished.value
-                    break
+    def _decision(self, result: Analysis, rough: list[Component]) -> Generator[None, None, Decided]:
+        """The position's decision (decide.py), shared with whoever else asked for it, patience or not."""
+        task = decision_task(result.constraints, result.mines_left, result.off_cells)
+        while not task.done:
+            METER.work += task.advance()
+            if not task.done:
                 yield from self._pause()
-            METER.work += settled.work % WORK_PER_PAUSE
-            _CUTS.put(key, settled)
-        if not settled.consistent:
-            why = "these numbers cannot all be satisfied at once"
-            if total is not None:
-                why = f"no arrangement of these numbers uses the {_range_text(total)} mines the count leaves them"
-            raise Inconsistent([c.witness for c in component.constraints], why)
-        return settled
+        decided = task.result
+        if not decided.consistent:
+            problem = set(decided.problem)
+            culprit = next((c for c in rough if problem & set(c.cells)), None)
+            witnesses = [c.witness for c in (culprit or Component((), [], [])).constraints] or list(result.witnesses)
+            raise Inconsistent(witnesses, "these numbers cannot all be satisfied at once")
+        if not decided.fits_total:
+            raise Inconsistent(result.witnesses, f"no arrangement of the numbers uses exactly {result.mines_left} more mines")
+        return decided
 
 
-def _range_text(total: tuple[int, int]) -> str:
-    return f"{total[0]} to {total[1]}" if total[0] != total[1] else str(total[0])
-
-
-def _mine_range(
-    result: Analysis, counted: list[Component], rough: list[Component], index: int, proved: Propagated
-) -> tuple[int, int] | None:
-    """The least and most mines rough component ``index`` may hold, given the mine
-    count and what everything else can hold; None when that does not bind."""
-    others_lo = others_hi = 0
-    for component in counted:
-        totals = list(component.lines.ways)
-        others_lo += min(totals)
-        others_hi += max(totals)
-    for other, component in enumerate(rough):
-        if other != index:
-            others_lo += max((c.need for c in component.constraints), default=0)
-            others_hi += len(list(component.cells))
-    left = result.mines_left - len(proved.mines)
-    size = len(list(rough[index].cells))
-    low = max(0, left - others_hi - len(result.off_cells))
-    high = min(size, left - others_lo)
-    least = max((c.need for c in rough[index].constraints), default=0)
-    if low <= least and high >= size:
-        return None
-    return low, high
-
-
-def _proved_in(component: Component, proved: Propagated) -> Settled:
-    cells = set(component.cells)
-    return Settled(safe=cells & proved.safe, mines=cells & proved.mines)
+def _take_out(result: Analysis, proved: Propagated, safe: set[int], mines: set[int], local: bool) -> None:
+    """Squares settled in every arrangement leave the counts (``local``: without the mine total)."""
+    proved.safe |= safe
+    proved.mines |= mines
+    if local:
+        result.local_safe |= safe
+        result.local_mines |= mines
 
 
 class _CutCache:
@@ -412,15 +378,15 @@ class _CutCache:
 _CUTS = _CutCache(512)
 
 
-def _without(component: Component, settled: Settled) -> list[Component]:
+def _without(component: Component, safe: set[int], mines: set[int]) -> list[Component]:
     """The component with its settled squares taken out (as the pair rules take theirs), in pieces."""
-    if not (settled.safe or settled.mines):
+    if not any(cell in safe or cell in mines for cell in component.cells):
         return [component]
     constraints = []
     for c in component.constraints:
-        cells = tuple(cell for cell in c.cells if cell not in settled.safe and cell not in settled.mines)
+        cells = tuple(cell for cell in c.cells if cell not in safe and cell not in mines)
         if cells:
-            constraints.append(Constraint(c.witness, c.need - sum(cell in settled.mines for cell in c.cells), cells))
+            constraints.append(Constraint(c.witness, c.need - sum(cell in mines for cell in c.cells), cells))
     return split_components(constraints)
 
 
@@ -455,10 +421,21 @@ def analyse(
     return job.run()
 
 
-def _local_facts(result: Analysis, components: list[Component], proved: Propagated) -> None:
-    """Rule 5: boxes empty or full in every arrangement of their component, and what the pair rules proved."""
-    result.local_safe.update(proved.safe)
-    result.local_mines.update(proved.mines)
+def position_decision(
+    topology: Topology, cells: Sequence[int], total_mines: int, *, witnesses: Iterable[int] | None = None, unknown: list[int] | None = None
+) -> DecisionTask:
+    """The decision (decide.py) an analysis of this position would make, shared with it:
+    for a caller that shows its proofs as they come. Raises Inconsistent as the analysis would."""
+    constraints = constraints_of(topology, cells, witnesses)
+    if unknown is None:
+        unknown = [c for c, v in enumerate(cells) if v == COVERED]
+    frontier = {cell for c in constraints for cell in c.cells}
+    mines_left = total_mines - sum(1 for v in cells if v == MARKED)
+    return decision_task(constraints, mines_left, [cell for cell in unknown if cell not in frontier])
+
+
+def _local_facts(result: Analysis, components: list[Component]) -> None:
+    """Rule 5: boxes empty or full in every arrangement of their (counted) component."""
     for component in components:
         lines = component.lines
         solutions = sum(lines.ways.values())
@@ -511,56 +488,3 @@ def _set_proved(result: Analysis, proved: Propagated) -> None:
         result.probability[cell] = 0.0
     for cell in proved.mines:
         result.probability[cell] = 1.0
-
-
-def _estimate(
-    result: Analysis,
-    exact: list[Component],
-    rough: list[Component],
-    proved: Propagated,
-    pause: Callable[[], Generator[None, None, None]],
-) -> Generator[None, None, None]:
-    """Probabilities when some pieces are too large to count (``exact`` is False).
-
-    Proved squares keep 0 and 1 and only facts that hold whatever the uncounted
-    pieces do are claimed (rule 5 and the pair rules). Counted components give
-    their own exact chances; a piece too large to count gets chances that fit
-    its numbers, by iterative scaling: every number in turn scales the chances
-    of its squares so that they add up to the mines it still needs (clamped
-    inside 0..1). The squares off the frontier share the mines left over.
-    """
-    result.safe = set(result.local_safe)
-    result.mines = set(result.local_mines)
-    _set_proved(result, proved)
-    expected = float(len(proved.mines))
-    for component in exact:
-        lines = component.lines
-        solutions = sum(lines.ways.values())
-        for b, box in enumerate(component.boxes):
-            chance = sum(w[b] for w in lines.weight.values()) / (len(box) * solutions)
-            expected += chance * len(box)
-            for cell in box:
-                result.probability[cell] = chance
-    rough_cells = [cell for component in rough for cell in component.cells]
-    room = len(rough_cells) + len(result.off_cells)
-    density = min(0.95, max(0.05, (result.mines_left - expected) / room)) if room else 0.5
-    chance = dict.fromkeys(rough_cells, density)
-    constraints = [c for component in rough for c in component.constraints]
-    for _ in range(SCALING_ROUNDS):
-        for constraint in constraints:
-            squares = [cell for cell in constraint.cells if cell in chance]
-            held = sum(chance[cell] for cell in squares)
-            if held > 0:
-                factor = constraint.need / held
-                for cell in squares:
-                    chance[cell] = min(0.999, max(0.001, chance[cell] * factor))
-        METER.reading += len(rough_cells)
-        yield from pause()
-    for cell, p in chance.items():
-        if cell not in result.safe and cell not in result.mines:
-            result.probability[cell] = p
-            expected += p
-    if result.off_cells:
-        share = min(1.0, max(0.0, (result.mines_left - expected) / len(result.off_cells)))
-        for cell in result.off_cells:
-            result.probability[cell] = share

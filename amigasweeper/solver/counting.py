@@ -324,10 +324,21 @@ def _plain_key(key: tuple) -> tuple:
 CACHE = _Cache(8192)
 
 
+_ALSO_CLEARED: list[Callable[[], None]] = []  # other caches of solver work (decide.py's), forgotten with the counts
+
+
 def clear_cache() -> None:
-    """Forget every count (benchmarks that make each call pay in full)."""
+    """Forget every count, and every other result of solver work kept by position
+    (benchmarks that make each call pay in full)."""
     CACHE.clear()
     PAUSED.clear()
+    for forget in _ALSO_CLEARED:
+        forget()
+
+
+def cleared_with_counts(forget: Callable[[], None]) -> None:
+    """``forget`` is called whenever clear_cache is."""
+    _ALSO_CLEARED.append(forget)
 
 
 class CountTask:

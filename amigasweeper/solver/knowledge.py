@@ -13,7 +13,8 @@ from collections.abc import Iterable
 
 from amigasweeper.engine import COVERED, KNOWN_SAFE, MARKED, PlayerView, Topology
 
-from .analysis import Analysis, AnalysisJob, analyse
+from .analysis import Analysis, AnalysisJob, analyse, position_decision
+from .decide import DecisionTask
 
 
 class Knowledge:
@@ -143,6 +144,11 @@ class Knowledge:
         is cached, so a later ``analyse`` of the same position costs nothing."""
         cells, witnesses, unknown = self._count_input()
         return AnalysisJob(self.topology, cells, self.mines, witnesses=witnesses, unknown=unknown, **options)
+
+    def decision_task(self) -> DecisionTask:
+        """The complete decision of the tracked position (decide.py), the one its count would use."""
+        cells, witnesses, unknown = self._count_input()
+        return position_decision(self.topology, cells, self.mines, witnesses=witnesses, unknown=unknown)
 
     def apply(self, analysis: Analysis) -> None:
         """Take in the certainties of a count of this position."""

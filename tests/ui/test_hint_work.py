@@ -17,8 +17,9 @@ from amigasweeper.solver import all_certain
 from amigasweeper.solver import analysis as analysis_module
 from amigasweeper.solver.counting import CHUNK, METER, clear_cache, constraints_of
 from amigasweeper.solver.propagate import PAIRS_PER_PAUSE, propagate
-from amigasweeper.solver.settle import WORK_PER_PAUSE
+from amigasweeper.solver.cdcl import WORK_PER_PAUSE
 from amigasweeper.ui.game import hints as hints_module
+from amigasweeper.ui.game import position_work
 from amigasweeper.ui.game.minewindow import Action
 from amigasweeper.ui.app import legend_x as app_legend_x
 from amigasweeper.ui.intuition.palette import Pen
@@ -106,7 +107,7 @@ def test_the_old_shading_stays_while_the_next_is_counted(make_app):
 
 
 def test_over_its_patience_the_shading_is_an_estimate_and_says_so(make_app, monkeypatch):
-    monkeypatch.setattr(hints_module, "PATIENCE", 300 * UNIT)
+    monkeypatch.setattr(position_work, "PATIENCE", 300 * UNIT)
     app, pilot = crowded_expert(make_app)
     hints = app.mine_window.hints
     view = app.game.player_view()
@@ -165,8 +166,8 @@ def test_the_demo_waits_for_the_count_without_holding_a_frame(make_app, level):
 
 def test_every_square_the_hints_can_settle_is_shaded_0_or_100_even_in_an_estimate(make_app, monkeypatch):
     # Patience so short that the count gives estimates: the estimate path runs.
-    monkeypatch.setattr(hints_module, "PATIENCE", 300 * UNIT)
-    monkeypatch.setattr(hints_module, "PREVIEW", 2 * FRAME_WORK * UNIT)
+    monkeypatch.setattr(position_work, "PATIENCE", 300 * UNIT)
+    monkeypatch.setattr(position_work, "PREVIEW", 2 * FRAME_WORK * UNIT)
     app, pilot = crowded_expert(make_app)
     hints, game = app.mine_window.hints, app.game
     view = game.player_view()

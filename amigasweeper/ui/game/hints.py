@@ -4,25 +4,18 @@ checked squares and red X's, probability shading, and the Demo player.
 UI state only: the solver (amigasweeper.solver) decides; this keeps what is
 shown until the next move and draws it over the board.
 
-No frame waits for the solver. Counting a position is a resumable job
-(PositionWork) that gets FRAME_BUDGET seconds of each frame, less what the
-frame already spent on the solver (building a new position's frontier, the
-Demo's move); meanwhile the last shading stays on the board and the screen
-shows Intuition's busy pointer. While the Demo waits between moves, what is
-left of each frame's budget works out its next guess ahead (its counts are
-cached as they finish), so the frame of the move seldom has to think.
-Rules 1-4 answer a Hint at once; rules 5 and 6, Show Safe and Mines and the
-Demo's next move wait for the count. A count that runs past PATIENCE seconds
-of work gives estimates, and the legend and the "Mine chance" text say so;
-squares proved safe or mined still show 0% and 100%.
-
-A position whose count is not done after PREVIEW seconds of work is shaded in
-stages, each shown as soon as it is ready, so that shading appears within a
-few frames on any board: first the squares the pair rules settle (0% and
-100%, nothing else shaded), then a sketch (every square rule 5 settles by
-search, and an estimate of the rest), then the count itself. Every stage
-settles squares before it estimates any, so no estimate ever stands where a
-proof could have been shown.
+No frame waits for the solver. The work on a position (position_work.py)
+gets FRAME_BUDGET seconds of each frame, less what the frame already spent
+on the solver (building a new position's frontier, the Demo's move);
+meanwhile the last shading stays on the board, every square of it shown as
+an estimate, and the screen shows Intuition's busy pointer. While the Demo
+waits between moves, what is left of each frame's budget works out its next
+guess ahead (its counts are cached as they finish), so the frame of the move
+seldom has to think. Rules 1-4 answer a Hint at once; rules 5 and 6, Show
+Safe and Mines and the Demo's next move wait for the count. A count that
+runs past its patience gives estimates for the squares that no proof
+settles; the board draws them apart from settled ones, and the legend and
+the "Mine chance" text say so.
 """
 
 from __future__ import annotations
@@ -32,168 +25,18 @@ from collections.abc import Callable
 from enum import Enum
 
 from amigasweeper.engine import MARKED, Game, Mark, MoveKind
-from amigasweeper.solver import Analysis, Knowledge, Player
-from amigasweeper.solver.counting import (
-    CACHE,
-    GRAVEYARD,
-    PAUSED,
-    Deadline,
-    Inconsistent,
-    WatchedDeadline,
-    constraints_of,
-    counting_deadline,
-)
-from amigasweeper.solver.propagate import propagate_steps
-from amigasweeper.solver.rules import certainty_of, counted_hint, simple_hint
+from amigasweeper.solver import Knowledge, Player
+from amigasweeper.solver.counting import CACHE, GRAVEYARD, PAUSED, Deadline, WatchedDeadline, counting_deadline
+from amigasweeper.solver.rules import counted_hint, simple_hint
 
 from ..intuition.atlas import Cell
+from .position_work import PositionWork, Shading
 
 DEMO_FRAMES = 8  # frames between the Demo player's moves: quick, but each one is seen
 # The probability shading's steps and legend are drawn by shading.py.
 FRAME_BUDGET = 0.0015  # seconds of solver work one frame may do (a frame is 16.7 ms; with
 # drawing and the move itself, 2 ms left the 99th-percentile frame on 32x32/400 at 3.9-4.7 ms)
-PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
-PREVIEW = 0.006  # seconds of work after which a position not yet counted is shaded in stages
 THINK_FRAMES = 30  # frames past its time a Demo move may wait for its guess to be worked out ahead
-
-
-class PositionWork:
-    """The solver's work on one position, advanced a slice per frame.
-
-    It follows the player's own steps (rules 1 and 2, then a count; mines the
-    count proves are taken in and counted again) so that when the Demo asks the
-    player for a guess, every count the player needs is already cached.
-    """
-
-    def __init__(self, game: Game, clock: Callable[[], float]) -> None:
-        self.view = game.player_view()
-        self.knowledge = Knowledge.from_view(self.view)
-        self.clock = clock
-        self.spent = 0.0
-        self.analysis: Analysis | None = None  # the first count: shading, Hint, Show Safe and Mines
-        self.chances: list[float | None] | None = None  # per square, from the first count
-        self.proved_safe: frozenset[int] = frozenset()  # by rules 1 and 2 before the first count
-        self.proved_mines: frozenset[int] = frozenset()
-        self.final: Analysis | None = None  # the count once nothing more can be proved (the Demo)
-        self.chances_exact = False  # the chances shown are the first count's, and it was exact
-        self._start_job()
-        self.proved_safe, self.proved_mines = frozenset(self.knowledge.safe), self._known_mines()
-        self._stages = self._preview_stages()  # the shading shown before the first count is done
-
-    def _known_mines(self) -> frozenset[int]:
-        view = self.view.cells
-        return frozenset(c for c, v in enumerate(self.knowledge.cells) if v == MARKED and view[c] != MARKED)
-
-    def _start_job(self) -> None:
-        self.knowledge.trivial()
-        patience = max(0.0, PATIENCE - self.spent)
-        self._job = self.knowledge.analysis_job(patience=patience, work_limit=None, clock=self.clock)
-
-    @property
-    def done(self) -> bool:
-        return self.final is not None
-
-    def step(self, seconds: float) -> None:
-        """Work for about ``seconds`` of the clock."""
-        clock = self.clock
-        start = clock()
-        if self.analysis is None and self._stages is not None and self.spent >= PREVIEW:
-            self._preview(Deadline(seconds, clock))
-        while not self.done and self._job.step(max(0.0, seconds - (clock() - start))):
-            self._finished(self._job.result)
-            if clock() - start >= seconds:
-                break
-        self.spent += clock() - start
-
-    def _preview(self, deadline: Deadline) -> None:
-        """Advance the preview stages within ``deadline``; whatever finishes is shown."""
-        try:
-            while not deadline.expired():
-                shown = next(self._stages)
-                if shown is not None:
-                    self.chances = shown
-        except StopIteration:
-            self._stages = None
-
-    def _preview_stages(self):
-        """The stages before the count: a generator yielding new chances, or None to pause."""
-        cells = self._job_cells()
-        try:
-            constraints = constraints_of(self.view.topology, cells, self.knowledge.frontier)
-            steps = propagate_steps(constraints)
-            while True:
-                try:
-                    next(steps)
-                except StopIteration as finished:
-                    proved = finished.value
-                    break
-                yield None
-        except Inconsistent:
-            return  # the count will say what is wrong
-        settled: list[float | None] = [None] * self.view.topology.size
-        for cell in proved.safe | self.proved_safe:
-            settled[cell] = 0.0
-        for cell in proved.mines | self.proved_mines:
-            settled[cell] = 1.0
-        yield settled  # the settled squares first, nothing estimated
-        # The sketch: no counting beyond the quick counts, so that what it
-        # settles by the rules and by search shows soon; its findings are
-        # cached for the count, which goes on afterwards.
-        sketch = self.knowledge.analysis_job(patience=0.0, work_limit=None, clock=self.clock)
-        try:
-            while not sketch.step(0.0):
-                yield None  # one more piece of the sketch in the next pass
-        finally:
-            if not sketch.done:
-                sketch.abandon()
-        if sketch.result.consistent:
-            yield self._chances_of(sketch.result)
-
-    def _finished(self, result: Analysis) -> None:
-        if self.analysis is None:
-            self.analysis = result
-            self.chances = self._chances_of(result)
-            self.chances_exact = result.exact
-            if self._stages is not None:
-                self._stages.close()
-                self._stages = None
-        unknown_before = len(self.knowledge.unknown)
-        self.knowledge.apply(result)
-        found_mines = len(self.knowledge.unknown) != unknown_before
-        if not result.consistent or not result.exact or self.knowledge.safe or not found_mines:
-            self.final = result
-        else:
-            self._start_job()  # the count proved mines: count again with them known, as the player does
-
-    def _chances_of(self, result: Analysis) -> list[float | None]:
-        chances: list[float | None] = [None] * self.view.topology.size
-        if not result.consistent:
-            return chances
-        for cell, chance in result.probability.items():
-            chances[cell] = chance
-        for cell in self.proved_safe:
-            chances[cell] = 0.0
-        for cell in self.proved_mines:
-            chances[cell] = 1.0
-        return chances
-
-    def certain(self) -> tuple[frozenset[int], frozenset[int], bool, str]:
-        """(safe, mines, exact, problem) from the first count (call once ``analysis`` is set)."""
-        certainty = certainty_of(self.analysis, self._job_cells())
-        if not certainty.consistent:
-            return frozenset(), frozenset(), True, certainty.problem
-        return certainty.safe | self.proved_safe, certainty.mines | self.proved_mines, certainty.exact, ""
-
-    def _job_cells(self) -> list[int]:
-        cells = list(self.view.cells)
-        for cell in self.proved_mines:
-            cells[cell] = MARKED
-        return cells
-
-    def abandon(self) -> None:
-        self._job.abandon()
-        if self._stages is not None:
-            self._stages.close()
 
 
 class Request(Enum):
@@ -214,9 +57,10 @@ class HintState:
         self.pending: set[Request] = set()
         self.work: PositionWork | None = None
         self._work_for: tuple[int, int] | None = None
-        self._shown: list[float | None] | None = None  # the shading on the board, kept until the next is ready
-        self._shown_exact = True
-        self._shown_for: int | None = None  # id of the game it belongs to
+        self._shown: Shading | None = None  # the shading on the board, kept until the next is ready
+        self._shown_for: tuple[int, int] | None = None  # the position it belongs to: (id of the game, moves)
+        self._stale_of: Shading | None = None  # the shading last shown all as estimates, and how
+        self._stale_shading: Shading | None = None
         self._frame_spent = 0.0  # clock time this frame has given the solver so far
         # (position, square): the Demo's guess worked out ahead; square None when given up
         self._plan: tuple[tuple[int, int], int | None] | None = None
@@ -260,7 +104,7 @@ class HintState:
             work.step(self._left(started))
             quiet = False
         if work.chances is not None:
-            self._shown, self._shown_exact, self._shown_for = work.chances, work.chances_exact, id(game)
+            self._shown, self._shown_for = work.shading, self._work_for
         if work.analysis is not None:
             self._answer(game, work)
         if self.demo and work.done and quiet:
@@ -319,14 +163,14 @@ class HintState:
                 self._say(deduction)
             elif analysis.exact:
                 self.message = "No square is certain: you must guess."
-            else:
-                self.message = "Nothing more could be proved in the time allowed: the chances are estimates."
+            else:  # every certain square was still found (solver/decide.py): only the chances are rough
+                self.message = "No square is certain: you must guess (the chances are estimates)."
         if Request.SAFE_AND_MINES in self.pending:
             self.pending.discard(Request.SAFE_AND_MINES)
             safe, mines, exact, problem = work.certain()
             self._mark(safe, mines)
             found = f"{len(safe)} safe, {len(mines)} mines known"
-            self.message = problem or (found if exact else found + " (more may be provable: estimated)")
+            self.message = problem or (found if exact else found + "; the other chances are estimates")
 
     def _say(self, deduction) -> None:
         self.message = f"{deduction.rule.title}: {deduction.reason}"
@@ -337,25 +181,43 @@ class HintState:
         self.marks.update({cell: Cell.HINT_MINE for cell in mines})
 
     # -------------------------------------------------------- probabilities
+    def shading(self, game: Game) -> Shading:
+        """The shading on the board: the latest of this game, maybe a move old, and then
+        shown all as estimates (its proofs were about another position)."""
+        shown, position = self._shown, self._shown_for
+        if shown is None or position is None or position[0] != id(game):
+            return Shading.blank(game.topology.size)
+        if position != (id(game), len(game.moves)):
+            return self._stale(shown)
+        return shown
+
+    def _stale(self, shown: Shading) -> Shading:
+        """``shown`` with nothing settled, made once per shading (the board redraws by identity)."""
+        if self._stale_of is not shown:
+            self._stale_of, self._stale_shading = shown, shown.unsettled()
+        return self._stale_shading
+
     def chances(self, game: Game) -> list[float | None]:
-        """The shading on the board: the latest finished count of this game (maybe a move old)."""
-        if self._shown is None or self._shown_for != id(game):
-            return [None] * game.topology.size
-        return self._shown
+        """The chance each square is shaded with (None: not shaded)."""
+        return self.shading(game).chances
 
     @property
     def estimated(self) -> bool:
-        """The shading shown is an estimate (the count ran out of time)."""
-        return self._shown is not None and not self._shown_exact
+        """Some square on the board shows an estimate."""
+        shown, position = self._shown, self._shown_for
+        if shown is None:
+            return False
+        return position != self._work_for or shown.estimated
 
     def chance_text(self, game: Game, cell: int | None) -> str:
         if cell is None or game.is_open(cell):
             return ""
-        chance = self.chances(game)[cell]
+        shading = self.shading(game)
+        chance = shading.chances[cell]
         if chance is None:
             return ""
         col, row = game.topology.coords(cell)
-        if self.estimated and 0.0 < chance < 1.0:
+        if not shading.settled[cell]:
             return f"Mine chance about {chance * 100:.0f}% (estimate) at {col + 1},{row + 1}"
         return f"Mine chance {chance * 100:.1f}% at {col + 1},{row + 1}"
 

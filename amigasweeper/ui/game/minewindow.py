@@ -219,28 +219,28 @@ class Field(Widget):
             return
         if hints.show_probabilities and game.placed:
             four_colours = self.window.four_colours
-            for x, y, step in self.shaded_squares():
-                fill_step(x, y, 4, 4, step, four_colours)
+            for x, y, step, settled in self.shaded_squares():
+                fill_step(x, y, 4, 4, step, four_colours, hollow=not settled)
         for cell, kind in hints.marks.items():
             if not game.is_open(cell):
                 geometry.blit_cell(pyxel.screen, cell, kind, self.ax, self.ay)
 
-    def shaded_squares(self) -> list[tuple[int, int, int]]:
-        """(x, y, step) of the shading of every covered, unmarked square.
+    def shaded_squares(self) -> list[tuple[int, int, int, bool]]:
+        """(x, y, step, settled) of the shading of every covered, unmarked square.
 
         Worked out again only when the chances, the board or the window's place
         changed: on a 32x32 board, a thousand squares looked at in every frame
         took a millisecond of each.
         """
         game, geometry = self.window.game, self.window.canvas.geometry
-        chances = self.window.hints.chances(game)
-        objects, values = (chances, game, geometry), (len(game.moves), self.ax, self.ay)
+        shading = self.window.hints.shading(game)
+        objects, values = (shading, game, geometry), (len(game.moves), self.ax, self.ay)
         if not self._shading_for or values != self._shading_for[1] or any(
             a is not b for a, b in zip(objects, self._shading_for[0])
         ):
             self._shading = [
-                (self.ax + cx - 2, self.ay + cy - 2, step_of(chance))
-                for cell, chance in enumerate(chances)
+                (self.ax + cx - 2, self.ay + cy - 2, step_of(chance), settled)
+                for cell, (chance, settled) in enumerate(zip(shading.chances, shading.settled))
                 if chance is not None and not game.is_open(cell) and game.mark(cell) == 0
                 for cx, cy in (geometry.centre(cell),)
             ]
