@@ -27,7 +27,8 @@ import math
 import sys
 import tempfile
 import time
-from multiprocessing import Pool
+import multiprocessing
+from multiprocessing.pool import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +37,12 @@ sys.path.insert(0, str(ROOT))
 from amigasweeper.engine import GameSetup  # noqa: E402
 from amigasweeper.solver.player import play_game  # noqa: E402
 from amigasweeper.stats import Z95, percent_interval  # noqa: E402
+
+
+def worker_pool(workers: int) -> Pool:
+    """A pool of fresh processes ("spawn"): forking a process that already runs
+    threads (a test process that started pyxel) can hang the child."""
+    return multiprocessing.get_context("spawn").Pool(workers)
 
 
 def parse_board(text: str) -> tuple[int, int, int]:
@@ -140,9 +147,9 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     # One pool per side: a worker keeps the settings it was given, so a pool
     # reused for the variant would still play with the baseline's settings.
-    with Pool(args.workers) as pool:
+    with worker_pool(args.workers) as pool:
         base = baseline(pool, args.baseline, args.shape, width, height, mines, seeds, args.workers)
-    with Pool(args.workers) as pool:
+    with worker_pool(args.workers) as pool:
         variant = play(pool, args.variant, args.shape, width, height, mines, seeds, args.workers)
     report = {
         "command": "python tools/paired_solver.py " + " ".join(sys.argv[1:] if argv is None else argv),
