@@ -25,7 +25,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from amigasweeper.engine import COVERED, Shape
+from amigasweeper.engine import COVERED, MARKED, Shape
 
 from .analysis import Analysis
 from .counting import Component, Constraint, Lines, OverBudget, _multiply, _poly, combine, count_component, split_components
@@ -44,6 +44,7 @@ LONG_TERM = True  # credit guesses that settle a 50/50 before it forms (longterm
 # 30x16/99 and 16x16/40); on triangles it cost 0.7 to 0.9 points and on
 # hexagons 0.25 (docs/BENCHMARKS.md).
 LONG_TERM_SHAPES = frozenset({Shape.SQUARE})
+UNAVOIDABLE = True  # take a guess no play can spare at once, inside larger components too (unavoidable_guess)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,9 @@ class Guess:
 
 def forced_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
     """A group of squares only their own uncovering can ever decide (an enclosed 50/50 and the like)."""
+    unavoidable = unavoidable_guess(knowledge, analysis) if UNAVOIDABLE else None
+    if unavoidable is not None:
+        return unavoidable
     cells, neighbours = knowledge.cells, knowledge.topology.neighbours
     for component in analysis.components:
         lines = component.lines
@@ -65,6 +69,29 @@ def forced_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
         if all(cells[n] != COVERED or n in inside for cell in inside for n in neighbours[cell]):
             cell = min(inside, key=lambda c: (analysis.probability[c], c))
             return Guess(cell, 1 - analysis.probability[cell], 0.0, "forced guess: nothing else can decide these squares")
+    return None
+
+
+def unavoidable_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
+    """A guess no play can ever spare, even inside a larger component.
+
+    A number whose unknown squares hold some but not all of its missing
+    mines, where every square beside any of them (other than known mines)
+    is beside all of them: whatever is uncovered later sees those squares
+    only all together, so their mines can never be told apart, and one of
+    them must be gambled on sooner or later at the same odds. Taken now, its
+    number may help elsewhere (JSMinesweeper takes such guesses early too).
+    """
+    cells, neighbours = knowledge.cells, knowledge.topology.neighbours
+    for constraint in analysis.constraints:
+        group = constraint.cells
+        if len(group) < 2 or not 0 < constraint.need < len(group):
+            continue
+        inside = set(group)
+        if all(near in inside or cells[near] == MARKED or inside.issubset(neighbours[near])
+               for cell in group for near in neighbours[cell]):  # fmt: skip
+            cell = min(group)
+            return Guess(cell, 1 - analysis.probability[cell], 0.0, "unavoidable guess: no other square can ever tell these apart")
     return None
 
 
