@@ -17,19 +17,19 @@ one choice: only the first of them is searched.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 from amigasweeper.engine import COVERED, MARKED, Topology
 
 from .analysis import Analysis
-from .counting import ambient_deadline
+from .counting import Component, Constraint, ambient_deadline
 from .knowledge import Knowledge
 
 MAX_LAYOUTS = 1_000  # JSMinesweeper's threshold for its brute force
 MAX_UNKNOWN = 1_000  # no limit in practice: the layouts bound the work
 SEARCH_BUDGET = 2_000_000  # positions visited in one decision before giving up (never met on Expert in practice)
-MEMO_LIMIT = 500_000  # positions remembered across decisions (a few hundred bytes each)
+MEMO_LIMIT = 200_000  # positions remembered across decisions (a few hundred bytes each)
 DEADLINE_EVERY = 64  # positions visited between two looks at the clock (about 0.5 ms)
 
 
@@ -157,6 +157,42 @@ def best_endgame_move(knowledge: Knowledge, analysis: Analysis) -> EndgamePlan |
     search, layouts = found
     try:
         return search.best(layouts)
+    except _GiveUp:
+        return None
+
+
+@dataclass(frozen=True)
+class _Region:
+    """One component on its own, in the shape list_layouts reads an Analysis in."""
+
+    components: list[Component]
+    constraints: tuple[Constraint, ...]
+    mines_left: int
+    off_cells: list[int] = field(default_factory=list)
+
+
+def best_region_move(knowledge: Knowledge, component: Component) -> EndgamePlan | None:
+    """The square that gives the best chance of clearing an isolated component.
+
+    The component must be enclosed (no square outside it can ever tell
+    anything about it) and hold the same number of mines in every
+    arrangement (so the mine count cannot either): then clearing it is a game
+    of its own, whatever happens elsewhere, and its layouts are all equally
+    likely. None if it has more than MAX_LAYOUTS layouts or the search gives up.
+    """
+    lines = component.lines
+    if lines is None or len(lines.ways) != 1:
+        raise ValueError("the component's mine total is not fixed")
+    (mines, ways), = lines.ways.items()
+    if not 2 <= ways <= MAX_LAYOUTS:
+        return None
+    region = _Region([component], component.constraints, mines)
+    listed = list_layouts(knowledge, region)
+    if listed is None or len(listed[1]) < 2:
+        return None
+    try:
+        search = _Search(knowledge, *listed)
+        return search.best(search.everything)
     except _GiveUp:
         return None
 

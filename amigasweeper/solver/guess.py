@@ -29,6 +29,7 @@ from amigasweeper.engine import COVERED, MARKED, Shape
 
 from .analysis import Analysis
 from .counting import Component, Constraint, Lines, OverBudget, _multiply, _poly, combine, count_component, split_components
+from .endgame import best_region_move
 from .knowledge import Knowledge
 from .longterm import LongTermRisk
 
@@ -45,6 +46,7 @@ LONG_TERM = True  # credit guesses that settle a 50/50 before it forms (longterm
 # hexagons 0.25 (docs/BENCHMARKS.md).
 LONG_TERM_SHAPES = frozenset({Shape.SQUARE})
 UNAVOIDABLE = True  # take a guess no play can spare at once, inside larger components too (unavoidable_guess)
+REGIONS = True  # an isolated group of squares is searched on its own, for the best order to clear it
 
 
 @dataclass(frozen=True)
@@ -67,6 +69,10 @@ def forced_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
             continue  # the mine total could still decide it later
         inside = set(component.cells)
         if all(cells[n] != COVERED or n in inside for cell in inside for n in neighbours[cell]):
+            plan = best_region_move(knowledge, component) if REGIONS and len(inside) > 2 else None
+            if plan is not None:
+                return Guess(plan.cell, 1 - analysis.probability[plan.cell], 0.0,
+                             f"isolated squares played in their best order: {plan.win_chance:.0%} chance to clear them")  # fmt: skip
             cell = min(inside, key=lambda c: (analysis.probability[c], c))
             return Guess(cell, 1 - analysis.probability[cell], 0.0, "forced guess: nothing else can decide these squares")
     return None
