@@ -72,7 +72,7 @@ def draw_layout(knowledge: Knowledge, rng: random.Random) -> frozenset[int] | No
     the squares decided before it (so the whole draw is uniform); the mines
     left then go uniformly among the squares no number touches.
     """
-    k = _copy(knowledge)
+    k = _fresh_copy(knowledge)
     k.trivial()
     while True:
         analysis = k.analyse(budget=None)
@@ -96,14 +96,10 @@ def draw_layout(knowledge: Knowledge, rng: random.Random) -> frozenset[int] | No
     return frozenset(mines | set(rng.sample(rest, left)))
 
 
-def _copy(knowledge: Knowledge) -> Knowledge:
-    copy = Knowledge(knowledge.topology, knowledge.mines)
-    copy.cells = list(knowledge.cells)
-    copy.unknown = set(knowledge.unknown)
-    copy.frontier = set(knowledge.frontier)
+def _fresh_copy(knowledge: Knowledge) -> Knowledge:
+    """A copy whose every frontier number is looked at again by the cheap rules."""
+    copy = knowledge.copy()
     copy.dirty = set(knowledge.frontier)
-    copy.safe = set(knowledge.safe)
-    copy._covered_near = None
     return copy
 
 

@@ -309,8 +309,49 @@ def _score(safety: float, found: list[Outcome] | None) -> tuple[float, float]:
     return score, progress
 
 
-def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
-    """The best square to gamble on (see module doc)."""
+@dataclass(frozen=True)
+class Scored:
+    """A candidate with its score (two-step survival, times its long-term credit)."""
+
+    score: float
+    safety: float
+    cell: int
+    progress: float
+    credit: float
+    found: list[Outcome] | None  # its possible numbers, every one (None: it shows nothing new)
+
+
+def rank(knowledge: Knowledge, analysis: Analysis, pool: list[int], margin: float = 0.0, long_term: bool = True) -> list[Scored]:
+    """The candidates whose score is within ``margin`` (relative) of the best, best first.
+
+    Safest first: no score is above its candidate's _ceiling, so a candidate
+    whose ceiling is below what it must reach is cut short, unscored.
+    """
+    chance = analysis.probability
+    outcomes = _Outcomes(knowledge, analysis)
+    use_risk = long_term and LONG_TERM and knowledge.topology.shape in LONG_TERM_SHAPES
+    risk = LongTermRisk(knowledge, analysis, outcomes.weight_if) if use_risk else None
+    scored: list[Scored] = []
+    top = 0.0
+    for cell in sorted(pool, key=lambda c: (chance[c], c)):
+        safety = 1 - chance[cell]
+        credit = risk.credit(cell) if risk else 1.0  # the traps this guess settles
+        beat = top * (1 - margin) / credit
+        if _ceiling(safety) < beat:
+            continue
+        found = outcomes.outcomes(cell, beat)
+        if found and found[-1] is PRUNED:
+            continue
+        score, progress = _score(safety, found)
+        scored.append(Scored(score * credit, safety, cell, progress, credit, found))
+        top = max(top, score * credit)
+    scored.sort(key=lambda s: (s.score, s.safety, -s.cell), reverse=True)
+    return [s for s in scored if s.score >= top * (1 - margin)]
+
+
+def choose_guess(knowledge: Knowledge, analysis: Analysis, look_ahead: bool = False) -> Guess:
+    """The best square to gamble on (see module doc); ``look_ahead`` looks a
+    guess further at close calls (lookahead.py, the strong setting)."""
     forced = forced_guess(knowledge, analysis)
     if forced is not None:
         return forced
@@ -319,23 +360,13 @@ def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
     if not analysis.exact or len(pool) == 1:
         cell = pool[0]
         return Guess(cell, 1 - chance[cell], 0.0, "safest square")
-    outcomes = _Outcomes(knowledge, analysis)
-    best = None  # (score, safety, -cell, progress), the highest wins
-    # Safest first: no score is above its candidate's _ceiling, so a candidate
-    # whose ceiling is below the best score reached cannot win.
-    use_risk = LONG_TERM and knowledge.topology.shape in LONG_TERM_SHAPES
-    risk = LongTermRisk(knowledge, analysis, outcomes.weight_if) if use_risk else None
-    for cell in sorted(pool, key=lambda c: (chance[c], c)):
-        safety = 1 - chance[cell]
-        credit = risk.credit(cell) if risk else 1.0  # the traps this guess settles
-        beat = best[0] / credit if best else 0.0
-        if _ceiling(safety) < beat:
-            continue
-        found = outcomes.outcomes(cell, beat)
-        if found and found[-1] is PRUNED:
-            continue
-        score, progress = _score(safety, found)
-        score *= credit
-        best = max(best or (score, safety, -cell, progress), (score, safety, -cell, progress))
-    score, safety, negative_cell, progress = best
-    return Guess(-negative_cell, safety, progress, "best chance to survive this guess and the next")
+    if look_ahead:
+        from .lookahead import CLOSE_CALL, deeper  # the strong setting's own module, only when asked for
+
+        close = rank(knowledge, analysis, pool, CLOSE_CALL)
+        if len(close) > 1:
+            return deeper(knowledge, analysis, close)
+        best = close[0]
+    else:
+        best = rank(knowledge, analysis, pool)[0]
+    return Guess(best.cell, best.safety, best.progress, "best chance to survive this guess and the next")
