@@ -23,6 +23,7 @@ from __future__ import annotations
 from amigasweeper.engine import MARKED
 
 from .analysis import Analysis
+from .counting import ambient_deadline
 from .guess import Guess, Scored, candidates, rank
 from .knowledge import Knowledge
 
@@ -31,13 +32,25 @@ LOOK_CANDIDATES = 3  # at most this many of them, best first
 
 
 def deeper(knowledge: Knowledge, analysis: Analysis, close: list[Scored]) -> Guess:
-    """The close candidate with the best chance to survive it and the two guesses after it."""
+    """The close candidate with the best chance to survive it and the two guesses after it.
+
+    Under a frame's deadline (the Demo's, counting_deadline) a look-ahead the
+    deadline cuts short is dropped for the plain choice: a count of a position
+    after a guess is not made to pause, so it is not started late.
+    """
     best, best_key = close[0], None
+    deadline = ambient_deadline()
     for scored in close[:LOOK_CANDIDATES]:
+        if deadline.expired():
+            return _plain(close[0])
         key = (_three_step(knowledge, scored), scored.score, scored.safety, -scored.cell)
         if best_key is None or key > best_key:
             best, best_key = scored, key
     return Guess(best.cell, best.safety, best.progress, "best chance to survive this guess and the two after it")
+
+
+def _plain(scored: Scored) -> Guess:
+    return Guess(scored.cell, scored.safety, scored.progress, "best chance to survive this guess and the next")
 
 
 def _three_step(knowledge: Knowledge, scored: Scored) -> float:

@@ -67,3 +67,23 @@ def test_without_the_setting_the_player_is_the_default_one():
     topology = GameSetup(width=9, height=9, mines=10).topology
     assert Player(Knowledge(topology, 10)).look_ahead is False
     assert Player(Knowledge(topology, 10), look_ahead=True).look_ahead is True
+
+
+def test_a_passed_frame_deadline_leaves_the_plain_choice():
+    from amigasweeper.solver.counting import Deadline, counting_deadline
+
+    for seed in range(200, 260):
+        game = Game(GameSetup(width=16, height=16, mines=40, seed=seed))
+        knowledge = Knowledge(game.topology, 40)
+        while not game.status.over:
+            decision = Player(knowledge).decide()
+            if not decision.certain:
+                analysis = knowledge.analyse()
+                close = guess.rank(knowledge, analysis, candidates(knowledge, analysis), lookahead.CLOSE_CALL)
+                if len(close) > 1:
+                    with counting_deadline(Deadline(0.0)):
+                        assert lookahead.deeper(knowledge, analysis, close).cell == close[0].cell
+                    return
+            result = game.uncover(decision.cell)
+            knowledge.reveal_all((c, game.tile(c)) for c in result.uncovered)
+    raise AssertionError("no close call met")
