@@ -155,3 +155,25 @@ def test_a_frame_deadline_stops_the_search_and_says_it_cut_something_short():
     assert passed.cut
     with counting_deadline(Deadline(60.0)):
         assert best_endgame_move(knowledge, analysis) is not None
+
+
+def test_a_search_cut_short_by_a_deadline_goes_on_from_where_it_stopped():
+    from itertools import count
+
+    for seed in range(200):
+        _, knowledge, analysis = crowded_endgame(range(seed, 200))
+        endgame.forget()
+        best_endgame_move(knowledge, analysis)
+        whole = endgame._KEPT.search.visits  # the visits of a search from nothing
+        if whole > 2_000:
+            break
+    else:
+        raise AssertionError("no endgame took long enough to cut short")
+    endgame.forget()
+    ticks = count()
+    cut = WatchedDeadline(10, clock=lambda: next(ticks))  # passed after ten looks at the clock
+    with counting_deadline(cut):
+        assert best_endgame_move(knowledge, analysis) is None
+    assert cut.cut
+    again = best_endgame_move(knowledge, analysis)
+    assert again is not None and endgame._KEPT.search.visits < whole

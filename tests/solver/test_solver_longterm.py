@@ -20,15 +20,22 @@ def risk_of(knowledge, analysis) -> LongTermRisk:
     return LongTermRisk(knowledge, analysis, _Outcomes(knowledge, analysis).weight_if)
 
 
+def listed_with_risk(game):
+    """(knowledge, analysis, every layout, what one layout weighs in the counts, the risk), or None."""
+    found = stuck_and_listed(game)
+    if found is None:
+        return None
+    knowledge, analysis, everything = found
+    return knowledge, analysis, everything, Fraction(analysis.counted.total, len(everything)), risk_of(knowledge, analysis)
+
+
 @settings(max_examples=60, deadline=None)
 @given(positions(width=(3, 5), height=(3, 4), mines=(2, 6), opens=(1, 8), marks=(0, 0)))
 def test_a_trap_forms_in_exactly_the_arrangements_brute_force_finds(game):
-    found = stuck_and_listed(game)
+    found = listed_with_risk(game)
     if found is None:
         return
-    knowledge, analysis, everything = found
-    scale = Fraction(analysis.counted.total, len(everything))
-    risk = risk_of(knowledge, analysis)
+    knowledge, analysis, everything, scale, risk = found
     for cell in sorted(knowledge.unknown):
         for pair in pairs_involving(knowledge, cell):
             trap = risk.trap(pair)
@@ -59,12 +66,10 @@ def test_a_guess_on_a_pair_that_may_become_a_50_50_is_credited(monkeypatch):
 @settings(max_examples=60, deadline=None)
 @given(positions(width=(3, 5), height=(3, 5), mines=(2, 7), opens=(1, 8), marks=(0, 0)))
 def test_a_2x2_block_is_a_trap_in_exactly_the_arrangements_brute_force_finds(game):
-    found = stuck_and_listed(game)
+    found = listed_with_risk(game)
     if found is None:
         return
-    knowledge, analysis, everything = found
-    scale = Fraction(analysis.counted.total, len(everything))
-    risk = risk_of(knowledge, analysis)
+    knowledge, analysis, everything, scale, risk = found
     for cell in sorted(knowledge.unknown):
         expected = 0
         for block, corners in blocks_involving(knowledge, cell):
