@@ -30,14 +30,13 @@ import random
 import sys
 import time
 from collections import defaultdict
-from multiprocessing import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from paired_solver import apply, parse_board, parse_setting  # noqa: E402
+from paired_solver import apply, parse_board, parse_setting, worker_pool  # noqa: E402
 
 from amigasweeper.engine import COVERED, MARKED, Game, GameSetup, GameStatus  # noqa: E402
 from amigasweeper.solver.knowledge import Knowledge  # noqa: E402
@@ -73,7 +72,7 @@ def draw_layout(knowledge: Knowledge, rng: random.Random) -> frozenset[int] | No
     the squares decided before it (so the whole draw is uniform); the mines
     left then go uniformly among the squares no number touches.
     """
-    k = _copy(knowledge)
+    k = _fresh_copy(knowledge)
     k.trivial()
     while True:
         analysis = k.analyse(budget=None)
@@ -97,14 +96,10 @@ def draw_layout(knowledge: Knowledge, rng: random.Random) -> frozenset[int] | No
     return frozenset(mines | set(rng.sample(rest, left)))
 
 
-def _copy(knowledge: Knowledge) -> Knowledge:
-    copy = Knowledge(knowledge.topology, knowledge.mines)
-    copy.cells = list(knowledge.cells)
-    copy.unknown = set(knowledge.unknown)
-    copy.frontier = set(knowledge.frontier)
+def _fresh_copy(knowledge: Knowledge) -> Knowledge:
+    """A copy whose every frontier number is looked at again by the cheap rules."""
+    copy = knowledge.copy()
     copy.dirty = set(knowledge.frontier)
-    copy.safe = set(knowledge.safe)
-    copy._covered_near = None
     return copy
 
 
@@ -222,11 +217,11 @@ def main(argv: list[str] | None = None) -> dict:
     else:
         start, stop = (int(x) for x in args.seeds.split(":"))
         seeds = range(start, stop)
-        with Pool(args.workers) as pool:  # a pool of its own: its workers keep the settings
+        with worker_pool(args.workers) as pool:  # a pool of its own: its workers keep the settings
             parts = pool.map(peer_clicks, [(args.peer_settings, width, height, mines, seeds[i:i + 20]) for i in range(0, len(seeds), 20)])
         records = [record for part in parts for record in part]
     records = records[: args.limit]
-    with Pool(args.workers) as pool:
+    with worker_pool(args.workers) as pool:
         parts = pool.map(points_of, [(record, width, height, mines, args.layouts) for record in records], chunksize=1)
     points = [point for part in parts for point in part]
     report = {

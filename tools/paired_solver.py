@@ -11,7 +11,11 @@ A setting is ``module.NAME=value`` applied to ``amigasweeper.solver.<module>``
 before the games, e.g. ``--variant guess.TOLERANCE=0.1 endgame.MAX_LAYOUTS=2000``.
 Baseline results are cached in the system's temporary folder, keyed by the
 solver's source, the board, the seeds and the settings, so a series of
-variants against one baseline pays for the baseline once.
+variants against one baseline pays for the baseline once. ``--save FILE``
+keeps the variant's games (JSON: seed -> [won, CPU seconds], the form
+tools/peer_harness.py --ours-results reads) and ``--against FILE`` takes the
+baseline from such a file instead of playing it: a series of changes to the
+code, each saved, can then be compared with any earlier one.
 
     python tools/paired_solver.py --board 30x16/99 --seeds 100000:104000 --variant guess.TOLERANCE=0.1
 """
@@ -27,7 +31,8 @@ import math
 import sys
 import tempfile
 import time
-from multiprocessing import Pool
+import multiprocessing
+from multiprocessing.pool import Pool
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,6 +41,12 @@ sys.path.insert(0, str(ROOT))
 from amigasweeper.engine import GameSetup  # noqa: E402
 from amigasweeper.solver.player import play_game  # noqa: E402
 from amigasweeper.stats import Z95, percent_interval  # noqa: E402
+
+
+def worker_pool(workers: int) -> Pool:
+    """A pool of fresh processes ("spawn"): forking a process that already runs
+    threads (a test process that started pyxel) can hang the child."""
+    return multiprocessing.get_context("spawn").Pool(workers)
 
 
 def parse_board(text: str) -> tuple[int, int, int]:
@@ -103,21 +114,34 @@ def baseline(pool, settings, shape, width, height, mines, seeds, workers) -> dic
     return found
 
 
+def load_results(path: Path, seeds: range) -> dict[int, tuple[bool, float]]:
+    """Games saved by --save, for these seeds (every one must be there)."""
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    missing = [seed for seed in seeds if str(seed) not in saved]
+    if missing:
+        raise SystemExit(f"{path} has no game for seed {missing[0]} (and {len(missing) - 1} more)")
+    return {seed: (bool(saved[str(seed)][0]), float(saved[str(seed)][1])) for seed in seeds}
+
+
+def side_of(games: dict[int, tuple[bool, float]]) -> dict:
+    """One side's wins, rate with its Wilson interval, and games per CPU second."""
+    n = len(games)
+    wins = sum(won for won, _ in games.values())
+    return {"wins": wins, "rate": round(100 * wins / n, 2), "ci95": percent_interval(wins, n),
+            "games_per_second": round(n / sum(seconds for _, seconds in games.values()), 1)}
+
+
 def compare(base: dict, variant: dict) -> dict:
     seeds = sorted(base)
     n = len(seeds)
-    base_wins = sum(base[s][0] for s in seeds)
-    variant_wins = sum(variant[s][0] for s in seeds)
     only_variant = sum(1 for s in seeds if variant[s][0] and not base[s][0])
     only_base = sum(1 for s in seeds if base[s][0] and not variant[s][0])
     diff = (only_variant - only_base) / n
     spread = math.sqrt(max(0.0, only_variant + only_base - (only_variant - only_base) ** 2 / n)) / n
     return {
         "games": n,
-        "baseline": {"wins": base_wins, "rate": round(100 * base_wins / n, 2), "ci95": percent_interval(base_wins, n),
-                     "games_per_second": round(n / sum(base[s][1] for s in seeds), 1)},
-        "variant": {"wins": variant_wins, "rate": round(100 * variant_wins / n, 2), "ci95": percent_interval(variant_wins, n),
-                    "games_per_second": round(n / sum(variant[s][1] for s in seeds), 1)},
+        "baseline": side_of(base),
+        "variant": side_of(variant),
         "variant_only_wins": only_variant,
         "baseline_only_wins": only_base,
         "difference_points": round(100 * diff, 2),
@@ -133,6 +157,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--baseline", nargs="*", type=parse_setting, default=[], metavar="module.NAME=value")
     parser.add_argument("--variant", nargs="*", type=parse_setting, default=[], metavar="module.NAME=value")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--save", type=Path, metavar="FILE", help="write the variant's games here (seed -> [won, CPU seconds])")
+    parser.add_argument("--against", type=Path, metavar="FILE", help="the baseline's games from an earlier --save, not played again")
+    parser.add_argument("--no-baseline", action="store_true", help="play the variant alone (with --save, for later --against)")
     args = parser.parse_args(argv)
     width, height, mines = parse_board(args.board)
     start, stop = (int(x) for x in args.seeds.split(":"))
@@ -140,15 +167,22 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     # One pool per side: a worker keeps the settings it was given, so a pool
     # reused for the variant would still play with the baseline's settings.
-    with Pool(args.workers) as pool:
-        base = baseline(pool, args.baseline, args.shape, width, height, mines, seeds, args.workers)
-    with Pool(args.workers) as pool:
+    if args.no_baseline:
+        base = None
+    elif args.against:
+        base = load_results(args.against, seeds)
+    else:
+        with worker_pool(args.workers) as pool:
+            base = baseline(pool, args.baseline, args.shape, width, height, mines, seeds, args.workers)
+    with worker_pool(args.workers) as pool:
         variant = play(pool, args.variant, args.shape, width, height, mines, seeds, args.workers)
+    if args.save:
+        args.save.write_text(json.dumps({str(seed): list(variant[seed]) for seed in sorted(variant)}), encoding="utf-8")
     report = {
         "command": "python tools/paired_solver.py " + " ".join(sys.argv[1:] if argv is None else argv),
         "board": f"{args.shape} {args.board}",
         "seeds": args.seeds,
-        **compare(base, variant),
+        **(compare(base, variant) if base is not None else {"games": len(seeds), "variant": side_of(variant)}),
         "wall_seconds": round(time.perf_counter() - started, 1),
     }
     print(json.dumps(report))

@@ -4,10 +4,19 @@ JSMinesweeper (DavidNHill/JSMinesweeper) is the strongest public solver. This
 harness takes the path of a checkout of it and `node` from the system (or
 --node); when either is missing it says so and skips (exit status 0), since CI
 has neither. Nothing of the peer is in this project: tools/peer/
-jsminesweeper_play.js, our own script, loads the checkout's scripts into a
-sandbox and plays them with the peer's own game engine, the way its bulk-play
+jsminesweeper_play.js, our own script, loads the peer's scripts into the node
+process and plays them with the peer's own game engine, the way its bulk-play
 function does (no flags, advanced guessing, full probability, its default
 endgame search).
+
+The peer at its best: JSMinesweeper runs its guess tie-break (secondary
+safety, progress, long-term risk) only when its probability step took under
+50 ms of wall time, so on a loaded machine it plays weaker than on an idle
+one. The harness copies the scripts it needs into a temporary folder and
+patches that test (PATCHES below, printed by --show-patch) so that the
+tie-break always runs, as on an idle machine; each game still reports how
+often the clock would have skipped it. --peer-clock plays the scripts as
+they are, clock and all.
 
 Layouts are our engine's: seed s gives `Game(GameSetup(w, h, m, seed=s))` with
 the first click on square 0 (the top-left corner, always safe), the opening our
@@ -33,9 +42,10 @@ import math
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
-from multiprocessing import Pool
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,9 +55,69 @@ from amigasweeper.engine import Game, GameSetup, GameStatus  # noqa: E402
 from amigasweeper.solver.player import play_game  # noqa: E402
 from amigasweeper.stats import Z95, percent_interval  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "tools"))
+from paired_solver import worker_pool  # noqa: E402
+
 RUNNER = ROOT / "tools" / "peer" / "jsminesweeper_play.js"
 PEER_MARKER = Path("Minesweeper") / "client" / "solver_main.js"  # how a JSMinesweeper checkout is recognised
 FIRST = 0  # the first click: the top-left corner
+SCRIPT_FOLDERS = ("client", "Utility")  # under Minesweeper/: every script the runner loads
+
+
+@dataclass(frozen=True)
+class Patch:
+    """One exact change to the peer's source, made in a copy, never in the checkout."""
+
+    file: str  # under Minesweeper/
+    find: str  # must occur exactly once
+    replace: str
+    why: str
+
+
+# The tie-break test keeps the peer's own condition, handed to a gate of the
+# runner's (jsminesweeper_play.js) which counts the times it was false (the
+# clock would have skipped the tie-break) and always answers yes.
+PATCHES = (
+    Patch(
+        file="client/solver_main.js",
+        find="if (pe.duration < 50) {",
+        replace="if (__amigasweeperTieBreak(pe.duration < 50)) {",
+        why="run the guess tie-break whatever the probability step's wall time (as on an idle machine), counting the skips",
+    ),
+)
+
+
+class PatchError(Exception):
+    """The peer's source is not what the patches were written for."""
+
+
+def patched(text: str, patch: Patch) -> str:
+    found = text.count(patch.find)
+    if found != 1:
+        raise PatchError(f"{patch.file}: expected `{patch.find}` once, found it {found} times (another version of the peer?)")
+    return text.replace(patch.find, patch.replace)
+
+
+def build_peer(checkout: Path, into: Path, patches: tuple[Patch, ...] = PATCHES) -> Path:
+    """A copy of the peer's scripts with ``patches`` made: the folder to hand the runner."""
+    source = Path(checkout) / "Minesweeper"
+    target = Path(into) / "Minesweeper"
+    for folder in SCRIPT_FOLDERS:
+        for script in sorted((source / folder).glob("*.js")):
+            copy = target / folder / script.name
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            copy.write_text(script.read_text(encoding="utf-8"), encoding="utf-8")
+    for patch in patches:
+        script = target / patch.file
+        if not script.is_file():
+            raise PatchError(f"{patch.file}: not in the checkout")
+        script.write_text(patched(script.read_text(encoding="utf-8"), patch), encoding="utf-8")
+    return Path(into)
+
+
+def patch_text(patches: tuple[Patch, ...] = PATCHES) -> str:
+    """The patches as a reader would want them shown: file, what goes, what comes, why."""
+    return "\n".join(f"Minesweeper/{p.file}\n- {p.find}\n+ {p.replace}\n  ({p.why})" for p in patches)
 
 
 def parse_board(text: str) -> tuple[int, int, int]:
@@ -88,7 +158,7 @@ def run_peer(node: str, peer: str, jobs: list[dict], workers: int) -> dict[int, 
 
     def worker(part: list[dict]) -> None:
         text = "".join(json.dumps(job) + "\n" for job in part)
-        done = subprocess.run([node, str(RUNNER), peer], input=text, capture_output=True, text=True, check=False)
+        done = subprocess.run([node, str(RUNNER), str(peer)], input=text, capture_output=True, text=True, check=False)
         if done.returncode != 0:
             errors.append(done.stderr.strip()[-2000:])
         for line in done.stdout.splitlines():
@@ -172,7 +242,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="the peer's games saved by --save earlier (no node needed): replayed, and compared with ours")
     parser.add_argument("--ours-results", type=Path, metavar="FILE",
                         help="our games from an earlier run (JSON: seed -> [won, cpu seconds], as paired_solver.py caches them)")
+    parser.add_argument("--peer-clock", action="store_true",
+                        help="play the peer's scripts unpatched: its tie-break then depends on the machine's load")
+    parser.add_argument("--show-patch", action="store_true", help="print the patch made to the peer's scripts, and stop")
     args = parser.parse_args(argv)  # fmt: skip
+    if args.show_patch:
+        print(patch_text())
+        return 0
     width, height, mines = parse_board(args.board)
     seeds = parse_seeds(args.seeds)
     started = time.perf_counter()
@@ -184,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
             saved = json.loads(args.ours_results.read_text(encoding="utf-8"))
             ours = {s: tuple(saved[str(s)]) for s in seeds}
         elif not args.no_ours:
-            with Pool(args.workers) as pool:
+            with worker_pool(args.workers) as pool:
                 for part in pool.imap_unordered(_play_ours, [(width, height, mines, seeds[i:i + 50]) for i in range(0, len(seeds), 50)]):
                     ours.update({seed: (won, seconds) for seed, won, seconds in part})
     else:
@@ -194,11 +270,16 @@ def main(argv: list[str] | None = None) -> int:
             print(why)
             return 0
         jobs = [{"id": s, "width": width, "height": height, "mines": layout(width, height, mines, s), "first": FIRST} for s in seeds]
-        with Pool(args.workers) as pool:
+        with worker_pool(args.workers) as pool, tempfile.TemporaryDirectory(prefix="peer-") as copy:
+            try:
+                scripts = Path(args.peer) if args.peer_clock else build_peer(Path(args.peer), Path(copy))
+            except PatchError as problem:
+                print(f"the peer cannot be patched: {problem}")
+                return 2
             pending = None if args.no_ours else pool.map_async(
                 _play_ours, [(width, height, mines, seeds[i:i + 50]) for i in range(0, len(seeds), 50)], chunksize=1
             )  # fmt: skip
-            peer = run_peer(node, args.peer, jobs, args.workers)  # at the same time as ours
+            peer = run_peer(node, scripts, jobs, args.workers)  # at the same time as ours
             if pending is not None:
                 for part in pending.get():
                     for seed, won, seconds in part:
@@ -215,7 +296,8 @@ def main(argv: list[str] | None = None) -> int:
             for seed in seeds:
                 if seed in peer:
                     game = peer[seed]
-                    out.write(json.dumps({"seed": seed, "won": game["won"], "clicks": game["clicks"], "cpu_ms": game["cpu_ms"]}) + "\n")
+                    kept = {key: game[key] for key in SAVED if key in game}
+                    out.write(json.dumps({"seed": seed, **kept}) + "\n")
     games = len(seeds)
     peer_wins = sum(1 for s in seeds if peer.get(s, {}).get("won"))
     report = {
@@ -227,6 +309,7 @@ def main(argv: list[str] | None = None) -> int:
         "peer_commit": _commit(args.peer) if args.peer else None,
         "replayed_through_our_engine": {"same_result": games - len(mismatches), "mismatches": dict(list(mismatches.items())[:20])},
         "peer": side(peer_wins, games, sum(peer[s].get("cpu_ms", 0.0) for s in peer) / 1000),
+        "peer_tie_break": tie_breaks(peer, patched=None if args.load else not args.peer_clock),
         "wall_seconds": round(wall, 1),
     }
     if ours:
@@ -234,6 +317,24 @@ def main(argv: list[str] | None = None) -> int:
         report["paired"] = paired({s: ours[s][0] for s in seeds}, {s: bool(peer.get(s, {}).get("won")) for s in seeds})
     print(json.dumps(report))
     return 1 if mismatches else 0
+
+
+SAVED = ("won", "clicks", "cpu_ms", "tie_breaks", "clock_skips")  # what --save keeps of a peer's game
+
+
+def tie_breaks(peer: dict[int, dict], patched: bool | None) -> dict:
+    """How often the peer reached its tie-break, and how often its clock would have skipped it
+    (the probability step took 50 ms or more of wall time). ``patched`` is None for saved
+    games, whose runs may have been either."""
+    reached = sum(game.get("tie_breaks", 0) for game in peer.values())
+    skips = sum(game.get("clock_skips", 0) for game in peer.values())
+    return {
+        "always_run": patched,
+        "reached": reached,
+        "clock_would_skip": skips,
+        "games_with_a_skip": sum(1 for game in peer.values() if game.get("clock_skips", 0)),
+        "skip_share": round(skips / reached, 5) if reached else 0.0,
+    }
 
 
 def _loaded(files: list[Path], seeds: range) -> dict[int, dict]:
@@ -245,7 +346,7 @@ def _loaded(files: list[Path], seeds: range) -> dict[int, dict]:
             if line.strip():
                 game = json.loads(line)
                 if game["seed"] in wanted:
-                    found[game["seed"]] = {"won": game["won"], "clicks": game["clicks"], "cpu_ms": game.get("cpu_ms", 0.0)}
+                    found[game["seed"]] = {"cpu_ms": 0.0, **{key: game[key] for key in SAVED if key in game}}
     return found
 
 

@@ -25,10 +25,11 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from amigasweeper.engine import COVERED, Shape
+from amigasweeper.engine import COVERED, MARKED, Shape
 
 from .analysis import Analysis
 from .counting import Component, Constraint, Lines, OverBudget, _multiply, _poly, combine, count_component, split_components
+from .endgame import best_region_move
 from .knowledge import Knowledge
 from .longterm import LongTermRisk
 
@@ -44,6 +45,8 @@ LONG_TERM = True  # credit guesses that settle a 50/50 before it forms (longterm
 # 30x16/99 and 16x16/40); on triangles it cost 0.7 to 0.9 points and on
 # hexagons 0.25 (docs/BENCHMARKS.md).
 LONG_TERM_SHAPES = frozenset({Shape.SQUARE})
+UNAVOIDABLE = True  # take a guess no play can spare at once, inside larger components too (unavoidable_guess)
+REGIONS = True  # an isolated group of squares is searched on its own, for the best order to clear it
 
 
 @dataclass(frozen=True)
@@ -56,6 +59,9 @@ class Guess:
 
 def forced_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
     """A group of squares only their own uncovering can ever decide (an enclosed 50/50 and the like)."""
+    unavoidable = unavoidable_guess(knowledge, analysis) if UNAVOIDABLE else None
+    if unavoidable is not None:
+        return unavoidable
     cells, neighbours = knowledge.cells, knowledge.topology.neighbours
     for component in analysis.components:
         lines = component.lines
@@ -63,8 +69,35 @@ def forced_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
             continue  # the mine total could still decide it later
         inside = set(component.cells)
         if all(cells[n] != COVERED or n in inside for cell in inside for n in neighbours[cell]):
+            plan = best_region_move(knowledge, component) if REGIONS and len(inside) > 2 else None
+            if plan is not None:
+                return Guess(plan.cell, 1 - analysis.probability[plan.cell], 0.0,
+                             f"isolated squares played in their best order: {plan.win_chance:.0%} chance to clear them")  # fmt: skip
             cell = min(inside, key=lambda c: (analysis.probability[c], c))
             return Guess(cell, 1 - analysis.probability[cell], 0.0, "forced guess: nothing else can decide these squares")
+    return None
+
+
+def unavoidable_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
+    """A guess no play can ever spare, even inside a larger component.
+
+    A number whose unknown squares hold some but not all of its missing
+    mines, where every square beside any of them (other than known mines)
+    is beside all of them: whatever is uncovered later sees those squares
+    only all together, so their mines can never be told apart, and one of
+    them must be gambled on sooner or later at the same odds. Taken now, its
+    number may help elsewhere (JSMinesweeper takes such guesses early too).
+    """
+    cells, neighbours = knowledge.cells, knowledge.topology.neighbours
+    for constraint in analysis.constraints:
+        group = constraint.cells
+        if len(group) < 2 or not 0 < constraint.need < len(group):
+            continue
+        inside = set(group)
+        if all(near in inside or cells[near] == MARKED or inside.issubset(neighbours[near])
+               for cell in group for near in neighbours[cell]):  # fmt: skip
+            cell = min(group)
+            return Guess(cell, 1 - analysis.probability[cell], 0.0, "unavoidable guess: no other square can ever tell these apart")
     return None
 
 
@@ -276,8 +309,49 @@ def _score(safety: float, found: list[Outcome] | None) -> tuple[float, float]:
     return score, progress
 
 
-def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
-    """The best square to gamble on (see module doc)."""
+@dataclass(frozen=True)
+class Scored:
+    """A candidate with its score (two-step survival, times its long-term credit)."""
+
+    score: float
+    safety: float
+    cell: int
+    progress: float
+    credit: float
+    found: list[Outcome] | None  # its possible numbers, every one (None: it shows nothing new)
+
+
+def rank(knowledge: Knowledge, analysis: Analysis, pool: list[int], margin: float = 0.0, long_term: bool = True) -> list[Scored]:
+    """The candidates whose score is within ``margin`` (relative) of the best, best first.
+
+    Safest first: no score is above its candidate's _ceiling, so a candidate
+    whose ceiling is below what it must reach is cut short, unscored.
+    """
+    chance = analysis.probability
+    outcomes = _Outcomes(knowledge, analysis)
+    use_risk = long_term and LONG_TERM and knowledge.topology.shape in LONG_TERM_SHAPES
+    risk = LongTermRisk(knowledge, analysis, outcomes.weight_if) if use_risk else None
+    scored: list[Scored] = []
+    top = 0.0
+    for cell in sorted(pool, key=lambda c: (chance[c], c)):
+        safety = 1 - chance[cell]
+        credit = risk.credit(cell) if risk else 1.0  # the traps this guess settles
+        beat = top * (1 - margin) / credit
+        if _ceiling(safety) < beat:
+            continue
+        found = outcomes.outcomes(cell, beat)
+        if found and found[-1] is PRUNED:
+            continue
+        score, progress = _score(safety, found)
+        scored.append(Scored(score * credit, safety, cell, progress, credit, found))
+        top = max(top, score * credit)
+    scored.sort(key=lambda s: (s.score, s.safety, -s.cell), reverse=True)
+    return [s for s in scored if s.score >= top * (1 - margin)]
+
+
+def choose_guess(knowledge: Knowledge, analysis: Analysis, look_ahead: bool = False) -> Guess:
+    """The best square to gamble on (see module doc); ``look_ahead`` looks a
+    guess further at close calls (lookahead.py, the strong setting)."""
     forced = forced_guess(knowledge, analysis)
     if forced is not None:
         return forced
@@ -286,23 +360,13 @@ def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
     if not analysis.exact or len(pool) == 1:
         cell = pool[0]
         return Guess(cell, 1 - chance[cell], 0.0, "safest square")
-    outcomes = _Outcomes(knowledge, analysis)
-    best = None  # (score, safety, -cell, progress), the highest wins
-    # Safest first: no score is above its candidate's _ceiling, so a candidate
-    # whose ceiling is below the best score reached cannot win.
-    use_risk = LONG_TERM and knowledge.topology.shape in LONG_TERM_SHAPES
-    risk = LongTermRisk(knowledge, analysis, outcomes.weight_if) if use_risk else None
-    for cell in sorted(pool, key=lambda c: (chance[c], c)):
-        safety = 1 - chance[cell]
-        credit = risk.credit(cell) if risk else 1.0  # the traps this guess settles
-        beat = best[0] / credit if best else 0.0
-        if _ceiling(safety) < beat:
-            continue
-        found = outcomes.outcomes(cell, beat)
-        if found and found[-1] is PRUNED:
-            continue
-        score, progress = _score(safety, found)
-        score *= credit
-        best = max(best or (score, safety, -cell, progress), (score, safety, -cell, progress))
-    score, safety, negative_cell, progress = best
-    return Guess(-negative_cell, safety, progress, "best chance to survive this guess and the next")
+    if look_ahead:
+        from .lookahead import CLOSE_CALL, deeper  # the strong setting's own module, only when asked for
+
+        close = rank(knowledge, analysis, pool, CLOSE_CALL)
+        if len(close) > 1:
+            return deeper(knowledge, analysis, close)
+        best = close[0]
+    else:
+        best = rank(knowledge, analysis, pool)[0]
+    return Guess(best.cell, best.safety, best.progress, "best chance to survive this guess and the next")

@@ -43,6 +43,17 @@ class Knowledge:
         knowledge._covered_near = None  # counted when first asked for
         return knowledge
 
+    def copy(self) -> Knowledge:
+        """An independent copy, to try a move on (the look-ahead, tools)."""
+        copy = Knowledge(self.topology, self.mines)
+        copy.cells = list(self.cells)
+        copy.unknown = set(self.unknown)
+        copy.frontier = set(self.frontier)
+        copy.dirty = set(self.dirty)
+        copy.safe = set(self.safe)
+        copy._covered_near = None if self._covered_near is None else list(self._covered_near)
+        return copy
+
     @property
     def covered_near(self) -> list[int]:
         """Covered neighbours of every square. Kept up to date as squares are

@@ -39,11 +39,19 @@ class GameResult:
     think_time: float = 0.0  # seconds the solver spent deciding
 
 
-class Player:
-    """Decides moves from its own Knowledge, which the caller keeps up to date."""
+LOOK_AHEAD = False  # the default player's setting; True is the strong setting (lookahead.py)
 
-    def __init__(self, knowledge: Knowledge) -> None:
+
+class Player:
+    """Decides moves from its own Knowledge, which the caller keeps up to date.
+
+    ``look_ahead`` (default: LOOK_AHEAD) is the strong setting: close calls
+    between guesses are looked at one guess further (lookahead.py).
+    """
+
+    def __init__(self, knowledge: Knowledge, look_ahead: bool | None = None) -> None:
         self.knowledge = knowledge
+        self.look_ahead = LOOK_AHEAD if look_ahead is None else look_ahead
 
     def decide(self) -> Decision:
         knowledge = self.knowledge
@@ -68,7 +76,7 @@ class Player:
         if plan is not None:
             return Decision(plan.cell, MoveKind.UNCOVER, False, 1 - analysis.probability[plan.cell],
                             f"endgame search: {plan.win_chance:.0%} chance to win from here")
-        guess = choose_guess(knowledge, analysis)
+        guess = choose_guess(knowledge, analysis, self.look_ahead)
         return Decision(guess.cell, MoveKind.UNCOVER, False, guess.safety, guess.reason)
 
     def _certain(self) -> Decision:
@@ -94,9 +102,9 @@ def choose_move(view: PlayerView) -> tuple[int, MoveKind]:
     return decision.cell, decision.action
 
 
-def best_move(view: PlayerView) -> Decision:
-    """Like choose_move, with whether it is certain, how safe, and why."""
-    return Player(Knowledge.from_view(view)).decide()
+def best_move(view: PlayerView, look_ahead: bool | None = None) -> Decision:
+    """Like choose_move, with whether it is certain, how safe, and why (``look_ahead``: as Player's)."""
+    return Player(Knowledge.from_view(view), look_ahead).decide()
 
 
 def play_game(
@@ -104,17 +112,19 @@ def play_game(
     clock: Callable[[], float] = time.perf_counter,
     move_times: list[float] | None = None,
     first: int | None = None,
+    look_ahead: bool | None = None,
 ) -> GameResult:
     """Play one game to the end with the engine, reading only what it reveals.
 
     ``move_times``, if given, receives the seconds each decision took
     (benchmarks); ``first``, if given, is the first square uncovered instead of
-    the player's own opening (tools/bench_openings.py measures openings).
+    the player's own opening (tools/bench_openings.py measures openings);
+    ``look_ahead`` is as Player's.
     """
     start = clock()
     game = Game(setup, clock=clock)
     knowledge = Knowledge(game.topology, setup.mines)
-    player = Player(knowledge)
+    player = Player(knowledge, look_ahead)
     moves = guesses = decisions = 0
     thinking = 0.0
     while not game.status.over:

@@ -4,6 +4,7 @@ message where JSMinesweeper or node is missing, as in CI) and its replay check."
 from __future__ import annotations
 
 import importlib.util
+import os
 import random
 import sys
 from pathlib import Path
@@ -144,3 +145,62 @@ def test_saved_games_are_loaded_replayed_and_compared_without_node(tmp_path, cap
     assert harness.json.loads(capsys.readouterr().out)["replayed_through_our_engine"]["mismatches"] == {
         "7000000": "ended " + ("WON here, lost there" if not first["won"] else "LOST here, won there")
     }
+
+
+def fake_checkout(root: Path, solver_main: str) -> Path:
+    """A folder shaped like a JSMinesweeper checkout, holding only what the patch reads."""
+    (root / "Minesweeper" / "client").mkdir(parents=True)
+    (root / "Minesweeper" / "Utility").mkdir(parents=True)
+    (root / "Minesweeper" / "client" / "solver_main.js").write_text(solver_main)
+    (root / "Minesweeper" / "Utility" / "Binomial.js").write_text("// binomials\n")
+    return root
+
+
+def test_the_peer_is_patched_in_a_copy_so_that_its_tie_break_always_runs(tmp_path):
+    source = "if (x) {\n    if (pe.duration < 50) {  // the clock test\n        tieBreak();\n    }\n}\n"
+    checkout = fake_checkout(tmp_path / "checkout", source)
+    copy = harness.build_peer(checkout, tmp_path / "copy")
+    text = (copy / "Minesweeper" / "client" / "solver_main.js").read_text()
+    assert "if (__amigasweeperTieBreak(pe.duration < 50)) {  // the clock test" in text
+    assert "if (pe.duration < 50)" not in text
+    assert (copy / "Minesweeper" / "Utility" / "Binomial.js").read_text() == "// binomials\n"
+    assert (checkout / "Minesweeper" / "client" / "solver_main.js").read_text() == source  # the checkout is untouched
+
+
+@pytest.mark.parametrize("source", ["tieBreak();\n", "if (pe.duration < 50) {}\nif (pe.duration < 50) {}\n"])
+def test_a_peer_the_patch_was_not_written_for_is_refused_with_the_reason(tmp_path, source, capsys):
+    checkout = fake_checkout(tmp_path / "checkout", source)
+    with pytest.raises(harness.PatchError, match="expected `if \\(pe.duration < 50\\) \\{` once, found it [02] times"):
+        harness.build_peer(checkout, tmp_path / "copy")
+    node = tmp_path / "node"
+    node.write_text("")
+    assert harness.main(["--peer", str(checkout), "--node", str(node), "--seeds", "1:2", "--no-ours"]) == 2
+    assert capsys.readouterr().out.startswith("the peer cannot be patched: client/solver_main.js: expected")
+
+
+def test_the_patch_is_shown(capsys):
+    assert harness.main(["--show-patch"]) == 0
+    shown = capsys.readouterr().out
+    assert "- if (pe.duration < 50) {\n+ if (__amigasweeperTieBreak(pe.duration < 50)) {" in shown
+
+
+def test_the_tie_break_tally_counts_the_skips_the_clock_would_have_made():
+    games = {1: {"tie_breaks": 4, "clock_skips": 1}, 2: {"tie_breaks": 6, "clock_skips": 0}, 3: {}}
+    assert harness.tie_breaks(games, patched=True) == {
+        "always_run": True, "reached": 10, "clock_would_skip": 1, "games_with_a_skip": 1, "skip_share": 0.1,
+    }  # fmt: skip
+
+
+PEER = os.environ.get("AMIGASWEEPER_PEER")  # a JSMinesweeper checkout, for the one test that plays it
+
+
+@pytest.mark.skipif(not (PEER and harness.shutil.which("node")),
+                    reason="needs node and a JSMinesweeper checkout named by AMIGASWEEPER_PEER (not in CI)")
+def test_the_patched_peer_plays_and_counts_its_tie_breaks(tmp_path, capsys):
+    saved = tmp_path / "peer.jsonl"
+    assert harness.main(["--peer", PEER, "--seeds", "7100000:7100006", "--no-ours", "--save", str(saved)]) == 0
+    report = harness.json.loads(capsys.readouterr().out)
+    assert report["replayed_through_our_engine"]["same_result"] == 6
+    assert report["peer_tie_break"]["always_run"] is True and report["peer_tie_break"]["reached"] > 0
+    games = [harness.json.loads(line) for line in saved.read_text().splitlines()]
+    assert all({"tie_breaks", "clock_skips", "clicks"} <= set(game) for game in games)

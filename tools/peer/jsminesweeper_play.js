@@ -2,16 +2,21 @@
 //
 // Written for AmigaSweeper's tools/peer_harness.py; it contains none of the
 // peer's code: it loads the scripts of a JSMinesweeper checkout (its path is
-// the first argument) into a sandbox, as its web page would, and drives them
-// the way its own bulk-play function does (no flags, advanced guessing, full
-// probability, the endgame search at its default threshold).
+// the first argument; the harness hands it a copy with its tie-break test
+// patched, see PATCHES there) into this process, as its web page would, and
+// drives them the way its own bulk-play function does (no flags, advanced
+// guessing, full probability, the endgame search at its default threshold).
 //
 // Input, one JSON object a line on stdin:
 //   {"id": 7, "width": 30, "height": 16, "mines": [cell, ...], "first": 0}
 // (a cell is row * width + column). Output, one JSON line per game:
-//   {"id": 7, "won": true, "clicks": [cell, ...], "cpu_ms": 12.5}
+//   {"id": 7, "won": true, "clicks": [cell, ...], "cpu_ms": 12.5,
+//    "tie_breaks": 3, "clock_skips": 0}
 // where clicks are every square the solver uncovered, in order, the first
-// click included.
+// click included; tie_breaks counts the times the patched test was reached
+// and clock_skips those where the peer's own clock test (under 50 ms) failed,
+// so that an unpatched peer would have skipped its tie-break (both stay 0 on
+// an unpatched copy, which never calls the gate).
 "use strict";
 
 const fs = require("fs");
@@ -34,6 +39,16 @@ const SCRIPTS = [
     "client/EfficiencyHelper.js",
     "client/solver_main.js",
 ];
+
+const tally = { tieBreaks: 0, clockSkips: 0 };
+
+// The gate the harness's patch puts around the peer's clock test: it is handed
+// the test's own verdict, counts it, and always lets the tie-break run.
+globalThis.__amigasweeperTieBreak = (clockAllows) => {
+    tally.tieBreaks++;
+    if (!clockAllows) tally.clockSkips++;
+    return true;
+};
 
 function load(checkout) {
     // Into this process's own global scope, as script tags share a page's:
@@ -113,12 +128,14 @@ async function main() {
     for await (const line of lines) {
         if (!line.trim()) continue;
         const game = JSON.parse(line);
+        tally.tieBreaks = tally.clockSkips = 0;
         const before = process.cpuUsage();
         const result = await play(game);
         const used = process.cpuUsage(before);
         process.stdout.write(JSON.stringify({
             id: game.id, won: result.won, clicks: result.clicks,
             cpu_ms: (used.user + used.system) / 1000,
+            tie_breaks: tally.tieBreaks, clock_skips: tally.clockSkips,
         }) + "\n");
     }
 }
