@@ -1,7 +1,11 @@
 """Opening and closing the Replay window: the last game, a replay chosen in
 the ASL file requester, one dropped on the program or named on the command
 line (--replay FILE). The game waits while the window is open (the clock
-rule), and a file that cannot be played is said in a requester."""
+rule), and a file that cannot be played is said in a requester.
+
+AVF, RMV and MVF files are read by ms-toollib in a process of its own
+(replay/foreign.py): the read is started, asked each frame whether it is
+done, and the window opens when it is; the frame loop never waits for it."""
 
 from __future__ import annotations
 
@@ -10,7 +14,11 @@ from typing import TYPE_CHECKING, Protocol
 
 from amigasweeper.guide import ManualPage
 from amigasweeper.storage import FileBackend
-from amigasweeper.replay import REPLAY_SUFFIXES, Recording, ReplayError, load_replay, replay_bytes, replay_suffix
+from amigasweeper.replay import (
+    REPLAY_SUFFIXES, PendingRead, Recording, ReplayError, open_replay, replay_bytes, replay_suffix,
+)
+from amigasweeper.plainfiles import shown
+from amigasweeper.records.replay_names import name_for
 
 from ..game.pausing import PauseReason
 from ..intuition.asl import FileRequester, Mode, available
@@ -22,7 +30,7 @@ from .replaywindow import ReplayWindow
 if TYPE_CHECKING:
     from ..host import Host
 
-PATTERN = "#?(" + "|".join(REPLAY_SUFFIXES) + ")"  # #?(.evf|.asreplay)
+PATTERN = "#?(" + "|".join(REPLAY_SUFFIXES) + ")"  # #?(.evf|.asreplay|.avf|.rmv|.mvf)
 NO_LAST_GAME = "No game has been recorded yet: play one (a click is enough), then ask again."
 
 
@@ -51,6 +59,7 @@ class ReplayControl:
         self.window: ReplayWindow | None = None
         self.shelved = ""  # the file in the replays folder shown, if the window shows one
         self._wall: float | None = None  # the program's clock at the last frame
+        self.pending: tuple[PendingRead, Path, str] | None = None  # a file ms-toollib is reading
 
     # ------------------------------------------------------------- opening
     def show(self, recording: Recording, name: str, shelved: str = "") -> None:
@@ -89,20 +98,43 @@ class ReplayControl:
         self.show(recording, "the last game", self.shelf.last_replay_name())
 
     def open_path(self, path: str | Path) -> str:
-        """Show a replay file; the problem in words, or "" when shown."""
+        """Show a replay file (or start reading it); the problem in words, or "" when under way."""
+        path = Path(path)
         try:
-            recording = load_replay(path)
+            opened = open_replay(path)
         except ReplayError as error:
             return str(error)
-        path = Path(path)
         folder = self.shelf.replay_folder()
-        self.show(recording, path.name, path.name if folder is not None and path.parent == folder else "")
+        shelved = path.name if folder is not None and path.parent == folder else ""
+        self.cancel_pending()
+        if isinstance(opened, PendingRead):
+            self.pending = (opened, path, shelved)
+        else:
+            self.show(opened, path.name, shelved)
         return ""
+
+    def cancel_pending(self) -> None:
+        if self.pending is not None:
+            self.pending[0].cancel()
+            self.pending = None
+
+    def _poll_pending(self) -> None:
+        """Once a frame while ms-toollib reads a file: show it when it is read."""
+        pending, path, shelved = self.pending
+        try:
+            recording = pending.poll()
+        except ReplayError as error:
+            self.pending = None
+            self.app.commands.tell("Replay", [f"{shown(path.name)} cannot be played: {error}"])
+            return
+        if recording is not None:
+            self.pending = None
+            self.show(recording, path.name, shelved)
 
     def open_or_tell(self, path: str | Path) -> None:
         problem = self.open_path(path)
         if problem:
-            self.app.commands.tell("Replay", [f"{Path(path).name} cannot be played: {problem}"])
+            self.app.commands.tell("Replay", [f"{shown(Path(path).name)} cannot be played: {problem}"])
 
     def dropped(self, paths: list[str]) -> bool:
         """Files dropped on the program: True when one was a replay (it is shown)."""
@@ -142,7 +174,7 @@ class ReplayControl:
         recording = window.recording
         suffix = replay_suffix(recording)
         if in_browser():
-            name = (self.shelved or "amigasweeper-replay" + suffix)
+            name = self.shelved or name_for(recording, suffix)
             problem = download(name, replay_bytes(recording))
             self.app.commands.tell("Replay", [problem or f"{name} was handed to the browser to download."])
             return
@@ -158,14 +190,17 @@ class ReplayControl:
 
         requester = FileRequester(
             "Save Replay", self.app.screen_mode.size, on_choose=save, mode=Mode.SAVE, pattern=PATTERN,
-            drawer=self.shelf.replay_folder(), file="game" + suffix, ask=self.app.open_requester,
+            drawer=self.shelf.replay_folder(), file=name_for(recording, suffix), ask=self.app.open_requester,
             help_node=ManualPage.STATS_WINDOWS,
         )
         self.app.open_requester(requester, owner=window)
 
     # ---------------------------------------------------------------- frames
     def tick(self) -> None:
-        """Once a frame: the window plays on by the time that passed."""
+        """Once a frame: a file being read is asked after, and the window
+        plays on by the time that passed."""
+        if self.pending is not None:
+            self._poll_pending()
         now = self.app.session.clock()
         if self.window is not None and self._wall is not None:
             self.window.advance((now - self._wall) * 1000)
