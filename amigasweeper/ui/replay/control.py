@@ -161,7 +161,7 @@ class ReplayControl:
         folder = self.shelf.replay_folder()
         requester = FileRequester(
             "Open Replay", self.app.screen_mode.size, on_choose=self.open_path, pattern=PATTERN,
-            drawer=folder, places=[folder] if folder else [], help_node=ManualPage.STATS_WINDOWS,
+            drawer=folder, places=[folder] if folder else [], help_node=ManualPage.REPLAYS,
         )
         self.app.open_requester(requester, owner=self.window)
 
@@ -191,7 +191,7 @@ class ReplayControl:
         requester = FileRequester(
             "Save Replay", self.app.screen_mode.size, on_choose=save, mode=Mode.SAVE, pattern=PATTERN,
             drawer=self.shelf.replay_folder(), file=name_for(recording, suffix), ask=self.app.open_requester,
-            help_node=ManualPage.STATS_WINDOWS,
+            help_node=ManualPage.REPLAYS,
         )
         self.app.open_requester(requester, owner=window)
 
