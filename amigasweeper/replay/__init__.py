@@ -13,14 +13,14 @@ Pure Python: nothing here imports pyxel.
 ``native``     our own format, for every board shape
 ``foreign``    AVF, RMV and MVF, read by ms-toollib in a child process
                (``toollib_child``)
-``files``      reading a replay file of any kind
+``files``      reading a replay file of any kind, at once or a slice a frame
+               (``slices``)
 """
 
 from .events import Button, EventKind, InputEvent, MouseEvent, Result
 from .files import (
-    OWN_SUFFIXES, REPLAY_SUFFIXES, ReplayError, load_replay, open_replay, replay_bytes, replay_suffix,
+    OWN_SUFFIXES, REPLAY_SUFFIXES, ReplayError, ReplayLoad, load_replay, open_replay, replay_bytes, replay_suffix,
 )
-from .foreign import PendingRead
 from .recorder import GameRecorder
 from .recording import Recording
 from .timeline import ReplayState, Timeline
@@ -28,7 +28,7 @@ from .timeline import ReplayState, Timeline
 __all__ = [
     "OWN_SUFFIXES",
     "REPLAY_SUFFIXES",
-    "PendingRead",
+    "ReplayLoad",
     "Button",
     "EventKind",
     "GameRecorder",

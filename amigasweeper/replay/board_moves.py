@@ -24,8 +24,10 @@ from ..engine.game import Game
 from ..engine.rules import Mark, Move, MoveKind
 from ..metrics.clicks import FLAGGED, BoardState, ClickCounter, Effect, Mouse
 from .events import Button, EventKind, InputEvent, MouseEvent, Result
+from .slices import SLICE, Steps, finish
 from .stream import cell_at, replay_game
 
+Played = tuple[tuple[InputEvent, ...], Result]
 _BUTTONS = {
     Mouse.LEFT_DOWN: (EventKind.PRESS, Button.LEFT),
     Mouse.LEFT_UP: (EventKind.RELEASE, Button.LEFT),
@@ -99,7 +101,7 @@ class _Mover:
         return self._play(*(Move(MoveKind.UNCOVER, t) for t in [*safe, mine]))
 
 
-def events_from_mouse(shell, mouse: tuple[MouseEvent, ...], question_marks: bool = False) -> tuple[tuple[InputEvent, ...], Result]:
+def events_from_mouse(shell, mouse: tuple[MouseEvent, ...], question_marks: bool = False) -> Played:
     """Input events, with the engine moves they made, for a file's mouse
     events, and the result ms-toollib reads in them (won, lost, else
     unfinished: abandoned).
@@ -107,9 +109,16 @@ def events_from_mouse(shell, mouse: tuple[MouseEvent, ...], question_marks: bool
     ``shell`` is a Recording of the file's board (its ``setup``, ``mines``
     and ``cell_px``); ``question_marks`` is True for our own files, whose
     "?" marks are written as stream.py says."""
+    return finish(played_steps(shell, mouse, question_marks))
+
+
+def played_steps(shell, mouse: tuple[MouseEvent, ...], question_marks: bool = False) -> Steps[Played]:
+    """:func:`events_from_mouse` a slice at a time (see slices.py)."""
     mover = _Mover(shell, question_marks)
     events = []
     for m in mouse:
+        if len(events) % SLICE == 0:
+            yield
         cell = cell_at(shell, m.x, m.y)
         moves = mover.moves(m, cell)
         kind, button = _BUTTONS.get(m.mouse, (EventKind.MOVE, None))

@@ -26,7 +26,8 @@ big-endian. What we write, version 4:
 
 Only square boards fit the format; :func:`to_evf` refuses others.
 :func:`from_evf` reads versions 0 to 4 (evf_read.py) and plays the events
-as ms-toollib does (board_moves.py).
+as ms-toollib does (board_moves.py); :func:`from_evf_steps` does the same a
+slice at a time, for a long game (slices.py).
 """
 
 from __future__ import annotations
@@ -37,10 +38,11 @@ from ..engine.game import GameSetup
 from ..engine.topology import Shape
 from ..metrics.clicks import BoardState, Mouse
 from . import evf_header
-from .board_moves import events_from_mouse
+from .board_moves import played_steps
 from .events import MouseEvent, Result
-from .evf_read import END, FIRST_EVENTS, MOUSE_CODES, PAUSE, FileHeader, read_evf
+from .evf_read import END, FIRST_EVENTS, MOUSE_CODES, PAUSE, FileHeader, read_evf_steps
 from .recording import OUR_SOFTWARE, OUR_SOFTWARE_NAME, Recording, clock_start_ms
+from .slices import Steps, finish
 
 VERSION = 4
 MAX_SIDE = 255
@@ -137,12 +139,18 @@ def _events(events: tuple[MouseEvent, ...]) -> bytes:
 
 def from_evf(data: bytes) -> Recording:
     """Read an EVF file (ours or another program's). Raises ReplayError."""
-    header, mines, mouse = read_evf(data)
-    return recording_of(header, mines, mouse)
+    return finish(from_evf_steps(data))
 
 
-def recording_of(h: FileHeader, mines: frozenset[int], mouse: tuple[MouseEvent, ...]) -> Recording:
-    """A recording of a file's board and mouse events, played as ms-toollib plays them."""
+def from_evf_steps(data: bytes) -> Steps[Recording]:
+    """:func:`from_evf` a slice at a time (see slices.py)."""
+    header, mines, mouse = yield from read_evf_steps(data)
+    return (yield from recording_steps(header, mines, mouse))
+
+
+def recording_steps(h: FileHeader, mines: frozenset[int], mouse: tuple[MouseEvent, ...]) -> Steps[Recording]:
+    """A recording of a file's board and mouse events, played as ms-toollib
+    plays them, a slice at a time (see slices.py)."""
     setup = GameSetup(
         width=h.columns, height=h.rows, mines=len(mines),
         marks=evf_header.marks_of(h.settings), layout=evf_header.layout_of(h.mode),
@@ -150,7 +158,7 @@ def recording_of(h: FileHeader, mines: frozenset[int], mouse: tuple[MouseEvent, 
     ours = h.software.startswith(OUR_SOFTWARE_NAME)
     shell = Recording(setup, mines, (), Result.ABANDONED, h.time_ms, 0.0, h.cell_px, h.software, h.player,
                       mouse=mouse, evf_mode=h.mode)
-    events, result = events_from_mouse(shell, mouse, question_marks=ours)
+    events, result = yield from played_steps(shell, mouse, question_marks=ours)
     started = h.start_us / 1e6 - clock_start_ms(events) / 1000 if h.start_us else 0.0
     return Recording(
         setup, mines, events, result, h.time_ms, started, h.cell_px, h.software, h.player,

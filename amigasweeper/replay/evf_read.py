@@ -22,6 +22,7 @@ from ..metrics.clicks import Mouse
 from .errors import ReplayError
 from .evf_header import Summary
 from .events import MouseEvent
+from .slices import SLICE, Steps, finish
 
 MOUSE_CODES = {
     Mouse.MOVE: 1, Mouse.LEFT_DOWN: 2, Mouse.LEFT_UP: 3, Mouse.RIGHT_DOWN: 4,
@@ -88,8 +89,16 @@ class _Reader:
         return raw.decode("utf-8", "replace")
 
 
-def read_evf(data: bytes) -> tuple[FileHeader, frozenset[int], tuple[MouseEvent, ...]]:
+Read = tuple[FileHeader, frozenset[int], tuple[MouseEvent, ...]]
+
+
+def read_evf(data: bytes) -> Read:
     """The header, the mines and the mouse events of an EVF file."""
+    return finish(read_evf_steps(data))
+
+
+def read_evf_steps(data: bytes) -> Steps[Read]:
+    """:func:`read_evf` a slice at a time (see slices.py)."""
     if not data:
         raise ReplayError("the file is empty")
     version = data[0]
@@ -98,9 +107,11 @@ def read_evf(data: bytes) -> tuple[FileHeader, frozenset[int], tuple[MouseEvent,
     reader = _Reader(data, 1)
     if version == 4:
         header = _header_v4(reader)
-        return header, _mines(reader, header), _events_v4(reader, header)
+        mines = _mines(reader, header)
+        return header, mines, (yield from _events_v4(reader, header))
     header = _header_early(reader, version)
-    return header, _mines(reader, header), _events_early(reader, version)
+    mines = _mines(reader, header)
+    return header, mines, (yield from _events_early(reader, version))
 
 
 def _board(r: _Reader, version: int, summary: int, settings: int) -> FileHeader:
@@ -160,12 +171,14 @@ def _unknown(code: int) -> ReplayError:
     return ReplayError(f"the EVF file has an event of kind {code}, which ms-toollib cannot read either")
 
 
-def _events_early(r: _Reader, version: int) -> tuple[MouseEvent, ...]:
+def _events_early(r: _Reader, version: int) -> Steps[tuple[MouseEvent, ...]]:
     """Each event: its kind, its time (3 bytes, ms) and its pixel; then 0
     (a checksum follows) or 255 (none)."""
     known = EARLY_CODES if version < 3 else range(1, 13)
     events = []
     while True:
+        if len(events) % SLICE == 0:
+            yield
         (code,) = r.unpack(">B", "events")
         if code in (END, PAUSE):
             break
@@ -179,7 +192,7 @@ def _events_early(r: _Reader, version: int) -> tuple[MouseEvent, ...]:
     return tuple(events)
 
 
-def _events_v4(r: _Reader, h: FileHeader) -> tuple[MouseEvent, ...]:
+def _events_v4(r: _Reader, h: FileHeader) -> Steps[tuple[MouseEvent, ...]]:
     """The custom metrics' names, then the events, each after the one before."""
     (custom,) = r.unpack(">H", "metric names")
     for _ in range(custom):
@@ -191,6 +204,8 @@ def _events_v4(r: _Reader, h: FileHeader) -> tuple[MouseEvent, ...]:
     events = [MouseEvent(t_ms, mouse, x, y)]
     paused = 0
     while True:
+        if len(events) % SLICE == 0:
+            yield
         (code,) = r.unpack(">B", "events")
         if code == END:
             break

@@ -4,8 +4,12 @@ and AVF, RMV and MVF through ms-toollib (foreign.py).
 A file is read as plainfiles reads what someone else named: a plain file
 only, of at most MAX_REPLAY_BYTES. EVF and our own format are told apart by
 their bytes; AVF, RMV and MVF by their names' suffixes (their first bytes
-say nothing reliable), and they are read by a child process: ask with
-:func:`open_replay`, which gives a Recording at once or a PendingRead.
+say nothing reliable), and they are read by a child process.
+:func:`load_replay` reads a file at once (tests, tools, the replays
+folder's newest game); :func:`open_replay` gives a :class:`ReplayLoad`,
+which the Replay window asks each frame: it reads the file, plays its
+events and makes its timeline a slice at a time, so that a 20-minute game
+never holds the frame loop.
 """
 
 from __future__ import annotations
@@ -17,8 +21,10 @@ from .. import plainfiles
 from ..engine.topology import Shape
 from . import evf, native
 from .errors import ReplayError
-from .foreign import FOREIGN_SUFFIXES, PendingRead, kind_of, read_foreign
+from .foreign import FOREIGN_SUFFIXES, PendingRead, file_steps, kind_of, read_foreign
 from .recording import Recording
+from .slices import Sliced, Steps, finish
+from .timeline import Timeline
 
 EVF_SUFFIX = ".evf"
 OWN_SUFFIXES = (EVF_SUFFIX, native.SUFFIX)  # the files we write (the replays folder holds only these)
@@ -40,10 +46,15 @@ def replay_bytes(recording: Recording) -> bytes:
 
 def parse_replay(data: bytes) -> Recording:
     """A recording from the bytes of an EVF file or one of ours."""
+    return finish(parse_steps(data))
+
+
+def parse_steps(data: bytes) -> Steps[Recording]:
+    """:func:`parse_replay` a slice at a time (see slices.py)."""
     if data[:2] == b"\x1f\x8b" or data.startswith(native.MAGIC.encode()):
-        return native.from_bytes(data)
+        return native.from_bytes(data)  # our hexagons and triangles: a game's worth, read at once
     if data[:1] and data[0] <= evf.VERSION:
-        return evf.from_evf(data)  # versions 0 to 4 are read; the reader names any other
+        return (yield from evf.from_evf_steps(data))  # versions 0 to 4; the reader names any other
     raise ReplayError("this is neither an EVF file nor an AmigaSweeper replay")
 
 
@@ -55,15 +66,52 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
         raise ReplayError(str(error)) from None
 
 
-def open_replay(path: str | os.PathLike[str]) -> Recording | PendingRead:
-    """A replay file as a recording, or as a read under way for the formats
-    ms-toollib reads (poll it). Every failure is a ReplayError with a sentence."""
-    path = Path(path)
-    data = read_bytes(path)
-    kind = kind_of(path.name)
-    if kind is not None:
-        return PendingRead(data, kind, path.name)
-    return _parsed(data, path.name)
+class ReplayLoad:
+    """A replay file being read, played and given its timeline; ``poll``
+    once a frame. Every failure is a ReplayError with a sentence."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        path = Path(path)
+        data = read_bytes(path)
+        kind = kind_of(path.name)
+        self.reading = PendingRead(data, kind, path.name) if kind is not None else None
+        self.work = Sliced(_own_steps(data)) if kind is None else None
+
+    def poll(self, budget_s: float) -> tuple[Recording, Timeline] | None:
+        """The recording and its timeline once done; None while under way."""
+        if self.reading is not None:
+            written = self.reading.poll()
+            if written is None:
+                return None
+            self.work = Sliced(_foreign_steps(written, self.reading.kind))
+            self.reading = None
+        try:
+            done = self.work.advance(budget_s)
+        except ReplayError:
+            raise
+        except (ValueError, IndexError, KeyError) as error:  # a board no game can have, say
+            raise ReplayError(str(error)) from None
+        return self.work.value if done else None
+
+    def cancel(self) -> None:
+        if self.reading is not None:
+            self.reading.cancel()
+
+
+def _own_steps(data: bytes) -> Steps[tuple[Recording, Timeline]]:
+    recording = yield from parse_steps(data)
+    return recording, (yield from Timeline.building(recording))
+
+
+def _foreign_steps(written: dict, kind: str) -> Steps[tuple[Recording, Timeline]]:
+    read = yield from file_steps(written, kind)
+    recording = yield from evf.recording_steps(*read)
+    return recording, (yield from Timeline.building(recording))
+
+
+def open_replay(path: str | os.PathLike[str]) -> ReplayLoad:
+    """A replay file to read a slice at a time (poll it)."""
+    return ReplayLoad(path)
 
 
 def load_replay(path: str | os.PathLike[str]) -> Recording:
@@ -86,6 +134,7 @@ def _parsed(data: bytes, name: str) -> Recording:
 
 
 __all__ = [
-    "EVF_SUFFIX", "OWN_SUFFIXES", "REPLAY_SUFFIXES", "ReplayError", "Shape", "load_replay", "open_replay", "parse_replay",
+    "EVF_SUFFIX", "OWN_SUFFIXES", "REPLAY_SUFFIXES", "ReplayError", "ReplayLoad", "Shape", "load_replay", "open_replay",
+    "parse_replay",
     "replay_bytes", "replay_suffix",
 ]

@@ -11,8 +11,9 @@ ms-toollib stops its whole process on a file it cannot read, so it never
 runs inside the program: each file is read by a child process
 (toollib_child.py) that writes the board and the mouse events as JSON.
 :class:`PendingRead` starts it and is asked each frame whether it is done,
-so the frame loop never waits; :func:`read_foreign` waits (tests, tools).
-The mouse events are then played as every EVF file is (board_moves.py).
+so the frame loop never waits (files.ReplayLoad then plays the events a
+slice at a time); :func:`read_foreign` waits (tests, tools). The mouse
+events are played as every EVF file's are (board_moves.py).
 """
 
 from __future__ import annotations
@@ -30,9 +31,10 @@ from .. import plainfiles
 from ..metrics.clicks import Mouse
 from .errors import ReplayError
 from .events import MouseEvent
-from .evf import recording_of
-from .evf_read import FileHeader
+from .evf import recording_steps
+from .evf_read import FileHeader, Read
 from .recording import Recording
+from .slices import SLICE, Steps, finish
 from .toollib_child import FLAG, KINDS
 
 FOREIGN_SUFFIXES = tuple("." + kind for kind in KINDS)  # .avf, .rmv, .mvf
@@ -103,9 +105,9 @@ class PendingRead:
             self.folder.cleanup()
             raise ReplayError(f"the reader of {kind.upper()} files could not be started ({error.strerror or error})") from None
 
-    def poll(self) -> Recording | None:
-        """The recording once the child is done, None while it works; a
-        ReplayError when it failed (or took too long)."""
+    def poll(self) -> dict | None:
+        """What the child wrote (see file_steps) once it is done, None
+        while it works; a ReplayError when it failed (or took too long)."""
         code = self.process.poll()
         if code is None:
             if time.monotonic() < self.deadline:
@@ -115,7 +117,7 @@ class PendingRead:
         try:
             if code != 0:
                 raise ReplayError(f"ms-toollib cannot read it as an {self.kind.upper()} file (it stopped: exit status {code})")
-            return recording_of_json(_read_json(self.target), self.kind)
+            return _read_json(self.target)
         finally:
             self.folder.cleanup()
 
@@ -130,9 +132,9 @@ def read_foreign(data: bytes, kind: str, time_limit: float = TIME_LIMIT) -> Reco
     """Read a file and wait for it (for tests and tools, never the frame loop)."""
     pending = PendingRead(data, kind, "replay." + kind, time_limit)
     while True:
-        recording = pending.poll()
-        if recording is not None:
-            return recording
+        written = pending.poll()
+        if written is not None:
+            return finish(recording_steps(*file_of_json(written, kind)))
         time.sleep(0.01)
 
 
@@ -143,8 +145,15 @@ def _read_json(path: Path) -> dict:
         raise ReplayError(f"ms-toollib's reading of it cannot be used ({error})") from None
 
 
-def recording_of_json(data: dict, kind: str) -> Recording:
-    """The recording of what the child wrote; anything out of place is a ReplayError."""
+def file_of_json(data: dict, kind: str) -> Read:
+    """The header, mines and mouse events of what the child wrote; anything
+    out of place is a ReplayError."""
+    return finish(file_steps(data, kind))
+
+
+def file_steps(data: dict, kind: str) -> Steps[Read]:
+    """:func:`file_of_json` a slice at a time (see slices.py)."""
+    what = f"ms-toollib's reading of this {kind.upper()} file is not what was expected"
     try:
         header = FileHeader(
             version=0, summary=0, settings=0, rows=int(data["rows"]), columns=int(data["columns"]),
@@ -152,12 +161,21 @@ def recording_of_json(data: dict, kind: str) -> Recording:
             start_us=max(0, int(data["start_us"])), software=str(data["software"]), player=str(data["player"]),
         )
         mines = frozenset(int(c) for c in data["mines"])
-        mouse = tuple(MouseEvent(int(t), Mouse(name), int(x), int(y)) for t, name, x, y in data["events"])
+        events = data["events"]
+        if not isinstance(events, list):
+            raise TypeError("its events are not a list")
     except (KeyError, TypeError, ValueError) as error:
-        raise ReplayError(f"ms-toollib's reading of this {kind.upper()} file is not what was expected ({error})") from None
+        raise ReplayError(f"{what} ({error})") from None
     cells = header.rows * header.columns
     if not (0 < header.rows <= 255 and 0 < header.columns <= 255 and 0 < header.cell_px <= 255):
         raise ReplayError(f"the {kind.upper()} file gives an impossible board ({header.columns}x{header.rows})")
-    if not mouse or not 0 < len(mines) < cells or any(not 0 <= c < cells for c in mines):
+    if not events or not 0 < len(mines) < cells or any(not 0 <= c < cells for c in mines):
         raise ReplayError(f"the {kind.upper()} file has no events, or {len(mines)} mines on {cells} squares")
-    return recording_of(header, mines, mouse)
+    mouse = []
+    for start in range(0, len(events), SLICE):
+        yield
+        try:
+            mouse += [MouseEvent(int(t), Mouse(name), int(x), int(y)) for t, name, x, y in events[start : start + SLICE]]
+        except (TypeError, ValueError) as error:
+            raise ReplayError(f"{what} ({error})") from None
+    return header, mines, tuple(mouse)

@@ -122,7 +122,9 @@ class _Writer:
             self.right_release(index, event, press, self.right_press_open)
             self.right_press = None
 
-    def left_release(self, event: InputEvent):
+    def left_release(self, event: InputEvent) -> list[tuple[Mouse, Point]]:
+        """The steps of a left button let go: where it was, except over a
+        flag before the first uncover (see the module's docstring)."""
         point = self.point(event)
         before_start = self.game.status is GameStatus.READY
         if before_start and event.cell is not None and self.game.mark(event.cell) == Mark.MINE:

@@ -16,6 +16,7 @@ too; ``clock(t_ms)`` is what the game's timer showed then. An event after
 that end (a move between the last click and the game being kept) is shown
 at the end.
 
+A long game's timeline can be made a slice at a time (:meth:`Timeline.building`).
 Going forward (playing), a state carries on from the one made before it:
 only the new events' moves are applied, to the same Game. Going back
 (scrubbing, stepping back), it starts from the nearest earlier checkpoint,
@@ -37,6 +38,7 @@ from ..metrics.clicks import ClickCounter, Mouse
 from ..metrics.game_metrics import GameMetrics
 from .events import Button, EventKind
 from .recording import Recording
+from .slices import SLICE, Steps, finish
 from .stream import cell_at, mouse_stream, replay_game
 
 CHECKPOINTS = 64  # copies of the game kept along the tape, at most
@@ -53,6 +55,37 @@ class ReplayState:
     metrics: GameMetrics
 
 
+Tape = tuple[list, list]  # the click counts and the buttons held after each event
+
+
+def _tape(recording: Recording) -> Steps[Tape]:
+    """The click counts and the buttons held after each event. A move
+    counts nothing, so the events after a move share the counts before it."""
+    stream = mouse_stream(recording)
+    counter = ClickCounter(recording.topology, recording.mines)
+    counts, buttons = [], []
+    current, held = counter.counts(), set()
+    position = 0
+    for index, event in enumerate(recording.events):
+        if index % SLICE == 0:
+            yield
+        clicked = False
+        while position < len(stream) and stream[position][1] <= index:
+            mouse = stream[position][0]
+            counter.step(mouse.mouse, cell_at(recording, mouse.x, mouse.y))
+            clicked = clicked or mouse.mouse is not Mouse.MOVE
+            position += 1
+        if clicked:
+            current = counter.counts()
+        counts.append(current)
+        if event.kind is EventKind.PRESS and event.button:
+            held.add(event.button)
+        elif event.kind is EventKind.RELEASE and event.button:
+            held.discard(event.button)
+        buttons.append(frozenset(held))
+    return counts, buttons
+
+
 def _copy(game: Game) -> Game:
     """A copy of a game's board. The board's shape and setup never change
     and are shared; the list of its moves is left out (a replay never reads
@@ -61,20 +94,25 @@ def _copy(game: Game) -> Game:
 
 
 class Timeline:
-    def __init__(self, recording: Recording) -> None:
+    def __init__(self, recording: Recording, tape: Tape | None = None) -> None:
+        """The timeline of a recording; ``tape`` is what :meth:`building` made
+        (without it, it is made here at once)."""
         self.recording = recording
         self.events = recording.events
         self.times = [e.t_ms for e in self.events]
         self.clock_start_ms = recording.clock_start_ms
         self.duration_ms = self.clock_start_ms + recording.time_ms if self.times else 0
         self._board = board_metrics(recording.topology, recording.mines)
-        self._stream = mouse_stream(recording)
-        self._counts = self._counts_per_event()
-        self._buttons = self._buttons_per_event()
+        self._counts, self._buttons = tape or finish(_tape(recording))
         self._spacing = max(MIN_SPACING, len(self.events) // CHECKPOINTS + 1)
         self._checkpoints: dict[int, Game] = {-1: _copy(replay_game(recording))}
         self._game = replay_game(recording)
         self._game_index = -1  # the last event whose moves self._game has
+
+    @classmethod
+    def building(cls, recording: Recording) -> Steps[Timeline]:
+        """The same timeline made a slice at a time (see slices.py)."""
+        return cls(recording, (yield from _tape(recording)))
 
     def __len__(self) -> int:
         return len(self.events)
@@ -89,36 +127,6 @@ class Timeline:
     def clock(self, t_ms: float) -> float:
         """What the game's timer showed at a time of the tape, in ms."""
         return max(0.0, min(float(self.recording.time_ms), t_ms - self.clock_start_ms))
-
-    def _counts_per_event(self):
-        """The click counts after each event; a move counts nothing, so the
-        events after a move share the counts before it."""
-        counter = ClickCounter(self.recording.topology, self.recording.mines)
-        counts = [None] * len(self.events)
-        current = counter.counts()
-        position = 0
-        for index in range(len(self.events)):
-            clicked = False
-            while position < len(self._stream) and self._stream[position][1] <= index:
-                mouse = self._stream[position][0]
-                counter.step(mouse.mouse, cell_at(self.recording, mouse.x, mouse.y))
-                clicked = clicked or mouse.mouse is not Mouse.MOVE
-                position += 1
-            if clicked:
-                current = counter.counts()
-            counts[index] = current
-        return counts
-
-    def _buttons_per_event(self) -> list[frozenset[Button]]:
-        held: set[Button] = set()
-        out = []
-        for e in self.events:
-            if e.kind is EventKind.PRESS and e.button:
-                held.add(e.button)
-            elif e.kind is EventKind.RELEASE and e.button:
-                held.discard(e.button)
-            out.append(frozenset(held))
-        return out
 
     def game_at(self, index: int) -> Game:
         """The Game with the moves of events 0..index applied (the timeline's own)."""

@@ -19,9 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from amigasweeper.engine import GameStatus
-from amigasweeper.replay import ReplayError, Result, Timeline, load_replay, open_replay
-from amigasweeper.replay import foreign
+from amigasweeper.engine import GameSetup, GameStatus
+from amigasweeper.replay import ReplayError, Result, Timeline, evf, files, foreign, load_replay, open_replay
+from amigasweeper.replay.scripted import ScriptedPlayer
+from amigasweeper.replay.slices import SLICE, Sliced
 
 from .toollib import VIDEOS, analysed, figures_differ, ms_board, same_board
 
@@ -102,10 +103,10 @@ def test_a_damaged_file_is_refused_in_words_and_nothing_else_happens(tmp_path):
 def test_what_the_child_writes_is_checked_before_it_is_played(change, says):
     reading = {"rows": 8, "columns": 8, "mines": list(range(10)), "cell_px": 16, "mode": 0, "software": "x",
                "player": "", "time_ms": 1000, "start_us": 0, "events": [[0, "lc", 100, 100], [5, "lr", 100, 100]]}
-    assert foreign.recording_of_json(dict(reading), "avf").setup.mines == 10
+    assert len(foreign.file_of_json(dict(reading), "avf")[1]) == 10
     change(reading)
     with pytest.raises(ReplayError, match=says):
-        foreign.recording_of_json(reading, "avf")
+        foreign.file_of_json(reading, "avf")
 
 
 def test_a_reader_that_takes_too_long_is_stopped():
@@ -116,15 +117,29 @@ def test_a_reader_that_takes_too_long_is_stopped():
 
 
 def test_the_read_is_asked_after_and_never_waited_for():
+    """Each poll works for its budget at most (a slice over): the child
+    reads the file, then its events are played a slice at a time."""
     opened = open_replay(SAMPLES / "clone_expert.mvf")
-    assert isinstance(opened, foreign.PendingRead)
-    recording = None
-    for _ in range(6000):
-        recording = opened.poll()
-        if recording is not None:
-            break
-        time.sleep(0.01)
-    assert recording is not None and recording.software == "0.97 beta"
+    polls, done = 0, None
+    while done is None and polls < 20000:
+        start = time.perf_counter()
+        done = opened.poll(0.001)
+        assert time.perf_counter() - start < 0.5
+        polls += 1
+        time.sleep(0.001)
+    recording, timeline = done
+    assert recording.software == "0.97 beta" and len(timeline) == len(recording.events) == 2456
+    assert polls > 3  # it took several frames
+
+
+def test_a_long_evf_file_is_read_a_slice_at_a_time():
+    recording = ScriptedPlayer(GameSetup(width=30, height=16, mines=99, seed=4), 4).play(max_actions=2000)
+    data = evf.to_evf(recording)
+    work = Sliced(files.parse_steps(data))
+    slices = 0
+    while not work.advance(0):  # one slice a call
+        slices += 1
+    assert slices >= len(recording.mouse_events()) // SLICE and work.value.metrics() == recording.metrics()
 
 
 def test_where_ms_toollib_is_missing_it_is_said_plainly(monkeypatch):

@@ -3,9 +3,10 @@ the ASL file requester, one dropped on the program or named on the command
 line (--replay FILE). The game waits while the window is open (the clock
 rule), and a file that cannot be played is said in a requester.
 
-AVF, RMV and MVF files are read by ms-toollib in a process of its own
-(replay/foreign.py): the read is started, asked each frame whether it is
-done, and the window opens when it is; the frame loop never waits for it."""
+A file is read a slice at a time (replay/files.py's ReplayLoad): half a
+frame's work each frame, the window opening when it is done, so a long
+game never holds the frame loop; AVF, RMV and MVF files are first read by
+ms-toollib in a process of its own (replay/foreign.py)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 from amigasweeper.guide import ManualPage
 from amigasweeper.storage import FileBackend
 from amigasweeper.replay import (
-    REPLAY_SUFFIXES, PendingRead, Recording, ReplayError, open_replay, replay_bytes, replay_suffix,
+    REPLAY_SUFFIXES, Recording, ReplayError, ReplayLoad, Timeline, open_replay, replay_bytes, replay_suffix,
 )
 from amigasweeper.plainfiles import shown
 from amigasweeper.records.replay_names import name_for
@@ -32,6 +33,7 @@ if TYPE_CHECKING:
 
 PATTERN = "#?(" + "|".join(REPLAY_SUFFIXES) + ")"  # #?(.evf|.asreplay|.avf|.rmv|.mvf)
 NO_LAST_GAME = "No game has been recorded yet: play one (a click is enough), then ask again."
+LOAD_BUDGET_S = 0.008  # a frame's share of reading a replay: half of a 60 fps frame
 
 
 def is_replay(path: str | Path) -> bool:
@@ -59,21 +61,22 @@ class ReplayControl:
         self.window: ReplayWindow | None = None
         self.shelved = ""  # the file in the replays folder shown, if the window shows one
         self._wall: float | None = None  # the program's clock at the last frame
-        self.pending: tuple[PendingRead, Path, str] | None = None  # a file ms-toollib is reading
+        self.pending: tuple[ReplayLoad, Path, str] | None = None  # a file being read
 
     # ------------------------------------------------------------- opening
-    def show(self, recording: Recording, name: str, shelved: str = "") -> None:
+    def show(self, recording: Recording, name: str, shelved: str = "", timeline: Timeline | None = None) -> None:
         """Show a recording, in the open window or a new one; ``shelved`` is
-        its file's name in the replays folder, if it is one of those."""
+        its file's name in the replays folder, if it is one of those;
+        ``timeline`` its timeline, when it is made already."""
         app = self.app
         self.shelved = shelved
         if self.window is not None:
-            self.window.load(recording, name)
+            self.window.load(recording, name, timeline)
             app.wm.to_front(self.window)
             app.wm.activate(self.window)
             return
         window = ReplayWindow(recording, name, app.screen_mode.size, on_close=self.closed,
-                              on_depth=lambda: app.wm.depth(window))
+                              on_depth=lambda: app.wm.depth(window), timeline=timeline)
         window.menus = MenuStrip.for_actions(
             REPLAY_MENUS,
             {
@@ -98,19 +101,18 @@ class ReplayControl:
         self.show(recording, "the last game", self.shelf.last_replay_name())
 
     def open_path(self, path: str | Path) -> str:
-        """Show a replay file (or start reading it); the problem in words, or "" when under way."""
+        """Start reading a replay file (a small one is shown at once); the
+        problem in words, or "" when it is shown or under way."""
         path = Path(path)
         try:
-            opened = open_replay(path)
+            load = open_replay(path)
         except ReplayError as error:
             return str(error)
         folder = self.shelf.replay_folder()
         shelved = path.name if folder is not None and path.parent == folder else ""
         self.cancel_pending()
-        if isinstance(opened, PendingRead):
-            self.pending = (opened, path, shelved)
-        else:
-            self.show(opened, path.name, shelved)
+        self.pending = (load, path, shelved)
+        self._poll_pending()
         return ""
 
     def cancel_pending(self) -> None:
@@ -119,17 +121,18 @@ class ReplayControl:
             self.pending = None
 
     def _poll_pending(self) -> None:
-        """Once a frame while ms-toollib reads a file: show it when it is read."""
-        pending, path, shelved = self.pending
+        """A frame's share of reading the file; show it when it is read."""
+        load, path, shelved = self.pending
         try:
-            recording = pending.poll()
+            done = load.poll(LOAD_BUDGET_S)
         except ReplayError as error:
             self.pending = None
             self.app.commands.tell("Replay", [f"{shown(path.name)} cannot be played: {error}"])
             return
-        if recording is not None:
+        if done is not None:
             self.pending = None
-            self.show(recording, path.name, shelved)
+            recording, timeline = done
+            self.show(recording, path.name, shelved, timeline)
 
     def open_or_tell(self, path: str | Path) -> None:
         problem = self.open_path(path)

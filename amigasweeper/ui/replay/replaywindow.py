@@ -118,6 +118,7 @@ class ReplayWindow(Window):
         *,
         on_close: Callable[[], None],
         on_depth: Callable[[], None],
+        timeline: Timeline | None = None,
     ) -> None:
         super().__init__("Replay", 0, 0, 100, 100, on_close=self.close, on_depth=on_depth)
         self.on_closed = on_close
@@ -133,16 +134,17 @@ class ReplayWindow(Window):
         self.end_button = self.add(VcrButton(lambda: Symbol.END, self.end))
         self.speed_cycle = self.add(CycleGadget("", [s.label for s in Speed]))
         self.speed_cycle.on_change = lambda gadget: self.set_speed(list(Speed)[gadget.index])
-        self.load(recording, name)
+        self.load(recording, name, timeline)
 
     # ---------------------------------------------------------------- tape
-    def load(self, recording: Recording, name: str) -> None:
-        """Show a recording from its start, paused; ``name`` says which (a file's name)."""
+    def load(self, recording: Recording, name: str, timeline: Timeline | None = None) -> None:
+        """Show a recording from its start, paused; ``name`` says which (a
+        file's name); ``timeline`` is the recording's, when made already."""
         self.name = name
         self.title = f"Replay: {name}"
         self.screen_title = shorten(describe(recording), 60)
         self.recording = recording
-        self.timeline = Timeline(recording)
+        self.timeline = Timeline(recording) if timeline is None else timeline
         self.deck = Deck(self.timeline)
         self.state = self.timeline.state(self.deck.index)
         self.shown = ShownGame(self.state)
