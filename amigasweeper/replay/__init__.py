@@ -14,7 +14,7 @@ Pure Python: nothing here imports pyxel.
 ``foreign``    AVF, RMV and MVF, read by ms-toollib in a child process
                (``toollib_child``)
 ``files``      reading a replay file of any kind, at once or a slice a frame
-               (``slices``)
+               (amigasweeper/slices.py)
 """
 
 from .events import Button, EventKind, InputEvent, MouseEvent, Result

@@ -23,8 +23,8 @@ from __future__ import annotations
 from ..engine.game import Game
 from ..engine.rules import Mark, Move, MoveKind
 from ..metrics.clicks import FLAGGED, BoardState, ClickCounter, Effect, Mouse
+from ..slices import SLICE, Steps, finish
 from .events import Button, EventKind, InputEvent, MouseEvent, Result
-from .slices import SLICE, Steps, finish
 from .stream import cell_at, replay_game
 
 Played = tuple[tuple[InputEvent, ...], Result]

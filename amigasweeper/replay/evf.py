@@ -37,12 +37,12 @@ import struct
 from ..engine.game import GameSetup
 from ..engine.topology import Shape
 from ..metrics.clicks import BoardState, Mouse
+from ..slices import Steps, finish
 from . import evf_header
 from .board_moves import played_steps
 from .events import MouseEvent, Result
 from .evf_read import END, FIRST_EVENTS, MOUSE_CODES, PAUSE, FileHeader, read_evf_steps
 from .recording import OUR_SOFTWARE, OUR_SOFTWARE_NAME, Recording, clock_start_ms
-from .slices import Steps, finish
 
 VERSION = 4
 MAX_SIDE = 255

@@ -19,10 +19,10 @@ import struct
 from dataclasses import dataclass
 
 from ..metrics.clicks import Mouse
+from ..slices import SLICE, Steps, finish
 from .errors import ReplayError
 from .evf_header import Summary
 from .events import MouseEvent
-from .slices import SLICE, Steps, finish
 
 MOUSE_CODES = {
     Mouse.MOVE: 1, Mouse.LEFT_DOWN: 2, Mouse.LEFT_UP: 3, Mouse.RIGHT_DOWN: 4,

@@ -19,17 +19,18 @@ from pathlib import Path
 
 from .. import plainfiles
 from ..engine.topology import Shape
+from ..slices import Sliced, Steps, finish
 from . import evf, native
 from .errors import ReplayError
 from .foreign import FOREIGN_SUFFIXES, PendingRead, file_steps, kind_of, read_foreign
 from .recording import Recording
-from .slices import Sliced, Steps, finish
 from .timeline import Timeline
 
 EVF_SUFFIX = ".evf"
 OWN_SUFFIXES = (EVF_SUFFIX, native.SUFFIX)  # the files we write (the replays folder holds only these)
 REPLAY_SUFFIXES = (*OWN_SUFFIXES, *FOREIGN_SUFFIXES)  # what the Replay window opens
 MAX_REPLAY_BYTES = 16 * 1024 * 1024
+SMALL_REPLAY_BYTES = 16 * 1024  # an Expert game's EVF file is about 14 KB: read at once, in a few ms
 
 
 def replay_suffix(recording: Recording) -> str:
@@ -74,8 +75,9 @@ class ReplayLoad:
         path = Path(path)
         data = read_bytes(path)
         kind = kind_of(path.name)
-        self.reading = PendingRead(data, kind, path.name) if kind is not None else None
+        self.reading = PendingRead(data, kind) if kind is not None else None
         self.work = Sliced(_own_steps(data)) if kind is None else None
+        self.small = kind is None and len(data) <= SMALL_REPLAY_BYTES  # ours, or EVF: worth no frames
 
     def poll(self, budget_s: float) -> tuple[Recording, Timeline] | None:
         """The recording and its timeline once done; None while under way."""

@@ -29,12 +29,12 @@ from pathlib import Path
 
 from .. import plainfiles
 from ..metrics.clicks import Mouse
+from ..slices import SLICE, Steps, finish
 from .errors import ReplayError
 from .events import MouseEvent
 from .evf import recording_steps
 from .evf_read import FileHeader, Read
 from .recording import Recording
-from .slices import SLICE, Steps, finish
 from .toollib_child import FLAG, KINDS
 
 FOREIGN_SUFFIXES = tuple("." + kind for kind in KINDS)  # .avf, .rmv, .mvf
@@ -83,18 +83,21 @@ def _child_environment() -> dict[str, str]:
 class PendingRead:
     """One file being read by a child process; ``poll()`` each frame."""
 
-    def __init__(self, data: bytes, kind: str, name: str, time_limit: float = TIME_LIMIT) -> None:
+    def __init__(self, data: bytes, kind: str, time_limit: float = TIME_LIMIT) -> None:
         why = missing()
         if why:
             raise ReplayError(why)
-        self.name = name
         self.kind = kind
+        self.time_limit = time_limit
         self.deadline = time.monotonic() + time_limit
-        self.folder = tempfile.TemporaryDirectory(prefix="amigasweeper-replay-")
+        try:
+            self.folder = tempfile.TemporaryDirectory(prefix="amigasweeper-replay-")
+        except OSError as error:
+            raise ReplayError(f"no temporary folder can be made for ms-toollib ({error.strerror or error})") from None
         folder = Path(self.folder.name)
         source, self.target = folder / ("in." + kind), folder / "out.json"
-        source.write_bytes(data)
         try:
+            source.write_bytes(data)
             # In its own folder: ms-toollib writes crash.log where it runs when it stops.
             self.process = subprocess.Popen(
                 child_command(kind, source, self.target), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
@@ -103,7 +106,7 @@ class PendingRead:
             )
         except OSError as error:
             self.folder.cleanup()
-            raise ReplayError(f"the reader of {kind.upper()} files could not be started ({error.strerror or error})") from None
+            raise ReplayError(f"ms-toollib could not be started on it ({error.strerror or error})") from None
 
     def poll(self) -> dict | None:
         """What the child wrote (see file_steps) once it is done, None
@@ -113,7 +116,7 @@ class PendingRead:
             if time.monotonic() < self.deadline:
                 return None
             self.cancel()
-            raise ReplayError(f"ms-toollib took more than {TIME_LIMIT:.0f} seconds over it")
+            raise ReplayError(f"ms-toollib took more than {self.time_limit:.0f} seconds over it")
         try:
             if code != 0:
                 raise ReplayError(f"ms-toollib cannot read it as an {self.kind.upper()} file (it stopped: exit status {code})")
@@ -130,7 +133,7 @@ class PendingRead:
 
 def read_foreign(data: bytes, kind: str, time_limit: float = TIME_LIMIT) -> Recording:
     """Read a file and wait for it (for tests and tools, never the frame loop)."""
-    pending = PendingRead(data, kind, "replay." + kind, time_limit)
+    pending = PendingRead(data, kind, time_limit)
     while True:
         written = pending.poll()
         if written is not None:

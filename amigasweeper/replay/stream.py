@@ -36,6 +36,7 @@ from dataclasses import replace
 from ..engine.game import Game
 from ..engine.rules import GameStatus, Mark, MoveKind
 from ..metrics.clicks import Click, ClickCounter, Mouse
+from ..slices import SLICE, Steps, finish
 from .events import Button, EventKind, InputEvent, MouseEvent
 
 _STEPS = {
@@ -85,7 +86,7 @@ class _Writer:
         half = self.recording.cell_px // 2
         return col * self.recording.cell_px + half, row * self.recording.cell_px + half
 
-    def run(self) -> list[tuple[MouseEvent, int]]:
+    def steps(self) -> Steps[list[tuple[MouseEvent, int]]]:
         handlers = {
             EventKind.MOVE: self.on_move,
             EventKind.PRESS: self.on_press,
@@ -93,6 +94,8 @@ class _Writer:
             EventKind.KEY: self.on_key,
         }
         for index, event in enumerate(self.recording.events):
+            if index % SLICE == 0:
+                yield
             handlers[event.kind](index, event)
             for move in event.moves:
                 self.game.play(move)
@@ -162,9 +165,18 @@ class _Writer:
 def mouse_stream(recording) -> list[tuple[MouseEvent, int]]:
     """Each EVF mouse event of a recording with the index of the input event
     it came from. A recording read from a file gives back its own."""
-    if recording.mouse is not None:
-        return [(m, i) for i, m in enumerate(recording.mouse)]
-    return _Writer(recording).run()
+    return finish(mouse_stream_steps(recording))
+
+
+def mouse_stream_steps(recording) -> Steps[list[tuple[MouseEvent, int]]]:
+    """:func:`mouse_stream` a slice at a time (amigasweeper/slices.py)."""
+    if recording.mouse is None:
+        return (yield from _Writer(recording).steps())
+    stream: list[tuple[MouseEvent, int]] = []
+    for start in range(0, len(recording.mouse), SLICE):
+        yield
+        stream += ((m, i) for i, m in enumerate(recording.mouse[start : start + SLICE], start))
+    return stream
 
 
 def cell_at(recording, x: int, y: int) -> int | None:

@@ -33,13 +33,13 @@ import copy
 from dataclasses import dataclass
 
 from ..engine.game import Game
-from ..metrics.board import board_metrics
+from ..metrics.board import BoardMetrics, board_metrics_steps
 from ..metrics.clicks import ClickCounter, Mouse
 from ..metrics.game_metrics import GameMetrics
+from ..slices import SLICE, Steps, finish
 from .events import Button, EventKind
 from .recording import Recording
-from .slices import SLICE, Steps, finish
-from .stream import cell_at, mouse_stream, replay_game
+from .stream import cell_at, mouse_stream_steps, replay_game
 
 CHECKPOINTS = 64  # copies of the game kept along the tape, at most
 MIN_SPACING = 64  # events between two copies, at least
@@ -55,13 +55,15 @@ class ReplayState:
     metrics: GameMetrics
 
 
-Tape = tuple[list, list]  # the click counts and the buttons held after each event
+Tape = tuple[BoardMetrics, list, list]  # the board's figures; the click counts and buttons held after each event
 
 
 def _tape(recording: Recording) -> Steps[Tape]:
-    """The click counts and the buttons held after each event. A move
-    counts nothing, so the events after a move share the counts before it."""
-    stream = mouse_stream(recording)
+    """The board's figures, and the click counts and the buttons held after
+    each event. A move counts nothing, so the events after a move share
+    the counts before it."""
+    board = yield from board_metrics_steps(recording.topology, recording.mines)
+    stream = yield from mouse_stream_steps(recording)
     counter = ClickCounter(recording.topology, recording.mines)
     counts, buttons = [], []
     current, held = counter.counts(), set()
@@ -83,7 +85,7 @@ def _tape(recording: Recording) -> Steps[Tape]:
         elif event.kind is EventKind.RELEASE and event.button:
             held.discard(event.button)
         buttons.append(frozenset(held))
-    return counts, buttons
+    return board, counts, buttons
 
 
 def _copy(game: Game) -> Game:
@@ -102,8 +104,7 @@ class Timeline:
         self.times = [e.t_ms for e in self.events]
         self.clock_start_ms = recording.clock_start_ms
         self.duration_ms = self.clock_start_ms + recording.time_ms if self.times else 0
-        self._board = board_metrics(recording.topology, recording.mines)
-        self._counts, self._buttons = tape or finish(_tape(recording))
+        self._board, self._counts, self._buttons = tape or finish(_tape(recording))
         self._spacing = max(MIN_SPACING, len(self.events) // CHECKPOINTS + 1)
         self._checkpoints: dict[int, Game] = {-1: _copy(replay_game(recording))}
         self._game = replay_game(recording)

@@ -35,6 +35,7 @@ WEB_CODE = (
     "amigasweeper/resources.py",
     "amigasweeper/plainfiles.py",
     "amigasweeper/atomicfile.py",
+    "amigasweeper/slices.py",
     "amigasweeper/storage",
     "amigasweeper/metrics",
     "amigasweeper/replay",

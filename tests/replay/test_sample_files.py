@@ -22,7 +22,7 @@ import pytest
 from amigasweeper.engine import GameSetup, GameStatus
 from amigasweeper.replay import ReplayError, Result, Timeline, evf, files, foreign, load_replay, open_replay
 from amigasweeper.replay.scripted import ScriptedPlayer
-from amigasweeper.replay.slices import SLICE, Sliced
+from amigasweeper.slices import SLICE, Sliced
 
 from .toollib import VIDEOS, analysed, figures_differ, ms_board, same_board
 
@@ -110,7 +110,7 @@ def test_what_the_child_writes_is_checked_before_it_is_played(change, says):
 
 
 def test_a_reader_that_takes_too_long_is_stopped():
-    pending = foreign.PendingRead((SAMPLES / "arbiter_beginner.avf").read_bytes(), "avf", "slow.avf", time_limit=0)
+    pending = foreign.PendingRead((SAMPLES / "arbiter_beginner.avf").read_bytes(), "avf", time_limit=0)
     with pytest.raises(ReplayError, match="took more than"):
         pending.poll()
     assert pending.process.poll() is not None  # it was ended

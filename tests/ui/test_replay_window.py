@@ -379,3 +379,29 @@ def test_where_ms_toollib_is_missing_the_requester_says_so(make_app, monkeypatch
     said = " ".join(app.requesters[-1].lines)
     assert "arbiter_beginner.avf cannot be played" in said
     assert ("pip install 'amigasweeper[replays]'" if why == "NOT_INSTALLED" else "cannot run in a browser") in said
+
+
+def test_a_long_replay_opens_over_several_frames(make_app, tmp_path):
+    """Read a slice a frame (half a frame's time each): the window opens once it is all read."""
+    from amigasweeper.engine import GameSetup
+    from amigasweeper.metrics.clicks import Mouse
+    from amigasweeper.replay import Recording, evf
+    from amigasweeper.replay.events import MouseEvent
+
+    wander = [MouseEvent(t, Mouse.MOVE, (t * 7) % 128, (t * 3) % 128) for t in range(8000)]
+    clicks = [MouseEvent(8000, Mouse.LEFT_DOWN, 4, 4), MouseEvent(8010, Mouse.LEFT_UP, 4, 4)]
+    long = Recording(GameSetup(width=16, height=16, mines=40), frozenset(range(216, 256)), (), Result.ABANDONED,
+                     10, mouse=(*wander, *clicks))
+    path = tmp_path / "long.evf"
+    path.write_bytes(evf.to_evf(long))
+    assert path.stat().st_size > 16 * 1024
+    app, pilot = make_app(replay=path)
+    frames = 0
+    while app.replays.window is None and frames < 2000:
+        assert app.replays.pending is not None and not app.requesters
+        pilot.step()
+        frames += 1
+    window = app.replays.window
+    assert window is not None and len(window.timeline) == 8002 and frames >= 1
+    window.end()
+    assert window.state.game.is_open(0)

@@ -10,6 +10,7 @@ ms-toollib in a process of its own (replay/foreign.py)."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -112,7 +113,7 @@ class ReplayControl:
         shelved = path.name if folder is not None and path.parent == folder else ""
         self.cancel_pending()
         self.pending = (load, path, shelved)
-        self._poll_pending()
+        self._poll_pending(at_once=load.small)
         return ""
 
     def cancel_pending(self) -> None:
@@ -120,11 +121,11 @@ class ReplayControl:
             self.pending[0].cancel()
             self.pending = None
 
-    def _poll_pending(self) -> None:
-        """A frame's share of reading the file; show it when it is read."""
+    def _poll_pending(self, at_once: bool = False) -> None:
+        """A frame's share of reading the file (all of a small one); show it when it is read."""
         load, path, shelved = self.pending
         try:
-            done = load.poll(LOAD_BUDGET_S)
+            done = load.poll(math.inf if at_once else LOAD_BUDGET_S)
         except ReplayError as error:
             self.pending = None
             self.app.commands.tell("Replay", [f"{shown(path.name)} cannot be played: {error}"])

@@ -1,7 +1,8 @@
 """Long work done a slice at a time, so the frame loop never waits for it.
 
-Reading a long replay (a 20-minute game has some 60,000 mouse events) and
-making its timeline take longer than a frame. Such work is written as a
+Reading a long replay (a 20-minute game has some 60,000 mouse events),
+making its timeline and working out a large board's ZiNi take longer than
+a frame. Such work is written as a
 generator that yields between slices of about SLICE items and returns its
 result; :func:`finish` runs one to the end at once (tests, tools, small
 files), and :class:`Sliced` runs it for a time budget each frame (the
