@@ -17,6 +17,7 @@ ms = pytest.importorskip("ms_toollib", reason="ms-toollib is not installed (pip 
 
 VIDEOS = {".evf": ms.EvfVideo, ".avf": ms.AvfVideo, ".rmv": ms.RmvVideo, ".mvf": ms.MvfVideo}
 COVERED, FLAG = 10, 11
+WRONG_FLAG, MINE_HIT, MINE_SHOWN = 14, 15, 16  # how ms-toollib shows a lost board
 FIGURES = [  # (our GameMetrics name, ms-toollib's)
     ("bbbv", "bbbv"), ("bbbv_solved", "bbbv_solved"), ("openings", "op"), ("islands", "isl"), ("zini", "zini"),
     ("left", "left"), ("right", "right"), ("chord", "double"), ("left_eff", "lce"), ("right_eff", "rce"),
@@ -69,13 +70,16 @@ def ms_board(game) -> list[list[int]]:
 
 
 def same_board(ours: list[list[int]], theirs: list[list[int]], board: list[list[int]], won: bool) -> bool:
-    """Square by square the same: numbers and flags; a mine uncovered is
-    one in both; on a won board a mine may be flagged in one and covered in
-    the other (2.4 flags the mines left when a game is won)."""
+    """Square by square the same: numbers and flags; on a lost board
+    ms-toollib crosses a wrong flag out and shows the mine hit (ours: the
+    flag, the mine uncovered); on a won board a mine may be flagged in one
+    and covered in the other (2.4 flags the mines left when a game is won)."""
     for row, (a_row, b_row) in enumerate(zip(ours, theirs, strict=True)):
         for col, (a, b) in enumerate(zip(a_row, b_row, strict=True)):
             mine = board[row][col] == -1
-            if a == b or (mine and a == -1 and b not in (COVERED, FLAG)):
+            if a == b or (b == WRONG_FLAG and a == FLAG and not mine):
+                continue
+            if mine and ((a == -1 and b in (MINE_HIT, -1)) or (b == MINE_SHOWN and a in (COVERED, FLAG))):
                 continue
             if won and mine and {a, b} <= {COVERED, FLAG}:
                 continue
