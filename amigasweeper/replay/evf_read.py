@@ -15,6 +15,7 @@ Every failure is a ReplayError with a sentence for the player.
 
 from __future__ import annotations
 
+import itertools
 import struct
 from dataclasses import dataclass
 
@@ -22,7 +23,7 @@ from ..metrics.clicks import Mouse
 from ..slices import SLICE, Steps, finish
 from .errors import ReplayError
 from .evf_header import Summary
-from .events import MouseEvent
+from .events import MAX_EVENTS, TOO_MANY_EVENTS, MouseEvent
 
 MOUSE_CODES = {
     Mouse.MOVE: 1, Mouse.LEFT_DOWN: 2, Mouse.LEFT_UP: 3, Mouse.RIGHT_DOWN: 4,
@@ -167,6 +168,11 @@ def _mines(r: _Reader, h: FileHeader) -> frozenset[int]:
     return mines
 
 
+def _within_bounds(events: list) -> None:
+    if len(events) > MAX_EVENTS:
+        raise ReplayError(TOO_MANY_EVENTS)
+
+
 def _unknown(code: int) -> ReplayError:
     return ReplayError(f"the EVF file has an event of kind {code}, which ms-toollib cannot read either")
 
@@ -176,9 +182,10 @@ def _events_early(r: _Reader, version: int) -> Steps[tuple[MouseEvent, ...]]:
     (a checksum follows) or 255 (none)."""
     known = EARLY_CODES if version < 3 else range(1, 13)
     events = []
-    while True:
-        if len(events) % SLICE == 0:
+    for step in itertools.count():
+        if step % SLICE == 0:  # counted by what is read, not what is kept: a slice is bounded either way
             yield
+            _within_bounds(events)
         (code,) = r.unpack(">B", "events")
         if code in (END, PAUSE):
             break
@@ -189,6 +196,7 @@ def _events_early(r: _Reader, version: int) -> Steps[tuple[MouseEvent, ...]]:
         events.append(MouseEvent(t_ms, MOUSE_BY_CODE[code], x, y))
     if not events:
         raise ReplayError("the EVF file has no events")
+    _within_bounds(events)
     return tuple(events)
 
 
@@ -203,9 +211,10 @@ def _events_v4(r: _Reader, h: FileHeader) -> Steps[tuple[MouseEvent, ...]]:
         raise ReplayError(f"the EVF events start with code {code}, not a move or a press")
     events = [MouseEvent(t_ms, mouse, x, y)]
     paused = 0
-    while True:
-        if len(events) % SLICE == 0:
+    for step in itertools.count():
+        if step % SLICE == 0:  # counted by what is read, not what is kept: a slice is bounded either way
             yield
+            _within_bounds(events)
         (code,) = r.unpack(">B", "events")
         if code == END:
             break
@@ -222,4 +231,5 @@ def _events_v4(r: _Reader, h: FileHeader) -> Steps[tuple[MouseEvent, ...]]:
             paused = 0
         elif code not in SKIPPED:
             raise _unknown(code)
+    _within_bounds(events)
     return tuple(events)

@@ -31,7 +31,7 @@ from .. import plainfiles
 from ..metrics.clicks import Mouse
 from ..slices import SLICE, Steps, finish
 from .errors import ReplayError
-from .events import MouseEvent
+from .events import MAX_EVENTS, TOO_MANY_EVENTS, MouseEvent
 from .evf import recording_steps
 from .evf_read import FileHeader, Read
 from .recording import Recording
@@ -174,6 +174,8 @@ def file_steps(data: dict, kind: str) -> Steps[Read]:
         raise ReplayError(f"the {kind.upper()} file gives an impossible board ({header.columns}x{header.rows})")
     if not events or not 0 < len(mines) < cells or any(not 0 <= c < cells for c in mines):
         raise ReplayError(f"the {kind.upper()} file has no events, or {len(mines)} mines on {cells} squares")
+    if len(events) > MAX_EVENTS:
+        raise ReplayError(TOO_MANY_EVENTS)
     mouse = []
     for start in range(0, len(events), SLICE):
         yield
