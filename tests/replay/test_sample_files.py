@@ -182,8 +182,10 @@ def _download(cache: Path, name: str, sha256: str) -> Path:
 
 
 @pytest.fixture(scope="module")
-def cache(request) -> Path:
-    return Path(request.config.cache.mkdir("ms-toollib-samples"))
+def cache(request, tmp_path_factory) -> Path:
+    """pytest's cache folder (kept between runs), or a fresh one without it."""
+    kept = getattr(request.config, "cache", None)
+    return Path(kept.mkdir("ms-toollib-samples")) if kept else tmp_path_factory.mktemp("ms-toollib-samples")
 
 
 @pytest.mark.slow
