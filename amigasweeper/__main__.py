@@ -8,6 +8,7 @@ import sys
 from amigasweeper.arguments import ArgumentsError, split_arguments
 
 ARGS_ENV = "AMIGASWEEPER_ARGS"
+READER_FLAG = "--read-replay-with-ms-toollib"  # the same as amigasweeper.replay.toollib_child.FLAG
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -17,6 +18,12 @@ def main(argv: list[str] | None = None) -> int:
         from amigasweeper.guide.lint import main as check
 
         return check(args)
+    if args[:1] == [READER_FLAG]:
+        # A child process reading one AVF, RMV or MVF file with ms-toollib
+        # (amigasweeper/replay/foreign.py starts it): no window, no pyxel.
+        from amigasweeper.replay.toollib_child import main as read_replay
+
+        return read_replay(args[1:])
     if "--stats" in args:
         # The statistics table: pure Python, works without a display.
         from amigasweeper.records.cli import main as stats

@@ -374,6 +374,9 @@ def pyinstaller_command(name: str, windowed: bool, icon: Path | None, dist: Path
         "--distpath", str(dist), "--workpath", str(work / "work"), "--specpath", str(work),
         "--paths", str(app_dir),  # analyse the staged copy, not whatever is installed
         "--collect-submodules", "amigasweeper",  # modules the UI imports lazily
+        # ms-toollib, the replays extra: the program itself never imports it, its
+        # child process reading an AVF, RMV or MVF file does (replay/toollib_child.py)
+        "--hidden-import", TOOLLIB,
         "--additional-hooks-dir", str(work / "hooks"),
     ]
     if windowed:
@@ -398,10 +401,9 @@ def build_exe(dist: Path, build: Path) -> Path:
     AmigaSweeper.app; on Linux the icon and a .desktop file."""
     import importlib.util
 
-    if importlib.util.find_spec("PyInstaller") is None:
-        raise SystemExit(
-            "package: PyInstaller is not installed: python3 -m pip install -e '.[package]'"
-        )
+    for module, what in (("PyInstaller", "PyInstaller"), (TOOLLIB, "ms-toollib (the replays extra, bundled)")):
+        if importlib.util.find_spec(module) is None:
+            raise SystemExit(f"package: {what} is not installed: python3 -m pip install -e '.[package]'")
     app_dir = stage(build)
     work = build / "pyinstaller"
     if work.exists():
@@ -456,6 +458,8 @@ def add_desktop_entry(folder: Path, png: Path, text: str) -> Path:
 
 LICENCES_FOLDER = "licences"
 SDL2_LICENCE = ROOT / "tools" / "licences" / "SDL2.txt"  # Pyxel's wheel has no SDL licence text
+TOOLLIB = "ms_toollib"
+TOOLLIB_LICENCE = ROOT / "tools" / "licences" / "ms-toollib.txt"  # its wheel has a bill of materials, not its licence
 
 
 def python_licence() -> Path:
@@ -569,6 +573,9 @@ def gather_licences(folder: Path, toc: Path) -> Path:
             names = [add(file, f"{project}-{file.name}", f"{project} {owner.version}") for file in licence_files_of(owner)]
             if "SDL2" in name:  # Pyxel's copy of SDL2 (Linux)
                 texts["SDL2-LICENSE.txt"].append(name)
+                continue
+            if name.startswith(TOOLLIB):  # its own MIT text, beside its wheel's list of the crates in it
+                texts[add(TOOLLIB_LICENCE, "ms-toollib-LICENSE.txt", f"ms-toollib {owner.version}")].append(name)
                 continue
             if names:
                 texts[names[0]].append(name)

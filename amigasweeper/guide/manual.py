@@ -49,6 +49,7 @@ class ManualPage(str, Enum):
     DUEL = "Duel"
     STATS = "Stats"
     STATS_WINDOWS = "StatsWindows"
+    REPLAYS = "Replays"
     WINDOWS = "Windows"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"

@@ -31,6 +31,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..engine.topology import Shape, Topology
+from ..slices import Steps, finish
 
 MINE = -1
 ZINI_MAX_CELLS = 10_000
@@ -94,16 +95,20 @@ class BoardMetrics:
 
 
 def board_metrics(topology: Topology, mines: Iterable[int]) -> BoardMetrics:
+    return finish(board_metrics_steps(topology, mines))
+
+
+def board_metrics_steps(topology: Topology, mines: Iterable[int]) -> Steps[BoardMetrics]:
+    """:func:`board_metrics` a slice at a time: ZiNi, greedy, takes a few
+    hundred milliseconds on the largest boards (amigasweeper/slices.py)."""
     mines = frozenset(mines)
     numbers = numbers_of(topology, mines)
     isolated = _isolated_numbers(topology, numbers)
     ops = _components(topology, [n == 0 for n in numbers])
-    return BoardMetrics(
-        bbbv=ops + sum(isolated),
-        openings=ops,
-        islands=_components(topology, isolated),
-        zini=zini(topology.width, topology.height, mines) if _zini_fits(topology) else None,
-    )
+    found = _components(topology, isolated)
+    yield
+    value = (yield from _ZiniBoard(topology.width, topology.height, mines).steps()) if _zini_fits(topology) else None
+    return BoardMetrics(bbbv=ops + sum(isolated), openings=ops, islands=found, zini=value)
 
 
 def _zini_fits(topology: Topology) -> bool:
@@ -229,13 +234,14 @@ class _ZiniBoard:
                 return True
         return False
 
-    def run(self) -> int:
+    def steps(self) -> Steps[int]:
+        """The clicks, each greedy step a slice (one scan of the board)."""
         mines = sum(self.mine)
         while self.closed > mines and self._step():
-            pass
+            yield
         return self.clicks
 
 
 def zini(width: int, height: int, mines: Iterable[int]) -> int:
     """ZiNi of a square-cell board (mines as cell numbers ``row * width + col``)."""
-    return _ZiniBoard(width, height, frozenset(mines)).run()
+    return finish(_ZiniBoard(width, height, frozenset(mines)).steps())

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 from ..storage.folders import APP_NAME, VENDOR_NAME, default_folder
-from .replay_folder import REPLAY_FOLDER
+from .replay_folder import REPLAY_FOLDER, ReplayFolder
 from .store import RecordStore
 from .summary import summarise
 
@@ -81,12 +81,12 @@ def _main(args: list[str]) -> int:
     except OSError as error:
         print(f"amigasweeper: the records in {folder} cannot be read ({error.strerror or error})", file=sys.stderr)
         return 1
-    replays = folder / REPLAY_FOLDER
+    replays = ReplayFolder(folder)
     if as_json:
         games = []
         for r in loaded.records:
-            path = f"{REPLAY_FOLDER}/{r.replay_name}" if r.replay_name and (replays / r.replay_name).is_file() else None
-            games.append(r.as_json(path))
+            found = replays.path_of(r)
+            games.append(r.as_json(f"{REPLAY_FOLDER}/{found.name}" if found else None))
         document = {
             "data_folder": str(folder.resolve()),
             "games": games,

@@ -8,7 +8,7 @@ A line holds, separated by single spaces::
 
 (about 90 bytes; ``zini`` is ``-`` off square boards, ``replay`` is ``e`` for
 an EVF file, ``n`` for our format, ``-`` for none; the replay's file name is
-the date in milliseconds with that suffix). The rates (IOE, 3BV/s...) are
+made from the record by replay_names.replay_file_name). The rates (IOE, 3BV/s...) are
 worked out from the counts when read.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..metrics.game_metrics import GameMetrics
+from .replay_names import replay_file_name
 
 LEVEL_CODES = {"beginner": "b", "intermediate": "i", "expert": "e", "custom": "c"}
 SHAPE_CODES = {"square": "s", "hex": "h", "triangle": "t"}
@@ -80,7 +81,9 @@ class GameRecord(NamedTuple):
 
     @property
     def replay_name(self) -> str:
-        return f"{self.date_ms}{self.replay_suffix}" if self.replay_suffix else ""
+        """The replay's file name ("" when it has none); replays saved before
+        names said more are found under their older name too (ReplayFolder.path_of)."""
+        return replay_file_name(self) if self.replay_suffix else ""
 
     @classmethod
     def from_recording(cls, recording, level: str, replay_suffix: str = "") -> GameRecord:

@@ -18,6 +18,7 @@ from ..storage.backend import Backend, reason
 from ..storage.locking import LOCK_TIMEOUT, LockTimeout
 from .game_record import GameRecord
 from .replay_folder import REPLAY_CAP, ReplayFolder
+from .replay_names import replay_file_name
 from .store import RecordStore
 from .summary import record_setting
 
@@ -72,9 +73,10 @@ class GameKeeper:
         if self.replays is not None:
             try:
                 earlier = self.store.load().records
-                spared = record_setting([*earlier, record._replace(replay_suffix=replay_suffix(recording))]) | self.kept_names()
-                name = self.replays.save(recording, str(record.date_ms), spared)
-                record = record._replace(replay_suffix=name[len(str(record.date_ms)) :])
+                named = record._replace(replay_suffix=replay_suffix(recording))
+                spared = record_setting([*earlier, named]) | self.kept_names()
+                self.replays.save(recording, replay_file_name(named), spared)
+                record = named
             except OSError as error:
                 problem = f"The replay could not be saved ({reason(error)})."
         try:

@@ -1,9 +1,13 @@
 """The replays/ folder: one file a recorded game, at most REPLAY_CAP of them.
 
-Saving past the cap removes the oldest replays, except the ones the player
-chose to keep and the ones that set a record (their names are passed in:
-the statistics know which games those are). Records themselves are never
-removed; a record whose replay has gone says so (its ``replay`` is null).
+Each file is named by replay_names.replay_file_name (when the game began,
+its level, time and result); a record finds its file with :meth:`path_of`,
+under that name or the one replays had before (the date alone). Saving
+past the cap removes the oldest replays, except the ones the player chose
+to keep and the ones that set a record (their names are passed in: the
+statistics know which games those are; a name in either form spares the
+game's file). Records themselves are never removed; a record whose replay
+has gone says so (its ``replay`` is null).
 Files are written atomically (a temporary file renamed into place). With no
 data folder (a headless run) the replays are kept in memory, under the same cap.
 """
@@ -15,7 +19,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..atomicfile import write_atomically
-from ..replay.files import REPLAY_SUFFIXES, replay_bytes, replay_suffix
+from ..replay.files import OWN_SUFFIXES, replay_bytes
+from .replay_names import date_of_name, replay_names_of
 
 REPLAY_FOLDER = "replays"
 REPLAY_CAP = 1000
@@ -32,7 +37,7 @@ class ReplayFolder:
             return sorted(self.in_memory, key=_age)
         try:
             return sorted(
-                (e.name for e in os.scandir(self.folder) if e.name.endswith(REPLAY_SUFFIXES) and e.is_file()),
+                (e.name for e in os.scandir(self.folder) if e.name.endswith(OWN_SUFFIXES) and e.is_file()),
                 key=_age,
             )
         except OSError:
@@ -41,9 +46,18 @@ class ReplayFolder:
     def count(self) -> int:
         return len(self.names())
 
-    def save(self, recording, name_stem: str, spared: Iterable[str] = ()) -> str:
-        """Write the replay as ``name_stem`` + its suffix; returns the file name."""
-        name = name_stem + replay_suffix(recording)
+    def path_of(self, record) -> Path | None:
+        """A record's replay file, under its name of either form; None when
+        it has none or it has gone (or the replays live in memory)."""
+        if self.folder is None:
+            return None
+        for name in replay_names_of(record):
+            if (self.folder / name).is_file():
+                return self.folder / name
+        return None
+
+    def save(self, recording, name: str, spared: Iterable[str] = ()) -> str:
+        """Write the replay as ``name`` (replay_names.replay_file_name's); returns it."""
         if self.folder is None:
             self.in_memory[name] = replay_bytes(recording)
             self.prune(set(spared) | {name})
@@ -54,9 +68,11 @@ class ReplayFolder:
         return name
 
     def prune(self, spared: set[str]) -> list[str]:
-        """Remove the oldest replays beyond the cap, never a spared one."""
+        """Remove the oldest replays beyond the cap, never a spared one (a
+        game's file is spared when it is named in either form)."""
         names = self.names()
-        removable = [n for n in names if n not in spared]
+        spared_games = {date_of_name(n) for n in spared} - {0}
+        removable = [n for n in names if n not in spared and date_of_name(n) not in spared_games]
         removed = []
         while len(names) - len(removed) > self.cap and removable:
             victim = removable.pop(0)
@@ -73,5 +89,4 @@ class ReplayFolder:
 
 
 def _age(name: str) -> tuple[int, str]:
-    stem = name.split(".", 1)[0]
-    return (int(stem) if stem.isdigit() else 0, name)
+    return (date_of_name(name), name)

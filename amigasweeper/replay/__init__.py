@@ -6,20 +6,29 @@ Pure Python: nothing here imports pyxel.
 ``recording``  one recorded game (board, events, result) and its metrics
 ``recorder``   GameRecorder: fed by the MineSweeper window while a game is played
 ``stream``     a recording as the EVF format's mouse events (what metrics count)
+``board_moves`` a file's mouse events as the moves the Replay window plays
 ``timeline``   a recording as the Replay window plays and scrubs it
-``evf``        the EVF v4 format of Metasweeper and ms-toollib (square boards)
+``evf``        the EVF format of Metasweeper and ms-toollib (square boards):
+               ``evf_header`` its flags and modes, ``evf_read`` its bytes
 ``native``     our own format, for every board shape
-``files``      reading a replay file of either kind
+``foreign``    AVF, RMV and MVF, read by ms-toollib in a child process
+               (``toollib_child``)
+``files``      reading a replay file of any kind, at once or a slice a frame
+               (amigasweeper/slices.py)
 """
 
 from .events import Button, EventKind, InputEvent, MouseEvent, Result
-from .files import REPLAY_SUFFIXES, ReplayError, load_replay, replay_bytes, replay_suffix
+from .files import (
+    OWN_SUFFIXES, REPLAY_SUFFIXES, ReplayError, ReplayLoad, load_replay, open_replay, replay_bytes, replay_suffix,
+)
 from .recorder import GameRecorder
 from .recording import Recording
 from .timeline import ReplayState, Timeline
 
 __all__ = [
+    "OWN_SUFFIXES",
     "REPLAY_SUFFIXES",
+    "ReplayLoad",
     "Button",
     "EventKind",
     "GameRecorder",
@@ -31,6 +40,7 @@ __all__ = [
     "Result",
     "Timeline",
     "load_replay",
+    "open_replay",
     "replay_bytes",
     "replay_suffix",
 ]

@@ -9,6 +9,12 @@ from ..engine.rules import Move
 from ..metrics.clicks import Click, Mouse
 
 
+# More events than any game makes (a 20-minute record game has some 60,000):
+# a file claiming more is refused before it fills the memory.
+MAX_EVENTS = 300_000
+TOO_MANY_EVENTS = f"the replay has more than {MAX_EVENTS:,} events, far more than any game"
+
+
 class Button(str, Enum):
     LEFT = "left"
     RIGHT = "right"

@@ -47,7 +47,7 @@ from ..engine.rules import Completion, Move, MoveKind
 from ..engine.topology import Shape
 from ..metrics.clicks import Click
 from .errors import ReplayError
-from .events import Button, EventKind, InputEvent, Result
+from .events import MAX_EVENTS, TOO_MANY_EVENTS, Button, EventKind, InputEvent, Result
 from .recording import Recording
 
 MAGIC = "AmigaSweeper replay"
@@ -161,6 +161,8 @@ def from_text(text: str) -> Recording:
         setup, mines, result, time_ms, started, cell_px, software, helped = _setup(header)
     except (KeyError, ValueError, IndexError) as error:
         raise ReplayError(f"the replay's header is damaged ({error})") from None
+    if len(lines) - split - 1 > MAX_EVENTS:
+        raise ReplayError(TOO_MANY_EVENTS)
     gaps = [_event(n + split + 3, line, setup.topology.size) for n, line in enumerate(lines[split + 1 :])]
     events = tuple(_absolute_times(gaps))
     return Recording(setup, mines, events, result, time_ms, started, cell_px, software, helped=helped)

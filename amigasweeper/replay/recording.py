@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from .. import __version__
 from ..engine.game import GameSetup
+from ..engine.rules import MoveKind
 from ..metrics.board import BoardMetrics, board_metrics
+from ..metrics.clicks import BoardState
 from ..metrics.game_metrics import GameMetrics
 from .events import InputEvent, MouseEvent, Result
 
-OUR_SOFTWARE = f"AmigaSweeper {__version__}"
+OUR_SOFTWARE_NAME = "AmigaSweeper"  # how a file we wrote names us, before the version
+OUR_SOFTWARE = f"{OUR_SOFTWARE_NAME} {__version__}"
+
+
+def clock_start_ms(events: Iterable[InputEvent]) -> int:
+    """When the game's clock started, in the events' time: the first uncover
+    (0 when nothing was uncovered). Events before it (marks put down first)
+    come earlier."""
+    return next((e.t_ms for e in events if any(m.kind is MoveKind.UNCOVER for m in e.moves)), 0)
 
 
 @dataclass(frozen=True)
@@ -21,7 +32,8 @@ class Recording:
     ``mines`` are the cells holding mines. ``mouse`` is None for our own games
     (their EVF mouse events are made from ``events`` when needed, see
     :mod:`.stream`) and holds the file's own mouse events for a game read from
-    another program's EVF file, so its metrics are counted from what it says.
+    a replay file, so its metrics are counted from what the file says.
+    ``evf_mode`` is the game mode such a file gives (see evf_header.Mode).
     """
 
     setup: GameSetup
@@ -35,10 +47,15 @@ class Recording:
     player: str = ""
     helped: bool = False  # hints were shown during the game: not "official" in EVF terms
     mouse: tuple[MouseEvent, ...] | None = field(default=None, compare=False)
+    evf_mode: int | None = field(default=None, compare=False)
 
     @cached_property
     def topology(self):  # asked for at every mouse event when counting: kept
         return self.setup.topology
+
+    @cached_property
+    def clock_start_ms(self) -> int:
+        return clock_start_ms(self.events)
 
     def board_metrics(self) -> BoardMetrics:
         return board_metrics(self.topology, self.mines)
@@ -55,9 +72,17 @@ class Recording:
         """Every metric of the whole game (ms-toollib's analysis of it)."""
         return self._metrics
 
+    def board_state(self) -> BoardState:
+        """How ms-toollib's click machine leaves the board after the game's
+        mouse events (won only when every safe square was uncovered)."""
+        return self._clicks.state
+
     @cached_property
-    def _metrics(self) -> GameMetrics:  # worked out once: saving a game asks twice
+    def _clicks(self):  # the click machine after every event: worked out once
         from .stream import count_clicks
 
-        counter = count_clicks(self)
-        return GameMetrics.compute(self.board_metrics(), counter.counts(), self.time_ms)
+        return count_clicks(self)
+
+    @cached_property
+    def _metrics(self) -> GameMetrics:  # worked out once: saving a game asks twice
+        return GameMetrics.compute(self.board_metrics(), self._clicks.counts(), self.time_ms)

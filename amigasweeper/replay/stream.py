@@ -1,26 +1,32 @@
-"""A recording as the EVF format's mouse events, and back.
+"""A recording as the EVF format's mouse events.
 
 MineSweeper 2.4's buttons differ from the Windows game's that EVF and
 ms-toollib describe, so our events are written in the terms those know, with
-the same effect on the board:
+the same effect on the board as ms-toollib reads it:
 
-* left press and release: ``lc`` and ``lr``, as they happened;
+* left press and release: ``lc`` and ``lr``, as they happened. One
+  exception: before the first uncover, a release over a flag (which does
+  nothing) is written just off the board after a move to the flag, because
+  ms-toollib 1.5.20 keeps its left button down after a release over a flag
+  and would read the next right click as a chord;
 * a right click that marks: ``rc`` then ``rr`` where the button was let go
   (2.4 marks on release, the Windows game on press);
-* a right click that turns "?" back to blank: EVF has no "?" (a square is
-  flagged or not), so it is written off the board, where it counts as the
-  right click it was and changes nothing;
+* EVF has no "?": ms-toollib reads a square as flagged or not. Mine to "?"
+  is the ``rc`` that takes the flag off; "?" back to blank is a move to the
+  square, then ``rc`` and ``rr`` just off the board: a right click that
+  changes nothing there, and one we read back as the "?" it cleared (see
+  board_moves.py). No other right click of ours is written off the board
+  straight after a move onto it;
 * 2.4's clear-around (right button pressed on an uncovered square and let go
   over a number) is the chord EVF knows: ``rc``, ``lc``, ``lr``, ``rr`` over
   the number;
-* a keyboard action is the click it stands for, at the pointer;
+* a keyboard action is the click it stands for, at the square's centre when
+  the pointer is elsewhere (or was never seen: keys, a text mode);
 * a right click let go while the left button is held is written just after
   the left button comes up (EVF would read the two together as a chord).
 
 Counting ms-toollib's way (:class:`amigasweeper.metrics.ClickCounter`) then
 runs on these events, so our metrics are what ms-toollib finds in the file.
-The other way, a file's mouse events are run through the same machine and
-what it did to the board becomes engine moves, so any EVF file can be played.
 """
 
 from __future__ import annotations
@@ -28,16 +34,18 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..engine.game import Game
-from ..engine.rules import Mark, Move, MoveKind
-from ..metrics.clicks import Click, ClickCounter, Effect, Mouse
+from ..engine.rules import GameStatus, Mark, MoveKind
+from ..metrics.clicks import Click, ClickCounter, Mouse
+from ..slices import SLICE, Steps, finish
 from .events import Button, EventKind, InputEvent, MouseEvent
 
-_RIGHT_ONLY = (Mouse.RIGHT_DOWN, Mouse.RIGHT_UP)
 _STEPS = {
     Click.LEFT: (Mouse.LEFT_DOWN, Mouse.LEFT_UP),
     Click.RIGHT: (Mouse.RIGHT_DOWN, Mouse.RIGHT_UP),
     Click.CHORD: (Mouse.RIGHT_DOWN, Mouse.LEFT_DOWN, Mouse.LEFT_UP, Mouse.RIGHT_UP),
 }
+OFF = None  # a step's position off the board
+Point = tuple[int | None, int | None]
 
 
 def replay_game(recording) -> Game:
@@ -57,13 +65,16 @@ class _Writer:
         self.left_held = False
         self.waiting: list[tuple[MouseEvent, int]] = []  # right clicks held back while left is down
 
-    def emit(self, index: int, t_ms: int, mouse: Mouse, x: int | None, y: int | None) -> None:
-        if x is None or y is None:
-            x, y = self.off
-        target = self.waiting if self.left_held and mouse in _RIGHT_ONLY else self.out
-        target.append((MouseEvent(t_ms, mouse, x, y), index))
+    def group(self, index: int, t_ms: int, steps) -> None:
+        """Steps ``(mouse, (x, y))`` written together; ones with a right
+        press wait while the left button is down."""
+        waits = self.left_held and any(mouse is Mouse.RIGHT_DOWN for mouse, _ in steps)
+        target = self.waiting if waits else self.out
+        for mouse, (x, y) in steps:
+            where = self.off if x is None or y is None else (x, y)
+            target.append((MouseEvent(t_ms, mouse, *where), index))
 
-    def point(self, event: InputEvent) -> tuple[int | None, int | None]:
+    def point(self, event: InputEvent) -> Point:
         """The event's pixel, made to agree with its square: EVF finds the
         square from the pixel, so a pixel over another square (or none given,
         as for a key) is replaced by the middle of the event's square."""
@@ -75,37 +86,37 @@ class _Writer:
         half = self.recording.cell_px // 2
         return col * self.recording.cell_px + half, row * self.recording.cell_px + half
 
-    def apply(self, moves) -> None:
-        for move in moves:
-            self.game.play(move)
-
-    def run(self) -> list[tuple[MouseEvent, int]]:
+    def steps(self) -> Steps[list[tuple[MouseEvent, int]]]:
+        handlers = {
+            EventKind.MOVE: self.on_move,
+            EventKind.PRESS: self.on_press,
+            EventKind.RELEASE: self.on_release,
+            EventKind.KEY: self.on_key,
+        }
         for index, event in enumerate(self.recording.events):
-            handler = {
-                EventKind.MOVE: self.on_move,
-                EventKind.PRESS: self.on_press,
-                EventKind.RELEASE: self.on_release,
-                EventKind.KEY: self.on_key,
-            }[event.kind]
-            handler(index, event)
-            self.apply(event.moves)
+            if index % SLICE == 0:
+                yield
+            handlers[event.kind](index, event)
+            for move in event.moves:
+                self.game.play(move)
         return self.out + self.waiting
 
     def on_move(self, index: int, event: InputEvent) -> None:
-        self.emit(index, event.t_ms, Mouse.MOVE, *self.point(event))
+        self.group(index, event.t_ms, [(Mouse.MOVE, self.point(event))])
 
     def on_press(self, index: int, event: InputEvent) -> None:
         if event.button is Button.LEFT:
-            self.emit(index, event.t_ms, Mouse.LEFT_DOWN, *self.point(event))
+            self.group(index, event.t_ms, [(Mouse.LEFT_DOWN, self.point(event))])
             self.left_held = True
         elif event.button is Button.RIGHT:
+            # 2.4 acts on the release: the press is only where the pointer was.
             self.right_press = event
             self.right_press_open = event.cell is not None and self.game.is_open(event.cell)
-            self.emit(index, event.t_ms, Mouse.MOVE, *self.point(event))
+            self.group(index, event.t_ms, [(Mouse.MOVE, self.point(event))])
 
     def on_release(self, index: int, event: InputEvent) -> None:
         if event.button is Button.LEFT:
-            self.emit(index, event.t_ms, Mouse.LEFT_UP, *self.point(event))
+            self.group(index, event.t_ms, self.left_release(event))
             self.left_held = False
             self.out += [(replace(m, t_ms=event.t_ms), i) for m, i in self.waiting]
             self.waiting.clear()
@@ -114,49 +125,58 @@ class _Writer:
             self.right_release(index, event, press, self.right_press_open)
             self.right_press = None
 
+    def left_release(self, event: InputEvent) -> list[tuple[Mouse, Point]]:
+        """The steps of a left button let go: where it was, except over a
+        flag before the first uncover (see the module's docstring)."""
+        point = self.point(event)
+        before_start = self.game.status is GameStatus.READY
+        if before_start and event.cell is not None and self.game.mark(event.cell) == Mark.MINE:
+            return [(Mouse.MOVE, point), (Mouse.LEFT_UP, (OFF, OFF))]
+        return [(Mouse.LEFT_UP, point)]
+
     def on_key(self, index: int, event: InputEvent) -> None:
         if event.click is Click.LEFT:
-            for mouse in _STEPS[Click.LEFT]:
-                self.emit(index, event.t_ms, mouse, *self.point(event))
+            self.group(index, event.t_ms, [(Mouse.LEFT_DOWN, self.point(event)), *self.left_release(event)])
         else:
             opened = event.cell is not None and self.game.is_open(event.cell)
             self.right_release(index, event, event, opened)
 
     def right_release(self, index: int, event: InputEvent, press: InputEvent, press_open: bool) -> None:
-        t, cell = event.t_ms, event.cell
-        x, y = self.point(event)
+        cell, point = event.cell, self.point(event)
         kinds = {move.kind for move in event.moves}
         if MoveKind.MARK in kinds:
             marked = next(m.cell for m in event.moves if m.kind is MoveKind.MARK)
-            if self.game.mark(marked) == Mark.QUESTION:
-                x = y = None  # "?" to blank: a right click that changes nothing
-            self.emit_all(index, t, _STEPS[Click.RIGHT], x, y)
+            if self.game.mark(marked) == Mark.QUESTION:  # "?" to blank
+                steps = [(Mouse.MOVE, point), (Mouse.RIGHT_DOWN, (OFF, OFF)), (Mouse.RIGHT_UP, (OFF, OFF))]
+            else:
+                steps = [(mouse, point) for mouse in _STEPS[Click.RIGHT]]
         elif MoveKind.CLEAR in kinds or (press_open and cell is not None and self.game.is_open(cell)):
-            self.emit_all(index, t, _STEPS[Click.CHORD], x, y)
+            steps = [(mouse, point) for mouse in _STEPS[Click.CHORD]]
         elif press_open and press.cell is not None:
             # pressed on a number, let go elsewhere: a right click on the number
-            self.emit(index, t, Mouse.RIGHT_DOWN, *self.point(press))
-            self.emit(index, t, Mouse.RIGHT_UP, x, y)
+            steps = [(Mouse.RIGHT_DOWN, self.point(press)), (Mouse.RIGHT_UP, point)]
         elif cell is not None and self.game.is_open(cell):
-            self.emit_all(index, t, _STEPS[Click.RIGHT], x, y)
-        else:  # a right click that did nothing on a covered square (game over, paused)
-            self.emit_all(index, t, _STEPS[Click.RIGHT], None, None)
-
-    def emit_all(self, index: int, t_ms: int, steps, x, y) -> None:
-        if self.left_held and Mouse.LEFT_DOWN in steps:  # a chord while left is down: all of it waits
-            for mouse in steps:
-                self.waiting.append((MouseEvent(t_ms, mouse, *(self.off if x is None else (x, y))), index))
-            return
-        for mouse in steps:
-            self.emit(index, t_ms, mouse, x, y)
+            steps = [(mouse, point) for mouse in _STEPS[Click.RIGHT]]
+        else:  # a right click that did nothing on a covered square (game over, paused, let go off the board)
+            steps = [(mouse, (OFF, OFF)) for mouse in (Mouse.MOVE, *_STEPS[Click.RIGHT])]
+        self.group(index, event.t_ms, steps)
 
 
 def mouse_stream(recording) -> list[tuple[MouseEvent, int]]:
     """Each EVF mouse event of a recording with the index of the input event
-    it came from. A recording read from an EVF file gives back its own."""
-    if recording.mouse is not None:
-        return [(m, i) for i, m in enumerate(recording.mouse)]
-    return _Writer(recording).run()
+    it came from. A recording read from a file gives back its own."""
+    return finish(mouse_stream_steps(recording))
+
+
+def mouse_stream_steps(recording) -> Steps[list[tuple[MouseEvent, int]]]:
+    """:func:`mouse_stream` a slice at a time (amigasweeper/slices.py)."""
+    if recording.mouse is None:
+        return (yield from _Writer(recording).steps())
+    stream: list[tuple[MouseEvent, int]] = []
+    for start in range(0, len(recording.mouse), SLICE):
+        yield
+        stream += ((m, i) for i, m in enumerate(recording.mouse[start : start + SLICE], start))
+    return stream
 
 
 def cell_at(recording, x: int, y: int) -> int | None:
@@ -175,42 +195,5 @@ def count_clicks(recording, upto: int | None = None) -> ClickCounter:
     for mouse, index in mouse_stream(recording):
         if upto is not None and index > upto:
             break
-        counter.step(mouse.mouse, _event_cell(recording, mouse))
+        counter.step(mouse.mouse, cell_at(recording, mouse.x, mouse.y))
     return counter
-
-
-def _event_cell(recording, mouse: MouseEvent) -> int | None:
-    return cell_at(recording, mouse.x, mouse.y)
-
-
-_BUTTONS = {
-    Mouse.LEFT_DOWN: (EventKind.PRESS, Button.LEFT),
-    Mouse.LEFT_UP: (EventKind.RELEASE, Button.LEFT),
-    Mouse.RIGHT_DOWN: (EventKind.PRESS, Button.RIGHT),
-    Mouse.PRE_FLAG: (EventKind.PRESS, Button.RIGHT),
-    Mouse.RIGHT_UP: (EventKind.RELEASE, Button.RIGHT),
-    Mouse.MIDDLE_DOWN: (EventKind.PRESS, Button.MIDDLE),
-    Mouse.MIDDLE_UP: (EventKind.RELEASE, Button.MIDDLE),
-}
-
-
-def events_from_mouse(recording_like, mouse: tuple[MouseEvent, ...]) -> tuple[InputEvent, ...]:
-    """Input events, with the engine moves they made, for a file's mouse events.
-
-    ``recording_like`` has ``topology``, ``mines`` and ``cell_px``."""
-    counter = ClickCounter(recording_like.topology, recording_like.mines)
-    events = []
-    for m in mouse:
-        cell = cell_at(recording_like, m.x, m.y)
-        effect = counter.step(m.mouse, cell)
-        kind, button = _BUTTONS.get(m.mouse, (EventKind.MOVE, None))
-        moves: tuple[Move, ...] = ()
-        if effect is Effect.UNCOVER:
-            moves = (Move(MoveKind.UNCOVER, cell),)
-        elif effect is Effect.FLAG:
-            moves = (Move(MoveKind.MARK, cell),)
-        elif effect is Effect.CHORD:
-            moves = (Move(MoveKind.CLEAR, cell),)
-        x, y = (m.x, m.y) if cell is not None else (None, None)
-        events.append(InputEvent(m.t_ms, kind, x, y, cell, button, None, moves))
-    return tuple(events)

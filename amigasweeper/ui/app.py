@@ -75,7 +75,7 @@ MENU_PAGES = {
 # Shown in the screen bar until the player first opens a menu.
 NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
 NEWCOMER_TOUCH_TITLE = "Long press here: menus"  # touch play: no right button
-DROP_HELP = "Only AmigaGuide files (.guide) and replays (.evf, .asreplay) open here."
+DROP_HELP = "Only AmigaGuide files (.guide) and replays (.evf, .asreplay, .avf, .rmv, .mvf) open here."
 ASSETS = resources.path_of(resources.ASSETS)
 
 
@@ -499,7 +499,7 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--guide", type=Path, metavar="FILE",
                         help="show an AmigaGuide file in the help viewer alone, as `multiview FILE` does")
     parser.add_argument("--node", metavar="NAME", help="with --guide: the page to open first")
-    parser.add_argument("--replay", type=Path, metavar="FILE", help="watch a replay (.evf or .asreplay) in the Replay window")
+    parser.add_argument("--replay", type=Path, metavar="FILE", help="watch a replay (.evf, .asreplay, .avf, .rmv or .mvf) in the Replay window")
     parser.add_argument("--check", action="store_true",
                         help="with --guide: print the guide's problems with their line numbers; exit 1 if any")
     parser.add_argument("--stats", action="store_true", help="print the statistics of the games kept, with no window")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 
@@ -10,12 +11,15 @@ from packaging_helpers import (
     ASSETS,
     GUIDE,
     LICENSE,
+    ROOT,
     WIN_ARGS,
     checkout_help_screen,
     failing_script,
     help_screen,
     run_env,
 )
+
+SAMPLES = ROOT / "tests" / "replay" / "samples"
 
 pytestmark = pytest.mark.slow
 
@@ -36,6 +40,16 @@ def test_the_executable_reports_a_failed_expectation(built_exe, tmp_path):
     result = launch(built_exe, tmp_path, ["--headless", "--script", str(failing_script(tmp_path))])
     assert result.returncode == 1, result.stdout + result.stderr
     assert "amigasweeper: line 1: expected state won" in result.stderr
+
+
+def test_the_executable_reads_an_avf_file_with_its_own_ms_toollib(built_exe, tmp_path):
+    """The executable starts itself as the child that reads the file (replay/foreign.py)."""
+    sample = SAMPLES / "arbiter_custom_8x11.avf"
+    target = tmp_path / "out.json"
+    result = launch(built_exe, tmp_path, ["--read-replay-with-ms-toollib", "avf", str(sample), str(target)])
+    assert result.returncode == 0, result.stdout + result.stderr
+    reading = json.loads(target.read_text(encoding="utf-8"))
+    assert (reading["rows"], reading["columns"], len(reading["mines"]), reading["time_ms"]) == (11, 8, 7, 5420)
 
 
 def test_the_executable_takes_the_command_line(built_exe, tmp_path):
@@ -68,10 +82,11 @@ def test_the_folder_carries_the_licences_of_what_it_bundles(built_exe):
     licences = folder / "licences"
     names = {path.name for path in licences.iterdir()}
     assert {"AmigaSweeper-LICENSE.txt", "Python-LICENSE.txt", "SDL2-LICENSE.txt", "PyInstaller-COPYING.txt",
-            "pyxel-LICENSE", "README.txt"} <= names, names
+            "pyxel-LICENSE", "ms-toollib-LICENSE.txt", "README.txt"} <= names, names
     assert "Python Software Foundation" in (licences / "Python-LICENSE.txt").read_text(encoding="utf-8", errors="replace")
     assert "Sam Lantinga" in (licences / "SDL2-LICENSE.txt").read_text(encoding="utf-8")
     assert "Takashi Kitao" in (licences / "pyxel-LICENSE").read_text(encoding="utf-8")
+    assert "eee555" in (licences / "ms-toollib-LICENSE.txt").read_text(encoding="utf-8")
     index = (licences / "README.txt").read_text(encoding="utf-8")
     # Every shared library and extension module in the folder is accounted for.
     internal = folder / "_internal"

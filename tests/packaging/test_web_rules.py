@@ -35,6 +35,7 @@ WEB_CODE = (
     "amigasweeper/resources.py",
     "amigasweeper/plainfiles.py",
     "amigasweeper/atomicfile.py",
+    "amigasweeper/slices.py",
     "amigasweeper/storage",
     "amigasweeper/metrics",
     "amigasweeper/replay",
@@ -115,6 +116,15 @@ DESKTOP_ONLY = {
     ("amigasweeper/ui/display.py", "os.chdir"):
         "only when the current folder's name is not UTF-8, just before pyxel.init changes it anyway",
     ("amigasweeper/ui/display.py", "os.open"): "the display test's child sends SDL's complaints to os.devnull",
+    **dict.fromkeys(
+        [("amigasweeper/replay/foreign.py", "import subprocess"), ("amigasweeper/replay/foreign.py", "source.write_bytes")],
+        "ms-toollib reads AVF, RMV and MVF files in a child process, given the file in a temporary folder, on the "
+        "desktop only: in the browser foreign.missing() refuses first",
+    ),
+    ("amigasweeper/replay/foreign.py", "time.sleep"):
+        "read_foreign waits for the child for tests and tools; the program asks PendingRead each frame instead",
+    ("amigasweeper/replay/toollib_child.py", "target.write_text"):
+        "the child process writes ms-toollib's reading into foreign.py's temporary folder; the page never starts it",
     **dict.fromkeys(
         [("amigasweeper/ui/intuition/amigapaths.py", "path.expanduser"), ("amigasweeper/ui/intuition/drawers.py", "Path.home"),
          ("amigasweeper/ui/intuition/drawers.py", "os.open"), ("amigasweeper/ui/intuition/drawers.py", "os.fdopen")],

@@ -9,6 +9,7 @@ from amigasweeper.replay import (
     Button, EventKind, GameRecorder, ReplayError, Result, Timeline, evf, load_replay, native, replay_bytes,
     replay_suffix,
 )
+from amigasweeper.replay import files
 from amigasweeper.replay.files import parse_replay
 from amigasweeper.replay.scripted import ScriptedPlayer
 
@@ -99,7 +100,7 @@ def test_garbage_files_are_refused_not_crashed(tmp_path):
         path.write_bytes(data)
         with pytest.raises(ReplayError):
             load_replay(path)
-    with pytest.raises(ReplayError, match="not a file"):
+    with pytest.raises(ReplayError, match="not a plain file"):
         load_replay(tmp_path)
 
 
@@ -227,3 +228,30 @@ def test_a_release_whose_press_was_not_seen_still_records_what_it_did():
     assert [len(e.moves) for e in recording.events] == [0, 0, 1]
     again = Timeline(recording).state(2).game
     assert again.is_open(5) and again.mine_cells() == game.mine_cells()
+
+
+def test_a_file_of_endless_events_is_refused_before_it_fills_the_memory():
+    """An EVF file of 300,001 moves (1.8 MB): more than any game makes."""
+    from amigasweeper.engine import GameSetup
+    from amigasweeper.metrics.clicks import Mouse
+    from amigasweeper.replay import MouseEvent, Recording
+    from amigasweeper.replay.events import MAX_EVENTS
+
+    moves = tuple(MouseEvent(t // 100, Mouse.MOVE, t % 64, 3) for t in range(MAX_EVENTS + 1))
+    endless = Recording(GameSetup(), frozenset(range(10)), (), Result.ABANDONED, 1000, mouse=moves)
+    with pytest.raises(ReplayError, match="more than 300,000 events"):
+        parse_replay(evf.to_evf(endless))
+
+
+def test_a_file_of_nothing_but_pauses_is_read_a_slice_at_a_time():
+    """Events that add nothing (pauses, board events) still end each slice."""
+    from amigasweeper.slices import Sliced
+
+    data = evf.to_evf(_played("square", 6))
+    recording = parse_replay(data)
+    padded = data[:-3] + bytes([150]) * 100_000 + data[-3:]  # board events: ms-toollib reads the code alone
+    work = Sliced(files.parse_steps(padded))
+    slices = 0
+    while not work.advance(0):
+        slices += 1
+    assert slices >= 100_000 // 512 and work.value.metrics() == recording.metrics()

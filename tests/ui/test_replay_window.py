@@ -4,6 +4,9 @@ deck's gadgets and keys, the slider, the pointer drawn, the clock rule."""
 
 from __future__ import annotations
 
+import time
+from pathlib import Path
+
 import pyxel
 import pytest
 
@@ -11,10 +14,12 @@ from amigasweeper.engine import GameStatus, LevelName
 from amigasweeper.replay import Result, Timeline, replay_bytes, replay_suffix
 from amigasweeper.ui.game.pausing import PauseReason
 from amigasweeper.ui.intuition.atlas import POINTER
+from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.replay.player import Speed
 
 FRAME_MS = 1000 / 60
+SAMPLES = Path(__file__).resolve().parents[1] / "replay" / "samples"
 
 
 def play_some(app, pilot, squares=12):
@@ -287,3 +292,116 @@ def test_save_as_and_open_through_the_file_requester(make_app, tmp_path):
     pilot.key(pyxel.KEY_RETURN)
     window = app.replays.window
     assert opener not in app.requesters and window.name == "mine.evf" and window.recording.mines == recording.mines
+
+
+def test_end_and_step_back_walk_the_game_backwards(replaying):
+    app, pilot, window = replaying
+    last = len(window.timeline) - 1
+    click(pilot, window.end_button)
+    assert window.deck.index == last and not window.deck.playing and shown_matches(window)
+    assert window.timeline.clock(window.deck.t_ms) == window.recording.time_ms  # the clock ends on the recorded time
+    seconds = f"{window.recording.time_ms / 1000:.1f}"
+    assert window.clock_text() == f"{seconds}/{seconds} s"
+    for expected in range(last - 1, last - 6, -1):
+        click(pilot, window.step_back_button)
+        assert window.deck.index == expected and not window.deck.playing and shown_matches(window)
+        assert window.deck.t_ms == window.timeline.times[expected]
+    pilot.key(pyxel.KEY_LEFT)
+    assert window.deck.index == last - 6 and shown_matches(window)
+    pilot.key(pyxel.KEY_END)
+    assert window.deck.index == last and shown_matches(window)
+    pilot.key(pyxel.KEY_HOME)
+    pilot.key(pyxel.KEY_LEFT)  # before the first event there is nothing further back
+    assert window.deck.index == -1 and window.deck.t_ms == 0 and shown_matches(window)
+
+
+def test_the_deck_buttons_are_drawn_in_a_row_under_the_slider(replaying):
+    app, pilot, window = replaying
+    buttons = window.deck_buttons()
+    assert len({b.ay for b in buttons}) == 1 and all(b.ay > window.slider.ay for b in buttons)
+    assert [b.ax for b in buttons] == sorted(b.ax for b in buttons)
+    assert window.speed_cycle.ax > buttons[-1].ax + buttons[-1].w
+    for button in buttons:  # each shows its sign in the text pen on the grey face
+        pens = {pyxel.screen.pget(button.ax + x, button.ay + y) for x in range(4, 16) for y in range(4, 10)}
+        assert Pen.BLACK in pens and Pen.GREY in pens
+
+
+def wait_for_window(app, pilot, frames=3000):
+    """Frames pass while ms-toollib reads the file in its own process."""
+    for _ in range(frames):
+        if app.replays.window is not None or app.requesters:
+            return app.replays.window
+        pilot.step()
+        time.sleep(0.005)
+    raise AssertionError("the file was not read")
+
+
+def test_an_avf_file_opens_once_ms_toollib_has_read_it(make_app):
+    """The read happens in a child process: the program runs on meanwhile."""
+    ms = pytest.importorskip("ms_toollib", reason="ms-toollib is not installed (pip install -e '.[test]')")
+    path = SAMPLES / "arbiter_custom_8x11.avf"
+    app, pilot = make_app(replay=path)
+    assert app.replays.window is None and app.replays.pending is not None
+    window = wait_for_window(app, pilot)
+    assert window is not None and window.name == path.name and app.replays.pending is None
+    assert window.recording.software == "Arbiter" and window.recording.cell_px == 16
+    assert "Arbiter" in window.screen_title and "won" in window.screen_title
+    window.end()
+    theirs = ms.AvfVideo(str(path))
+    theirs.parse()
+    theirs.analyse()
+    theirs.current_time = 1e7
+    game = window.state.game
+    assert [[game.number(r * 8 + c) if game.is_open(r * 8 + c) else 10 for c in range(8)] for r in range(11)] \
+        == [[v if v < 10 else 10 for v in row] for row in theirs.game_board]
+    assert window.clock_text() == "5.4/5.4 s"
+
+
+def test_a_file_ms_toollib_cannot_read_is_refused_in_words(make_app, tmp_path):
+    pytest.importorskip("ms_toollib", reason="ms-toollib is not installed (pip install -e '.[test]')")
+    damaged = tmp_path / "half.rmv"
+    data = (SAMPLES / "viennasweeper_beginner_preflags.rmv").read_bytes()
+    damaged.write_bytes(data[: len(data) // 2])
+    app, pilot = make_app(replay=damaged)
+    assert wait_for_window(app, pilot) is None
+    assert "half.rmv cannot be played: ms-toollib cannot read it" in " ".join(app.requesters[-1].lines)
+    pilot.key(pyxel.KEY_RETURN)
+    assert not app.requesters and not app.game.paused
+
+
+@pytest.mark.parametrize("why", ["NOT_INSTALLED", "IN_BROWSER"])
+def test_where_ms_toollib_is_missing_the_requester_says_so(make_app, monkeypatch, why):
+    from amigasweeper.replay import foreign
+
+    monkeypatch.setattr(foreign, "missing", lambda: getattr(foreign, why))
+    app, pilot = make_app(replay=SAMPLES / "arbiter_beginner.avf")
+    assert app.replays.window is None
+    said = " ".join(app.requesters[-1].lines)
+    assert "arbiter_beginner.avf cannot be played" in said
+    assert ("pip install 'amigasweeper[replays]'" if why == "NOT_INSTALLED" else "cannot run in a browser") in said
+
+
+def test_a_long_replay_opens_over_several_frames(make_app, tmp_path):
+    """Read a slice a frame (half a frame's time each): the window opens once it is all read."""
+    from amigasweeper.engine import GameSetup
+    from amigasweeper.metrics.clicks import Mouse
+    from amigasweeper.replay import Recording, evf
+    from amigasweeper.replay.events import MouseEvent
+
+    wander = [MouseEvent(t, Mouse.MOVE, (t * 7) % 128, (t * 3) % 128) for t in range(8000)]
+    clicks = [MouseEvent(8000, Mouse.LEFT_DOWN, 4, 4), MouseEvent(8010, Mouse.LEFT_UP, 4, 4)]
+    long = Recording(GameSetup(width=16, height=16, mines=40), frozenset(range(216, 256)), (), Result.ABANDONED,
+                     10, mouse=(*wander, *clicks))
+    path = tmp_path / "long.evf"
+    path.write_bytes(evf.to_evf(long))
+    assert path.stat().st_size > 16 * 1024
+    app, pilot = make_app(replay=path)
+    frames = 0
+    while app.replays.window is None and frames < 2000:
+        assert app.replays.pending is not None and not app.requesters
+        pilot.step()
+        frames += 1
+    window = app.replays.window
+    assert window is not None and len(window.timeline) == 8002 and frames >= 1
+    window.end()
+    assert window.state.game.is_open(0)

@@ -1,16 +1,26 @@
 """Opening and closing the Replay window: the last game, a replay chosen in
 the ASL file requester, one dropped on the program or named on the command
 line (--replay FILE). The game waits while the window is open (the clock
-rule), and a file that cannot be played is said in a requester."""
+rule), and a file that cannot be played is said in a requester.
+
+A file is read a slice at a time (replay/files.py's ReplayLoad): half a
+frame's work each frame, the window opening when it is done, so a long
+game never holds the frame loop; AVF, RMV and MVF files are first read by
+ms-toollib in a process of its own (replay/foreign.py)."""
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from amigasweeper.guide import ManualPage
 from amigasweeper.storage import FileBackend
-from amigasweeper.replay import REPLAY_SUFFIXES, Recording, ReplayError, load_replay, replay_bytes, replay_suffix
+from amigasweeper.replay import (
+    REPLAY_SUFFIXES, Recording, ReplayError, ReplayLoad, Timeline, open_replay, replay_bytes, replay_suffix,
+)
+from amigasweeper.plainfiles import shown
+from amigasweeper.records.replay_names import name_for
 
 from ..game.pausing import PauseReason
 from ..intuition.asl import FileRequester, Mode, available
@@ -22,8 +32,9 @@ from .replaywindow import ReplayWindow
 if TYPE_CHECKING:
     from ..host import Host
 
-PATTERN = "#?(" + "|".join(REPLAY_SUFFIXES) + ")"  # #?(.evf|.asreplay)
+PATTERN = "#?(" + "|".join(REPLAY_SUFFIXES) + ")"  # #?(.evf|.asreplay|.avf|.rmv|.mvf)
 NO_LAST_GAME = "No game has been recorded yet: play one (a click is enough), then ask again."
+LOAD_BUDGET_S = 0.008  # a frame's share of reading a replay: half of a 60 fps frame
 
 
 def is_replay(path: str | Path) -> bool:
@@ -51,20 +62,22 @@ class ReplayControl:
         self.window: ReplayWindow | None = None
         self.shelved = ""  # the file in the replays folder shown, if the window shows one
         self._wall: float | None = None  # the program's clock at the last frame
+        self.pending: tuple[ReplayLoad, Path, str] | None = None  # a file being read
 
     # ------------------------------------------------------------- opening
-    def show(self, recording: Recording, name: str, shelved: str = "") -> None:
+    def show(self, recording: Recording, name: str, shelved: str = "", timeline: Timeline | None = None) -> None:
         """Show a recording, in the open window or a new one; ``shelved`` is
-        its file's name in the replays folder, if it is one of those."""
+        its file's name in the replays folder, if it is one of those;
+        ``timeline`` its timeline, when it is made already."""
         app = self.app
         self.shelved = shelved
         if self.window is not None:
-            self.window.load(recording, name)
+            self.window.load(recording, name, timeline)
             app.wm.to_front(self.window)
             app.wm.activate(self.window)
             return
         window = ReplayWindow(recording, name, app.screen_mode.size, on_close=self.closed,
-                              on_depth=lambda: app.wm.depth(window))
+                              on_depth=lambda: app.wm.depth(window), timeline=timeline)
         window.menus = MenuStrip.for_actions(
             REPLAY_MENUS,
             {
@@ -89,20 +102,43 @@ class ReplayControl:
         self.show(recording, "the last game", self.shelf.last_replay_name())
 
     def open_path(self, path: str | Path) -> str:
-        """Show a replay file; the problem in words, or "" when shown."""
+        """Start reading a replay file (a small one is shown at once); the
+        problem in words, or "" when it is shown or under way."""
+        path = Path(path)
         try:
-            recording = load_replay(path)
+            load = open_replay(path)
         except ReplayError as error:
             return str(error)
-        path = Path(path)
         folder = self.shelf.replay_folder()
-        self.show(recording, path.name, path.name if folder is not None and path.parent == folder else "")
+        shelved = path.name if folder is not None and path.parent == folder else ""
+        self.cancel_pending()
+        self.pending = (load, path, shelved)
+        self._poll_pending(at_once=load.small)
         return ""
+
+    def cancel_pending(self) -> None:
+        if self.pending is not None:
+            self.pending[0].cancel()
+            self.pending = None
+
+    def _poll_pending(self, at_once: bool = False) -> None:
+        """A frame's share of reading the file (all of a small one); show it when it is read."""
+        load, path, shelved = self.pending
+        try:
+            done = load.poll(math.inf if at_once else LOAD_BUDGET_S)
+        except ReplayError as error:
+            self.pending = None
+            self.app.commands.tell("Replay", [f"{shown(path.name)} cannot be played: {error}"])
+            return
+        if done is not None:
+            self.pending = None
+            recording, timeline = done
+            self.show(recording, path.name, shelved, timeline)
 
     def open_or_tell(self, path: str | Path) -> None:
         problem = self.open_path(path)
         if problem:
-            self.app.commands.tell("Replay", [f"{Path(path).name} cannot be played: {problem}"])
+            self.app.commands.tell("Replay", [f"{shown(Path(path).name)} cannot be played: {problem}"])
 
     def dropped(self, paths: list[str]) -> bool:
         """Files dropped on the program: True when one was a replay (it is shown)."""
@@ -129,7 +165,7 @@ class ReplayControl:
         folder = self.shelf.replay_folder()
         requester = FileRequester(
             "Open Replay", self.app.screen_mode.size, on_choose=self.open_path, pattern=PATTERN,
-            drawer=folder, places=[folder] if folder else [], help_node=ManualPage.STATS_WINDOWS,
+            drawer=folder, places=[folder] if folder else [], help_node=ManualPage.REPLAYS,
         )
         self.app.open_requester(requester, owner=self.window)
 
@@ -142,7 +178,7 @@ class ReplayControl:
         recording = window.recording
         suffix = replay_suffix(recording)
         if in_browser():
-            name = (self.shelved or "amigasweeper-replay" + suffix)
+            name = self.shelved or name_for(recording, suffix)
             problem = download(name, replay_bytes(recording))
             self.app.commands.tell("Replay", [problem or f"{name} was handed to the browser to download."])
             return
@@ -158,14 +194,17 @@ class ReplayControl:
 
         requester = FileRequester(
             "Save Replay", self.app.screen_mode.size, on_choose=save, mode=Mode.SAVE, pattern=PATTERN,
-            drawer=self.shelf.replay_folder(), file="game" + suffix, ask=self.app.open_requester,
-            help_node=ManualPage.STATS_WINDOWS,
+            drawer=self.shelf.replay_folder(), file=name_for(recording, suffix), ask=self.app.open_requester,
+            help_node=ManualPage.REPLAYS,
         )
         self.app.open_requester(requester, owner=window)
 
     # ---------------------------------------------------------------- frames
     def tick(self) -> None:
-        """Once a frame: the window plays on by the time that passed."""
+        """Once a frame: a file being read is asked after, and the window
+        plays on by the time that passed."""
+        if self.pending is not None:
+            self._poll_pending()
         now = self.app.session.clock()
         if self.window is not None and self._wall is not None:
             self.window.advance((now - self._wall) * 1000)

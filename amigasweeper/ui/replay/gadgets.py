@@ -18,10 +18,12 @@ VCR_W, VCR_H = 20, 14
 
 
 class Symbol(Enum):
-    REWIND = "rewind"  # |<  to the start
+    REWIND = "rewind"  # |<<  to the start
+    STEP_BACK = "step back"  # <|  one event back
     PLAY = "play"  # >
     PAUSE = "pause"  # ||
-    STEP = "step"  # >|  one event on
+    STEP = "step"  # |>  one event on
+    END = "end"  # >>|  to the end
 
 
 class VcrButton(PushGadget):
@@ -41,19 +43,41 @@ class VcrButton(PushGadget):
         draw_symbol(self.symbol(), self.ax + self.w // 2, self.ay + self.h // 2, pen)
 
 
+def _right(cx: int, cy: int, pen: int) -> None:
+    """A triangle pointing right, 4 wide, its tip at cx + 2."""
+    pyxel.tri(cx - 2, cy - 3, cx - 2, cy + 3, cx + 2, cy, pen)
+
+
+def _left(cx: int, cy: int, pen: int) -> None:
+    pyxel.tri(cx + 2, cy - 3, cx + 2, cy + 3, cx - 2, cy, pen)
+
+
+def _bar(x: int, cy: int, pen: int) -> None:
+    pyxel.rect(x, cy - 3, 2, 7, pen)
+
+
 def draw_symbol(symbol: Symbol, cx: int, cy: int, pen: int) -> None:
-    """A symbol 7 pixels high centred on (cx, cy)."""
+    """A symbol 7 pixels high centred on (cx, cy): the tape-deck signs,
+    a bar marking the end of the tape or of one step."""
     if symbol is Symbol.PLAY:
-        pyxel.tri(cx - 2, cy - 3, cx - 2, cy + 3, cx + 2, cy, pen)
+        _right(cx, cy, pen)
     elif symbol is Symbol.PAUSE:
-        pyxel.rect(cx - 3, cy - 3, 2, 7, pen)
-        pyxel.rect(cx + 1, cy - 3, 2, 7, pen)
-    elif symbol is Symbol.STEP:
-        pyxel.tri(cx - 3, cy - 3, cx - 3, cy + 3, cx + 1, cy, pen)
-        pyxel.rect(cx + 2, cy - 3, 2, 7, pen)
-    else:
-        pyxel.rect(cx - 4, cy - 3, 2, 7, pen)
-        pyxel.tri(cx + 2, cy - 3, cx + 2, cy + 3, cx - 2, cy, pen)
+        _bar(cx - 3, cy, pen)
+        _bar(cx + 1, cy, pen)
+    elif symbol is Symbol.STEP:  # |>, a pixel between the bar and the sign
+        _bar(cx - 4, cy, pen)
+        _right(cx + 1, cy, pen)
+    elif symbol is Symbol.STEP_BACK:  # <|
+        _left(cx - 2, cy, pen)
+        _bar(cx + 2, cy, pen)
+    elif symbol is Symbol.END:  # >>|
+        _right(cx - 3, cy, pen)
+        _right(cx + 1, cy, pen)
+        _bar(cx + 4, cy, pen)
+    else:  # REWIND |<<
+        _bar(cx - 6, cy, pen)
+        _left(cx - 1, cy, pen)
+        _left(cx + 3, cy, pen)
 
 
 class TimeSlider(HScroller):

@@ -5,7 +5,8 @@ draws the state at ``index``.
 Time is the game's own, in milliseconds from the first event; the deck starts
 before that event, on the untouched board. It advances by
 the wall clock times the speed while playing, so a game plays at its real
-pace at 1x; it stops at the end, and play from the end starts again.
+pace at 1x; it stops at the end, and play from the end starts again. Step
+and step back move one event and stop; End goes to the end of the game.
 """
 
 from __future__ import annotations
@@ -75,6 +76,20 @@ class Deck:
         if self.index + 1 >= len(self.tape):
             return False
         return self.seek(self.tape.times[self.index + 1], self.index + 1)
+
+    def step_back(self) -> bool:
+        """One event back, and stop there; before the first, the untouched board."""
+        self.playing = False
+        if self.index < 0:
+            return False
+        if self.index == 0:
+            return self.rewind()
+        return self.seek(self.tape.times[self.index - 1], self.index - 1)
+
+    def end(self) -> bool:
+        """To the end of the game: its last event, its recorded time."""
+        self.playing = False
+        return self.seek(self.tape.duration_ms, len(self.tape) - 1)
 
     def seek(self, t_ms: float, index: int | None = None) -> bool:
         """Go to a time (the slider); True when the shown event changed."""

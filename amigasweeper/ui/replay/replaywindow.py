@@ -1,10 +1,11 @@
 """The Replay window: a recorded game played again at its real pace, the
 player's pointer drawn over the board, the metrics counting up above it, and
-a tape deck under it: rewind, play/pause, step one event, 1x/2x/4x, and a
-slider to scrub.
+a tape deck under it: rewind, step back, play/pause, step one event, go to
+the end, 1x/2x/4x, and a slider to scrub. The clock beside it is the
+game's timer, which ends on the recorded time.
 
-Keys: Space plays or pauses, Right steps, Home rewinds, 1, 2 and 4
-set the speed, Esc closes. A board larger than the screen leaves shows the
+Keys: Space plays or pauses, Right steps, Left steps back, Home rewinds,
+End goes to the end, 1, 2 and 4 set the speed, Esc closes. A board larger than the screen leaves shows the
 part around the pointer, following it."""
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ from amigasweeper.guide import ManualPage
 from amigasweeper.engine import Shape
 from amigasweeper.replay import Button as RecordedButton
 from amigasweeper.replay import Recording, ReplayState, Timeline
+from amigasweeper.replay.evf_header import mode_title
+from amigasweeper.replay.recording import OUR_SOFTWARE_NAME
 
 from ..game.boardview import BoardCanvas
 from ..game.geometry import geometry_for
@@ -36,8 +39,23 @@ PAD = 4
 LINE_H = FONT.cell + 2
 SLIDER_H = 11
 SCREEN_BAR = 11
-MIN_INNER_W = 4 * (VCR_W + 2) + 52 + 13 * FONT.cell + 3 * PAD  # the deck's row and its clock
+DECK_BUTTONS = 5
+MIN_INNER_W = (DECK_BUTTONS + 1) * (VCR_W + 2) + 52 + 13 * FONT.cell + 3 * PAD  # the deck's row and its clock
 SPEED_KEYS = {pyxel.KEY_1: Speed.X1, pyxel.KEY_2: Speed.X2, pyxel.KEY_4: Speed.X4}
+
+
+def describe(recording: Recording) -> str:
+    """The screen's title line for a replay: the board, the result, and for
+    another program's file who played it, with what and by which rules."""
+    setup = recording.setup
+    parts = [f"{setup.width}x{setup.height}, {setup.mines} mines, {recording.result.value}"]
+    if recording.player:
+        parts.append(recording.player)
+    if not recording.software.startswith(OUR_SOFTWARE_NAME):
+        parts.append(recording.software or "unknown program")
+        if recording.evf_mode:
+            parts.append(mode_title(recording.evf_mode))
+    return ", ".join(parts)
 
 
 class ShownGame:
@@ -100,6 +118,7 @@ class ReplayWindow(Window):
         *,
         on_close: Callable[[], None],
         on_depth: Callable[[], None],
+        timeline: Timeline | None = None,
     ) -> None:
         super().__init__("Replay", 0, 0, 100, 100, on_close=self.close, on_depth=on_depth)
         self.on_closed = on_close
@@ -109,21 +128,23 @@ class ReplayWindow(Window):
         self.board = self.add(ReplayBoard(self))
         self.slider = self.add(TimeSlider(self._tenths, self._position, self._scrub))
         self.rewind_button = self.add(VcrButton(lambda: Symbol.REWIND, self.rewind))
+        self.step_back_button = self.add(VcrButton(lambda: Symbol.STEP_BACK, self.step_back))
         self.play_button = self.add(VcrButton(self._play_symbol, self.play_pause))
         self.step_button = self.add(VcrButton(lambda: Symbol.STEP, self.step))
+        self.end_button = self.add(VcrButton(lambda: Symbol.END, self.end))
         self.speed_cycle = self.add(CycleGadget("", [s.label for s in Speed]))
         self.speed_cycle.on_change = lambda gadget: self.set_speed(list(Speed)[gadget.index])
-        self.load(recording, name)
+        self.load(recording, name, timeline)
 
     # ---------------------------------------------------------------- tape
-    def load(self, recording: Recording, name: str) -> None:
-        """Show a recording from its start, paused; ``name`` says which (a file's name)."""
+    def load(self, recording: Recording, name: str, timeline: Timeline | None = None) -> None:
+        """Show a recording from its start, paused; ``name`` says which (a
+        file's name); ``timeline`` is the recording's, when made already."""
         self.name = name
         self.title = f"Replay: {name}"
-        setup = recording.setup
-        self.screen_title = shorten(f"{setup.width}x{setup.height}, {setup.mines} mines, {recording.result.value}", 60)
+        self.screen_title = shorten(describe(recording), 60)
         self.recording = recording
-        self.timeline = Timeline(recording)
+        self.timeline = Timeline(recording) if timeline is None else timeline
         self.deck = Deck(self.timeline)
         self.state = self.timeline.state(self.deck.index)
         self.shown = ShownGame(self.state)
@@ -153,6 +174,14 @@ class ReplayWindow(Window):
 
     def step(self) -> None:
         if self.deck.step():
+            self._show()
+
+    def step_back(self) -> None:
+        if self.deck.step_back():
+            self._show()
+
+    def end(self) -> None:
+        if self.deck.end():
             self._show()
 
     def rewind(self) -> None:
@@ -197,7 +226,7 @@ class ReplayWindow(Window):
     def metric_lines(self) -> list[str]:
         """The metrics so far, as two lines that fit a LowRes window."""
         m = self.state.metrics
-        seconds = self.deck.t_ms / 1000
+        seconds = self.timeline.clock(self.deck.t_ms) / 1000
         speed = m.bbbv_solved / seconds if seconds > 0 else 0.0
         ioe = f"{m.ioe:.2f}" if m.ioe is not None else "-"
         return [
@@ -206,7 +235,9 @@ class ReplayWindow(Window):
         ]
 
     def clock_text(self) -> str:
-        return f"{self.deck.t_ms / 1000:.1f}/{self.timeline.duration_ms / 1000:.1f} s"
+        """The game's timer at the moment shown, and the recorded time."""
+        shown = self.timeline.clock(self.deck.t_ms)
+        return f"{shown / 1000:.1f}/{self.recording.time_ms / 1000:.1f} s"
 
     # --------------------------------------------------------------- layout
     def relayout(self) -> None:
@@ -225,11 +256,14 @@ class ReplayWindow(Window):
         y += view_h + 2 + PAD
         self.slider.x, self.slider.y, self.slider.w = x0, y, inner_w - 2 * PAD
         y += SLIDER_H + PAD
-        for i, button in enumerate((self.rewind_button, self.play_button, self.step_button)):
+        for i, button in enumerate(self.deck_buttons()):
             button.x, button.y = x0 + i * (VCR_W + 2), y
-        self.speed_cycle.x, self.speed_cycle.y = x0 + 3 * (VCR_W + 2) + PAD, y - 1
+        self.speed_cycle.x, self.speed_cycle.y = x0 + DECK_BUTTONS * (VCR_W + 2) + PAD, y - 1
         self.board.follow(self.pointer())
         self.settle((screen_w - self.w) // 2, SCREEN_BAR + 1)
+
+    def deck_buttons(self) -> tuple[VcrButton, ...]:
+        return (self.rewind_button, self.step_back_button, self.play_button, self.step_button, self.end_button)
 
     # ---------------------------------------------------------------- input
     def close(self) -> None:
@@ -244,8 +278,12 @@ class ReplayWindow(Window):
             self.play_pause()
         elif frame.key(pyxel.KEY_RIGHT):
             self.step()
+        elif frame.key(pyxel.KEY_LEFT):
+            self.step_back()
         elif frame.key(pyxel.KEY_HOME):
             self.rewind()
+        elif frame.key(pyxel.KEY_END):
+            self.end()
         else:
             speed = next((s for key, s in SPEED_KEYS.items() if frame.key(key)), None)
             if speed is None:
