@@ -15,7 +15,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..atomicfile import write_atomically
-from ..replay.files import REPLAY_SUFFIXES, replay_bytes, replay_suffix
+from ..replay.errors import ReplayError
+from ..replay.files import REPLAY_SUFFIXES, load_replay, parse_replay, replay_bytes, replay_suffix
 
 REPLAY_FOLDER = "replays"
 REPLAY_CAP = 1000
@@ -40,6 +41,19 @@ class ReplayFolder:
 
     def count(self) -> int:
         return len(self.names())
+
+    def has(self, name: str) -> bool:
+        if self.folder is None:
+            return name in self.in_memory
+        return (self.folder / name).is_file()
+
+    def load(self, name: str):
+        """The Recording of a replay kept here; ReplayError when it cannot be played."""
+        if self.folder is not None:
+            return load_replay(self.folder / name)
+        if name not in self.in_memory:
+            raise ReplayError("that replay is gone")
+        return parse_replay(self.in_memory[name])
 
     def save(self, recording, name_stem: str, spared: Iterable[str] = ()) -> str:
         """Write the replay as ``name_stem`` + its suffix; returns the file name."""
