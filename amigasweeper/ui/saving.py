@@ -10,14 +10,13 @@ ends, so nothing is lost while the game goes on.
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 import pyxel
 
-from amigasweeper.storage import DATA_DIR_ENV, Storage
+from amigasweeper.storage import Storage, default_folder
 
 REFRESH_FRAMES = 60  # look for best times another copy saved once a second (at 60 frames a second)
 
@@ -27,7 +26,7 @@ def open_storage(data_dir: Path | None, headless: bool) -> Storage:
     else Pyxel's user data folder; a headless run given neither keeps nothing."""
     if data_dir is not None:
         return Storage(data_dir)
-    if headless and not os.environ.get(DATA_DIR_ENV):
+    if headless and default_folder(None) is None:  # no AMIGASWEEPER_DATA_DIR either
         return Storage(None)  # a headless run never touches the player's saved data unless told where
     return Storage.for_platform(pyxel.user_data_dir)
 
