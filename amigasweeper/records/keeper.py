@@ -82,13 +82,15 @@ class GameKeeper:
     def spared(self) -> set[str]:
         """Replays the cap never takes: the bests of every row, the ones kept.
         While the index is still being made, none is taken at all."""
-        if not self.live.step() or self.live.index is None:
+        index = self.live.index
+        if not self.live.ready or index is None:
             return set(self.replays.names()) if self.replays is not None else set()
-        return self.live.index.spared_replays() | self.kept_names()
+        return index.spared_replays() | self.kept_names()
 
-    def reset(self, date_ms: int) -> None:
-        """Start the statistics afresh (the games stay in the file); OSError if it cannot be written."""
-        self.live.adopt(self.store.reset(date_ms, self.live.index))
+    def reset(self, date_ms: int, lock_timeout: float = LOCK_TIMEOUT) -> None:
+        """Start the statistics afresh (the games stay in the file); OSError if
+        it cannot be written (LockTimeout when another copy held the lock)."""
+        self.live.adopt(self.store.reset(date_ms, self.live.index, lock_timeout))
 
     # ------------------------------------------------------------ kept replays
     def kept_names(self) -> set[str]:

@@ -8,6 +8,13 @@ lines at a time, so no frame waits; if it is missing or does not match the
 games it is made again from the first line in the same way, and saved once
 it is whole. A game this copy adds goes into it at once (see
 :meth:`.store.RecordStore.append`).
+
+``index`` is never changed in place: each slice is folded into a copy that
+then takes its place, and an append returns a new one. The Statistics
+window reads it in the frame while the end of a game may be written in a
+worker thread (play/worker.py); each sees a whole index. Should the two
+cross, the one put last may lack a game the other took in: the next step
+finds the index short of the games file and folds the rest in.
 """
 
 from __future__ import annotations
@@ -60,11 +67,16 @@ class LiveIndex:
             ours = self.index.covers if self.index is not None else -1
             if saved is not None and saved.covers >= ours and store.fits(saved):
                 self.index = saved
-        if self.index is None or not store.fits(self.index):
-            self.index, self._unsaved = StatsIndex(), True  # none, or not of these games: made again
-        before = self.index.covers
-        done = store.catch_up(self.index, slice_bytes)
-        self._unsaved = self._unsaved or self.index.covers != before
+        index = self.index
+        if index is None or not store.fits(index):
+            index, self._unsaved = StatsIndex(), True  # none, or not of these games: made again
+        if index.covers != store.size():
+            index = index.copy()
+            done = store.catch_up(index, slice_bytes)
+            self._unsaved = True
+        else:
+            done = True
+        self.index = index
         if not done:
             return False
         self.ready = True

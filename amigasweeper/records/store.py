@@ -248,9 +248,10 @@ class RecordStore:
         behind: :meth:`catch_up` brings it up to date)."""
         return self._append_line(record.to_line() + "\n", lock_timeout, index)
 
-    def reset(self, date_ms: int, index: StatsIndex | None = None) -> StatsIndex | None:
+    def reset(self, date_ms: int, index: StatsIndex | None = None,
+              lock_timeout: float = LOCK_TIMEOUT) -> StatsIndex | None:
         """Start the statistics afresh from now; the games so far are kept."""
-        return self._append_line(f"{RESET_WORD} {int(date_ms)}\n", LOCK_TIMEOUT, index)
+        return self._append_line(f"{RESET_WORD} {int(date_ms)}\n", lock_timeout, index)
 
     def _lock(self, timeout: float):
         return FolderLock(self.folder, timeout=timeout) if self.folder is not None else self.backend.lock()
@@ -278,7 +279,7 @@ class RecordStore:
         """``mine``, else the saved index, if it took in every game there is
         (``mine`` first: it is in memory already)."""
         if mine is not None and mine.covers == size and self.fits(mine, size):
-            return mine
+            return mine.copy()  # never changed in place: the window may be reading it
         saved = self.load_index()
         if saved is None and size == 0:
             return StatsIndex()  # no games yet: a new index holds them all

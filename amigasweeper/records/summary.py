@@ -18,7 +18,7 @@ What counts:
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .game_record import GameRecord
 from .rows import RowKey, Table, counts_as_best
@@ -107,6 +107,10 @@ class RowTally:
             self.best_rate = Best(rate, record.date_ms, name, record.bbbv, rate)
         if ioe is not None and (self.best_ioe is None or ioe > self.best_ioe.value):
             self.best_ioe = Best(ioe, record.date_ms, name, record.bbbv, rate)
+
+    def copy(self) -> RowTally:
+        """Another tally to fold into (a Best is never changed, only replaced)."""
+        return replace(self, last=list(self.last or []))
 
     def records(self) -> list[GameRecord]:
         return [GameRecord.from_line(line) for line in self.last or []]

@@ -114,7 +114,7 @@ class App:
         if options.level is not None:
             choices.level = options.level
         self.session = Session(choices, self.clock, SeedSource(options.seed))
-        self.ending = end_queue(self)  # where each finished game goes: record, replay, best time
+        self.ending = end_queue(self, not (options.headless or options.script))  # record, replay, best time
         self.screen = WorkbenchScreen(*self.screen_mode.size)
         self.wm = WindowManager(self.screen)
         self.workbench = WorkbenchWindow(self.screen_mode.size, self.clock, self.open_icon)

@@ -297,3 +297,66 @@ def test_a_duel_result_takes_the_same_queue(tmp_path):
     queue.put(DuelJob("computer-easy", "win"))
     run(queue)
     assert desk.storage.best_times.duel("computer-easy").wins == 1
+
+
+def test_on_the_desktop_the_files_are_written_in_a_worker_and_the_frame_asks_the_name(tmp_path):
+    """A tick hands the writing of files to the worker and returns at once,
+    even while the disk (here: a step held on an event) does not answer."""
+    import threading
+
+    from amigasweeper.play.worker import Worker
+
+    desk = Desk_(tmp_path)
+    queue = EndQueue(desk.desk, runner=Worker())
+    release, threads = threading.Event(), {}
+    add = desk.desk.keeper.add
+
+    def slow_add(record, lock_timeout):
+        threads["add"] = threading.current_thread().name
+        threads["released"] = release.wait(30)  # False only if a tick waited for it
+        add(record, lock_timeout)
+
+    desk.desk.keeper.add = slow_add
+    asker = desk.ask
+
+    def ask(*asked):
+        threads["ask"] = threading.current_thread().name
+        asker(*asked)
+
+    desk.desk.ask_name = ask
+    queue.put_game(finished())
+    for _ in range(200):
+        queue.tick()  # returns while the worker is held
+        if "add" in threads:
+            break
+        threading.Event().wait(0.01)
+    assert queue.runner.busy and RecordStore(tmp_path).load().records == []
+    release.set()
+    for _ in range(500):
+        queue.tick()
+        if not queue.busy:
+            break
+        threading.Event().wait(0.01)
+    assert not queue.busy and threads["released"]
+    assert threads["add"] == "amigasweeper-end-of-game" and threads["ask"] == threading.current_thread().name
+    assert len(RecordStore(tmp_path).load().records) == 1 and desk.storage.best_times["beginner"].name == "Ada"
+
+
+def test_a_step_that_fails_in_the_worker_is_told_not_lost(tmp_path):
+    from amigasweeper.play.worker import Worker
+
+    desk = Desk_(tmp_path)
+    queue = EndQueue(desk.desk, runner=Worker())
+
+    def broken(recording, record):
+        raise RuntimeError("the disk caught fire")
+
+    desk.desk.keeper.save_replay = broken
+    queue.put_game(finished())
+    for _ in range(500):
+        queue.tick()
+        if not queue.busy:
+            break
+        __import__("time").sleep(0.01)
+    assert not queue.busy and any("caught fire" in text for text in desk.told)
+    assert len(RecordStore(tmp_path).load().records) == 1  # the record was written before

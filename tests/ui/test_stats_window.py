@@ -161,6 +161,7 @@ def test_reset_asks_first_and_esc_keeps_everything(played, tmp_path):
     pilot.click(window.reset_button.ax + 3, window.reset_button.ay + 3)
     reset = next(b for b in app.requesters[-1].buttons if b.label == "Reset")
     pilot.click(reset.ax + 3, reset.ay + 3)
+    pilot.settle()  # written as every game is: by the one queue
     assert window.rows == [] and window.lines == []
     loaded = RecordStore(tmp_path).load()
     assert loaded.records == [] and len(loaded.earlier) == 4  # nothing was deleted

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from amigasweeper.play import PauseReason
+from amigasweeper.play.ending import ResetJob
 from amigasweeper.records import REPLAY_CAP, GameKeeper, GameRecord, RowKey, RowSummary, chart_points
 from amigasweeper.replay import Recording, ReplayError, load_replay
 
@@ -174,10 +175,9 @@ class StatsControl:
         self.app.open_requester(requester, owner=self.window)
 
     def reset(self) -> None:
-        try:
-            self.keeper.reset(round(time.time() * 1000))
-        except OSError as error:
-            self.app.commands.tell("Saved Data", [f"The statistics could not be reset: {error.strerror or error}."])
-        self.keeper.live.step()
+        """A reset line after the games kept so far, written as every game is (the one queue)."""
+        self.app.ending.put(ResetJob(round(time.time() * 1000), done=self._shown_again))
+
+    def _shown_again(self) -> None:
         if self.window is not None:
             self.window.refresh()

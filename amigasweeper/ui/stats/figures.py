@@ -51,7 +51,7 @@ def best_time_text(s: RowSummary, room: int = 99) -> str:
         return NONE
     time_text, rate = seconds_text(s.best_ms), ratio_text(s.best_time_bbbv_per_s)
     full = f"{time_text} s (3BV {s.best_time_bbbv}, {rate} 3BV/s)"
-    return full if len(full) <= room else f"{time_text} s (3BV {s.best_time_bbbv}, {rate}/s)"
+    return full if len(full) <= room else f"{time_text} s (3BV {s.best_time_bbbv}, {rate})"
 
 
 def figure_lines(s: RowSummary, chars: int) -> list[str]:
