@@ -71,6 +71,18 @@ class Desk:
         return settings.player_name or settings.last_name
 
 
+def _under_lock(write: Callable[[], None], failed: str) -> Outcome:
+    """A write under the data folder's lock: LOCKED (nothing written) when
+    another copy holds it; any other failure said in a sentence."""
+    try:
+        write()
+    except LockTimeout:
+        return Step.LOCKED, None
+    except OSError as error:
+        return Step.DONE, f"{failed} ({reason(error)})."
+    return Step.DONE, None
+
+
 def _files(step):
     """Mark a step as one that only writes files: it may run off the frame."""
     step.writes_files = True
@@ -95,13 +107,8 @@ class GameJob:
 
     @_files
     def add_record(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
-        try:
-            desk.keeper.add(self.record, lock_timeout)
-        except LockTimeout:
-            return Step.LOCKED, None
-        except OSError as error:
-            return Step.DONE, f"The game could not be added to the statistics ({reason(error)})."
-        return Step.DONE, None
+        return _under_lock(lambda: desk.keeper.add(self.record, lock_timeout),
+                           "The game could not be added to the statistics")
 
     @_files
     def save_replay(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
@@ -151,13 +158,7 @@ class ResetJob:
 
     @_files
     def reset(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
-        try:
-            desk.keeper.reset(self.date_ms, lock_timeout)
-        except LockTimeout:
-            return Step.LOCKED, None
-        except OSError as error:
-            return Step.DONE, f"The statistics could not be reset ({reason(error)})."
-        return Step.DONE, None
+        return _under_lock(lambda: desk.keeper.reset(self.date_ms, lock_timeout), "The statistics could not be reset")
 
 
 class InFrame:

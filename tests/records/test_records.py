@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from amigasweeper.engine import GameSetup
-from amigasweeper.records import GAMES_FILE, GameKeeper, GameRecord, RecordStore, ReplayFolder, StatsIndex, summarise
+from amigasweeper.records import GAMES_FILE, GameKeeper, GameRecord, RecordStore, ReplayFolder, StatsIndex
 from amigasweeper.records.store import parse
 from amigasweeper.replay import load_replay
 from amigasweeper.replay.scripted import ScriptedPlayer

@@ -11,7 +11,7 @@ import re
 import pyxel
 import pytest
 
-from amigasweeper.engine import Completion, GameStatus, LevelName
+from amigasweeper.engine import Completion, GameStatus
 from amigasweeper.records import RecordStore, RowKey
 from amigasweeper.ui.game.pausing import PauseReason
 from amigasweeper.ui.intuition.input import Button

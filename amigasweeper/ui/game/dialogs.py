@@ -179,8 +179,8 @@ def player_name(current: str, screen_size, on_name: Callable[[str], None]) -> Re
         requester.close()
         on_name(gadget.text)
 
-    lines = ["Your name, as your replays are signed", "and as a new best time first offers it.",
-             "Empty: the name you last typed there."]
+    lines = ["The name your replays are signed", "with, offered first for a best time.",
+             "Left empty: the one typed last."]
     requester = Requester("Player Name", lines, [("OK", ok), ("Cancel", lambda: requester.close())], screen_size,
                           gadgets=[gadget])
     requester.help_node = "SettingsMenu"
