@@ -55,7 +55,7 @@ def _fmt(value, pattern: str) -> str:
 
 COLUMNS = (  # (heading, width, the figure of a RowSummary as text)
     ("Board", 22, lambda s: s.key.board),
-    ("Shape", 9, lambda s: SHAPE_NAMES.get(s.key.shape, s.key.shape)),
+    ("Shape", 11, lambda s: SHAPE_NAMES.get(s.key.shape, s.key.shape)),
     ("Completion", 20, lambda s: COMPLETION_NAMES.get(s.key.completion, s.key.completion)),
     ("Kind", 9, lambda s: s.key.kind),
     ("Played", 7, lambda s: str(s.played)),

@@ -63,9 +63,9 @@ def chart_key(points: Sequence) -> tuple[str, str]:
     return "won  lost  3BV/s", f"Bars to {top_time:.1f} s, line to {top_speed:.2f} 3BV/s"
 
 
-def draw_key(x: int, y: int, points: Sequence, text_chars: int) -> int:
-    """The key under the chart, from (x, y); the height it took."""
-    marks, tops = chart_key(points)
+def draw_key(x: int, y: int, key: tuple[str, str], text_chars: int) -> int:
+    """The key under the chart (its words from :func:`chart_key`), from (x, y); the height it took."""
+    marks, tops = key
     row_h = FONT.cell + 1
     if not marks:
         font.draw_text(x, y, shorten(tops, text_chars), Pen.BLACK)

@@ -28,6 +28,8 @@ class GameList(Widget):
         self.on_choose = on_choose  # the chosen game changed
         self.games: Sequence[GameRecord] = ()
         self.columns: tuple[Column, ...] = ()
+        self.lines: list[str] = []  # each game's line, made once (a frame only draws them)
+        self.header = ""
         self.top = 0
         self.chosen = 0
 
@@ -43,6 +45,8 @@ class GameList(Widget):
     def show(self, games: Sequence[GameRecord], columns: tuple[Column, ...]) -> None:
         """New games (a row chosen, a game kept): the newest is chosen."""
         self.games, self.columns = games, columns
+        self.header = games_header(columns)
+        self.lines = [game_line(game, columns) for game in games]
         self.top = self.chosen = 0
         self.on_choose()
 
@@ -68,7 +72,7 @@ class GameList(Widget):
     def draw(self) -> None:
         bevel(self.ax, self.ay, self.w, self.h, recessed=True)
         x, y = self.ax + 2, self.ay + 2
-        font.draw_text(x, y, games_header(self.columns), Pen.BLACK)
+        font.draw_text(x, y, self.header, Pen.BLACK)
         pyxel.line(x, y + LINE_H - 1, self.ax + self.w - 3, y + LINE_H - 1, Pen.BLACK)
         if not self.games:
             font.draw_text(x, y + LINE_H + 1, "No game of this board kept yet.", Pen.BLACK)
@@ -81,4 +85,4 @@ class GameList(Widget):
             chosen = index == self.chosen
             if chosen:
                 pyxel.rect(self.ax + 2, line_y - 1, self.w - 4, LINE_H, Pen.BLUE)
-            font.draw_text(x, line_y, game_line(self.games[index], self.columns), Pen.WHITE if chosen else Pen.BLACK)
+            font.draw_text(x, line_y, self.lines[index], Pen.WHITE if chosen else Pen.BLACK)

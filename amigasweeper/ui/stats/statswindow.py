@@ -27,7 +27,7 @@ from ..intuition.metrics import for_width
 from ..intuition.palette import Pen
 from ..intuition.requester import BUTTON_H, TextButton, shorten
 from ..intuition.window import BORDER, TITLE_H, Window
-from .chart import draw_chart, draw_key
+from .chart import chart_key, draw_chart, draw_key
 from .figures import columns_for, figure_lines, row_detail, row_name
 from .gamelist import LINE_H, GameList
 
@@ -96,6 +96,7 @@ class StatsWindow(Window):
         self.rows: list[tuple[RowKey, RowSummary]] = []
         self.lines: list[str] = []
         self.points: list = []
+        self.chart_key = ("", "")
         self.status = ""
         self.relayout()
         self.refresh()
@@ -123,6 +124,7 @@ class StatsWindow(Window):
         summary = self.summary
         self.lines = figure_lines(summary, self.text_chars) if summary else []
         self.points = list(self.figures.points(self.key)) if summary else []
+        self.chart_key = chart_key(self.points)
         self.status = self.figures.status_line()
         games = list(self.figures.games(self.key)) if summary else []
         self.list.show(games, columns_for(self.text_chars))
@@ -214,5 +216,5 @@ class StatsWindow(Window):
             font.draw_text(x0, y, line[:chars], Pen.BLACK)
             y += LINE_H
         draw_chart(x0, self.ay + self.chart_y, self.chart_w, self.chart_h, self.points)
-        draw_key(x0, self.ay + self.key_y, self.points, chars)
+        draw_key(x0, self.ay + self.key_y, self.chart_key, chars)
         font.draw_text(x0, self.ay + self.status_y, shorten(self.status, chars), Pen.BLACK)
