@@ -76,6 +76,8 @@ class StatsIndex:
         for line in data.decode("utf-8", "replace").split("\n")[:-1]:
             self.fold_line(line)
         self.covers += len(data)
+        if data:  # the last line as its very bytes, even when they are not UTF-8 (see RecordStore.fits)
+            self.tail = data[:-1].rsplit(b"\n", 1)[-1].decode("utf-8", "surrogateescape")
 
     # ------------------------------------------------------------ reading
     def summaries(self) -> list[RowSummary]:

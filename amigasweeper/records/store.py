@@ -204,7 +204,10 @@ class RecordStore:
             return False
         if index.covers == 0:
             return not index.tail
-        tail = index.tail.encode("utf-8") + b"\n"
+        try:
+            tail = index.tail.encode("utf-8", "surrogateescape") + b"\n"
+        except UnicodeEncodeError:  # not a tail we wrote
+            return False
         start = index.covers - len(tail)
         if start < 0:
             return False
@@ -219,7 +222,9 @@ class RecordStore:
         whole = data[: data.rfind(b"\n") + 1]
         if not whole and len(data) >= most:  # one line longer than a slice: take it whole
             line = next(self.lines(index.covers), None)
-            whole = b"" if line is None else self.read_range(index.covers, line[1])
+            if line is None:
+                return True  # no newline up to the end: a last line still being written (or torn)
+            whole = self.read_range(index.covers, line[1])
         index.fold_bytes(whole)
         return len(whole) == len(data)
 

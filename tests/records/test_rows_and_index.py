@@ -179,6 +179,35 @@ def test_games_added_without_the_index_are_caught_up(tmp_path):
     assert live.index.games == 12 and live.index.covers == store.size()
 
 
+def test_a_last_line_that_is_not_utf8_does_not_make_the_index_again_and_again(tmp_path):
+    store = stored(tmp_path, 20)
+    with open(store.path, "ab") as file:
+        file.write(b"\xff\xfe no game\n")
+    live = LiveIndex(store)
+    index = live.whole()
+    assert index.damaged == 1 and store.fits(index) and store.save_index(index)
+    saved = store.load_index()
+    assert store.fits(saved) and saved.covers == store.size()
+    live.adopt(store.append(game(99), index=saved))
+    assert live.ready and live.index.games == 21
+
+
+def test_a_huge_last_line_with_no_newline_ends_the_catch_up(tmp_path):
+    """Hostile or torn: the slices stop at it instead of reading it again at every step."""
+    store = stored(tmp_path, 5)
+    with open(store.path, "ab") as file:
+        file.write(b"x" * 600_000)
+    live = LiveIndex(store)
+    steps = 0
+    while not live.step(4096):
+        steps += 1
+        assert steps < 100
+    assert live.index.games == 5 and live.index.damaged == 0
+    live.adopt(store.append(game(7), index=live.index))  # the torn line stays alone, counted damaged
+    live.look_again()
+    assert live.whole().games == 6 and live.index.damaged == 1
+
+
 def test_reset_and_damaged_lines_are_kept_in_the_index(tmp_path):
     store = RecordStore(tmp_path)
     live = LiveIndex(store)
