@@ -223,14 +223,17 @@ def test_a_move_made_with_the_chances_shown_is_help_used(recorded):
 def test_the_player_name_set_in_settings_signs_the_replay_and_esc_keeps_the_old_one(recorded):
     """The fault: the player's name in a replay was always empty."""
     app, pilot, got = recorded
-    pilot.key(pyxel.KEY_5, amiga=True)  # Settings > Player Name...
+    pilot.key(pyxel.KEY_F, amiga=True)  # the Statistics window, whose menu has Player Name...
+    pilot.key(pyxel.KEY_N, amiga=True)
+    assert app.requesters[-1].owner is app.stats.window
     pilot.type("Ada")
     pilot.key(pyxel.KEY_RETURN)
     assert app.storage.settings.player_name == "Ada"
-    pilot.key(pyxel.KEY_5, amiga=True)
+    pilot.key(pyxel.KEY_N, amiga=True)
     pilot.type("Bob")
     pilot.key(pyxel.KEY_ESCAPE)  # Cancel: nothing changes
     assert app.storage.settings.player_name == "Ada"
+    pilot.key(pyxel.KEY_ESCAPE)  # and the window closes
     pilot.click_cell(pilot.cell_at(3, 3))
     app.session.new_game()
     assert [r.player for r in got] == ["Ada"]

@@ -120,7 +120,6 @@ class CommandCentre:
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
             Command.DEMO: self.toggle_demo,
             Command.TOUCH: self.toggle_touch,
-            Command.PLAYER_NAME: self.open_player_name,
         }
 
     def select(self, item: MenuItem) -> None:
@@ -149,16 +148,6 @@ class CommandCentre:
         saved and the game being played is kept as abandoned."""
         self.save_settings()
         self.app.session.leave()
-
-    def open_player_name(self) -> None:
-        storage = self.app.storage
-
-        def named(name: str) -> None:
-            problem = storage.change_settings(player_name=name)
-            if problem:
-                self.tell("Saved Data", [problem])
-
-        self.app.open_requester(dialogs.player_name(storage.settings.player_name, self.app.screen_mode.size, named))
 
     def tell(self, title: str, paragraphs: list[str]) -> None:
         self.app.open_requester(dialogs.message(title, paragraphs, self.app.screen_mode.size, lambda: None))

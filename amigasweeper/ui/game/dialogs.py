@@ -171,7 +171,7 @@ def new_record(
 
 
 def player_name(current: str, screen_size, on_name: Callable[[str], None]) -> Requester:
-    """Settings > Player Name...: the name replays are signed with, offered for a best time."""
+    """Statistics > Player Name...: the name replays are signed with, offered for a best time."""
     gadget = name_gadget("", current, screen_size)
     requester: Requester
 
@@ -183,7 +183,7 @@ def player_name(current: str, screen_size, on_name: Callable[[str], None]) -> Re
              "Left empty: the one typed last."]
     requester = Requester("Player Name", lines, [("OK", ok), ("Cancel", lambda: requester.close())], screen_size,
                           gadgets=[gadget])
-    requester.help_node = "SettingsMenu"
+    requester.help_node = "StatsWindows"
     return requester
 
 

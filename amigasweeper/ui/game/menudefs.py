@@ -43,7 +43,6 @@ class Command(str, Enum):
     DEMO = "demo"
     MANUAL = "manual"
     TOUCH = "touch"
-    PLAYER_NAME = "player_name"
 
 
 def _choice(label: str, command: Command, group: str, key: str | None = None, bar: bool = False) -> MenuItem:
@@ -90,7 +89,6 @@ MENUS: tuple[Menu, ...] = (
             _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape", "V"),
             MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
             MenuItem("Touch Controls", Command.TOUCH, "O", ItemKind.TOGGLE, bar_before=True),
-            MenuItem("Player Name...", Command.PLAYER_NAME, "5"),  # every letter has its item already
         ),
     ),
     Menu(

@@ -16,6 +16,7 @@ from amigasweeper.play.ending import ResetJob
 from amigasweeper.records import REPLAY_CAP, GameKeeper, GameRecord, RowKey, RowSummary, chart_points
 from amigasweeper.replay import Recording, ReplayError, load_replay
 
+from ..game import dialogs
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester
 from .menus import STATS_MENUS, StatsCommand
@@ -145,7 +146,8 @@ class StatsControl:
                              on_depth=lambda: app.wm.depth(window), on_reset=self.ask_reset)
         window.menus = MenuStrip.for_actions(
             STATS_MENUS,
-            {StatsCommand.RESET: self.ask_reset, StatsCommand.CLOSE: window.close, StatsCommand.QUIT: app.request_quit},
+            {StatsCommand.RESET: self.ask_reset, StatsCommand.PLAYER_NAME: self.ask_player_name,
+             StatsCommand.CLOSE: window.close, StatsCommand.QUIT: app.request_quit},
         )
         self.window, self._shown = window, ()
         app.session.pauses.hold(PauseReason.STATISTICS)
@@ -161,6 +163,18 @@ class StatsControl:
             self.app.wm.close(self.window)
         self.window = None
         self.app.session.pauses.release(PauseReason.STATISTICS)
+
+    def ask_player_name(self) -> None:
+        """Statistics > Player Name...: the name replays are signed with (a setting, saved at once)."""
+        storage = self.app.storage
+
+        def named(name: str) -> None:
+            problem = storage.change_settings(player_name=name)
+            if problem:
+                self.app.commands.tell("Saved Data", [problem])
+
+        requester = dialogs.player_name(storage.settings.player_name, self.app.screen_mode.size, named)
+        self.app.open_requester(requester, owner=self.window)
 
     def ask_reset(self) -> None:
         """Reset asks first; Cancel (and Esc) keeps everything."""
