@@ -47,7 +47,23 @@ CORE_MODULES = [
     "amigasweeper.replay",
     "amigasweeper.records",
     "amigasweeper.records.cli",
+    "amigasweeper.play",  # a game's life: the windows send it commands (issue 29)
+    "amigasweeper.play.session",
+    "amigasweeper.play.played",
+    "amigasweeper.play.ending",
+    "amigasweeper.play.duel",
+    "amigasweeper.play.clock",
 ]
+
+
+def test_play_never_imports_pyxel_nor_the_ui():
+    """The owner of a game's life is pure: the windows import it, never the reverse."""
+    for path in sorted((PACKAGE / "play").glob("*.py")):
+        imported = imported_modules(path)
+        assert "pyxel" not in imported, path.name
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        modules = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
+        assert not [m for m in modules if m.startswith("amigasweeper.ui") or m.startswith("..ui")], path.name
 
 
 def test_the_core_imports_with_pyxel_missing():

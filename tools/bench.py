@@ -178,7 +178,7 @@ def bench_two_windows_frames(frames: int = 3000) -> dict:
 
 
 def _bench_players():
-    from amigasweeper.ui.duel.duelwindow import DuelPlayers, Opponent
+    from amigasweeper.play import DuelPlayers, Opponent
 
     return DuelPlayers(("Player 1", "Player 2"), Opponent.HUMAN, "normal")
 

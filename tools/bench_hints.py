@@ -53,7 +53,7 @@ def bench_demo_with_probabilities(width: int, height: int, mines: int, games: in
     for game_number in range(games):
         app.session.seeds = _Seeds(game_number)
         app.session.new_game()
-        app.session.hint_used = True  # as the menu items set it: no Best Times requester on a win
+        app.session.played.use_help()  # as the menu items do: no Best Times requester on a win
         hints.show_probabilities = True
         hints.demo, hints.demo_wait = True, 0
         pyxel.set_mouse_pos(5, 200)
@@ -186,7 +186,7 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
     for seed in range(positions):
         app.session.seeds = _Seeds(seed)
         game = app.session.new_game()
-        app.session.hint_used = True
+        app.session.played.use_help()
         game.uncover(game.topology.size // 2)
         safe = [c for c in game.topology.cells() if not game.is_mine(c)]
         random.Random(seed).shuffle(safe)

@@ -14,14 +14,24 @@ Prints one JSON object of figures on this machine:
   game in our own format;
 * load_100k: reading 100,000 game records (the whole statistics file), and
   its size in bytes;
-* append: adding one record (lock, append, fsync), milliseconds.
+* append: adding one record (lock, append, fsync), milliseconds;
+* save_cost: what keeping one finished game costs (the end of a game's path:
+  its line appended and folded into the index, its replay written and the
+  replays folder pruned) with 0, 10,000 and 100,000 games already kept (and
+  a full replays folder past 1,000), CPU and wall milliseconds;
+* index_rebuild: making the index again from 100,000 games (a missing or
+  damaged one), CPU milliseconds;
+* stats_json: `amigasweeper --stats --json` over 100,000 games in a child
+  process: its peak resident memory and CPU time.
 
     python tools/bench_records.py --games 20 --records 100000
+    python tools/bench_records.py --only save --saves 40     # the save costs and --stats --json only
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import platform
@@ -36,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from amigasweeper.engine import GameSetup  # noqa: E402
-from amigasweeper.records import GameRecord, RecordStore  # noqa: E402
+from amigasweeper.records import REPLAY_CAP, GameKeeper, GameRecord, LiveIndex, RecordStore, ReplayFolder  # noqa: E402
 from amigasweeper.replay import Result, Timeline, evf, native  # noqa: E402
 from amigasweeper.replay.recorder import GameRecorder  # noqa: E402
 from amigasweeper.replay.scripted import ScriptedPlayer  # noqa: E402
@@ -125,14 +135,103 @@ def record_file(folder: Path, count: int, recordings) -> Path:
     return path
 
 
+def history_folder(folder: Path, count: int, recordings, replays: int) -> None:
+    """A data folder as a player's after ``count`` games: the games file, its
+    index made and saved, and ``replays`` replay files in the replays folder."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if count:
+        record_file(folder, count, recordings)
+    store = RecordStore(folder)
+    store.save_index(LiveIndex(store).whole())
+    shelf = ReplayFolder(folder)
+    for n in range(replays):
+        shelf.save(recordings[n % len(recordings)], str(1_600_000_000_000 + n))
+
+
+def save_costs(recordings, counts: list[int], saves: int, base: Path | None) -> dict:
+    """Keeping one game (GameKeeper.add then save_replay, as play/ending.py
+    does) ``saves`` times over each history, the histories taking turns save
+    by save so that all of them see the same machine; the metrics are worked
+    out before, as the queue's first step does apart."""
+    with tempfile.TemporaryDirectory(dir=base) as temporary:
+        keepers = {}
+        for count in counts:
+            folder = Path(temporary) / str(count)
+            history_folder(folder, count, recordings, min(count, REPLAY_CAP))
+            keepers[count] = GameKeeper(folder)
+            keepers[count].live.whole()
+        wall = {count: [] for count in counts}
+        cpu = {count: [] for count in counts}
+        for n in range(saves):
+            recording = dataclasses.replace(recordings[n % len(recordings)], started=1_800_000_000 + n)
+            recording.metrics()
+            for count, keeper in keepers.items():
+                record = keeper.record_of(recording, "expert")
+
+                def save(keeper=keeper, record=record, recording=recording) -> None:
+                    keeper.add(record)
+                    keeper.save_replay(recording, record)
+
+                w, c = timed(save)
+                wall[count].append(w)
+                cpu[count].append(c)
+        for count, keeper in keepers.items():
+            assert keeper.live.ready and keeper.live.index.games == count + saves
+    result = {str(count): {"wall_ms": summary(wall[count]), "cpu_ms": summary(cpu[count])} for count in counts}
+    first, last = result[str(counts[0])], result[str(counts[-1])]
+    result["cpu_median_ratio_last_to_first"] = round(last["cpu_ms"]["median"] / first["cpu_ms"]["median"], 2)
+    result["wall_median_ratio_last_to_first"] = round(last["wall_ms"]["median"] / first["wall_ms"]["median"], 2)
+    return result
+
+
+def stats_json_memory(recordings, count: int, base: Path | None) -> dict:
+    """`amigasweeper --stats --json` over ``count`` games, in a child: peak RSS and CPU."""
+    import resource
+    import subprocess
+
+    with tempfile.TemporaryDirectory(dir=base) as temporary:
+        folder = Path(temporary)
+        record_file(folder, count, recordings)
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        code = "import sys; sys.modules['pyxel'] = None\nfrom amigasweeper.__main__ import main\nsys.exit(main(sys.argv[1:]))"
+        with open(os.devnull, "w") as sink:
+            done = subprocess.run([sys.executable, "-c", code, "--stats", "--json", "--data-dir", str(folder)],
+                                  stdout=sink, cwd=ROOT, check=True)
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
+        scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, kilobytes elsewhere
+        return {"games": count, "peak_rss_mb": round(after.ru_maxrss * scale / 2**20, 1),
+                "cpu_s": round(cpu, 2), "returncode": done.returncode}
+
+
+def index_rebuild(recordings, count: int, base: Path | None) -> dict:
+    with tempfile.TemporaryDirectory(dir=base) as temporary:
+        folder = Path(temporary)
+        record_file(folder, count, recordings)
+        w, c = timed(lambda: LiveIndex(RecordStore(folder)).whole())
+        return {"games": count, "wall_ms": round(w, 1), "cpu_ms": round(c, 1)}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20, help="Expert games played by the script")
     parser.add_argument("--records", type=int, default=100_000, help="records in the loaded file")
     parser.add_argument("--dir", type=Path, default=None, help="folder for the files (default: a temporary one)")
+    parser.add_argument("--saves", type=int, default=40, help="games kept over each history for save_cost")
+    parser.add_argument("--history", default="0,10000,100000", help="histories (games kept) of save_cost")
+    parser.add_argument("--only", choices=["save"], help="save: only save_cost, index_rebuild and stats_json")
     args = parser.parse_args()
     TimedRecorder.spent = []
     recordings = play_expert_games(args.games)
+    saving = {
+        "save_cost": save_costs(recordings, [int(n) for n in args.history.split(",")], args.saves, args.dir),
+        "index_rebuild": index_rebuild(recordings, args.records, args.dir),
+        "stats_json": stats_json_memory(recordings, args.records, args.dir),
+    }
+    if args.only == "save":
+        saving["load_average"] = [round(x, 1) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
+        print(json.dumps(saving, indent=1))
+        return 0
     record_calls = list(TimedRecorder.spent)
     finish = finish_costs(recordings)  # first, before anything asks for the metrics
     timeline = timeline_costs(recordings)
@@ -172,6 +271,7 @@ def main() -> int:
         },
         "load_records": {"records": args.records, "ms": summary(loads), "cpu_ms": summary(loads_cpu), "file_bytes": size},
         "append_ms": summary(appends),
+        **saving,
     }
     report["load_average"] = [round(x, 1) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
     print(json.dumps(report, indent=1))

@@ -2,11 +2,13 @@
 the Statistics window.
 
     python3 tools/bench_ui_records.py            # every section
-    python3 tools/bench_ui_records.py recording  # only the named ones (recording, replay, stats)
+    python3 tools/bench_ui_records.py game_end   # only the named ones (recording, game_end, replay, stats)
 
 Recording is measured as A/B: the same frames with the game's recorder and
-without it (the tap given no recorder), in alternating blocks so both see the
-same machine. Prints JSON.
+without it (the game given a recorder that does nothing), in alternating
+blocks so both see the same machine. The end of a game is measured as the
+frames the end of a game's path (play/ending.py) takes, each one timed.
+Prints JSON.
 """
 
 from __future__ import annotations
@@ -41,19 +43,28 @@ def _sweep(app, frames: int):
     return iter([(field.ax + rng.randrange(field.w), field.ay + rng.randrange(field.h)) for _ in range(frames)])
 
 
+class NullRecorder:
+    """A recorder that keeps nothing: the B side of the A/B."""
+
+    has_clicks = False
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
 def bench_pointer_frames(blocks: int = 12) -> dict:
     """Expert mid-game, the pointer moving over the board every frame."""
     app, pilot = _expert_midgame()
-    tap = app.mine_window.tap
-    recorder = tap.recorder
+    played = app.session.played
+    recorder = played.recorder
     on, off = [], []
     for block in range(blocks):
         recording = block % 2 == 0
-        tap.recorder = recorder if recording else None
+        played.recorder = recorder if recording else NullRecorder()
         step = _sweep(app, BLOCK)
         samples = _time_frames(app, BLOCK, between=lambda: pyxel_move(*next(step)))
         (on if recording else off).extend(samples)
-    tap.recorder = recorder
+    played.recorder = recorder
     events = len(recorder.events)
     return {"recording": summary(on), "not_recording": summary(off), "events_recorded": events}
 
@@ -64,14 +75,14 @@ def bench_click_frames(clicks: int = 400) -> dict:
     from amigasweeper.ui.intuition.input import Button
 
     app, pilot = _expert_midgame()
-    tap = app.mine_window.tap
-    recorder = tap.recorder
+    played = app.session.played
+    recorder = played.recorder
     game = app.game
     covered = [c for c in game.topology.cells() if not game.is_open(c)][:40]
     on, off = [], []
     for i in range(clicks):
         recording = (i // 20) % 2 == 0
-        tap.recorder = recorder if recording else None
+        played.recorder = recorder if recording else NullRecorder()
         pyxel_move(*pilot.cell_xy(covered[i % len(covered)]))
         pilot.step()
         for down in (True, False):
@@ -80,7 +91,7 @@ def bench_click_frames(clicks: int = 400) -> dict:
             app.update()
             app.draw()
             (on if recording else off).append((time.perf_counter() - start) * 1000)
-    tap.recorder = recorder
+    played.recorder = recorder
     return {"recording": summary(on), "not_recording": summary(off)}
 
 
@@ -124,19 +135,25 @@ def bench_replay_frames() -> dict:
     }
 
 
-def bench_stats_window(records: int = 10_000) -> dict:
-    """Opening the Statistics window over a store of played games, and its frames."""
-    from amigasweeper.records import GameRecord, RecordStore
+def _history(folder: Path, records: int) -> None:
+    """A data folder of ``records`` Expert games, with its index saved."""
+    from amigasweeper.records import GameRecord, LiveIndex, RecordStore
 
-    recording = _played_expert_recording()
+    base = GameRecord.from_recording(_played_expert_recording(), "expert", ".evf")
+    store = RecordStore(folder)
+    store.append(base)
+    with open(store.path, "a", encoding="utf-8") as file:
+        file.write("".join(base._replace(date_ms=base.date_ms + n + 1).to_line() + "\n" for n in range(records)))
+    store.save_index(LiveIndex(store).whole())
+
+
+def bench_stats_window(records: int = 10_000) -> dict:
+    """Opening the Statistics window over a data folder of played games (its
+    index current, as the program keeps it), and its frames."""
     with tempfile.TemporaryDirectory() as folder:
-        store = RecordStore(folder)
-        base = GameRecord.from_recording(recording, "expert")
-        lines = "".join(base.to_line() + "\n" for _ in range(records))
-        store.append(base)
-        with open(store.path, "a", encoding="utf-8") as file:
-            file.write(lines)
+        _history(Path(folder), records)
         app, pilot = _headless_app(data_dir=Path(folder))
+        pilot.step(5)  # the program reads the index at its first frames
         start = time.perf_counter()
         app.stats.open()
         opened_ms = (time.perf_counter() - start) * 1000
@@ -144,28 +161,45 @@ def bench_stats_window(records: int = 10_000) -> dict:
         return {"records": records + 1, "open_ms": round(opened_ms, 1), "frames": summary(frames)}
 
 
-def bench_game_end(games: int = 20) -> dict:
-    """The work the frame a game ends in does for it: the Statistics control
-    keeps an Expert game (its metrics, its replay file, its record appended)."""
-    with tempfile.TemporaryDirectory() as folder:
-        app, pilot = _headless_app(data_dir=Path(folder))
-        samples = []
-        for seed in range(games):
-            from amigasweeper.engine import GameSetup
-            from amigasweeper.replay.scripted import ScriptedPlayer
+def bench_game_end(games: int = 20, records: int = 10_000, worker: bool = True) -> dict:
+    """The frames in which the end of a game's path keeps an Expert game (its
+    metrics, its record and index, its replay file), over a history of
+    ``records`` games: every frame timed, from the game's end until it is
+    written. ``worker``: the files written in the desktop's worker thread,
+    else in the frames, as the browser does."""
+    from dataclasses import replace
 
+    from amigasweeper.engine import GameSetup, LevelName
+    from amigasweeper.play import GameEnd
+    from amigasweeper.play.ending import InFrame
+    from amigasweeper.play.worker import Worker
+
+    from amigasweeper.replay.scripted import ScriptedPlayer
+
+    with tempfile.TemporaryDirectory() as folder:
+        _history(Path(folder), records)
+        app, pilot = _headless_app(data_dir=Path(folder))
+        app.ending.runner = Worker() if worker else InFrame()
+        pilot.step(5)
+        frames, per_game = [], []
+        for seed in range(games):
             recording = ScriptedPlayer(GameSetup(width=32, height=16, mines=99, seed=100 + seed), seed=seed).play()
             if recording is None:
                 continue
-            start = time.perf_counter()
-            app.stats.keep(recording)
-            samples.append((time.perf_counter() - start) * 1000)
-        return summary(samples)
+            app.ending.put_game(GameEnd(replace(recording, started=1_800_000_000 + seed), LevelName.EXPERT))
+            samples = []
+            while not samples or app.ending.busy:  # frames at 60 a second, as pyxel.run gives them
+                samples += _time_frames(app, 1)
+                time.sleep(max(0.0, 1 / 60 - samples[-1] / 1000))
+            frames += samples
+            per_game.append(len(samples))
+        return {"history": records, "runner": "worker thread" if worker else "in the frames",
+                "frames": summary(frames), "frames_per_game": summary(per_game)}
 
 
 SECTIONS = {
-    "recording": lambda: {"pointer_moving": bench_pointer_frames(), "press_release": bench_click_frames(),
-                          "game_end_keep": bench_game_end()},
+    "recording": lambda: {"pointer_moving": bench_pointer_frames(), "press_release": bench_click_frames()},
+    "game_end": lambda: {"worker": bench_game_end(worker=True), "in_frames": bench_game_end(worker=False)},
     "replay": bench_replay_frames,
     "stats": bench_stats_window,
 }

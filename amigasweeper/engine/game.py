@@ -133,6 +133,11 @@ class Game:
     def placed(self) -> bool:
         return self._placed
 
+    @property
+    def cleared(self) -> bool:
+        """Every safe square is uncovered (a win by marks alone leaves some covered)."""
+        return self._non_mines_found()
+
     def is_mine(self, cell: int) -> bool:
         return bool(self._mine[cell])
 

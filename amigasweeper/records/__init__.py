@@ -3,20 +3,27 @@
 Pure Python: nothing here imports pyxel.
 
 ``game_record``    GameRecord: one game's line, and its compact text form
+``rows``           the rows of the statistics, and the one rule of a best time
+``summary``        one row's figures, folded game by game; chart data
+``index``          StatsIndex: every row's figures, kept beside the games file
 ``store``          RecordStore: append-only records on disk or in the browser
+``live``           LiveIndex: the index kept current, a slice at a time
 ``replay_folder``  the replays/ folder, its cap and what is kept past it
-``summary``        statistics per level and shape, chart data
-``keeper``         GameKeeper: a finished game's replay saved and record appended
+``keeper``         GameKeeper: a finished game's record and replay
 ``cli``            ``amigasweeper --stats``
 """
 
 from .game_record import GameRecord
-from .keeper import GameKeeper, Kept
+from .index import INDEX_FILE, StatsIndex
+from .keeper import GameKeeper
+from .live import LiveIndex
 from .replay_folder import REPLAY_CAP, ReplayFolder
+from .rows import RowKey, Table, board_name, counts_as_best
 from .store import BROWSER_CAP, GAMES_FILE, RecordStore
-from .summary import ChartPoint, LevelSummary, chart, summarise
+from .summary import ChartPoint, RowSummary, RowTally, chart_points, summarise
 
 __all__ = [
-    "BROWSER_CAP", "GAMES_FILE", "GameKeeper", "Kept", "REPLAY_CAP", "ChartPoint", "GameRecord", "LevelSummary", "RecordStore",
-    "ReplayFolder", "chart", "summarise",
+    "BROWSER_CAP", "GAMES_FILE", "INDEX_FILE", "REPLAY_CAP", "ChartPoint", "GameKeeper", "GameRecord",
+    "LiveIndex", "RecordStore", "ReplayFolder", "RowKey", "RowSummary", "RowTally", "StatsIndex", "Table",
+    "board_name", "chart_points", "counts_as_best", "summarise",
 ]

@@ -2,19 +2,26 @@
 
 No window and no pyxel: this module imports only the pure core. Without
 --data-dir the folder is AMIGASWEEPER_DATA_DIR, else where the desktop game
-keeps its files (Pyxel's user data folder).
+keeps its files (Pyxel's user data folder). Nothing is written there: the
+table comes from the saved index, caught up in memory with any game it
+lacks, and --json streams the games as it reads them, so its memory does
+not grow with the history.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
 from ..storage.folders import APP_NAME, VENDOR_NAME, default_folder
-from .replay_folder import REPLAY_FOLDER, ReplayFolder
+from .index import StatsIndex, reset_date
+from .live import LiveIndex
+from .replay_folder import REPLAY_FOLDER
+from .replay_names import replay_names_of
+from .rows import COMPLETION_NAMES, SHAPE_NAMES, RowKey
 from .store import RecordStore
-from .summary import summarise
 
 USAGE = "usage: amigasweeper --stats [--json] [--data-dir FOLDER]"
 
@@ -47,15 +54,34 @@ def _fmt(value, pattern: str) -> str:
     return "-" if value is None else pattern.format(value)
 
 
+COLUMNS = (  # (heading, width, the figure of a RowSummary as text)
+    ("Board", 22, lambda s: s.key.board),
+    ("Shape", 11, lambda s: SHAPE_NAMES.get(s.key.shape, s.key.shape)),
+    ("Completion", 20, lambda s: COMPLETION_NAMES.get(s.key.completion, s.key.completion)),
+    ("Kind", 9, lambda s: s.key.kind),
+    ("Played", 7, lambda s: str(s.played)),
+    ("Won", 6, lambda s: str(s.won)),
+    ("Win %", 6, lambda s: _fmt(s.win_percent, "{:.1f}")),
+    ("Streak", 7, lambda s: str(s.current_streak)),
+    ("Best", 5, lambda s: str(s.best_streak)),
+    ("Best time", 10, lambda s: _fmt(s.best_ms and s.best_ms / 1000, "{:.3f}")),
+    ("its 3BV", 8, lambda s: _fmt(s.best_time_bbbv, "{}")),
+    ("its 3BV/s", 10, lambda s: _fmt(s.best_time_bbbv_per_s, "{:.2f}")),
+    ("Best 3BV/s", 11, lambda s: _fmt(s.best_bbbv_per_s, "{:.2f}")),
+    ("Avg 3BV/s", 10, lambda s: _fmt(s.average_bbbv_per_s, "{:.2f}")),
+    ("Avg IOE", 8, lambda s: _fmt(s.average_ioe, "{:.2f}")),
+    ("Avg RQP", 8, lambda s: _fmt(s.average_rqp, "{:.1f}")),
+    ("Abandoned", 10, lambda s: str(s.abandoned)),
+)
+
+
 def table(summaries) -> str:
-    head = f"{'Level':<13}{'Shape':<9}{'Played':>7}{'Won':>6}{'Win %':>7}{'Best':>9}{'Average':>9}{'3BV/s':>7}{'IOE':>6}{'Streak':>7}{'Longest':>8}"
-    lines = [head]
-    for s in summaries:
-        lines.append(
-            f"{s.level.capitalize():<13}{s.shape:<9}{s.played:>7}{s.won:>6}{_fmt(s.win_percent, '{:.1f}'):>7}"
-            f"{_fmt(s.best_ms and s.best_ms / 1000, '{:.3f}'):>9}{_fmt(s.average_ms and s.average_ms / 1000, '{:.3f}'):>9}"
-            f"{_fmt(s.best_bbbv_per_s, '{:.2f}'):>7}{_fmt(s.best_ioe, '{:.2f}'):>6}{s.current_streak:>7}{s.longest_streak:>8}"
-        )
+    """One line a row: the first four columns to the left, the figures to the right."""
+    def line(cells) -> str:
+        return "".join(c.ljust(w) if i < 4 else c.rjust(w) for i, ((_, w, _), c) in enumerate(zip(COLUMNS, cells)))
+
+    lines = [line([heading for heading, _, _ in COLUMNS]).rstrip()]
+    lines += [line([text(s) for _, _, text in COLUMNS]).rstrip() for s in summaries]
     if not summaries:
         lines.append("No games recorded yet.")
     return "\n".join(lines)
@@ -76,34 +102,71 @@ def _main(args: list[str]) -> int:
         print(f"amigasweeper: {error}\n{USAGE}", file=sys.stderr)
         return 2
     folder = folder or desktop_folder()
+    store = RecordStore(folder)
     try:
-        loaded = RecordStore(folder).load()
+        if as_json:
+            write_json(store, folder, sys.stdout)
+        else:
+            write_table(store, folder, sys.stdout)
     except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            raise
         print(f"amigasweeper: the records in {folder} cannot be read ({error.strerror or error})", file=sys.stderr)
         return 1
-    replays = ReplayFolder(folder)
-    if as_json:
-        games = []
-        for r in loaded.records:
-            found = replays.path_of(r)
-            games.append(r.as_json(f"{REPLAY_FOLDER}/{found.name}" if found else None))
-        document = {
-            "data_folder": str(folder.resolve()),
-            "games": games,
-            "summary": [dict(vars(s), win_percent=s.win_percent) for s in summarise(loaded.records)],
-            "damaged_lines": loaded.damaged_lines,
-            "reset_ms": loaded.reset_ms,
-            "games_before_reset": len(loaded.earlier),
-            "unread_bytes": loaded.unread_bytes,
-        }
-        print(json.dumps(document, indent=1, allow_nan=False))
-    else:
-        print(f"Statistics in {folder}")
-        print(table(summarise(loaded.records)))
-        if loaded.reset_ms is not None:
-            print(f"(Counted since the last reset; {len(loaded.earlier)} earlier game(s) are kept in the file.)")
-        if loaded.unread_bytes:
-            print(f"(The records file is very big: its oldest {loaded.unread_bytes} bytes were not read.)")
-        if loaded.damaged_lines:
-            print(f"({loaded.damaged_lines} damaged line(s) in the records file were skipped.)")
     return 0
+
+
+def write_table(store: RecordStore, folder: Path, out) -> None:
+    """The table, from the saved index caught up with any game it lacks (nothing is written)."""
+    store.size()  # a games file that cannot be read is said at once
+    index = LiveIndex(store).whole()
+    out.write(f"Statistics in {folder}\n{table(index.summaries())}\n")
+    if index.reset_ms is not None:
+        out.write(f"(Counted since the last reset; {index.games_before_reset} earlier game(s) are kept in the file.)\n")
+    if index.damaged:
+        out.write(f"({index.damaged} damaged line(s) in the records file were skipped.)\n")
+
+
+def last_reset_end(store: RecordStore) -> int:
+    """The byte just past the last reset line (0 when there is none): only the
+    games after it are listed. One pass over the bytes, a megabyte at a time."""
+    found = 0
+    for line, end in store.lines():
+        if reset_date(line) is not None:
+            found = end
+    return found
+
+
+def write_json(store: RecordStore, folder: Path, out) -> None:
+    """Every game since the last reset, then the table: written as they are
+    read, so memory stays flat however long the history (the rows keep
+    their figures, not their games)."""
+    store.size()
+    listed_from = last_reset_end(store)
+    replays = _replay_names(folder / REPLAY_FOLDER)
+    index = StatsIndex()
+    out.write('{"data_folder": ' + json.dumps(str(folder.resolve())) + ',\n "games": [')
+    first = True
+    for line, end in store.lines():
+        record = index.fold_line(line)
+        index.covers = end
+        if record is None or end <= listed_from:
+            continue
+        name = next((n for n in replay_names_of(record) if n in replays), None)
+        path = f"{REPLAY_FOLDER}/{name}" if name else None
+        game = dict(record.as_json(path), board=RowKey.of(record).board)
+        out.write(("\n  " if first else ",\n  ") + json.dumps(game, allow_nan=False))
+        first = False
+    summary = [dict(s.as_json()) for s in index.summaries()]
+    out.write("\n ],\n \"summary\": " + json.dumps(summary, indent=1, allow_nan=False).replace("\n", "\n ") + ",\n")
+    tail = {"damaged_lines": index.damaged, "reset_ms": index.reset_ms,
+            "games_before_reset": index.games_before_reset, "unread_bytes": 0}
+    out.write(",\n".join(f" {json.dumps(k)}: {json.dumps(v)}" for k, v in tail.items()) + "\n}\n")
+
+
+def _replay_names(folder: Path) -> set[str]:
+    """The files of the replays folder (at most its cap and the kept ones): one look, not one a game."""
+    try:
+        return {entry.name for entry in os.scandir(folder) if entry.is_file()}
+    except OSError:
+        return set()

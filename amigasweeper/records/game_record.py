@@ -4,12 +4,19 @@ A line holds, separated by single spaces::
 
     date_ms level width height mines shape no_guess completion marks result
     time_ms bbbv bbbv_solved openings islands zini left right chord
-    left_eff right_eff chord_eff replay keep
+    left_eff right_eff chord_eff replay keep helped by_marks
 
 (about 90 bytes; ``zini`` is ``-`` off square boards, ``replay`` is ``e`` for
 an EVF file, ``n`` for our format, ``-`` for none; the replay's file name is
 made from the record by replay_names.replay_file_name). The rates (IOE, 3BV/s...) are
 worked out from the counts when read.
+
+``helped`` is 1 when any help was used in the game (Hint, Show Safe and
+Mines, Show Probabilities, the Demo), ``by_marks`` 1 for a win by marks
+alone (All Mines Found or Either with safe squares still covered). Lines
+written before these two fields existed have 24 fields: they read as not
+helped (that version never knew), and as won by marks when such a win left
+3BV unsolved, which only a win by marks can.
 """
 
 from __future__ import annotations
@@ -28,7 +35,9 @@ _DECODE = {name: {v: k for k, v in table.items()} for name, table in (
     ("level", LEVEL_CODES), ("shape", SHAPE_CODES), ("completion", COMPLETION_CODES),
     ("result", RESULT_CODES), ("replay", REPLAY_CODES),
 )}
-FIELD_COUNT = 24
+FIELD_COUNT = 26
+FIRST_FIELD_COUNT = 24  # the lines of the first version, without helped and by_marks
+MARKS_MODES = ("all_mines", "either")  # the completion modes a win by marks alone can happen in
 _LEVELS, _SHAPES, _COMPLETIONS, _RESULTS, _REPLAYS = (
     _DECODE[name] for name in ("level", "shape", "completion", "result", "replay")
 )
@@ -66,6 +75,8 @@ class GameRecord(NamedTuple):
     chord_eff: int
     replay_suffix: str = ""  # ".evf", ".asreplay" or "" (none)
     keep: bool = False  # the player chose to keep the replay
+    helped: bool = False  # hints, probabilities, the Demo or any other help were used
+    by_marks: bool = False  # won by marking every mine, with safe squares still covered
 
     @property
     def metrics(self) -> GameMetrics:
@@ -85,8 +96,12 @@ class GameRecord(NamedTuple):
         names said more are found under their older name too (ReplayFolder.path_of)."""
         return replay_file_name(self) if self.replay_suffix else ""
 
+    @property
+    def won(self) -> bool:
+        return self.result == "won"
+
     @classmethod
-    def from_recording(cls, recording, level: str, replay_suffix: str = "") -> GameRecord:
+    def from_recording(cls, recording, level: str, replay_suffix: str = "", by_marks: bool = False) -> GameRecord:
         s, m = recording.setup, recording.metrics()
         return cls(
             date_ms=round(recording.started * 1000), level=level, width=s.width, height=s.height,
@@ -95,7 +110,7 @@ class GameRecord(NamedTuple):
             time_ms=recording.time_ms, bbbv=m.bbbv, bbbv_solved=m.bbbv_solved, openings=m.openings,
             islands=m.islands, zini=m.zini, left=m.left, right=m.right, chord=m.chord,
             left_eff=m.left_eff, right_eff=m.right_eff, chord_eff=m.chord_eff,
-            replay_suffix=replay_suffix,
+            replay_suffix=replay_suffix, helped=recording.helped, by_marks=by_marks,
         )
 
     # ------------------------------------------------------------- text
@@ -118,16 +133,21 @@ class GameRecord(NamedTuple):
         """Raises ValueError (or KeyError) on a line that is not a record.
         Written for speed: 100,000 lines are read each time the statistics are."""
         p = line.split(" ")
-        if len(p) != FIELD_COUNT:
+        if len(p) != FIELD_COUNT and len(p) != FIRST_FIELD_COUNT:
             raise ValueError(f"{len(p)} fields, not {FIELD_COUNT}")
         sizes = list(map(int, p[2:5]))
         counts = list(map(int, p[10:15] + p[16:22]))
         zini = None if p[15] == "-" else int(p[15])
         if min(counts) < 0 or min(sizes) < 1 or (zini is not None and zini < 0):
             raise ValueError("a count is negative")
+        completion, result = _COMPLETIONS[p[7]], _RESULTS[p[9]]
+        if len(p) == FIELD_COUNT:
+            helped, by_marks = p[24] == "1", p[25] == "1"
+        else:  # bbbv_solved < bbbv on a win: safe squares were left covered
+            helped, by_marks = False, result == "won" and completion in MARKS_MODES and counts[1] < counts[0]
         return _new_tuple(cls, (
-            int(p[0]), _LEVELS[p[1]], *sizes, _SHAPES[p[5]], p[6] == "1", _COMPLETIONS[p[7]], p[8] == "1",
-            _RESULTS[p[9]], *counts[:5], zini, *counts[5:], _REPLAYS[p[22]], p[23] == "1",
+            int(p[0]), _LEVELS[p[1]], *sizes, _SHAPES[p[5]], p[6] == "1", completion, p[8] == "1",
+            result, *counts[:5], zini, *counts[5:], _REPLAYS[p[22]], p[23] == "1", helped, by_marks,
         ))
 
     def as_json(self, replay_path: str | None) -> dict[str, object]:
@@ -138,5 +158,5 @@ class GameRecord(NamedTuple):
             "mines": self.mines, "shape": self.shape, "no_guess": self.no_guess,
             "completion": self.completion, "marks": self.marks, "result": self.result,
             "time_ms": self.time_ms, "seconds": self.seconds, **{k: v for k, v in m.as_dict().items() if k != "time_ms"},
-            "replay": replay_path,
+            "helped": self.helped, "by_marks": self.by_marks, "replay": replay_path,
         }

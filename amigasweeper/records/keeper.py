@@ -1,35 +1,33 @@
-"""GameKeeper: what the MineSweeper window calls when a recorded game ends.
+"""GameKeeper: where a finished game is kept, in the two steps the end of a
+game takes (see amigasweeper/play/ending.py, which runs them in order):
 
-``keeper.keep(recording, level)`` saves the replay (desktop only) and appends
-the game's record; it never raises: a failure comes back as a sentence for the
-player, and the record is still appended when only the replay failed.
-``keeper.keep_replay(record)`` marks a game's replay as one the player chose to
-keep (the cap never removes it).
+1. ``add(record)``: the game's line appended to the games file, and folded
+   into the index under the same lock (never a re-read of the games);
+2. ``save_replay(recording, record)``: the replay file in the replays
+   folder (desktop only), the oldest beyond the cap removed, never one that
+   holds a best of its row nor one the player chose to keep.
+
+``keep_replay(name)`` marks a replay as one the player keeps for good.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
 from ..replay.files import replay_suffix
+from ..replay.recording import Recording
 from ..storage.backend import Backend, reason
-from ..storage.locking import LOCK_TIMEOUT, LockTimeout
+from ..storage.file_backend import FileBackend
+from ..storage.memory_backend import MemoryBackend
+from ..storage.locking import LOCK_TIMEOUT
 from .game_record import GameRecord
+from .live import LiveIndex
 from .replay_folder import REPLAY_CAP, ReplayFolder
 from .replay_names import replay_file_name
 from .store import RecordStore
-from .summary import record_setting
 
 KEPT_FILE = "amigasweeper-kept-replays.txt"
-
-
-@dataclass
-class Kept:
-    record: GameRecord
-    problem: str | None = None  # a sentence for the player when something was not saved
-    waiting: bool = False  # another copy held the lock: the record is not added yet; keep it again later
 
 
 class GameKeeper:
@@ -41,10 +39,61 @@ class GameKeeper:
     ) -> None:
         self.folder = Path(folder) if folder is not None else None
         self.store = RecordStore(folder, backend)
+        self.live = LiveIndex(self.store)
         # The browser keeps no replays folder (a replay is downloaded instead);
         # with neither a folder nor a back end, records and replays live in memory.
         self.replays = ReplayFolder(self.folder, replay_cap) if backend is None else None
+        self.last: tuple[Recording, str] | None = None  # the newest game kept, and its replay's name
 
+    @classmethod
+    def for_backend(cls, backend: Backend) -> GameKeeper:
+        """Where the settings are: files beside them on the desktop, memory for
+        a run with no data folder (nothing of the player's is touched), else
+        the browser's localStorage (records only: a replay there is downloaded)."""
+        if isinstance(backend, FileBackend):
+            return cls(backend.folder)
+        if isinstance(backend, MemoryBackend):
+            return cls(None)
+        return cls(backend=backend)
+
+    # ------------------------------------------------------------ a game's end
+    def record_of(self, recording, level: str, by_marks: bool = False) -> GameRecord:
+        """The line a finished game is kept as; it names the replay file that
+        :meth:`save_replay` writes, when this keeper keeps replays."""
+        suffix = replay_suffix(recording) if self.replays is not None else ""
+        return GameRecord.from_recording(recording, level, suffix, by_marks)
+
+    def add(self, record: GameRecord, lock_timeout: float = LOCK_TIMEOUT) -> None:
+        """Append the game and fold it into the index. Raises OSError when it
+        cannot be kept, LockTimeout (an OSError) when another copy held the
+        data folder's lock longer than ``lock_timeout``: nothing was written."""
+        self.live.adopt(self.store.append(record, lock_timeout, self.live.index))
+
+    def save_replay(self, recording, record: GameRecord) -> str | None:
+        """Write the game's replay; a sentence for the player when it could not be."""
+        self.last = (recording, record.replay_name)
+        if self.replays is None or not record.replay_name:
+            return None
+        try:
+            self.replays.save(recording, record.replay_name, self.spared() | {record.replay_name})
+        except OSError as error:
+            return f"The replay could not be saved ({reason(error)})."
+        return None
+
+    def spared(self) -> set[str]:
+        """Replays the cap never takes: the bests of every row, the ones kept.
+        While the index is still being made, none is taken at all."""
+        index = self.live.index
+        if not self.live.ready or index is None:
+            return set(self.replays.names()) if self.replays is not None else set()
+        return index.spared_replays() | self.kept_names()
+
+    def reset(self, date_ms: int, lock_timeout: float = LOCK_TIMEOUT) -> None:
+        """Start the statistics afresh (the games stay in the file); OSError if
+        it cannot be written (LockTimeout when another copy held the lock)."""
+        self.live.adopt(self.store.reset(date_ms, self.live.index, lock_timeout))
+
+    # ------------------------------------------------------------ kept replays
     def kept_names(self) -> set[str]:
         """Replays the player chose to keep (one name a line, appended)."""
         if self.folder is None:
@@ -64,25 +113,3 @@ class GameKeeper:
         except OSError as error:
             return f"The replay could not be marked as kept ({reason(error)})."
         return None
-
-    def keep(self, recording, level: str, lock_timeout: float = LOCK_TIMEOUT) -> Kept:
-        """Save the replay and append the record. Called again for the same
-        recording after ``waiting``, it writes the same replay file again."""
-        record = GameRecord.from_recording(recording, level)
-        problem = None
-        if self.replays is not None:
-            try:
-                earlier = self.store.load().records
-                named = record._replace(replay_suffix=replay_suffix(recording))
-                spared = record_setting([*earlier, named]) | self.kept_names()
-                self.replays.save(recording, replay_file_name(named), spared)
-                record = named
-            except OSError as error:
-                problem = f"The replay could not be saved ({reason(error)})."
-        try:
-            self.store.append(record, lock_timeout)
-        except LockTimeout:
-            return Kept(record, problem, waiting=True)
-        except OSError as error:
-            problem = f"The game could not be added to the statistics ({reason(error)})."
-        return Kept(record, problem)

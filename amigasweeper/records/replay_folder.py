@@ -10,6 +10,12 @@ game's file). Records themselves are never removed; a record whose replay
 has gone says so (its ``replay`` is null).
 Files are written atomically (a temporary file renamed into place). With no
 data folder (a headless run) the replays are kept in memory, under the same cap.
+
+The folder's listing is kept between saves while the folder's modification
+time says nothing else changed it, so keeping a game does not list a full
+folder of a thousand replays each time (see docs/BENCHMARKS.md). A change
+another copy makes in the same instant as ours can be missed until the
+folder changes again: at worst a replay is pruned one save late.
 """
 
 from __future__ import annotations
@@ -19,7 +25,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ..atomicfile import write_atomically
-from ..replay.files import OWN_SUFFIXES, replay_bytes
+from ..replay.errors import ReplayError
+from ..replay.files import OWN_SUFFIXES, load_replay, parse_replay, replay_bytes
 from .replay_names import date_of_name, replay_names_of
 
 REPLAY_FOLDER = "replays"
@@ -31,30 +38,57 @@ class ReplayFolder:
         self.folder = Path(data_folder) / REPLAY_FOLDER if data_folder is not None else None
         self.cap = cap
         self.in_memory: dict[str, bytes] = {}
+        self._listed: tuple[int, list[str]] | None = None  # (the folder's mtime, its names) at the last look
 
     def names(self) -> list[str]:
+        """The replays, oldest first."""
         if self.folder is None:
             return sorted(self.in_memory, key=_age)
         try:
-            return sorted(
+            stamp = os.stat(self.folder).st_mtime_ns
+            if self._listed is not None and self._listed[0] == stamp:
+                return list(self._listed[1])
+            names = sorted(
                 (e.name for e in os.scandir(self.folder) if e.name.endswith(OWN_SUFFIXES) and e.is_file()),
                 key=_age,
             )
         except OSError:
             return []
+        self._listed = (stamp, names)
+        return list(names)
+
+    def _relist(self, names: list[str]) -> None:
+        """After our own change: ``names`` are the folder's now."""
+        try:
+            self._listed = (os.stat(self.folder).st_mtime_ns, sorted(names, key=_age))
+        except OSError:
+            self._listed = None
 
     def count(self) -> int:
         return len(self.names())
 
-    def path_of(self, record) -> Path | None:
-        """A record's replay file, under its name of either form; None when
-        it has none or it has gone (or the replays live in memory)."""
+    def name_of(self, record) -> str | None:
+        """The name a record's replay is kept under, in either form; None
+        when it has none or it has gone."""
+        names = replay_names_of(record)
         if self.folder is None:
-            return None
-        for name in replay_names_of(record):
-            if (self.folder / name).is_file():
-                return self.folder / name
-        return None
+            return next((name for name in names if name in self.in_memory), None)
+        return next((name for name in names if (self.folder / name).is_file()), None)
+
+    def path_of(self, record) -> Path | None:
+        """A record's replay file; None when it has none or it has gone (or
+        the replays live in memory)."""
+        name = self.name_of(record) if self.folder is not None else None
+        return self.folder / name if name else None
+
+    def load(self, record):
+        """The Recording of a record's replay; ReplayError when it cannot be played."""
+        name = self.name_of(record)
+        if name is None:
+            raise ReplayError("that replay is gone")
+        if self.folder is not None:
+            return load_replay(self.folder / name)
+        return parse_replay(self.in_memory[name])
 
     def save(self, recording, name: str, spared: Iterable[str] = ()) -> str:
         """Write the replay as ``name`` (replay_names.replay_file_name's); returns it."""
@@ -63,7 +97,9 @@ class ReplayFolder:
             self.prune(set(spared) | {name})
             return name
         self.folder.mkdir(parents=True, exist_ok=True)
+        before = self.names()
         write_atomically(self.folder / name, replay_bytes(recording))
+        self._relist([*before, name] if name not in before else before)
         self.prune(set(spared) | {name})
         return name
 
@@ -82,9 +118,13 @@ class ReplayFolder:
                 continue
             try:
                 os.unlink(self.folder / victim)
+            except FileNotFoundError:
+                pass  # another copy took it: gone all the same
             except OSError:
                 continue
             removed.append(victim)
+        if removed and self.folder is not None:
+            self._relist([n for n in names if n not in removed])
         return removed
 
 

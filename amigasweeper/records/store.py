@@ -12,6 +12,11 @@ Reset (the Statistics window's) deletes nothing: it appends a line
 ``reset DATE_MS``, and the statistics count only the games after the last
 one. The games before it stay in the file (``Loaded.earlier``).
 
+Beside the games the store keeps their index (:mod:`.index`): each append
+folds the new game into it under the same lock, when it is current, so a
+save never reads the games again; :meth:`RecordStore.catch_up` brings an
+index that is behind up to date a slice at a time.
+
 In the browser the records are one localStorage value, rewritten on each
 add (localStorage cannot append). It holds at most BROWSER_CAP games: at
 about 80 characters a game that is 1.2 million characters (2.4 MB as browsers
@@ -26,17 +31,19 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from collections.abc import Iterator
+
+from ..atomicfile import write_atomically
 from ..storage.backend import Backend
 from ..storage.locking import LOCK_TIMEOUT, FolderLock
 from ..storage.memory_backend import MemoryBackend
 from .game_record import GameRecord
+from .index import INDEX_FILE, MAX_INDEX_BYTES, RESET_WORD, StatsIndex, reset_date
 
 GAMES_FILE = "amigasweeper-games.txt"
 HEADER = "AmigaSweeper games 1"
 BROWSER_CAP = 15_000
 
-
-RESET_WORD = "reset"
 MAX_READ_BYTES = 64 * 1024 * 1024  # about 800,000 games; of a bigger file the newest part is read
 
 
@@ -59,11 +66,12 @@ def parse(text: str) -> Loaded:
     damaged, reset_ms = 0, None
     batch: list[str] = []
     for line in lines[:-1]:
-        if line.startswith(RESET_WORD + " ") and line[len(RESET_WORD) + 1 :].isdigit():
+        date = reset_date(line)
+        if date is not None:
             read, bad = _read_batch(batch)
             earlier += records + read
             records, batch, damaged = [], [], damaged + bad
-            reset_ms = int(line[len(RESET_WORD) + 1 :])
+            reset_ms = date
         elif line:
             batch.append(line)
     read, bad = _read_batch(batch)
@@ -108,7 +116,9 @@ class RecordStore:
     def path(self) -> Path | None:
         return None if self.folder is None else self.folder / GAMES_FILE
 
+    # ------------------------------------------------------------ reading
     def load(self) -> Loaded:
+        """Every game, read at once (tools and tests; the program reads the index)."""
         if self.folder is not None:
             try:
                 handle = _open_plain_file(self.path, os.O_RDONLY)
@@ -128,46 +138,187 @@ class RecordStore:
         data = self.backend.read(GAMES_FILE)
         return parse(data.decode("utf-8", "replace")) if data else Loaded([], 0)
 
-    def append(self, record: GameRecord, lock_timeout: float = LOCK_TIMEOUT) -> None:
-        """Add a game. Raises OSError when it cannot be kept (LockTimeout when
-        another copy held the folder's lock longer than ``lock_timeout``)."""
-        self._append_line(record.to_line() + "\n", lock_timeout)
+    def size(self) -> int:
+        """The games' bytes as they are now (0 when there are none)."""
+        if self.folder is None:
+            return len(self.backend.read(GAMES_FILE) or b"")
+        try:
+            handle = _open_plain_file(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            return 0
+        try:
+            return os.fstat(handle).st_size
+        finally:
+            os.close(handle)
 
-    def reset(self, date_ms: int) -> None:
-        """Start the statistics afresh from now; the games so far are kept."""
-        self._append_line(f"{RESET_WORD} {int(date_ms)}\n", LOCK_TIMEOUT)
+    def read_range(self, start: int, end: int) -> bytes:
+        """The games' bytes from ``start`` up to ``end`` (fewer at the end of the file)."""
+        if self.folder is None:
+            return (self.backend.read(GAMES_FILE) or b"")[start:end]
+        try:
+            handle = _open_plain_file(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            return b""
+        with os.fdopen(handle, "rb") as file:
+            file.seek(start)
+            return file.read(max(0, end - start))
 
-    def _append_line(self, line: str, lock_timeout: float) -> None:
-        if self.folder is not None:
-            self._append_to_file(line, lock_timeout)
+    def lines(self, start: int = 0, chunk: int = 1 << 20) -> Iterator[tuple[str, int]]:
+        """Each whole line from byte ``start`` on, with the byte just past it,
+        read ``chunk`` bytes at a time: memory stays flat however many games
+        there are. A last line with no newline is being written (or was torn)
+        and is not given."""
+        position, rest = start, b""
+        while True:
+            data = self.read_range(position, position + chunk)
+            if not data:
+                return
+            offset = position - len(rest)  # where ``rest`` starts
+            position += len(data)
+            pieces = (rest + data).split(b"\n")
+            rest = pieces.pop()
+            for piece in pieces:
+                offset += len(piece) + 1
+                yield piece.decode("utf-8", "replace"), offset
+
+    # ------------------------------------------------------------ the index
+    def load_index(self) -> StatsIndex | None:
+        """The index as saved (written whole, so readable without the lock);
+        None when there is none or it cannot be used."""
+        try:
+            if self.folder is None:
+                data = self.backend.read(INDEX_FILE)
+            else:
+                handle = _open_plain_file(self.folder / INDEX_FILE, os.O_RDONLY)
+                with os.fdopen(handle, "rb") as file:
+                    data = file.read(MAX_INDEX_BYTES + 1)
+            return StatsIndex.from_bytes(data) if data else None
+        except (OSError, ValueError):
+            return None
+
+    def fits(self, index: StatsIndex, size: int | None = None) -> bool:
+        """Whether ``index`` took in the first ``index.covers`` bytes of these
+        games (and not of another file put in their place)."""
+        size = self.size() if size is None else size
+        if index.covers > size:
+            return False
+        if index.covers == 0:
+            return not index.tail
+        try:
+            tail = index.tail.encode("utf-8", "surrogateescape") + b"\n"
+        except UnicodeEncodeError:  # not a tail we wrote
+            return False
+        start = index.covers - len(tail)
+        if start < 0:
+            return False
+        found = self.read_range(max(0, start - 1), index.covers)
+        return found == (tail if start == 0 else b"\n" + tail)
+
+    def catch_up(self, index: StatsIndex, most: int = 256 * 1024) -> bool:
+        """Fold at most ``most`` more bytes of whole lines into ``index``
+        (without the lock: the games are only ever appended). True when it
+        has reached the end of the games."""
+        data = self.read_range(index.covers, index.covers + most)
+        whole = data[: data.rfind(b"\n") + 1]
+        if not whole and len(data) >= most:  # one line longer than a slice: take it whole
+            line = next(self.lines(index.covers), None)
+            if line is None:
+                return True  # no newline up to the end: a last line still being written (or torn)
+            whole = self.read_range(index.covers, line[1])
+        index.fold_bytes(whole)
+        return len(whole) == len(data)
+
+    def save_index(self, index: StatsIndex, lock_timeout: float = 0) -> bool:
+        """Write ``index`` if it is current (it took in every game there is);
+        True if it was written. LockTimeout when another copy holds the lock."""
+        with self._lock(lock_timeout):
+            if index.covers != self.size() or not self.fits(index, index.covers):
+                return False
+            self._write_index(index)
+            return True
+
+    def _write_index(self, index: StatsIndex) -> None:
+        if self.folder is None:
+            self.backend.write(INDEX_FILE, index.to_bytes())
         else:
-            self._append_to_backend(line)
+            write_atomically(self.folder / INDEX_FILE, index.to_bytes())
 
-    def _append_to_file(self, line: str, lock_timeout: float) -> None:
-        with FolderLock(self.folder, timeout=lock_timeout):
-            handle = _open_plain_file(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+    # ------------------------------------------------------------ writing
+    def append(self, record: GameRecord, lock_timeout: float = LOCK_TIMEOUT,
+               index: StatsIndex | None = None) -> StatsIndex | None:
+        """Add a game. Raises OSError when it cannot be kept (LockTimeout when
+        another copy held the folder's lock longer than ``lock_timeout``).
+        Returns the index with the game in it, saved beside the games, when
+        the saved one or ``index`` was current; else None (the index is
+        behind: :meth:`catch_up` brings it up to date)."""
+        return self._append_line(record.to_line() + "\n", lock_timeout, index)
+
+    def reset(self, date_ms: int, index: StatsIndex | None = None,
+              lock_timeout: float = LOCK_TIMEOUT) -> StatsIndex | None:
+        """Start the statistics afresh from now; the games so far are kept."""
+        return self._append_line(f"{RESET_WORD} {int(date_ms)}\n", lock_timeout, index)
+
+    def _lock(self, timeout: float):
+        return FolderLock(self.folder, timeout=timeout) if self.folder is not None else self.backend.lock()
+
+    def _append_line(self, line: str, lock_timeout: float, index: StatsIndex | None) -> StatsIndex | None:
+        with self._lock(lock_timeout):
+            size = self.size()
+            current = self._current_index(size, index)
+            if self.folder is not None:
+                added = self._append_to_file(line)
+            else:
+                added = self._append_to_backend(line)
+            if current is None:
+                return None
+            current.fold_bytes(added)
+            if self.folder is None:
+                current.covers = self.size()  # the browser's cap may have dropped the oldest games
             try:
-                size = os.fstat(handle).st_size
-                prefix = "" if size else HEADER + "\n"
-                if size and not self._ends_with_newline(size):
-                    prefix = "\n"  # a line torn by a crash stays alone, and is ignored
-                os.write(handle, (prefix + line).encode("utf-8"))
-                os.fsync(handle)
-            finally:
-                os.close(handle)
+                self._write_index(current)
+            except OSError:
+                return None  # the game is kept; the index is made again from it later
+            return current
+
+    def _current_index(self, size: int, mine: StatsIndex | None) -> StatsIndex | None:
+        """``mine``, else the saved index, if it took in every game there is
+        (``mine`` first: it is in memory already)."""
+        if mine is not None and mine.covers == size and self.fits(mine, size):
+            return mine.copy()  # never changed in place: the window may be reading it
+        saved = self.load_index()
+        if saved is None and size == 0:
+            return StatsIndex()  # no games yet: a new index holds them all
+        return saved if saved is not None and saved.covers == size and self.fits(saved, size) else None
+
+    def _append_to_file(self, line: str) -> bytes:
+        """Append ``line``; the bytes added (a newline first after a torn line)."""
+        handle = _open_plain_file(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        try:
+            size = os.fstat(handle).st_size
+            prefix = "" if size else HEADER + "\n"
+            if size and not self._ends_with_newline(size):
+                prefix = "\n"  # a line torn by a crash stays alone, and is ignored
+            added = (prefix + line).encode("utf-8")
+            os.write(handle, added)
+            os.fsync(handle)
+        finally:
+            os.close(handle)
+        return added
 
     def _ends_with_newline(self, size: int) -> bool:
         with open(self.path, "rb") as file:
             file.seek(size - 1)
             return file.read(1) == b"\n"
 
-    def _append_to_backend(self, line: str) -> None:
-        with self.backend.lock():
-            data = self.backend.read(GAMES_FILE)
-            text = data.decode("utf-8", "replace") if data else HEADER + "\n"
-            if not text.endswith("\n"):
-                text += "\n"
-            lines = text.split("\n")[1:-1]
-            lines.append(line.rstrip("\n"))
-            lines = lines[-BROWSER_CAP:]
-            self.backend.write(GAMES_FILE, ("\n".join([HEADER, *lines]) + "\n").encode("utf-8"))
+    def _append_to_backend(self, line: str) -> bytes:
+        data = self.backend.read(GAMES_FILE)
+        text = data.decode("utf-8", "replace") if data else HEADER + "\n"
+        added = "" if data else HEADER + "\n"
+        if not text.endswith("\n"):
+            text += "\n"
+            added += "\n"
+        lines = text.split("\n")[1:-1]
+        lines.append(line.rstrip("\n"))
+        lines = lines[-BROWSER_CAP:]
+        self.backend.write(GAMES_FILE, ("\n".join([HEADER, *lines]) + "\n").encode("utf-8"))
+        return (added + line).encode("utf-8")

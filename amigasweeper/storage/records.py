@@ -55,6 +55,7 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "shape": lambda v: check_choice(v, SHAPES),
     "no_guess": check_flag,
     "last_name": clean_name,
+    "player_name": clean_name,
     "menus_seen": check_flag,
     "touch_play": lambda v: check_choice(v, TOUCH_MODES),
     "window_scale": lambda v: check_choice(v, WINDOW_SCALES),
@@ -77,7 +78,8 @@ class Settings:
     screen_mode: str = "lowres"
     shape: str = "square"
     no_guess: bool = False
-    last_name: str = ""
+    last_name: str = ""  # the name last typed for a best time
+    player_name: str = ""  # Settings > Player Name...: signs replays, offered for best times
     menus_seen: bool = False  # the player has opened a menu: no more newcomer's hint
     touch_play: str = "auto"  # touch play: "on", "off", or "auto" (on in a browser on a touch screen)
     window_scale: str = "auto"  # Settings > Window Scale: "1" to "4", or "auto" (the most that fit the display)

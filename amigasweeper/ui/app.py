@@ -16,7 +16,8 @@ import pyxel
 
 from amigasweeper import __version__, plainfiles, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
-from amigasweeper.storage import LOCK_TIMEOUT, FileBackend, Storage
+from amigasweeper.play import SeedSource, Session
+from amigasweeper.storage import LOCK_TIMEOUT, FileBackend
 from amigasweeper.storage.folders import anchor_data_dir
 
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
@@ -24,6 +25,7 @@ from amigasweeper.guide.paths import unreadable
 
 from . import collector
 from .game.commands import CommandCentre
+from .game.ending import end_queue
 from .drive.frameclock import FPS, FrameClock
 from .duel.duelcontrol import DuelControl
 from .replay.control import ReplayControl
@@ -41,7 +43,6 @@ from .game.shading import draw_legend, legend_width
 from .intuition.palette import KICKSTART2_REMAP, RGB
 from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, SCREEN_TITLE, WorkbenchScreen
-from .game.session import SeedSource, Session
 from .game.settings_map import choices_from_settings
 from .intuition.marquee import marquee
 from .intuition.window import Window
@@ -50,7 +51,7 @@ from .workbench.backdrop import ICONS, WorkbenchWindow
 from .workbench.menus import WORKBENCH_MENUS, WorkbenchCommand
 from .drive.script import SCRIPT_LIMIT
 from .faults import TITLE as FAULT_TITLE, FaultGuard
-from .saving import FrameSaving
+from .saving import FrameSaving, open_storage
 from .stopping import StopRequests
 from .display import DisplayError, check_display, init_pyxel
 from .touch.control import TouchControl
@@ -95,14 +96,6 @@ class Options:
     replay: Path | None = None  # a replay file to show in the Replay window
 
 
-def open_storage(options: Options) -> Storage:
-    if options.data_dir is not None:
-        return Storage(options.data_dir)
-    if options.headless:
-        return Storage(None)  # a headless run never touches the player's saved data
-    return Storage.for_platform(pyxel.user_data_dir)
-
-
 class App:
     """Everything on the screen. Pyxel must be initialised before it is made."""
 
@@ -111,7 +104,7 @@ class App:
         self.frame_clock = FrameClock()
         self.clock = self.frame_clock if options.headless or options.script else time.monotonic  # scripts replay
         self.quit_requested = False
-        self.storage = open_storage(options)
+        self.storage = open_storage(options.data_dir, options.headless)
         self.saving = FrameSaving(self.storage, self.clock, lambda text: self._tell_reliability("Saved Data", [text]))
         loaded = self.storage.load()  # not waiting for the lock either (saving.py)
         settings = loaded.settings
@@ -123,6 +116,7 @@ class App:
         if options.level is not None:
             choices.level = options.level
         self.session = Session(choices, self.clock, SeedSource(options.seed))
+        self.ending = end_queue(self, not (options.headless or options.script))  # record, replay, best time
         self.screen = WorkbenchScreen(*self.screen_mode.size)
         self.wm = WindowManager(self.screen)
         self.workbench = WorkbenchWindow(self.screen_mode.size, self.clock, self.open_icon)
@@ -304,15 +298,19 @@ class App:
     # --------------------------------------------------------------- events
     def request_quit(self) -> None:
         self.commands.leave()
-        self.saving.finish(LOCK_TIMEOUT)  # leaving: what waits for the lock gets one patient try
-        self.stats.flush(LOCK_TIMEOUT)
+        self.finish_saving(LOCK_TIMEOUT)  # leaving: what waits for the lock gets one patient try
         self.quit_requested = True
+
+    def finish_saving(self, timeout: float) -> None:
+        """The last, bounded try at what waits for the lock: the settings, then the games' ends."""
+        self.saving.finish(timeout)
+        problem = self.ending.flush(timeout)
+        if problem:
+            print(f"amigasweeper: {problem}", file=sys.stderr)
 
     def game_over(self, game: Game) -> None:
         if game.status is GameStatus.LOST:
-            self.screen.beep()
-        elif game.status is GameStatus.WON:
-            self.commands.maybe_record(game)
+            self.screen.beep()  # a win's best time is asked at the end of the game's path (play/ending.py)
 
     # ---------------------------------------------------------------- frame
     def update(self) -> None:
@@ -320,8 +318,7 @@ class App:
         stop signal saves the settings and ends the program here."""
         if self.stop.signum is not None:
             self.guard.run(self.commands.leave)
-            self.guard.run(lambda: self.saving.finish(STOP_SAVE_WAIT))
-            self.guard.run(lambda: self.stats.flush(STOP_SAVE_WAIT))
+            self.guard.run(lambda: self.finish_saving(STOP_SAVE_WAIT))
             raise SystemExit(128 + self.stop.signum)
         self.guard.run(self._update)
 
@@ -334,7 +331,8 @@ class App:
     def _update(self) -> None:
         self.frame_clock.frames += 1
         self.saving.tick(self.frame_clock.frames)
-        self.stats.tick(self.frame_clock.frames)
+        self.ending.tick()  # a slice of writing the games that ended
+        self.stats.tick()
         frame = self.reader.read()
         self.screen.tick()
         if frame.dropped:
@@ -587,7 +585,7 @@ def run(argv: list[str]) -> int:
             return 1
         app.update()  # a stop signal that came after the last frame ends here too
         app.commands.leave()  # the end of the script is the end of the game played
-        app.stats.flush(LOCK_TIMEOUT)
+        app.finish_saving(LOCK_TIMEOUT)
         return 0
     pyxel.run(app.update, app.draw)
     return 0

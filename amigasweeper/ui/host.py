@@ -11,8 +11,9 @@ if TYPE_CHECKING:
     from amigasweeper.engine import Game
     from amigasweeper.storage import Storage
 
+    from amigasweeper.play import EndQueue, Session
+
     from .game.minewindow import MineWindow
-    from .game.session import Session
     from .intuition.modes import Look, ScreenMode
     from .intuition.requester import Requester
     from .intuition.screen import WorkbenchScreen
@@ -24,6 +25,10 @@ if TYPE_CHECKING:
 
 class Teller(Protocol):
     def tell(self, title: str, paragraphs: list[str]) -> None: ...
+
+    def ask_name(self, level, seconds: int, offered: str, answer: Callable[[str], None]) -> None: ...
+
+    def open_best_times(self) -> None: ...
 
 
 class DuelStarter(Protocol):
@@ -40,6 +45,7 @@ class ReplayOpener(Protocol):
 
 class Host(Protocol):
     session: Session
+    ending: EndQueue
     storage: Storage
     screen: WorkbenchScreen
     wm: WindowManager
@@ -55,6 +61,7 @@ class Host(Protocol):
     replays: ReplayOpener
     open_manual: Callable[[], None]
     request_quit: Callable[[], None]
+    clock: Callable[[], float]
 
     @property
     def game(self) -> Game: ...

@@ -12,10 +12,23 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
-from amigasweeper.storage import Storage
+import pyxel
+
+from amigasweeper.storage import Storage, default_folder
 
 REFRESH_FRAMES = 60  # look for best times another copy saved once a second (at 60 frames a second)
+
+
+def open_storage(data_dir: Path | None, headless: bool) -> Storage:
+    """--data-dir, else AMIGASWEEPER_DATA_DIR (the folder --stats reads too),
+    else Pyxel's user data folder; a headless run given neither keeps nothing."""
+    if data_dir is not None:
+        return Storage(data_dir)
+    if headless and default_folder(None) is None:  # no AMIGASWEEPER_DATA_DIR either
+        return Storage(None)  # a headless run never touches the player's saved data unless told where
+    return Storage.for_platform(pyxel.user_data_dir)
 
 
 class FrameSaving:

@@ -40,6 +40,7 @@ WEB_CODE = (
     "amigasweeper/metrics",
     "amigasweeper/replay",
     "amigasweeper/records",
+    "amigasweeper/play",
     "amigasweeper/ui",
 )
 
@@ -112,6 +113,8 @@ DESKTOP_ONLY = {
         "only a script run in a desktop window shows its frames so (Pilot.shows is False in the browser)",
     ("amigasweeper/ui/stopping.py", "import threading"):
         "the stop watchdog starts from a signal handler, which the page never installs",
+    ("amigasweeper/play/worker.py", "import threading"):
+        "the end of a game is written in a thread on the desktop only; the page writes in its frames (ending.InFrame)",
     ("amigasweeper/ui/display.py", "os.fork"): "the display is asked about on Linux and the BSDs only",
     ("amigasweeper/ui/display.py", "os.chdir"):
         "only when the current folder's name is not UTF-8, just before pyxel.init changes it anyway",

@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 
 from amigasweeper.engine import GameSetup
-from amigasweeper.records import GAMES_FILE, GameRecord, RecordStore, ReplayFolder, chart, summarise
+from amigasweeper.records import GAMES_FILE, GameKeeper, GameRecord, RecordStore, ReplayFolder, StatsIndex
 from amigasweeper.records.store import parse
-from amigasweeper.records.summary import record_setting
 from amigasweeper.replay import load_replay
 from amigasweeper.replay.scripted import ScriptedPlayer
 from amigasweeper.storage import MemoryBackend
@@ -35,10 +34,20 @@ def _record(date_ms=1, result="won", time_ms=10_000, level="beginner", shape="sq
 
 
 def test_a_record_line_round_trips_and_is_compact():
-    for record in (_record(), _record(shape="hex", result="abandoned", replay_suffix=".asreplay", keep=True)):
+    for record in (_record(), _record(shape="hex", result="abandoned", replay_suffix=".asreplay", keep=True),
+                   _record(helped=True), _record(completion="either", by_marks=True, bbbv_solved=3)):
         line = record.to_line()
         assert GameRecord.from_line(line) == record
         assert "\n" not in line and len(line) < 100
+
+
+def test_lines_of_the_first_version_still_read():
+    """24 fields, before help used and wins by marks were kept: not helped,
+    and won by marks when a win left 3BV unsolved (only marks can)."""
+    ordinary, marks = _record(), _record(completion="all_mines", bbbv_solved=0)
+    for record, by_marks in ((ordinary, False), (marks, True)):
+        old_line = " ".join(record.to_line().split(" ")[:24])
+        assert GameRecord.from_line(old_line) == record._replace(by_marks=by_marks)
 
 
 def test_a_recording_becomes_a_record_with_its_metrics():
@@ -121,20 +130,12 @@ def test_kill_9_mid_save_loses_nothing_already_saved(tmp_path):
     assert RecordStore(tmp_path).load().records[-1].date_ms == -5
 
 
-def test_summary_never_counts_a_loss_and_tracks_streaks():
-    records = [
-        _record(1, "won", 9000), _record(2, "lost", 1000), _record(3, "won", 12000), _record(4, "won", 11000),
-        _record(5, "abandoned", 500), _record(6, "won", 20000), _record(7, "won", 30000, shape="hex"),
-    ]
-    square, hexagon = summarise(records)
-    assert (square.played, square.won, square.best_ms) == (6, 4, 9000)
-    assert square.average_ms == (9000 + 12000 + 11000 + 20000) / 4
-    assert square.win_percent == pytest.approx(100 * 4 / 6)
-    assert (square.current_streak, square.longest_streak) == (1, 2)
-    assert (hexagon.shape, hexagon.played, hexagon.current_streak) == ("hex", 1, 1)
-    assert square.best_bbbv_per_s == pytest.approx(20 / 9)
-    points = chart(records, "beginner", "square", last=3)
-    assert [p.date_ms for p in points] == [4, 5, 6] and not points[1].won
+def _keep(keeper, recording, level="beginner", by_marks=False):
+    """A finished game's two writes, as the end of a game's path makes them."""
+    record = keeper.record_of(recording, level, by_marks)
+    keeper.add(record)
+    assert keeper.save_replay(recording, record) is None
+    return record
 
 
 def test_the_replay_folder_keeps_its_cap_but_spares_kept_and_record_setting_games(tmp_path):
@@ -143,8 +144,11 @@ def test_the_replay_folder_keeps_its_cap_but_spares_kept_and_record_setting_game
     names = [folder.save(recording, f"{1000 + n}.evf", spared={"1000.evf"}) for n in range(6)]
     assert folder.names() == ["1000.evf", "1004.evf", "1005.evf"]
     assert load_replay(tmp_path / "replays" / names[-1]).mines == recording.mines
+    index = StatsIndex()
     records = [_record(1000, replay_suffix=".evf", time_ms=5000), _record(1001, replay_suffix=".evf", time_ms=9000)]
-    assert records[0].replay_name in record_setting(records)
+    for record in records:
+        index.fold_line(record.to_line())
+    assert records[0].replay_name in index.spared_replays() and records[1].replay_name not in index.spared_replays()
 
 
 def _stats(*args, env=None):
@@ -165,7 +169,7 @@ def test_stats_json_lists_every_game_without_pyxel(tmp_path):
     games = json.loads(result.stdout)["games"]
     first = games[0]
     for field in ("level", "width", "height", "mines", "shape", "result", "time_ms", "bbbv", "bbbv_solved",
-                  "clicks", "effective_clicks", "ioe", "bbbv_per_s", "replay"):
+                  "clicks", "effective_clicks", "ioe", "bbbv_per_s", "replay", "helped", "by_marks", "board"):
         assert field in first
     assert first["replay"] == "replays/" + name and (tmp_path / first["replay"]).is_file()
     assert first["bbbv"] == recording.metrics().bbbv
@@ -182,41 +186,37 @@ def test_stats_table_and_bad_options(tmp_path):
     assert bad.returncode == 2 and "usage" in bad.stderr
 
 
-def test_the_keeper_saves_the_replay_and_appends_the_record(tmp_path):
-    from amigasweeper.records import GameKeeper
-
+def test_the_keeper_appends_the_record_then_saves_the_replay(tmp_path):
     keeper = GameKeeper(tmp_path, replay_cap=2)
     kept = []
     for seed in range(4):
         recording = ScriptedPlayer(GameSetup(width=9, height=9, mines=10, seed=seed, shape="hex"), seed).play()
-        recording = dataclasses.replace(recording, started=1_700_000_000 + seed)
-        kept.append(keeper.keep(recording, "custom"))
-        assert kept[-1].problem is None
-    assert keeper.keep_replay(kept[1].record.replay_name) is None
+        kept.append(_keep(keeper, dataclasses.replace(recording, started=1_700_000_000 + seed), "custom"))
+    assert keeper.keep_replay(kept[1].replay_name) is None
     names = set(ReplayFolder(tmp_path).names())
-    assert kept[1].record.replay_name in names and kept[3].record.replay_name in names
+    assert kept[1].replay_name in names and kept[3].replay_name in names
     assert len(RecordStore(tmp_path).load().records) == 4  # records are never removed
 
 
 def test_the_keeper_in_a_folder_that_cannot_be_written_says_so(tmp_path):
-    from amigasweeper.records import GameKeeper
-
     blocker = tmp_path / "file"
     blocker.write_text("not a folder")
     recording = ScriptedPlayer(GameSetup(seed=1), 1).play()
-    kept = GameKeeper(blocker).keep(recording, "beginner")
-    assert kept.problem and "could not" in kept.problem
+    keeper = GameKeeper(blocker)
+    record = keeper.record_of(recording, "beginner")
+    with pytest.raises(OSError):
+        keeper.add(record)
+    problem = keeper.save_replay(recording, record)
+    assert problem and "could not" in problem
 
 
 def test_with_no_data_folder_records_and_replays_live_in_memory():
-    from amigasweeper.records import GameKeeper
-
     keeper = GameKeeper(None, replay_cap=2)
     for seed in range(3):
-        recording = dataclasses.replace(ScriptedPlayer(GameSetup(seed=seed), seed).play(), started=100 + seed)
-        assert keeper.keep(recording, "beginner").problem is None
+        _keep(keeper, dataclasses.replace(ScriptedPlayer(GameSetup(seed=seed), seed).play(), started=100 + seed))
     assert len(keeper.store.load().records) == 3
     assert keeper.replays.count() <= 3 and keeper.replays.in_memory
+    assert keeper.live.index.games == 3
 
 
 def test_stats_looks_where_pyxel_keeps_the_games_data(tmp_path):
@@ -281,9 +281,10 @@ KEEPER = textwrap.dedent("""
     keeper = GameKeeper(sys.argv[1])
     base = int(sys.argv[2])
     for seed in range(base, base + int(sys.argv[3])):
-        recording = ScriptedPlayer(GameSetup(seed=seed), seed).play()
-        kept = keeper.keep(dataclasses.replace(recording, started=seed), "beginner")
-        assert kept.problem is None, kept.problem
+        recording = dataclasses.replace(ScriptedPlayer(GameSetup(seed=seed), seed).play(), started=seed)
+        record = keeper.record_of(recording, "beginner")
+        keeper.add(record)
+        assert keeper.save_replay(recording, record) is None
 """)
 
 
@@ -300,3 +301,6 @@ def test_two_copies_recording_games_at_once_keep_every_game_and_replay(tmp_path)
     assert {r.replay_name for r in records} == names
     for name in names:
         assert load_replay(tmp_path / "replays" / name).setup.width == 8
+    store = RecordStore(tmp_path)
+    saved = store.load_index()  # both copies kept the index up to date between them, under the lock
+    assert saved is not None and saved.covers == store.size() and saved.games == 2 * count

@@ -51,11 +51,13 @@ def test_names_sort_by_age_and_old_names_are_read_too():
 def test_the_keeper_names_the_file_so_and_the_record_finds_it(tmp_path):
     recording = ScriptedPlayer(GameSetup(width=30, height=16, mines=99, seed=3), 3).play()
     recording = dataclasses.replace(recording, started=MOMENT / 1000)
-    kept = GameKeeper(tmp_path).keep(recording, "custom")
-    assert kept.problem is None
-    name = kept.record.replay_name
+    keeper = GameKeeper(tmp_path)
+    record = keeper.record_of(recording, "custom")
+    keeper.add(record)
+    assert keeper.save_replay(recording, record) is None
+    name = record.replay_name
     assert name.startswith("2025-11-27_134312.123Z_expert30x16_") and name.endswith(f"_{recording.result.value}.evf")
-    assert ReplayFolder(tmp_path).path_of(kept.record) == tmp_path / "replays" / name
+    assert ReplayFolder(tmp_path).path_of(record) == tmp_path / "replays" / name
     assert name == name_for(recording, ".evf")  # Save As... offers the same name
     assert load_replay(tmp_path / "replays" / name).mines == recording.mines
 

@@ -49,5 +49,6 @@ def win_game():
             if not game.is_mine(cell) and not game.is_open(cell):
                 pilot.click_cell(cell)
                 pilot.finish_ripple()
+        pilot.settle()  # the game is written (record, replay), then a best time asks for the name
 
     return play

@@ -1,10 +1,12 @@
-"""The clock rule: the game's clock runs only while the MineSweeper window is
-the game being played. Pause and each window that takes the player away hold
-it; it runs again only when every reason has gone."""
+"""The clock rule (amigasweeper/play/clock.py): the game's clock runs only
+while the player is at the MineSweeper window. Pause, any other window or
+requester being the active one, and each window that takes the player away
+while it is open hold it; it runs again only when every reason has gone."""
 
 from __future__ import annotations
 
 import pyxel
+import pytest
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.ui.game.pausing import PauseReason
@@ -51,7 +53,7 @@ def test_help_then_a_duel_then_closing_help_keeps_the_clock_stopped(app_pilot):
     viewer = app.viewer
     send_behind(pilot, viewer)  # the game window's title bar shows again
     duel = open_duel_from_the_game(app, pilot)
-    assert app.session.pauses.reasons == {PauseReason.HELP, PauseReason.DUEL}
+    assert app.session.pauses.reasons == {PauseReason.HELP, PauseReason.DUEL, PauseReason.AWAY}  # the Duel is active
     click_widget(pilot, viewer.close_gadget)
     assert app.viewer is None and app.duels.window is duel
     assert app.game.paused and not app.mine_window.field.visible
@@ -143,10 +145,56 @@ def test_pause_on_its_own_still_toggles(app_pilot):
     assert not app.session.pauses.reasons and clock_runs(app, pilot)
 
 
-def test_best_times_and_about_keep_the_clock_running_as_in_2_4(app_pilot):
+@pytest.mark.parametrize("hotkey", [pyxel.KEY_T, pyxel.KEY_SLASH])
+def test_best_times_and_about_hold_the_clock_as_2_4_did(app_pilot, hotkey):
+    """2.4's requesters were modal: the program did nothing else, its clock
+    included, until they were answered. (Main let it run on behind them.)"""
     app, pilot = app_pilot
     start_playing(app, pilot)
-    for hotkey in (pyxel.KEY_T, pyxel.KEY_SLASH):
-        pilot.key(hotkey, amiga=True)
-    assert len(app.requesters) >= 1
-    assert not app.game.paused and clock_runs(app, pilot)
+    pilot.key(hotkey, amiga=True, shift=hotkey == pyxel.KEY_SLASH)
+    assert app.requesters and app.wm.active is app.requesters[-1]
+    assert app.game.paused and not clock_runs(app, pilot)
+    assert not app.mine_window.field.visible  # a game in progress is not to be studied with its clock stopped
+    seconds = app.game.seconds
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert not app.requesters and app.wm.active is app.mine_window
+    assert clock_runs(app, pilot) and app.mine_window.field.visible
+    assert app.game.seconds == seconds + 1  # the time behind the requester was not counted
+
+
+def test_another_active_window_holds_the_clock_and_the_click_back_plays(app_pilot):
+    app, pilot = app_pilot
+    start_playing(app, pilot)
+    window = app.mine_window
+    pilot.click(2, app.screen.h - 2)  # the Workbench, behind every window
+    assert app.wm.active is app.workbench
+    assert app.game.paused and PauseReason.AWAY in app.session.pauses and not clock_runs(app, pilot)
+    assert not window.field.visible
+    pilot.click(window.ax + 40, window.ay + 4)  # its title bar: active again
+    assert not app.game.paused and clock_runs(app, pilot) and window.field.visible
+    app.session.new_game()
+    pilot.click(2, app.screen.h - 2)
+    assert app.game.paused and window.field.visible  # an untouched board stays shown
+    pilot.click_cell(pilot.cell_at(3, 3))  # the click that makes the window active plays too, as on the Amiga
+    assert app.wm.active is window and app.game.status is GameStatus.PLAYING
+
+
+def test_an_untouched_board_under_a_requester_stays_shown_and_waits(app_pilot):
+    app, pilot = app_pilot
+    pilot.key(pyxel.KEY_T, amiga=True)
+    assert app.game.paused and app.mine_window.field.visible  # nothing on it to study
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert not app.game.paused
+
+
+def test_the_recording_leaves_out_the_time_another_window_held(make_app):
+    app, pilot = make_app()
+    start_playing(app, pilot)
+    pilot.step(SECOND)
+    pilot.key(pyxel.KEY_SLASH, amiga=True, shift=True)  # About
+    pilot.step(20 * SECOND)
+    pilot.key(pyxel.KEY_ESCAPE)
+    app.session.new_game()  # the game ends abandoned: its recording is made now
+    pilot.settle()
+    recording = app.stats.last_game()
+    assert recording is not None and recording.time_ms < 5 * 1000

@@ -37,7 +37,7 @@ def test_no_win_is_recorded_in_zero_seconds(make_app):
         if not game.is_mine(cell) and not game.is_open(cell):
             window.act(window.KEY_ACTIONS[pyxel.KEY_U], cell)
     pilot.finish_ripple()
-    pilot.step()
+    pilot.settle()
     assert game.status is GameStatus.WON and game.seconds == 1
     assert app.requesters[-1].title == "Congratulations"
     assert "1 second." in " ".join(app.requesters[-1].lines)
@@ -97,6 +97,9 @@ def test_the_win_requester_waits_until_the_ripple_is_finished(make_app):
         pilot.step()
         frames += 1
     assert frames >= 1
+    # Then the game is written (its record, its replay), a step a frame at
+    # most, and last the best time asks for the name.
+    pilot.settle()
     assert app.requesters[-1].title == "Congratulations"
 
 

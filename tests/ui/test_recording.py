@@ -1,6 +1,7 @@
-"""Every game a person plays is recorded from the MineSweeper window's input:
-won, lost and abandoned ones; not a game with no click, not the Demo's, not
-the Duel's. The recordings are checked through the replay core."""
+"""Every game a person plays is recorded, once, by the game it is
+(amigasweeper/play) from what the MineSweeper window sends it: won, lost and
+abandoned ones, the Demo's too (as helped); not a game with no uncover, not
+a Duel. The recordings are checked through the replay core."""
 
 from __future__ import annotations
 
@@ -16,10 +17,16 @@ SECOND = 60
 
 @pytest.fixture
 def recorded(make_app):
-    """(app, pilot, recordings): every recording the game window hands on."""
+    """(app, pilot, recordings): every recording a game hands on at its end."""
     app, pilot = make_app()
     got = []
-    app.mine_window.on_recorded = got.append
+    keep = app.session.on_end
+
+    def ended(end) -> None:
+        got.append(end.recording)
+        keep(end)
+
+    app.session.on_end = ended
     return app, pilot, got
 
 
@@ -110,7 +117,7 @@ def test_keys_are_recorded_as_the_clicks_they_stand_for(recorded):
     assert got[0].metrics().right == 1
 
 
-def test_the_demo_and_the_duel_are_not_recorded(recorded):
+def test_the_demos_game_is_kept_as_helped_and_a_duel_is_no_game_of_the_statistics(recorded):
     app, pilot, got = recorded
     pilot.click_cell(pilot.cell_at(3, 3))
     pilot.finish_ripple()
@@ -121,6 +128,10 @@ def test_the_demo_and_the_duel_are_not_recorded(recorded):
         pilot.step()
     assert app.game.status.over
     pilot.step(5)
+    (demo,) = got
+    assert demo.helped and demo.result.value in ("won", "lost")
+    keys = [e for e in demo.events if e.kind is EventKind.KEY]
+    assert keys and all(e.cell is not None for e in keys)  # the Demo's moves, each with its square
     pilot.key(pyxel.KEY_D, amiga=True)
     pilot.key(pyxel.KEY_RETURN)
     duel = app.duels.window
@@ -128,7 +139,7 @@ def test_the_demo_and_the_duel_are_not_recorded(recorded):
     ox, oy = duel.canvas.geometry.origin(cell)
     pilot.click(duel.field.ax + ox + 4, duel.field.ay + oy + 4)
     app.session.new_game()
-    assert got == []
+    assert got == [demo]
 
 
 def test_a_scripted_run_keeps_its_games_and_stats_shows_them(tmp_path):
@@ -156,3 +167,73 @@ def test_a_scripted_run_keeps_its_games_and_stats_shows_them(tmp_path):
     games = json.loads(shown.stdout)["games"]
     assert [g["result"] for g in games] == ["won", "abandoned"]
     assert all((data / g["replay"]).is_file() or Path(g["replay"]).is_file() for g in games)
+
+
+def test_a_headless_run_keeps_its_games_in_amigasweeper_data_dir(tmp_path):
+    """The fault: a headless run ignored AMIGASWEEPER_DATA_DIR, which --stats
+    reads, so its games went nowhere --stats could find them."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    scripts = Path(__file__).parent / "scripts"
+    script = tmp_path / "script.txt"
+    script.write_text((scripts / "win_beginner_seed5.txt").read_text().replace("quit", "") + "key escape\nquit\n")
+    data = tmp_path / "data"
+    env = {"SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin", "AMIGASWEEPER_DATA_DIR": str(data)}
+    result = subprocess.run([sys.executable, "-m", "amigasweeper", "--headless", "--script", str(script),
+                             "--seed", "5", "--level", "beginner"], capture_output=True, text=True, timeout=120,
+                            env=env, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    shown = subprocess.run([sys.executable, "-m", "amigasweeper", "--stats", "--json"],
+                           capture_output=True, text=True, timeout=60, env=env, cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    document = json.loads(shown.stdout)
+    assert [g["result"] for g in document["games"]] == ["won"]
+    assert document["summary"][0]["board"] == "Beginner" and document["summary"][0]["best_ms"] is not None
+
+
+def test_where_a_run_keeps_its_data(tmp_path, monkeypatch):
+    from amigasweeper.storage import FileBackend, MemoryBackend
+    from amigasweeper.ui.saving import open_storage
+
+    monkeypatch.setenv("AMIGASWEEPER_DATA_DIR", str(tmp_path))
+    told = open_storage(None, headless=True)
+    assert isinstance(told.backend, FileBackend) and told.backend.folder == tmp_path
+    assert open_storage(tmp_path / "given", headless=True).backend.folder == tmp_path / "given"
+    monkeypatch.delenv("AMIGASWEEPER_DATA_DIR")
+    assert isinstance(open_storage(None, headless=True).backend, MemoryBackend)
+
+
+def test_a_move_made_with_the_chances_shown_is_help_used(recorded):
+    app, pilot, got = recorded
+    pilot.key(pyxel.KEY_W, amiga=True)  # Show Probabilities, before the first click
+    pilot.key(pyxel.KEY_W, amiga=True)  # and off again: nothing was played with it
+    app.session.new_game()
+    pilot.click_cell(pilot.cell_at(3, 3))
+    app.session.new_game()
+    pilot.key(pyxel.KEY_W, amiga=True)  # on, and it stays on for the next game
+    app.session.new_game()
+    pilot.click_cell(pilot.cell_at(3, 3))
+    app.session.new_game()
+    assert [r.helped for r in got] == [False, True]
+
+
+def test_the_player_name_set_in_settings_signs_the_replay_and_esc_keeps_the_old_one(recorded):
+    """The fault: the player's name in a replay was always empty."""
+    app, pilot, got = recorded
+    pilot.key(pyxel.KEY_F, amiga=True)  # the Statistics window, whose menu has Player Name...
+    pilot.key(pyxel.KEY_N, amiga=True)
+    assert app.requesters[-1].owner is app.stats.window
+    pilot.type("Ada")
+    pilot.key(pyxel.KEY_RETURN)
+    assert app.storage.settings.player_name == "Ada"
+    pilot.key(pyxel.KEY_N, amiga=True)
+    pilot.type("Bob")
+    pilot.key(pyxel.KEY_ESCAPE)  # Cancel: nothing changes
+    assert app.storage.settings.player_name == "Ada"
+    pilot.key(pyxel.KEY_ESCAPE)  # and the window closes
+    pilot.click_cell(pilot.cell_at(3, 3))
+    app.session.new_game()
+    assert [r.player for r in got] == ["Ada"]

@@ -37,6 +37,7 @@ def play_some(app, pilot, squares=12):
             pilot.finish_ripple()
             played += 1
     app.session.new_game()
+    pilot.settle()  # the abandoned game's record and replay are written a slice a frame
     recording = app.stats.last_game()
     assert recording is not None and recording.result is Result.ABANDONED
     return recording

@@ -103,13 +103,14 @@ def test_a_game_that_ends_while_a_stopped_copy_holds_the_lock_waits_and_is_kept(
     pilot.click_cell(mine)  # lost: the game ends and its record finds the folder locked
     pilot.step(5)
     assert time.monotonic() - started < LOCK_TIMEOUT / 2
-    assert app.stats.keeper.store.load().records == []  # nothing appended yet...
-    assert len(app.stats._waiting) == 1  # ...but kept in memory
+    store = app.ending.desk.keeper.store
+    assert store.load().records == []  # nothing appended yet...
+    assert len(app.ending.jobs) == 1  # ...but kept in memory, in the one queue of games that ended
     assert timed_steps(pilot, int(TELL_AFTER * FPS) + 30) < LOCK_TIMEOUT / 2
     assert any(r.title == "Saved Data" and "holding the data folder" in " ".join(r.lines) for r in app.requesters)
     os.kill(holder.pid, signal.SIGCONT)
     holder.kill()
     holder.wait(timeout=30)
     pilot.step(FPS)
-    records = app.stats.keeper.store.load().records
-    assert [r.result for r in records] == ["lost"] and not app.stats._waiting
+    records = store.load().records
+    assert [r.result for r in records] == ["lost"] and not app.ending.busy

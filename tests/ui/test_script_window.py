@@ -25,7 +25,9 @@ pytestmark = [
 
 def play(tmp_path: Path, script: Path, *extra: str, window: bool) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k not in ("AMIGASWEEPER_ARGS", "SDL_VIDEODRIVER")}
-    env.update(SDL_AUDIODRIVER="dummy", AMIGASWEEPER_DATA_DIR=str(tmp_path / "data"))
+    # A data folder of each run's own: a headless run keeps its games and
+    # best times there too, and each run must find no best time before it.
+    env.update(SDL_AUDIODRIVER="dummy", AMIGASWEEPER_DATA_DIR=str(tmp_path / f"data-{script.stem}"))
     command = [sys.executable, "-m", "amigasweeper", "--script", str(script), "--seed", "5", *extra]
     if window:
         command = ["xvfb-run", "-a", *command]

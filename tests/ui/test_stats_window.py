@@ -1,18 +1,23 @@
-"""The Statistics window through the real program: the figures of the games
-played, the chart, the shape gadget, Reset (asked first, Esc safe), both
-screen modes, and two copies keeping games in one data folder."""
+"""The Statistics window through the real program: a row's figures, the
+chart and its key, the list of games and the button that opens a game's
+replay, the rows chosen with the arrows, Reset (asked first, Esc safe),
+both screen modes, two copies keeping games in one data folder, and the
+faults of issue 29 as a player meets them."""
 
 from __future__ import annotations
+
+import re
 
 import pyxel
 import pytest
 
-from amigasweeper.engine import GameStatus, LevelName
-from amigasweeper.records import RecordStore
+from amigasweeper.engine import Completion, GameStatus
+from amigasweeper.records import RecordStore, RowKey
 from amigasweeper.ui.game.pausing import PauseReason
+from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
-from amigasweeper.ui.stats.figures import FIGURES, LEVELS
+from amigasweeper.ui.stats.chart import KEY_SWATCH
 
 
 def finish_game(app, pilot, win: bool) -> None:
@@ -28,16 +33,21 @@ def finish_game(app, pilot, win: bool) -> None:
             pilot.click_cell(cell)
             pilot.step(2)
             pilot.finish_ripple()
-    pilot.step(5)
+    pilot.settle()
     while app.requesters:  # the new-record requester of a win, or a message
         pilot.key(pyxel.KEY_ESCAPE)
     assert game.status is (GameStatus.WON if win else GameStatus.LOST)
     app.session.new_game()
+    pilot.settle()
 
 
-def figure(window, label: str, level: LevelName) -> str:
-    row = next(r for r in window.rows if r[0] == label)
-    return row[1 + LEVELS.index(level)]
+def figure(window, label: str) -> str:
+    """A figure of the row shown, as the window writes it."""
+    for line in window.lines:
+        found = re.search(rf"(?:^|  ){re.escape(label)} +(\S+(?: \S+)*?)(?:  |$)", line)
+        if found:
+            return found.group(1)
+    raise KeyError(label)
 
 
 def open_stats(app, pilot):
@@ -59,21 +69,20 @@ def test_the_figures_of_the_games_played(played):
     app, pilot = played
     window = open_stats(app, pilot)
     assert PauseReason.STATISTICS in app.session.pauses
-    assert figure(window, "Played", LevelName.BEGINNER) == "4"
-    assert figure(window, "Won", LevelName.BEGINNER) == "3"
-    assert figure(window, "Win %", LevelName.BEGINNER) == "75%"
-    assert figure(window, "Streak now", LevelName.BEGINNER) == "1"
-    assert figure(window, "Longest", LevelName.BEGINNER) == "2"
-    assert figure(window, "Played", LevelName.EXPERT) == "-"
-    assert [row[0] for row in window.rows] == [f.label for f in FIGURES]
-    best = min(r.time_ms for r in app.stats.records() if r.result == "won")
-    assert figure(window, "Best time", LevelName.BEGINNER) == f"{best / 1000:.2f}"
-    assert "Replays kept: 4" in window.replays
+    assert window.key == RowKey("square", 8, 8, 10, "all_non_mines", False)  # the row of the game chosen
+    assert figure(window, "Played") == "4" and figure(window, "Won") == "3 (75%)"
+    assert figure(window, "Streak now") == "1" and figure(window, "Best streak") == "2"
+    wins = [r for r in RecordStore(window.figures.keeper.folder).load().records if r.won]
+    best = min(wins, key=lambda r: r.time_ms)
+    assert figure(window, "Best time").startswith(f"{best.time_ms / 1000:.2f} s (3BV {best.bbbv},")
+    assert "Replays kept: 4" in window.status
 
 
-def test_the_chart_draws_a_bar_a_game_in_the_workbench_pens(played):
+def test_the_chart_draws_a_bar_a_game_and_its_key(played):
     app, pilot = played
     window = open_stats(app, pilot)
+    pilot.move(1, app.screen.h - 2)  # the pointer off the chart
+    pilot.step()
     assert [p.won for p in window.points] == [True, True, False, True]
     x0 = window.ax + window.inner_x + 4 + 2
     bottom = window.ay + window.chart_y + window.chart_h - 3
@@ -83,21 +92,59 @@ def test_the_chart_draws_a_bar_a_game_in_the_workbench_pens(played):
     chart = {pyxel.screen.pget(x, y) for x in range(x0, x0 + window.chart_w - 4)
              for y in range(window.ay + window.chart_y + 2, bottom + 1)}
     assert chart <= {Pen.GREY, Pen.BLACK, Pen.WHITE, Pen.BLUE}
+    # The key: a black and a white sample bar, a blue sample line, each with its word.
+    key_x, key_y = window.ax + window.inner_x + 4, window.ay + window.key_y
+    middle = KEY_SWATCH // 2
+    assert pyxel.screen.pget(key_x + middle, key_y + middle) == Pen.BLACK
+    assert pyxel.screen.pget(key_x + 7 * 8 + middle, key_y + middle) == Pen.WHITE
+    assert pyxel.screen.pget(key_x + 14 * 8 + 1, key_y + middle) == Pen.BLUE
 
 
-def test_headings_choose_the_charted_level_and_the_gadget_the_shape(played):
+def test_the_list_of_games_opens_the_chosen_games_replay(played):
     app, pilot = played
     window = open_stats(app, pilot)
-    headings = window.headings
-    expert_x = headings.ax + headings.column_x(LEVELS.index(LevelName.EXPERT)) + 8
-    pilot.click(expert_x, headings.ay + 3)
-    assert window.chart_level is LevelName.EXPERT and window.points == []
-    pilot.key(pyxel.KEY_LEFT)
-    assert window.chart_level is LevelName.INTERMEDIATE
-    cycle = window.shape_cycle
-    pilot.click(cycle.ax + cycle.label_w + 3, cycle.ay + 3)
-    assert window.shape.value == "hex"
-    assert figure(window, "Played", LevelName.BEGINNER) == "-"  # no hexagonal game yet
+    games = window.list.games
+    assert [g.result for g in games] == ["won", "lost", "won", "won"]  # the newest first
+    pilot.key(pyxel.KEY_DOWN)
+    assert window.list.game is games[1] and window.replay_button.enabled
+    button = window.replay_button
+    pilot.click(button.ax + 3, button.ay + 3)
+    assert app.replays.window is not None and app.replays.shelved == games[1].replay_name
+    assert app.replays.window.recording.result.value == "lost"
+    app.replays.window.close()
+    pilot.step()
+    line = window.list
+    pilot.click(line.ax + 10, line.ay + 2 + 3 * 9 + 3)  # the third game's line
+    assert window.list.game is games[2]
+
+
+def test_a_game_whose_replay_has_gone_has_its_button_ghosted(played, tmp_path):
+    app, pilot = played
+    window = open_stats(app, pilot)
+    (tmp_path / "replays" / window.list.game.replay_name).unlink()
+    window.refresh()
+    assert not window.replay_button.enabled
+    pilot.click(window.replay_button.ax + 3, window.replay_button.ay + 3)
+    assert app.replays.window is None
+
+
+def test_each_row_is_a_board_shape_mode_and_kind_of_its_own(played):
+    app, pilot = played
+    app.commands.choose_completion(Completion.EITHER)
+    finish_game(app, pilot, True)
+    app.commands.toggle_no_guess()
+    app.commands.choose_completion(Completion.ALL_NON_MINES)
+    finish_game(app, pilot, False)
+    window = open_stats(app, pilot)
+    keys = [key for key, _ in window.rows]
+    assert [(k.completion, k.no_guess) for k in keys] == [("all_non_mines", False), ("all_non_mines", True),
+                                                         ("either", False)]
+    assert window.key == keys[1]  # the row of the game chosen now
+    pilot.key(pyxel.KEY_RIGHT)
+    assert window.key == keys[2] and figure(window, "Played") == "1"
+    button = window.later
+    pilot.click(button.ax + 3, button.ay + 3)
+    assert window.key == keys[0] and figure(window, "Played") == "4"
 
 
 def test_reset_asks_first_and_esc_keeps_everything(played, tmp_path):
@@ -107,14 +154,15 @@ def test_reset_asks_first_and_esc_keeps_everything(played, tmp_path):
     question = app.requesters[-1]
     assert question.title == "Statistics" and question.owner is window
     pilot.key(pyxel.KEY_ESCAPE)
-    assert not app.requesters and figure(window, "Played", LevelName.BEGINNER) == "4"
+    assert not app.requesters and figure(window, "Played") == "4"
     pilot.click(window.reset_button.ax + 3, window.reset_button.ay + 3)
     pilot.key(pyxel.KEY_RETURN)  # Return is Cancel here too: the safe answer
-    assert figure(window, "Played", LevelName.BEGINNER) == "4"
+    assert figure(window, "Played") == "4"
     pilot.click(window.reset_button.ax + 3, window.reset_button.ay + 3)
     reset = next(b for b in app.requesters[-1].buttons if b.label == "Reset")
     pilot.click(reset.ax + 3, reset.ay + 3)
-    assert figure(window, "Played", LevelName.BEGINNER) == "-"
+    pilot.settle()  # written as every game is: by the one queue
+    assert window.rows == [] and window.lines == []
     loaded = RecordStore(tmp_path).load()
     assert loaded.records == [] and len(loaded.earlier) == 4  # nothing was deleted
     pilot.key(pyxel.KEY_ESCAPE)  # Esc closes the window
@@ -128,11 +176,11 @@ def test_the_window_fits_both_screen_modes(make_app, tmp_path, mode):
     window = open_stats(app, pilot)
     screen_w, screen_h = mode.size
     assert 0 <= window.x and window.x + window.w <= screen_w and 11 <= window.y and window.y + window.h <= screen_h
-    for gadget in (window.reset_button, window.close_button, window.shape_cycle):
+    for gadget in (window.reset_button, window.close_button, window.replay_button, window.earlier, window.later,
+                   window.list):
         assert window.contains(gadget.ax, gadget.ay) and window.contains(gadget.ax + gadget.w - 1, gadget.ay + gadget.h - 1)
-    headings = window.headings
-    last_column_end = headings.ax + headings.column_x(len(LEVELS) - 1) + window.column_chars * 8
-    assert last_column_end <= window.ax + window.w - window.border  # every column inside the window
+    assert window.list.rows >= 3
+    assert all(len(line) <= window.text_chars for line in window.lines)
     assert window.ax + window.inner_x + 4 + window.chart_w <= window.ax + window.w - window.border
     click = window.close_button
     pilot.click(click.ax + 3, click.ay + 3)
@@ -145,9 +193,10 @@ def test_two_copies_keep_their_games_in_one_folder(make_app, tmp_path):
     finish_game(first, first_pilot, True)
     finish_game(second, second_pilot, False)
     finish_game(first, first_pilot, False)
-    window = open_stats(second, second_pilot)  # it reads what the other copy kept too
-    assert figure(window, "Played", LevelName.BEGINNER) == "3"
-    assert figure(window, "Won", LevelName.BEGINNER) == "1"
+    window = open_stats(second, second_pilot)  # it takes in what the other copy kept too
+    assert figure(window, "Played") == "3" and figure(window, "Won").startswith("1 ")
+    index = RecordStore(tmp_path).load_index()  # and the index on disk says the same
+    assert index.games == 3 and index.covers == RecordStore(tmp_path).size()
 
 
 def test_a_damaged_line_of_the_games_file_is_left_out_and_said(played, tmp_path):
@@ -157,7 +206,7 @@ def test_a_damaged_line_of_the_games_file_is_left_out_and_said(played, tmp_path)
     games.write_bytes(before + b"this is no game\n" + b"\xff\xfe torn")
     pilot.key(pyxel.KEY_F, amiga=True)
     window = app.stats.window
-    assert figure(window, "Played", LevelName.BEGINNER) == "4"
+    assert figure(window, "Played") == "4"
     note = app.requesters[-1]
     assert note.owner is window and "could not be read" in " ".join(note.lines)
     pilot.key(pyxel.KEY_RETURN)
@@ -169,4 +218,47 @@ def test_help_in_the_window_opens_its_manual_page(played):
     open_stats(app, pilot)
     pilot.key(pyxel.KEY_F1)
     assert app.viewer is not None and app.viewer.place.node.name == "StatsWindows"
-    assert app.session.pauses.reasons == {PauseReason.STATISTICS, PauseReason.HELP}
+    assert PauseReason.STATISTICS in app.session.pauses and PauseReason.HELP in app.session.pauses
+
+
+# ------------------------------------------------------------ issue 29's faults
+def test_a_win_after_a_hint_is_no_best_time_in_best_times_nor_in_statistics(make_app, tmp_path):
+    """Main refused it in Best Times and showed it as the best time in Statistics."""
+    app, pilot = make_app(data_dir=tmp_path)
+    game = app.game
+    pilot.click_cell(pilot.cell_at(3, 3))
+    pilot.finish_ripple()
+    pilot.key(pyxel.KEY_H, amiga=True)  # Hint
+    pilot.step()
+    for cell in [c for c in game.topology.cells() if not game.is_mine(c) and not game.is_open(c)]:
+        if not game.is_open(cell):
+            pilot.click_cell(cell)
+            pilot.finish_ripple()
+    pilot.settle()
+    assert game.status is GameStatus.WON and not app.requesters  # no name asked: Best Times refuses it
+    assert app.storage.best_times["beginner"].seconds == 999
+    window = open_stats(app, pilot)
+    assert figure(window, "Won") == "1 (100%)" and figure(window, "Best time") == "-"
+    assert window.list.game.helped and "H" in window.list.columns[-1].text(window.list.game)
+
+
+def test_a_win_by_marks_stays_out_of_best_times_and_of_the_ordinary_row(make_app, tmp_path):
+    """Main filed a marks-only Beginner win (0 of its 3BV solved) as the best
+    time of the row of ordinary wins."""
+    app, pilot = make_app(data_dir=tmp_path)
+    app.commands.choose_completion(Completion.ALL_MINES)
+    game = app.game
+    pilot.click_cell(pilot.cell_at(3, 3))
+    pilot.finish_ripple()
+    for mine in sorted(game.mine_cells()):
+        pilot.click_cell(mine, Button.RIGHT)
+    pilot.settle()
+    assert game.status is GameStatus.WON and not game.cleared and not app.requesters
+    app.commands.choose_completion(Completion.ALL_NON_MINES)
+    finish_game(app, pilot, True)
+    window = open_stats(app, pilot)
+    ordinary = dict(window.rows)[RowKey("square", 8, 8, 10, "all_non_mines", False)]
+    marks = dict(window.rows)[RowKey("square", 8, 8, 10, "all_mines", False)]
+    assert (ordinary.won, marks.won) == (1, 1)
+    assert marks.best_ms is not None and ordinary.best_ms is not None and ordinary.best_ms != marks.best_ms
+    assert app.storage.best_times["beginner"].seconds == ordinary.best_ms // 1000 + 1  # the ordinary win's alone

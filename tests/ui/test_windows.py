@@ -405,9 +405,10 @@ def test_keys_never_play_a_square_another_window_covers(app_pilot):
     note = app.requesters[-1]  # the Workbench's requester: it blocks the Workbench only
     field = app.mine_window.field
     pilot.drag((note.ax + 30, note.ay + 4), (field.ax + 30 + (note.ax + 30 - note.x), field.ay + 20))
-    assert not app.game.paused  # a requester of the Workbench holds no clock
+    assert app.game.paused  # the clock rule: another window (here the Workbench's requester) is active
     pilot.click(app.mine_window.ax + 40, app.mine_window.ay + 4)
     assert app.wm.active is app.mine_window and app.wm.windows[-1] is note
+    assert not app.game.paused
     game = app.game
     covered = next(
         c for c in game.topology.cells()

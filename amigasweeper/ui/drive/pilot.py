@@ -99,6 +99,14 @@ class Pilot:
         while self.app.mine_window.canvas.rippling:
             self.step()
 
+    def settle(self, most: int = 120) -> None:
+        """Frames until the games that ended are written (the end of a game's
+        path works a slice a frame), or until it asks the player something."""
+        for _ in range(most):
+            self.step()
+            if not self.app.ending.busy or self.app.ending.asking:
+                return
+
     def release_all(self) -> None:
         for button in Button:
             self.app.held.set(button.value, False)

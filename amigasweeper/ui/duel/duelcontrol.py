@@ -1,18 +1,20 @@
-"""Starting, playing and ending a Duel: the requesters around the Duel window,
-the computer opponent, and the results kept with the best times."""
+"""Starting a Duel and the requesters around the Duel window. The duel
+itself is a DuelPlay (amigasweeper/play/duel.py): its end goes the way
+every game's end goes, and its result is kept with the best times."""
 
 from __future__ import annotations
 
 import random
 from typing import TYPE_CHECKING
 
-from amigasweeper.engine.duel import Duel, DuelMove, DuelSetup
+from amigasweeper.engine.duel import Duel, DuelSetup
+from amigasweeper.play import DuelJob, DuelPlay, DuelPlayers, Opponent
 from amigasweeper.solver.duel_ai import DuelAI
 
 from ..game import dialogs
 from ..game.pausing import PauseReason
 from ..intuition.menustrip import MenuStrip
-from .duelwindow import DuelPlayers, DuelWindow, Opponent
+from .duelwindow import DuelWindow
 from .menus import DUEL_MENUS, DuelCommand
 
 if TYPE_CHECKING:
@@ -48,11 +50,11 @@ class DuelControl:
         seed = app.session.seeds.next()
         duel = Duel(DuelSetup(seed=seed))
         self.ai = DuelAI(self.players.strength, random.Random(seed)) if self.players.computer is not None else None
+        play = DuelPlay(duel, self.players, self.ai.move if self.ai is not None else None,
+                        on_end=lambda opponent, result: app.ending.put(DuelJob(opponent, result)))
         self.window = DuelWindow(
-            duel,
-            self.players,
+            play,
             self.size,
-            choose_computer_move=self.computer_move,
             on_turn_passed=self.turn_passed,
             on_over=self.over,
             on_close=self.closed,
@@ -64,26 +66,13 @@ class DuelControl:
         )
         app.wm.open(self.window)
 
-    def computer_move(self, duel: Duel, player: int) -> DuelMove:
-        return self.ai.move(duel)
-
     def turn_passed(self, window: DuelWindow) -> None:
         name = window.players.names[window.duel.turn]
         self.app.open_requester(dialogs.pass_mouse(name, self.size, window.turn_taken_over), owner=window)
 
     def over(self, window: DuelWindow) -> None:
-        self.record(window)
         summary = window.duel.summary(window.players.names)
         self.app.open_requester(dialogs.duel_result(summary, self.size, self.begin, window.close), owner=window)
-
-    def record(self, window: DuelWindow) -> None:
-        """Results are kept from the first player's side, per opponent."""
-        duel, players = window.duel, window.players
-        result = "draw" if duel.winner is None else ("win" if duel.winner == 0 else "loss")
-        opponent = f"computer-{players.strength}" if players.computer is not None else players.names[1]
-        problem = self.app.storage.record_duel(opponent, result)
-        if problem:
-            self.app.commands.tell("Saved Data", [problem])
 
     def end_window(self) -> None:
         if self.window is not None:

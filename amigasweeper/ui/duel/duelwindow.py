@@ -10,13 +10,12 @@ play a "pass the mouse" requester hides them between turns.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from enum import Enum
 
 import pyxel
 
 from amigasweeper.engine import Tile
-from amigasweeper.engine.duel import Duel, DuelMove, DuelMoveKind, DuelTile
+from amigasweeper.engine.duel import Duel, DuelMoveKind, DuelTile
+from amigasweeper.play import DuelPlay, DuelPlayers
 
 from ..intuition import font
 from ..intuition.atlas import FONT
@@ -43,23 +42,6 @@ DUEL_TILES = {
     DuelTile.HIT: Tile.MINE_HIT,
     DuelTile.WRONG_GUESS: Tile.WRONG_MARK,
 }
-
-
-class Opponent(str, Enum):
-    HUMAN = "Player vs Player"
-    COMPUTER = "Player vs Computer"
-
-
-@dataclass(frozen=True)
-class DuelPlayers:
-    names: tuple[str, str]
-    opponent: Opponent
-    strength: str = "normal"  # the computer's, when it plays
-
-    @property
-    def computer(self) -> int | None:
-        """The computer's seat (player 1), or None in hot-seat play."""
-        return 1 if self.opponent is Opponent.COMPUTER else None
 
 
 class BoardLook:
@@ -147,25 +129,21 @@ class MoveList(Widget):
 
 
 class DuelWindow(Window):
-    """A duel in a window. ``choose_computer_move(duel, player)`` gives the
-    computer's DuelMove; ``on_turn_passed``/``on_over`` open the requesters."""
+    """A duel in a window: it draws the DuelPlay and sends it the human's
+    moves; ``on_turn_passed``/``on_over`` open the requesters."""
 
     def __init__(
         self,
-        duel: Duel,
-        players: DuelPlayers,
+        play: DuelPlay,
         screen_size: tuple[int, int],
         *,
-        choose_computer_move: Callable[[Duel, int], DuelMove],
         on_turn_passed: Callable[[DuelWindow], None],
         on_over: Callable[[DuelWindow], None],
         on_close: Callable[[], None],
         on_depth: Callable[[], None],
     ) -> None:
         super().__init__("Duel", 0, 0, 100, 100, on_close=self.close, on_depth=on_depth)
-        self.duel = duel
-        self.players = players
-        self.choose_computer_move = choose_computer_move
+        self.play = play
         self.on_turn_passed = on_turn_passed
         self.on_over = on_over
         self.on_closed = on_close
@@ -173,8 +151,8 @@ class DuelWindow(Window):
         self.hiding = False  # the board shows only what both may see (between hot-seat turns)
         self.computer_wait = 0
         self.status = ""
-        self.look = BoardLook(duel)
-        self.canvas = BoardCanvas(self.look, geometry_for(duel.topology))
+        self.look = BoardLook(play.duel)
+        self.canvas = BoardCanvas(self.look, geometry_for(play.duel.topology))
         self.field = self.add(DuelField(self))
         self.moves = self.add(MoveList(self))
         self.scroller = self.add(Scroller(self.moves))
@@ -199,6 +177,14 @@ class DuelWindow(Window):
         self.settle((screen_w - self.w) // 2, min(20, screen_h - self.h))
 
     # ---------------------------------------------------------------- state
+    @property
+    def duel(self) -> Duel:
+        return self.play.duel
+
+    @property
+    def players(self) -> DuelPlayers:
+        return self.play.players
+
     def viewer(self) -> int | None:
         """Whose private view the board shows: the human's, or in hot-seat the player to move."""
         if self.hiding or self.duel.over:
@@ -221,15 +207,12 @@ class DuelWindow(Window):
 
     # ---------------------------------------------------------------- moves
     def human_move(self, kind: DuelMoveKind, cell: int | None) -> None:
-        if cell is None or not self.waiting_for_human():
-            return
-        move = DuelMove(self.duel.turn, kind, cell)
-        if self.duel.problem(move):
-            return  # a square that cannot be played: nothing happens, as in the main game
-        self.play(move)
+        # A square that cannot be played: nothing happens, as in the main game.
+        if self.waiting_for_human() and self.play.human_move(kind, cell):
+            self.after_move()
 
-    def play(self, move: DuelMove) -> None:
-        self.duel.play(move)
+    def after_move(self) -> None:
+        """After a move: the end, the hand-over in hot-seat play, or the computer's turn."""
         if self.duel.over:
             self.refresh()
             self.on_over(self)
@@ -253,7 +236,8 @@ class DuelWindow(Window):
         self.status = f"{self.players.names[computer]} is thinking..."
         self.computer_wait -= 1
         if self.computer_wait <= 0:
-            self.play(self.choose_computer_move(self.duel, computer))
+            self.play.computer_move()
+            self.after_move()
 
     def close(self) -> None:
         if not self.closed:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 
-from amigasweeper.engine import Completion, Game, LevelError, LevelName, Shape
+from amigasweeper.engine import Completion, LevelError, LevelName, Shape
 
 from . import dialogs
 from .geometry import supports
@@ -159,7 +159,7 @@ class CommandCentre:
         """Quit, a stop signal or the game window closed: the settings are
         saved and the game being played is kept as abandoned."""
         self.save_settings()
-        self.app.mine_window.tap.finish(abandoned=True)
+        self.app.session.leave()
 
     def tell(self, title: str, paragraphs: list[str]) -> None:
         self.app.open_requester(dialogs.message(title, paragraphs, self.app.screen_mode.size, lambda: None))
@@ -258,7 +258,7 @@ class CommandCentre:
         return self.app.mine_window.hints
 
     def _used_a_hint(self) -> None:
-        self.app.session.hint_used = True  # such a game does not enter Best Times
+        self.app.session.played.use_help()  # such a game sets no best time, and its replay says so
 
     def hint(self) -> None:
         self._used_a_hint()
@@ -281,20 +281,7 @@ class CommandCentre:
             self._used_a_hint()
 
     # ---------------------------------------------------------- best times
-    def maybe_record(self, game: Game) -> None:
-        """After a win: ask for a name if this is the level's fastest time."""
-        session, storage = self.app.session, self.app.storage
-        level = self.choices.level
-        if session.hint_used or not storage.best_times.is_record(level.value, game.seconds):
-            return
-
-        def named(name: str) -> None:
-            problem = storage.record_time(level.value, game.seconds, name)
-            if problem:
-                self.tell("Saved Data", [problem])
-            self.open_best_times()
-
-        requester = dialogs.new_record(
-            level, game.seconds, storage.settings.last_name, self.app.screen_mode.size, named
-        )
-        self.app.open_requester(requester)
+    def ask_name(self, level: LevelName, seconds: int, offered: str, answer) -> None:
+        """A win the rule counts beat the level's best time: the player's name, for the end of the game's path."""
+        self.app.open_requester(dialogs.new_record(level, seconds, offered, self.app.screen_mode.size, answer),
+                                owner=self.app.mine_window)

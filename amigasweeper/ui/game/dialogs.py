@@ -170,6 +170,23 @@ def new_record(
     return requester
 
 
+def player_name(current: str, screen_size, on_name: Callable[[str], None]) -> Requester:
+    """Statistics > Player Name...: the name replays are signed with, offered for a best time."""
+    gadget = name_gadget("", current, screen_size)
+    requester: Requester
+
+    def ok() -> None:
+        requester.close()
+        on_name(gadget.text)
+
+    lines = ["The name your replays are signed", "with, offered first for a best time.",
+             "Left empty: the one typed last."]
+    requester = Requester("Player Name", lines, [("OK", ok), ("Cancel", lambda: requester.close())], screen_size,
+                          gadgets=[gadget])
+    requester.help_node = "StatsWindows"
+    return requester
+
+
 def about(screen_size, on_close: Callable[[], None]) -> Requester:
     lines = [
         f"AmigaSweeper {__version__}",

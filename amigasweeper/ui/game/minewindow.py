@@ -5,15 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from enum import Enum
 
 import pyxel
 
 from amigasweeper.engine import Game, GameStatus, MoveResult, Shape
-
 from amigasweeper.engine.levels import MAX_SIDE
-from amigasweeper.metrics.clicks import Click
-from amigasweeper.replay import Recording
+from amigasweeper.play import Action, Aim, PauseReason, PlayedGame, Session
+from amigasweeper.replay import Button as RecordedButton
 
 from ..intuition.atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
 from .boardview import BoardCanvas
@@ -23,9 +21,7 @@ from .hints import HintState
 from .shading import fill_step, step_of
 from ..intuition.input import Button, Frame
 from ..intuition.palette import Pen
-from .pausing import PauseReason
-from .recording import Aim, GameTap
-from .session import Session
+from .recording import BUTTONS, PointerTap
 from ..intuition.widgets import PushGadget, Widget
 from ..intuition import font, metrics
 from ..intuition.metrics import for_width
@@ -37,16 +33,6 @@ COUNTER_W = 1 + 3 * DIGIT_W + 2 + 1  # three digits, a pixel apart, in a black b
 COUNTER_H = 1 + DIGIT_H + 1
 FACE_BOX = FACE_SIZE + 4
 MIN_INNER_W = 124  # room for the title "MineSweeper" between the close and depth gadgets
-
-
-class Action(Enum):
-    UNCOVER = "uncover"
-    MARK = "mark"
-    CLEAR = "clear"
-    RIGHT = "right"  # the right button's choice: mark a covered square, clear around an open one
-
-
-KEY_CLICKS = {Action.UNCOVER: Click.LEFT, Action.MARK: Click.RIGHT, Action.CLEAR: Click.CHORD}
 
 
 @dataclass(frozen=True)
@@ -149,20 +135,19 @@ class Field(Widget):
         return self.window.canvas.geometry.cell_at(px - self.ax, py - self.ay)
 
     def on_press(self, frame: Frame, button: Button) -> None:
-        if self.window.game.paused:
-            self.window.say_why_waiting()
-        if self.held is not None or not self.window.can_play():
+        window = self.window
+        window.follow_activity()  # the click that made the window active plays too, as on the Amiga
+        if window.game.paused:
+            window.say_why_waiting()
+        if self.held is not None or not window.can_play():
             return
         cell = self.cell_under(frame.x, frame.y)
         if cell is None:
             return
         self.held = button
-        if button is Button.LEFT:
-            self.action = Action.UNCOVER
-        else:
-            self.action = Action.CLEAR if self.window.game.is_open(cell) else Action.MARK
+        self.action = Action.UNCOVER if button is Button.LEFT else window.played.right_action(cell)
         self.pointer_cell = cell
-        self.window.tap.press(button, self.window.aim(frame.x, frame.y))
+        window.pressed(BUTTONS[button], window.aim(frame.x, frame.y))
 
     def on_drag(self, frame: Frame) -> None:
         self.pointer_cell = self.cell_under(frame.x, frame.y)
@@ -181,14 +166,8 @@ class Field(Widget):
     def on_release(self, frame: Frame, button: Button) -> None:
         if button is not self.held:
             return
-        cell = self.cell_under(frame.x, frame.y)
         action, self.action, self.held = self.action, None, None
-        if cell is not None and action is not None:
-            is_open = self.window.game.is_open(cell)
-            # The right button acts only on a square of the kind it was pressed on.
-            if not (action is Action.MARK and is_open or action is Action.CLEAR and not is_open):
-                self.window.act(action, cell)
-        self.window.tap.release(button, self.window.aim(frame.x, frame.y))
+        self.window.released(BUTTONS[button], self.window.aim(frame.x, frame.y), action)
 
     def pressed_cells(self) -> list[int]:
         """Squares drawn held down: the one under a held left button, or the
@@ -249,7 +228,9 @@ class Field(Widget):
 
 
 class MineWindow(Window):
-    """The game's window. ``on_game_over(game)`` is told of every win and loss."""
+    """The game's window: it draws the game being played (session.played)
+    and sends it the player's commands. ``on_game_over(game)`` is told of
+    every win and loss once its last opening has rippled."""
 
     def __init__(
         self,
@@ -266,12 +247,10 @@ class MineWindow(Window):
         self.screen_size = screen_size
         self.on_game_over = on_game_over
         self.on_note = on_note  # told once per game why its board is not the kind asked for
-        self._noted = False
         self.face_gadget = self.add(FaceGadget(self))
         self.field = self.add(Field(self))
         self.hints = HintState()
-        self.on_recorded: Callable[[Recording], None] = lambda recording: None  # each game worth keeping
-        self.tap = GameTap(session.clock, lambda recording: self.on_recorded(recording))
+        self.tap = PointerTap()
         self.four_colours = False  # the Kickstart 2 look: shading in dither patterns
         self._waiting_text = ""  # the screen bar's note of which windows keep the game waiting
         self.canvas: BoardCanvas
@@ -284,8 +263,16 @@ class MineWindow(Window):
     def game(self) -> Game:
         return self.session.game
 
+    @property
+    def played(self) -> PlayedGame:
+        return self.session.played
+
     def can_play(self) -> bool:
-        return not self.game.status.over and not self.game.paused
+        return self.played.can_play()
+
+    def follow_activity(self) -> None:
+        """The clock rule's AWAY: the game waits while another window is the active one."""
+        self.session.pauses.set(PauseReason.AWAY, not self.active)
 
     def say_why_waiting(self) -> None:
         """The screen bar names the windows that keep the game waiting (until they close)."""
@@ -319,10 +306,9 @@ class MineWindow(Window):
     # --------------------------------------------------------------- layout
     def _new_game(self, game: Game) -> None:
         self.canvas = BoardCanvas(game, geometry_for(game.topology))
-        self.tap.start(game)
+        self.tap.new_game()
         self.hints.forget()
         self.hints.demo = False
-        self._noted = False
         self._over_untold = False
         self.field.action = self.field.held = None
         self.relayout()
@@ -348,24 +334,36 @@ class MineWindow(Window):
 
     # -------------------------------------------------------------- actions
     def act(self, action: Action, cell: int | None) -> MoveResult | None:
-        """Play one move on a square, from the mouse or the keyboard."""
-        if cell is None or not self.can_play():
-            return None
-        game = self.game
+        """A move on a square from the keyboard or the Demo: recorded with its square."""
         self.canvas.finish_ripple()
-        if action is Action.RIGHT:
-            action = Action.CLEAR if game.is_open(cell) else Action.MARK
-        play = {Action.UNCOVER: game.uncover, Action.MARK: game.toggle_mark, Action.CLEAR: game.clear_around}
-        result = play[action](cell)
-        if result.accepted:
-            self.hints.forget()
-            self.canvas.apply(result)
-            if game.layout_note and not self._noted:
-                self._noted = True  # e.g. no board needing no guess was found in time
-                self.on_note(game.layout_note)
-            if game.status.over:
-                self.hints.demo = False
-                self._over_untold = True  # told in tick(), once the ripple has been seen
+        return self.show(self.played.key(action, cell))
+
+    def pressed(self, button: RecordedButton, aim: Aim) -> None:
+        self.played.press(button, aim)
+        self.tap.pressed(aim)
+
+    def released(self, button: RecordedButton, aim: Aim, action: Action | None) -> MoveResult | None:
+        """A button let go over the board: the move it was pressed for, then its release recorded."""
+        self.canvas.finish_ripple()
+        result = self.played.release(button, aim, action)
+        self.tap.pressed(aim)
+        return self.show(result)
+
+    def show(self, result: MoveResult | None) -> MoveResult | None:
+        """Draw what a move did; the end is told once the ripple has been seen."""
+        if result is None or not result.accepted:
+            return result
+        game, played = self.game, self.played
+        if self.hints.show_probabilities:
+            played.use_help()  # a move made with the chances shown (they stay on from game to game)
+        self.hints.forget()
+        self.canvas.apply(result)
+        if game.layout_note and not played.noted:
+            played.noted = True  # e.g. no board needing no guess was found in time
+            self.on_note(game.layout_note)
+        if game.status.over:
+            self.hints.demo = False
+            self._over_untold = True  # told in tick(), once the ripple has been seen
         return result
 
     def face_clicked(self) -> None:
@@ -399,6 +397,7 @@ class MineWindow(Window):
     }
 
     def on_key(self, frame: Frame) -> bool:
+        self.follow_activity()
         if frame.amiga:
             return False
         if frame.key(pyxel.KEY_P):
@@ -407,45 +406,25 @@ class MineWindow(Window):
         for key, action in self.KEY_ACTIONS.items():
             if frame.key(key):
                 aimed = self.field.visible and frame.pointer_in(self)  # not at a square another window covers
-                cell = self.field.cell_under(frame.x, frame.y) if aimed else None
-                click = self.click_of(action, cell)
-                if self.act(action, cell) is not None:
-                    self.tap.key(click, cell)
+                self.act(action, self.field.cell_under(frame.x, frame.y) if aimed else None)
                 return True
         return False
 
     def tick(self) -> None:
+        self.follow_activity()
         if self._waiting_text and not self.game.paused:
             if self.hints.message == self._waiting_text:
                 self.hints.message = ""  # the windows it named have closed
             self._waiting_text = ""
         if self.field.visible == self.board_hidden():
             self.relayout()  # the clock stopped (or started) elsewhere: the board hides as in Pause
-        self.record_frame()
+        self.tap.pointer(self.played, pyxel.mouse_x, pyxel.mouse_y, self.aim)  # the pointer's path, recorded
         self.canvas.step()
         if self._over_untold and not self.canvas.rippling:
             # The win or loss requester (and the loss's flash) waits for the ripple.
             self._over_untold = False
             self.on_game_over(self.game)
         self.hints.update(self.game)  # a slice of the solver's work, if anything waits for it
-
-    def click_of(self, action: Action, cell: int | None) -> Click:
-        """What a keyboard action is, in the terms of the recorded clicks."""
-        if action is Action.RIGHT and cell is not None:
-            action = Action.CLEAR if self.game.is_open(cell) else Action.MARK
-        return KEY_CLICKS[action]
-
-    def record_frame(self) -> None:
-        """The recorder's share of a frame: the pointer's path, the clock held or
-        not, and the end of the game (after the release that ended it, and
-        after its ripple, with the win or loss requester)."""
-        tap = self.tap
-        if self.hints.demo:
-            tap.spoil()  # a game the Demo played in is not the player's
-        tap.follow_clock(self.game.paused)
-        tap.pointer(pyxel.mouse_x, pyxel.mouse_y, self.aim)
-        if self.game.status.over and not self.canvas.rippling:
-            tap.finish()  # once the last opening has been seen: keeping the game takes a few frames' time
 
     # ---------------------------------------------------------------- draw
     def draw_interior(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from amigasweeper.engine import Completion, LevelError, LevelName, Shape, custom_level
 from amigasweeper.storage import Settings
 
-from .session import Choices
+from amigasweeper.play import Choices
 
 
 def choices_from_settings(settings: Settings) -> Choices:

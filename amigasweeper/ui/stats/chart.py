@@ -1,6 +1,7 @@
-"""The chart of the last games: each game's time as a bar (black for a win,
-white for a loss or a game left unfinished) and its 3BV/s as a blue line,
-drawn with the Workbench pens only, so the Kickstart 2 look shows it too."""
+"""The chart of a row's last games: each game's time as a bar (black for a
+win, white for a loss) and its 3BV/s as a blue line, drawn with the
+Workbench pens only, so the Kickstart 2 look shows it too; and its key,
+which shows each mark beside what it stands for and what the tops are."""
 
 from __future__ import annotations
 
@@ -8,8 +9,11 @@ from collections.abc import Sequence
 
 import pyxel
 
+from ..intuition import font
+from ..intuition.atlas import FONT
 from ..intuition.gfx import bevel
 from ..intuition.palette import Pen
+from ..intuition.requester import shorten
 
 BAR_GAP = 1  # pixels between bars when there is room for them
 
@@ -47,10 +51,33 @@ def draw_chart(x: int, y: int, w: int, h: int, points: Sequence) -> None:
         pyxel.rect(px - 1 if slot > 3 else px, py - 1 if slot > 3 else py, 3 if slot > 3 else 1, 3 if slot > 3 else 1, Pen.BLUE)
 
 
-def chart_legend(points: Sequence) -> list[str]:
-    """What the chart's tops stand for, in words: two parts, shown on one line when they fit."""
+KEY_SWATCH = 7  # pixels of a key's sample mark
+
+
+def chart_key(points: Sequence) -> tuple[str, str]:
+    """The key's words: beside the marks, and the tops of the two scales."""
     if not points:
-        return ["No games of this kind yet."]
+        return "", "No played game of this board yet."
     top_time = max(p.time_ms for p in points) / 1000
     top_speed = max((p.bbbv_per_s or 0) for p in points)
-    return [f"Bars: time to {top_time:.1f} s", f"Line: 3BV/s to {top_speed:.2f}"]
+    return "won  lost  3BV/s", f"Bars to {top_time:.1f} s, line to {top_speed:.2f} 3BV/s"
+
+
+def draw_key(x: int, y: int, key: tuple[str, str], text_chars: int) -> int:
+    """The key under the chart (its words from :func:`chart_key`), from (x, y); the height it took."""
+    marks, tops = key
+    row_h = FONT.cell + 1
+    if not marks:
+        font.draw_text(x, y, shorten(tops, text_chars), Pen.BLACK)
+        return row_h
+    for index, (word, pen) in enumerate((("won", Pen.BLACK), ("lost", Pen.WHITE))):
+        left = x + index * 7 * FONT.cell
+        pyxel.rect(left, y, KEY_SWATCH, KEY_SWATCH, pen)
+        pyxel.rectb(left, y, KEY_SWATCH, KEY_SWATCH, Pen.BLACK)  # a white bar is seen against the grey
+        font.draw_text(left + KEY_SWATCH + 3, y, word, Pen.BLACK)
+    left = x + 14 * FONT.cell
+    pyxel.line(left, y + KEY_SWATCH // 2, left + KEY_SWATCH, y + KEY_SWATCH // 2, Pen.BLUE)
+    pyxel.rect(left + KEY_SWATCH // 2 - 1, y + KEY_SWATCH // 2 - 1, 3, 3, Pen.BLUE)
+    font.draw_text(left + KEY_SWATCH + 3, y, "3BV/s", Pen.BLACK)
+    font.draw_text(x, y + row_h, shorten(tops, text_chars), Pen.BLACK)
+    return 2 * row_h

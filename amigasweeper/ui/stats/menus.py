@@ -9,6 +9,7 @@ from ..intuition.menus import Menu, MenuItem
 
 class StatsCommand(str, Enum):
     RESET = "stats_reset"
+    PLAYER_NAME = "stats_player_name"
     CLOSE = "stats_close"
     QUIT = "stats_quit"
 
@@ -18,6 +19,7 @@ STATS_MENUS: tuple[Menu, ...] = (
         "Statistics",
         (
             MenuItem("Reset...", StatsCommand.RESET, "R"),
+            MenuItem("Player Name...", StatsCommand.PLAYER_NAME, "N"),
             MenuItem("Close", StatsCommand.CLOSE, "K", bar_before=True),
             MenuItem("Quit", StatsCommand.QUIT, "Q"),
         ),

@@ -1,10 +1,13 @@
-"""The Statistics window: per level and board shape, games played and won,
-win rate, best and average time, best 3BV/s and IOE, the streaks; a chart of
-the last games of one level; how many replays are kept; Reset (asked first)
-and Close. It fits a LowRes screen: on HighRes its columns and chart grow.
+"""The Statistics window: one row of the statistics at a time (a board,
+its shape, completion mode and kind), with its figures, a chart of its
+last games with the chart's key, and the list of its games, each with a
+button that opens its replay; how many replays are kept; Reset (asked
+first) and Close. It fits a LowRes screen: on HighRes its lines, chart
+and list grow.
 
-A click on a level's heading (or the cursor keys) chooses the chart's level;
-the cycle gadget chooses the shape. Esc closes the window, never resets."""
+The arrow buttons at the top (or the Left and Right cursor keys) choose
+the row; Up and Down choose a game of the list, Return (or Replay) opens
+its replay. Esc closes the window, never resets."""
 
 from __future__ import annotations
 
@@ -14,65 +17,55 @@ from typing import Protocol
 import pyxel
 
 from amigasweeper.guide import ManualPage
-from amigasweeper.engine import LevelName, Shape
+from amigasweeper.records import GameRecord, RowKey, RowSummary
 
 from ..intuition import font
 from ..intuition.atlas import FONT
-from ..intuition.gfx import bevel
-from ..intuition.input import Button, Frame
-from ..intuition.palette import Pen
-from ..intuition.requester import BUTTON_H, CycleGadget, TextButton, shorten
-from ..intuition.widgets import Widget
-from ..intuition.window import BORDER, TITLE_H, Window
+from ..intuition.input import Frame
+from ..intuition.menustrip import ghost
 from ..intuition.metrics import for_width
-from .chart import chart_legend, draw_chart
-from .figures import FIGURES, LABEL_CHARS, LEVELS, SHAPE_TITLES, column_title, table
+from ..intuition.palette import Pen
+from ..intuition.requester import BUTTON_H, TextButton, shorten
+from ..intuition.window import BORDER, TITLE_H, Window
+from .chart import chart_key, draw_chart, draw_key
+from .figures import columns_for, figure_lines, row_detail, row_name
+from .gamelist import LINE_H, GameList
 
 PAD = 4
-ROW_H = FONT.cell + 1
-MAX_COLUMN_CHARS = 12  # "Intermediate" whole, where the screen has room
 SCREEN_BAR = 11
+MIN_LIST_ROWS = 3
+KEY_H = 2 * LINE_H
+
+
+class GhostButton(TextButton):
+    """A button that can be off: ghosted, as Intuition draws a disabled gadget, and deaf."""
+
+    enabled = True
+
+    def activate(self) -> None:
+        if self.enabled:
+            super().activate()
+
+    def draw(self) -> None:
+        super().draw()
+        if not self.enabled:
+            ghost(self.ax + 1, self.ay + 1, self.w - 2, self.h - 2, Pen.GREY)
 
 
 class Figures(Protocol):
     """Where the window's numbers come from (the Statistics control)."""
 
-    def summaries(self) -> Sequence: ...
+    def rows(self) -> Sequence[tuple[RowKey, RowSummary]]: ...
 
-    def chart(self, level: LevelName, shape: Shape) -> Sequence: ...
+    def games(self, key: RowKey) -> Sequence[GameRecord]: ...
 
-    def replays_line(self) -> str: ...
+    def points(self, key: RowKey) -> Sequence: ...
 
+    def status_line(self) -> str: ...
 
-class LevelHeadings(Widget):
-    """The column headings, one per level: the chosen one (the chart's) is
-    drawn selected, and a click on another chooses it."""
+    def has_replay(self, record: GameRecord) -> bool: ...
 
-    def __init__(self, window: StatsWindow) -> None:
-        super().__init__(0, 0, 10, ROW_H + 1)
-        self.window = window
-
-    def column_x(self, index: int) -> int:
-        window = self.window
-        return (LABEL_CHARS + 1 + index * (window.column_chars + 1)) * FONT.cell
-
-    def on_press(self, frame: Frame, button: Button) -> None:
-        if button is not Button.LEFT:
-            return
-        for index, level in enumerate(LEVELS):
-            left = self.ax + self.column_x(index) - FONT.cell // 2
-            if left <= frame.x < left + (self.window.column_chars + 1) * FONT.cell:
-                self.window.choose_level(level)
-
-    def draw(self) -> None:
-        window = self.window
-        for index, level in enumerate(LEVELS):
-            text = column_title(level, window.column_chars).rjust(window.column_chars)
-            x = self.ax + self.column_x(index)
-            chosen = level is window.chart_level
-            if chosen:
-                bevel(x - 2, self.ay - 1, window.column_chars * FONT.cell + 4, ROW_H + 1, recessed=True, fill=Pen.BLUE)
-            font.draw_text(x, self.ay, text, Pen.WHITE if chosen else Pen.BLACK)
+    def open_game(self, record: GameRecord) -> None: ...
 
 
 class StatsWindow(Window):
@@ -81,8 +74,7 @@ class StatsWindow(Window):
         figures: Figures,
         screen_size: tuple[int, int],
         *,
-        shape: Shape,
-        level: LevelName,
+        prefer: RowKey | None,
         on_close: Callable[[], None],
         on_depth: Callable[[], None],
         on_reset: Callable[[], None],
@@ -92,33 +84,59 @@ class StatsWindow(Window):
         self.on_closed = on_close
         self.closed = False
         self.help_node = ManualPage.STATS_WINDOWS  # what Help (F1) shows
-        self.shape = shape
-        self.chart_level = level
         self.screen_title = "Statistics of every game you played"
-        titles = [SHAPE_TITLES[s] for s in Shape]
-        self.shape_cycle = self.add(CycleGadget("Shape", titles, list(Shape).index(shape)))
-        self.shape_cycle.on_change = self._shape_changed
-        self.headings = self.add(LevelHeadings(self))
+        self.key: RowKey | None = prefer  # the row shown
+        self.earlier = self.add(TextButton("<", lambda: self.step_row(-1)))
+        self.later = self.add(TextButton(">", lambda: self.step_row(1)))
+        self.list = self.add(GameList(self._game_chosen))
+        self.replay_button = self.add(GhostButton("Replay", self.open_chosen))
         self.reset_button = self.add(TextButton("Reset...", on_reset))
         self.close_button = self.add(TextButton("Close", self.close))
         self.screen_size = screen_size
+        self.rows: list[tuple[RowKey, RowSummary]] = []
+        self.lines: list[str] = []
+        self.points: list = []
+        self.chart_key = ("", "")
+        self.status = ""
+        self.relayout()
         self.refresh()
 
     # ----------------------------------------------------------------- data
+    @property
+    def summary(self) -> RowSummary | None:
+        return next((s for k, s in self.rows if k == self.key), None)
+
     def refresh(self) -> None:
-        """Read the figures again (a game ended, or they were reset)."""
-        self.rows = table(self.figures.summaries(), self.shape)
-        self.points = list(self.figures.chart(self.chart_level, self.shape))
-        self.replays = self.figures.replays_line()
-        self.relayout()
+        """Read the figures again (a game was kept, the index caught up, a reset)."""
+        self.rows = list(self.figures.rows())
+        keys = [key for key, _ in self.rows]
+        if self.key not in keys:
+            self.key = keys[0] if keys else None
+        self._show_row()
 
-    def choose_level(self, level: LevelName) -> None:
-        self.chart_level = level
-        self.refresh()
+    def step_row(self, step: int) -> None:
+        keys = [key for key, _ in self.rows]
+        if self.key in keys:
+            self.key = keys[(keys.index(self.key) + step) % len(keys)]
+            self._show_row()
 
-    def _shape_changed(self, gadget: CycleGadget) -> None:
-        self.shape = list(Shape)[gadget.index]
-        self.refresh()
+    def _show_row(self) -> None:
+        summary = self.summary
+        self.lines = figure_lines(summary, self.text_chars) if summary else []
+        self.points = list(self.figures.points(self.key)) if summary else []
+        self.chart_key = chart_key(self.points)
+        self.status = self.figures.status_line()
+        games = list(self.figures.games(self.key)) if summary else []
+        self.list.show(games, columns_for(self.text_chars))
+
+    def _game_chosen(self) -> None:
+        game = self.list.game
+        self.replay_button.enabled = game is not None and self.figures.has_replay(game)
+
+    def open_chosen(self) -> None:
+        game = self.list.game
+        if game is not None and self.figures.has_replay(game):
+            self.figures.open_game(game)
 
     # --------------------------------------------------------------- layout
     @property
@@ -127,36 +145,33 @@ class StatsWindow(Window):
         screen_w, _ = self.screen_size
         return (screen_w - 2 * for_width(screen_w).side_border - 2 * PAD - 4) // FONT.cell
 
-    @property
-    def column_chars(self) -> int:
-        spare = (self.text_chars - LABEL_CHARS) // len(LEVELS) - 1
-        return max(5, min(MAX_COLUMN_CHARS, spare))
-
-    def legend_lines(self) -> list[str]:
-        parts = chart_legend(self.points)
-        joined = "; ".join(parts)
-        return [joined] if len(joined) <= self.text_chars else parts
-
     def relayout(self) -> None:
         screen_w, screen_h = self.screen_size
-        table_w = (LABEL_CHARS + len(LEVELS) * (self.column_chars + 1)) * FONT.cell
-        inner_w = table_w + 2 * PAD
-        fixed = (PAD + self.shape_cycle.h + PAD + ROW_H + 1 + len(FIGURES) * ROW_H + PAD
-                 + 3 + (len(self.legend_lines()) + 1) * ROW_H + PAD + BUTTON_H + PAD)
-        room = screen_h - SCREEN_BAR - TITLE_H - BORDER - fixed
-        self.chart_h = max(24, min(room, screen_h // 4))
-        self.resize_inner(inner_w, fixed + self.chart_h)
+        inner_w = self.text_chars * FONT.cell + 4 + 2 * PAD
+        figure_h = 6 * LINE_H
+        fixed = PAD + BUTTON_H + 2 + LINE_H + PAD + figure_h + PAD + 3 + KEY_H + PAD + LINE_H + PAD + BUTTON_H + PAD
+        room = screen_h - SCREEN_BAR - TITLE_H - BORDER - 2 - fixed
+        list_h = max((MIN_LIST_ROWS + 1) * LINE_H + 4, room // 2)
+        self.chart_h = max(24, min(room - list_h - PAD, screen_h // 4))
+        self.resize_inner(inner_w, fixed + self.chart_h + PAD + list_h)
         x0, y = self.inner_x + PAD, self.inner_y + PAD
-        self.shape_cycle.x, self.shape_cycle.y = x0, y
-        y += self.shape_cycle.h + PAD
-        self.headings.x, self.headings.y, self.headings.w = x0, y, table_w
-        self.table_y = y + ROW_H + 1
-        self.chart_y = self.table_y + len(FIGURES) * ROW_H + PAD
-        self.chart_w = table_w
+        self.earlier.x, self.earlier.y = x0, y
+        self.later.x, self.later.y = self.inner_x + inner_w - PAD - self.later.w, y
+        self.row_y = y + BUTTON_H + 2
+        self.figures_y = self.row_y + LINE_H + PAD
+        self.chart_y = self.figures_y + figure_h + PAD
+        self.chart_w = inner_w - 2 * PAD
+        self.key_y = self.chart_y + self.chart_h + 3
+        self.list.x, self.list.y = x0, self.key_y + KEY_H + PAD
+        self.list.w, self.list.h = self.chart_w, list_h
+        self.status_y = self.list.y + list_h + PAD
         button_y = self.inner_y + self.inner_h - PAD - BUTTON_H
-        self.reset_button.x, self.reset_button.y = x0, button_y
+        self.replay_button.x, self.replay_button.y = x0, button_y
+        self.reset_button.x, self.reset_button.y = x0 + self.replay_button.w + PAD, button_y
         self.close_button.x, self.close_button.y = self.inner_x + inner_w - PAD - self.close_button.w, button_y
         self.settle((screen_w - self.w) // 2, SCREEN_BAR + 1)
+        if self.rows:
+            self._show_row()
 
     # ---------------------------------------------------------------- input
     def close(self) -> None:
@@ -168,28 +183,38 @@ class StatsWindow(Window):
         if frame.key(pyxel.KEY_ESCAPE):
             self.close()  # Esc is the safe answer: it closes, it never resets
             return True
-        step = 1 if frame.key(pyxel.KEY_RIGHT) else -1 if frame.key(pyxel.KEY_LEFT) else 0
-        if step:
-            index = (LEVELS.index(self.chart_level) + step) % len(LEVELS)
-            self.choose_level(LEVELS[index])
+        if frame.key(pyxel.KEY_RETURN):
+            self.open_chosen()
+            return True
+        for key, move in ((pyxel.KEY_RIGHT, 1), (pyxel.KEY_LEFT, -1)):
+            if frame.key(key):
+                self.step_row(move)
+                return True
+        for key, move in ((pyxel.KEY_DOWN, 1), (pyxel.KEY_UP, -1)):
+            if frame.key(key):
+                self.list.choose(self.list.chosen + move)
+                return True
+        if frame.wheel and self.list.contains(frame.x, frame.y):
+            self.list.scroll_by(-frame.wheel)
             return True
         return False
 
     # ---------------------------------------------------------------- draw
     def draw_interior(self) -> None:
         x0 = self.ax + self.inner_x + PAD
-        y = self.ay + self.table_y
-        chars = self.column_chars
-        for row in self.rows:
-            label, cells = row[0], row[1:]
-            font.draw_text(x0, y, label, Pen.BLACK)
-            for index, text in enumerate(cells):
-                x = x0 + self.headings.column_x(index)
-                font.draw_text(x, y, text.rjust(chars)[-chars:], Pen.BLACK)
-            y += ROW_H
-        chart_y = self.ay + self.chart_y
-        draw_chart(x0, chart_y, self.chart_w, self.chart_h, self.points)
-        y = chart_y + self.chart_h + 3
-        for line in [*self.legend_lines(), self.replays]:
-            font.draw_text(x0, y, shorten(line, self.text_chars), Pen.BLACK)
-            y += ROW_H
+        chars = self.text_chars
+        name = row_name(self.key) if self.key else "No games yet"
+        left = self.earlier.ax + self.earlier.w + 4
+        room = (self.later.ax - 4 - left) // FONT.cell
+        name = shorten(name, room)
+        font.draw_text(left + (room * FONT.cell - font.text_width(name)) // 2, self.ay + self.earlier.y + 3, name,
+                       Pen.BLACK)
+        detail = row_detail(self.key) if self.key else "Play a game: it is kept here."
+        font.draw_text(x0, self.ay + self.row_y, shorten(detail, chars), Pen.BLACK)
+        y = self.ay + self.figures_y
+        for line in self.lines:
+            font.draw_text(x0, y, line[:chars], Pen.BLACK)
+            y += LINE_H
+        draw_chart(x0, self.ay + self.chart_y, self.chart_w, self.chart_h, self.points)
+        draw_key(x0, self.ay + self.key_y, self.chart_key, chars)
+        font.draw_text(x0, self.ay + self.status_y, shorten(self.status, chars), Pen.BLACK)

@@ -1,0 +1,284 @@
+"""The one path a finished game takes: one queue, never waiting in a frame.
+
+When a game ends, its GameEnd goes into the queue and is written in order:
+
+1. its metrics are worked out and its line appended to the games file,
+   folded into the index under the same lock (records/keeper.py);
+2. its replay is saved;
+3. its best time, where the rule says it counts (records/rows.py) and it
+   beats the one kept: the player is asked for a name, then it is saved.
+
+A Duel's result and the Statistics window's Reset take the same queue, so
+every write of the games file comes from here, one after the other.
+
+Each frame the program calls :meth:`EndQueue.tick`. The writes to files
+(steps 1 and 2, a reset) are a frame's work only in the browser, which
+has no threads: there a tick does steps until a few milliseconds are
+spent, and the rest waits for the next frames. On the desktop a tick hands
+them to a worker thread (see :mod:`.worker`) and looks each frame whether
+it has finished, so a slow disk's fsync never holds a frame. Asking the
+player, and everything the player is told, stay in the frame. A step never
+waits for the data folder's lock: when another copy holds it, the job waits
+in memory, the next frames try again every quarter second, and the player
+is told once it has waited three seconds; the games behind it wait their
+turn, so they are kept in the order they were played. Leaving the program,
+:meth:`EndQueue.flush` makes one last, bounded try.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from amigasweeper.engine import LevelName
+from amigasweeper.records import GameKeeper, GameRecord, Table, counts_as_best
+from amigasweeper.storage import Storage
+from amigasweeper.storage.backend import reason
+from amigasweeper.storage.locking import LockTimeout
+
+FRAME_BUDGET = 0.004  # seconds of end-of-game work a frame may do (more only when one step takes it)
+RETRY_EVERY = 0.25  # seconds between tries while another copy holds the lock
+TELL_AFTER = 3.0  # seconds of waiting before the player is told
+INDEX_SLICE = 32 * 1024  # bytes of games folded into the index in a frame with nothing else to do
+WAITING_NOTE = ("Another copy of AmigaSweeper is holding the data folder. Your last game is kept in memory "
+                "and goes into the statistics as soon as that copy lets go.")
+
+
+class Step(Enum):
+    DONE = "done"
+    LOCKED = "locked"  # another copy holds the data folder's lock: try again later
+    ASKING = "asking"  # waiting for the player (a name for Best Times)
+
+
+Outcome = tuple[Step, "str | None"]  # and a sentence for the player about what was not saved
+
+
+@dataclass
+class Desk:
+    """Where the steps write, and how they talk to the player."""
+
+    keeper: GameKeeper
+    storage: Storage
+    tell: Callable[[str], None]  # a sentence for the player about something not saved
+    # ask_name(level, seconds, default name, answer): a requester for a new best time
+    ask_name: Callable[[LevelName, int, str, Callable[[str], None]], None]
+    best_times_changed: Callable[[], None] = lambda: None  # 2.4 shows Best Times after the name
+
+    def default_name(self) -> str:
+        settings = self.storage.settings
+        return settings.player_name or settings.last_name
+
+
+def _under_lock(write: Callable[[], None], failed: str) -> Outcome:
+    """A write under the data folder's lock: LOCKED (nothing written) when
+    another copy holds it; any other failure said in a sentence."""
+    try:
+        write()
+    except LockTimeout:
+        return Step.LOCKED, None
+    except OSError as error:
+        return Step.DONE, f"{failed} ({reason(error)})."
+    return Step.DONE, None
+
+
+def _files(step):
+    """Mark a step as one that only writes files: it may run off the frame."""
+    step.writes_files = True
+    return step
+
+
+class GameJob:
+    """A finished game's three writes, a step at a time."""
+
+    def __init__(self, end) -> None:
+        self.end = end
+        self.record: GameRecord | None = None
+        self.name: str | None = None
+        self.asked = False
+        self.steps = [self.metrics, self.add_record, self.save_replay, self.best_time]
+
+    @_files
+    def metrics(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+        end = self.end
+        self.record = desk.keeper.record_of(end.recording, end.level.value, end.by_marks)
+        return Step.DONE, None
+
+    @_files
+    def add_record(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+        return _under_lock(lambda: desk.keeper.add(self.record, lock_timeout),
+                           "The game could not be added to the statistics")
+
+    @_files
+    def save_replay(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+        return Step.DONE, desk.keeper.save_replay(self.end.recording, self.record)
+
+    def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+        end, best_times = self.end, desk.storage.best_times
+        level = end.level.value
+        if not counts_as_best(end.won, end.recording.helped, end.by_marks, Table.BEST_TIMES) \
+                or not best_times.is_record(level, end.seconds):
+            return Step.DONE, None
+        if self.name is None:
+            if leaving:  # the requester never got its answer: the name it offered
+                self.name = desk.default_name()
+            elif not self.asked:
+                self.asked = True
+                desk.ask_name(end.level, end.seconds, desk.default_name(), self.named)
+                return Step.ASKING, None
+            else:
+                return Step.ASKING, None
+        problem = desk.storage.record_time(level, end.seconds, self.name)
+        if not leaving:
+            desk.best_times_changed()
+        return Step.DONE, problem
+
+    def named(self, name: str) -> None:
+        self.name = name
+
+
+class DuelJob:
+    """A Duel's result, counted from the first player's side against the opponent."""
+
+    def __init__(self, opponent: str, result: str) -> None:
+        self.opponent, self.result = opponent, result
+        self.steps = [self.count]
+
+    def count(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+        return Step.DONE, desk.storage.record_duel(self.opponent, self.result)  # it waits in memory for its lock
+
+
+class ResetJob:
+    """The Statistics window's Reset: a reset line after the games kept so far."""
+
+    def __init__(self, date_ms: int, done: Callable[[], None] = lambda: None) -> None:
+        self.date_ms, self.done = date_ms, done
+        self.steps = [self.reset]
+
+    @_files
+    def reset(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+        return _under_lock(lambda: desk.keeper.reset(self.date_ms, lock_timeout), "The statistics could not be reset")
+
+
+class InFrame:
+    """Runs a step at once, in the frame: the browser's way, and the tests'."""
+
+    busy = False
+
+    def start(self, work: Callable[[], Outcome]) -> Outcome | None:
+        return work()
+
+    def result(self) -> Outcome | None:
+        return None
+
+    def wait(self, timeout: float) -> Outcome | None:
+        return None
+
+
+class EndQueue:
+    def __init__(self, desk: Desk, clock: Callable[[], float] = time.monotonic,
+                 may_run: Callable[[], bool] = lambda: True, runner=None) -> None:
+        self.desk = desk
+        self.clock = clock
+        self.may_run = may_run  # False while the board still ripples: the end shows first
+        self.runner = runner or InFrame()  # where steps that write files run (see worker.py)
+        self.jobs: list = []
+        self._locked_since: float | None = None
+        self._last_try = float("-inf")
+        self._told = False
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.jobs)
+
+    @property
+    def asking(self) -> bool:
+        """The front job waits for the player's answer (a name for Best Times)."""
+        return bool(self.jobs) and getattr(self.jobs[0], "asked", False) and self.jobs[0].name is None
+
+    def put(self, job) -> None:
+        self.jobs.append(job)
+
+    def put_game(self, end) -> None:
+        self.put(GameJob(end))
+
+    def newest_game(self):
+        """The Recording of the newest game whose replay is not written yet, or None."""
+        waiting = [job for job in self.jobs if isinstance(job, GameJob) and job.save_replay in job.steps]
+        return waiting[-1].end.recording if waiting else None
+
+    # ------------------------------------------------------------ each frame
+    def tick(self, budget: float = FRAME_BUDGET) -> None:
+        """A frame's share: steps until ``budget`` seconds are spent (a step
+        that writes files handed to the runner, whose answer a later frame
+        takes); with nothing to write, a slice of the statistics index."""
+        if self.runner.busy:
+            finished = self.runner.result()
+            if finished is None:
+                return
+            if not self._took(finished):
+                return
+        if not self.jobs:
+            self.desk.keeper.live.step(INDEX_SLICE)
+            return
+        now = self.clock()
+        if not self.may_run() or (self._locked_since is not None and now - self._last_try < RETRY_EVERY):
+            return
+        started = time.perf_counter()
+        while self.jobs and not self.runner.busy and time.perf_counter() - started < budget:
+            step = self.jobs[0].steps[0]
+            if getattr(step, "writes_files", False):
+                outcome = self.runner.start(lambda step=step: step(self.desk, 0, False))
+            else:
+                outcome = step(self.desk, 0, False)
+            if outcome is None or not self._took(outcome):
+                return
+
+    def _took(self, outcome: Outcome) -> bool:
+        """The front job's step came back: True when the next may follow."""
+        result, problem = outcome
+        if problem:
+            self.desk.tell(problem)
+        if result is Step.LOCKED:
+            now = self.clock()
+            self._last_try = now
+            if self._locked_since is None:
+                self._locked_since = now
+            if not self._told and now - self._locked_since >= TELL_AFTER:
+                self._told = True
+                self.desk.tell(WAITING_NOTE)
+            return False
+        if result is Step.ASKING:
+            return False
+        self._locked_since, self._told = None, False
+        self._advance()
+        return True
+
+    def _advance(self) -> None:
+        job = self.jobs[0]
+        job.steps.pop(0)
+        if not job.steps:
+            self.jobs.pop(0)
+            getattr(job, "done", lambda: None)()
+
+    # ------------------------------------------------------------ leaving
+    def flush(self, timeout: float) -> str | None:
+        """Leaving: everything written, waiting up to ``timeout`` seconds in
+        all for the lock (and for the step the runner is on); a sentence
+        about what could not be, or None. Nothing is told: the program ends."""
+        deadline = time.monotonic() + timeout
+        if self.runner.busy:
+            finished = self.runner.wait(timeout)
+            if finished is None:
+                return f"{len(self.jobs)} game(s) not added to the statistics: the disk did not answer in time"
+            if finished[0] is Step.DONE:
+                self._advance()
+        while self.jobs:
+            step = self.jobs[0].steps[0]
+            result, _problem = step(self.desk, max(0.0, deadline - time.monotonic()), True)
+            if result is Step.LOCKED:
+                games = sum(1 for job in self.jobs if isinstance(job, GameJob))
+                return f"{games} game(s) not added to the statistics: another copy held the data folder"
+            self._advance()
+        return None

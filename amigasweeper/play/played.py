@@ -1,0 +1,175 @@
+"""PlayedGame: one game's life, from the first click to its end.
+
+Every window that plays a game of MineSweeper sends it commands: the
+MineSweeper window (mouse and keys), the Demo, touch play and any
+keyboard-only or text player. It holds
+
+* the engine's Game, and plays each move on it (the rules of the buttons
+  are here, not in a window);
+* the setup as it stood at the first uncover (the Marks setting then, not
+  when the board was made);
+* every input event, recorded once, in the order they came (the replay);
+* whether any help was used (Hint, Show Safe and Mines, Show
+  Probabilities, the Demo);
+* the clock's holds (see :mod:`.clock`), which the recording follows;
+* the end: won, lost, or abandoned (New, close or Quit after at least one
+  uncover), handed on once as a GameEnd.
+
+A game in which no square was uncovered ends with nothing to keep.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from enum import Enum
+
+from amigasweeper.engine import Game, GameSetup, LevelName, MoveResult
+from amigasweeper.metrics.clicks import Click
+from amigasweeper.replay import Button, GameRecorder, Recording, Result
+
+# (x, y) on the board in pixels and the square there; None off the board.
+Aim = tuple[int, int, int | None] | None
+
+
+class Action(Enum):
+    UNCOVER = "uncover"
+    MARK = "mark"
+    CLEAR = "clear"
+    RIGHT = "right"  # the right button's choice: mark a covered square, clear around an open one
+
+
+CLICKS = {Action.UNCOVER: Click.LEFT, Action.MARK: Click.RIGHT, Action.CLEAR: Click.CHORD}
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """A finished game, as the end of a game's path (play/ending.py) takes it."""
+
+    recording: Recording  # setup at the first uncover, the player's name, help used
+    level: LevelName  # the level chosen in the menus when it began: its Best Times entry
+    by_marks: bool = False  # won by marking every mine with safe squares still covered
+    seconds: int = 0  # what the counter showed, as Best Times keeps it
+
+    @property
+    def won(self) -> bool:
+        return self.recording.result is Result.WON
+
+
+class PlayedGame:
+    def __init__(self, game: Game, level: LevelName, clock: Callable[[], float],
+                 on_end: Callable[[GameEnd], None], player: Callable[[], str] = lambda: "",
+                 wall: Callable[[], float] = time.time) -> None:
+        self.game = game
+        self.level = level
+        self.on_end = on_end
+        self.player = player
+        self.recorder = GameRecorder(game, clock=clock, wall=wall)
+        self.setup: GameSetup | None = None  # as it stood at the first uncover
+        self.helped = False
+        self.noted = False  # the window has told why the board is not the kind asked for
+        self.ended = False
+
+    # ------------------------------------------------------------ state
+    @property
+    def paused(self) -> bool:
+        return self.game.paused
+
+    def can_play(self) -> bool:
+        return not self.game.status.over and not self.game.paused
+
+    def right_action(self, cell: int) -> Action:
+        """What the right button does on a square: clear around an open one, else mark."""
+        return Action.CLEAR if self.game.is_open(cell) else Action.MARK
+
+    def click_of(self, action: Action, cell: int | None) -> Click:
+        """What a keyboard action is, in the terms of the recorded clicks."""
+        if action is Action.RIGHT and cell is not None:
+            action = self.right_action(cell)
+        return CLICKS.get(action, Click.RIGHT)
+
+    # ------------------------------------------------------------ commands
+    def pointer(self, aim: Aim) -> None:
+        """The pointer moved (to a square, or off the board)."""
+        self.recorder.move(*(aim or (None, None, None)))
+
+    def press(self, button: Button, aim: Aim) -> None:
+        self.recorder.press(Button(button), *(aim or (None, None, None)))
+
+    def release(self, button: Button, aim: Aim, action: Action | None) -> MoveResult | None:
+        """A button let go where ``aim`` says; ``action`` is what it was
+        pressed to do (None: nothing). The right button acts only on a square
+        of the kind it was pressed on, as in 2.4."""
+        cell = aim[2] if aim else None
+        result = None
+        if cell is not None and action is not None and self.can_play():
+            is_open = self.game.is_open(cell)
+            if not (action is Action.MARK and is_open or action is Action.CLEAR and not is_open):
+                result = self._play(action, cell)
+        self.recorder.release(Button(button), *(aim or (None, None, None)))
+        self._check_end()
+        return result
+
+    def key(self, action: Action, cell: int | None) -> MoveResult | None:
+        """A key, the Demo or a player with no pointer acting on a square:
+        recorded with its square, as the click it stands for."""
+        if cell is None or not self.can_play():
+            return None
+        click = self.click_of(action, cell)
+        result = self._play(action, cell)
+        self.recorder.key(click, cell)
+        self._check_end()
+        return result
+
+    def use_help(self) -> None:
+        """Hint, Show Safe and Mines, Show Probabilities, the Demo: this game
+        is not the player's alone (no best time; EVF: not fair)."""
+        self.helped = True
+
+    def set_marks(self, enabled: bool) -> None:
+        self.game.set_marks(enabled)
+
+    # ------------------------------------------------------------ the clock
+    def hold(self) -> None:
+        self.game.pause()
+        if self.game.paused and self.recorder.has_clicks:  # before the first press there is no time to hold
+            self.recorder.hold()
+
+    def carry_on(self) -> None:
+        self.game.resume()
+        self.recorder.carry_on()
+
+    # ------------------------------------------------------------ the end
+    def abandon(self) -> None:
+        """New, close or Quit: a game played and not over ends as abandoned."""
+        self._finish(None if self.game.status.over else Result.ABANDONED)
+
+    def _play(self, action: Action, cell: int) -> MoveResult:
+        game = self.game
+        if action is Action.RIGHT:
+            action = self.right_action(cell)
+        play = {Action.UNCOVER: game.uncover, Action.MARK: game.toggle_mark, Action.CLEAR: game.clear_around}
+        result = play[action](cell)
+        if self.setup is None and game.placed:
+            # Play began: the setup as it stands now (the Marks setting now,
+            # the board's kind as made) is the game's.
+            self.setup = replace(game.setup, marks=game.marks_enabled)
+        return result
+
+    def _check_end(self) -> None:
+        if self.game.status.over:
+            self._finish(None)
+
+    def _finish(self, result: Result | None) -> None:
+        if self.ended:
+            return
+        self.ended = True
+        recording = self.recorder.finish(result)
+        if recording is None:
+            return  # no square was uncovered: nothing to keep
+        game = self.game
+        recording = replace(recording, setup=self.setup or recording.setup, player=self.player(),
+                            helped=self.helped)
+        by_marks = recording.result is Result.WON and not game.cleared
+        self.on_end(GameEnd(recording, self.level, by_marks, game.seconds))

@@ -1,0 +1,143 @@
+"""StatsIndex: the statistics of a games file, kept beside it and updated
+as games are added, so that neither saving a game nor opening the
+Statistics window reads the games again.
+
+The index says how much of the games file it has taken in (``covers``, in
+bytes, always at the end of a line) and the last line it took in
+(``tail``). It is current when the games file is ``covers`` bytes long and
+those bytes end with that line; then a new game is folded into it and both
+are written under the data folder's lock, so two copies of the program
+keep it right between them. When the file is longer (a copy of an older
+version added games without it), the lines after ``covers`` are folded in,
+a slice at a time. When the index is missing, damaged, or does not match
+the file (a file put back from a copy, say), it is made again from the
+first line, a slice at a time: it holds nothing the games file does not.
+
+A reset line (see :mod:`.store`) starts every row afresh and counts the
+games before it in ``games_before_reset``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field, replace
+
+from .game_record import GameRecord
+from .rows import RowKey
+from .summary import RowSummary, RowTally
+
+INDEX_FILE = "amigasweeper-games-index.json"
+INDEX_VERSION = 1
+MAX_INDEX_BYTES = 32 * 1024 * 1024  # far past any real index: a bigger file is not ours, and is made again
+HEADER_WORD = "AmigaSweeper games"
+RESET_WORD = "reset"
+
+
+def reset_date(line: str) -> int | None:
+    """The date of a reset line ("reset DATE_MS"), or None for any other line."""
+    if line.startswith(RESET_WORD + " ") and line[len(RESET_WORD) + 1:].isdigit():
+        return int(line[len(RESET_WORD) + 1:])
+    return None
+
+
+@dataclass
+class StatsIndex:
+    rows: dict[RowKey, RowTally] = field(default_factory=dict)
+    covers: int = 0  # bytes of the games file taken in
+    tail: str = ""  # the last line taken in
+    games: int = 0  # games since the last reset (abandoned ones too)
+    damaged: int = 0  # lines that could not be read
+    reset_ms: int | None = None
+    games_before_reset: int = 0
+
+    # ------------------------------------------------------------ folding
+    def fold_line(self, line: str) -> GameRecord | None:
+        """Take in one whole line of the games file (without its newline);
+        the game it holds, if it holds one."""
+        self.tail = line
+        if not line or line.startswith(HEADER_WORD):
+            return None
+        date = reset_date(line)
+        if date is not None:
+            self.games_before_reset += self.games
+            self.rows, self.games, self.reset_ms = {}, 0, date
+            return None
+        try:
+            record = GameRecord.from_line(line)
+        except (ValueError, KeyError, TypeError):
+            self.damaged += 1
+            return None
+        self.rows.setdefault(RowKey.of(record), RowTally()).fold(record, line)
+        self.games += 1
+        return record
+
+    def fold_bytes(self, data: bytes) -> None:
+        """Take in bytes of whole lines, each ending in a newline; ``covers`` moves on."""
+        for line in data.decode("utf-8", "replace").split("\n")[:-1]:
+            self.fold_line(line)
+        self.covers += len(data)
+        if data:  # the last line as its very bytes, even when they are not UTF-8 (see RecordStore.fits)
+            self.tail = data[:-1].rsplit(b"\n", 1)[-1].decode("utf-8", "surrogateescape")
+
+    # ------------------------------------------------------------ reading
+    def summaries(self) -> list[RowSummary]:
+        """Every row's figures, 2.4's levels first (see RowKey.sort_key)."""
+        return [RowSummary.of(key, self.rows[key]) for key in sorted(self.rows, key=RowKey.sort_key)]
+
+    def spared_replays(self) -> set[str]:
+        """The replay files of the games that hold a best (time, 3BV/s or IOE) of a row."""
+        names = set()
+        for tally in self.rows.values():
+            for best in (tally.best_time, tally.best_rate, tally.best_ioe):
+                if best is not None and best.replay:
+                    names.add(best.replay)
+        return names
+
+    def copy(self) -> StatsIndex:
+        """A copy to fold into: the rows' figures are copied, not shared (a few
+        microseconds a row), so whoever reads this one meanwhile sees it whole."""
+        return replace(self, rows={key: tally.copy() for key, tally in self.rows.items()})
+
+    # ------------------------------------------------------------ saved form
+    def to_bytes(self) -> bytes:
+        document = {
+            "version": INDEX_VERSION, "covers": self.covers, "tail": self.tail, "games": self.games,
+            "damaged": self.damaged, "reset_ms": self.reset_ms, "games_before_reset": self.games_before_reset,
+            "rows": [[key.as_list(), tally.as_dict()] for key, tally in self.rows.items()],
+        }
+        return json.dumps(document, separators=(",", ":"), allow_nan=False).encode("utf-8")
+
+    @classmethod
+    def from_bytes(cls, data: bytes) -> StatsIndex:
+        """The index in ``data``; ValueError when it is anything but one we wrote."""
+        if len(data) > MAX_INDEX_BYTES:
+            raise ValueError("the index is too big to be ours")
+        try:
+            document = json.loads(data.decode("utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as error:
+            raise ValueError(f"the index is not JSON ({error})") from None
+        if not isinstance(document, dict) or document.get("version") != INDEX_VERSION:
+            raise ValueError("the index is of another version")
+        index = cls()
+        for name in ("covers", "games", "damaged", "games_before_reset"):
+            value = document.get(name)
+            if type(value) is not int or value < 0:
+                raise ValueError(f"{name} is not a count")
+            setattr(index, name, value)
+        tail, reset_ms, rows = document.get("tail"), document.get("reset_ms"), document.get("rows")
+        if not isinstance(tail, str) or "\n" in tail or (reset_ms is not None and type(reset_ms) is not int):
+            raise ValueError("the index's tail or reset is out of shape")
+        if not isinstance(rows, list):
+            raise ValueError("the index's rows are not a list")
+        index.tail, index.reset_ms = tail, reset_ms
+        for entry in rows:
+            if not isinstance(entry, list) or len(entry) != 2:
+                raise ValueError("a row of the index is out of shape")
+            key = RowKey.from_list(entry[0])
+            if key in index.rows:
+                raise ValueError("a row appears twice in the index")
+            try:
+                index.rows[key] = RowTally.from_dict(entry[1])
+            except (KeyError, TypeError) as error:  # a bad game line among the row's last games
+                raise ValueError(f"a row of the index is out of shape ({error})") from None
+        return index
