@@ -33,7 +33,11 @@ def midgame_duels(count: int, seed: int = 0):
     return found
 
 
-POSITIONS = midgame_duels(60)
+@pytest.fixture(scope="module")
+def positions():
+    """Sixty mid-game Duels, made once for the tests that need them (and not at
+    import, where they cost every collection of the suite several seconds)."""
+    return midgame_duels(60)
 
 
 def match(strong: Strength, weak: Strength, games: int) -> list[int]:
@@ -54,10 +58,10 @@ def test_guessing_pays_above_two_in_seven():
 
 
 @pytest.mark.parametrize("strength", [Strength.NORMAL, Strength.HARD])
-def test_never_uncovers_a_certain_mine_and_always_takes_one(strength):
+def test_never_uncovers_a_certain_mine_and_always_takes_one(strength, positions):
     ai = DuelAI(strength)
     took = 0
-    for duel in POSITIONS:
+    for duel in positions:
         view = duel.private_view(duel.turn)
         choice = ai.choose(view, POINTS)
         mines = all_certain(view).mines
@@ -70,9 +74,9 @@ def test_never_uncovers_a_certain_mine_and_always_takes_one(strength):
     assert took >= 5, "the sample should hold positions with a certain mine"
 
 
-def test_easy_never_uncovers_a_mine_it_can_see():
+def test_easy_never_uncovers_a_mine_it_can_see(positions):
     ai = DuelAI(Strength.EASY, random.Random(4))
-    for duel in POSITIONS:
+    for duel in positions:
         view = duel.private_view(duel.turn)
         choice = ai.choose(view, POINTS)
         if choice.kind is UNCOVER:
