@@ -1,16 +1,38 @@
-"""Shared test fixtures.
+"""Shared test fixtures, and the habits that keep a run from hanging.
 
 Pyxel can be initialised only once per process, so every UI test shares one
 headless screen through the ``pyxel_screen`` fixture.
+
+A test process runs threads once pyxel has started, and forking such a
+process can leave the child waiting forever on a lock another thread held:
+so a process pool made anywhere in a test (a tool's, say) starts its workers
+fresh ("spawn"), never by fork. A test that starts a process of its own takes
+``child_processes`` (tests/child_processes.py), which leaves none behind.
+SIGTERM ends a run as Ctrl-C does, so fixtures are torn down then too.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 import os
+import signal
 
 import pytest
+from child_processes import ChildProcesses
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+multiprocessing.set_start_method("spawn", force=True)
+
+
+def _interrupted(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt(f"signal {signum}")
+
+
+def pytest_configure(config) -> None:
+    """SIGTERM, sent to the run, stops it as Ctrl-C does: pytest then tears down
+    every fixture, and so stops every child process (not if a handler is set)."""
+    if hasattr(signal, "SIGTERM") and signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
+        signal.signal(signal.SIGTERM, _interrupted)
 
 try:  # hypothesis is in the test extra; without it its tests skip themselves
     from hypothesis import HealthCheck, settings
@@ -32,3 +54,12 @@ def pyxel_screen():
         pyxel.init(320, 256, title="AmigaSweeper tests", fps=60, quit_key=pyxel.KEY_NONE, headless=True)
         pyxel_screen._done = True
     return pyxel
+
+
+@pytest.fixture
+def child_processes():
+    """``child_processes.start(command, **popen_options)``: a Popen that the
+    test's end stops, with everything it started (tests/child_processes.py)."""
+    children = ChildProcesses()
+    yield children
+    children.stop_all()

@@ -268,8 +268,10 @@ def test_no_child_process_carries_the_seed_on_its_command_line_or_in_its_environ
     seed = 987654321987654321
     seen = []
 
+    from child_processes import descendants
+
     def look(player, record):
-        for pid in _descendants(os.getpid()):
+        for pid in descendants(os.getpid()):
             for name in ("cmdline", "environ"):
                 with contextlib.suppress(OSError), open(f"/proc/{pid}/{name}", "rb") as f:
                     seen.append((pid, str(seed).encode() in f.read()))
@@ -278,19 +280,6 @@ def test_no_child_process_carries_the_seed_on_its_command_line_or_in_its_environ
     run_tournament(["h_exits:mark_all"], config, jobs=1, on_record=look)
     assert len({pid for pid, _ in seen}) >= 2  # the table and the worker (and bwrap, when sealed) were read
     assert not any(found for _, found in seen)
-
-
-def _descendants(root: int) -> list[int]:
-    parents = {}
-    for entry in os.listdir("/proc"):
-        with contextlib.suppress(OSError, ValueError, IndexError), open(f"/proc/{entry}/stat", "rb") as stat:
-            parents[int(entry)] = int(stat.read().rpartition(b")")[2].split()[1])
-    found, frontier = [], [root]
-    while frontier:
-        children = [pid for pid, parent in parents.items() if parent in frontier]
-        found += children
-        frontier = children
-    return found
 
 
 # ----------------------------------------------------- touching the others
