@@ -56,6 +56,26 @@ def pyxel_screen():
     return pyxel
 
 
+TOOLLIB_GAME_OVER = (3, 4)  # ms-toollib's game_board_state: won, lost
+
+
+@pytest.fixture
+def toollib_evf(tmp_path, monkeypatch):
+    """``toollib_evf(video, version=4)``: the EVF file ms-toollib writes for a
+    BaseVideo. On a game not yet over ms-toollib panics: the whole test run
+    aborts and it writes crash.log into the current folder (tests/, where
+    pyxel.init moves it). So the game is checked first, and the folder is the
+    test's own."""
+
+    def generate(video, version: int = 4) -> bytes:
+        assert video.game_board_state in TOOLLIB_GAME_OVER, "ms-toollib writes (and survives) only a game that is over"
+        monkeypatch.chdir(tmp_path)
+        getattr(video, f"generate_evf_v{version}_raw_data")()
+        return bytes(video.raw_data)
+
+    return generate
+
+
 @pytest.fixture
 def child_processes():
     """``child_processes.start(command, **popen_options)``: a Popen that the

@@ -1,6 +1,7 @@
-"""The test run's habits against hanging: a child process a test starts never
-outlives it (tests/child_processes.py), SIGTERM stops a run as Ctrl-C does,
-and a process pool in a test starts its workers fresh, never by fork."""
+"""The test run's habits: a child process a test starts never outlives it
+(tests/child_processes.py), SIGTERM stops a run as Ctrl-C does, a process
+pool in a test starts its workers fresh, never by fork, and ms-toollib is
+never asked for a file that would abort the run."""
 
 from __future__ import annotations
 
@@ -143,3 +144,11 @@ def test_a_process_pool_in_a_test_starts_its_workers_fresh(monkeypatch):
     monkeypatch.setattr(sys.modules[__name__], "SEEN_BY_WORKERS", "changed in the test process")
     with multiprocessing.Pool(1) as pool:
         assert pool.apply(what_a_worker_sees) == "as the module was imported"
+
+
+def test_ms_toollib_is_never_asked_for_the_file_of_a_game_not_over(toollib_evf):
+    """It would abort the whole run (a Rust panic) and leave crash.log behind."""
+    ms = pytest.importorskip("ms_toollib", reason="ms-toollib is not installed (pip install -e '.[test]')")
+    video = ms.BaseVideo(ms.laymine(8, 8, 10, 0, 0), 16)
+    with pytest.raises(AssertionError, match="only a game that is over"):
+        toollib_evf(video)
