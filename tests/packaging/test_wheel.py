@@ -102,8 +102,8 @@ def test_the_wheel_from_that_clone_carries_the_manual_images_and_licence(wheel, 
 def test_the_sdist_carries_them_where_the_repository_has_them_and_installs_them_inside(sdist, tmp_path):
     with tarfile.open(sdist) as archive:
         members = {member.name.split("/", 1)[1]: member for member in archive.getmembers() if "/" in member.name}
-        for name in ("LICENSE", "assets.pyxres", f"docs/AmigaGuide/{GUIDE.name}", "setup.py", "pyproject.toml",
-                     "amigasweeper/resources.py"):
+        for name in ("LICENSE", "CHANGELOG.md", "assets.pyxres", f"docs/AmigaGuide/{GUIDE.name}", "setup.py",
+                     "pyproject.toml", "amigasweeper/resources.py"):
             assert name in members and members[name].isfile(), name
         assert not [name for name, member in members.items() if member.issym() or member.islnk()]
         assert not [name for name in members if name.startswith("amigasweeper/bundled")]
