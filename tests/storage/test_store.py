@@ -741,13 +741,6 @@ def test_no_folder_means_memory(tmp_path):
     assert store.best_times["beginner"].seconds == 3
 
 
-def test_storage_does_not_import_pyxel():
-    code = "import sys, amigasweeper.storage; print('pyxel' in sys.modules)"
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True,
-        cwd=Path(storage.__file__).parents[2],
-    )
-    assert out.stdout.strip() == "False", out.stderr
 
 
 # --------------------------------------------------------------------------
