@@ -148,6 +148,7 @@ def system_only_uses(source: str, skippers: frozenset[str] = frozenset()) -> lis
     return found
 
 
+@pytest.mark.slow
 def test_tests_of_one_systems_features_skip_elsewhere():
     files = [entry for entry in tracked() if entry.name.startswith("tests/") and entry.name.endswith(".py")
              and entry.path.is_file()]

@@ -75,6 +75,7 @@ def _table_processes():
     return [p for p in multiprocessing.active_children() if p.name == "amigasweeper table"]
 
 
+@pytest.mark.slow
 def test_a_player_whose_worker_keeps_dying_is_stopped_alone(write_bots):
     write_bots({"h_exits": EXITS})
     config = ChallengeConfig(size=3, bombs=9, games=6, seed=5)
@@ -255,6 +256,7 @@ def test_unsealed_a_bot_cannot_read_the_memory_of_the_coordinator_or_tables(writ
     assert snoop["problems"] == [] and snoop["wins"] == 2
 
 
+@pytest.mark.slow
 def test_unsealed_given_seed_is_warned_about(write_bots, unsealed):
     folder = write_bots({"h_exits": EXITS})
     done = _run_cli(folder, "--sandbox", "off", "--seed", "77", "--player", "h_exits:mark_all")
@@ -425,6 +427,7 @@ def _big_numbers_held_here() -> set[int]:
     return found
 
 
+@pytest.mark.slow
 def test_the_coordinator_holds_no_secret_seed_while_the_bots_play(write_bots):
     write_bots({"h_exits": EXITS})
     held = set()

@@ -75,6 +75,7 @@ def test_pyxel_play_reports_a_failed_expectation(built_pyxapp, tmp_path):
     assert "amigasweeper: line 1: expected state won" in result.stderr
 
 
+@pytest.mark.slow
 def test_the_pyxapp_runs_its_own_copy_of_the_package(built_pyxapp, tmp_path):
     """Even with amigasweeper installed (as here, editable), the app imports the
     copy it carries, and that copy finds its assets and manual by itself."""
@@ -106,6 +107,7 @@ def test_the_pyxapp_runs_its_own_copy_of_the_package(built_pyxapp, tmp_path):
     assert play_dir in lines["MANUAL"] and lines["MANUAL"].endswith(f"bundled/{GUIDE.name}"), lines
 
 
+@pytest.mark.slow
 def test_help_in_the_pyxapp_shows_the_manual_as_the_checkout_does(built_pyxapp, tmp_path):
     shown = help_screen([sys.executable, "-m", "pyxel", "play", str(built_pyxapp)], tmp_path / "app", via_env=True)
     assert shown == checkout_help_screen(tmp_path / "checkout")

@@ -180,6 +180,7 @@ def test_a_game_abandoned_after_clicks_is_kept_as_abandoned():
     assert recording.started == 1.7e9
 
 
+@pytest.mark.slow
 def test_scrubbing_back_and_forth_gives_the_same_boards():
     recording = _played("square", 8)
     timeline = Timeline(recording)

@@ -58,6 +58,7 @@ def test_guessing_pays_above_two_in_seven():
 
 
 @pytest.mark.parametrize("strength", [Strength.NORMAL, Strength.HARD])
+@pytest.mark.slow
 def test_never_uncovers_a_certain_mine_and_always_takes_one(strength, positions):
     ai = DuelAI(strength)
     took = 0
@@ -74,6 +75,7 @@ def test_never_uncovers_a_certain_mine_and_always_takes_one(strength, positions)
     assert took >= 5, "the sample should hold positions with a certain mine"
 
 
+@pytest.mark.slow
 def test_easy_never_uncovers_a_mine_it_can_see(positions):
     ai = DuelAI(Strength.EASY, random.Random(4))
     for duel in positions:
@@ -106,6 +108,7 @@ def test_it_decides_from_the_view_alone(strength):
     assert one == other
 
 
+@pytest.mark.slow
 def test_the_same_seed_plays_the_same_game():
     def game(seed):
         players = (DuelAI(Strength.EASY, random.Random(seed)), DuelAI(Strength.HARD, random.Random(seed)))
@@ -122,11 +125,13 @@ def test_it_plays_every_shape_to_the_end(shape):
     assert duel.mines_hidden == 0
 
 
+@pytest.mark.slow
 def test_hard_beats_easy_in_most_games():
     wins, losses, draws = match(Strength.HARD, Strength.EASY, 40)
     assert wins >= 34, (wins, losses, draws)
 
 
+@pytest.mark.slow
 def test_hard_beats_normal_more_often_than_not():
     wins, losses, draws = match(Strength.HARD, Strength.NORMAL, 40)
     assert wins >= 26, (wins, losses, draws)

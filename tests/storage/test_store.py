@@ -799,6 +799,7 @@ entries = st.dictionaries(
     ),
     best=st.dictionaries(best_keys, entries | json_values),
 )
+@pytest.mark.slow
 def test_any_json_document_never_makes_load_raise(name, document, best):
     content_dict = dict(document.pop("settings", {}), **document, **best)
     content = json.dumps(content_dict, allow_nan=True).encode()
