@@ -17,7 +17,8 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-DYNAMIC_IMPORTS = ("__import__", "import_module", "importlib.import_module")
+DYNAMIC_IMPORTS = {"__import__", "import_module"}  # called by name, or as importlib.import_module
+TYPE_CHECKING = "TYPE_CHECKING"
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ class _Finder(ast.NodeVisitor):
     visit_AsyncFunctionDef = visit_Lambda = visit_FunctionDef
 
     def visit_If(self, node: ast.If) -> None:
-        if ast.unparse(node.test) in ("TYPE_CHECKING", "typing.TYPE_CHECKING"):
+        if _name(node.test) == TYPE_CHECKING:  # `if TYPE_CHECKING:` or `if typing.TYPE_CHECKING:`
             self.visit(node.test)
             outer, self.typing_only = self.typing_only, True
             for child in node.body:
@@ -90,11 +91,18 @@ class _Finder(ast.NodeVisitor):
             self.add(node, candidate if alias.name != "*" and self.is_module(candidate) else source)
 
     def visit_Call(self, node: ast.Call) -> None:
-        if ast.unparse(node.func) in DYNAMIC_IMPORTS and node.args:
+        if _name(node.func) in DYNAMIC_IMPORTS and node.args:
             first = node.args[0]
             if isinstance(first, ast.Constant) and isinstance(first.value, str) and not first.value.startswith("."):
                 self.add(node, first.value)
         self.generic_visit(node)
+
+
+def _name(node: ast.expr) -> str | None:
+    """The last name of `name` or `something.name`; None for any other expression."""
+    if isinstance(node, ast.Name):
+        return node.id
+    return node.attr if isinstance(node, ast.Attribute) else None
 
 
 def imports_in(root: Path, path: Path) -> list[Import]:
