@@ -16,6 +16,9 @@ itself is killed: once a killed run left `amigasweeper.challenge.cli --games
   launcher sets it and then becomes the command (exec: the same process id),
   because setting it between fork and exec from Python (preexec_fn) is not
   safe in a process that runs threads, as a test process with pyxel does.
+  The launcher also gives the child Ctrl-C's default meaning: a run started
+  in the background (`pytest &`, nohup) ignores SIGINT and would pass that
+  on, and a test that sends its child SIGINT would wait forever.
 - At teardown (the test passed, failed, or was interrupted: pytest tears
   fixtures down after a KeyboardInterrupt too) a child still running is sent
   SIGTERM with its whole group, so a tournament ends its own workers; after
@@ -42,6 +45,7 @@ PR_SET_PDEATHSIG = 1  # linux/prctl.h
 # without site, so it starts in a few milliseconds.
 LAUNCHER = (
     "import ctypes, os, signal, sys\n"
+    "signal.signal(signal.SIGINT, signal.SIG_DFL)\n"  # see below
     f"ctypes.CDLL(None, use_errno=True).prctl({PR_SET_PDEATHSIG}, signal.SIGTERM)\n"
     "if os.getppid() != int(sys.argv[1]):\n"  # the test process ended before the prctl: end too
     "    os._exit(128 + signal.SIGTERM)\n"

@@ -66,6 +66,19 @@ def test_the_child_keeps_its_process_id_behind_the_launcher(request):
 
 
 @linux
+def test_the_child_takes_ctrl_c_even_when_the_run_ignores_it(child_processes):
+    """Started in the background, a run ignores SIGINT; its children must not inherit that."""
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        child = child_processes.start([sys.executable, "-c", "import signal; print(signal.getsignal(signal.SIGINT))"],
+                                      stdout=subprocess.PIPE, text=True)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    out, _ = child.communicate(timeout=60)
+    assert out.strip() == "<built-in function default_int_handler>"
+
+
+@linux
 def test_the_end_of_a_test_stops_the_child_and_what_left_its_group(request):
     children = ChildProcesses(grace=0.5)
     request.addfinalizer(children.stop_all)
