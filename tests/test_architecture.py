@@ -1,194 +1,259 @@
-"""The core never imports pyxel: only amigasweeper/ui may.
+"""The layer contract: which room (package or top-level module) of amigasweeper
+may import which, checked over every import in the source.
 
-The files checked are the ones git tracks (tests/repository_files.py says why)."""
+The rooms stand in layers, lowest first. A room may import its own modules
+and the rooms of lower layers, never a room of its own layer or above: so
+the core below ui/ never reaches up into the windows, and two rooms of one
+layer stay independent of each other. Besides:
 
-import ast
+- pyxel is imported only in amigasweeper/ui;
+- ui/intuition (the Workbench toolkit: screens, windows, gadgets,
+  requesters) knows nothing of the game: it imports only itself and the
+  foundation layer;
+- no module imports itself through others (an import circle): in ui/ by
+  any import, elsewhere by the imports that run when a module loads (one
+  inside a function may close a loop: that is how a module puts off a
+  dependence it needs only sometimes); imports made only for type
+  checkers never count;
+- every room is in a layer, so a new package is placed on purpose.
+
+A small checker of our own over the AST (tests/import_graph.py), not
+import-linter: it needs no dependency, it sees imports inside functions and
+the dynamic ones with a constant name, and it says the file, the line and
+the rule of each breach. The files checked are the ones git tracks
+(tests/repository_files.py says why).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
 
+from import_graph import Import, imports_in, module_name
 from repository_files import tracked_paths
 
-PACKAGE = Path(__file__).resolve().parent.parent / "amigasweeper"
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = "amigasweeper"
+TOP = "amigasweeper"  # the room of amigasweeper/__init__.py: the version, nothing else
+UI = "ui"
+INTUITION = "amigasweeper.ui.intuition"
+
+# Lowest first. play/ (a game's life, issue 29) may not exist yet: it is placed
+# now so that it is held to the contract the day it lands.
+LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
+    ("foundation: helpers that know no game", frozenset({TOP, "arguments", "atomicfile", "plainfiles", "resources",
+                                                         "slices", "stats"})),
+    ("rules, files and documents", frozenset({"engine", "storage", "guide"})),
+    ("reasoning about a board", frozenset({"solver", "metrics", "access"})),
+    ("games told again and played by bots", frozenset({"replay", "challenge"})),
+    ("games kept", frozenset({"records"})),
+    ("a game's life", frozenset({"play"})),
+    ("the screen", frozenset({UI})),
+    ("the entry point", frozenset({"__main__"})),
+)
+LAYER_OF = {room: number for number, (_, rooms) in enumerate(LAYERS) for room in rooms}
+FOUNDATION = LAYERS[0][1]
 
 
-def imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-    names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            names.add(node.module.split(".")[0])
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") == "__import__":
-            names.update(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
-    return names
+class Rule(Enum):
+    PLACED = "every room is in a layer (LAYERS in tests/test_architecture.py)"
+    NOT_UPWARD = "a room imports only rooms of lower layers"
+    PYXEL_IN_UI = "pyxel is imported only in amigasweeper/ui"
+    INTUITION_APART = "ui/intuition imports only itself and the foundation"
+    NO_CIRCLE = "no import circle"
 
 
-def test_only_the_ui_imports_pyxel():
-    offenders = []
-    for path in tracked_paths("amigasweeper", ".py"):
-        relative = path.relative_to(PACKAGE)
-        if relative.parts[0] == "ui":
-            continue
-        if "pyxel" in imported_modules(path):
-            offenders.append(str(relative))
-    assert not offenders, f"pyxel imported outside amigasweeper/ui: {offenders}"
+@dataclass(frozen=True)
+class Breach:
+    where: Import
+    rule: Rule
+    detail: str
+
+    def __str__(self) -> str:
+        return f"{self.where.path.as_posix()}:{self.where.line}: {self.rule.value}: {self.detail}"
 
 
-CORE_MODULES = [
-    "amigasweeper.engine",
-    "amigasweeper.engine.record",
-    "amigasweeper.engine.textboard",
-    "amigasweeper.solver",
-    "amigasweeper.challenge",
-    "amigasweeper.guide",
-    "amigasweeper.storage",
-    "amigasweeper.stats",
-    "amigasweeper.metrics",
-    "amigasweeper.replay",
-    "amigasweeper.records",
-    "amigasweeper.records.cli",
-    "amigasweeper.play",  # a game's life: the windows send it commands (issue 29)
-    "amigasweeper.play.session",
-    "amigasweeper.play.played",
-    "amigasweeper.play.ending",
-    "amigasweeper.play.duel",
-    "amigasweeper.play.clock",
-]
+def room_of(module: str) -> str | None:
+    """The room of a module of the package (engine, ui, plainfiles, ...); None outside it."""
+    parts = module.split(".")
+    if parts[0] != PACKAGE:
+        return None
+    return parts[1] if len(parts) > 1 else TOP
 
 
-def test_play_never_imports_pyxel_nor_the_ui():
-    """The owner of a game's life is pure: the windows import it, never the reverse."""
-    for path in sorted((PACKAGE / "play").glob("*.py")):
-        imported = imported_modules(path)
-        assert "pyxel" not in imported, path.name
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        modules = [n.module or "" for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)]
-        assert not [m for m in modules if m.startswith("amigasweeper.ui") or m.startswith("..ui")], path.name
+def layer_text(room: str) -> str:
+    number = LAYER_OF[room]
+    return f"{room} (layer {number}, {LAYERS[number][0]})"
 
 
-def test_the_core_imports_with_pyxel_missing():
-    """A fresh interpreter where importing pyxel fails still imports every core module."""
-    import subprocess
-    import sys
+def import_breaches(found: Import) -> Iterable[Breach]:
+    """What one import breaks of the rules about rooms, layers, pyxel and intuition."""
+    source = module_name(found.path)
+    here, there = room_of(source), room_of(found.module)
+    if found.module.split(".")[0] == "pyxel" and here != UI:
+        yield Breach(found, Rule.PYXEL_IN_UI, f"{source} imports {found.module}")
+    if there is None:
+        return
+    if in_intuition(source) and not in_intuition(found.module) and there not in FOUNDATION:
+        yield Breach(found, Rule.INTUITION_APART, f"{source} imports {found.module}")
+    if there == here:
+        return
+    if there not in LAYER_OF:
+        yield Breach(found, Rule.PLACED, f"{found.module} is in the room {there}, which is in no layer")
+    elif here in LAYER_OF and LAYER_OF[there] >= LAYER_OF[here]:
+        yield Breach(found, Rule.NOT_UPWARD, f"{layer_text(here)} imports {found.module}, of {layer_text(there)}")
 
-    present = [m for m in CORE_MODULES if (PACKAGE.parent / (m.replace(".", "/") + ".py")).exists()
-               or (PACKAGE.parent / m.replace(".", "/") / "__init__.py").exists()]
-    code = "import sys; sys.modules['pyxel'] = None\n" + "".join(f"import {m}\n" for m in present)
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent)
+
+def in_intuition(module: str) -> bool:
+    return module == INTUITION or module.startswith(INTUITION + ".")
+
+
+def counts_for_circles(found: Import) -> bool:
+    room = room_of(module_name(found.path))
+    return room_of(found.module) is not None and not found.typing_only and (room == UI or not found.deferred)
+
+
+def circle_breaches(imports: list[Import]) -> list[Breach]:
+    """One breach for each import that closes a circle of modules."""
+    graph: dict[str, list[Import]] = {}
+    for found in filter(counts_for_circles, imports):
+        graph.setdefault(module_name(found.path), []).append(found)
+    state: dict[str, str] = {}
+    breaches = []
+
+    def visit(module: str, trail: list[str]) -> None:
+        state[module] = "open"
+        for found in sorted(graph.get(module, ()), key=lambda f: (f.module, f.line)):
+            if state.get(found.module) == "open":
+                path = [*trail, module]
+                circle = [*path[path.index(found.module):], found.module]
+                breaches.append(Breach(found, Rule.NO_CIRCLE, " -> ".join(circle)))
+            elif found.module not in state:
+                visit(found.module, [*trail, module])
+        state[module] = "done"
+
+    for module in sorted(graph):
+        if module not in state:
+            visit(module, [])
+    return breaches
+
+
+def contract_breaches(root: Path, files: Iterable[Path]) -> list[Breach]:
+    """Every breach of the contract in these files of the package under `root`."""
+    imports, breaches = [], []
+    for path in sorted(files):
+        relative = path.relative_to(root)
+        room = room_of(module_name(relative))
+        if room not in LAYER_OF:
+            breaches.append(Breach(Import(relative, 1, ""), Rule.PLACED, f"the room {room} is in no layer"))
+        found = imports_in(root, path)
+        imports += found
+        for one in found:
+            breaches += import_breaches(one)
+    return list(dict.fromkeys(breaches + circle_breaches(imports)))  # `from x import a, b`: one breach
+
+
+def test_the_package_keeps_the_layer_contract():
+    breaches = contract_breaches(ROOT, tracked_paths(PACKAGE, ".py"))
+    assert not breaches, "the layer contract is broken:\n" + "\n".join(map(str, breaches))
+
+
+def write_package(root: Path, files: dict[str, str]) -> list[Path]:
+    paths = []
+    for name, text in files.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+        paths.append(path)
+    return paths
+
+
+def test_the_contract_names_the_file_the_line_and_the_rule_of_each_breach(tmp_path):
+    paths = write_package(tmp_path, {
+        "amigasweeper/__init__.py": "",
+        "amigasweeper/plainfiles.py": "",
+        "amigasweeper/engine/__init__.py": "def show():\n    import pyxel.image\n",
+        "amigasweeper/engine/game.py": "from ..solver import helper\nfrom . import rules\n",
+        "amigasweeper/engine/rules.py": "import math\n",
+        "amigasweeper/solver/__init__.py": "import importlib\nhelper = importlib.import_module('amigasweeper.ui.app')\n",
+        "amigasweeper/storage/files.py": "from amigasweeper.guide import parse\n",
+        "amigasweeper/guide/__init__.py": "",
+        "amigasweeper/metrics/a.py": "from . import b\n",
+        "amigasweeper/metrics/b.py": "from .a import value, other\n",
+        "amigasweeper/metrics/e.py": "from .f import g\n",
+        "amigasweeper/metrics/f.py": "def g():\n    from .e import h\n",  # put off: no circle outside ui
+        "amigasweeper/metrics/c.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .d import D\n",
+        "amigasweeper/metrics/d.py": "from .c import C\n",
+        "amigasweeper/records/keep.py": "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                        "    from amigasweeper.ui.app import App\n",
+        "amigasweeper/ui/__init__.py": "",
+        "amigasweeper/ui/app.py": "import pyxel\nfrom .intuition import window\n",
+        "amigasweeper/ui/game.py": "def menu():\n    from .stats import window\n",
+        "amigasweeper/ui/stats/__init__.py": "",
+        "amigasweeper/ui/stats/window.py": "from .. import game\n",
+        "amigasweeper/ui/intuition/__init__.py": "",
+        "amigasweeper/ui/intuition/window.py": "from amigasweeper import plainfiles\nfrom . import gadgets\n"
+                                               "from ...engine import rules\nfrom .. import app\n",
+        "amigasweeper/ui/intuition/gadgets.py": "__import__('amigasweeper.records')\n",
+        "amigasweeper/newroom.py": "from amigasweeper import engine\n",
+    })
+    found = sorted(str(breach) for breach in contract_breaches(tmp_path, paths))
+    expected = sorted([
+        "amigasweeper/engine/__init__.py:2: pyxel is imported only in amigasweeper/ui: "
+        "amigasweeper.engine imports pyxel.image",
+        "amigasweeper/engine/game.py:1: a room imports only rooms of lower layers: engine (layer 1, rules, files "
+        "and documents) imports amigasweeper.solver, of solver (layer 2, reasoning about a board)",
+        "amigasweeper/solver/__init__.py:2: a room imports only rooms of lower layers: solver (layer 2, reasoning "
+        "about a board) imports amigasweeper.ui.app, of ui (layer 6, the screen)",
+        "amigasweeper/storage/files.py:1: a room imports only rooms of lower layers: storage (layer 1, rules, "
+        "files and documents) imports amigasweeper.guide, of guide (layer 1, rules, files and documents)",
+        "amigasweeper/records/keep.py:3: a room imports only rooms of lower layers: records (layer 4, games "
+        "kept) imports amigasweeper.ui.app, of ui (layer 6, the screen)",
+        "amigasweeper/metrics/b.py:1: no import circle: amigasweeper.metrics.a -> amigasweeper.metrics.b -> "
+        "amigasweeper.metrics.a",
+        "amigasweeper/ui/intuition/window.py:3: ui/intuition imports only itself and the foundation: "
+        "amigasweeper.ui.intuition.window imports amigasweeper.engine.rules",
+        "amigasweeper/ui/intuition/window.py:4: ui/intuition imports only itself and the foundation: "
+        "amigasweeper.ui.intuition.window imports amigasweeper.ui.app",
+        "amigasweeper/ui/intuition/gadgets.py:1: ui/intuition imports only itself and the foundation: "
+        "amigasweeper.ui.intuition.gadgets imports amigasweeper.records",
+        "amigasweeper/ui/intuition/window.py:4: no import circle: amigasweeper.ui.app -> "
+        "amigasweeper.ui.intuition.window -> amigasweeper.ui.app",
+        "amigasweeper/ui/stats/window.py:1: no import circle: amigasweeper.ui.game -> "
+        "amigasweeper.ui.stats.window -> amigasweeper.ui.game",
+        "amigasweeper/newroom.py:1: every room is in a layer (LAYERS in tests/test_architecture.py): "
+        "the room newroom is in no layer",
+    ])
+    assert found == expected
+
+
+def core_modules() -> list[str]:
+    """Every module below ui/ (the entry point aside), by its dotted name."""
+    names = (module_name(path.relative_to(ROOT)) for path in tracked_paths(PACKAGE, ".py"))
+    return sorted(name for name in names if room_of(name) not in (UI, "__main__"))
+
+
+def test_every_core_module_imports_with_pyxel_missing_and_loads_no_window():
+    """The same contract, seen by running it: a fresh interpreter where pyxel
+    cannot be imported imports every module of the core, and none of ui/."""
+    modules = core_modules()
+    assert {"amigasweeper.engine", "amigasweeper.records.cli", "amigasweeper.plainfiles"} <= set(modules)
+    code = (
+        "import sys\nsys.modules['pyxel'] = None\n"
+        + "".join(f"import {name}\n" for name in modules)
+        + "loaded = sorted(m for m in sys.modules if m.startswith('amigasweeper.ui'))\nassert not loaded, loaded\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0, result.stderr
-
-
-UI = PACKAGE / "ui"
-
-
-def ui_imports(path: Path) -> set[str]:
-    """The amigasweeper.ui modules a ui module imports, as dotted names under ui."""
-    module = path.relative_to(UI).with_suffix("").parts
-    package = module[:-1]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-        if not isinstance(node, ast.ImportFrom):
-            continue
-        if node.level:
-            base = list(package[: len(package) - (node.level - 1)])
-        elif node.module and node.module.startswith("amigasweeper.ui"):
-            base = []
-        else:
-            continue
-        dotted = node.module.split(".") if node.module else []
-        target = base + (dotted[2:] if not node.level else dotted)
-        found.update(_resolve(target, node))
-    return found
-
-
-def _resolve(target: list[str], node: ast.ImportFrom) -> set[str]:
-    """`from .x import y` names module x.y when y is a module, else module x."""
-    names = set()
-    for alias in node.names:
-        candidate = [*target, alias.name]
-        if (UI.joinpath(*candidate).with_suffix(".py")).exists():
-            names.add(".".join(candidate))
-        else:
-            names.add(".".join(target))
-    return names
-
-
-def ui_graph() -> dict[str, set[str]]:
-    graph = {}
-    for path in tracked_paths("amigasweeper/ui", ".py"):
-        name = ".".join(path.relative_to(UI).with_suffix("").parts)
-        graph[name] = {m for m in ui_imports(path) if m}
-    return graph
-
-
-def test_the_intuition_layer_knows_nothing_of_the_program():
-    graph = ui_graph()
-    for name, imports in graph.items():
-        if name.startswith("intuition."):
-            outside = {m for m in imports if not m.startswith("intuition")}
-            assert not outside, f"{name} imports {outside}"
-    for path in tracked_paths("amigasweeper/ui/intuition", ".py"):
-        core = imported_modules(path) & {"amigasweeper"}
-        assert not core, f"{path.name} imports the game's core"
-
-
-def test_no_import_circle_in_the_ui():
-    graph = ui_graph()
-    state: dict[str, int] = {}
-
-    def visit(name: str, trail: list[str]) -> None:
-        state[name] = 1
-        for other in sorted(graph.get(name, ())):
-            if state.get(other) == 1:
-                raise AssertionError("import circle: " + " -> ".join([*trail, name, other]))
-            if other not in state:
-                visit(other, [*trail, name])
-        state[name] = 2
-
-    for name in sorted(graph):
-        if name not in state:
-            visit(name, [])
-
-
-def full_imports(path: Path) -> set[str]:
-    """Every module a file imports anywhere (inside functions too), relative ones made absolute."""
-    package = ".".join(("amigasweeper", *path.relative_to(PACKAGE).parent.parts))
-    names = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
-        if isinstance(node, ast.Import):
-            names.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package.split(".")[: len(package.split(".")) - node.level + 1] if node.level else []
-            module = ".".join([*base, *([node.module] if node.module else [])])
-            names.add(module)
-            names.update(f"{module}.{alias.name}" for alias in node.names)
-        elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("__import__", "import_module"):
-            names.update(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
-    return names
-
-
-def test_the_engine_depends_on_nothing_above_it():
-    """The engine is the bottom layer: the solver and the UI build on it, never the reverse."""
-    offenders = {}
-    for path in tracked_paths("amigasweeper/engine", ".py"):
-        above = sorted(n for n in full_imports(path) if n.startswith(("amigasweeper.solver", "amigasweeper.ui", "amigasweeper.challenge")))
-        if above:
-            offenders[path.name] = above
-    assert not offenders, f"the engine imports from above it: {offenders}"
-
-
-def test_the_import_checker_sees_imports_inside_functions_and_relative_ones(tmp_path):
-    engine = PACKAGE / "engine"
-    sample = engine / "layouts.py"
-    assert "amigasweeper.engine.topology" in full_imports(sample)  # a relative import, made absolute
-    assert any(n.startswith("amigasweeper.solver") for n in full_imports(PACKAGE / "ui" / "game" / "hints.py"))
 
 
 def test_the_engine_imports_alone_and_no_guess_boards_come_from_the_solver():
     """A fresh interpreter: importing the engine loads no solver; importing the solver registers its maker."""
-    import subprocess
-    import sys
-
     code = (
         "import sys\n"
         "import amigasweeper.engine as engine\n"
@@ -202,5 +267,5 @@ def test_the_engine_imports_alone_and_no_guess_boards_come_from_the_solver():
         "import amigasweeper.solver.noguess as noguess\n"
         "assert engine.layouts.layout_maker('no-guess') is noguess.no_guess_layout\n"
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=PACKAGE.parent)
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0, result.stderr

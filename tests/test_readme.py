@@ -9,6 +9,7 @@ import os
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -122,3 +123,15 @@ def test_every_environment_variable_read_is_documented():
 def test_releases_and_the_web_pages_needs_are_stated():
     assert "## Releases" in README and ".github/workflows/release.yml" in README
     assert "The\npage needs an internet connection" in README or "page needs an internet connection" in README
+
+
+QUICK = 'python3 -m pytest -m "not slow"'
+
+
+def test_the_quick_suite_is_given_and_its_marker_is_registered_strictly():
+    assert QUICK in code_lines()
+    section = README[README.index(TEST) :][:1500]
+    assert QUICK in section and ".ci/run" in section  # beside the test command, saying CI runs everything
+    pytest_options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]
+    assert "--strict-markers" in pytest_options["ini_options"]["addopts"].split()
+    assert any(marker.startswith("slow:") for marker in pytest_options["ini_options"]["markers"])

@@ -1,18 +1,20 @@
 """What the README tells a user of each system is true: where the saved files
 are (what pyxel.user_data_dir gives), what stopping does, the oldest Linux a
-release runs on, getting past Gatekeeper and SmartScreen, removing the program;
-and a CHANGELOG.md exists for the version."""
+release runs on, getting past Gatekeeper and SmartScreen, removing the program,
+the desktop menu's steps on Linux, and AMIGASWEEPER_ARGS in Windows' cmd and
+PowerShell. (CHANGELOG.md: tests/packaging/test_release_changelog.py.)"""
 
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from amigasweeper import __version__
+from amigasweeper.arguments import split_windows
 from amigasweeper.storage.folders import APP_NAME, VENDOR_NAME
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,7 +58,51 @@ def test_the_release_section_states_the_linux_floor_and_the_unsigned_builds():
         assert words in releases, words
 
 
-def test_the_changelog_covers_the_version():
-    changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
-    assert changelog.startswith("# Changelog\n")
-    assert f"\n## {__version__}\n" in changelog
+def code_block_after(words: str) -> list[str]:
+    """The lines of the README's first code block after the paragraph that holds `words`."""
+    after = README[README.index(words):].splitlines()
+    start = after.index("") + 1
+    indent = len(after[start]) - len(after[start].lstrip())
+    block = []
+    for line in after[start:]:
+        if line.strip() and len(line) - len(line.lstrip()) < indent:
+            break
+        block.append(line[indent:])
+    return [line for line in block if line]
+
+
+@pytest.mark.skipif(os.name != "posix" or shutil.which("sh") is None, reason="the steps are for a POSIX shell")
+def test_the_desktop_menu_steps_make_the_folders_they_copy_into(tmp_path):
+    steps = code_block_after("For the desktop's")
+    assert steps[0].startswith("mkdir -p ")
+    home, folder = tmp_path / "home", tmp_path / "dist" / "amigasweeper"
+    home.mkdir()
+    folder.mkdir(parents=True)
+    for name in ("amigasweeper", "amigasweeper.png", "amigasweeper.desktop"):
+        (folder / name).write_text(name)
+    env = {"HOME": str(home), "PATH": os.environ.get("PATH", "/usr/bin:/bin")}
+    subprocess.run(["sh", "-e", "-c", "\n".join(steps)], cwd=folder, env=env, check=True, timeout=60)
+    assert (home / ".local" / "bin" / "amigasweeper").resolve() == folder / "amigasweeper"
+    assert (home / ".local/share/icons/hicolor/256x256/apps/amigasweeper.png").read_text() == "amigasweeper.png"
+    assert (home / ".local/share/applications/amigasweeper.desktop").read_text() == "amigasweeper.desktop"
+
+
+WIN_ARGS = ["--headless", "--script", "C:\\My Scripts\\win.txt", "--seed", "5"]
+
+
+def test_the_windows_ways_to_set_amigasweeper_args_give_the_arguments_meant():
+    cmd = code_block_after("In cmd, everything after")
+    powershell = code_block_after("In PowerShell, single quotes")
+    assert cmd[1] == powershell[1] == "pyxel play dist\\amigasweeper.pyxapp"
+    value = cmd[0].removeprefix("set AMIGASWEEPER_ARGS=")
+    assert split_windows(value) == WIN_ARGS
+    assert powershell[0].startswith("$env:AMIGASWEEPER_ARGS = '") and powershell[0].endswith("'")
+    assert split_windows(powershell[0].split("'")[1]) == WIN_ARGS
+
+
+def test_the_warning_about_a_backslash_before_the_closing_quote_is_true():
+    warning = README[README.index("**A quoted folder must not end in a backslash:**"):][:500]
+    assert split_windows('--data-dir "C:\\My Dir\\" --seed 5') == ["--data-dir", 'C:\\My Dir" --seed 5']
+    assert '`--data-dir "C:\\My Dir\\" --seed 5` gives the\none folder `C:\\My Dir" --seed 5`' in warning
+    assert split_windows('"C:\\My Dir"') == ["C:\\My Dir"] and '`"C:\\My Dir"`' in warning
+    assert split_windows('"C:\\My Dir\\\\"') == ["C:\\My Dir\\"] and '`"C:\\My Dir\\\\"`' in warning

@@ -21,7 +21,8 @@ import random
 import statistics
 import sys
 import time
-from multiprocessing import Pool
+from multiprocessing import get_context
+from multiprocessing.pool import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -106,7 +107,9 @@ def main(argv: list[str] | None = None) -> None:
         "workers": args.workers,
     }
     started = time.perf_counter()
-    with Pool(args.workers) as pool:
+    # Fresh workers (spawn), never forked: a fork of a process running threads (a test
+    # process that started pyxel, say) can hang on a lock another thread held.
+    with get_context("spawn").Pool(args.workers) as pool:
         for first, second in pairings:
             jobs = [(first, second, seed, args.size, args.mines, args.shape) for seed in range(args.games)]
             report[f"{first} vs {second}"] = summarise(first, second, pool.map(play_one, jobs, chunksize=4))

@@ -20,7 +20,8 @@ import json
 import math
 import sys
 import time
-from multiprocessing import Pool
+from multiprocessing import get_context
+from multiprocessing.pool import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -76,7 +77,9 @@ def main(argv: list[str] | None = None) -> None:
     chosen = opening_square(make_topology(args.shape, width, height))
     started = time.perf_counter()
     results = {}
-    with Pool(args.workers) as pool:
+    # Fresh workers (spawn), never forked: a fork of a process running threads (a test
+    # process that started pyxel, say) can hang on a lock another thread held.
+    with get_context("spawn").Pool(args.workers) as pool:
         squares = candidates(args.shape, width, height)
         if args.only:
             wanted = [name.strip() for name in args.only.split(",")]

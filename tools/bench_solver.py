@@ -19,7 +19,8 @@ import random
 import statistics
 import sys
 import time
-from multiprocessing import Pool
+from multiprocessing import get_context
+from multiprocessing.pool import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -165,7 +166,9 @@ def main(argv: list[str] | None = None) -> None:
         "levels": {},
         "shapes": {},
     }
-    with Pool(args.workers) as pool:
+    # Fresh workers (spawn), never forked: a fork of a process running threads (a test
+    # process that started pyxel, say) can hang on a lock another thread held.
+    with get_context("spawn").Pool(args.workers) as pool:
         for name, width, height, mines in LEVELS:
             if only and name not in only:
                 continue

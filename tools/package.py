@@ -27,9 +27,13 @@ copied into amigasweeper/bundled/, where amigasweeper.resources looks first,
 and LICENSE; the startup script below calls amigasweeper.ui.app.run.
 ``pyxel play`` hands an app
 no arguments, so the startup script takes the command line from the
-environment variable AMIGASWEEPER_ARGS (split as a POSIX shell would):
+environment variable AMIGASWEEPER_ARGS, split by the rules of the system the
+app runs on (amigasweeper/arguments.py): on Windows as Windows programs
+split theirs (CommandLineToArgvW: only double quotes quote, backslashes stay),
+elsewhere as a POSIX shell would (shlex). In the browser it is never set.
 
     AMIGASWEEPER_ARGS="--headless --script win.txt --seed 5" pyxel play dist/amigasweeper.pyxapp
+    set AMIGASWEEPER_ARGS=--headless --script "C:\\My Scripts\\win.txt" --seed 5    (Windows, cmd)
 
 The executable is not made with ``pyxel app2exe``: that one wraps the pyxapp
 but leaves out Pyxel's own SDL library (site-packages/pyxel/libs, loaded with
@@ -70,7 +74,8 @@ STARTUP_SCRIPT = '''\
 """Starts AmigaSweeper inside its Pyxel app (pyxel play, the web page).
 
 pyxel play passes an app no arguments: the command line comes from the
-environment variable {args_env}, split as a POSIX shell would. In the
+environment variable {args_env}, split by the rules of the system it runs
+on (Windows programs' on Windows, a POSIX shell's elsewhere). In the
 browser it is not set and the game starts as usual.
 """
 
@@ -115,6 +120,15 @@ def load_tool(relative: str):
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def args_env_value(args: list[str], windows: bool = os.name == "nt") -> str:
+    """The value of AMIGASWEEPER_ARGS that the startup script, on this system,
+    splits back into `args`: quoted for Windows' rules there, a POSIX shell's
+    elsewhere (shlex's quotes would reach a Windows program as part of a path)."""
+    import shlex
+
+    return subprocess.list2cmdline(args) if windows else shlex.join(args)
 
 
 def log(message: str) -> None:
@@ -654,7 +668,6 @@ def measure(dist: Path, runs: int = 9) -> dict:
     the installed program, the pyxapp and the executable; with the browser
     check available, Pyodide's load time and the core's import time there."""
     import json
-    import shlex
     import statistics
     import tempfile
 
@@ -673,7 +686,7 @@ def measure(dist: Path, runs: int = 9) -> dict:
         env = {k: v for k, v in os.environ.items() if k != ARGS_ENV}
         env.update(SDL_AUDIODRIVER="dummy", AMIGASWEEPER_DATA_DIR=str(work / "data"))
         installed = shutil.which("amigasweeper")
-        with_args = {**env, ARGS_ENV: shlex.join(args)}
+        with_args = {**env, ARGS_ENV: args_env_value(args)}
         commands = [  # label, command, environment, built?
             ("amigasweeper", ([installed] if installed else [sys.executable, "-m", "amigasweeper"]) + args, env, True),
             ("python -m amigasweeper", [sys.executable, "-m", "amigasweeper", *args], env, True),

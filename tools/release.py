@@ -10,8 +10,12 @@ check-tag  the release's tag must be v and the version (v0.1.0 for 0.1.0).
            The version has one source, __version__ in amigasweeper/__init__.py
            (pyproject.toml reads it from there). TAG defaults to the tag the
            workflow runs for (GITHUB_REF_NAME, when GITHUB_REF_TYPE is tag),
-           else the tag on the checked-out commit; with none, there is nothing
-           to check (a build by hand). A tag that disagrees exits 1.
+           else the tag on the checked-out commit. CHANGELOG.md must be in
+           Keep a Changelog's form with the version as its newest dated entry
+           (notes may wait above it under [Unreleased]); with a tag, nothing
+           may wait there: the release's notes are under its own version.
+           Without a tag (a build by hand) only the changelog is checked.
+           Anything wrong exits 1, saying what.
 glibc-floor the newest GNU C library version any Linux program or library
            in DIR (the executable folder) asks for: the oldest glibc it runs
            on. With --at-most, a newer one exits 1 (the release promises
@@ -25,6 +29,7 @@ checksums  DIR/SHA256SUMS: the SHA-256 of every file in DIR, in the format
 from __future__ import annotations
 
 import argparse
+import datetime
 import hashlib
 import os
 import re
@@ -32,9 +37,15 @@ import struct
 import subprocess
 import sys
 from pathlib import Path
+from typing import NamedTuple
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKSUMS = "SHA256SUMS"
+CHANGELOG = "CHANGELOG.md"
+UNRELEASED = "Unreleased"
+# Keep a Changelog 1.1.0's kinds of change, in its order.
+KINDS = ("Added", "Changed", "Deprecated", "Removed", "Fixed", "Security")
+RELEASE_HEADING = re.compile(r"## \[(?P<title>[^\]]+)\](?: - (?P<date>\d{4}-\d{2}-\d{2}))?")
 
 
 def project_version(root: Path = ROOT) -> str:
@@ -57,6 +68,91 @@ def current_tag(environ=os.environ, root: Path = ROOT) -> str | None:
     except OSError:
         return None
     return result.stdout.strip() or None if result.returncode == 0 else None
+
+
+class Release(NamedTuple):
+    """One `## [...]` entry of the changelog: a version (or Unreleased) and its kinds of change.
+    (Not a dataclass: this file is also loaded by its name, outside sys.modules.)"""
+
+    title: str
+    date: str | None
+    line: int
+    kinds: dict[str, int]  # kind -> how many changes are listed
+
+
+def read_changelog(text: str) -> tuple[list[Release], list[str]]:
+    """The entries of a changelog, newest first, and what is wrong with its form."""
+    lines = text.splitlines()
+    problems = [] if lines[:1] == ["# Changelog"] else ["line 1: the first line must be '# Changelog'"]
+    releases: list[Release] = []
+    kind = None
+    for number, line in enumerate(lines, 1):
+        if line.startswith("## "):
+            match = RELEASE_HEADING.fullmatch(line)
+            if match is None:
+                problems.append(f"line {number}: {line!r} is neither '## [Unreleased]' nor '## [X.Y.Z] - YYYY-MM-DD'")
+            else:
+                releases.append(Release(match["title"], match["date"], number, {}))
+            kind = None
+        elif line.startswith("### "):
+            kind = line[4:].strip()
+            if not releases or kind not in KINDS or kind in releases[-1].kinds:
+                problems.append(f"line {number}: {line!r}: a kind of change is one of {', '.join(KINDS)}, "
+                                "once in each version")
+            else:
+                releases[-1].kinds[kind] = 0
+        elif line.startswith("- ") and releases and kind in releases[-1].kinds:
+            releases[-1].kinds[kind] += 1
+        elif line.startswith("- ") and releases:
+            problems.append(f"line {number}: a change listed outside Added, Changed, Fixed, ...")
+    return releases, problems
+
+
+def release_problems(releases: list[Release]) -> list[str]:
+    """What is wrong with the entries themselves: titles, dates, order, empty kinds."""
+    problems = []
+    for index, release in enumerate(releases):
+        where = f"line {release.line}: [{release.title}]"
+        if release.title == UNRELEASED:
+            if index or release.date:
+                problems.append(f"{where} comes first and has no date")
+        elif not re.fullmatch(r"\d+\.\d+\.\d+", release.title) or not release.date or not _is_date(release.date):
+            problems.append(f"{where} needs a version X.Y.Z and a real date: '## [X.Y.Z] - YYYY-MM-DD'")
+        problems += [f"{where} lists nothing under {kind}" for kind, count in release.kinds.items() if not count]
+    dated = [r for r in releases if r.title != UNRELEASED and r.date and _is_date(r.date)
+             and re.fullmatch(r"\d+\.\d+\.\d+", r.title)]
+    for newer, older in zip(dated, dated[1:]):
+        if _version_key(newer.title) <= _version_key(older.title) or newer.date < older.date:
+            problems.append(f"line {older.line}: [{older.title}] must be older than [{newer.title}] above it")
+    return problems
+
+
+def changelog_problems(text: str, version: str, releasing: bool) -> list[str]:
+    """Everything that stops this changelog from going out with `version`."""
+    releases, problems = read_changelog(text)
+    problems += release_problems(releases)
+    versions = [r for r in releases if r.title != UNRELEASED]
+    if not versions or versions[0].title != version:
+        newest = f"[{versions[0].title}]" if versions else "no version"
+        problems.append(f"its newest version is {newest}, but __version__ is {version}: "
+                        f"add '## [{version}] - YYYY-MM-DD' above it")
+    waiting = releases[0] if releases and releases[0].title == UNRELEASED else None
+    if releasing and waiting is not None and sum(waiting.kinds.values()):
+        problems.append(f"line {waiting.line}: notes wait under [Unreleased]: a release lists its changes under "
+                        "its own version (raise __version__, and make [Unreleased] '## [X.Y.Z] - YYYY-MM-DD')")
+    return problems
+
+
+def _is_date(text: str) -> bool:
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _version_key(version: str) -> tuple[int, ...]:
+    return tuple(int(part) for part in version.split("."))
 
 
 def tag_problem(tag: str | None, version: str) -> str | None:
@@ -153,6 +249,24 @@ def report_glibc_floor(folder: Path, at_most: str | None) -> int:
     return 0
 
 
+def check_tag(tag: str | None, root: Path) -> int:
+    """The tag against the version, and the changelog against both; 1 when anything is wrong."""
+    version = project_version(root)
+    problems = [problem] if (problem := tag_problem(tag, version)) else []
+    try:
+        text = (root / CHANGELOG).read_text(encoding="utf-8")
+    except OSError as error:
+        problems.append(f"cannot read {CHANGELOG}: {error.strerror or error}")
+    else:
+        problems += [f"{CHANGELOG}: {p}" for p in changelog_problems(text, version, releasing=tag is not None)]
+    for problem in problems:
+        print(f"release: {problem}", file=sys.stderr)
+    if problems:
+        return 1
+    print(f"release: version {version}" + (f", tag {tag}" if tag else ", no tag to check") + f", {CHANGELOG} in order")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="tools/release.py", description=__doc__.split("\n\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
@@ -167,14 +281,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "glibc-floor":
         return report_glibc_floor(args.folder, args.at_most)
     if args.command == "check-tag":
-        version = project_version()
-        tag = args.tag or current_tag()
-        problem = tag_problem(tag, version)
-        if problem:
-            print(f"release: {problem}", file=sys.stderr)
-            return 1
-        print(f"release: version {version}" + (f", tag {tag}" if tag else ", no tag to check"))
-        return 0
+        return check_tag(args.tag or current_tag(), ROOT)
     target = write_checksums(args.folder)
     print(f"release: wrote {target}")
     return 0

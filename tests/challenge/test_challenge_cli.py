@@ -88,6 +88,7 @@ def test_player_crashes_are_listed(write_bots, capsys):
     assert "game 5 crashed" not in out and "and 2 more (see --json or --jsonl)" in out
 
 
+@pytest.mark.slow
 def test_the_installed_console_script_runs_a_bot_from_the_current_directory(write_bots):
     script = shutil.which("amigasweeper-challenge")
     if script is None:
@@ -126,6 +127,7 @@ def test_sandbox_required_refuses_to_run_unsealed_in_one_line():
     assert why in done.stderr and done.stderr.count("\n") == 1
 
 
+@pytest.mark.slow
 def test_an_unsealed_run_says_so_in_the_table_and_the_json(unsealed):
     done = _without_bwrap()
     assert done.returncode == 0, done.stderr

@@ -76,6 +76,7 @@ def _table_processes():
     return [p for p in multiprocessing.active_children() if p.name == "amigasweeper table"]
 
 
+@pytest.mark.slow
 def test_a_player_whose_worker_keeps_dying_is_stopped_alone(write_bots):
     write_bots({"h_exits": EXITS})
     config = ChallengeConfig(size=3, bombs=9, games=6, seed=5)
@@ -257,6 +258,7 @@ def test_unsealed_a_bot_cannot_read_the_memory_of_the_coordinator_or_tables(writ
     assert snoop["problems"] == [] and snoop["wins"] == 2
 
 
+@pytest.mark.slow
 def test_unsealed_given_seed_is_warned_about(write_bots, unsealed):
     folder = write_bots({"h_exits": EXITS})
     done = _run_cli(folder, "--sandbox", "off", "--seed", "77", "--player", "h_exits:mark_all")
@@ -270,8 +272,10 @@ def test_no_child_process_carries_the_seed_on_its_command_line_or_in_its_environ
     seed = 987654321987654321
     seen = []
 
+    from child_processes import descendants
+
     def look(player, record):
-        for pid in _descendants(os.getpid()):
+        for pid in descendants(os.getpid()):
             for name in ("cmdline", "environ"):
                 with contextlib.suppress(OSError), open(f"/proc/{pid}/{name}", "rb") as f:
                     seen.append((pid, str(seed).encode() in f.read()))
@@ -280,19 +284,6 @@ def test_no_child_process_carries_the_seed_on_its_command_line_or_in_its_environ
     run_tournament(["h_exits:mark_all"], config, jobs=1, on_record=look)
     assert len({pid for pid, _ in seen}) >= 2  # the table and the worker (and bwrap, when sealed) were read
     assert not any(found for _, found in seen)
-
-
-def _descendants(root: int) -> list[int]:
-    parents = {}
-    for entry in os.listdir("/proc"):
-        with contextlib.suppress(OSError, ValueError, IndexError), open(f"/proc/{entry}/stat", "rb") as stat:
-            parents[int(entry)] = int(stat.read().rpartition(b")")[2].split()[1])
-    found, frontier = [], [root]
-    while frontier:
-        children = [pid for pid, parent in parents.items() if parent in frontier]
-        found += children
-        frontier = children
-    return found
 
 
 # ----------------------------------------------------- touching the others
@@ -438,6 +429,7 @@ def _big_numbers_held_here() -> set[int]:
     return found
 
 
+@pytest.mark.slow
 def test_the_coordinator_holds_no_secret_seed_while_the_bots_play(write_bots):
     write_bots({"h_exits": EXITS})
     held = set()

@@ -414,9 +414,10 @@ def test_progress_shows_on_a_terminal_after_two_seconds_then_clears():
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a process is POSIX")
-def test_ctrl_c_prints_the_games_played_and_exits_130(bots):
+@pytest.mark.slow
+def test_ctrl_c_prints_the_games_played_and_exits_130(bots, child_processes):
     log = bots / "games.jsonl"
-    process = subprocess.Popen(
+    process = child_processes.start(  # never left running: it would play 100,000 games
         [sys.executable, "-m", "amigasweeper.challenge.cli", "--size", "10", "--games", "100000",
          "--jobs", "2", "--player", "solver", "--jsonl", str(log)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)

@@ -6,6 +6,8 @@ never time: docs/BENCHMARKS.md has the timings (tools/bench_guide.py).
 
 from __future__ import annotations
 
+import pytest
+
 from amigasweeper.guide import PageLayout, layout_node, parse, problems_page
 from amigasweeper.guide import inline
 from amigasweeper.guide.inline import MAX_PAGE_EXPANSION
@@ -105,6 +107,7 @@ def test_a_page_read_again_after_being_forgotten_is_the_same():
     assert len(doc.problems) == problems  # reported once only
 
 
+@pytest.mark.slow
 def test_100000_nodes_index_and_browse():
     doc = parse(many_nodes_guide(100_000), lazy=True)
     assert len(doc.nodes) == 100_000
@@ -124,6 +127,7 @@ def test_lazy_and_eager_reading_agree():
 # -- indexed only as far as used: 100,000 nodes cost nothing before the first frame --
 
 
+@pytest.mark.slow
 def test_a_lazy_guide_is_indexed_only_as_far_as_it_is_used():
     from amigasweeper.guide.synthetic import many_nodes_guide
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from amigasweeper.guide import parse, problems_page
 from amigasweeper.guide.find import CHUNK, INDEX_STEP, Query, Search
 from amigasweeper.guide.synthetic import long_page_guide, synthetic_guide
@@ -78,6 +80,7 @@ def test_find_on_a_long_page_reads_only_the_line_it_lands_on():
     assert match.node_line == 179_998 and doc.main.lines.read_count < 10
 
 
+@pytest.mark.slow
 def test_a_just_opened_50mb_guide_finds_its_last_page_without_indexing_the_pages_before_it():
     text = synthetic_guide(50_000_000).replace("The end.", "The end. Zanzibar.")
     doc = parse(text, lazy=True)

@@ -30,6 +30,11 @@ def load_package_tool():
     return load_tool("tools/package.py", "amigasweeper_package_tool")
 
 
+def args_env(args: list[str]) -> str:
+    """AMIGASWEEPER_ARGS holding `args`, quoted for the rules of this system."""
+    return load_package_tool().args_env_value(args)
+
+
 def run_env(tmp: Path, **extra: str) -> dict[str, str]:
     """An environment for running a build: no sound device, a private data
     folder, nothing inherited that would change which program runs."""
@@ -60,7 +65,6 @@ def help_screen(command: list[str], tmp: Path, env: dict[str, str] | None = None
     running the program): a PNG's bytes. The manual's first page only shows
     when that way of running found the manual; a missing one shows a problem.
     via_env passes the options in AMIGASWEEPER_ARGS (pyxel play)."""
-    import shlex
     import subprocess
 
     tmp.mkdir(parents=True, exist_ok=True)
@@ -70,7 +74,7 @@ def help_screen(command: list[str], tmp: Path, env: dict[str, str] | None = None
     args = ["--headless", "--script", str(script), "--seed", "1"]
     run_in = env if env is not None else run_env(tmp)
     if via_env:
-        run_in = {**run_in, "AMIGASWEEPER_ARGS": shlex.join(args)}
+        run_in = {**run_in, "AMIGASWEEPER_ARGS": args_env(args)}
     else:
         command = [*command, *args]
     result = subprocess.run(command, env=run_in, cwd=tmp, capture_output=True, text=True, timeout=180, check=False)

@@ -9,17 +9,21 @@ import sys
 import zipfile
 
 import pyxel
+import pytest
 from packaging_helpers import (
     ASSETS,
     GUIDE,
     LICENSE,
     ROOT,
     WIN_ARGS,
+    args_env,
     checkout_help_screen,
     failing_script,
     help_screen,
     run_env,
 )
+
+from amigasweeper.arguments import split_arguments
 
 APP = "amigasweeper"
 
@@ -27,11 +31,9 @@ APP = "amigasweeper"
 def play(pyxapp, tmp_path, args, cwd=None):
     """`pyxel play PYXAPP` (as the pyxel command runs it), the program's
     command line in AMIGASWEEPER_ARGS."""
-    import shlex
-
     return subprocess.run(
         [sys.executable, "-m", "pyxel", "play", str(pyxapp)],
-        env=run_env(tmp_path, AMIGASWEEPER_ARGS=shlex.join(args)),
+        env=run_env(tmp_path, AMIGASWEEPER_ARGS=args_env(args)),
         cwd=cwd or tmp_path,
         capture_output=True,
         text=True,
@@ -73,6 +75,7 @@ def test_pyxel_play_reports_a_failed_expectation(built_pyxapp, tmp_path):
     assert "amigasweeper: line 1: expected state won" in result.stderr
 
 
+@pytest.mark.slow
 def test_the_pyxapp_runs_its_own_copy_of_the_package(built_pyxapp, tmp_path):
     """Even with amigasweeper installed (as here, editable), the app imports the
     copy it carries, and that copy finds its assets and manual by itself."""
@@ -87,11 +90,9 @@ def test_the_pyxapp_runs_its_own_copy_of_the_package(built_pyxapp, tmp_path):
         f"sys.argv = ['pyxel', 'play', {str(built_pyxapp)!r}]\n"
         "pyxel.cli.cli()\n"
     )
-    import shlex
-
     result = subprocess.run(
         [sys.executable, "-c", probe],
-        env=run_env(tmp_path, AMIGASWEEPER_ARGS=shlex.join(WIN_ARGS)),
+        env=run_env(tmp_path, AMIGASWEEPER_ARGS=args_env(WIN_ARGS)),
         cwd=tmp_path,
         capture_output=True,
         text=True,
@@ -106,6 +107,7 @@ def test_the_pyxapp_runs_its_own_copy_of_the_package(built_pyxapp, tmp_path):
     assert play_dir in lines["MANUAL"] and lines["MANUAL"].endswith(f"bundled/{GUIDE.name}"), lines
 
 
+@pytest.mark.slow
 def test_help_in_the_pyxapp_shows_the_manual_as_the_checkout_does(built_pyxapp, tmp_path):
     shown = help_screen([sys.executable, "-m", "pyxel", "play", str(built_pyxapp)], tmp_path / "app", via_env=True)
     assert shown == checkout_help_screen(tmp_path / "checkout")
@@ -133,6 +135,15 @@ def test_the_web_page_loads_the_installed_pyxel_within_the_dependency_range(buil
     subprocess.run([sys.executable, "-m", "pyxel", "app2html", built_pyxapp.name], cwd=tmp_path, check=True,
                    capture_output=True)
     assert f'<script src="{runtime}"></script>' in (tmp_path / built_html.name).read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("windows", [True, False])
+def test_the_args_variable_it_sets_splits_back_into_the_arguments(package_tool, windows):
+    """What `measure` and the tests put in AMIGASWEEPER_ARGS is quoted for the
+    rules the startup script splits it by on that system."""
+    for args in (WIN_ARGS, ["--data-dir", "C:\\My Dir\\", "--guide", "it's here.guide"], ["--script", "/a b/c.txt"],
+                 ['say "hi"', ""]):
+        assert split_arguments(package_tool.args_env_value(args, windows=windows), windows=windows) == args
 
 
 def test_version_ranges_are_read_as_pip_reads_them(package_tool):

@@ -222,6 +222,7 @@ def reachable_from_startup() -> set[str]:
     return {module_file(m).relative_to(ROOT).as_posix() for m in seen}
 
 
+@pytest.mark.slow
 def test_the_list_covers_everything_the_page_imports():
     listed = set(SOURCES)
     missing = reachable_from_startup() - listed
@@ -382,6 +383,7 @@ def other_systems_imports(name: str, source: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow
 def test_web_code_imports_no_other_systems_module_in_the_browser():
     found = [problem for name in sorted(SOURCES) for problem in other_systems_imports(name, SOURCES[name])]
     assert found == []

@@ -86,6 +86,7 @@ def test_a_symlink_free_clone_has_the_real_manual_and_images(clone):
     assert not (clone / "amigasweeper" / "guide" / GUIDE.name).exists()  # the manual lives once
 
 
+@pytest.mark.slow
 def test_the_wheel_from_that_clone_carries_the_manual_images_and_licence(wheel, clone):
     with zipfile.ZipFile(wheel) as archive:
         names = set(archive.namelist())
@@ -99,11 +100,12 @@ def test_the_wheel_from_that_clone_carries_the_manual_images_and_licence(wheel, 
     assert not any(name.startswith(("docs/", "tests/", "tools/")) for name in names)
 
 
+@pytest.mark.slow
 def test_the_sdist_carries_them_where_the_repository_has_them_and_installs_them_inside(sdist, tmp_path):
     with tarfile.open(sdist) as archive:
         members = {member.name.split("/", 1)[1]: member for member in archive.getmembers() if "/" in member.name}
-        for name in ("LICENSE", "assets.pyxres", f"docs/AmigaGuide/{GUIDE.name}", "setup.py", "pyproject.toml",
-                     "amigasweeper/resources.py"):
+        for name in ("LICENSE", "CHANGELOG.md", "assets.pyxres", f"docs/AmigaGuide/{GUIDE.name}", "setup.py",
+                     "pyproject.toml", "amigasweeper/resources.py"):
             assert name in members and members[name].isfile(), name
         assert not [name for name, member in members.items() if member.issym() or member.islnk()]
         assert not [name for name in members if name.startswith("amigasweeper/bundled")]
@@ -138,6 +140,7 @@ def where_it_finds(tmp: Path, pythonpath: str | None) -> dict[str, str]:
     return json.loads(run([sys.executable, "-c", probe], tmp, env).strip().splitlines()[-1])
 
 
+@pytest.mark.slow
 def test_an_installed_wheel_finds_them_inside_its_package(installed_wheel, tmp_path):
     found = where_it_finds(tmp_path, str(installed_wheel))
     package = installed_wheel / "amigasweeper"
@@ -147,6 +150,7 @@ def test_an_installed_wheel_finds_them_inside_its_package(installed_wheel, tmp_p
     assert found["pages"] > 20
 
 
+@pytest.mark.slow
 def test_help_in_an_installed_wheel_shows_what_the_checkout_shows(installed_wheel, tmp_path):
     env = run_env(tmp_path / "wheel", PYTHONPATH=str(installed_wheel))
     shown = help_screen([sys.executable, "-m", "amigasweeper"], tmp_path / "wheel", env)

@@ -31,6 +31,7 @@ def _seeded_board(seed):
     return width, height, mines
 
 
+@pytest.mark.slow
 def test_3bv_openings_and_zini_match_ms_toollib_on_1000_boards():
     for seed in range(BOARDS):
         width, height, mines = _seeded_board(seed)
@@ -39,6 +40,7 @@ def test_3bv_openings_and_zini_match_ms_toollib_on_1000_boards():
         assert (ours.bbbv, ours.openings, ours.zini) == (ms.cal_bbbv(board), ms.cal_op(board), ms.cal_zini(board)), seed
 
 
+@pytest.mark.slow
 def test_islands_match_ms_toollib_on_1000_boards():
     """ms-toollib gives islands only through a video's analysis: each board
     goes into an EVF file of one click and is read back."""
@@ -66,6 +68,7 @@ def _analysed(recording):
 
 
 @pytest.mark.parametrize("level", [(8, 8, 10), (16, 16, 40), (32, 16, 99), (9, 7, 12)])
+@pytest.mark.slow
 def test_every_metric_of_our_evf_replays_matches_ms_toollib(level):
     width, height, mines = level
     results = set()

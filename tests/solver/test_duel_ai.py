@@ -33,7 +33,11 @@ def midgame_duels(count: int, seed: int = 0):
     return found
 
 
-POSITIONS = midgame_duels(60)
+@pytest.fixture(scope="module")
+def positions():
+    """Sixty mid-game Duels, made once for the tests that need them (and not at
+    import, where they cost every collection of the suite several seconds)."""
+    return midgame_duels(60)
 
 
 def match(strong: Strength, weak: Strength, games: int) -> list[int]:
@@ -54,10 +58,11 @@ def test_guessing_pays_above_two_in_seven():
 
 
 @pytest.mark.parametrize("strength", [Strength.NORMAL, Strength.HARD])
-def test_never_uncovers_a_certain_mine_and_always_takes_one(strength):
+@pytest.mark.slow
+def test_never_uncovers_a_certain_mine_and_always_takes_one(strength, positions):
     ai = DuelAI(strength)
     took = 0
-    for duel in POSITIONS:
+    for duel in positions:
         view = duel.private_view(duel.turn)
         choice = ai.choose(view, POINTS)
         mines = all_certain(view).mines
@@ -70,9 +75,10 @@ def test_never_uncovers_a_certain_mine_and_always_takes_one(strength):
     assert took >= 5, "the sample should hold positions with a certain mine"
 
 
-def test_easy_never_uncovers_a_mine_it_can_see():
+@pytest.mark.slow
+def test_easy_never_uncovers_a_mine_it_can_see(positions):
     ai = DuelAI(Strength.EASY, random.Random(4))
-    for duel in POSITIONS:
+    for duel in positions:
         view = duel.private_view(duel.turn)
         choice = ai.choose(view, POINTS)
         if choice.kind is UNCOVER:
@@ -102,6 +108,7 @@ def test_it_decides_from_the_view_alone(strength):
     assert one == other
 
 
+@pytest.mark.slow
 def test_the_same_seed_plays_the_same_game():
     def game(seed):
         players = (DuelAI(Strength.EASY, random.Random(seed)), DuelAI(Strength.HARD, random.Random(seed)))
@@ -118,11 +125,13 @@ def test_it_plays_every_shape_to_the_end(shape):
     assert duel.mines_hidden == 0
 
 
+@pytest.mark.slow
 def test_hard_beats_easy_in_most_games():
     wins, losses, draws = match(Strength.HARD, Strength.EASY, 40)
     assert wins >= 34, (wins, losses, draws)
 
 
+@pytest.mark.slow
 def test_hard_beats_normal_more_often_than_not():
     wins, losses, draws = match(Strength.HARD, Strength.NORMAL, 40)
     assert wins >= 26, (wins, losses, draws)

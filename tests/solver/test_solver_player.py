@@ -1,5 +1,7 @@
 """The player: deterministic, sensible first moves, wins its share of beginner games."""
 
+import pytest
+
 from amigasweeper.engine import GameSetup, MoveKind, Shape
 from amigasweeper.engine.textboard import game_from_text
 from amigasweeper.solver.player import best_move, choose_move, opening_square, play_game
@@ -88,6 +90,7 @@ def test_wrong_marks_do_not_crash_the_player():
     assert not decision.certain and "inconsistent" in decision.reason
 
 
+@pytest.mark.slow
 def test_the_covered_neighbour_counts_follow_every_uncover_and_mark():
     from amigasweeper.engine import COVERED, Game
     from amigasweeper.solver.knowledge import Knowledge

@@ -85,6 +85,7 @@ def test_the_paired_figure_counts_only_the_games_one_side_alone_won():
 diff_tool = load_tool("decision_diff")
 
 
+@pytest.mark.slow
 def test_drawn_layouts_fit_the_position_and_follow_its_chances():
     from solver_helpers import brute_force, small_positions
 

@@ -741,13 +741,6 @@ def test_no_folder_means_memory(tmp_path):
     assert store.best_times["beginner"].seconds == 3
 
 
-def test_storage_does_not_import_pyxel():
-    code = "import sys, amigasweeper.storage; print('pyxel' in sys.modules)"
-    out = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True,
-        cwd=Path(storage.__file__).parents[2],
-    )
-    assert out.stdout.strip() == "False", out.stderr
 
 
 # --------------------------------------------------------------------------
@@ -806,6 +799,7 @@ entries = st.dictionaries(
     ),
     best=st.dictionaries(best_keys, entries | json_values),
 )
+@pytest.mark.slow
 def test_any_json_document_never_makes_load_raise(name, document, best):
     content_dict = dict(document.pop("settings", {}), **document, **best)
     content = json.dumps(content_dict, allow_nan=True).encode()

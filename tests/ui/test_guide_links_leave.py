@@ -93,6 +93,7 @@ def test_only_a_click_on_open_opens_and_retrace_comes_back(make_app, hostile, op
 
 
 @posix_only
+@pytest.mark.slow
 def test_no_key_alone_chooses_open(make_app, hostile, opened_outside):
     """Every key Pyxel knows, alone, with Shift and with Right-Amiga, pressed
     while the warning is up: none opens the file."""

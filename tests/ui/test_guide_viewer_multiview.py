@@ -267,6 +267,7 @@ def test_a_link_to_line_170000_of_a_long_page_lands_at_once_and_retraces(make_ap
     assert viewer.place.node.name == "Start"
 
 
+@pytest.mark.slow
 def test_a_frame_never_walks_the_list_of_100000_nodes(make_app, tmp_path):
     path = tmp_path / "Many.guide"
     path.write_text(many_nodes_guide(100_000))

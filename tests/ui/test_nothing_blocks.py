@@ -109,13 +109,13 @@ def test_a_display_that_never_answers_is_given_up_on(monkeypatch):
 
 
 @pytest.fixture
-def xvfb(tmp_path):
+def xvfb(tmp_path, child_processes):
     """A real (virtual) X display, when Xvfb is installed."""
     if not sys.platform.startswith("linux") or shutil.which("Xvfb") is None:
         pytest.skip("needs Xvfb")
     number = 90 + os.getpid() % 500
-    server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", "800x600x24", "-nolisten", "tcp"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = child_processes.start(["Xvfb", f":{number}", "-screen", "0", "800x600x24", "-nolisten", "tcp"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     socket_file = Path(f"/tmp/.X11-unix/X{number}")
     deadline = time.monotonic() + 20
     while not socket_file.exists() and server.poll() is None and time.monotonic() < deadline:
@@ -129,14 +129,14 @@ def xvfb(tmp_path):
 
 
 @posix
-def test_on_a_real_display_a_relative_data_dir_is_taken_from_the_starting_folder(tmp_path, xvfb):
+def test_on_a_real_display_a_relative_data_dir_is_taken_from_the_starting_folder(tmp_path, xvfb, child_processes):
     """A damaged settings file in ./mydata: the program, once started, has set
     it aside there (and nowhere else) - so it read the folder it was told."""
     (tmp_path / "mydata").mkdir()
     (tmp_path / "mydata" / SETTINGS_FILE).write_text("{ not json")
     env = clean_env(DISPLAY=xvfb, **{DATA_DIR_ENV: "mydata"})
-    process = subprocess.Popen(command(), cwd=tmp_path, env=env,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    process = child_processes.start(command(), cwd=tmp_path, env=env,
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     set_aside = lambda: any("damaged" in p.name for p in (tmp_path / "mydata").iterdir())  # noqa: E731
     wait_for(set_aside, "the damaged settings were set aside", process)
     process.send_signal(signal.SIGTERM)
@@ -196,9 +196,9 @@ os.read(reading, 1)  # nothing ever comes, as from a file system that hangs
 
 @posix
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
-def test_a_signal_ends_the_program_even_while_it_hangs(signum, status):
-    process = subprocess.Popen([sys.executable, "-c", HANGS], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, env=clean_env())
+def test_a_signal_ends_the_program_even_while_it_hangs(signum, status, child_processes):
+    process = child_processes.start([sys.executable, "-c", HANGS], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                    text=True, env=clean_env())
     assert process.stdout.readline().strip() == "hanging"
     time.sleep(0.1)
     process.send_signal(signum)
@@ -230,7 +230,7 @@ def test_following_links_to_a_pipe_and_to_proc_kmsg_never_blocks_the_program(tmp
 
 
 @linux
-def test_sigterm_ends_the_program_while_it_waits_for_a_silent_display(tmp_path):
+def test_sigterm_ends_the_program_while_it_waits_for_a_silent_display(tmp_path, child_processes):
     with socket.socket() as server:
         server.bind(("127.0.0.1", 0))
         server.listen()
@@ -238,8 +238,8 @@ def test_sigterm_ends_the_program_while_it_waits_for_a_silent_display(tmp_path):
         if port < 6000:
             pytest.skip("no free port maps to an X display number here")
         env = clean_env(DISPLAY=f"127.0.0.1:{port - 6000}")
-        process = subprocess.Popen(command("--data-dir", str(tmp_path)), env=env,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        process = child_processes.start(command("--data-dir", str(tmp_path)), env=env,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         server.settimeout(60)
         connection, _ = server.accept()  # the display test is now waiting for an answer
         with connection:

@@ -74,11 +74,11 @@ def level_saved(folder: Path, level: str):
 
 @posix_signals
 @pytest.mark.parametrize(("signum", "status"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
-def test_a_signal_ends_a_headless_run_cleanly_with_the_settings_saved(tmp_path, signum, status):
+def test_a_signal_ends_a_headless_run_cleanly_with_the_settings_saved(tmp_path, signum, status, child_processes):
     script = tmp_path / "long.txt"
     script.write_text("key amiga E\nwait 100000000\n")
     data = tmp_path / "data"
-    process = subprocess.Popen(
+    process = child_processes.start(
         command("--headless", "--script", str(script), "--data-dir", str(data), "--seed", "3"),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=clean_env(), cwd=tmp_path,
     )
@@ -107,8 +107,8 @@ pyxel.run(app.update, app.draw)
 
 
 @posix_signals
-def test_sigterm_ends_the_frame_loop_of_a_windowed_run(tmp_path):
-    process = subprocess.Popen(
+def test_sigterm_ends_the_frame_loop_of_a_windowed_run(tmp_path, child_processes):
+    process = child_processes.start(
         [sys.executable, "-c", WINDOWED, str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=clean_env(SDL_AUDIODRIVER="dummy"),
     )

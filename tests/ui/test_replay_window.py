@@ -229,7 +229,7 @@ def test_keep_replay_is_ghosted_for_a_file_from_elsewhere(make_app, tmp_path):
     assert app.replays.window is not None and not app.replays.can_keep()
 
 
-def test_an_evf_file_of_another_program_plays_with_its_pointer_scaled(make_app, tmp_path):
+def test_an_evf_file_of_another_program_plays_with_its_pointer_scaled(make_app, tmp_path, toollib_evf):
     """A file ms-toollib writes as Metasweeper does, with 16-pixel squares."""
     ms = pytest.importorskip("ms_toollib", reason="ms-toollib is not installed")
     board = ms.laymine(16, 30, 99, 0, 0)
@@ -244,9 +244,8 @@ def test_an_evf_file_of_another_program_plays_with_its_pointer_scaled(make_app, 
     mine = next((r, c) for r in range(16) for c in range(30) if board[r][c] == -1)
     video.step("lc", (mine[0] * 16 + 5, mine[1] * 16 + 5))  # a loss ends it: ms-toollib writes only ended games
     video.step("lr", (mine[0] * 16 + 5, mine[1] * 16 + 5))
-    video.generate_evf_v4_raw_data()
     path = tmp_path / "theirs.evf"
-    path.write_bytes(bytes(video.raw_data))
+    path.write_bytes(toollib_evf(video))
     app, pilot = make_app(replay=path, screen=ScreenMode.HIRES)
     window = app.replays.window
     assert window is not None and window.recording.cell_px == 16

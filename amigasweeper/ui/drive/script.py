@@ -1,6 +1,7 @@
 """Scripted runs: `amigasweeper --headless --script FILE`.
 
-One command a line ('#' starts a comment):
+One command a line; words are split as scriptwords.py says (a `#` where a
+word would start begins a comment; quotes keep blanks and `#` in a word):
 
     move X Y              put the pointer at screen pixel X, Y
     cell COL ROW          put the pointer on the middle of a square
@@ -9,7 +10,7 @@ One command a line ('#' starts a comment):
     click left|right      press and release where the pointer is
     key NAME              press and release a key (P, M, 1, RETURN, F1, ...)
     key amiga NAME        the same with Right-Amiga held
-    type TEXT             type text into the active string gadget
+    type TEXT             type text into the active string gadget ("#?.guide")
     wait N                let N frames pass
     screenshot PATH       save the screen as a PNG (PATH.png if PATH has no extension)
     expect face smile|oh|dead|sunglasses
@@ -34,13 +35,10 @@ from amigasweeper.engine.numbers import plain_int
 from ..intuition.atlas import Face
 from ..intuition.input import Button
 from .pilot import Pilot
+from .scriptwords import ScriptError, split_line
 
 SCRIPT_LIMIT = 1 << 20  # bytes: a script of a thousand pages of commands is still under it
 FACE_NAMES = {Face.SMILE: "smile", Face.OH: "oh", Face.DEAD: "dead", Face.COOL: "sunglasses"}
-
-
-class ScriptError(Exception):
-    """A bad line or a failed expectation; the message names the line."""
 
 
 def _int(text: str, number: int, low: int | None = None, high: int | None = None) -> int:
@@ -102,7 +100,10 @@ class ScriptRunner:
         self.finished = False
 
     def run_line(self, number: int, line: str) -> None:
-        words = line.split()
+        """Run one line as written in the file (a blank or comment line does nothing)."""
+        words = split_line(line, number)
+        if not words:
+            return
         command, args = words[0].lower(), words[1:]
         handler = getattr(self, f"do_{command}", None)
         if handler is None:
@@ -153,6 +154,8 @@ class ScriptRunner:
         self.pilot.key(_key_code(names[0], number), amiga=amiga)
 
     def do_type(self, number: int, args: list[str]) -> None:
+        if not args:  # most likely `type #...`, where the # began a comment
+            raise ScriptError(f'line {number}: usage: type TEXT (quote text that holds #: type "#?.guide")')
         self.pilot.type(" ".join(args))
 
     def do_wait(self, number: int, args: list[str]) -> None:
@@ -198,9 +201,7 @@ def read_script(path: Path) -> str:
 def run_script(app, path: Path, base: Path | None = None) -> None:
     text = read_script(path)
     runner = ScriptRunner(app, base)
-    for number, raw in enumerate(text.splitlines(), 1):
-        line = raw.split("#", 1)[0].strip()
-        if line:
-            runner.run_line(number, line)
+    for number, line in enumerate(text.splitlines(), 1):
+        runner.run_line(number, line)
         if runner.finished:
             break
