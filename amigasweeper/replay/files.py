@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from .. import plainfiles
 from ..engine.topology import Shape
 from . import evf, native
 from .errors import ReplayError
@@ -37,23 +38,31 @@ def parse_replay(data: bytes) -> Recording:
 
 
 def load_replay(path: str | os.PathLike[str]) -> Recording:
-    """Read a replay file; every failure is a ReplayError with a sentence."""
+    """Read a replay file; every failure is a ReplayError with a sentence.
+
+    The file is read by the rules every file named from outside follows
+    (amigasweeper/plainfiles.py): a plain file only - never a folder, a
+    named pipe, a device or a file of /proc or /sys such as /proc/kmsg,
+    whose reading waits forever and drains the kernel's log - and at most
+    MAX_REPLAY_BYTES of it (no replay is that big)."""
     path = Path(path)
     try:
-        if not path.is_file():
-            raise ReplayError(f"{path.name} is not a file")
-        with open(path, "rb") as file:
-            data = file.read(MAX_REPLAY_BYTES + 1)
-    except OSError as error:
-        raise ReplayError(f"{path.name} cannot be read ({error.strerror or error})") from None
-    if len(data) > MAX_REPLAY_BYTES:
-        raise ReplayError(f"{path.name} is over 16 MB: no replay is that big")
+        data = plainfiles.read(path, MAX_REPLAY_BYTES)
+    except plainfiles.NotPlainFile as error:
+        raise ReplayError(_not_read(path, str(error))) from None
     try:
         return parse_replay(data)
     except ReplayError:
         raise
     except (ValueError, IndexError, KeyError) as error:  # a board no game can have, say
         raise ReplayError(f"{path.name} cannot be played: {error}") from None
+
+
+def _not_read(path: Path, why: str) -> str:
+    """plainfiles' sentence, which starts with the whole path, told with the
+    file's name alone, as the other replay messages name it."""
+    whole = plainfiles.shown(path)
+    return plainfiles.shown(path.name) + why[len(whole):] if why.startswith(whole) else why
 
 
 __all__ = ["EVF_SUFFIX", "REPLAY_SUFFIXES", "ReplayError", "Shape", "load_replay", "parse_replay", "replay_bytes", "replay_suffix"]

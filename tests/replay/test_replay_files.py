@@ -99,7 +99,7 @@ def test_garbage_files_are_refused_not_crashed(tmp_path):
         path.write_bytes(data)
         with pytest.raises(ReplayError):
             load_replay(path)
-    with pytest.raises(ReplayError, match="not a file"):
+    with pytest.raises(ReplayError, match="a folder, not a plain file"):
         load_replay(tmp_path)
 
 
