@@ -267,8 +267,13 @@ def test_the_viewer_refuses_a_pipe_typed_into_open_without_waiting(tmp_path, app
     pipe = tmp_path / "pipe.guide"
     os.mkfifo(pipe)
     app.open_manual()
-    problem = app.viewers.open_path(str(pipe))
-    assert problem or "named pipe" in app.viewer.status or "named pipe" in str(app.viewer.document.problems)
+    assert "pipe.guide is a named pipe, not a plain file" == app.viewers.open_path(str(pipe))
+    deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 6)
+    deep.mkdir(parents=True)
+    os.mkfifo(deep / "a-guide-with-a-very-long-name-indeed.guide")
+    problem = app.viewers.open_path(str(deep / "a-guide-with-a-very-long-name-indeed.guide"))
+    assert problem.endswith("is a named pipe, not a plain file") and len(problem) < 60, problem
+    assert "a device, not a plain file" in app.viewers.open_path("/dev/zero")
 
 
 @posix
