@@ -4,7 +4,7 @@ matrix) between the two screen colours whose mix comes closest. Pure Python."""
 
 from __future__ import annotations
 
-from .ilbm import RGB, Picture
+from .picture import RGB, Picture, sampling
 
 # The 4x4 Bayer matrix: each threshold once, spread so neighbours differ most.
 BAYER = ((0, 8, 2, 10), (12, 4, 14, 6), (3, 11, 1, 9), (15, 7, 13, 5))
@@ -15,13 +15,10 @@ MIX_PENALTY = 0.25
 
 def fit(picture: Picture, max_w: int, max_h: int) -> Picture:
     """The picture scaled down (never up), keeping its shape, to fit max_w x max_h."""
-    scale = min(1.0, max_w / picture.width, max_h / picture.height)
-    if scale >= 1.0:
+    columns, rows = sampling(picture.width, picture.height, (max_w, max_h))
+    if len(columns) == picture.width and len(rows) == picture.height:
         return picture
-    width, height = max(1, int(picture.width * scale)), max(1, int(picture.height * scale))
-    columns = [min(picture.width - 1, int(x / scale)) for x in range(width)]
-    rows = [picture.rows[min(picture.height - 1, int(y / scale))] for y in range(height)]
-    return Picture(width, height, [[row[x] for x in columns] for row in rows])
+    return Picture(len(columns), len(rows), [[picture.rows[y][x] for x in columns] for y in rows])
 
 
 def dither(picture: Picture, palette: list[RGB]) -> list[list[int]]:

@@ -116,9 +116,8 @@ DESKTOP_ONLY = {
         "only when the current folder's name is not UTF-8, just before pyxel.init changes it anyway",
     ("amigasweeper/ui/display.py", "os.open"): "the display test's child sends SDL's complaints to os.devnull",
     **dict.fromkeys(
-        [("amigasweeper/ui/intuition/asl.py", "path.expanduser"), ("amigasweeper/ui/intuition/drawers.py", "Path.home"),
-         ("amigasweeper/ui/intuition/drawers.py", "os.open"), ("amigasweeper/ui/intuition/drawers.py", "os.fdopen")],
-        "the file requester browses the desktop's files (asl.available() is False in the browser); it opens read-only",
+        [("amigasweeper/ui/intuition/asl.py", "path.expanduser"), ("amigasweeper/ui/intuition/drawers.py", "Path.home")],
+        "the file requester browses the desktop's files (asl.available() is False in the browser); it opens nothing",
     ),
     **dict.fromkeys(
         [("amigasweeper/ui/helpviewer/pictureview.py", "tempfile.mkstemp"),

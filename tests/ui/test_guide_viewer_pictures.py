@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 import pyxel
 from ilbm_files import write_ilbm
+from picture_files import gif, png, png_bomb
 
 from amigasweeper.guide import ActionKind, Link
 from amigasweeper.ui.intuition.modes import Look
@@ -106,8 +108,52 @@ def test_embed_shows_the_text_of_a_file_in_the_folder_and_nothing_outside(make_a
 
 def test_a_file_named_as_a_png_that_is_none_says_so(make_app, tmp_path):
     (tmp_path / "junk.png").write_bytes(b"not a png at all")
-    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("junk.png"))
+    (tmp_path / "broken.png").write_bytes(png(8, 8, idat=b"not zlib"))
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("junk.png", "broken.png"))
     viewer.follow(Link("junk", ActionKind.LINK, "junk.png/main"))
     pilot.step()
-    assert "not a picture Pyxel can read" in " ".join(line.text for line in viewer.lines)
+    assert "not a PNG, GIF, JPEG, BMP or IFF ILBM picture" in " ".join(line.text for line in viewer.lines)
+    viewer.follow(Link("broken", ActionKind.LINK, "broken.png/main"))
+    pilot.step()
+    assert "Pyxel's loader could not read it" in " ".join(line.text for line in viewer.lines)
     assert len(pyxel.colors) >= 8 and pyxel.colors[0] == 0xAAAAAA  # the screen's palette is back
+
+
+@pytest.mark.parametrize("name, data", [
+    ("bomb.png", png_bomb()),  # G1: 14.8 KB that cost 27.8 s and 506 MB
+    ("bomb.gif", gif((11_000, 11_000), [(1, 1)])),  # 35 bytes that cost 2.9 s and 833 MB
+    ("frame.gif", gif((1, 1), [(11_000, 11_000)])),
+    ("named.jpg", png_bomb()),  # a PNG by its bytes, whatever its name says
+])
+def test_a_picture_bomb_is_refused_with_a_message_before_any_decoder_sees_it(make_app, tmp_path, monkeypatch,
+                                                                              name, data):
+    from amigasweeper.ui.helpviewer import pictureview
+
+    decoded = []
+    monkeypatch.setattr(pictureview, "_loaded_by_pyxel", lambda *args: decoded.append(args))
+    (tmp_path / name).write_bytes(data)
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking(name))
+    viewer.follow(Link("bomb", ActionKind.LINK, f"{name}/main"))
+    pilot.step()
+    text = " ".join(line.text for line in viewer.lines)
+    assert f"The picture {name} cannot be shown: it is 11000 x 11000 pixels, too big to show" in text
+    assert "at most 1,048,576 pixels" in text and viewer.pictures[id(viewer.place.node)].image is None
+    assert decoded == [] and not app.guard.faults
+
+
+def test_a_gif_of_many_frames_shows_its_first(make_app, tmp_path):
+    (tmp_path / "many.gif").write_bytes(gif((1, 1), [(1, 1)] * 20_000))
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("many.gif"))
+    viewer.follow(Link("many", ActionKind.LINK, "many.gif/main"))
+    pilot.step()
+    image = viewer.pictures[id(viewer.place.node)].image
+    assert image is not None and (image.width, image.height) == (1, 1) and image.pget(0, 0) == Pen.BLACK
+
+
+def test_a_damaged_pictures_odd_bytes_reach_the_page_escaped(make_app, tmp_path):
+    (tmp_path / "odd.iff").write_bytes(b"FORM\0\0\0\x20ILBM\x1b]0;pwned\x07\0\0\0\xff")
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("odd.iff"))
+    viewer.follow(Link("odd", ActionKind.LINK, "odd.iff/main"))
+    pilot.step()
+    text = " ".join(line.text for line in viewer.lines)
+    assert "the \\x1b]0; chunk runs past the end" in text and "\x1b" not in text

@@ -13,8 +13,8 @@ from amigasweeper.guide.paths import GUIDE_LIMIT
 from amigasweeper.guide.savetext import save_page
 from amigasweeper.plainfiles import shown
 
-from ..intuition import asl
 from ..game.pausing import PauseReason
+from ..intuition import asl
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester, StringGadget, shorten_middle
 from .guideview import GuideViewer, open_guide_file
