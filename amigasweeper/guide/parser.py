@@ -43,16 +43,30 @@ from __future__ import annotations
 
 import gc
 import re
-from itertools import chain
 import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
+from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterator
 
+from . import outside
 from .inline import InlineParser, MacroBudget, parse_int, tokens, unquote
-from .model import PLAIN, Command, Document, Font, Layout, LineStore, Macro, Node, Problem, SourceLine, Span, WrapMode
+from .model import (
+    PLAIN,
+    Command,
+    Document,
+    Font,
+    Layout,
+    LineStore,
+    Macro,
+    Node,
+    Problem,
+    SourceLine,
+    Span,
+    WrapMode,
+)
 from .paths import NotPlainFile, read_guide, shown
 
 _COMMAND = re.compile(r"@(\$ver:?|\(c\)|[a-z]+)(.*)", re.I | re.S)
@@ -66,10 +80,6 @@ _NON_BLANK = re.compile(r"\S")
 _EMBED = re.compile(r"@embed(?![a-z])", re.I)
 # Node settings that fall back to the file's when a node does not set them.
 _DEFAULTS = frozenset({"wrap", "tab", "font", "proportional"})
-# Lines outside nodes that real guides hold and that are no lost text: a
-# plain ``$VER:`` string (for the Version command to find) and comments
-# indented before their ``@rem``.
-_QUIET_OUTSIDE = re.compile(r"[ \t]*(?:@rem(?:ark)?(?![a-z])|[^\n]*\$VER:)", re.I)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _UTF8_BOM = b"\xef\xbb\xbf"
 # The same control characters as _CONTROL, made spaces in the file's bytes at
@@ -382,7 +392,7 @@ class _Indexer:
         self.resume(until=lambda: len(indexed) > position and indexed[position] is not self.node)
 
     def _check_outside(self, start: int, end: int, line: int) -> None:
-        """Text between nodes: one report is enough, it is usually one stray block."""
+        """Text between nodes (see :mod:`.outside`): one report is enough, it is usually one stray block."""
         if self._outside_reported or start >= end:
             return
         text = self.text
@@ -391,24 +401,12 @@ class _Indexer:
             start = text.find("\n", start, end)
             if start < 0:
                 return
-        found = _NON_BLANK.search(text, start, end)
-        while found:
-            line_start = text.rfind("\n", 0, found.start()) + 1
-            if not _QUIET_OUTSIDE.match(text, line_start, end):
-                self._outside_reported = True
-                self.problem(line + text.count("\n", start, found.start()), "text outside any node is not shown")
-                return
-            self._plain_version(text, line_start, end)
-            next_line = text.find("\n", found.start(), end)
-            found = _NON_BLANK.search(text, next_line, end) if next_line >= 0 else None
-
-    def _plain_version(self, text: str, line_start: int, end: int) -> None:
-        """A ``$VER:`` line outside the nodes is the guide's version when no ``@$VER:`` gave one."""
-        line_end = text.find("\n", line_start, end)
-        line = text[line_start : line_end if line_end >= 0 else end]
-        at = line.find("$VER:")
-        if at >= 0 and not self.doc.version:
-            self.doc.version = line[at + 5 :].strip()
+        lost = outside.lost_text(text, start, end)
+        if not self.doc.version:
+            self.doc.version = outside.plain_version(text, start, end if lost is None else lost) or ""
+        if lost is not None:
+            self._outside_reported = True
+            self.problem(line + text.count("\n", start, lost), "text outside any node is not shown")
 
     def _check_database(self) -> None:
         found = _NON_BLANK.search(self.text)

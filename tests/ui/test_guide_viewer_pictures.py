@@ -157,3 +157,23 @@ def test_a_damaged_pictures_odd_bytes_reach_the_page_escaped(make_app, tmp_path)
     pilot.step()
     text = " ".join(line.text for line in viewer.lines)
     assert "the \\x1b]0; chunk runs past the end" in text and "\x1b" not in text
+
+
+def test_names_from_a_damaged_guide_are_shown_escaped_never_as_the_fonts_own_symbols(make_app, tmp_path):
+    """The font keeps the program's symbols at control codes (0x01 is the menu
+    tick, 0x08 the ellipsis) and draws nothing for Latin-1's 0x80-0x9F: a
+    title, a link's target or a problem naming them shows them escaped."""
+    guide = (b'@database D.guide\n@node Main "Odd \x9b title"\n@{" go " link "Gone\x9b\x85"}\n@{" ok " link Two}\n'
+             b'@endnode\n@node Two "T\xe9te \x01\x08"\n@endnode\n')
+    (tmp_path / "D.guide").write_bytes(guide)
+    app, pilot = make_app(guide=tmp_path / "D.guide")
+    pilot.step()
+    viewer = app.viewer
+    assert viewer.title == "Odd \\x9b title"
+    viewer.follow(viewer.document.main.links().__next__())
+    assert viewer.status == "No page called Gone\\x9b\\x85"
+    viewer.show_problems()
+    text = " ".join(line.text for line in viewer.lines)
+    assert "Gone\\x9b\\x85" in text and "\x9b" not in text
+    viewer.follow(Link("ok", ActionKind.LINK, "Two"))
+    assert viewer.title == "T\xe9te   "  # the guide's own control characters were spaces already; é prints
