@@ -43,30 +43,17 @@ from __future__ import annotations
 
 import gc
 import re
+from itertools import chain
 import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
-from itertools import chain
 from pathlib import Path
 from typing import Callable, Iterator
 
 from . import outside
 from .inline import InlineParser, MacroBudget, parse_int, tokens, unquote
-from .model import (
-    PLAIN,
-    Command,
-    Document,
-    Font,
-    Layout,
-    LineStore,
-    Macro,
-    Node,
-    Problem,
-    SourceLine,
-    Span,
-    WrapMode,
-)
+from .model import PLAIN, Command, Document, Font, Layout, LineStore, Macro, Node, Problem, SourceLine, Span, WrapMode
 from .paths import NotPlainFile, read_guide, shown
 
 _COMMAND = re.compile(r"@(\$ver:?|\(c\)|[a-z]+)(.*)", re.I | re.S)

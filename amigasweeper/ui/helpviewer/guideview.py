@@ -35,38 +35,35 @@ from amigasweeper.guide import (
     Link,
     Node,
     PageLayout,
+    Pen as GuidePen,
     Run,
     Target,
     parse_file,
     problems_page,
 )
-from amigasweeper.guide import (
-    Pen as GuidePen,
-)
 from amigasweeper.guide.ilbm import is_iff_picture
 from amigasweeper.guide.parser import decode_text
 from amigasweeper.guide.paths import PICTURE_LIMIT, GuideFolder, Resolved, read_guide
-from amigasweeper.plainfiles import read as read_plain
-from amigasweeper.plainfiles import shown
+from amigasweeper.plainfiles import read as read_plain, shown
 
 from .. import collector
 from ..intuition import font
 from ..intuition.atlas import FONT
 from ..intuition.gfx import bevel
 from ..intuition.input import Button, Frame
-from ..intuition.menus import MenuItem
-from ..intuition.menustrip import MenuStrip
 from ..intuition.modes import Look
 from ..intuition.palette import Pen
 from ..intuition.requester import Choice, Requester, TextButton
 from ..intuition.widgets import Widget
 from ..intuition.window import BORDER, TITLE_H, Window
-from .escaped import EscapedText
+from ..intuition.menus import MenuItem
+from ..intuition.menustrip import MenuStrip
 from .finding import Finder
+from .escaped import EscapedText
+from .pictureview import PicturePage, is_picture_name, picture_page, screen_palette
 from .menus import VIEWER_MENUS, ViewerCommand
 from .pageview import BACKGROUND_WORK, Layouts, Place, visible_runs
 from .pens import GUIDE_PENS, SCREEN_COLOURS, screen_pen, text_pens
-from .pictureview import PicturePage, is_picture_name, picture_page, screen_palette
 from .scrollers import SCROLLER_W, HScroller, Scroller
 
 __all__ = ["GUIDE_PENS", "SCROLLER_W", "GuideViewer", "Place", "Scroller", "open_guide_file", "screen_pen"]
