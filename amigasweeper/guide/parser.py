@@ -53,6 +53,7 @@ from typing import Callable, Iterator
 
 from . import outside
 from .inline import InlineParser, MacroBudget, parse_int, tokens, unquote
+from .linewalk import LinePlaces
 from .model import PLAIN, Command, Document, Font, Layout, LineStore, Macro, Node, Problem, SourceLine, Span, WrapMode
 from .paths import NotPlainFile, read_guide, shown
 
@@ -195,6 +196,7 @@ class _Body:
     start: int
     first_line: int
     end: int = -1
+    end_line: int = 0  # the file line of the command at ``end`` (0 when the file ended the node)
 
 
 def _line_commands(text: str) -> Iterator[re.Match[str]]:
@@ -441,6 +443,7 @@ class _Indexer:
         if self.node is not None and self.body is not None:
             self.node.end_line = self.line
             self.body.end = body_end
+            self.body.end_line = self.line if body_end < len(self.text) else 0
             self.node.lines = LineStore(_NodeReader(self.doc, self.node, self.text, self.body, self.budget))
         self.node = None
         self.body = None
@@ -609,13 +612,15 @@ class _NodeReader:
     without waiting for the cycle collector.
     """
 
-    __slots__ = ("doc", "node_macros", "file_macros", "text", "body", "budget", "reported")
+    __slots__ = ("doc", "node_macros", "file_macros", "text", "body", "budget", "reported", "_places", "_total")
 
     def __init__(self, doc: Document, node: Node, text: str, body: _Body, budget: MacroBudget):
         self.doc = weakref.ref(doc)
         self.node_macros, self.file_macros = node.macros, doc.macros
         self.text, self.body, self.budget = text, body, budget
         self.reported = False
+        self._places: LinePlaces | None = None
+        self._total: int | None = None
 
     def __call__(self, skip: int = 0) -> Iterator[SourceLine]:
         """The node's lines in order; with ``skip``, from its line ``skip`` on
@@ -656,19 +661,14 @@ class _NodeReader:
 
     def offset_of(self, index: int) -> tuple[int, int]:
         """(file offset, file line number) where node line ``index`` starts
-        (the node's end when it has fewer lines)."""
-        text, end = self.text, self.body.end
-        position, number = self.body.start, self.body.first_line
-        while position < end:
-            line_end = text.find("\n", position, end)
-            line_end = end if line_end < 0 else line_end
-            if not _is_command_line(text, position, line_end):
-                if index <= 0:
-                    break
-                index -= 1
-            position = line_end + 1
-            number += 1
-        return min(position, end), number
+        (the node's end when it has fewer lines), walked from the nearest
+        line found before (see :mod:`.linewalk`)."""
+        if self._places is None:
+            body = self.body
+            self._places = LinePlaces(self.text, body.start, body.end, body.first_line, _is_command_line)
+            if self._total is not None:
+                self._places.know_end(self._total, body.end_line)
+        return self._places.offset_of(index)
 
     def line_at(self, offset: int) -> int | None:
         """The node line (counted from 0) that file character ``offset`` is on;
@@ -689,12 +689,15 @@ class _NodeReader:
                    if match.start() + 1 < end and match.group(1).lower() != "embed")
 
     def total(self) -> int:
-        """How many lines the node has, counted at C speed without reading them."""
-        text, start, end = self.text, self.body.start, self.body.end
-        if start >= end:
-            return 0
-        lines = text.count("\n", start, end) + (0 if text.endswith("\n", start, end) else 1)
-        return lines - self._commands_between(start, end)
+        """How many lines the node has, counted at C speed without reading
+        them (once: the text never changes)."""
+        if self._total is None:
+            text, start, end = self.text, self.body.start, self.body.end
+            lines = text.count("\n", start, end) + (0 if text.endswith("\n", start, end) else 1) if start < end else 0
+            self._total = lines - self._commands_between(start, end) if lines else 0
+            if self._places is not None:
+                self._places.know_end(self._total, self.body.end_line)
+        return self._total
 
     def _report(self, problem: Problem) -> None:
         document = self.doc()

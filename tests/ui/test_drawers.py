@@ -12,12 +12,7 @@ import pytest
 
 from amigasweeper import plainfiles
 from amigasweeper.ui.intuition import drawers
-from amigasweeper.ui.intuition.drawers import (
-    DrawerReader,
-    Kind,
-    plain_file_problem,
-    volumes,
-)
+from amigasweeper.ui.intuition.drawers import DrawerReader, Kind, plain_file_problem, volumes
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this system has no named pipes (os.mkfifo)")
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 import pyxel
 from ilbm_files import write_ilbm
-from picture_files import gif, png, png_bomb
 
 from amigasweeper.guide import ActionKind, Link
+from amigasweeper.guide.syntheticpictures import gif, png, png_bomb
 from amigasweeper.ui.intuition.modes import Look
 from amigasweeper.ui.intuition.palette import Pen
 

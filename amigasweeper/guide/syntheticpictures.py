@@ -1,6 +1,8 @@
-"""PNG, GIF, JPEG and BMP files written by the tests themselves, honest or
-hostile: each format's rules applied backwards, so the header reader is
-checked against files we made (no picture library needed)."""
+"""PNG, GIF, JPEG and BMP files made up on the spot, honest or hostile, for
+the tests and benchmarks of the picture caps (guide/pictureheaders.py): each
+format's rules applied backwards, so the header reader is checked against
+files we made, with no picture library. Among them the bombs of issue 33
+(G1): small files that declare pictures of 121 million pixels."""
 
 from __future__ import annotations
 
@@ -86,3 +88,19 @@ def bmp(width: int, height: int, depth: int = 24, *, packing: int = 0, colours: 
         info = struct.pack("<IiiHHIIiiII", header_size, width, height, 1, depth, packing, 0, 2835, 2835, colours, 0)
         info = info[:header_size] + bytes(max(0, header_size - len(info)))
     return b"BM" + struct.pack("<IHHI", 14 + len(info), 0, 0, 14 + len(info)) + info
+
+
+def every_colour_png(side: int = 1024) -> bytes:
+    """A ``side`` x ``side`` truecolour PNG whose pixels are each of another
+    colour (red counts along a row, blue steps every 256 pixels, green down
+    the rows), which packs to almost nothing: the most work Pyxel's loader
+    can be given for its size (it matches each new colour to its palette)."""
+    rows = []
+    for y in range(side):
+        deltas = bytearray(3 * (side - 1))
+        for x in range(1, side):
+            deltas[3 * (x - 1)] = 1
+            if x % 256 == 0:
+                deltas[3 * (x - 1) + 2] = 1
+        rows.append(b"\x01" + bytes([0, y & 255, (y >> 8) << 4]) + bytes(deltas))  # the Sub filter
+    return png(side, side, 8, 2, idat=zlib.compress(b"".join(rows), 9))
