@@ -52,10 +52,10 @@ def load_replay(path: str | os.PathLike[str]) -> Recording:
         raise ReplayError(_not_read(path, str(error))) from None
     try:
         return parse_replay(data)
-    except ReplayError:
-        raise
+    except ReplayError as error:  # its words may quote the file: escaped where they do not print
+        raise ReplayError(plainfiles.printable(str(error))) from None
     except (ValueError, IndexError, KeyError) as error:  # a board no game can have, say
-        raise ReplayError(f"{path.name} cannot be played: {error}") from None
+        raise ReplayError(f"{plainfiles.shown(path.name)} cannot be played: {plainfiles.printable(str(error))}") from None
 
 
 def _not_read(path: Path, why: str) -> str:

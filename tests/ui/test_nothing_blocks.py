@@ -309,3 +309,18 @@ def test_sigterm_ends_the_program_while_it_waits_for_a_silent_display(tmp_path):
             while connection.recv(4096):  # the X client's greeting, then the end: the child is gone too
                 pass
     assert process.returncode == 143, err
+
+
+def test_a_replays_damage_is_told_with_its_odd_bytes_escaped(tmp_path, make_app):
+    """A damaged replay's name and words reach the requester escaped: a
+    control character in them never draws one of the font's own symbols."""
+    from amigasweeper.replay import ReplayError, load_replay
+
+    path = tmp_path / "odd\x01\x08\x1b[2J.evf"
+    path.write_bytes(b"\x04" + b"\xff" * 40)
+    with pytest.raises(ReplayError) as refused:
+        load_replay(path)
+    assert str(refused.value).isprintable()
+    app, _pilot = make_app(replay=path)
+    told = " ".join(app.requesters[-1].lines)
+    assert "odd\\x01\\x08\\x1b[2J.evf cannot be played" in told and "\x01" not in told

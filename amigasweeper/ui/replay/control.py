@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from amigasweeper.guide import ManualPage
+from amigasweeper.plainfiles import shown
 from amigasweeper.storage import FileBackend
 from amigasweeper.replay import REPLAY_SUFFIXES, Recording, ReplayError, load_replay, replay_bytes, replay_suffix
 
@@ -102,7 +103,7 @@ class ReplayControl:
     def open_or_tell(self, path: str | Path) -> None:
         problem = self.open_path(path)
         if problem:
-            self.app.commands.tell("Replay", [f"{Path(path).name} cannot be played: {problem}"])
+            self.app.commands.tell("Replay", [f"{shown(Path(path).name)} cannot be played: {problem}"])
 
     def dropped(self, paths: list[str]) -> bool:
         """Files dropped on the program: True when one was a replay (it is shown)."""
