@@ -18,6 +18,11 @@ Figures are in milliseconds over several runs (median and the slowest run).
 * find: Find, in the 50 MB guide just opened (and after 300 frames of
   reading), of a word on its last page: the time until the match is shown,
   and the slowest frame meanwhile.
+* pictures: a link to a picture until its page is made, CPU time: the
+  decompression bombs of issue 33 (refused from their headers) and the
+  costliest pictures within the caps (amigasweeper/guide/picture.py).
+* sigterm: the real program following a link to a picture again and again;
+  the time from SIGTERM to its end, with a bomb and with a small picture.
 * memory: the peak memory of a process that opens the 50 MB guide, against
   the file's size (one child process, so nothing else is counted).
 * frames: one update and draw of the real program (headless) with the viewer
@@ -30,6 +35,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -317,8 +323,92 @@ def section_find(shapes) -> dict:
     return {"runs": result}
 
 
+def _picture_files() -> dict[str, bytes]:
+    """The pictures of the pictures section: the bombs of issue 33, the
+    costliest pictures within the caps, and an ordinary one."""
+    import random
+
+    from amigasweeper.guide.ilbm import CAMG_HAM
+    from amigasweeper.guide.syntheticpictures import every_colour_png, gif, png, png_bomb, write_ilbm
+
+    rng = random.Random(33)
+    noise = [[rng.randrange(256) for _ in range(1024)] for _ in range(1024)]
+    palette = [(rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(256)]
+    return {
+        "png_bomb_11000x11000_14.8kb": png_bomb(),
+        "gif_bomb_11000x11000_35_bytes": gif((11_000, 11_000), [(1, 1)]),
+        "png_1024x1024_every_pixel_a_colour": every_colour_png(1024),
+        "png_1024x1024_one_colour": png(1024, 1024, 8, 2),
+        "ilbm_1024x1024_ham8_noise": write_ilbm(noise, palette[:64], 8, packed=False, camg=CAMG_HAM),
+        "ilbm_1024x1024_8_planes_packed_noise": write_ilbm(noise, palette, 8),
+    }
+
+
+def section_pictures(shapes) -> dict:
+    """A picture a link leads to, until its page is made (header check,
+    decoder, scaling and dithering to the LowRes viewer's page): CPU time,
+    5 runs each (1 for what takes more than 5 s a run)."""
+    from amigasweeper.ui.helpviewer.pictureview import picture_page, screen_palette
+
+    headless_pyxel()
+    palette = screen_palette(8)
+    result = {}
+    for name, data in _picture_files().items():
+        samples = []
+        for _run in range(5):
+            gc.collect()
+            began = time.process_time()
+            page = picture_page(name, data, (286, 196), palette)
+            samples.append((time.process_time() - began) * 1000.0)
+            if samples[-1] > 5000:
+                break
+        result[name] = {"file_bytes": len(data), "runs": len(samples), "median_cpu_ms": round(statistics.median(samples), 2),
+                        "max_cpu_ms": round(max(samples), 2), "shown": page.image is not None}
+    return result
+
+
+# A child that is the real program, headless, following a link to a picture
+# and back again and again; the parent sends SIGTERM in the middle and times
+# how long the program takes to end.
+_SIGTERM_SCRIPT = "key TAB\nkey RETURN\nkey BACKSPACE\nwait 1\n" * 20_000 + "quit\n"
+
+
+def section_sigterm(shapes) -> dict:
+    """SIGTERM while the viewer keeps opening a picture: the time from the
+    signal to the program's end (3 runs for each picture)."""
+    import signal
+    import tempfile
+
+    from amigasweeper.guide.syntheticpictures import png, png_bomb
+
+    pictures = {"png_bomb_11000x11000": png_bomb(), "png_64x64": png(64, 64)}
+    result = {}
+    with tempfile.TemporaryDirectory() as folder:
+        base = Path(folder)
+        (base / "follow.txt").write_text(_SIGTERM_SCRIPT)
+        for name, data in pictures.items():
+            (base / "pic.png").write_bytes(data)
+            (base / "P.guide").write_text('@database P.guide\n@node Main\n@{" picture " link pic.png/main}\n@endnode\n')
+            took = []
+            for _run in range(3):
+                child = subprocess.Popen([sys.executable, "-m", "amigasweeper", "--headless", "--script", "follow.txt",
+                                          "--guide", "P.guide", "--data-dir", str(base / "data")], cwd=base,
+                                         env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                time.sleep(8.0)  # started, and well into following the link again and again
+                assert child.poll() is None, "the program ended before the signal"
+                sent = time.perf_counter()
+                child.send_signal(signal.SIGTERM)
+                status = child.wait()
+                took.append((time.perf_counter() - sent) * 1000.0)
+            result[name] = {"runs": len(took), "median_ms": round(statistics.median(took), 1), "max_ms": round(max(took), 1),
+                            "exit_status": status}
+    return result
+
+
 SECTIONS = {"parse": section_parse, "open": section_open, "memory": section_memory, "frames": section_frames,
-            "first_frame": section_first_frame, "end": section_end, "find": section_find}
+            "first_frame": section_first_frame, "end": section_end, "find": section_find,
+            "pictures": section_pictures, "sigterm": section_sigterm}
 
 
 def main(argv: list[str]) -> None:

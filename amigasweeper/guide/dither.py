@@ -11,6 +11,11 @@ BAYER = ((0, 8, 2, 10), (12, 4, 14, 6), (3, 11, 1, 9), (15, 7, 13, 5))
 # Mixing two far-apart colours shows as a pattern; this much of their distance
 # counts against a mix, so a near colour alone beats black and white mixed.
 MIX_PENALTY = 0.25
+# Colours alike to this many bits a component share one plan (the mix found
+# for the first of them): 4,096 plans at most, so a picture of a colour a
+# pixel costs about a tenth of a second, not the second 32,768 plans took.
+# The Bayer matrix has 16 levels a mix, as coarse as these 16 a component.
+KEY_SHIFT = 4
 
 
 def fit(picture: Picture, max_w: int, max_h: int) -> Picture:
@@ -33,7 +38,7 @@ def dither(picture: Picture, palette: list[RGB]) -> list[list[int]]:
         line = thresholds[y & 3]
         indices = []
         for x, (r, g, b) in enumerate(row):
-            key = (r >> 3, g >> 3, b >> 3)
+            key = (r >> KEY_SHIFT, g >> KEY_SHIFT, b >> KEY_SHIFT)
             plan = plans.get(key)
             if plan is None:
                 plan = plans[key] = _best_mix(palette, r, g, b)

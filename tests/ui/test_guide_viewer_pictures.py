@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 import pyxel
-from ilbm_files import write_ilbm
 
 from amigasweeper.guide import ActionKind, Link
-from amigasweeper.guide.syntheticpictures import gif, png, png_bomb
+from amigasweeper.guide.syntheticpictures import gif, png, png_bomb, write_ilbm
 from amigasweeper.ui.intuition.modes import Look
 from amigasweeper.ui.intuition.palette import Pen
 
