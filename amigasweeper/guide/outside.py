@@ -10,9 +10,10 @@ Aminet, docs/BENCHMARKS.md "The linter on real guides"):
   X.texi.") and the Info preamble it copies after it (copyright and
   permission notices), up to the next command;
 * comment lines by the conventions of scripts and sources: ``#`` (``##``,
-  ``#@font`` put out of use), ``;`` and ``//``, and ``@rem`` indented;
-* rules drawn with a run of three of ``- = * ~ _ +`` (``-----``,
-  ``****** Title ******``);
+  ``#@font`` put out of use), ``;``, ``//`` and ``/*``, and ``@rem``
+  indented;
+* rules: a line of punctuation alone (``-----``, ``**--``, ``-=-=-``), or
+  one that starts with three of ``- = * ~ _ +`` (``****** Title ******``);
 * a plain ``$VER:`` string, which the Version command finds, and which is
   the guide's version when no ``@$VER:`` gave one.
 
@@ -26,10 +27,12 @@ import re
 
 # The first non-blank character of a line that is none of the quiet kinds.
 _LOST = re.compile(
-    r"^(?![ \t]*(?:@rem(?:ark)?(?![a-z])|[^\n]*\$VER:|[#;]|//|([-=*~_+])\1\1))[ \t]*(\S)", re.I | re.M
+    r"^(?![ \t]*(?:@rem(?:ark)?(?![a-z])|[^\n]*\$VER:|[#;]|//|/\*|([-=*~_+])\1\1|[^\w\s@]+[ \t]*$))[ \t]*(\S)",
+    re.I | re.M,
 )
-# Makeinfo's first line; "Makeinfo" may have been wrapped to the next one.
-_MAKEINFO = re.compile(r"^This is the AmigaGuide\S*[ \t]+file\b[^\n]*(?:\n[^\n]*)?\bMakeinfo", re.M)
+# Makeinfo's first line ("..., produced by Makeinfo-1.55 from ..."), also
+# when a guide's author wrote it by hand without the rest.
+_MAKEINFO = re.compile(r"^This is the AmigaGuide\S*[ \t]+file\b", re.M)
 _VERSION = re.compile(r"\$VER:([^\n]*)")
 
 

@@ -46,8 +46,9 @@ SOUND = {
     "comment lines outside nodes": (
         "@database K.guide\n##\n## Copyright (c) 1993 Someone\n#@FONT Topaz.font\n;@wordwrap\n; a comment\n"
         "/// \"Main Menu\"\n-----------------------------\n@node Main\nhi\n@endnode\n\n"
-        "****** The Memory of Trees ******\n=====\n~~~\n@node Two\nx\n@endnode\n"
+        "****** The Memory of Trees ******\n=====\n~~~\n**--\n<><><>\n/*************/\n@node Two\nx\n@endnode\n"
     ),
+    "a hand-written header": "@database P.guide\n@Master Poker\n\nThis is the AmigaGuide\xae file\n\n@Node Main\nhi\n@endnode\n",
 }
 
 
@@ -105,7 +106,7 @@ def test_the_comma_link_form_is_a_button_and_named_non_standard(tmp_path, button
 
 
 @pytest.mark.parametrize("stray", ["stray words", "index \"Main\"", "@{b}bold outside@{ub}", "-- two dashes only",
-                                   "**bold**"])
+                                   "**bold**", "(C) 1999 Someone", "@\xa9 \"someone\"", "4567"])
 def test_lost_text_beside_quiet_lines_is_still_reported_at_its_line(stray):
     doc = parse(f"@database t\n## fine\n---------\n; fine\n{stray}\n@node a\n@endnode\n")
     assert [(p.line, p.message) for p in doc.problems] == [(5, "text outside any node is not shown")]
