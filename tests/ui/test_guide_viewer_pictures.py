@@ -26,6 +26,15 @@ def guide_linking(*files):
     return f"@database P.guide\n@node Main \"Pictures\"\n{links}\n@endnode\n"
 
 
+def follow_to_picture(make_app, folder, name, data):
+    """A guide linking the picture file ``name`` (its bytes ``data``), with its link followed."""
+    (folder / name).write_bytes(data)
+    app, viewer, pilot = opened(make_app, folder, guide_linking(name))
+    viewer.follow(Link(name, ActionKind.LINK, f"{name}/main"))
+    pilot.step()
+    return app, viewer, " ".join(line.text for line in viewer.lines)
+
+
 def page_pixels(viewer):
     page = viewer.page
     return [pyxel.screen.pget(x, y) for y in range(page.ay, page.ay + page.h) for x in range(page.ax, page.ax + page.w)]
@@ -50,11 +59,7 @@ def test_a_link_to_an_ilbm_shows_the_picture_dithered_to_the_screens_colours(mak
 
 
 def test_a_damaged_picture_gives_a_page_saying_why(make_app, tmp_path):
-    (tmp_path / "bad.iff").write_bytes(b"FORM\0\0\0\x20ILBMBMHD\0\0\0\x14junk")
-    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("bad.iff"))
-    viewer.follow(Link("bad", ActionKind.LINK, "bad.iff/main"))
-    pilot.step()
-    text = " ".join(line.text for line in viewer.lines)
+    app, viewer, text = follow_to_picture(make_app, tmp_path, "bad.iff", b"FORM\0\0\0\x20ILBMBMHD\0\0\0\x14junk")
     assert "cannot be shown" in text and "BMHD" in text
     assert not app.guard.faults
 
@@ -130,31 +135,20 @@ def test_a_picture_bomb_is_refused_with_a_message_before_any_decoder_sees_it(mak
 
     decoded = []
     monkeypatch.setattr(pictureview, "_loaded_by_pyxel", lambda *args: decoded.append(args))
-    (tmp_path / name).write_bytes(data)
-    app, viewer, pilot = opened(make_app, tmp_path, guide_linking(name))
-    viewer.follow(Link("bomb", ActionKind.LINK, f"{name}/main"))
-    pilot.step()
-    text = " ".join(line.text for line in viewer.lines)
+    app, viewer, text = follow_to_picture(make_app, tmp_path, name, data)
     assert f"The picture {name} cannot be shown: it is 11000 x 11000 pixels, too big to show" in text
     assert "at most 1,048,576 pixels" in text and viewer.pictures[id(viewer.place.node)].image is None
     assert decoded == [] and not app.guard.faults
 
 
 def test_a_gif_of_many_frames_shows_its_first(make_app, tmp_path):
-    (tmp_path / "many.gif").write_bytes(gif((1, 1), [(1, 1)] * 20_000))
-    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("many.gif"))
-    viewer.follow(Link("many", ActionKind.LINK, "many.gif/main"))
-    pilot.step()
+    app, viewer, _text = follow_to_picture(make_app, tmp_path, "many.gif", gif((1, 1), [(1, 1)] * 20_000))
     image = viewer.pictures[id(viewer.place.node)].image
     assert image is not None and (image.width, image.height) == (1, 1) and image.pget(0, 0) == Pen.BLACK
 
 
 def test_a_damaged_pictures_odd_bytes_reach_the_page_escaped(make_app, tmp_path):
-    (tmp_path / "odd.iff").write_bytes(b"FORM\0\0\0\x20ILBM\x1b]0;pwned\x07\0\0\0\xff")
-    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("odd.iff"))
-    viewer.follow(Link("odd", ActionKind.LINK, "odd.iff/main"))
-    pilot.step()
-    text = " ".join(line.text for line in viewer.lines)
+    _app, _viewer, text = follow_to_picture(make_app, tmp_path, "odd.iff", b"FORM\0\0\0\x20ILBM\x1b]0;pwned\x07\0\0\0\xff")
     assert "the \\x1b]0; chunk runs past the end" in text and "\x1b" not in text
 
 
