@@ -334,13 +334,13 @@ def _picture_files() -> dict[str, bytes]:
     rng = random.Random(33)
     noise = [[rng.randrange(256) for _ in range(1024)] for _ in range(1024)]
     palette = [(rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(256)]
-    return {
-        "png_bomb_11000x11000_14.8kb": png_bomb(),
-        "gif_bomb_11000x11000_35_bytes": gif((11_000, 11_000), [(1, 1)]),
-        "png_1024x1024_every_pixel_a_colour": every_colour_png(1024),
-        "png_1024x1024_one_colour": png(1024, 1024, 8, 2),
-        "ilbm_1024x1024_ham8_noise": write_ilbm(noise, palette[:64], 8, packed=False, camg=CAMG_HAM),
-        "ilbm_1024x1024_8_planes_packed_noise": write_ilbm(noise, palette, 8),
+    return {  # named as files are, for readers that go by the name
+        "bomb_11000x11000_14.8_KB.png": png_bomb(),
+        "bomb_11000x11000_35_bytes.gif": gif((11_000, 11_000), [(1, 1)]),
+        "every_pixel_a_colour_1024x1024.png": every_colour_png(1024),
+        "one_colour_1024x1024.png": png(1024, 1024, 8, 2),
+        "ham8_noise_1024x1024.iff": write_ilbm(noise, palette[:64], 8, packed=False, camg=CAMG_HAM),
+        "8_planes_packed_noise_1024x1024.iff": write_ilbm(noise, palette, 8),
     }
 
 
@@ -381,7 +381,7 @@ def section_sigterm(shapes) -> dict:
 
     from amigasweeper.guide.syntheticpictures import png, png_bomb
 
-    pictures = {"png_bomb_11000x11000": png_bomb(), "png_64x64": png(64, 64)}
+    pictures = {"bomb_11000x11000.png": png_bomb(), "blank_64x64.png": png(64, 64)}
     result = {}
     with tempfile.TemporaryDirectory() as folder:
         base = Path(folder)
