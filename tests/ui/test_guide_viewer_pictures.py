@@ -170,3 +170,13 @@ def test_names_from_a_damaged_guide_are_shown_escaped_never_as_the_fonts_own_sym
     assert "Gone\\x9b\\x85" in text and "\x9b" not in text
     viewer.follow(Link("ok", ActionKind.LINK, "Two"))
     assert viewer.title == "T\xe9te   "  # the guide's own control characters were spaces already; é prints
+
+
+def test_pictures_left_for_good_free_their_images(make_app, tmp_path):
+    """Following a link to a picture and back, again and again, keeps the
+    pages Retrace can reach, not one image for every visit."""
+    app, viewer, _text = follow_to_picture(make_app, tmp_path, "blank.png", png(64, 64))
+    for _ in range(50):
+        viewer.retrace()
+        viewer.follow(Link("blank.png", ActionKind.LINK, "blank.png/main"))
+    assert len(viewer.pictures) <= 2 and viewer.pictures[id(viewer.place.node)].image is not None

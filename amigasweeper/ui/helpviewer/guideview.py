@@ -645,6 +645,8 @@ class GuideViewer(Window):
             return
         room = (self.page.w - 2 * PAGE_INSET_X, self.page.h - 2 * PAGE_INSET_Y)
         page = picture_page(name, data, room, screen_palette(SCREEN_COLOURS.get(self.look(), 8)))
+        reachable = {id(self.place.node), *(id(place.node) for place in self.history)}
+        self.pictures = {key: kept for key, kept in self.pictures.items() if key in reachable}  # the rest free their images
         self.pictures[id(page.node)] = page
         self.show(page.node)
 
