@@ -196,7 +196,6 @@ class _Body:
     start: int
     first_line: int
     end: int = -1
-    end_line: int = 0  # the file line of the command at ``end`` (0 when the file ended the node)
 
 
 def _line_commands(text: str) -> Iterator[re.Match[str]]:
@@ -443,7 +442,6 @@ class _Indexer:
         if self.node is not None and self.body is not None:
             self.node.end_line = self.line
             self.body.end = body_end
-            self.body.end_line = self.line if body_end < len(self.text) else 0
             self.node.lines = LineStore(_NodeReader(self.doc, self.node, self.text, self.body, self.budget))
         self.node = None
         self.body = None
@@ -612,7 +610,8 @@ class _NodeReader:
     without waiting for the cycle collector.
     """
 
-    __slots__ = ("doc", "node_macros", "file_macros", "text", "body", "budget", "reported", "_places", "_total")
+    __slots__ = ("doc", "node_macros", "file_macros", "text", "body", "budget", "reported", "_places", "_total",
+                 "_end_line")
 
     def __init__(self, doc: Document, node: Node, text: str, body: _Body, budget: MacroBudget):
         self.doc = weakref.ref(doc)
@@ -621,6 +620,7 @@ class _NodeReader:
         self.reported = False
         self._places: LinePlaces | None = None
         self._total: int | None = None
+        self._end_line = 0
 
     def __call__(self, skip: int = 0) -> Iterator[SourceLine]:
         """The node's lines in order; with ``skip``, from its line ``skip`` on
@@ -666,8 +666,7 @@ class _NodeReader:
         if self._places is None:
             body = self.body
             self._places = LinePlaces(self.text, body.start, body.end, body.first_line, _is_command_line)
-            if self._total is not None:
-                self._places.know_end(self._total, body.end_line)
+            self._know_end()
         return self._places.offset_of(index)
 
     def line_at(self, offset: int) -> int | None:
@@ -693,11 +692,18 @@ class _NodeReader:
         them (once: the text never changes)."""
         if self._total is None:
             text, start, end = self.text, self.body.start, self.body.end
-            lines = text.count("\n", start, end) + (0 if text.endswith("\n", start, end) else 1) if start < end else 0
+            newlines = text.count("\n", start, end)
+            lines = newlines + (0 if text.endswith("\n", start, end) else 1) if start < end else 0
             self._total = lines - self._commands_between(start, end) if lines else 0
-            if self._places is not None:
-                self._places.know_end(self._total, self.body.end_line)
+            # The file line at the node's end, when a whole line ends there (it
+            # does before @endnode): where walks back from the end start.
+            self._end_line = self.body.first_line + newlines if text.endswith("\n", start, end) else 0
+            self._know_end()
         return self._total
+
+    def _know_end(self) -> None:
+        if self._places is not None and self._total is not None:
+            self._places.know_end(self._total, self._end_line)
 
     def _report(self, problem: Problem) -> None:
         document = self.doc()

@@ -221,3 +221,13 @@ def test_lines_found_from_any_known_place_are_where_a_walk_from_the_top_finds_th
     for index in order:
         assert reader.offset_of(index) == expected[min(index, 200)], index
     assert [line.text() for line in doc.main.lines.starting_at(150)][:2] == ["line 150", "line 151"]
+
+
+def test_a_long_file_with_no_node_is_ended_from_its_end_too():
+    """A text file opened as a guide is one page that the file's end closes."""
+    text = "".join(f"Entry {i}\n" for i in range(50_000))
+    doc = parse(text, lazy=True)
+    walked = lines_walked(doc.main)
+    assert doc.main.lines.total() == 50_000
+    layout = PageLayout(doc.main, 35, start=50_000 - SCREEN)
+    assert layout.finish()[0].text == f"Entry {50_000 - SCREEN}" and walked[0] <= SCREEN
