@@ -51,7 +51,8 @@ class LinePlaces:
             position, number = self._forward(position, number, index - nearest)
         else:
             position, number = self._backward(position, number, nearest - index)
-        self._remember(index, (position, number))
+        if position < self.end:  # the end is the place of the page's line count, not of ``index``
+            self._remember(index, (position, number))
         return position, number
 
     def _forward(self, position: int, number: int, lines: int) -> tuple[int, int]:
