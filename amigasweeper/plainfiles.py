@@ -9,7 +9,8 @@ checked before the file is opened, and again on what was opened, which is
 opened so that it cannot block. At most ``limit`` bytes are read, and never
 more than the file said it held when it was opened.
 
-:func:`shown` writes a path readably whatever bytes its name is made of.
+:func:`shown` writes a path readably whatever bytes its name is made of, and
+:func:`printable` any text taken from such a file.
 """
 
 from __future__ import annotations
@@ -48,13 +49,26 @@ def shown(path: str | os.PathLike[str]) -> str:
     not UTF-8 and control characters appear as ``\\xNN`` escapes, so a name
     never crashes a print or a window title and never moves the cursor."""
     raw = os.fsencode(path)
-    text = raw.decode("utf-8", errors="backslashreplace")
+    return printable(raw.decode("utf-8", errors="backslashreplace"))
+
+
+def printable(text: str) -> str:
+    """Text taken from a file someone else made (a chunk's name, a node's
+    name, a label) as it is shown or printed: every character that does not
+    print - control characters, C1 controls such as the terminal's CSI
+    (U+009B), line and paragraph separators - as a ``\\xNN`` or
+    ``\\uNNNN`` escape, so it can neither move a terminal's cursor nor
+    draw what it is not."""
+    if text.isprintable():
+        return text  # the usual case, at C speed
     return "".join(ch if ch.isprintable() else _escape(ch) for ch in text)
 
 
 def _escape(ch: str) -> str:
     code = ord(ch)
-    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 def megabytes(size: int) -> str:

@@ -13,10 +13,16 @@ Figures are in milliseconds over several runs (median and the slowest run).
   1, 10 and 50 MB, and the pathological shapes of guide/synthetic.py.
 * first_frame: a fresh process to the viewer's first frame, on a two-node
   guide, 100,000 nodes and the 50 MB guide, taking turns (5 runs each).
-* end: End on a page of 180,000 lines just opened, until its last line shows.
+* end: End on a page of 180,000 lines just opened: End's own work, the
+  frame that shows the last line, and the 60 frames after it (10 runs).
 * find: Find, in the 50 MB guide just opened (and after 300 frames of
   reading), of a word on its last page: the time until the match is shown,
   and the slowest frame meanwhile.
+* pictures: a link to a picture until its page is made, CPU time: the
+  decompression bombs of issue 33 (refused from their headers) and the
+  costliest pictures within the caps (amigasweeper/guide/picture.py).
+* sigterm: the real program following a link to a picture again and again;
+  the time from SIGTERM to its end, with a bomb and with a small picture.
 * memory: the peak memory of a process that opens the 50 MB guide, against
   the file's size (one child process, so nothing else is counted).
 * frames: one update and draw of the real program (headless) with the viewer
@@ -29,6 +35,7 @@ from __future__ import annotations
 
 import gc
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -230,31 +237,47 @@ def section_first_frame(shapes) -> dict:
 
 
 def section_end(shapes) -> dict:
-    """End on a page of 180,000 lines just opened: the time until its last line is shown."""
+    """End on a page of 180,000 lines just opened (its first frame drawn):
+    End's own work (the call, wall and CPU time), the frame that shows the
+    end, and the 60 frames after it (the page goes on being laid out from
+    its top in the background), until its last line shows."""
     import tempfile
-
-    import pyxel
 
     from amigasweeper.ui.app import App, Options
 
     headless_pyxel()
-    samples = []
+    runs = []
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "Long.guide"
         path.write_bytes(shapes["page_of_180000_lines"][0])
-        for _run in range(5):
+        for _run in range(10):
+            gc.collect()
             app = App(Options(headless=True, guide=path))
             viewer = app.viewer
             app.update()
             app.draw()
-            start = time.perf_counter()
+            wall, cpu = time.perf_counter(), time.process_time()
             viewer.scroll_to_end()
-            while not viewer.lines[viewer.place.top + viewer.rows - 1].text.startswith("Entry 179999"):
+            end_wall, end_cpu = (time.perf_counter() - wall) * 1000.0, (time.process_time() - cpu) * 1000.0
+            frames = []
+            for _frame in range(61):
+                began = time.process_time()
                 app.update()
                 app.draw()
-            samples.append((time.perf_counter() - start) * 1000.0)
+                frames.append((time.process_time() - began) * 1000.0)
+            assert viewer.lines[viewer.place.top + viewer.rows - 1].text.startswith("Entry 179999")
+            runs.append((end_wall, end_cpu, frames[0], frames[1:]))
             viewer.close()
-    return {"runs": len(samples), "median_ms": round(statistics.median(samples), 1), "max_ms": round(max(samples), 1)}
+            del app, viewer
+    after = sorted(ms for run in runs for ms in run[3])
+    return {
+        "runs": len(runs),
+        "end_call_wall_ms": {"median": round(statistics.median(r[0] for r in runs), 2), "max": round(max(r[0] for r in runs), 2)},
+        "end_call_cpu_ms": {"median": round(statistics.median(r[1] for r in runs), 2), "max": round(max(r[1] for r in runs), 2)},
+        "end_frame_cpu_ms": {"median": round(statistics.median(r[2] for r in runs), 2), "max": round(max(r[2] for r in runs), 2)},
+        "next_60_frames_cpu_ms": {"frames": len(after), "median": round(statistics.median(after), 2),
+                                  "p95": round(after[int(0.95 * len(after))], 2), "max": round(after[-1], 2)},
+    }
 
 
 def section_find(shapes) -> dict:
@@ -300,8 +323,92 @@ def section_find(shapes) -> dict:
     return {"runs": result}
 
 
+def _picture_files() -> dict[str, bytes]:
+    """The pictures of the pictures section: the bombs of issue 33, the
+    costliest pictures within the caps, and an ordinary one."""
+    import random
+
+    from amigasweeper.guide.ilbm import CAMG_HAM
+    from amigasweeper.guide.syntheticpictures import every_colour_png, gif, png, png_bomb, write_ilbm
+
+    rng = random.Random(33)
+    noise = [[rng.randrange(256) for _ in range(1024)] for _ in range(1024)]
+    palette = [(rng.randrange(256), rng.randrange(256), rng.randrange(256)) for _ in range(256)]
+    return {  # named as files are, for readers that go by the name
+        "bomb_11000x11000_14.8_KB.png": png_bomb(),
+        "bomb_11000x11000_35_bytes.gif": gif((11_000, 11_000), [(1, 1)]),
+        "every_pixel_a_colour_1024x1024.png": every_colour_png(1024),
+        "one_colour_1024x1024.png": png(1024, 1024, 8, 2),
+        "ham8_noise_1024x1024.iff": write_ilbm(noise, palette[:64], 8, packed=False, camg=CAMG_HAM),
+        "8_planes_packed_noise_1024x1024.iff": write_ilbm(noise, palette, 8),
+    }
+
+
+def section_pictures(shapes) -> dict:
+    """A picture a link leads to, until its page is made (header check,
+    decoder, scaling and dithering to the LowRes viewer's page): CPU time,
+    5 runs each (1 for what takes more than 5 s a run)."""
+    from amigasweeper.ui.helpviewer.pictureview import picture_page, screen_palette
+
+    headless_pyxel()
+    palette = screen_palette(8)
+    result = {}
+    for name, data in _picture_files().items():
+        samples = []
+        for _run in range(5):
+            gc.collect()
+            began = time.process_time()
+            page = picture_page(name, data, (286, 196), palette)
+            samples.append((time.process_time() - began) * 1000.0)
+            if samples[-1] > 5000:
+                break
+        result[name] = {"file_bytes": len(data), "runs": len(samples), "median_cpu_ms": round(statistics.median(samples), 2),
+                        "max_cpu_ms": round(max(samples), 2), "shown": page.image is not None}
+    return result
+
+
+# A child that is the real program, headless, following a link to a picture
+# and back again and again; the parent sends SIGTERM in the middle and times
+# how long the program takes to end.
+_SIGTERM_SCRIPT = "key TAB\nkey RETURN\nkey BACKSPACE\nwait 1\n" * 20_000 + "quit\n"
+
+
+def section_sigterm(shapes) -> dict:
+    """SIGTERM while the viewer keeps opening a picture: the time from the
+    signal to the program's end (3 runs for each picture)."""
+    import signal
+    import tempfile
+
+    from amigasweeper.guide.syntheticpictures import png, png_bomb
+
+    pictures = {"bomb_11000x11000.png": png_bomb(), "blank_64x64.png": png(64, 64)}
+    result = {}
+    with tempfile.TemporaryDirectory() as folder:
+        base = Path(folder)
+        (base / "follow.txt").write_text(_SIGTERM_SCRIPT)
+        for name, data in pictures.items():
+            (base / "pic.png").write_bytes(data)
+            (base / "P.guide").write_text('@database P.guide\n@node Main\n@{" picture " link pic.png/main}\n@endnode\n')
+            took = []
+            for _run in range(3):
+                child = subprocess.Popen([sys.executable, "-m", "amigasweeper", "--headless", "--script", "follow.txt",
+                                          "--guide", "P.guide", "--data-dir", str(base / "data")], cwd=base,
+                                         env={**os.environ, "PYTHONPATH": str(ROOT)},
+                                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                time.sleep(8.0)  # started, and well into following the link again and again
+                assert child.poll() is None, "the program ended before the signal"
+                sent = time.perf_counter()
+                child.send_signal(signal.SIGTERM)
+                status = child.wait()
+                took.append((time.perf_counter() - sent) * 1000.0)
+            result[name] = {"runs": len(took), "median_ms": round(statistics.median(took), 1), "max_ms": round(max(took), 1),
+                            "exit_status": status}
+    return result
+
+
 SECTIONS = {"parse": section_parse, "open": section_open, "memory": section_memory, "frames": section_frames,
-            "first_frame": section_first_frame, "end": section_end, "find": section_find}
+            "first_frame": section_first_frame, "end": section_end, "find": section_find,
+            "pictures": section_pictures, "sigterm": section_sigterm}
 
 
 def main(argv: list[str]) -> None:

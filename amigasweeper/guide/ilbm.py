@@ -20,25 +20,18 @@ from __future__ import annotations
 import struct
 from dataclasses import dataclass
 
-RGB = tuple[int, int, int]
+from amigasweeper.plainfiles import printable
 
-MAX_PIXELS = 1 << 20  # larger pictures are refused: decoding them in pure Python would stall a frame (1024 x 1024 fits)
+from .picture import MAX_PIXELS, RGB, Picture, PictureError, check_size, sampling
+
+__all__ = ["CAMG_EHB", "CAMG_HAM", "MASK_PLANE", "MAX_PIXELS", "RGB", "Header", "Picture", "PictureError",
+           "is_iff_picture", "read_ilbm"]
+
 CAMG_EHB = 0x80
 CAMG_HAM = 0x800
 MASK_PLANE = 1  # BMHD masking: a mask plane follows the colour planes
-
-
-class PictureError(ValueError):
-    """A picture file that cannot be shown; ``str()`` says why, for the reader."""
-
-
-@dataclass(frozen=True)
-class Picture:
-    """``width`` x ``height`` pixels, ``rows`` of RGB colours, top row first."""
-
-    width: int
-    height: int
-    rows: list[list[RGB]]
+MOST_CHUNKS = 10_000  # read before the BODY: a real picture has a dozen; more is a file built to stall the reader
+BYTERUN1_MOST = 64  # ByteRun1 makes at most 128 bytes of 2: a body can unpack to 64 times its size at most
 
 
 @dataclass(frozen=True)
@@ -59,13 +52,17 @@ def is_iff_picture(data: bytes) -> bool:
     return len(data) >= 12 and data[:4] == b"FORM" and data[8:12] in (b"ILBM", b"PBM ")
 
 
-def read_ilbm(data: bytes) -> Picture:
-    """The picture in an ILBM or PBM file's bytes."""
+def read_ilbm(data: bytes, room: tuple[int, int] | None = None) -> Picture:
+    """The picture in an ILBM or PBM file's bytes; given ``room``, scaled
+    down to fit it (see :func:`.picture.sampling`), only the rows and
+    columns shown being made into colours. The BMHD's size is checked
+    against the caps, and against what the BODY can hold, before any pixel
+    is unpacked."""
     if len(data) < 12 or data[:4] != b"FORM":
         raise PictureError("this is not an IFF file (it does not start with FORM)")
     kind = data[8:12]
     if kind not in (b"ILBM", b"PBM "):
-        raise PictureError(f"this IFF file holds {kind.decode('latin-1').strip() or 'nothing'}, not a picture")
+        raise PictureError(f"this IFF file holds {_name(kind) or 'nothing'}, not a picture")
     chunks = _chunks(data)
     if "BMHD" not in chunks:
         raise PictureError("the picture has no BMHD chunk (its size)")
@@ -74,54 +71,74 @@ def read_ilbm(data: bytes) -> Picture:
         raise PictureError("the file is cut short before the picture's pixels (BODY)" if cut
                            else "the picture has no BODY chunk (its pixels)")
     header = _header(chunks["BMHD"])
+    chunky = kind == b"PBM "
+    wanted = _row_bytes(header, chunky) * header.height
+    _check_body(chunks["BODY"], header, wanted)
     camg = struct.unpack(">I", chunks["CAMG"][:4])[0] if len(chunks.get("CAMG", b"")) >= 4 else 0
     palette = _palette(chunks.get("CMAP", b""), header.planes)
-    chunky = kind == b"PBM "
-    body = _unpacked(chunks["BODY"], header, _row_bytes(header, chunky) * header.height)
-    indices = _chunky_rows(body, header) if chunky else _planar_rows(body, header)
+    body = _unpacked(chunks["BODY"], header, wanted)
+    columns, rows = sampling(header.width, header.height, room)
+    indices = _chunky_rows(body, header, rows) if chunky else _planar_rows(body, header, rows)
     if camg & CAMG_HAM and not chunky and header.planes in (6, 8):
-        rows = _ham_rows(indices, palette, header.planes)
+        shown = [[row[x] for x in columns] for row in _ham_rows(indices, palette, header.planes)]
     else:
         if camg & CAMG_EHB and len(palette) <= 32:
             palette = (palette + [(0, 0, 0)] * 32)[:32]
             palette += [(r >> 1, g >> 1, b >> 1) for r, g, b in palette]
-        rows = [[_colour(palette, index) for index in row] for row in indices]
-    return Picture(header.width, header.height, rows)
+        shown = [[_colour(palette, row[x]) for x in columns] for row in indices]
+    return Picture(len(columns), len(rows), shown)
+
+
+def _name(raw: bytes) -> str:
+    """A chunk's name as a message shows it: whatever bytes a damaged file
+    has there, escaped where they do not print."""
+    return printable(raw.decode("latin-1").strip())
 
 
 def _chunks(data: bytes) -> dict[str, bytes]:
-    """The FORM's chunks by name (the first of each), checked against the file's length."""
+    """The FORM's chunks by name (the first of each) up to the BODY, checked
+    against the file's length."""
     declared = struct.unpack(">I", data[4:8])[0]
     end = min(len(data), 8 + declared)
     found: dict[str, bytes] = {}
     position = 12
-    while position + 8 <= end:
+    for _ in range(MOST_CHUNKS):
+        if position + 8 > end:
+            return found
         name = data[position : position + 4].decode("latin-1")
         size = struct.unpack(">I", data[position + 4 : position + 8])[0]
         start = position + 8
         if start + size > len(data):
             if name == "BODY":
                 found.setdefault(name, data[start:])  # cut short: reported when it is unpacked
-                break
-            raise PictureError(f"the {name.strip()} chunk runs past the end of the file")
+                return found
+            raise PictureError(f"the {_name(data[position : position + 4])} chunk runs past the end of the file")
         found.setdefault(name, data[start : start + size])
+        if name == "BODY":
+            return found  # what follows the pixels is never needed
         position = start + size + (size & 1)
-    return found
+    raise PictureError(f"the file has more than {MOST_CHUNKS:,} chunks before its pixels (BODY)")
 
 
 def _header(bmhd: bytes) -> Header:
     if len(bmhd) < 20:
         raise PictureError("the BMHD chunk is too short")
     width, height, _x, _y, planes, masking, compression = struct.unpack(">HHhhBBB", bmhd[:11])
-    if width == 0 or height == 0:
-        raise PictureError("the picture is 0 pixels wide or high")
-    if width * height > MAX_PIXELS:
-        raise PictureError(f"the picture is too big to show ({width} x {height} pixels)")
+    check_size(width, height, 3)  # decoded here as rows of red, green and blue
     if not 1 <= planes <= 8:
         raise PictureError(f"pictures of {planes} bitplanes are not shown (1 to 8 are)")
     if compression not in (0, 1):
         raise PictureError(f"the picture is packed in an unknown way ({compression})")
     return Header(width, height, planes, masking, compression)
+
+
+def _check_body(body: bytes, header: Header, wanted: int) -> None:
+    """A BMHD that claims more pixels than the BODY could ever hold is
+    refused at once, before anything is unpacked."""
+    most = len(body) * (BYTERUN1_MOST if header.compression else 1)
+    if most < wanted:
+        raise PictureError(f"the picture's data ends early: the BMHD says {header.width} x {header.height} "
+                           f"pixels, and the BODY's {len(body):,} bytes cannot hold them (damaged or cut short)")
 
 
 def _palette(cmap: bytes, planes: int) -> list[RGB]:
@@ -174,26 +191,26 @@ def _unpacked(body: bytes, header: Header, wanted: int) -> bytes:
     return bytes(out[:wanted])
 
 
-def _planar_rows(body: bytes, header: Header) -> list[bytes]:
-    """Each row as one byte (the colour register) per pixel, from its planes."""
+def _planar_rows(body: bytes, header: Header, rows: list[int]) -> list[bytes]:
+    """Rows ``rows`` as one byte (the colour register) per pixel, from their planes."""
     width, planes = header.width, header.planes
     plane_bytes = ((width + 15) // 16) * 2
     row_bytes = _row_bytes(header, False)
     spread = _SPREAD
-    rows = []
-    for row in range(header.height):
+    out = []
+    for row in rows:
         start = row * row_bytes
         value = 0
         for plane in range(planes):  # any mask plane after these is skipped
             part = body[start + plane * plane_bytes : start + (plane + 1) * plane_bytes]
             value |= int.from_bytes(b"".join([spread[byte] for byte in part]), "big") << plane
-        rows.append(value.to_bytes(plane_bytes * 8, "big")[:width])
-    return rows
+        out.append(value.to_bytes(plane_bytes * 8, "big")[:width])
+    return out
 
 
-def _chunky_rows(body: bytes, header: Header) -> list[bytes]:
+def _chunky_rows(body: bytes, header: Header, rows: list[int]) -> list[bytes]:
     row_bytes = _row_bytes(header, True)
-    return [body[row * row_bytes : row * row_bytes + header.width] for row in range(header.height)]
+    return [body[row * row_bytes : row * row_bytes + header.width] for row in rows]
 
 
 def _ham_rows(indices: list[bytes], palette: list[RGB], planes: int) -> list[list[RGB]]:

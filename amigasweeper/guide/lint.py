@@ -4,7 +4,10 @@ Prints every problem of a guide with its line number, as compilers do
 (``FILE:LINE: message``): broken links (into this file or, by Amiga path
 rules, into another in the guide's folder), links that leave that folder
 (never opened: see paths.py), unknown commands, an ``@{`` never closed, a node
-without ``@endnode``, and everything else the reader noticed. Exits with 1
+without ``@endnode``, and everything else the reader noticed. A fault the
+file repeats is printed once, with its count and its last line ("(289
+times; the last on line 4016)"); text taken from the file is printed with
+its non-printing characters escaped. Exits with 1
 when there is any problem, 0 when there is none, 2 when the command line is
 wrong. Pure Python: no window is opened.
 """
@@ -15,6 +18,8 @@ import argparse
 import sys
 from pathlib import Path
 from typing import TextIO
+
+from amigasweeper.plainfiles import printable
 
 from .paths import shown, unreadable
 from .validate import check_guide
@@ -45,7 +50,9 @@ def main(argv: list[str], out: TextIO | None = None) -> int:
     problems = check_guide(path)
     name = shown(path)  # printable whatever the name's encoding
     for problem in problems:
-        print(f"{name}:{problem.line}: {problem.message}", file=out)
+        # Names and labels come from the file: a byte that would move the
+        # terminal's cursor (ESC, or the C1 CSI 0x9B of Latin-1) is escaped.
+        print(f"{name}:{problem.line}: {printable(problem.message)}", file=out)
     if problems:
         print(f"{name}: {len(problems)} problem{'s' if len(problems) != 1 else ''}", file=sys.stderr)
         return 1

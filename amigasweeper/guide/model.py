@@ -444,6 +444,9 @@ class Document:
     embedder: Callable[[str], str] | None = None
     problems: list[Problem] = field(default_factory=list)
     problems_dropped: int = 0
+    # A fault repeated is listed once, at its first line: here, by message,
+    # how many times it was found and the last line (see validate.counted).
+    problem_counts: dict[str, tuple[int, int]] = field(default_factory=dict)
     folder: str = ""
     size: int = 0
     # The line of each file-wide @index, @toc and @help: a missing target is reported there.
@@ -486,8 +489,12 @@ class Document:
     # -- problems ------------------------------------------------------------
 
     def add_problem(self, problem: Problem) -> None:
-        if len(self.problems) < MAX_PROBLEMS:
+        seen = self.problem_counts.get(problem.message)
+        if seen is not None:  # listed once, counted every time
+            self.problem_counts[problem.message] = (seen[0] + 1, max(seen[1], problem.line))
+        elif len(self.problems) < MAX_PROBLEMS:
             self.problems.append(problem)
+            self.problem_counts[problem.message] = (1, problem.line)
         else:
             self.problems_dropped += 1
 

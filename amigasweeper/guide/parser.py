@@ -51,7 +51,9 @@ from enum import Enum
 from pathlib import Path
 from typing import Callable, Iterator
 
+from . import outside
 from .inline import InlineParser, MacroBudget, parse_int, tokens, unquote
+from .linewalk import LinePlaces
 from .model import PLAIN, Command, Document, Font, Layout, LineStore, Macro, Node, Problem, SourceLine, Span, WrapMode
 from .paths import NotPlainFile, read_guide, shown
 
@@ -66,10 +68,6 @@ _NON_BLANK = re.compile(r"\S")
 _EMBED = re.compile(r"@embed(?![a-z])", re.I)
 # Node settings that fall back to the file's when a node does not set them.
 _DEFAULTS = frozenset({"wrap", "tab", "font", "proportional"})
-# Lines outside nodes that real guides hold and that are no lost text: a
-# plain ``$VER:`` string (for the Version command to find) and comments
-# indented before their ``@rem``.
-_QUIET_OUTSIDE = re.compile(r"[ \t]*(?:@rem(?:ark)?(?![a-z])|[^\n]*\$VER:)", re.I)
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _UTF8_BOM = b"\xef\xbb\xbf"
 # The same control characters as _CONTROL, made spaces in the file's bytes at
@@ -382,7 +380,7 @@ class _Indexer:
         self.resume(until=lambda: len(indexed) > position and indexed[position] is not self.node)
 
     def _check_outside(self, start: int, end: int, line: int) -> None:
-        """Text between nodes: one report is enough, it is usually one stray block."""
+        """Text between nodes (see :mod:`.outside`): one report is enough, it is usually one stray block."""
         if self._outside_reported or start >= end:
             return
         text = self.text
@@ -391,24 +389,12 @@ class _Indexer:
             start = text.find("\n", start, end)
             if start < 0:
                 return
-        found = _NON_BLANK.search(text, start, end)
-        while found:
-            line_start = text.rfind("\n", 0, found.start()) + 1
-            if not _QUIET_OUTSIDE.match(text, line_start, end):
-                self._outside_reported = True
-                self.problem(line + text.count("\n", start, found.start()), "text outside any node is not shown")
-                return
-            self._plain_version(text, line_start, end)
-            next_line = text.find("\n", found.start(), end)
-            found = _NON_BLANK.search(text, next_line, end) if next_line >= 0 else None
-
-    def _plain_version(self, text: str, line_start: int, end: int) -> None:
-        """A ``$VER:`` line outside the nodes is the guide's version when no ``@$VER:`` gave one."""
-        line_end = text.find("\n", line_start, end)
-        line = text[line_start : line_end if line_end >= 0 else end]
-        at = line.find("$VER:")
-        if at >= 0 and not self.doc.version:
-            self.doc.version = line[at + 5 :].strip()
+        lost = outside.lost_text(text, start, end)
+        if not self.doc.version:
+            self.doc.version = outside.plain_version(text, start, end if lost is None else lost) or ""
+        if lost is not None:
+            self._outside_reported = True
+            self.problem(line + text.count("\n", start, lost), "text outside any node is not shown")
 
     def _check_database(self) -> None:
         found = _NON_BLANK.search(self.text)
@@ -624,13 +610,17 @@ class _NodeReader:
     without waiting for the cycle collector.
     """
 
-    __slots__ = ("doc", "node_macros", "file_macros", "text", "body", "budget", "reported")
+    __slots__ = ("doc", "node_macros", "file_macros", "text", "body", "budget", "reported", "_places", "_total",
+                 "_end_line")
 
     def __init__(self, doc: Document, node: Node, text: str, body: _Body, budget: MacroBudget):
         self.doc = weakref.ref(doc)
         self.node_macros, self.file_macros = node.macros, doc.macros
         self.text, self.body, self.budget = text, body, budget
         self.reported = False
+        self._places: LinePlaces | None = None
+        self._total: int | None = None
+        self._end_line = 0
 
     def __call__(self, skip: int = 0) -> Iterator[SourceLine]:
         """The node's lines in order; with ``skip``, from its line ``skip`` on
@@ -671,19 +661,13 @@ class _NodeReader:
 
     def offset_of(self, index: int) -> tuple[int, int]:
         """(file offset, file line number) where node line ``index`` starts
-        (the node's end when it has fewer lines)."""
-        text, end = self.text, self.body.end
-        position, number = self.body.start, self.body.first_line
-        while position < end:
-            line_end = text.find("\n", position, end)
-            line_end = end if line_end < 0 else line_end
-            if not _is_command_line(text, position, line_end):
-                if index <= 0:
-                    break
-                index -= 1
-            position = line_end + 1
-            number += 1
-        return min(position, end), number
+        (the node's end when it has fewer lines), walked from the nearest
+        line found before (see :mod:`.linewalk`)."""
+        if self._places is None:
+            body = self.body
+            self._places = LinePlaces(self.text, body.start, body.end, body.first_line, _is_command_line)
+            self._know_end()
+        return self._places.offset_of(index)
 
     def line_at(self, offset: int) -> int | None:
         """The node line (counted from 0) that file character ``offset`` is on;
@@ -704,12 +688,22 @@ class _NodeReader:
                    if match.start() + 1 < end and match.group(1).lower() != "embed")
 
     def total(self) -> int:
-        """How many lines the node has, counted at C speed without reading them."""
-        text, start, end = self.text, self.body.start, self.body.end
-        if start >= end:
-            return 0
-        lines = text.count("\n", start, end) + (0 if text.endswith("\n", start, end) else 1)
-        return lines - self._commands_between(start, end)
+        """How many lines the node has, counted at C speed without reading
+        them (once: the text never changes)."""
+        if self._total is None:
+            text, start, end = self.text, self.body.start, self.body.end
+            newlines = text.count("\n", start, end)
+            lines = newlines + (0 if text.endswith("\n", start, end) else 1) if start < end else 0
+            self._total = lines - self._commands_between(start, end) if lines else 0
+            # The file line at the node's end, when a whole line ends there (it
+            # does before @endnode): where walks back from the end start.
+            self._end_line = self.body.first_line + newlines if text.endswith("\n", start, end) else 0
+            self._know_end()
+        return self._total
+
+    def _know_end(self) -> None:
+        if self._places is not None and self._total is not None:
+            self._places.know_end(self._total, self._end_line)
 
     def _report(self, problem: Problem) -> None:
         document = self.doc()

@@ -3,10 +3,22 @@ the page and the report that list a guide's problems."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Callable, Iterable
 
-from .model import PLAIN, Document, LineStore, Node, Problem, SourceLine, Span, Style, WrapMode
+from amigasweeper.plainfiles import printable
+
+from .model import (
+    PLAIN,
+    Document,
+    LineStore,
+    Node,
+    Problem,
+    SourceLine,
+    Span,
+    Style,
+    WrapMode,
+)
 from .paths import GuideFolder
 
 # Node settings that name another node, with the command that sets them.
@@ -35,7 +47,9 @@ class _OtherFiles:
         if found.path is None:
             return _to_missing(f"{file}/{node}", found.reason)
         if found.path not in self._read:
-            from .parser import parse_file  # the parser needs this module's siblings first
+            from .parser import (
+                parse_file,  # the parser needs this module's siblings first
+            )
 
             self._read[found.path] = parse_file(found.path, lazy=True, read=self.tree.read)
         other = self._read[found.path]
@@ -105,13 +119,39 @@ def _wrong(document: Document, target: str | None, elsewhere: Callable[[str, str
 
 
 def check_guide(path: str | Path) -> list[Problem]:
-    """Every problem of the guide at ``path``, in line order: what the
-    linter (``amigasweeper --guide FILE --check``) prints."""
+    """Every problem of the guide at ``path``, in line order, a fault
+    repeated listed once with its count: what the linter
+    (``amigasweeper --guide FILE --check``) prints."""
     from .parser import parse_file
 
     document = parse_file(path)
-    problems = [*document.problems, *validate_links(document)]
-    return sorted(problems, key=lambda problem: problem.line)
+    return counted([*document.problems, *validate_links(document)], document.problem_counts)
+
+
+def counted(problems: Iterable[Problem], counts: Mapping[str, tuple[int, int]] | None = None) -> list[Problem]:
+    """The problems to report, in line order, each fault once: at its first
+    line, saying how many times it was found and the line of the last when
+    more than once (one guide of Aminet has the same broken button 289
+    times). ``counts`` are tallies kept already, by message: a document's
+    own, whose parser lists a repeated fault once and counts it."""
+    counts = counts or {}
+    first: dict[str, Problem] = {}
+    tally: dict[str, tuple[int, int]] = {}
+    for problem in problems:
+        message = problem.message
+        if message not in first:
+            first[message] = problem
+            count, last = counts.get(message, (1, problem.line))
+            tally[message] = (count, max(last, problem.line))
+            continue
+        if problem.line < first[message].line:
+            first[message] = problem
+        count, last = tally[message]
+        tally[message] = (count + 1, max(last, problem.line))
+    reported = [problem if tally[message][0] == 1 else
+                Problem(problem.line, f"{message} ({tally[message][0]:,} times; the last on line {tally[message][1]})")
+                for message, problem in first.items()]
+    return sorted(reported, key=lambda problem: problem.line)
 
 
 PROBLEMS_NODE = "Problems"
@@ -137,17 +177,17 @@ def problems_page(document: Document, problems: Iterable[Problem] | None = None,
         if document.size <= READ_ALL_LIMIT:
             document.read_all()
         unread = document.unread_pages
-        problems = sorted([*document.problems, *validate_links(document, read_pages_only=bool(unread), root=root)],
-                          key=lambda problem: problem.line)
+        problems = counted([*document.problems, *validate_links(document, read_pages_only=bool(unread), root=root)],
+                           document.problem_counts)
         if document.problems_dropped:
             problems.append(Problem(problems[-1].line if problems else 0,
                                     f"{document.problems_dropped} further problems not listed"))
-    name = document.source_name or document.database or "this guide"
+    name = printable(document.source_name or document.database or "this guide")
     lines = [SourceLine(1, [Span(f"Problems in {name}", Style(bold=True))]), SourceLine(2, blank=True)]
     for problem in problems:
         if len(lines) > 2:
             lines.append(SourceLine(len(lines) + 1, blank=True))  # paragraphs: wrapping never joins two
-        lines.append(SourceLine(len(lines) + 1, [Span(str(problem), PLAIN)]))
+        lines.append(SourceLine(len(lines) + 1, [Span(printable(str(problem)), PLAIN)]))  # names from the file escaped
     if len(lines) == 2:
         lines.append(SourceLine(3, [Span("None found." if not unread else "None found so far.", PLAIN)]))
     if unread:

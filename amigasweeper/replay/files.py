@@ -64,7 +64,7 @@ def read_bytes(path: str | os.PathLike[str]) -> bytes:
     try:
         return plainfiles.read(path, MAX_REPLAY_BYTES)
     except plainfiles.NotPlainFile as error:
-        raise ReplayError(str(error)) from None
+        raise ReplayError(_not_read(Path(path), str(error))) from None
 
 
 class ReplayLoad:
@@ -129,10 +129,17 @@ def load_replay(path: str | os.PathLike[str]) -> Recording:
 def _parsed(data: bytes, name: str) -> Recording:
     try:
         return parse_replay(data)
-    except ReplayError:
-        raise
+    except ReplayError as error:  # its words may quote the file: escaped where they do not print
+        raise ReplayError(plainfiles.printable(str(error))) from None
     except (ValueError, IndexError, KeyError) as error:  # a board no game can have, say
-        raise ReplayError(f"{plainfiles.shown(name)} cannot be played: {error}") from None
+        raise ReplayError(f"{plainfiles.shown(name)} cannot be played: {plainfiles.printable(str(error))}") from None
+
+
+def _not_read(path: Path, why: str) -> str:
+    """plainfiles' sentence, which starts with the whole path, told with the
+    file's name alone, as the other replay messages name it."""
+    whole = plainfiles.shown(path)
+    return plainfiles.shown(path.name) + why[len(whole):] if why.startswith(whole) else why
 
 
 __all__ = [

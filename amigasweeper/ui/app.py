@@ -19,9 +19,9 @@ from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.play import SeedSource, Session
 from amigasweeper.storage import LOCK_TIMEOUT, FileBackend
 from amigasweeper.storage.folders import anchor_data_dir
-
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
-from amigasweeper.guide.paths import unreadable
+from amigasweeper.guide.paths import GUIDE_LIMIT
+from amigasweeper.replay.files import MAX_REPLAY_BYTES
 
 from . import collector
 from .game.commands import CommandCentre
@@ -509,10 +509,10 @@ def parse_args(argv: list[str]) -> Options:
         parser.error("--data-dir needs a folder name; an empty one would mean the current folder")
     if args.node is not None and args.guide is None:
         parser.error("--node NAME needs --guide FILE")
-    if args.script is not None and plainfiles.problem(args.script, SCRIPT_LIMIT):
-        parser.error(f"--script: {plainfiles.problem(args.script, SCRIPT_LIMIT)}")
-    if args.guide is not None and unreadable(args.guide):
-        parser.error(f"--guide: {unreadable(args.guide)}")
+    for flag, path, limit in (("--script", args.script, SCRIPT_LIMIT), ("--guide", args.guide, GUIDE_LIMIT),
+                              ("--replay", args.replay, MAX_REPLAY_BYTES)):  # plain files of bounded size
+        if path is not None and plainfiles.problem(path, limit):
+            parser.error(f"{flag}: {plainfiles.problem(path, limit)}")
     # pyxel.init makes the folder of its caller current, so paths given on the
     # command line are fixed against the folder the program was started in.
     return Options(

@@ -174,3 +174,66 @@ def test_an_embed_line_is_a_line_of_the_page_wherever_it_is_counted():
     fresh.embedder = lambda name: f"{name}\nsecond line"
     assert [line.text() for line in fresh.main.lines.starting_at(3)] == ["b c.txtsecond line", "three"]
     assert PageLayout(fresh.main, 40, start=3).finish()[1].text == "second line"
+
+
+def lines_walked(node) -> list[int]:
+    """Counts the file lines a page's line places are walked over."""
+    reader = node.lines._reader
+    walked = [0]
+    reader.offset_of(0)  # the places exist from here on
+    places = reader._places
+    judge = places.is_command
+
+    def counting(text, start, end):
+        walked[0] += 1
+        return judge(text, start, end)
+
+    places.is_command = counting
+    return walked
+
+
+def test_the_end_of_a_long_page_is_found_walking_back_from_its_end():
+    """E1: End on a page of 180,000 lines walked every line from the top
+    (0.24-0.53 s in one frame); from the end, it walks a screenful."""
+    doc = parse(long_page_guide(180_000), lazy=True)
+    walked = lines_walked(doc.main)
+    assert doc.main.lines.total() == 180_000
+    layout = PageLayout(doc.main, 35, start=180_000 - SCREEN)
+    assert layout.finish()[0].text.startswith(f"Entry {180_000 - SCREEN}") and walked[0] <= SCREEN
+    above = PageLayout(doc.main, 35, start=180_000 - 3 * SCREEN)  # scrolling up from there
+    assert above.ensure(1) and above.lines[0].text.startswith(f"Entry {180_000 - 3 * SCREEN}")
+    assert walked[0] <= 3 * SCREEN
+
+
+def test_lines_found_from_any_known_place_are_where_a_walk_from_the_top_finds_them():
+    """Command lines between page lines (which show nothing) are skipped the
+    same way whichever way the walk goes, and from whichever place."""
+    body = "".join(f"line {i}\n" + ("@title T\n@next N\n" if i % 7 == 3 else "") for i in range(200))
+    text = f"@database W\n@node Main\n@prev P\n{body}@endnode\n"
+    start = text.index("@prev P\n")
+    expected, number, index = {}, 3, 0  # file line 3 is @prev, the first of the page's text
+    for line in text[start:text.index("@endnode")].splitlines(keepends=True):
+        if not line.startswith("@"):
+            expected[index] = (start, number)
+            index += 1
+        start, number = start + len(line), number + 1
+    expected[200] = (start, number)  # past the last line: the page's end
+    order = [260, 195, 240, 199, 3, 150, 4, 198, 0, 73, 74, 72, 200, 201, 120, 5, 230, 190]
+    for counted_first in (True, False):  # the end's place known from the count, or not
+        doc = parse(text, lazy=True)
+        if counted_first:
+            assert doc.main.lines.total() == 200
+        reader = doc.main.lines._reader
+        for index in order:
+            assert reader.offset_of(index) == expected[min(index, 200)], (counted_first, index)
+        assert [line.text() for line in doc.main.lines.starting_at(150)][:2] == ["line 150", "line 151"]
+
+
+def test_a_long_file_with_no_node_is_ended_from_its_end_too():
+    """A text file opened as a guide is one page that the file's end closes."""
+    text = "".join(f"Entry {i}\n" for i in range(50_000))
+    doc = parse(text, lazy=True)
+    walked = lines_walked(doc.main)
+    assert doc.main.lines.total() == 50_000
+    layout = PageLayout(doc.main, 35, start=50_000 - SCREEN)
+    assert layout.finish()[0].text == f"Entry {50_000 - SCREEN}" and walked[0] <= SCREEN

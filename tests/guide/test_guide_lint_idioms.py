@@ -30,6 +30,25 @@ SOUND = {
     ),
     "version command and copyright": "@database A.guide\n@$VER: A.guide 1.0 (1.1.94)\n@(c) 1994 Someone\n@author Someone\n@node Main\nx\n@endnode\n",
     "smartwrap with macros": '@database M.guide\n@smartwrap\n@macro em "@{i}$1@{ui}"\n@node Main\nSome @{em words}\nhere.\n\nNext.\n@endnode\n',
+    # What Makeinfo writes before the first node: its header and the Info
+    # preamble it copies (MultiView skips both), as in 301 guides of Aminet.
+    "makeinfo header": (
+        "@database faq.guide\n\n@Master faq.texi\n\n@Width 72\n\n\n"
+        "This is the AmigaGuide\xae file faq.guide, produced by Makeinfo-1.55 from \nthe input file faq.texi.\n\n"
+        "   Copyright (C) 1994 Someone.\n\n   Permission is granted to make and distribute verbatim copies.\n\n"
+        '@Node Main "faq.guide"\nhi\n@endnode\n'
+    ),
+    "makeinfo header wrapped": (
+        "@database x.guide\nThis is the AmigaGuide(R) file x.guide,\nproduced by Makeinfo-1.68 from x.texi.\n"
+        "@node Main\nhi\n@endnode\n"
+    ),
+    # Comment lines by the conventions of scripts and sources, and rules.
+    "comment lines outside nodes": (
+        "@database K.guide\n##\n## Copyright (c) 1993 Someone\n#@FONT Topaz.font\n;@wordwrap\n; a comment\n"
+        "/// \"Main Menu\"\n-----------------------------\n@node Main\nhi\n@endnode\n\n"
+        "****** The Memory of Trees ******\n=====\n~~~\n**--\n<><><>\n/*************/\n@node Two\nx\n@endnode\n"
+    ),
+    "a hand-written header": "@database P.guide\n@Master Poker\n\nThis is the AmigaGuide\xae file\n\n@Node Main\nhi\n@endnode\n",
 }
 
 
@@ -84,3 +103,46 @@ def test_the_comma_link_form_is_a_button_and_named_non_standard(tmp_path, button
     path.write_text(text)
     problems = check_guide(path)
     assert len(problems) == 1 and problems[0].line == 3 and "not standard" in problems[0].message
+
+
+@pytest.mark.parametrize("stray", ["stray words", "index \"Main\"", "@{b}bold outside@{ub}", "-- two dashes only",
+                                   "**bold**", "(C) 1999 Someone", "@\xa9 \"someone\"", "4567"])
+def test_lost_text_beside_quiet_lines_is_still_reported_at_its_line(stray):
+    doc = parse(f"@database t\n## fine\n---------\n; fine\n{stray}\n@node a\n@endnode\n")
+    assert [(p.line, p.message) for p in doc.problems] == [(5, "text outside any node is not shown")]
+
+
+def test_a_million_comment_lines_cost_the_check_no_more_than_one():
+    doc = parse("@database t\n" + "## comment\n" * 1_000_000 + "@node a\nhi\n@endnode\nlost\n")
+    assert [(p.line, p.message) for p in doc.problems] == [(1_000_005, "text outside any node is not shown")]
+
+
+def test_one_fault_repeated_is_printed_once_with_its_count(tmp_path):
+    """One guide of Aminet has the same empty button 289 times; the linter
+    printed 289 identical lines, and now prints one with the count."""
+    path = tmp_path / "Many.guide"
+    lines = "".join(f'@{{"        " link}} entry {i}\n' for i in range(289))
+    path.write_text(f"@database Many.guide\n@node Main\n{lines}@{{\" x \" link Gone}}\n@endnode\n")
+    out = io.StringIO()
+    assert lint(["--guide", str(path), "--check"], out) == 1
+    printed = out.getvalue().splitlines()
+    assert len(printed) == 2, printed
+    assert printed[0].endswith(':3: button "        " links to no node (289 times; the last on line 291)')
+    assert ":292: " in printed[1] and "Gone" in printed[1]
+
+
+def test_names_from_the_file_are_printed_escaped(tmp_path):
+    """A node name holding Latin-1's CSI (0x9B) or a Unicode bidi override
+    reaches the terminal escaped, never raw."""
+    path = tmp_path / "Odd.guide"
+    path.write_bytes(b"@database Odd.guide\n@node Main\n@{\" go \" link Gone\x9b2J}\n@endnode\n"
+                     b"@node Dup\x9b31m\n@endnode\n@node Dup\x9b31m\n@endnode\n")
+    out = io.StringIO()
+    assert lint(["--guide", str(path), "--check"], out) == 1
+    text = out.getvalue()
+    assert "\x9b" not in text and "Gone\\x9b2J" in text and "Dup\\x9b31m" in text
+    bidi = tmp_path / "Bidi.guide"
+    bidi.write_bytes("\ufeff@database B\n@node Main\n@{\" go \" link Evil\u202etxt.exe}\n@endnode\n".encode())
+    out = io.StringIO()
+    assert lint(["--guide", str(bidi), "--check"], out) == 1
+    assert "\u202e" not in out.getvalue() and "Evil\\u202etxt.exe" in out.getvalue()

@@ -9,7 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from amigasweeper.guide import Document, PageLayout, layout_node, parse, parse_file, problems_page, validate_links
+from amigasweeper.guide.model import Problem
 from amigasweeper.guide.synthetic import synthetic_guide
+from amigasweeper.guide.validate import counted
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -76,7 +78,7 @@ def test_unterminated_inline_command_is_shown_as_text():
 def test_empty_inline_command():
     doc = parse("@database t\n@node a\nx@{}y@{   }z\n@endnode\n")
     assert doc.main.text() == "xyz"
-    assert len(doc.problems) == 2
+    assert len(doc.problems) == 1 and doc.problem_counts[doc.problems[0].message] == (2, 3)  # one fault, twice
 
 
 def test_missing_database_line():
@@ -135,9 +137,16 @@ def test_unreadable_file(tmp_path):
 
 
 def test_problems_are_capped_on_garbage():
+    doc = parse("@database t\n@node a\n" + "".join(f"@{{nope{i}}}\n" for i in range(5000)) + "@endnode\n")
+    assert len(doc.problems) <= 501 and len(doc.problem_counts) <= 500
+    assert doc.problems[-1].message.endswith("4500 further problems not listed")
+
+
+def test_one_fault_repeated_is_listed_once_with_its_count():
     doc = parse("@database t\n@node a\n" + "@{nope}\n" * 5000 + "@endnode\n")
-    assert len(doc.problems) <= 501
-    assert doc.problems[-1].message.endswith("further problems not listed")
+    assert len(doc.problems) == 1 and doc.problem_counts[doc.problems[0].message] == (5000, 5002)
+    assert counted(doc.problems, doc.problem_counts) == [
+        Problem(3, f"{doc.problems[0].message} (5,000 times; the last on line 5002)")]
 
 
 # -- links ---------------------------------------------------------------------

@@ -340,18 +340,21 @@ def test_the_wheel_and_the_scroller_arrows_scroll(make_app, tmp_path):
     assert listing.top == 60 - listing.rows
 
 
-def test_save_asks_before_replacing_and_esc_keeps_the_file(make_app, folder):
+def test_save_asks_before_replacing_and_return_and_esc_both_keep_the_file(make_app, folder):
     opened = Opened(make_app, folder, mode=Mode.SAVE)
     assert [b.label for b in opened.asl.buttons] == ["Save", "Volumes", "Parent", "Cancel"]
     opened.pilot.type("notes.txt")
+    for key in (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER):  # each the safe answer
+        opened.pilot.key(pyxel.KEY_RETURN)  # Save: the file is there, so the requester asks
+        confirm = opened.app.wm.active
+        assert isinstance(confirm, Requester) and confirm is not opened.asl
+        assert "notes.txt already exists." in confirm.lines and opened.chosen == []
+        opened.pilot.key(key)  # nothing is replaced, the file requester stays
+        assert opened.chosen == [] and opened.is_open and opened.app.wm.active is opened.asl
     opened.pilot.key(pyxel.KEY_RETURN)
     confirm = opened.app.wm.active
-    assert isinstance(confirm, Requester) and confirm is not opened.asl
-    assert "notes.txt already exists." in confirm.lines and opened.chosen == []
-    opened.pilot.key(pyxel.KEY_ESCAPE)  # the safe answer: nothing is replaced, the file requester stays
-    assert opened.chosen == [] and opened.is_open and opened.app.wm.active is opened.asl
-    opened.pilot.key(pyxel.KEY_RETURN)
-    opened.pilot.key(pyxel.KEY_RETURN)  # Replace
+    replace = next(b for b in confirm.buttons if b.label == "Replace")
+    opened.pilot.click(replace.ax + replace.w // 2, replace.ay + replace.h // 2)  # only a click replaces
     assert opened.chosen == [folder / "notes.txt"] and not opened.is_open
 
 

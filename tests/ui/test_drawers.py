@@ -1,5 +1,6 @@
-"""What the file requester lists: regular files and drawers only, read a slice
-at a time, the volumes of each system, and the plain-file check (pure Python)."""
+"""What the file requester lists: plain files and drawers only (never a pipe,
+a device, or a file of /proc or /sys), read a slice at a time, the volumes of
+each system, and the plain-file check (pure Python)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from amigasweeper import plainfiles
 from amigasweeper.ui.intuition import drawers
-from amigasweeper.ui.intuition.drawers import DrawerReader, Kind, NotPlainFile, open_plain, plain_file_problem, volumes
+from amigasweeper.ui.intuition.drawers import DrawerReader, Kind, plain_file_problem, volumes
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this system has no named pipes (os.mkfifo)")
 
@@ -38,22 +40,37 @@ def test_pipes_sockets_and_dangling_links_are_never_listed(tmp_path):
     os.symlink(folder / "A.guide", folder / "link.guide")
     names = [e.name for e in DrawerReader(folder).read_all()]
     assert names == ["Docs", "A.guide", "b.txt", "link.guide"]
-    assert "is not a plain file" in plain_file_problem(folder / "pipe.guide")
-    assert "is not a plain file" in plain_file_problem(folder / "link-to-pipe.guide")
+    assert "a named pipe, not a plain file" in plain_file_problem(folder / "pipe.guide")
+    assert "a named pipe, not a plain file" in plain_file_problem(folder / "link-to-pipe.guide")
     assert plain_file_problem(folder / "link.guide") == ""
     assert "is a drawer" in plain_file_problem(folder / "Docs")
     assert "No file" in plain_file_problem(folder / "dangling.guide")
     assert "No file" in plain_file_problem(folder / "bad\0name")
 
 
-@needs_fifo
-def test_open_plain_refuses_a_pipe_without_waiting_for_a_writer(tmp_path):
-    os.mkfifo(tmp_path / "pipe")
-    with pytest.raises(NotPlainFile):
-        open_plain(tmp_path / "pipe")  # a plain open() would block here forever
-    (tmp_path / "file").write_bytes(b"data")
-    with open_plain(tmp_path / "file") as handle:
-        assert handle.read() == b"data"
+needs_proc = pytest.mark.skipif(not (os.path.isfile("/proc/self/environ") and os.path.exists("/dev/zero")),
+                                reason="this system has no /proc file system or no /dev/zero")
+
+
+@needs_proc
+def test_devices_and_the_kernels_files_are_never_listed_nor_chosen(tmp_path):
+    """R1: /proc/kmsg is a "regular" file whose reading waits forever (and, as
+    root, drains the kernel's log). Its folder is listed here without kmsg, and
+    a device linked into a drawer is left out as a pipe is."""
+    (tmp_path / "zero.guide").symlink_to("/dev/zero")
+    (tmp_path / "environ.guide").symlink_to("/proc/self/environ")
+    (tmp_path / "A.guide").write_text("@database x")
+    assert [e.name for e in DrawerReader(tmp_path).read_all()] == ["A.guide"]
+    assert "a device, not a plain file" in plain_file_problem(tmp_path / "zero.guide")
+    assert "system" in plain_file_problem(tmp_path / "environ.guide")
+    proc = DrawerReader(Path("/proc")).read_all()
+    assert not [e for e in proc if e.kind is Kind.FILE], [e.name for e in proc if e.kind is Kind.FILE][:5]
+    assert "system" in plain_file_problem(Path("/proc/kmsg"))  # never opened: only looked at
+
+
+def test_a_name_that_is_not_text_is_escaped_in_the_message(tmp_path):
+    assert plain_file_problem(tmp_path / "\x1b[2Jgone") == "No file called \\x1b[2Jgone here"
+    assert plainfiles.shown("\x1b[2Jgone") in plain_file_problem(tmp_path / "\x1b[2Jgone")
 
 
 def test_a_big_drawer_is_read_a_slice_at_a_time(tmp_path):

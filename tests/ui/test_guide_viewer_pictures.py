@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 import pyxel
-from ilbm_files import write_ilbm
 
 from amigasweeper.guide import ActionKind, Link
+from amigasweeper.guide.syntheticpictures import gif, png, png_bomb, write_ilbm
 from amigasweeper.ui.intuition.modes import Look
 from amigasweeper.ui.intuition.palette import Pen
 
@@ -23,6 +24,15 @@ def opened(make_app, folder, guide):
 def guide_linking(*files):
     links = " ".join(f'@{{" {name} " link {name}/main}}' for name in files)
     return f"@database P.guide\n@node Main \"Pictures\"\n{links}\n@endnode\n"
+
+
+def follow_to_picture(make_app, folder, name, data):
+    """A guide linking the picture file ``name`` (its bytes ``data``), with its link followed."""
+    (folder / name).write_bytes(data)
+    app, viewer, pilot = opened(make_app, folder, guide_linking(name))
+    viewer.follow(Link(name, ActionKind.LINK, f"{name}/main"))
+    pilot.step()
+    return app, viewer, " ".join(line.text for line in viewer.lines)
 
 
 def page_pixels(viewer):
@@ -49,11 +59,7 @@ def test_a_link_to_an_ilbm_shows_the_picture_dithered_to_the_screens_colours(mak
 
 
 def test_a_damaged_picture_gives_a_page_saying_why(make_app, tmp_path):
-    (tmp_path / "bad.iff").write_bytes(b"FORM\0\0\0\x20ILBMBMHD\0\0\0\x14junk")
-    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("bad.iff"))
-    viewer.follow(Link("bad", ActionKind.LINK, "bad.iff/main"))
-    pilot.step()
-    text = " ".join(line.text for line in viewer.lines)
+    app, viewer, text = follow_to_picture(make_app, tmp_path, "bad.iff", b"FORM\0\0\0\x20ILBMBMHD\0\0\0\x14junk")
     assert "cannot be shown" in text and "BMHD" in text
     assert not app.guard.faults
 
@@ -106,8 +112,71 @@ def test_embed_shows_the_text_of_a_file_in_the_folder_and_nothing_outside(make_a
 
 def test_a_file_named_as_a_png_that_is_none_says_so(make_app, tmp_path):
     (tmp_path / "junk.png").write_bytes(b"not a png at all")
-    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("junk.png"))
+    (tmp_path / "broken.png").write_bytes(png(8, 8, idat=b"not zlib"))
+    app, viewer, pilot = opened(make_app, tmp_path, guide_linking("junk.png", "broken.png"))
     viewer.follow(Link("junk", ActionKind.LINK, "junk.png/main"))
     pilot.step()
-    assert "not a picture Pyxel can read" in " ".join(line.text for line in viewer.lines)
+    assert "not a PNG, GIF, JPEG, BMP or IFF ILBM picture" in " ".join(line.text for line in viewer.lines)
+    viewer.follow(Link("broken", ActionKind.LINK, "broken.png/main"))
+    pilot.step()
+    assert "Pyxel's loader could not read it" in " ".join(line.text for line in viewer.lines)
     assert len(pyxel.colors) >= 8 and pyxel.colors[0] == 0xAAAAAA  # the screen's palette is back
+
+
+@pytest.mark.parametrize("name, data", [
+    ("bomb.png", png_bomb()),  # G1: 14.8 KB that cost 27.8 s and 506 MB
+    ("bomb.gif", gif((11_000, 11_000), [(1, 1)])),  # 35 bytes that cost 2.9 s and 833 MB
+    ("frame.gif", gif((1, 1), [(11_000, 11_000)])),
+    ("named.jpg", png_bomb()),  # a PNG by its bytes, whatever its name says
+])
+def test_a_picture_bomb_is_refused_with_a_message_before_any_decoder_sees_it(make_app, tmp_path, monkeypatch,
+                                                                              name, data):
+    from amigasweeper.ui.helpviewer import pictureview
+
+    decoded = []
+    monkeypatch.setattr(pictureview, "_loaded_by_pyxel", lambda *args: decoded.append(args))
+    app, viewer, text = follow_to_picture(make_app, tmp_path, name, data)
+    assert f"The picture {name} cannot be shown: it is 11000 x 11000 pixels, too big to show" in text
+    assert "at most 1,048,576 pixels" in text and viewer.pictures[id(viewer.place.node)].image is None
+    assert decoded == [] and not app.guard.faults
+
+
+def test_a_gif_of_many_frames_shows_its_first(make_app, tmp_path):
+    app, viewer, _text = follow_to_picture(make_app, tmp_path, "many.gif", gif((1, 1), [(1, 1)] * 20_000))
+    image = viewer.pictures[id(viewer.place.node)].image
+    assert image is not None and (image.width, image.height) == (1, 1) and image.pget(0, 0) == Pen.BLACK
+
+
+def test_a_damaged_pictures_odd_bytes_reach_the_page_escaped(make_app, tmp_path):
+    _app, _viewer, text = follow_to_picture(make_app, tmp_path, "odd.iff", b"FORM\0\0\0\x20ILBM\x1b]0;pwned\x07\0\0\0\xff")
+    assert "the \\x1b]0; chunk runs past the end" in text and "\x1b" not in text
+
+
+def test_names_from_a_damaged_guide_are_shown_escaped_never_as_the_fonts_own_symbols(make_app, tmp_path):
+    """The font keeps the program's symbols at control codes (0x01 is the menu
+    tick, 0x08 the ellipsis) and draws nothing for Latin-1's 0x80-0x9F: a
+    title, a link's target or a problem naming them shows them escaped."""
+    guide = (b'@database D.guide\n@node Main "Odd \x9b title"\n@{" go " link "Gone\x9b\x85"}\n@{" ok " link Two}\n'
+             b'@endnode\n@node Two "T\xe9te \x01\x08"\n@endnode\n')
+    (tmp_path / "D.guide").write_bytes(guide)
+    app, pilot = make_app(guide=tmp_path / "D.guide")
+    pilot.step()
+    viewer = app.viewer
+    assert viewer.title == "Odd \\x9b title"
+    viewer.follow(viewer.document.main.links().__next__())
+    assert viewer.status == "No page called Gone\\x9b\\x85"
+    viewer.show_problems()
+    text = " ".join(line.text for line in viewer.lines)
+    assert "Gone\\x9b\\x85" in text and "\x9b" not in text
+    viewer.follow(Link("ok", ActionKind.LINK, "Two"))
+    assert viewer.title == "T\xe9te   "  # the guide's own control characters were spaces already; é prints
+
+
+def test_pictures_left_for_good_free_their_images(make_app, tmp_path):
+    """Following a link to a picture and back, again and again, keeps the
+    pages Retrace can reach, not one image for every visit."""
+    app, viewer, _text = follow_to_picture(make_app, tmp_path, "blank.png", png(64, 64))
+    for _ in range(50):
+        viewer.retrace()
+        viewer.follow(Link("blank.png", ActionKind.LINK, "blank.png/main"))
+    assert len(viewer.pictures) <= 2 and viewer.pictures[id(viewer.place.node)].image is not None

@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 
+from amigasweeper.replay.files import MAX_REPLAY_BYTES
 from amigasweeper.storage import DATA_DIR_ENV, SETTINGS_FILE
 from amigasweeper.storage.folders import anchor_data_dir
 from amigasweeper.ui import display
@@ -73,6 +74,60 @@ def test_a_script_swapped_for_a_pipe_after_the_check_still_never_blocks(tmp_path
     os.mkfifo(pipe)
     with pytest.raises(ScriptError, match="named pipe"):
         run_script(app, pipe)
+
+
+# -- --replay, --guide, and the replays opened in the program ---------------------------
+
+
+@posix
+def test_a_replay_that_is_a_named_pipe_is_refused_at_once(tmp_path):
+    """R1: --replay read whatever it was given; a pipe (or /proc/kmsg) waited forever."""
+    pipe = tmp_path / "game.evf"
+    os.mkfifo(pipe)
+    one_line_refusal(run("--replay", str(pipe)), "--replay", "named pipe")
+
+
+def hostile_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
+    """Files no reader may open, each with the words that refuse it."""
+    found = {"folder": (tmp_path, "a folder, not a plain file")}
+    big = tmp_path / "big.evf"
+    with open(big, "wb") as handle:
+        handle.truncate(MAX_REPLAY_BYTES + 1)  # sparse: nothing is written, the size is what counts
+    found["too big"] = (big, "larger than 16 MB")
+    if os.name == "posix":
+        os.mkfifo(tmp_path / "pipe.evf")
+        found["named pipe"] = (tmp_path / "pipe.evf", "a named pipe, not a plain file")
+    if Path("/dev/zero").exists():
+        found["device"] = (Path("/dev/zero"), "a device, not a plain file")
+    if Path("/proc/self/environ").is_file():  # the kernel's files: /proc/kmsg is one (never touched here)
+        found["system file"] = (Path("/proc/self/environ"), "a file of the system")
+    return found
+
+
+@pytest.mark.parametrize("flag", ["--replay", "--guide"])
+def test_replay_and_guide_take_only_plain_files_of_bounded_size(tmp_path, flag, capsys):
+    from amigasweeper.ui.app import parse_args
+
+    for kind, (path, words) in hostile_files(tmp_path).items():
+        if flag == "--guide" and kind == "too big":
+            continue  # a guide may be 64 MB: its own limit is tested with the guide rules
+        with pytest.raises(SystemExit) as stopped:
+            parse_args([flag, str(path)])
+        error = capsys.readouterr().err.splitlines()[-1]
+        assert stopped.value.code == 2 and f"{flag}: " in error and words in error, (kind, error)
+
+
+def test_a_replay_the_program_is_handed_is_read_by_the_same_rules(tmp_path, app_pilot):
+    """Dropped on the program or chosen in a requester: no hostile file is
+    read, each is refused in words, and nothing waits."""
+    from amigasweeper.replay import ReplayError, load_replay
+
+    app, pilot = app_pilot
+    for kind, (path, words) in hostile_files(tmp_path).items():
+        with pytest.raises(ReplayError, match=words):
+            load_replay(path)
+        problem = app.replays.open_path(path)
+        assert words in problem and app.replays.window is None, kind
 
 
 # -- displays -------------------------------------------------------------------------
@@ -212,8 +267,13 @@ def test_the_viewer_refuses_a_pipe_typed_into_open_without_waiting(tmp_path, app
     pipe = tmp_path / "pipe.guide"
     os.mkfifo(pipe)
     app.open_manual()
-    problem = app.viewers.open_path(str(pipe))
-    assert problem or "named pipe" in app.viewer.status or "named pipe" in str(app.viewer.document.problems)
+    assert "pipe.guide is a named pipe, not a plain file" == app.viewers.open_path(str(pipe))
+    deep = tmp_path.joinpath(*["a-rather-long-folder-name"] * 6)
+    deep.mkdir(parents=True)
+    os.mkfifo(deep / "a-guide-with-a-very-long-name-indeed.guide")
+    problem = app.viewers.open_path(str(deep / "a-guide-with-a-very-long-name-indeed.guide"))
+    assert problem.endswith("is a named pipe, not a plain file") and len(problem) < 60, problem
+    assert "a device, not a plain file" in app.viewers.open_path("/dev/zero")
 
 
 @posix
@@ -249,3 +309,18 @@ def test_sigterm_ends_the_program_while_it_waits_for_a_silent_display(tmp_path, 
             while connection.recv(4096):  # the X client's greeting, then the end: the child is gone too
                 pass
     assert process.returncode == 143, err
+
+
+def test_a_replays_damage_is_told_with_its_odd_bytes_escaped(tmp_path, make_app):
+    """A damaged replay's name and words reach the requester escaped: a
+    control character in them never draws one of the font's own symbols."""
+    from amigasweeper.replay import ReplayError, load_replay
+
+    path = tmp_path / "odd\x01\x08\x1b[2J.evf"
+    path.write_bytes(b"\x04" + b"\xff" * 40)
+    with pytest.raises(ReplayError) as refused:
+        load_replay(path)
+    assert str(refused.value).isprintable()
+    app, _pilot = make_app(replay=path)
+    told = " ".join(app.requesters[-1].lines)
+    assert "odd\\x01\\x08\\x1b[2J.evf cannot be played" in told and "\x01" not in told

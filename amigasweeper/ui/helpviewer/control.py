@@ -7,17 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from amigasweeper import __version__
+from amigasweeper import __version__, plainfiles
 from amigasweeper.guide import Document, ManualPage, Node
-
-from amigasweeper.guide.paths import unreadable
+from amigasweeper.guide.paths import GUIDE_LIMIT
 from amigasweeper.guide.savetext import save_page
 from amigasweeper.plainfiles import shown
 
-from ..intuition import asl
 from ..game.pausing import PauseReason
+from ..intuition import asl
 from ..intuition.menustrip import MenuStrip
-from ..intuition.requester import Requester, StringGadget
+from ..intuition.requester import Requester, StringGadget, shorten_middle
 from .guideview import GuideViewer, open_guide_file
 from .menus import ViewerCommand
 
@@ -26,6 +25,7 @@ if TYPE_CHECKING:
 
 PATH_CHARS = 255  # the longest path the Open requester takes
 PATH_GADGET_CHARS = 30  # characters shown at once: the requester fits a LowRes screen
+NAME_CHARS = 24  # of a file's name in a message saying why it is not opened
 
 
 class ViewerControl:
@@ -90,9 +90,9 @@ class ViewerControl:
 
     def open_chosen(self, path: Path) -> str | None:
         """A guide chosen in the file requester: shown, or what was wrong with it."""
-        problem = unreadable(path)
-        if problem:
-            return problem[:60]
+        why = plainfiles.why_not(path, GUIDE_LIMIT)
+        if why:  # the name, shortened, then the reason whole: a long folder never hides it
+            return f"{shorten_middle(shown(path.name), NAME_CHARS)} {why}"
         self.open(*open_guide_file(path))
         return None
 
@@ -152,14 +152,7 @@ class ViewerControl:
         path = Path(text).expanduser()
         if not path.is_absolute() and self.start_dir is not None:
             path = self.start_dir / path
-        try:
-            is_file = path.is_file()
-        except OSError:  # a name the system cannot even look up
-            is_file = False
-        if not is_file:
-            return f"No file {path.name[:40]} there."
-        self.open(*open_guide_file(path))
-        return ""
+        return self.open_chosen(path) or ""  # a plain file of bounded size, as the file requester's
 
     def about(self) -> None:
         viewer = self.window

@@ -59,6 +59,7 @@ from ..intuition.window import BORDER, TITLE_H, Window
 from ..intuition.menus import MenuItem
 from ..intuition.menustrip import MenuStrip
 from .finding import Finder
+from .escaped import EscapedText
 from .pictureview import PicturePage, is_picture_name, picture_page, screen_palette
 from .menus import VIEWER_MENUS, ViewerCommand
 from .opening import Chrome, opening_inner, wrap_rows
@@ -162,6 +163,9 @@ class GuideViewer(Window):
     ``on_beep`` flashes the screen for a BEEP button; ``ask`` shows a
     requester (for a link out of the guide's folder); ``look`` says which
     look the screen has, for the colours of raw pen numbers."""
+
+    title = EscapedText()  # a page's title, from the guide
+    status = EscapedText()  # often names a link's target or a node
 
     def __init__(
         self,
@@ -648,6 +652,8 @@ class GuideViewer(Window):
             return
         room = (self.page.w - 2 * PAGE_INSET_X, self.page.h - 2 * PAGE_INSET_Y)
         page = picture_page(name, data, room, screen_palette(SCREEN_COLOURS.get(self.look(), 8)))
+        reachable = {id(self.place.node), *(id(place.node) for place in self.history)}
+        self.pictures = {key: kept for key, kept in self.pictures.items() if key in reachable}  # the rest free their images
         self.pictures[id(page.node)] = page
         self.show(page.node)
 

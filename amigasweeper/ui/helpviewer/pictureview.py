@@ -1,10 +1,13 @@
 """Pictures in the help viewer, as the Amiga's datatypes showed them in MultiView.
 
-A link to an IFF ILBM (or PBM) picture shows it as a page of its own, read
-by amigasweeper.guide.ilbm; a PNG, GIF, JPEG or BMP file is read by Pyxel's
-loader. Either way the picture is scaled down to fit the page and ordered-
-dithered to the screen's colours (4 or 8), as on a Workbench screen. A file
-that cannot be shown gives a page saying why, never a traceback.
+A link to a picture shows it as a page of its own. Its kind is told by its
+first bytes (amigasweeper.guide.pictureheaders), and its header is held to
+the caps (amigasweeper.guide.picture) before any decoder sees it: an IFF
+ILBM (or PBM) is read by amigasweeper.guide.ilbm, a PNG, GIF, JPEG or BMP
+by Pyxel's loader (the Rust ``image`` crate). Either way the picture is
+scaled down to fit the page and ordered-dithered to the screen's colours
+(4 or 8), as on a Workbench screen. A file that cannot be shown gives a
+page saying why, never a traceback.
 """
 
 from __future__ import annotations
@@ -19,7 +22,9 @@ import pyxel
 
 from amigasweeper.guide import PLAIN, Node, SourceLine, Span, Style, WrapMode
 from amigasweeper.guide.dither import dither, fit
-from amigasweeper.guide.ilbm import RGB, Picture, PictureError, is_iff_picture, read_ilbm
+from amigasweeper.guide.ilbm import read_ilbm
+from amigasweeper.guide.picture import RGB, Picture, PictureError, sampling
+from amigasweeper.guide.pictureheaders import Format, declared, sniff
 
 IFF_SUFFIXES = frozenset({".iff", ".ilbm", ".lbm", ".pic", ".brush", ".bsh", ".pbm"})
 PYXEL_SUFFIXES = frozenset({".png", ".gif", ".jpg", ".jpeg", ".bmp"})  # what Pyxel's loader reads
@@ -52,9 +57,10 @@ def picture_page(name: str, data: bytes, room: tuple[int, int], palette: list[RG
 
 
 def _decoded(name: str, data: bytes, room: tuple[int, int]) -> Picture:
-    if is_iff_picture(data) or PurePath(name).suffix.lower() in IFF_SUFFIXES:
-        return read_ilbm(data)
-    return _loaded_by_pyxel(data, PurePath(name).suffix.lower(), room)
+    """The picture, sampled to ``room``; its header is held to the caps first."""
+    if sniff(data) is Format.IFF or data.startswith(b"FORM"):  # another IFF FORM: the reader says what it holds
+        return read_ilbm(data, room)  # checks its BMHD before unpacking a pixel
+    return _loaded_by_pyxel(data, declared(data).format.suffix, room)
 
 
 def _loaded_by_pyxel(data: bytes, suffix: str, room: tuple[int, int]) -> Picture:
@@ -71,24 +77,21 @@ def _loaded_by_pyxel(data: bytes, suffix: str, room: tuple[int, int]) -> Picture
     try:
         with os.fdopen(handle, "wb") as file:
             file.write(data)
-        pyxel.colors.from_list([r << 16 | g << 8 | b for r, g, b in cube])
+        pyxel.colors[:] = [r << 16 | g << 8 | b for r, g, b in cube]
         try:
             image = pyxel.Image.from_image(temporary, include_colors=False)
         except (KeyboardInterrupt, SystemExit):
             raise
         except BaseException as error:  # noqa: BLE001 - a bad file is an Exception, a panic in Pyxel's loader a BaseException
-            raise PictureError("it is not a picture Pyxel can read") from error
+            raise PictureError("Pyxel's loader could not read it (the file is damaged)") from error
     finally:
-        pyxel.colors.from_list(saved)
+        pyxel.colors[:] = saved
         try:
             os.unlink(temporary)
         except OSError:
             pass
-    scale = min(1.0, room[0] / image.width, room[1] / image.height)
-    width, height = max(1, int(image.width * scale)), max(1, int(image.height * scale))
-    rows = [[cube[image.pget(int(x / scale), int(y / scale)) % len(cube)] for x in range(width)]
-            for y in range(height)]
-    return Picture(width, height, rows)
+    columns, rows = sampling(image.width, image.height, room)
+    return Picture(len(columns), len(rows), [[cube[image.pget(x, y) % len(cube)] for x in columns] for y in rows])
 
 
 def _message_page(name: str, message: str) -> Node:

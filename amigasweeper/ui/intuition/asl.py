@@ -454,7 +454,8 @@ class FileRequester(AslLayout, Requester):
         self.confirm_replace(path)
 
     def confirm_replace(self, path: Path) -> None:
-        """Saving over a file asks first; Cancel (Esc) keeps the file."""
+        """Saving over a file asks first; Cancel keeps the file, and Return
+        and Esc both mean Cancel: only a click on Replace replaces it."""
 
         def replace() -> None:
             confirm.close()
@@ -462,7 +463,7 @@ class FileRequester(AslLayout, Requester):
 
         lines = [f"{printable(path.name)} already exists.", "Replace it?"]
         confirm = Requester(self.title, lines, [("Replace", replace), ("Cancel", lambda: confirm.close())],
-                            self.screen_size, help_node=self.help_node)
+                            self.screen_size, help_node=self.help_node, default=-1)
         self.ask(confirm)
 
     def finish(self, path: Path) -> None:

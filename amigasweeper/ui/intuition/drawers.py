@@ -3,12 +3,15 @@ entries read a slice at a time, so a folder of a million names never stops
 the frame loop, the volumes of this system, and the check that a chosen name
 is a plain file.
 
-Only regular files and drawers (folders) are ever listed: named pipes,
-devices and sockets are left out, because opening one can block the program
-or read from hardware. A link is judged by what it points to; a dangling one
-is left out too. Names starting with a dot are hidden, as desktops hide them,
-and so are Workbench icons (names ending in .info), as 3.1's ASL hides them
-for a program that asks (ASLFR_RejectIcons, which its autodoc says "should
+Only plain files and drawers (folders) are ever listed, by the rules every
+file named from outside follows (amigasweeper/plainfiles.py): named pipes,
+devices, sockets and the files of /proc and /sys (``/proc/kmsg`` is a
+"regular" file whose reading waits forever and drains the kernel's log) are
+left out, because opening one can block the program or read from hardware.
+A link is judged by what it points to; a dangling one is left out too.
+Names starting with a dot are hidden, as desktops hide them, and so are
+Workbench icons (names ending in .info), as 3.1's ASL hides them for a
+program that asks (ASLFR_RejectIcons, which its autodoc says "should
 normally be set"): the one place is ``hidden``.
 """
 
@@ -24,6 +27,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
+
+from amigasweeper import plainfiles
 
 MOST_ENTRIES = 10_000  # listed at most from one drawer; the requester says when there are more
 STEP_SECONDS = 0.004  # reading time a frame may spend (a 60 fps frame is 16.7 ms)
@@ -145,11 +150,10 @@ class DrawerReader:
         try:
             if item.is_dir():
                 return Entry(item.name, Kind.DRAWER, path)
-            if item.is_file():
-                return Entry(item.name, Kind.FILE, path, item.stat().st_size)
+            info = item.stat()  # what a link points to
         except OSError:
-            pass  # gone while listed, or a link to nowhere: not listed
-        return None
+            return None  # gone while listed, or a link to nowhere: not listed
+        return Entry(item.name, Kind.FILE, path, info.st_size) if plainfiles.kind_problem(info) is None else None
 
 
 # ---------------------------------------------------------------- volumes
@@ -200,35 +204,15 @@ def windows_drives() -> list[str]:
 
 # ------------------------------------------------------------ plain files
 def plain_file_problem(path: Path) -> str:
-    """"" when ``path`` is a regular file (a link to one counts), else why not,
-    in words. Checked again when a name is chosen, whatever the list showed."""
+    """"" when ``path`` is a plain file (a link to one counts), else why not,
+    in words. Checked again when a name is chosen, whatever the list showed;
+    the program that reads it then applies its own size limit."""
+    name = plainfiles.shown(path.name)
     try:
-        mode = os.stat(path).st_mode
+        info = os.stat(path)
     except (OSError, ValueError):  # ValueError: a NUL in the name
-        return f"No file called {path.name} here"
-    if stat.S_ISDIR(mode):
-        return f"{path.name} is a drawer"
-    if not stat.S_ISREG(mode):
-        return f"{path.name} is not a plain file and is never opened"
-    return ""
-
-
-class NotPlainFile(OSError):
-    """A name that is a pipe, a device, a socket or a drawer, not a file."""
-
-
-def open_plain(path: Path, mode: str = "rb"):
-    """Open a file for reading only if it is a regular file, judged on the
-    opened file itself, so a pipe swapped in after the check can neither be
-    read nor block the open (it is opened without waiting for a writer)."""
-    nonblock = getattr(os, "O_NONBLOCK", 0)
-    fd = os.open(path, os.O_RDONLY | nonblock | getattr(os, "O_BINARY", 0))
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotPlainFile(f"{path.name} is not a plain file")
-        if nonblock:
-            os.set_blocking(fd, True)
-        return os.fdopen(fd, mode)
-    except BaseException:
-        os.close(fd)
-        raise
+        return f"No file called {name} here"
+    if stat.S_ISDIR(info.st_mode):
+        return f"{name} is a drawer"
+    kind = plainfiles.kind_problem(info)
+    return f"{name} is {kind}: never opened" if kind else ""

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from amigasweeper.guide import ManualPage
+from amigasweeper.plainfiles import shown
 from amigasweeper.storage import FileBackend
 from amigasweeper.replay import (
     REPLAY_SUFFIXES, Recording, ReplayError, ReplayLoad, Timeline, open_replay, replay_bytes, replay_suffix,
