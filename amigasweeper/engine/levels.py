@@ -43,6 +43,30 @@ INTERMEDIATE = Level(LevelName.INTERMEDIATE, 16, 16, 40)
 # The Amiga's Expert board is 32 squares wide, not the 30 of the Windows game.
 EXPERT = Level(LevelName.EXPERT, 32, 16, 99)
 STANDARD_LEVELS = {level.name: level for level in (BEGINNER, INTERMEDIATE, EXPERT)}
+# The Windows game's Expert, which the competitive community plays: not a
+# level of 2.4, but a board the statistics and the replay names keep apart.
+COMMUNITY_EXPERT = Level(LevelName.CUSTOM, 30, 16, 99)
+
+
+@dataclass(frozen=True)
+class BoardName:
+    """What a board of a known size is called: ``word`` in file names,
+    ``title`` on the screen."""
+
+    word: str
+    title: str
+
+
+BOARD_NAMES = {
+    **{(level.width, level.height, level.mines): BoardName(level.name.value, level.name.title)
+       for level in STANDARD_LEVELS.values()},
+    (COMMUNITY_EXPERT.width, COMMUNITY_EXPERT.height, COMMUNITY_EXPERT.mines): BoardName("expert30x16", "Expert 30x16"),
+}
+
+
+def board_name(width: int, height: int, mines: int) -> BoardName | None:
+    """The name of a board of 2.4's levels or the community's Expert; None for any other."""
+    return BOARD_NAMES.get((width, height, mines))
 
 
 def _as_int(value: object, what: str, allowed: str) -> int:

@@ -13,7 +13,7 @@ none keeps a game's state of its own.
              best time), sliced across frames
 """
 
-from .choices import LEVELS, Choices, SeedSource
+from .choices import Choices, SeedSource
 from .clock import WINDOW_REASONS, PauseReason, PauseReasons
 from .duel import DuelPlay, DuelPlayers, Opponent
 from .ending import Desk, DuelJob, EndQueue, GameJob
@@ -21,7 +21,7 @@ from .played import CLICKS, Action, Aim, GameEnd, PlayedGame
 from .session import Session
 
 __all__ = [
-    "CLICKS", "LEVELS", "WINDOW_REASONS", "Action", "Aim", "Choices", "Desk", "DuelJob", "DuelPlay", "DuelPlayers",
+    "CLICKS", "WINDOW_REASONS", "Action", "Aim", "Choices", "Desk", "DuelJob", "DuelPlay", "DuelPlayers",
     "EndQueue", "GameEnd", "GameJob", "Opponent", "PauseReason", "PauseReasons", "PlayedGame", "SeedSource",
     "Session",
 ]

@@ -5,9 +5,8 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from amigasweeper.engine import BEGINNER, EXPERT, INTERMEDIATE, Completion, Level, LevelName, Shape
-
-LEVELS = {LevelName.BEGINNER: BEGINNER, LevelName.INTERMEDIATE: INTERMEDIATE, LevelName.EXPERT: EXPERT}
+from amigasweeper.engine import BEGINNER, Completion, Level, LevelName, Shape
+from amigasweeper.engine.levels import STANDARD_LEVELS
 
 
 @dataclass
@@ -23,7 +22,7 @@ class Choices:
 
     @property
     def board(self) -> Level:
-        return self.custom if self.level is LevelName.CUSTOM else LEVELS[self.level]
+        return self.custom if self.level is LevelName.CUSTOM else STANDARD_LEVELS[self.level]
 
 
 class SeedSource:

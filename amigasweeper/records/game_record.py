@@ -23,10 +23,13 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..engine.levels import LevelName
 from ..metrics.game_metrics import GameMetrics
 from .replay_names import replay_file_name
 
-LEVEL_CODES = {"beginner": "b", "intermediate": "i", "expert": "e", "custom": "c"}
+# A level is written as its first letter (b, i, e, c): the engine's names
+# decide the letters, so a new level must bring a letter of its own.
+LEVEL_CODES = {name.value: name.value[0] for name in LevelName}
 SHAPE_CODES = {"square": "s", "hex": "h", "triangle": "t"}
 COMPLETION_CODES = {"all_mines": "m", "all_non_mines": "n", "both": "b", "either": "e"}
 RESULT_CODES = {"won": "w", "lost": "l", "abandoned": "a"}

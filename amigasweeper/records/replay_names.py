@@ -23,12 +23,14 @@ import calendar
 import re
 import time
 
-LEVEL_NAMES = {(8, 8, 10): "beginner", (16, 16, 40): "intermediate", (32, 16, 99): "expert", (30, 16, 99): "expert30x16"}
+from ..engine.levels import board_name
+
 _DATED = re.compile(r"^(\d{4})-(\d{2})-(\d{2})_(\d{2})(\d{2})(\d{2})\.(\d{3})Z_")
 
 
 def level_word(shape: str, width: int, height: int, mines: int) -> str:
-    level = LEVEL_NAMES.get((width, height, mines), f"custom{width}x{height}-{mines}")
+    named = board_name(width, height, mines)
+    level = named.word if named else f"custom{width}x{height}-{mines}"
     return level if shape == "square" else f"{shape}-{level}"
 
 

@@ -18,13 +18,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-# (width, height, mines) -> the name a row of that board is shown under.
-NAMED_BOARDS = {
-    (8, 8, 10): "Beginner",
-    (16, 16, 40): "Intermediate",
-    (32, 16, 99): "Expert",
-    (30, 16, 99): "Expert 30x16",
-}
+from ..engine.levels import BOARD_NAMES
+from ..engine.levels import board_name as engine_board_name
+
 SHAPE_NAMES = {"square": "square", "hex": "hexagonal", "triangle": "triangular"}
 COMPLETION_NAMES = {
     "all_non_mines": "All Non Mines Found",
@@ -38,7 +34,8 @@ COMPLETION_ORDER = {"all_non_mines": 0, "all_mines": 1, "both": 2, "either": 3}
 
 def board_name(width: int, height: int, mines: int) -> str:
     """Beginner, Intermediate, Expert, Expert 30x16, or Custom 20x10/50."""
-    return NAMED_BOARDS.get((width, height, mines), f"Custom {width}x{height}/{mines}")
+    named = engine_board_name(width, height, mines)
+    return named.title if named else f"Custom {width}x{height}/{mines}"
 
 
 @dataclass(frozen=True)
@@ -72,8 +69,8 @@ class RowKey:
     def sort_key(self) -> tuple:
         """2.4's levels first, then the sizes by their squares; square boards
         first; the usual completion mode first; random boards before no-guess."""
-        named = list(NAMED_BOARDS).index((self.width, self.height, self.mines)) \
-            if (self.width, self.height, self.mines) in NAMED_BOARDS else len(NAMED_BOARDS)
+        named = list(BOARD_NAMES).index((self.width, self.height, self.mines)) \
+            if (self.width, self.height, self.mines) in BOARD_NAMES else len(BOARD_NAMES)
         return (SHAPE_ORDER.get(self.shape, 9), named, self.width * self.height, self.mines,
                 self.width, COMPLETION_ORDER.get(self.completion, 9), self.no_guess)
 

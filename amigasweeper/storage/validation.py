@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-LEVELS = ("beginner", "intermediate", "expert", "custom")
+from ..engine.levels import MAX_SIDE, MIN_SIDE, LevelName
+
+LEVELS = tuple(name.value for name in LevelName)
 COMPLETIONS = ("all_mines", "all_non_mines", "both", "either")
 LOOKS = ("kickstart3", "kickstart2")
 SCREEN_MODES = ("lowres", "hires")
@@ -18,7 +20,6 @@ WINDOW_SCALES = ("auto", "1", "2", "3", "4")  # window pixels to an Amiga pixel;
 DUEL_RESULTS = ("win", "loss", "draw")
 COMPUTER_OPPONENTS = ("computer-easy", "computer-normal", "computer-hard")
 
-MIN_SIDE, MAX_SIDE = 2, 32
 MIN_MINES, MAX_MINES = 1, 1023
 MAX_SECONDS = 999
 MAX_NAME_LENGTH = 24

@@ -46,3 +46,22 @@ def test_screen_limits_are_named_in_the_message():
     with pytest.raises(LevelError, match="does not fit this screen"):
         custom_level(32, 32, 10, max_height=26)
     assert custom_level(32, 26, 10, max_height=26).height == 26
+
+
+def test_every_known_board_has_one_name_for_files_and_one_for_the_screen():
+    from amigasweeper.engine.levels import COMMUNITY_EXPERT, STANDARD_LEVELS, board_name
+
+    for level in STANDARD_LEVELS.values():
+        named = board_name(level.width, level.height, level.mines)
+        assert (named.word, named.title) == (level.name.value, level.name.value.capitalize())
+    community = board_name(COMMUNITY_EXPERT.width, COMMUNITY_EXPERT.height, COMMUNITY_EXPERT.mines)
+    assert (community.word, community.title) == ("expert30x16", "Expert 30x16")
+    assert board_name(9, 9, 10) is None
+
+
+def test_the_record_format_gives_every_level_a_letter_of_its_own():
+    from amigasweeper.engine import LevelName
+    from amigasweeper.records.game_record import LEVEL_CODES
+
+    assert LEVEL_CODES == {"beginner": "b", "intermediate": "i", "expert": "e", "custom": "c"}
+    assert len(set(LEVEL_CODES.values())) == len(LevelName)
