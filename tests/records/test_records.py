@@ -304,3 +304,15 @@ def test_two_copies_recording_games_at_once_keep_every_game_and_replay(tmp_path)
     store = RecordStore(tmp_path)
     saved = store.load_index()  # both copies kept the index up to date between them, under the lock
     assert saved is not None and saved.covers == store.size() and saved.games == 2 * count
+
+
+def test_the_record_takes_the_metrics_fields_from_game_metrics_in_the_order_its_line_documents():
+    from dataclasses import fields
+
+    from amigasweeper.metrics.game_metrics import GameMetrics
+    from amigasweeper.records import game_record
+
+    metric_names = [field.name for field in fields(GameMetrics)]
+    assert list(GameRecord._fields[10:22]) == metric_names
+    documented = game_record.__doc__.split("::", 1)[1].split("(about", 1)[0].split()
+    assert documented == [name if name != "replay_suffix" else "replay" for name in GameRecord._fields]
