@@ -23,13 +23,13 @@ from pathlib import Path
 # File systems whose files describe the running system instead of holding a
 # document: their "regular" files report a size of 0 and may block or leak.
 _SYSTEM_TREES = ("proc", "sys")  # folders at the root of Linux systems
-_OPEN_FLAGS = (
-    os.O_RDONLY
-    | getattr(os, "O_NONBLOCK", 0)  # a pipe swapped in after the check still never blocks
+_NEVER_WAIT = (
+    getattr(os, "O_NONBLOCK", 0)  # a pipe swapped in after the check still never blocks
     | getattr(os, "O_NOCTTY", 0)
     | getattr(os, "O_CLOEXEC", 0)
     | getattr(os, "O_BINARY", 0)
 )
+_OPEN_FLAGS = os.O_RDONLY | _NEVER_WAIT
 _KINDS = (
     (stat.S_ISDIR, "a folder"),
     (stat.S_ISFIFO, "a named pipe"),
@@ -41,7 +41,13 @@ _KINDS = (
 
 class NotPlainFile(OSError):
     """A file that is not read, and why: ``str(error)`` is a sentence that
-    begins with the path as :func:`shown` writes it."""
+    begins with the path as :func:`shown` writes it; ``why`` is the rest of
+    it ("is a named pipe, not a plain file"), for a message that names the
+    file its own way."""
+
+    def __init__(self, sentence: str, why: str = "") -> None:
+        super().__init__(sentence)
+        self.why = why or sentence
 
 
 def shown(path: str | os.PathLike[str]) -> str:
@@ -172,6 +178,22 @@ def read(path: str | os.PathLike[str], limit: int) -> bytes:
         raise NotPlainFile(f"{shown(path)} {_cannot(error)}") from None
     finally:
         os.close(handle)
+
+
+def open_plain(path: str | os.PathLike[str], flags: int = os.O_RDONLY, mode: int = 0o644) -> int:
+    """A descriptor of the plain file at ``path`` opened with ``flags`` (the
+    program's own files: the data folder's records, its lock, a log), or
+    :class:`NotPlainFile` saying what stands there instead. The open never
+    waits: a named pipe where the file should be would hold it forever."""
+    handle = os.open(path, flags | _NEVER_WAIT, mode)
+    try:
+        kind = kind_problem(os.fstat(handle))
+        if kind is not None:
+            raise NotPlainFile(f"{shown(path)} is {kind}", f"is {kind}")
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
 
 
 def _read_up_to(handle: int, size: int) -> bytes:

@@ -27,13 +27,13 @@ for the settings and best times; past that the oldest games are dropped there.
 from __future__ import annotations
 
 import os
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from collections.abc import Iterator
 
 from ..atomicfile import write_atomically
+from ..plainfiles import open_plain
 from ..storage.backend import Backend
 from ..storage.locking import LOCK_TIMEOUT, FolderLock
 from ..storage.memory_backend import MemoryBackend
@@ -89,20 +89,6 @@ def _read_batch(lines: list[str]) -> tuple[list[GameRecord], int]:
     return records, damaged
 
 
-def _open_plain_file(path: Path, flags: int) -> int:
-    """Open without waiting (a FIFO where the file should be would block
-    forever) and refuse anything but a plain file, with an OSError."""
-    flags |= getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    handle = os.open(path, flags, 0o644)
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise OSError(f"{path.name} in the data folder is not a plain file")
-    except BaseException:
-        os.close(handle)
-        raise
-    return handle
-
-
 class RecordStore:
     """The records of one data folder (``folder``), of a back end without
     files (``backend``, the browser's), or, given neither, of memory only
@@ -121,7 +107,7 @@ class RecordStore:
         """Every game, read at once (tools and tests; the program reads the index)."""
         if self.folder is not None:
             try:
-                handle = _open_plain_file(self.path, os.O_RDONLY)
+                handle = open_plain(self.path, os.O_RDONLY)
             except FileNotFoundError:
                 return Loaded([], 0)
             with os.fdopen(handle, "rb") as file:
@@ -143,7 +129,7 @@ class RecordStore:
         if self.folder is None:
             return len(self.backend.read(GAMES_FILE) or b"")
         try:
-            handle = _open_plain_file(self.path, os.O_RDONLY)
+            handle = open_plain(self.path, os.O_RDONLY)
         except FileNotFoundError:
             return 0
         try:
@@ -156,7 +142,7 @@ class RecordStore:
         if self.folder is None:
             return (self.backend.read(GAMES_FILE) or b"")[start:end]
         try:
-            handle = _open_plain_file(self.path, os.O_RDONLY)
+            handle = open_plain(self.path, os.O_RDONLY)
         except FileNotFoundError:
             return b""
         with os.fdopen(handle, "rb") as file:
@@ -189,7 +175,7 @@ class RecordStore:
             if self.folder is None:
                 data = self.backend.read(INDEX_FILE)
             else:
-                handle = _open_plain_file(self.folder / INDEX_FILE, os.O_RDONLY)
+                handle = open_plain(self.folder / INDEX_FILE, os.O_RDONLY)
                 with os.fdopen(handle, "rb") as file:
                     data = file.read(MAX_INDEX_BYTES + 1)
             return StatsIndex.from_bytes(data) if data else None
@@ -292,7 +278,7 @@ class RecordStore:
 
     def _append_to_file(self, line: str) -> bytes:
         """Append ``line``; the bytes added (a newline first after a torn line)."""
-        handle = _open_plain_file(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        handle = open_plain(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         try:
             size = os.fstat(handle).st_size
             prefix = "" if size else HEADER + "\n"

@@ -16,23 +16,15 @@ from __future__ import annotations
 
 import datetime
 import os
-import stat
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ..atomicfile import write_atomically
+from ..plainfiles import NotPlainFile, open_plain
 from .backend import BaseBackend, aside_names, reason
 from .documents import MAX_DOCUMENT_BYTES
 from .locking import LOCK_TIMEOUT, FolderLock
 
-_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-_KINDS = {
-    stat.S_IFDIR: "a folder",
-    stat.S_IFIFO: "a named pipe",
-    stat.S_IFCHR: "a device",
-    stat.S_IFBLK: "a device",
-    stat.S_IFSOCK: "a socket",
-}
 
 
 class NotAFile(OSError):
@@ -64,15 +56,14 @@ class FileBackend(BaseBackend):
     def read(self, name: str) -> bytes | None:
         path = self.folder / name
         try:
-            handle = os.open(path, _READ_FLAGS)
+            handle = open_plain(path)
         except (FileNotFoundError, NotADirectoryError):
             self._seen[name] = None
             return None
+        except NotPlainFile as error:
+            raise NotAFile(f"it {error.why}") from None
         try:
             info = os.fstat(handle)
-            if not stat.S_ISREG(info.st_mode):
-                kind = _KINDS.get(stat.S_IFMT(info.st_mode), "not a plain file")
-                raise NotAFile(f"it is {kind}, not a file")
             data = _read_at_most(handle, MAX_DOCUMENT_BYTES + 1)
         finally:
             os.close(handle)

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import os
 import signal
-import stat
 import sys
 import time
 from pathlib import Path
+
+from ..plainfiles import open_plain
 
 LOCK_FILE = "amigasweeper.lock"
 LOCK_TIMEOUT = 5.0  # seconds; a save holds the lock for milliseconds
@@ -151,12 +152,4 @@ class FolderLock:
 
 
 def _open_lock_file(path: Path) -> int:
-    flags = os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    handle = os.open(path, flags, 0o644)
-    try:
-        if not stat.S_ISREG(os.fstat(handle).st_mode):
-            raise OSError(f"{LOCK_FILE} in the data folder is not a plain file")
-    except BaseException:
-        os.close(handle)
-        raise
-    return handle
+    return open_plain(path, os.O_RDWR | os.O_CREAT)

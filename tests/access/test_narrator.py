@@ -243,7 +243,7 @@ def test_a_named_pipe_is_refused_without_waiting_for_a_reader(tmp_path):
 def test_a_device_is_refused():
     appender = FileAppender(Path(os.devnull))
     appender.append(b"x\n")
-    assert "not a regular file" in appender.problem
+    assert "not a plain file" in appender.problem
 
 
 def test_the_threaded_writer_writes_off_the_callers_thread(tmp_path):

@@ -18,13 +18,13 @@ from __future__ import annotations
 import datetime
 import os
 import queue
-import stat
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
+from ...plainfiles import open_plain
 from .lines import Line
 
 FLUSH_INTERVAL = 1.0  # seconds between hand-overs at most
@@ -41,13 +41,8 @@ class ChunkWriter(Protocol):
 
 def open_for_appending(path: Path) -> int:
     """A descriptor appending to ``path`` (made if missing), which must be a
-    regular file. O_NONBLOCK keeps a named pipe from holding the open."""
-    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags, 0o644)
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        os.close(fd)
-        raise OSError(f"{path} is not a regular file")
-    return fd
+    plain file (plainfiles.open_plain: a named pipe never holds the open)."""
+    return open_plain(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
 
 
 class FileAppender:
