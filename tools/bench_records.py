@@ -46,7 +46,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from amigasweeper.engine import GameSetup  # noqa: E402
-from amigasweeper.records import REPLAY_CAP, GameKeeper, GameRecord, LiveIndex, RecordStore, ReplayFolder  # noqa: E402
+from amigasweeper.records import REPLAY_CAP, GameKeeper, KeptGame, LiveIndex, RecordStore, ReplayFolder  # noqa: E402
 from amigasweeper.replay import Result, Timeline, evf, native  # noqa: E402
 from amigasweeper.replay.recorder import GameRecorder  # noqa: E402
 from amigasweeper.replay.scripted import ScriptedPlayer  # noqa: E402
@@ -124,7 +124,7 @@ def timeline_costs(recordings) -> tuple[list[float], list[float]]:
 
 def record_file(folder: Path, count: int, recordings) -> Path:
     """A statistics file of ``count`` records made from real games' lines."""
-    lines = [GameRecord.from_recording(r, "expert", ".evf").to_line() for r in recordings]
+    lines = [KeptGame.from_recording(r, "expert", ".evf").to_line() for r in recordings]
     rng = random.Random(7)
     path = folder / "amigasweeper-games.txt"
     with open(path, "w", encoding="utf-8") as file:

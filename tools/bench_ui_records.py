@@ -137,9 +137,9 @@ def bench_replay_frames() -> dict:
 
 def _history(folder: Path, records: int) -> None:
     """A data folder of ``records`` Expert games, with its index saved."""
-    from amigasweeper.records import GameRecord, LiveIndex, RecordStore
+    from amigasweeper.records import KeptGame, LiveIndex, RecordStore
 
-    base = GameRecord.from_recording(_played_expert_recording(), "expert", ".evf")
+    base = KeptGame.from_recording(_played_expert_recording(), "expert", ".evf")
     store = RecordStore(folder)
     store.append(base)
     with open(store.path, "a", encoding="utf-8") as file:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from amigasweeper.engine import LevelName
-from amigasweeper.records import GameKeeper, GameRecord, Table, counts_as_best
+from amigasweeper.records import GameKeeper, KeptGame, Table, counts_as_best
 from amigasweeper.storage import Storage
 from amigasweeper.storage.backend import reason
 from amigasweeper.storage.locking import LockTimeout
@@ -94,7 +94,7 @@ class GameJob:
 
     def __init__(self, end) -> None:
         self.end = end
-        self.record: GameRecord | None = None
+        self.record: KeptGame | None = None
         self.name: str | None = None
         self.asked = False
         self.steps = [self.metrics, self.add_record, self.save_replay, self.best_time]

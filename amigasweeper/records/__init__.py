@@ -2,7 +2,7 @@
 
 Pure Python: nothing here imports pyxel.
 
-``game_record``    GameRecord: one game's line, and its compact text form
+``kept_game``      KeptGame: one game's line, and its compact text form
 ``rows``           the rows of the statistics, and the one rule of a best time
 ``summary``        one row's figures, folded game by game; chart data
 ``index``          StatsIndex: every row's figures, kept beside the games file
@@ -13,9 +13,9 @@ Pure Python: nothing here imports pyxel.
 ``cli``            ``amigasweeper --stats``
 """
 
-from .game_record import GameRecord
 from .index import INDEX_FILE, StatsIndex
 from .keeper import GameKeeper
+from .kept_game import KeptGame
 from .live import LiveIndex
 from .replay_folder import REPLAY_CAP, ReplayFolder
 from .rows import RowKey, Table, board_name, counts_as_best
@@ -23,7 +23,7 @@ from .store import BROWSER_CAP, GAMES_FILE, RecordStore
 from .summary import ChartPoint, RowSummary, RowTally, chart_points, summarise
 
 __all__ = [
-    "BROWSER_CAP", "GAMES_FILE", "INDEX_FILE", "REPLAY_CAP", "ChartPoint", "GameKeeper", "GameRecord",
+    "BROWSER_CAP", "GAMES_FILE", "INDEX_FILE", "REPLAY_CAP", "ChartPoint", "GameKeeper", "KeptGame",
     "LiveIndex", "RecordStore", "ReplayFolder", "RowKey", "RowSummary", "RowTally", "StatsIndex", "Table",
     "board_name", "chart_points", "counts_as_best", "summarise",
 ]

@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field, replace
 
-from .game_record import GameRecord
+from .kept_game import KeptGame
 from .rows import RowKey
 from .summary import RowSummary, RowTally
 
@@ -51,7 +51,7 @@ class StatsIndex:
     games_before_reset: int = 0
 
     # ------------------------------------------------------------ folding
-    def fold_line(self, line: str) -> GameRecord | None:
+    def fold_line(self, line: str) -> KeptGame | None:
         """Take in one whole line of the games file (without its newline);
         the game it holds, if it holds one."""
         self.tail = line
@@ -63,7 +63,7 @@ class StatsIndex:
             self.rows, self.games, self.reset_ms = {}, 0, date
             return None
         try:
-            record = GameRecord.from_line(line)
+            record = KeptGame.from_line(line)
         except (ValueError, KeyError, TypeError):
             self.damaged += 1
             return None

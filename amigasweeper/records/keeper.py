@@ -21,7 +21,7 @@ from ..storage.backend import Backend, reason
 from ..storage.file_backend import FileBackend
 from ..storage.memory_backend import MemoryBackend
 from ..storage.locking import LOCK_TIMEOUT
-from .game_record import GameRecord
+from .kept_game import KeptGame
 from .live import LiveIndex
 from .replay_folder import REPLAY_CAP, ReplayFolder
 from .replay_names import replay_file_name
@@ -57,19 +57,19 @@ class GameKeeper:
         return cls(backend=backend)
 
     # ------------------------------------------------------------ a game's end
-    def record_of(self, recording, level: str, by_marks: bool = False) -> GameRecord:
+    def record_of(self, recording, level: str, by_marks: bool = False) -> KeptGame:
         """The line a finished game is kept as; it names the replay file that
         :meth:`save_replay` writes, when this keeper keeps replays."""
         suffix = replay_suffix(recording) if self.replays is not None else ""
-        return GameRecord.from_recording(recording, level, suffix, by_marks)
+        return KeptGame.from_recording(recording, level, suffix, by_marks)
 
-    def add(self, record: GameRecord, lock_timeout: float = LOCK_TIMEOUT) -> None:
+    def add(self, record: KeptGame, lock_timeout: float = LOCK_TIMEOUT) -> None:
         """Append the game and fold it into the index. Raises OSError when it
         cannot be kept, LockTimeout (an OSError) when another copy held the
         data folder's lock longer than ``lock_timeout``: nothing was written."""
         self.live.adopt(self.store.append(record, lock_timeout, self.live.index))
 
-    def save_replay(self, recording, record: GameRecord) -> str | None:
+    def save_replay(self, recording, record: KeptGame) -> str | None:
         """Write the game's replay; a sentence for the player when it could not be."""
         self.last = (recording, record.replay_name)
         if self.replays is None or not record.replay_name:

@@ -46,7 +46,7 @@ def _name(date_ms: int, level: str, time_ms: int, result: str, suffix: str) -> s
 
 
 def replay_file_name(record) -> str:
-    """The replay file of a record (a GameRecord with a replay suffix)."""
+    """The replay file of a record (a KeptGame with a replay suffix)."""
     level = level_word(record.shape, record.width, record.height, record.mines)
     return _name(record.date_ms, level, record.time_ms, record.result, record.replay_suffix)
 

@@ -49,7 +49,7 @@ class RowKey:
 
     @classmethod
     def of(cls, record) -> RowKey:
-        """The row of a GameRecord (or anything with the same fields)."""
+        """The row of a KeptGame (or anything with the same fields)."""
         return cls(record.shape, record.width, record.height, record.mines, record.completion, record.no_guess)
 
     @property

@@ -2,7 +2,7 @@
 
 On the desktop the records are one text file in the data folder,
 ``amigasweeper-games.txt``: a first line naming the format, then one game a
-line (see :mod:`.game_record`). A game is added by appending its line under
+line (see :mod:`.kept_game`). A game is added by appending its line under
 the folder's lock and fsyncing, so copies running at once all keep theirs
 and a kill -9 loses at most the line being written: a last line without its
 newline is ignored when read, and the next append starts a fresh line. A line
@@ -37,7 +37,7 @@ from ..plainfiles import open_plain
 from ..storage.backend import Backend
 from ..storage.locking import LOCK_TIMEOUT, FolderLock
 from ..storage.memory_backend import MemoryBackend
-from .game_record import GameRecord
+from .kept_game import KeptGame
 from .index import INDEX_FILE, MAX_INDEX_BYTES, RESET_WORD, StatsIndex, reset_date
 
 GAMES_FILE = "amigasweeper-games.txt"
@@ -49,9 +49,9 @@ MAX_READ_BYTES = 64 * 1024 * 1024  # about 800,000 games; of a bigger file the n
 
 @dataclass
 class Loaded:
-    records: list[GameRecord]  # the games since the last reset
+    records: list[KeptGame]  # the games since the last reset
     damaged_lines: int
-    earlier: list[GameRecord] = field(default_factory=list)  # games before the last reset
+    earlier: list[KeptGame] = field(default_factory=list)  # games before the last reset
     reset_ms: int | None = None  # when the last reset was made
     unread_bytes: int = 0  # the oldest part of a file too big to read whole
 
@@ -61,8 +61,8 @@ def parse(text: str) -> Loaded:
     if lines and lines[0].startswith("AmigaSweeper games"):
         lines = lines[1:]
     torn = bool(lines and lines[-1])  # the last piece has no newline: a torn line, or ""
-    records: list[GameRecord] = []
-    earlier: list[GameRecord] = []
+    records: list[KeptGame] = []
+    earlier: list[KeptGame] = []
     damaged, reset_ms = 0, None
     batch: list[str] = []
     for line in lines[:-1]:
@@ -78,9 +78,9 @@ def parse(text: str) -> Loaded:
     return Loaded(records + read, damaged + bad + torn, earlier, reset_ms)
 
 
-def _read_batch(lines: list[str]) -> tuple[list[GameRecord], int]:
+def _read_batch(lines: list[str]) -> tuple[list[KeptGame], int]:
     records, damaged = [], 0
-    from_line = GameRecord.from_line
+    from_line = KeptGame.from_line
     for line in lines:
         try:
             records.append(from_line(line))
@@ -230,7 +230,7 @@ class RecordStore:
             write_atomically(self.folder / INDEX_FILE, index.to_bytes())
 
     # ------------------------------------------------------------ writing
-    def append(self, record: GameRecord, lock_timeout: float = LOCK_TIMEOUT,
+    def append(self, record: KeptGame, lock_timeout: float = LOCK_TIMEOUT,
                index: StatsIndex | None = None) -> StatsIndex | None:
         """Add a game. Raises OSError when it cannot be kept (LockTimeout when
         another copy held the folder's lock longer than ``lock_timeout``).

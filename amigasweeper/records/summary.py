@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from .game_record import GameRecord
+from .kept_game import KeptGame
 from .rows import RowKey, Table, counts_as_best
 
 LAST_GAMES = 60  # the newest games of a row kept with its figures: the chart and the list of games
@@ -72,7 +72,7 @@ class RowTally:
     rqp_n: int = 0
     last: list[str] | None = None  # the newest LAST_GAMES games' lines, oldest first
 
-    def fold(self, record: GameRecord, line: str) -> None:
+    def fold(self, record: KeptGame, line: str) -> None:
         if self.last is None:
             self.last = []
         self.last.append(line)
@@ -91,7 +91,7 @@ class RowTally:
         if counts_as_best(True, record.helped, record.by_marks, Table.STATISTICS_ROW):
             self._fold_counted(record)
 
-    def _fold_counted(self, record: GameRecord) -> None:
+    def _fold_counted(self, record: KeptGame) -> None:
         m = record.metrics
         rate, ioe, rqp = m.bbbv_per_s, m.ioe, m.rqp
         self.counted += 1
@@ -112,8 +112,8 @@ class RowTally:
         """Another tally to fold into (a Best is never changed, only replaced)."""
         return replace(self, last=list(self.last or []))
 
-    def records(self) -> list[GameRecord]:
-        return [GameRecord.from_line(line) for line in self.last or []]
+    def records(self) -> list[KeptGame]:
+        return [KeptGame.from_line(line) for line in self.last or []]
 
     # --------------------------------------------------------------- saved form
     COUNTS = ("played", "won", "abandoned", "streak", "best_streak", "counted", "ioe_n", "rqp_n")
@@ -151,7 +151,7 @@ class RowTally:
         if not isinstance(last, list) or len(last) > LAST_GAMES or not all(isinstance(x, str) for x in last):
             raise ValueError("the row's last games are out of shape")
         for line in last:
-            GameRecord.from_line(line)  # raises ValueError or KeyError for a bad line
+            KeptGame.from_line(line)  # raises ValueError or KeyError for a bad line
         tally.last = last
         if tally.won > tally.played or tally.counted > tally.won or tally.best_streak > tally.won:
             raise ValueError("the row's counts do not add up")
@@ -219,7 +219,7 @@ def chart_points(tally: RowTally) -> list[ChartPoint]:
             for r in tally.records() if r.result != "abandoned"]
 
 
-def summarise(records: Iterable[GameRecord]) -> list[RowSummary]:
+def summarise(records: Iterable[KeptGame]) -> list[RowSummary]:
     """The rows of some games, in the order the games are given (the order
     they were kept in). For tests and tools: the program folds its index."""
     tallies: dict[RowKey, RowTally] = {}

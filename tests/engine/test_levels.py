@@ -61,7 +61,7 @@ def test_every_known_board_has_one_name_for_files_and_one_for_the_screen():
 
 def test_the_record_format_gives_every_level_a_letter_of_its_own():
     from amigasweeper.engine import LevelName
-    from amigasweeper.records.game_record import LEVEL_CODES
+    from amigasweeper.records.kept_game import LEVEL_CODES
 
     assert LEVEL_CODES == {"beginner": "b", "intermediate": "i", "expert": "e", "custom": "c"}
     assert len(set(LEVEL_CODES.values())) == len(LevelName)

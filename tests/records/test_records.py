@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from amigasweeper.engine import GameSetup
-from amigasweeper.records import GAMES_FILE, GameKeeper, GameRecord, RecordStore, ReplayFolder, StatsIndex
+from amigasweeper.records import GAMES_FILE, GameKeeper, KeptGame, RecordStore, ReplayFolder, StatsIndex
 from amigasweeper.records.store import parse
 from amigasweeper.replay import load_replay
 from amigasweeper.replay.scripted import ScriptedPlayer
@@ -30,14 +30,14 @@ def _record(date_ms=1, result="won", time_ms=10_000, level="beginner", shape="sq
         left_eff=20, right_eff=4, chord_eff=2, replay_suffix="", keep=False,
     )
     fields.update(kw)
-    return GameRecord(**fields)
+    return KeptGame(**fields)
 
 
 def test_a_record_line_round_trips_and_is_compact():
     for record in (_record(), _record(shape="hex", result="abandoned", replay_suffix=".asreplay", keep=True),
                    _record(helped=True), _record(completion="either", by_marks=True, bbbv_solved=3)):
         line = record.to_line()
-        assert GameRecord.from_line(line) == record
+        assert KeptGame.from_line(line) == record
         assert "\n" not in line and len(line) < 100
 
 
@@ -47,12 +47,12 @@ def test_lines_of_the_first_version_still_read():
     ordinary, marks = _record(), _record(completion="all_mines", bbbv_solved=0)
     for record, by_marks in ((ordinary, False), (marks, True)):
         old_line = " ".join(record.to_line().split(" ")[:24])
-        assert GameRecord.from_line(old_line) == record._replace(by_marks=by_marks)
+        assert KeptGame.from_line(old_line) == record._replace(by_marks=by_marks)
 
 
 def test_a_recording_becomes_a_record_with_its_metrics():
     recording = ScriptedPlayer(GameSetup(width=16, height=16, mines=40, seed=3), 3).play()
-    record = GameRecord.from_recording(recording, "intermediate", ".evf")
+    record = KeptGame.from_recording(recording, "intermediate", ".evf")
     assert record.metrics == dataclasses.replace(recording.metrics())
     assert record.result == recording.result.value
     assert record.replay_name.endswith(".evf")
@@ -91,7 +91,7 @@ def test_the_browser_keeps_records_in_one_value_with_a_cap(monkeypatch):
 
 APPENDER = textwrap.dedent("""
     import sys
-    from amigasweeper.records import RecordStore, GameRecord
+    from amigasweeper.records import RecordStore, KeptGame
     from tests.records.test_records import _record
     store = RecordStore(sys.argv[1])
     base = int(sys.argv[2])
@@ -160,7 +160,7 @@ def _stats(*args, env=None):
 def test_stats_json_lists_every_game_without_pyxel(tmp_path):
     store = RecordStore(tmp_path)
     recording = ScriptedPlayer(GameSetup(width=16, height=16, mines=40, seed=2), 2).play()
-    record = GameRecord.from_recording(recording, "intermediate", ".evf")._replace(date_ms=1700000000000)
+    record = KeptGame.from_recording(recording, "intermediate", ".evf")._replace(date_ms=1700000000000)
     name = ReplayFolder(tmp_path).save(recording, record.replay_name)
     store.append(record)
     store.append(_record(5, "lost"))
@@ -310,9 +310,9 @@ def test_the_record_takes_the_metrics_fields_from_game_metrics_in_the_order_its_
     from dataclasses import fields
 
     from amigasweeper.metrics.game_metrics import GameMetrics
-    from amigasweeper.records import game_record
+    from amigasweeper.records import kept_game
 
     metric_names = [field.name for field in fields(GameMetrics)]
-    assert list(GameRecord._fields[10:22]) == metric_names
-    documented = game_record.__doc__.split("::", 1)[1].split("(about", 1)[0].split()
-    assert documented == [name if name != "replay_suffix" else "replay" for name in GameRecord._fields]
+    assert list(KeptGame._fields[10:22]) == metric_names
+    documented = kept_game.__doc__.split("::", 1)[1].split("(about", 1)[0].split()
+    assert documented == [name if name != "replay_suffix" else "replay" for name in KeptGame._fields]

@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from amigasweeper.engine import GameSetup
-from amigasweeper.records import GameKeeper, GameRecord, RecordStore, ReplayFolder
+from amigasweeper.records import GameKeeper, KeptGame, RecordStore, ReplayFolder
 from amigasweeper.records.replay_names import date_of_name, name_for, replay_file_name, replay_names_of
 from amigasweeper.replay import load_replay
 from amigasweeper.replay.scripted import ScriptedPlayer
@@ -64,7 +64,7 @@ def test_the_keeper_names_the_file_so_and_the_record_finds_it(tmp_path):
 
 def test_a_replay_saved_under_its_old_name_still_opens_and_is_listed(tmp_path):
     recording = ScriptedPlayer(GameSetup(seed=2), 2).play()
-    record = GameRecord.from_recording(recording, "beginner", ".evf")._replace(date_ms=MOMENT)
+    record = KeptGame.from_recording(recording, "beginner", ".evf")._replace(date_ms=MOMENT)
     folder = ReplayFolder(tmp_path)
     folder.save(recording, f"{MOMENT}.evf")  # as replays were named before
     assert folder.path_of(record) == tmp_path / "replays" / f"{MOMENT}.evf"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from amigasweeper.records import (
-    GameRecord, LiveIndex, RecordStore, RowKey, StatsIndex, Table, board_name, counts_as_best, summarise,
+    KeptGame, LiveIndex, RecordStore, RowKey, StatsIndex, Table, board_name, counts_as_best, summarise,
 )
 from amigasweeper.records.cli import write_json
 from amigasweeper.records.index import INDEX_FILE
@@ -20,7 +20,7 @@ from amigasweeper.records.index import INDEX_FILE
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def game(date_ms=1, result="won", time_ms=10_000, width=8, height=8, mines=10, **kw) -> GameRecord:
+def game(date_ms=1, result="won", time_ms=10_000, width=8, height=8, mines=10, **kw) -> KeptGame:
     fields = dict(
         date_ms=date_ms, level="beginner", width=width, height=height, mines=mines, shape="square", no_guess=False,
         completion="all_non_mines", marks=True, result=result, time_ms=time_ms, bbbv=20, bbbv_solved=20,
@@ -28,7 +28,7 @@ def game(date_ms=1, result="won", time_ms=10_000, width=8, height=8, mines=10, *
         replay_suffix=".evf", keep=False,
     )
     fields.update(kw)
-    return GameRecord(**fields)
+    return KeptGame(**fields)
 
 
 def rows_of(*records) -> dict:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from amigasweeper.records import GameRecord, RowKey, summarise
+from amigasweeper.records import KeptGame, RowKey, summarise
 from amigasweeper.ui.stats.figures import (
     NONE, columns_for, figure_lines, game_line, games_header, percent_text, ratio_text, row_detail, row_name,
     seconds_text,
 )
 
 
-def game(**kw) -> GameRecord:
+def game(**kw) -> KeptGame:
     fields = dict(
         date_ms=1_700_000_000_000, level="custom", width=30, height=16, mines=99, shape="square", no_guess=True,
         completion="all_non_mines", marks=True, result="won", time_ms=123_456, bbbv=180, bbbv_solved=180,
@@ -17,7 +17,7 @@ def game(**kw) -> GameRecord:
         replay_suffix=".evf", keep=False, helped=True,
     )
     fields.update(kw)
-    return GameRecord(**fields)
+    return KeptGame(**fields)
 
 
 def test_times_fit_six_characters_and_missing_figures_are_dashes():

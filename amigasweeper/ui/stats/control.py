@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from amigasweeper.play import PauseReason
 from amigasweeper.play.ending import ResetJob
-from amigasweeper.records import REPLAY_CAP, GameKeeper, GameRecord, RowKey, RowSummary, chart_points
+from amigasweeper.records import REPLAY_CAP, GameKeeper, KeptGame, RowKey, RowSummary, chart_points
 from amigasweeper.replay import Recording, ReplayError, load_replay
 
 from ..game import dialogs
@@ -47,7 +47,7 @@ class StatsControl:
         index = self.keeper.live.index
         return index.rows.get(key) if index is not None else None
 
-    def games(self, key: RowKey) -> Sequence[GameRecord]:
+    def games(self, key: RowKey) -> Sequence[KeptGame]:
         tally = self._tally(key)
         return list(reversed(tally.records())) if tally is not None else []
 
@@ -68,11 +68,11 @@ class StatsControl:
             return "No replay files here: only the records are kept."
         return f"Replays kept: {replays.count()} (at most {replays.cap or REPLAY_CAP})."
 
-    def has_replay(self, record: GameRecord) -> bool:
+    def has_replay(self, record: KeptGame) -> bool:
         replays = self.keeper.replays
         return replays is not None and replays.name_of(record) is not None
 
-    def open_game(self, record: GameRecord) -> None:
+    def open_game(self, record: KeptGame) -> None:
         """The Replay button: the game's replay in the Replay window."""
         try:
             recording = self.keeper.replays.load(record)

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from amigasweeper.records import GameRecord, RowKey, RowSummary
+from amigasweeper.records import KeptGame, RowKey, RowSummary
 from amigasweeper.records.rows import COMPLETION_NAMES, SHAPE_NAMES
 
 NONE = "-"
@@ -82,11 +82,11 @@ def figure_lines(s: RowSummary, chars: int) -> list[str]:
 class Column:
     title: str
     width: int
-    text: Callable[[GameRecord], str]
+    text: Callable[[KeptGame], str]
     left: bool = False  # left-aligned (the date); numbers are right-aligned
 
 
-def _date(record: GameRecord, pattern: str) -> str:
+def _date(record: KeptGame, pattern: str) -> str:
     return time.strftime(pattern, time.localtime(record.date_ms / 1000))
 
 
@@ -125,5 +125,5 @@ def games_header(columns: tuple[Column, ...]) -> str:
     return _cells(columns, [c.title for c in columns])
 
 
-def game_line(record: GameRecord, columns: tuple[Column, ...]) -> str:
+def game_line(record: KeptGame, columns: tuple[Column, ...]) -> str:
     return _cells(columns, [c.text(record) for c in columns])

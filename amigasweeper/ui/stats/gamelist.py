@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 
 import pyxel
 
-from amigasweeper.records import GameRecord
+from amigasweeper.records import KeptGame
 
 from ..intuition import font
 from ..intuition.atlas import FONT
@@ -26,7 +26,7 @@ class GameList(Widget):
     def __init__(self, on_choose: Callable[[], None]) -> None:
         super().__init__(0, 0, 10, 10)
         self.on_choose = on_choose  # the chosen game changed
-        self.games: Sequence[GameRecord] = ()
+        self.games: Sequence[KeptGame] = ()
         self.columns: tuple[Column, ...] = ()
         self.lines: list[str] = []  # each game's line, made once (a frame only draws them)
         self.header = ""
@@ -39,10 +39,10 @@ class GameList(Widget):
         return max(1, (self.h - 4) // LINE_H - 1)
 
     @property
-    def game(self) -> GameRecord | None:
+    def game(self) -> KeptGame | None:
         return self.games[self.chosen] if 0 <= self.chosen < len(self.games) else None
 
-    def show(self, games: Sequence[GameRecord], columns: tuple[Column, ...]) -> None:
+    def show(self, games: Sequence[KeptGame], columns: tuple[Column, ...]) -> None:
         """New games (a row chosen, a game kept): the newest is chosen."""
         self.games, self.columns = games, columns
         self.header = games_header(columns)

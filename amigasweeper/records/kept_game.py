@@ -68,7 +68,7 @@ _METRICS = slice(len(SETUP_FIELDS), len(SETUP_FIELDS) + len(METRIC_FIELDS))
 _Fields = namedtuple("_Fields", SETUP_FIELDS + METRIC_FIELDS + KEPT_FIELDS, defaults=("", False, False, False))
 
 
-class GameRecord(_Fields):
+class KeptGame(_Fields):
     """One game. A named tuple, not a dataclass: 100,000 of them are read at
     once and a tuple is made several times faster. Its fields are
     SETUP_FIELDS, METRIC_FIELDS (GameMetrics') and KEPT_FIELDS, in that order."""
@@ -95,7 +95,7 @@ class GameRecord(_Fields):
         return self.result == "won"
 
     @classmethod
-    def from_recording(cls, recording, level: str, replay_suffix: str = "", by_marks: bool = False) -> GameRecord:
+    def from_recording(cls, recording, level: str, replay_suffix: str = "", by_marks: bool = False) -> KeptGame:
         s, m = recording.setup, recording.metrics()
         return cls(
             date_ms=round(recording.started * 1000), level=level, width=s.width, height=s.height,
@@ -121,7 +121,7 @@ class GameRecord(_Fields):
         return " ".join(values)
 
     @classmethod
-    def from_line(cls, line: str) -> GameRecord:
+    def from_line(cls, line: str) -> KeptGame:
         """Raises ValueError (or KeyError) on a line that is not a record.
         Written for speed: 100,000 lines are read each time the statistics are."""
         p = line.split(" ")
