@@ -3,7 +3,7 @@
 When a game ends, its GameEnd goes into the queue and is written in order:
 
 1. its metrics are worked out and its line appended to the games file,
-   folded into the index under the same lock (records/keeper.py);
+   folded into the index under the same lock (records/game_keeper.py);
 2. its replay is saved;
 3. its best time, where the rule says it counts (records/rows.py) and it
    beats the one kept: the player is asked for a name, then it is saved.

@@ -9,12 +9,12 @@ Pure Python: nothing here imports pyxel.
 ``store``          RecordStore: append-only records on disk or in the browser
 ``live``           LiveIndex: the index kept current, a slice at a time
 ``replay_folder``  the replays/ folder, its cap and what is kept past it
-``keeper``         GameKeeper: a finished game's record and replay
+``game_keeper``    GameKeeper: a finished game's record and replay
 ``cli``            ``amigasweeper --stats``
 """
 
+from .game_keeper import GameKeeper
 from .index import INDEX_FILE, StatsIndex
-from .keeper import GameKeeper
 from .kept_game import KeptGame
 from .live import LiveIndex
 from .replay_folder import REPLAY_CAP, ReplayFolder

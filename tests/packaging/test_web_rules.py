@@ -97,7 +97,7 @@ WRITERS = {
     # in the browser GameKeeper is given localStorage and writes no file.
     "amigasweeper/records/store.py",
     "amigasweeper/records/replay_folder.py",
-    "amigasweeper/records/keeper.py",
+    "amigasweeper/records/game_keeper.py",
     # One file written whole for the three above that write files: the
     # storage's, the replays folder's, and the viewer's Save As (desktop only:
     # asl.available() is False in the browser).
