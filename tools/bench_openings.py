@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from amigasweeper.engine import GameSetup, make_topology  # noqa: E402
 from amigasweeper.solver.player import opening_square, play_game  # noqa: E402
-from amigasweeper.stats import Z95, percent_interval  # noqa: E402
+from amigasweeper.win_rates import Z95, percent_interval  # noqa: E402
 
 
 def candidates(shape: str, width: int, height: int) -> dict[str, int]:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from amigasweeper.stats import percent_interval  # noqa: E402
+from amigasweeper.win_rates import percent_interval  # noqa: E402
 from amigasweeper.engine import Game, GameSetup, GameStatus, Shape, make_topology  # noqa: E402
 from amigasweeper.solver import next_hint, probabilities  # noqa: E402
 from amigasweeper.solver.counting import _count  # noqa: E402

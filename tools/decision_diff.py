@@ -41,7 +41,7 @@ from paired_solver import apply, parse_board, parse_setting, worker_pool  # noqa
 from amigasweeper.engine import COVERED, MARKED, Game, GameSetup, GameStatus  # noqa: E402
 from amigasweeper.solver.knowledge import Knowledge  # noqa: E402
 from amigasweeper.solver.player import Player  # noqa: E402
-from amigasweeper.stats import Z95  # noqa: E402
+from amigasweeper.win_rates import Z95  # noqa: E402
 
 SAME = 1e-9  # safeties closer than this count as equal
 

@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 from amigasweeper.engine import GameSetup  # noqa: E402
 from amigasweeper.solver.player import play_game  # noqa: E402
-from amigasweeper.stats import Z95, percent_interval  # noqa: E402
+from amigasweeper.win_rates import Z95, percent_interval  # noqa: E402
 
 
 def worker_pool(workers: int) -> Pool:

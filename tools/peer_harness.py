@@ -53,7 +53,7 @@ sys.path.insert(0, str(ROOT))
 
 from amigasweeper.engine import Game, GameSetup, GameStatus  # noqa: E402
 from amigasweeper.solver.player import play_game  # noqa: E402
-from amigasweeper.stats import Z95, percent_interval  # noqa: E402
+from amigasweeper.win_rates import Z95, percent_interval  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "tools"))
 from paired_solver import worker_pool  # noqa: E402

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from amigasweeper.engine import Shape, Topology, make_topology
-from amigasweeper.stats import wilson_interval
+from amigasweeper.win_rates import wilson_interval
 
 from .rules import ChallengeError, ChallengeGame, Outcome, RuleViolation
 from .session import Answer, accepts_shape, play_session

@@ -1,4 +1,4 @@
-"""Small statistics shared by the benchmarks and the challenge's scoring."""
+"""Win rates and their confidence intervals, for the benchmarks and the challenge's scoring."""
 
 from __future__ import annotations
 
