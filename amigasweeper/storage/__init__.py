@@ -18,7 +18,7 @@ program never has a file of that program renamed or replaced.
 What is where:
 
 ``validation``      the limits of every value and their checks
-``records``         Settings, BestTime, DuelRecord, BestTimes
+``settings_and_times`` Settings, BestTime, DuelRecord, BestTimes
 ``documents``       the JSON form: version, decoding, encoding
 ``backend``         what a back end offers; names for set-aside documents
 ``file_backend``    files in a folder (the desktop)
@@ -41,7 +41,7 @@ from .file_backend import FileBackend
 from .folders import APP_NAME, DATA_DIR_ENV, VENDOR_NAME, default_folder
 from .locking import LOCK_FILE, LOCK_TIMEOUT, FolderLock, LockTimeout
 from .memory_backend import MemoryBackend
-from .records import FORMAT_VERSION, BestTime, BestTimes, DuelRecord, Settings
+from .settings_and_times import FORMAT_VERSION, BestTime, BestTimes, DuelRecord, Settings
 from .store import BEST_TIMES_FILE, SETTINGS_FILE, Loaded, Storage
 from .validation import (
     COMPLETIONS,

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from .records import FORMAT_VERSION
+from .settings_and_times import FORMAT_VERSION
 from .validation import show
 
 MAX_DOCUMENT_BYTES = 1 << 20  # far more than we ever write; larger is damage

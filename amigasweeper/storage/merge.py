@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .records import SETTING_CHECKS, BestTimes, Settings
+from .settings_and_times import SETTING_CHECKS, BestTimes, Settings
 
 
 # -- best-time events ---------------------------------------------------------

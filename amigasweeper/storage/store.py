@@ -45,7 +45,7 @@ from .merge import (
     merge_settings,
     replay,
 )
-from .records import BestTimes, Settings
+from .settings_and_times import BestTimes, Settings
 from .validation import check_custom, clean_name
 
 SETTINGS_FILE = "amigasweeper-settings.json"
