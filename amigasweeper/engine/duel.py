@@ -90,7 +90,7 @@ class DuelMoveKind(str, Enum):
     GUESS = "guess"  # "there is a mine here"
 
 
-class Outcome(str, Enum):
+class DuelMoveResult(str, Enum):
     """What a move turned out to be."""
 
     NUMBER = "number"  # uncovered a safe square
@@ -121,12 +121,12 @@ class DuelPoints:
     right_guess: int = 5
     wrong_guess: int = -2
 
-    def for_outcome(self, outcome: Outcome) -> int:
+    def for_outcome(self, outcome: DuelMoveResult) -> int:
         return {
-            Outcome.NUMBER: 0,
-            Outcome.HIT: self.uncover_mine,
-            Outcome.FOUND: self.right_guess,
-            Outcome.WRONG: self.wrong_guess,
+            DuelMoveResult.NUMBER: 0,
+            DuelMoveResult.HIT: self.uncover_mine,
+            DuelMoveResult.FOUND: self.right_guess,
+            DuelMoveResult.WRONG: self.wrong_guess,
         }[outcome]
 
 
@@ -186,9 +186,9 @@ class DuelEvent:
     """What one move did: its outcome, the points it scored, the squares revealed after it."""
 
     move: DuelMove
-    outcome: Outcome
+    outcome: DuelMoveResult
     points: int
-    number: int | None  # the number shown, for Outcome.NUMBER
+    number: int | None  # the number shown, for DuelMoveResult.NUMBER
     revealed: tuple[int, ...]  # uncovered by the automatic reveal, in order
 
 
@@ -222,7 +222,7 @@ class Duel:
             self._mine[cell] = 1
         self._count = [sum(self._mine[n] for n in neighbours[cell]) for cell in self.topology.cells()]
         self._open = bytearray(size)  # safe squares uncovered
-        self._shown: dict[int, tuple[int, Outcome]] = {}  # visible mine -> (player, FOUND or HIT)
+        self._shown: dict[int, tuple[int, DuelMoveResult]] = {}  # visible mine -> (player, FOUND or HIT)
         self._wrong: tuple[set[int], set[int]] = (set(), set())  # each player's wrong guesses
         self.scores = [0, 0]
         self.turn = 0
@@ -276,7 +276,7 @@ class Duel:
         """Uncovered, or a mine shown as found or hit."""
         return bool(self._open[cell]) or cell in self._shown
 
-    def shown_mine(self, cell: int) -> tuple[int, Outcome] | None:
+    def shown_mine(self, cell: int) -> tuple[int, DuelMoveResult] | None:
         """(player, FOUND or HIT) for a visible mine, else None."""
         return self._shown.get(cell)
 
@@ -290,7 +290,7 @@ class Duel:
             return self._count[cell]
         shown = self._shown.get(cell)
         if shown is not None:
-            return DuelTile.FOUND if shown[1] is Outcome.FOUND else DuelTile.HIT
+            return DuelTile.FOUND if shown[1] is DuelMoveResult.FOUND else DuelTile.HIT
         if viewer is not None and cell in self._wrong[viewer]:
             return DuelTile.WRONG_GUESS
         return DuelTile.COVERED
@@ -352,8 +352,8 @@ class Duel:
         points = self.setup.points.for_outcome(outcome)
         self.scores[move.player] += points
         # A wrong guess tells the public nothing, so there is nothing to reveal.
-        revealed = () if outcome is Outcome.WRONG else self._auto_reveal()
-        number = self._count[move.cell] if outcome is Outcome.NUMBER else None
+        revealed = () if outcome is DuelMoveResult.WRONG else self._auto_reveal()
+        number = self._count[move.cell] if outcome is DuelMoveResult.NUMBER else None
         event = DuelEvent(move, outcome, points, number, revealed)
         self.history.append(event)
         self.turn = 1 - self.turn
@@ -367,19 +367,19 @@ class Duel:
         """The player whose turn it is guesses a mine at ``cell``."""
         return self.play(DuelMove(self.turn, DuelMoveKind.GUESS, cell))
 
-    def _apply(self, move: DuelMove) -> Outcome:
+    def _apply(self, move: DuelMove) -> DuelMoveResult:
         cell, mine = move.cell, self._mine[move.cell]
         if move.kind is DuelMoveKind.UNCOVER:
             if mine:
-                self._shown[cell] = (move.player, Outcome.HIT)
-                return Outcome.HIT
+                self._shown[cell] = (move.player, DuelMoveResult.HIT)
+                return DuelMoveResult.HIT
             self._open[cell] = 1
-            return Outcome.NUMBER
+            return DuelMoveResult.NUMBER
         if mine:
-            self._shown[cell] = (move.player, Outcome.FOUND)
-            return Outcome.FOUND
+            self._shown[cell] = (move.player, DuelMoveResult.FOUND)
+            return DuelMoveResult.FOUND
         self._wrong[move.player].add(cell)
-        return Outcome.WRONG
+        return DuelMoveResult.WRONG
 
     # ---------------------------------------------------------- automatic reveal
     def _auto_reveal(self) -> tuple[int, ...]:
@@ -412,11 +412,11 @@ class Duel:
         name = names[event.move.player]
         square = where(self.topology, event.move.cell)
         points = f"({event.points:+d})"
-        if event.outcome is Outcome.NUMBER:
+        if event.outcome is DuelMoveResult.NUMBER:
             line = f"{name} uncovered {square}: {event.number}"
-        elif event.outcome is Outcome.HIT:
+        elif event.outcome is DuelMoveResult.HIT:
             line = f"{name} hit a mine at {square} {points}"
-        elif event.outcome is Outcome.FOUND:
+        elif event.outcome is DuelMoveResult.FOUND:
             line = f"{name} guessed a mine at {square} {points}"
         elif viewer == event.move.player:
             line = f"{name} guessed wrong at {square} {points}"

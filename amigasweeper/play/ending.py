@@ -52,7 +52,7 @@ class Step(Enum):
     ASKING = "asking"  # waiting for the player (a name for Best Times)
 
 
-Outcome = tuple[Step, "str | None"]  # and a sentence for the player about what was not saved
+StepResult = tuple[Step, "str | None"]  # and a sentence for the player about what was not saved
 
 
 @dataclass
@@ -71,7 +71,7 @@ class Desk:
         return settings.player_name or settings.last_name
 
 
-def _under_lock(write: Callable[[], None], failed: str) -> Outcome:
+def _under_lock(write: Callable[[], None], failed: str) -> StepResult:
     """A write under the data folder's lock: LOCKED (nothing written) when
     another copy holds it; any other failure said in a sentence."""
     try:
@@ -100,21 +100,21 @@ class GameJob:
         self.steps = [self.metrics, self.add_record, self.save_replay, self.best_time]
 
     @_files
-    def metrics(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+    def metrics(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         end = self.end
         self.record = desk.keeper.record_of(end.recording, end.level.value, end.by_marks)
         return Step.DONE, None
 
     @_files
-    def add_record(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+    def add_record(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         return _under_lock(lambda: desk.keeper.add(self.record, lock_timeout),
                            "The game could not be added to the statistics")
 
     @_files
-    def save_replay(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+    def save_replay(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         return Step.DONE, desk.keeper.save_replay(self.end.recording, self.record)
 
-    def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+    def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         end, best_times = self.end, desk.storage.best_times
         level = end.level.value
         if not counts_as_best(end.won, end.recording.helped, end.by_marks, Table.BEST_TIMES) \
@@ -145,7 +145,7 @@ class DuelJob:
         self.opponent, self.result = opponent, result
         self.steps = [self.count]
 
-    def count(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+    def count(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         return Step.DONE, desk.storage.record_duel(self.opponent, self.result)  # it waits in memory for its lock
 
 
@@ -157,7 +157,7 @@ class ResetJob:
         self.steps = [self.reset]
 
     @_files
-    def reset(self, desk: Desk, lock_timeout: float, leaving: bool) -> Outcome:
+    def reset(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         return _under_lock(lambda: desk.keeper.reset(self.date_ms, lock_timeout), "The statistics could not be reset")
 
 
@@ -166,13 +166,13 @@ class InFrame:
 
     busy = False
 
-    def start(self, work: Callable[[], Outcome]) -> Outcome | None:
+    def start(self, work: Callable[[], StepResult]) -> StepResult | None:
         return work()
 
-    def result(self) -> Outcome | None:
+    def result(self) -> StepResult | None:
         return None
 
-    def wait(self, timeout: float) -> Outcome | None:
+    def wait(self, timeout: float) -> StepResult | None:
         return None
 
 
@@ -235,7 +235,7 @@ class EndQueue:
             if outcome is None or not self._took(outcome):
                 return
 
-    def _took(self, outcome: Outcome) -> bool:
+    def _took(self, outcome: StepResult) -> bool:
         """The front job's step came back: True when the next may follow."""
         result, problem = outcome
         if problem:

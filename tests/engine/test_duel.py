@@ -20,7 +20,7 @@ from amigasweeper.engine.duel import (
     DuelSetup,
     DuelTile,
     IllegalMove,
-    Outcome,
+    DuelMoveResult,
     Reveal,
 )
 
@@ -97,7 +97,7 @@ def test_points_are_configurable():
 def test_uncovering_a_safe_square_shows_its_number_and_scores_nothing():
     duel = two_corner_mines()
     event = duel.uncover(square(1, 0))
-    assert (event.outcome, event.points, event.number) == (Outcome.NUMBER, 0, 1)
+    assert (event.outcome, event.points, event.number) == (DuelMoveResult.NUMBER, 0, 1)
     assert duel.tile(square(1, 0)) == 1
     assert duel.scores == [0, 0]
     assert duel.turn == 1
@@ -106,9 +106,9 @@ def test_uncovering_a_safe_square_shows_its_number_and_scores_nothing():
 def test_a_hit_mine_costs_five_and_is_shown_as_hit():
     duel = two_corner_mines()
     event = duel.uncover(square(0, 0))
-    assert (event.outcome, event.points) == (Outcome.HIT, -5)
+    assert (event.outcome, event.points) == (DuelMoveResult.HIT, -5)
     assert duel.tile(square(0, 0)) == DuelTile.HIT
-    assert duel.shown_mine(square(0, 0)) == (0, Outcome.HIT)
+    assert duel.shown_mine(square(0, 0)) == (0, DuelMoveResult.HIT)
     assert duel.public_view().cells[square(0, 0)] == MARKED  # a known mine for everyone
     assert duel.scores == [-5, 0]
 
@@ -117,9 +117,9 @@ def test_a_right_guess_earns_five_and_shows_the_mine_as_found():
     duel = two_corner_mines()
     duel.uncover(square(1, 0))
     event = duel.guess(square(4, 4))
-    assert (event.outcome, event.points) == (Outcome.FOUND, 5)
+    assert (event.outcome, event.points) == (DuelMoveResult.FOUND, 5)
     assert duel.tile(square(4, 4)) == DuelTile.FOUND
-    assert duel.shown_mine(square(4, 4)) == (1, Outcome.FOUND)
+    assert duel.shown_mine(square(4, 4)) == (1, DuelMoveResult.FOUND)
     assert duel.scores == [0, 5]
 
 
@@ -127,7 +127,7 @@ def test_a_wrong_guess_costs_two_and_only_the_guesser_knows_where():
     duel = two_corner_mines()
     cell = square(1, 0)
     event = duel.guess(cell)
-    assert (event.outcome, event.points) == (Outcome.WRONG, -2)
+    assert (event.outcome, event.points) == (DuelMoveResult.WRONG, -2)
     assert duel.scores == [-2, 0]
     assert duel.tile(cell, viewer=0) == DuelTile.WRONG_GUESS
     assert duel.tile(cell, viewer=1) == DuelTile.COVERED
@@ -278,7 +278,7 @@ def test_random_duels_keep_the_rules(case):
     setup, move_seed = case
     rng = random.Random(move_seed)
     duel = Duel(setup)
-    allowed = {Outcome.NUMBER: 0, Outcome.HIT: -5, Outcome.FOUND: 5, Outcome.WRONG: -2}
+    allowed = {DuelMoveResult.NUMBER: 0, DuelMoveResult.HIT: -5, DuelMoveResult.FOUND: 5, DuelMoveResult.WRONG: -2}
     limit = 3 * duel.topology.size  # each move shows a square or adds one of the mover's wrong guesses
     for _ in range(limit):
         if duel.over:
