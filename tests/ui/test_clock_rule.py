@@ -9,7 +9,7 @@ import pyxel
 import pytest
 
 from amigasweeper.engine import GameStatus
-from amigasweeper.ui.game.pausing import PauseReason
+from amigasweeper.play.clock import PauseReason
 
 SECOND = 60  # frames: the headless clock counts frames
 

@@ -12,7 +12,7 @@ import pytest
 
 from amigasweeper.engine import GameStatus, LevelName
 from amigasweeper.replay import Result, Timeline, replay_bytes, replay_suffix
-from amigasweeper.ui.game.pausing import PauseReason
+from amigasweeper.play.clock import PauseReason
 from amigasweeper.ui.intuition.atlas import POINTER
 from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.intuition.modes import ScreenMode

@@ -13,7 +13,7 @@ import pytest
 
 from amigasweeper.engine import Completion, GameStatus
 from amigasweeper.records import RecordStore, RowKey
-from amigasweeper.ui.game.pausing import PauseReason
+from amigasweeper.play.clock import PauseReason
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import Pen

@@ -12,7 +12,7 @@ from amigasweeper.play import DuelJob, DuelPlay, DuelPlayers, Opponent
 from amigasweeper.solver.duel_ai import DuelAI
 
 from ..game import dialogs
-from ..game.pausing import PauseReason
+from amigasweeper.play.clock import PauseReason
 from ..intuition.menustrip import MenuStrip
 from .duelwindow import DuelWindow
 from .menus import DUEL_MENUS, DuelCommand

@@ -13,7 +13,7 @@ from amigasweeper.guide.paths import GUIDE_LIMIT
 from amigasweeper.guide.savetext import save_page
 from amigasweeper.plainfiles import shown
 
-from ..game.pausing import PauseReason
+from amigasweeper.play.clock import PauseReason
 from ..intuition import asl
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester, StringGadget, shorten_middle

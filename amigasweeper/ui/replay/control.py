@@ -23,7 +23,7 @@ from amigasweeper.replay import (
 from amigasweeper.plainfiles import shown
 from amigasweeper.records.replay_names import name_for
 
-from ..game.pausing import PauseReason
+from amigasweeper.play.clock import PauseReason
 from ..intuition.asl import FileRequester, Mode, available
 from ..intuition.menustrip import MenuStrip
 from .download import download, in_browser
