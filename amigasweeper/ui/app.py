@@ -25,7 +25,7 @@ from amigasweeper.replay.files import MAX_REPLAY_BYTES
 
 from . import collector
 from .game.commands import CommandCentre
-from .game.ending import end_queue
+from .game.finished_games import end_queue
 from .drive.frameclock import FPS, FrameClock
 from .duel.duelcontrol import DuelControl
 from .replay.control import ReplayControl
