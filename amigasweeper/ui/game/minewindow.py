@@ -21,7 +21,7 @@ from .hints import HintState
 from .shading import fill_step, step_of
 from ..intuition.input import Button, Frame
 from ..intuition.palette import Pen
-from .recording import BUTTONS, PointerTap
+from .pointer_tap import BUTTONS, PointerTap
 from ..intuition.widgets import PushGadget, Widget
 from ..intuition import font, metrics
 from ..intuition.metrics import for_width
