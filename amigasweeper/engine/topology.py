@@ -95,13 +95,6 @@ class Topology:
         w, h = self.width, self.height
         return tuple(dict.fromkeys((0, w - 1, (h - 1) * w, h * w - 1)))
 
-    def within_two(self, cell: int) -> set[int]:
-        """Cells reachable in at most two neighbour steps (MySweeper's 'two cell radius')."""
-        near = set(self.neighbours[cell])
-        for other in tuple(near):
-            near.update(self.neighbours[other])
-        near.discard(cell)
-        return near
 
 
 @lru_cache(maxsize=64)

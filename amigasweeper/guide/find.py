@@ -300,8 +300,3 @@ class Search:
 def _body_start(node: Node) -> int:
     source = node_source(node)
     return source[1] if source is not None else 1 << 62  # the node being indexed: its text not yet known
-
-
-def occurrences(pattern: re.Pattern[str], text: str) -> list[tuple[int, int]]:
-    """(start, end) of each match of ``pattern`` in ``text``."""
-    return [(match.start(), match.end()) for match in pattern.finditer(text)]

@@ -407,7 +407,7 @@ MAX_PROBLEMS = 500
 
 @dataclass(slots=True, weakref_slot=True)
 class Document:
-    """A whole guide. ``nodes`` are in file order; ``nodes_by_name`` has
+    """A whole guide. ``nodes`` are in file order; ``indexed_by_name`` has
     lower-case keys because node names are not case-sensitive. ``problems``
     lists what could not be read, in the order it was found: a guide read
     lazily (see :func:`amigasweeper.guide.parser.parse`) adds the problems of
@@ -436,7 +436,7 @@ class Document:
     onclose: str | None = None
     macros: dict[str, Macro] = field(default_factory=dict)
     # The nodes indexed so far (all of them once ``indexer`` is None): use
-    # ``nodes`` and ``nodes_by_name``, which finish the index first.
+    # ``nodes`` and ``node()``, which finish the index first.
     indexed: list[Node] = field(default_factory=list)
     indexed_by_name: dict[str, Node] = field(default_factory=dict)
     indexer: Any = None  # the parser's, while the file is not indexed to its end
@@ -459,11 +459,6 @@ class Document:
         """Every node, in file order (indexing the rest of the file first)."""
         self.index_all()
         return self.indexed
-
-    @property
-    def nodes_by_name(self) -> dict[str, Node]:
-        self.index_all()
-        return self.indexed_by_name
 
     @property
     def indexing(self) -> bool:
@@ -546,10 +541,6 @@ class Document:
         base = file.replace(":", "/").rsplit("/", 1)[-1].lower()
         own = {n.replace(":", "/").rsplit("/", 1)[-1].lower() for n in (self.source_name, self.database) if n}
         return base in own
-
-    def is_local(self, target: str) -> bool:
-        """Whether a link target or node reference points into this file."""
-        return self.locate(target).file is None
 
     @property
     def main(self) -> Node | None:

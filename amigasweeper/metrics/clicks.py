@@ -106,10 +106,6 @@ class ClickCounts:
     def clicks(self) -> int:
         return self.left + self.right + self.chord
 
-    @property
-    def effective(self) -> int:
-        return self.left_eff + self.right_eff + self.chord_eff
-
 
 class ClickCounter:
     """The mouse-and-board machine. Feed it ``step(event, cell)``; ``cell`` is

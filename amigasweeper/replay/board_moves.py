@@ -23,7 +23,7 @@ from __future__ import annotations
 from ..engine.game import Game
 from ..engine.rules import Mark, Move, MoveKind
 from ..metrics.clicks import FLAGGED, BoardState, ClickCounter, Effect, Mouse
-from ..slices import SLICE, Steps, finish
+from ..slices import SLICE, Steps
 from .events import Button, EventKind, InputEvent, MouseEvent, Result
 from .stream import cell_at, replay_game
 
@@ -101,19 +101,14 @@ class _Mover:
         return self._play(*(Move(MoveKind.UNCOVER, t) for t in [*safe, mine]))
 
 
-def events_from_mouse(shell, mouse: tuple[MouseEvent, ...], question_marks: bool = False) -> Played:
+def played_steps(shell, mouse: tuple[MouseEvent, ...], question_marks: bool = False) -> Steps[Played]:
     """Input events, with the engine moves they made, for a file's mouse
     events, and the result ms-toollib reads in them (won, lost, else
-    unfinished: abandoned).
+    unfinished: abandoned), a slice at a time (see slices.py).
 
     ``shell`` is a Recording of the file's board (its ``setup``, ``mines``
     and ``cell_px``); ``question_marks`` is True for our own files, whose
     "?" marks are written as stream.py says."""
-    return finish(played_steps(shell, mouse, question_marks))
-
-
-def played_steps(shell, mouse: tuple[MouseEvent, ...], question_marks: bool = False) -> Steps[Played]:
-    """:func:`events_from_mouse` a slice at a time (see slices.py)."""
     mover = _Mover(shell, question_marks)
     events = []
     for m in mouse:

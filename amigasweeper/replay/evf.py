@@ -25,9 +25,9 @@ big-endian. What we write, version 4:
 * the end of the events (0) and an empty checksum.
 
 Only square boards fit the format; :func:`to_evf` refuses others.
-:func:`from_evf` reads versions 0 to 4 (evf_read.py) and plays the events
-as ms-toollib does (board_moves.py); :func:`from_evf_steps` does the same a
-slice at a time, for a long game (slices.py).
+:func:`from_evf_steps` reads versions 0 to 4 (evf_read.py) and plays the
+events as ms-toollib does (board_moves.py), a slice at a time, for a long
+game (slices.py).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ import struct
 from ..engine.game import GameSetup
 from ..engine.topology import Shape
 from ..metrics.clicks import BoardState, Mouse
-from ..slices import Steps, finish
+from ..slices import Steps
 from . import evf_header
 from .board_moves import played_steps
 from .events import MouseEvent, Result
@@ -137,13 +137,9 @@ def _events(events: tuple[MouseEvent, ...]) -> bytes:
 # ------------------------------------------------------------------ reading
 
 
-def from_evf(data: bytes) -> Recording:
-    """Read an EVF file (ours or another program's). Raises ReplayError."""
-    return finish(from_evf_steps(data))
-
-
 def from_evf_steps(data: bytes) -> Steps[Recording]:
-    """:func:`from_evf` a slice at a time (see slices.py)."""
+    """Read an EVF file (ours or another program's), a slice at a time (see
+    slices.py). Raises ReplayError."""
     header, mines, mouse = yield from read_evf_steps(data)
     return (yield from recording_steps(header, mines, mouse))
 

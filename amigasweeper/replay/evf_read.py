@@ -20,7 +20,7 @@ import struct
 from dataclasses import dataclass
 
 from ..metrics.clicks import Mouse
-from ..slices import SLICE, Steps, finish
+from ..slices import SLICE, Steps
 from .errors import ReplayError
 from .evf_header import Summary
 from .events import MAX_EVENTS, TOO_MANY_EVENTS, MouseEvent
@@ -93,13 +93,9 @@ class _Reader:
 Read = tuple[FileHeader, frozenset[int], tuple[MouseEvent, ...]]
 
 
-def read_evf(data: bytes) -> Read:
-    """The header, the mines and the mouse events of an EVF file."""
-    return finish(read_evf_steps(data))
-
-
 def read_evf_steps(data: bytes) -> Steps[Read]:
-    """:func:`read_evf` a slice at a time (see slices.py)."""
+    """The header, the mines and the mouse events of an EVF file, a slice at
+    a time (see slices.py)."""
     if not data:
         raise ReplayError("the file is empty")
     version = data[0]

@@ -667,10 +667,6 @@ class Counted:
         lines = self.components[c].lines
         return sum(self.component_weight[c].get(m, 0) * lines.weight[m][b] for m in lines.ways)
 
-    def box_probability(self, c: int, b: int) -> float:
-        size = len(self.components[c].boxes[b])
-        return self.box_mine_weight(c, b) / (size * self.total)
-
     def off_probability(self) -> float | None:
         if not self.off_count:
             return None

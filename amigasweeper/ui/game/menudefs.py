@@ -136,7 +136,3 @@ def hotkeys() -> dict[str, MenuItem]:
                     raise ValueError(f"hotkey {item.key} used twice")
                 table[item.key] = item
     return table
-
-
-def all_items() -> list[tuple[Menu, MenuItem]]:
-    return [(menu, item) for menu in MENUS for item in menu.items]

@@ -19,18 +19,8 @@ def bevel(x: int, y: int, w: int, h: int, *, recessed: bool = False, fill: int |
     pyxel.line(x + w - 1, y + 1, x + w - 1, y + h - 1, dark)
 
 
-def double_bevel(x: int, y: int, w: int, h: int, *, recessed: bool = False) -> None:
-    """A bevel two pixels deep, for framing a field or a requester's text."""
-    bevel(x, y, w, h, recessed=recessed)
-    bevel(x + 1, y + 1, w - 2, h - 2, recessed=recessed)
-
-
 def button_box(x: int, y: int, w: int, h: int, *, pressed: bool = False) -> None:
     bevel(x, y, w, h, recessed=pressed, fill=Pen.BLUE if pressed else BACKGROUND)
-
-
-def frame_box(x: int, y: int, w: int, h: int, pen: int = Pen.BLACK) -> None:
-    pyxel.rectb(x, y, w, h, pen)
 
 
 def complement(pen: int) -> int:

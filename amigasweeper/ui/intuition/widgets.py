@@ -30,10 +30,6 @@ class Widget:
             self.children.remove(child)
             child.parent = None
 
-    def raise_to_front(self, child: Widget) -> None:
-        self.children.remove(child)
-        self.children.append(child)
-
     @property
     def ax(self) -> int:
         return self.x + (self.parent.ax if self.parent else 0)
