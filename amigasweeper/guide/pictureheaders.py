@@ -42,6 +42,7 @@ import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import Enum
+from pathlib import PurePath
 
 from .ilbm import is_iff_picture
 from .picture import PictureError, check_decoded, check_size
@@ -80,6 +81,14 @@ class Declared:
 _SIGNATURES = ((b"\x89PNG\r\n\x1a\n", Format.PNG), (b"GIF87a", Format.GIF), (b"GIF89a", Format.GIF),
                (b"\xff\xd8\xff", Format.JPEG), (b"BM", Format.BMP))
 KINDS_TEXT = "a PNG, GIF, JPEG, BMP or IFF ILBM picture"
+# The names a link leads to a picture by (what is in it is told by its bytes, above).
+IFF_SUFFIXES = frozenset({".iff", ".ilbm", ".lbm", ".pic", ".brush", ".bsh", ".pbm"})
+PYXEL_SUFFIXES = frozenset({".png", ".gif", ".jpg", ".jpeg", ".bmp"})  # what Pyxel's loader reads
+
+
+def is_picture_name(name: str) -> bool:
+    """Whether a file's name says it is a picture (a link to it shows it as a page)."""
+    return PurePath(name).suffix.lower() in IFF_SUFFIXES | PYXEL_SUFFIXES
 
 
 def sniff(data: bytes) -> Format | None:

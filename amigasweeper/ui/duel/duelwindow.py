@@ -22,7 +22,7 @@ from ..intuition.atlas import FONT
 from ..game.boardview import BoardCanvas
 from ..game.geometry import geometry_for
 from ..intuition.gfx import bevel
-from ..helpviewer.guideview import SCROLLER_W, Scroller
+from ..helpviewer.scrollers import SCROLLER_W, Scroller
 from ..intuition.input import Button, Frame
 from ..game.minewindow import COUNTER_H, COUNTER_W, draw_counter
 from ..intuition.palette import Pen

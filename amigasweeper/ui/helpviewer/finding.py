@@ -20,7 +20,7 @@ from amigasweeper.guide.find import Match, Query, Search
 
 from ..intuition.input import Frame
 from ..intuition.requester import CycleGadget, Requester, StringGadget
-from .pageview import Place
+from amigasweeper.guide.navigation import Place
 
 
 class Searchable(Protocol):

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator
-from dataclasses import dataclass
 
-from amigasweeper.guide import DisplayLine, Document, LineStore, Node, PageLayout, Run
+from amigasweeper.guide import DisplayLine, LineStore, Node, PageLayout, Run
 
 # Units of layout (file lines and words) done each frame beyond what is on
 # screen: well under a millisecond, so a page of 180,000 lines is complete
@@ -23,18 +22,6 @@ BACKGROUND_WORK = 120
 # leaves this cache also forgets its parsed text, so reading a whole 50 MB
 # guide page by page keeps memory near the size of the file.
 KEPT_LAYOUTS = 8
-
-
-@dataclass
-class Place:
-    """Where the viewer is: a guide, a page of it, and the first line and
-    column shown. History entries are places, so Retrace can cross files."""
-
-    document: Document
-    node: Node
-    top: int = 0
-    left: int = 0
-    line: int = 0  # the node line at the top: where to return when ``top`` is -1 (a page laid out in parts)
 
 
 class Layouts:

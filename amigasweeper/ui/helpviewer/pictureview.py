@@ -16,7 +16,6 @@ import os
 import sys
 import tempfile
 from dataclasses import dataclass
-from pathlib import PurePath
 
 import pyxel
 
@@ -26,13 +25,7 @@ from amigasweeper.guide.ilbm import read_ilbm
 from amigasweeper.guide.picture import RGB, Picture, PictureError, sampling
 from amigasweeper.guide.pictureheaders import Format, declared, sniff
 
-IFF_SUFFIXES = frozenset({".iff", ".ilbm", ".lbm", ".pic", ".brush", ".bsh", ".pbm"})
-PYXEL_SUFFIXES = frozenset({".png", ".gif", ".jpg", ".jpeg", ".bmp"})  # what Pyxel's loader reads
 CUBE = 6  # levels per component of the palette Pyxel's loader maps a picture to (6 x 6 x 6 colours)
-
-
-def is_picture_name(name: str) -> bool:
-    return PurePath(name).suffix.lower() in IFF_SUFFIXES | PYXEL_SUFFIXES
 
 
 @dataclass

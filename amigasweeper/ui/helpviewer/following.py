@@ -1,0 +1,123 @@
+"""What the help viewer does with a link: a page of this guide or of
+another one (found by the folder's rules, guide/paths.py), a picture shown
+as a page, a warning before a guide outside the reader's folder tree opens,
+a beep; a command that would run a program is named and refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from amigasweeper.guide import ActionKind, Link, Target
+from amigasweeper.guide.paths import PICTURE_LIMIT, Resolved
+from amigasweeper.guide.pictureheaders import is_picture_name
+from amigasweeper.plainfiles import read as read_plain, shown
+
+from ..intuition.requester import Choice, Requester
+from .pagedraw import PAGE_INSET_X, PAGE_INSET_Y
+from .pens import SCREEN_COLOURS
+from .pictureview import picture_page, screen_palette
+
+if TYPE_CHECKING:
+    from .guideview import GuideViewer
+
+STATUS_CHARS = 60  # a status message fits the narrowest window
+
+
+class LinkFollower:
+    """Follows links for one viewer, saying on its status line what it did not do."""
+
+    def __init__(self, viewer: GuideViewer) -> None:
+        self.viewer = viewer
+
+    def say(self, text: str) -> None:
+        self.viewer.status = text[:STATUS_CHARS]
+
+    def follow(self, link: Link) -> None:
+        """Do what a link button says; programs are never run."""
+        viewer, kind = self.viewer, link.kind
+        if kind.runs_program:
+            self.say(f"Not run: {kind.value} {link.target}")
+        elif kind is ActionKind.BEEP:
+            viewer.on_beep()
+        elif kind in (ActionKind.CLOSE, ActionKind.QUIT):
+            viewer.close()
+        elif not link.target:
+            self.say("This button leads nowhere")
+        else:
+            where = viewer.document.locate(link.target)
+            if where.file is not None:
+                self.follow_file(where, link.line)
+                return
+            target = viewer.document.node(where.node)
+            if target is None:
+                self.say(f"No page called {where.node}")
+            else:
+                viewer.show(target, link.line)
+
+    def follow_file(self, where: Target, line: int = 0) -> None:
+        """A link into another guide: found by Amiga path rules from this one's folder."""
+        found = self.viewer.navigation.resolve(where.file)
+        if found is None:
+            self.say(f"No guide called {where.file}")
+        elif found.reason:
+            self.say(f"Not opened: {where.file} {found.words}")
+        elif found.outside and self.viewer.ask is not None:
+            self.ask_to_leave(found, where.node, line)
+        elif found.outside:
+            self.say(f"Not opened: {where.file} is outside the guide's folder")
+        else:
+            self.viewer.open_other(found.path, where.node, line)
+
+    def ask_to_leave(self, found: Resolved, node: str, line: int) -> None:
+        """A warning naming the host file the link resolves to: Return and Esc
+        both cancel, and only a click on Open opens it."""
+        requester: Requester
+
+        def open_it() -> None:
+            requester.close()
+            self.viewer.open_other(found.path, node, line, inside=False)
+
+        def cancel() -> None:
+            requester.close()
+            self.say("Not opened")
+
+        lines = ["This link leads out of the guide's folder, to", found.shown,
+                 "Open it only if you trust the guide."]
+        choices = [Choice("Open", open_it, mouse_only=True), Choice("Cancel", cancel)]
+        requester = Requester("Leave the Guide's Folder?", lines, choices, self.viewer.screen_size, default=-1)
+        self.viewer.ask(requester)
+
+    def open_other(self, path: Path, node: str, line: int = 0, *, inside: bool = True) -> None:
+        """Show ``node`` of the guide at ``path`` (read once, lazily) in the
+        viewer; a picture file is shown as a page of its own."""
+        if is_picture_name(path.name):
+            self.open_picture(path, inside=inside)
+            return
+        document = self.viewer.navigation.guide(path, inside)
+        if document.problems and not document.nodes:
+            self.say(document.problems[0].message)
+            return
+        target = document.node(node) or document.main
+        if target is None:
+            self.say(f"{path.name} has no pages")
+            return
+        self.viewer.show(target, line if target.name.lower() == node.lower() else 0, document=document)
+
+    def open_picture(self, path: Path, *, inside: bool = True) -> None:
+        """A picture a link leads to, read by the folder's rules (at most
+        PICTURE_LIMIT bytes), shown dithered to the screen's colours."""
+        viewer = self.viewer
+        read = viewer.navigation.reader(inside) or read_plain
+        try:
+            data = read(path, PICTURE_LIMIT)
+        except OSError as error:
+            self.say(f"Not shown: {error}")
+            return
+        room = (viewer.page.w - 2 * PAGE_INSET_X, viewer.page.h - 2 * PAGE_INSET_Y)
+        page = picture_page(shown(path.name), data, room, screen_palette(SCREEN_COLOURS.get(viewer.look(), 8)))
+        reachable = {id(viewer.place.node), *(id(place.node) for place in viewer.history)}
+        # The pictures no page can come back to free their images.
+        viewer.pictures = {key: kept for key, kept in viewer.pictures.items() if key in reachable}
+        viewer.pictures[id(page.node)] = page
+        viewer.show(page.node)
