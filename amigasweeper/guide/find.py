@@ -24,7 +24,7 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 
 from .model import Document, LineStore, Node
-from .parser import node_line_at, node_line_offset, node_source
+from .nodereader import node_line_at, node_line_offset, node_source
 
 CHUNK = 500_000  # file characters searched by one step (about a millisecond)
 INDEX_STEP = 100  # line commands indexed by one step (about a millisecond)

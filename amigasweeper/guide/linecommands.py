@@ -1,0 +1,236 @@
+"""What each line command of a guide sets, for the indexer (indexer.py):
+the file's settings, a node's settings, its start and end. A command is
+meaningful for the whole file, for a node, or for either (a file default
+outside nodes, the node's own setting inside one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from .inline import parse_int, tokens, unquote
+from .model import Document, Font, Macro, Node, WrapMode
+
+# Node settings that fall back to the file's when a node does not set them.
+DEFAULTS = frozenset({"wrap", "tab", "font", "proportional"})
+
+
+class Scope(Enum):
+    """Where a line command is meaningful."""
+
+    DATABASE = "database"  # describes the whole file, wherever it appears
+    EITHER = "either"  # file default outside nodes, node setting inside one
+    NODE = "node"  # only inside a node
+
+
+@dataclass(frozen=True)
+class Spec:
+    scope: Scope
+    handler: Callable[[LineCommands, str], None]
+
+
+class LineCommands:
+    """The indexer's handlers, one per line command (SPECS says which)."""
+
+    def _command(self, name: str, rest: str, start: int) -> None:
+        self._start = start
+        spec = SPECS.get(name)
+        if spec is None:
+            self.problem(self.line, f"unknown command '@{name}' ignored")
+            return
+        if spec.scope is Scope.NODE and self.node is None:
+            self.problem(self.line, f"'@{name}' outside a node ignored")
+            return
+        spec.handler(self, rest.strip())
+
+    def _line_end(self) -> int:
+        """Where the text after the current command line starts."""
+        end = self.text.find("\n", self._start)
+        return len(self.text) if end < 0 else end + 1
+
+    def _owner(self, setting: str) -> Node | Document:
+        """The node being read (remembering it set ``setting``), else the document."""
+        if setting not in DEFAULTS:
+            return self.doc if self.node is None else self.node  # nothing falls back to it
+        if self.node is None:
+            self._late_default = len(self.doc.indexed)
+            return self.doc
+        own = self._own.get(id(self.node))
+        if own is None:
+            own = self._own[id(self.node)] = set()
+        own.add(setting)
+        return self.node
+
+    def _node_cmd(self, rest: str) -> None:
+        if self.node is not None:
+            self.problem(self.line, f"node '{self.node.name}' has no @endnode before the next @node")
+            self._close_node(self._start)
+        stripped = rest.lstrip()
+        # The name alone is wanted: a bare one is split off without tokenising the title.
+        words = tokens(rest) if stripped.startswith('"') else stripped.split(None, 1)[:1]
+        if not words or not words[0].strip():
+            self.problem(self.line, "@node without a name: called UNNAMED")
+            name, title = f"UNNAMED{self.line}", ""
+        else:
+            name, title = words[0], _title_after_name(rest)
+            if _unclosed_quote(rest):
+                self.problem(self.line, f"the name or title of node '{name}' opens a quote it never closes")
+        self._open_node(name, title, self._line_end(), self.line + 1)
+
+    def _endnode(self, rest: str) -> None:
+        if self.node is None:
+            self.problem(self.line, "@endnode without a node")
+        self._close_node(self._start)
+
+    def _database(self, rest: str) -> None:
+        if self.doc.database:
+            self.problem(self.line, "a second @database ignored")
+        else:
+            self.doc.database = unquote(rest)
+
+    def _version(self, rest: str) -> None:
+        self.doc.version = rest
+
+    def _copyright(self, rest: str) -> None:
+        self.doc.copyright = rest
+
+    def _author(self, rest: str) -> None:
+        self.doc.author = unquote(rest)
+
+    def _master(self, rest: str) -> None:
+        self.doc.master = unquote(rest)
+
+    def _title(self, rest: str) -> None:
+        if _unclosed_quote(rest):
+            self.problem(self.line, f"the @title of node '{self.node.name}' opens a quote it never closes")
+        self.node.title = unquote(rest) or self.node.name
+
+    def _reference(self, attribute: str, rest: str) -> None:
+        words = tokens(rest)
+        if not words:
+            self.problem(self.line, f"'@{attribute}' needs a node name")
+            return
+        owner = self._owner(attribute)
+        setattr(owner, attribute, words[0])
+        if owner is self.doc:
+            self.doc.setting_lines[attribute] = self.line  # where a missing target is reported
+
+    def _keywords(self, rest: str) -> None:
+        self.node.keywords = tuple(tokens(rest))
+
+    def _embed(self, rest: str) -> None:
+        self.node.embeds.append(unquote(rest))
+
+    def _font(self, rest: str) -> None:
+        words = tokens(rest)
+        size = parse_int(unquote(words[1])) if len(words) > 1 else None
+        if not words or size is None or not 1 <= size <= 255:
+            self.problem(self.line, "@font needs a font name and a size from 1 to 255")
+            return
+        self._owner("font").font = Font(words[0], size)
+
+    def _wrap(self, mode: WrapMode) -> None:
+        self._owner("wrap").wrap = mode
+
+    def _tab(self, rest: str) -> None:
+        size = parse_int(tokens(rest)[0]) if tokens(rest) else None
+        if size is None or not 1 <= size <= 80:
+            self.problem(self.line, "@tab needs a number of spaces from 1 to 80")
+            return
+        self._owner("tab").tab_size = size
+
+    def _proportional(self, rest: str) -> None:
+        self._owner("proportional").proportional = True
+
+    def _script(self, attribute: str, rest: str) -> None:
+        setattr(self._owner(attribute), attribute, unquote(rest))
+
+    def _macro(self, rest: str) -> None:
+        words = tokens(rest)
+        if not words:
+            self.problem(self.line, "@macro needs a name and a body")
+            return
+        name = words[0].lower()
+        body = rest.lstrip()[len(rest.lstrip().split(None, 1)[0]) :].strip()
+        if len(body) >= 2 and body[0] == body[-1] == '"':
+            # Only the quotes go: escapes stay for the expansion to honour.
+            body = body[1:-1]
+        target = self.node.macros if self.node is not None else self.doc.macros
+        target[name] = Macro(name, body)
+
+    def _dimension(self, attribute: str, rest: str) -> None:
+        value = parse_int(tokens(rest)[0]) if tokens(rest) else None  # "80" as well as 80
+        if value is None or value < 1:
+            self.problem(self.line, f"@{attribute} needs a positive number")
+            return
+        setattr(self.doc, attribute, value)
+
+    def _ignore(self, rest: str) -> None:
+        """@rem, @remark and the obsolete @dnode: accepted, nothing to keep."""
+
+
+def _title_after_name(rest: str) -> str:
+    """The title of ``@node name "title"``: whatever follows the (maybe quoted) name."""
+    rest = rest.lstrip()
+    if rest.startswith('"'):
+        end = rest.find('"', 1)
+        after = rest[end + 1 :] if end > 0 else ""
+    else:
+        parts = rest.split(None, 1)
+        after = parts[1] if len(parts) > 1 else ""
+    return unquote(after)
+
+
+def _unclosed_quote(rest: str) -> bool:
+    """Whether ``rest`` has a ``"`` that no later ``"`` closes (backslash escapes honoured)."""
+    if "\\" not in rest:
+        return rest.count('"') % 2 == 1
+    open_quote = False
+    escaped = False
+    for char in rest:
+        if escaped:
+            escaped = False
+        elif char == "\\" and open_quote:
+            escaped = True
+        elif char == '"':
+            open_quote = not open_quote
+    return open_quote
+
+
+def _handler(method: Callable, *bound: object) -> Callable[["LineCommands", str], None]:
+    return lambda parser, rest: method(parser, *bound, rest)
+
+
+SPECS: dict[str, Spec] = {
+    "database": Spec(Scope.DATABASE, LineCommands._database),
+    "$ver:": Spec(Scope.DATABASE, LineCommands._version),
+    "$ver": Spec(Scope.DATABASE, LineCommands._version),
+    "(c)": Spec(Scope.DATABASE, LineCommands._copyright),
+    "author": Spec(Scope.DATABASE, LineCommands._author),
+    "master": Spec(Scope.DATABASE, LineCommands._master),
+    "width": Spec(Scope.DATABASE, _handler(LineCommands._dimension, "width")),
+    "height": Spec(Scope.DATABASE, _handler(LineCommands._dimension, "height")),
+    "dnode": Spec(Scope.DATABASE, LineCommands._ignore),
+    "rem": Spec(Scope.DATABASE, LineCommands._ignore),
+    "remark": Spec(Scope.DATABASE, LineCommands._ignore),
+    "node": Spec(Scope.DATABASE, LineCommands._node_cmd),
+    "endnode": Spec(Scope.DATABASE, LineCommands._endnode),
+    "font": Spec(Scope.EITHER, LineCommands._font),
+    "wordwrap": Spec(Scope.EITHER, lambda parser, rest: parser._wrap(WrapMode.WORDWRAP)),
+    "smartwrap": Spec(Scope.EITHER, lambda parser, rest: parser._wrap(WrapMode.SMARTWRAP)),
+    "tab": Spec(Scope.EITHER, LineCommands._tab),
+    "macro": Spec(Scope.EITHER, LineCommands._macro),
+    "onopen": Spec(Scope.EITHER, _handler(LineCommands._script, "onopen")),
+    "onclose": Spec(Scope.EITHER, _handler(LineCommands._script, "onclose")),
+    "index": Spec(Scope.EITHER, _handler(LineCommands._reference, "index")),
+    "help": Spec(Scope.EITHER, _handler(LineCommands._reference, "help")),
+    "toc": Spec(Scope.EITHER, _handler(LineCommands._reference, "toc")),
+    "proportional": Spec(Scope.EITHER, LineCommands._proportional),
+    "title": Spec(Scope.NODE, LineCommands._title),
+    "next": Spec(Scope.NODE, _handler(LineCommands._reference, "next")),
+    "prev": Spec(Scope.NODE, _handler(LineCommands._reference, "prev")),
+    "keywords": Spec(Scope.NODE, LineCommands._keywords),
+    "embed": Spec(Scope.NODE, LineCommands._embed),
+}
