@@ -17,29 +17,23 @@ rules from the guide's folder (see :mod:`amigasweeper.guide.paths`).
 
 from .layout import DisplayLine, Justify, PageLayout, Run, layout_node, line_for
 from .manual import MANUAL_FILE, ManualPage, load_manual, manual_path
-from .model import (
+from .model import Document, Font, LineStore, Macro, Node, Problem, Target, WrapMode
+from .parser import parse, parse_file
+from .paths import Resolved
+from .paths import resolve as resolve_path
+from .sourceline import (
     PLAIN,
     ActionKind,
     Colour,
     Command,
-    Document,
-    Font,
     Inline,
     Layout,
     Link,
-    LineStore,
-    Macro,
-    Node,
     Pen,
-    Problem,
     SourceLine,
     Span,
     Style,
-    Target,
-    WrapMode,
 )
-from .parser import parse, parse_file
-from .paths import Resolved, resolve as resolve_path
 from .validate import PROBLEMS_NODE, check_guide, problems_page, validate_links
 
 __all__ = [

@@ -19,16 +19,15 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Callable
 
-from .model import (
+from .model import Macro, Problem
+from .sourceline import (
     PLAIN,
     ActionKind,
     Command,
     Inline,
     Layout,
     Link,
-    Macro,
     Pen,
-    Problem,
     SourceLine,
     Span,
     Style,

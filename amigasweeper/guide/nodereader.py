@@ -9,18 +9,8 @@ from collections.abc import Iterator
 from .commandlines import EMBED, LINE_COMMAND, Body, is_command_line
 from .inline import InlineParser, MacroBudget, unquote
 from .linewalk import LinePlaces
-from .model import (
-    PLAIN,
-    Command,
-    Document,
-    Layout,
-    LineStore,
-    Macro,
-    Node,
-    Problem,
-    SourceLine,
-    Span,
-)
+from .model import Document, LineStore, Macro, Node, Problem
+from .sourceline import PLAIN, Command, Layout, SourceLine, Span
 
 
 class NodeReader:

@@ -8,18 +8,9 @@ from pathlib import Path
 
 from amigasweeper.plainfiles import printable
 
-from .model import (
-    PLAIN,
-    Document,
-    LineStore,
-    Node,
-    Problem,
-    SourceLine,
-    Span,
-    Style,
-    WrapMode,
-)
+from .model import Document, LineStore, Node, Problem, WrapMode
 from .paths import GuideFolder
+from .sourceline import PLAIN, SourceLine, Span, Style
 
 # Node settings that name another node, with the command that sets them.
 _REFERENCES = ("next", "prev", "toc", "index", "help")

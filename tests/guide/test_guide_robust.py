@@ -8,7 +8,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from amigasweeper.guide import Document, PageLayout, layout_node, parse, parse_file, problems_page, validate_links
+from amigasweeper.guide import (
+    Document,
+    PageLayout,
+    layout_node,
+    parse,
+    parse_file,
+    problems_page,
+    validate_links,
+)
 from amigasweeper.guide.model import Problem
 from amigasweeper.guide.synthetic import synthetic_guide
 from amigasweeper.guide.validate import counted
