@@ -27,6 +27,7 @@ What is where:
 ``locking``         the lock file that keeps two copies from saving at once
 ``merge``           our changes as data, merged into what another copy saved
 ``folders``         where the desktop program keeps its files
+``kinds``           the two documents, how one is read, what the player is told
 ``store``           Storage: loading, repairing, saving, refreshing
 """
 
@@ -39,10 +40,17 @@ from .browser_backend import LOCAL_STORAGE_PREFIX, LocalStorageBackend
 from .documents import MAX_DOCUMENT_BYTES, Damaged, decode, encode
 from .file_backend import FileBackend
 from .folders import APP_NAME, DATA_DIR_ENV, VENDOR_NAME, default_folder
+from .kinds import BEST_TIMES_FILE, SETTINGS_FILE
 from .locking import LOCK_FILE, LOCK_TIMEOUT, FolderLock, LockTimeout
 from .memory_backend import MemoryBackend
-from .settings_and_times import FORMAT_VERSION, BestTime, BestTimes, DuelRecord, Settings
-from .store import BEST_TIMES_FILE, SETTINGS_FILE, Loaded, Storage
+from .settings_and_times import (
+    FORMAT_VERSION,
+    BestTime,
+    BestTimes,
+    DuelRecord,
+    Settings,
+)
+from .store import Loaded, Storage
 from .validation import (
     COMPLETIONS,
     COMPUTER_OPPONENTS,

@@ -26,7 +26,6 @@ from .documents import MAX_DOCUMENT_BYTES
 from .locking import LOCK_TIMEOUT, FolderLock
 
 
-
 class NotAFile(OSError):
     """Something other than a plain file stands where a data file should be."""
 

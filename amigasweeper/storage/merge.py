@@ -20,7 +20,6 @@ from typing import Any
 
 from .settings_and_times import SETTING_CHECKS, BestTimes, Settings
 
-
 # -- best-time events ---------------------------------------------------------
 
 

@@ -30,9 +30,23 @@ from typing import Any
 
 from .backend import Backend, reason
 from .browser_backend import LocalStorageBackend
-from .documents import Damaged, decode, encode
+from .documents import encode
 from .file_backend import FileBackend
 from .folders import default_folder
+from .kinds import (
+    BEST_TIMES,
+    BEST_TIMES_FILE,
+    IN_MEMORY,
+    KINDS,
+    NAMES,
+    SETTINGS,
+    SETTINGS_FILE,
+    DocumentKind,
+    Found,
+    locked_out,
+    not_saved,
+    read_document,
+)
 from .locking import LockTimeout
 from .memory_backend import MemoryBackend
 from .merge import (
@@ -48,14 +62,10 @@ from .merge import (
 from .settings_and_times import BestTimes, Settings
 from .validation import check_custom, clean_name
 
-SETTINGS_FILE = "amigasweeper-settings.json"
-BEST_TIMES_FILE = "amigasweeper-besttimes.json"
 # The names version 0.1 used in its own folder (Pyxel's user data folder).
 LEGACY_NAMES = {SETTINGS_FILE: "settings.json", BEST_TIMES_FILE: "besttimes.json"}
-_FAULTS_SHOWN = 3
 RETRY_EVERY = 0.25  # seconds between tries of a save that found the folder locked
 TELL_AFTER = 3.0  # seconds a save may wait for the lock before the player is told
-_IN_MEMORY = "settings and best times are kept only until the game is closed"
 
 
 @dataclass
@@ -69,36 +79,6 @@ class Loaded:
     best_times: BestTimes
     problems: list[str]
     folder_problem: str | None = None
-
-
-@dataclass(frozen=True)
-class _Kind:
-    name: str  # document name (file name)
-    what: str  # for messages: "settings", "best times"
-    fresh: str  # for messages: what replaces a damaged document
-    parse: Callable[[Any], tuple[Any, list[str]]]
-    default: Callable[[], Any]
-
-
-_SETTINGS = _Kind(
-    SETTINGS_FILE, "settings", "the default settings are used", Settings.from_dict, Settings
-)
-_BEST_TIMES = _Kind(
-    BEST_TIMES_FILE, "best times", "fresh best times are used", BestTimes.from_dict, BestTimes
-)
-_KINDS = (_SETTINGS, _BEST_TIMES)
-_NAMES = tuple(kind.name for kind in _KINDS)
-
-
-@dataclass
-class _Found:
-    """One document as read: what can be used, and what is wrong with it."""
-
-    value: Any  # the record (defaults where nothing could be used)
-    raw: Any = None  # the decoded document, whose unknown keys a save keeps
-    trouble: str | None = None  # why it must be set aside
-    partial: bool = False  # only some values were bad
-    newer: int | None = None  # the format version of the newer program that wrote it
 
 
 class Storage:
@@ -187,70 +167,50 @@ class Storage:
         unusable = self.backend.check()
         if unusable:
             # Never write where we could not read: that could replace good data.
-            self._blocked.update(_NAMES)
-            sentence = f"The data folder {unusable}; {_IN_MEMORY}."
+            self._blocked.update(NAMES)
+            sentence = f"The data folder {unusable}; {IN_MEMORY}."
             self.settings, self.best_times = Settings(), BestTimes()
             return Loaded(self.settings, self.best_times, [*problems, sentence], sentence)
         folder_problem = None
         with contextlib.ExitStack() as held:
             try:
                 held.enter_context(self._lock(create=False))
-                self.backend.tidy(_NAMES)
+                self.backend.tidy(NAMES)
             except LockTimeout:
                 pass  # another copy is saving (or stopped while saving): writes are atomic, so read anyway
             except OSError as error:  # a read-only folder: reading still works
-                self._failing.update(_NAMES)
+                self._failing.update(NAMES)
                 folder = getattr(self.backend, "folder", None)
                 where = f"the data folder {folder}" if folder is not None else "the data folder"
-                folder_problem = f"Saving in {where} failed ({reason(error)}); {_IN_MEMORY}."
+                folder_problem = f"Saving in {where} failed ({reason(error)}); {IN_MEMORY}."
                 problems.append(folder_problem)
-            self.settings = self._load(_SETTINGS, problems)
-            self.best_times = self._load(_BEST_TIMES, problems)
+            self.settings = self._load(SETTINGS, problems)
+            self.best_times = self._load(BEST_TIMES, problems)
         return Loaded(self.settings, self.best_times, problems, folder_problem)
 
-    def _load(self, kind: _Kind, problems: list[str]) -> Any:
-        found = self._read(kind)
+    def _load(self, kind: DocumentKind, problems: list[str]) -> Any:
+        found = read_document(self.backend, kind)
         if found.raw is None and found.trouble is None and kind.name in self._legacy:
             found = self._copy_legacy(kind, found)
         if self._settle(kind, found, problems) and found.trouble:
             _, document = self._merge(kind, found)
             failure = self._write(kind, document)
             if failure:
-                problems.append(_not_saved([kind], [failure]))
+                problems.append(not_saved([kind], [failure]))
         return found.value
 
-    def _copy_legacy(self, kind: _Kind, found: _Found) -> _Found:
+    def _copy_legacy(self, kind: DocumentKind, found: Found) -> Found:
         """The document an earlier version kept under its old name, copied to
         the new name; the old file is left as it is. ``found`` if there is
         none, or it cannot be used as it is."""
-        old = self._read(replace(kind, name=self._legacy[kind.name]))
+        old = read_document(self.backend, replace(kind, name=self._legacy[kind.name]))
         if old.raw is None or old.trouble is not None or old.newer is not None:
             return found
         _, document = self._merge(kind, old)
         self._write(kind, document)  # if this fails, the next save writes it
         return old
 
-    def _read(self, kind: _Kind) -> _Found:
-        """One document as it is now in the backend. Never raises."""
-        try:
-            raw = self.backend.read(kind.name)
-        except OSError as error:
-            return _Found(kind.default(), trouble=f"could not be read ({reason(error)})")
-        if raw is None:
-            return _Found(kind.default())
-        try:
-            decoded = decode(raw)
-        except Damaged as damage:
-            return _Found(kind.default(), trouble=f"was damaged ({damage})")
-        value, faults = kind.parse(decoded.data)
-        if decoded.newer:
-            return _Found(value, decoded.data, newer=decoded.version)
-        if faults:
-            trouble = f"had bad values ({_summary(faults)})"
-            return _Found(value, decoded.data, trouble=trouble, partial=True)
-        return _Found(value, decoded.data)
-
-    def _settle(self, kind: _Kind, found: _Found, problems: list[str]) -> bool:
+    def _settle(self, kind: DocumentKind, found: Found, problems: list[str]) -> bool:
         """Deal with what is wrong with a document just read (set it aside, or
         keep it from being overwritten) and say so. True if it may be written."""
         label = self.backend.label(kind.name)
@@ -286,16 +246,16 @@ class Storage:
         """Save the settings. Returns a message for the player if that failed
         (given once, until a save succeeds again), else None. Never raises on
         I/O failure: the data stay in memory and the game goes on."""
-        return self._save(_SETTINGS)
+        return self._save(SETTINGS)
 
     def save_best_times(self) -> str | None:
         """Save best times and Duel results; like :meth:`save_settings`."""
-        return self._save(_BEST_TIMES)
+        return self._save(BEST_TIMES)
 
-    def _save(self, *kinds: _Kind) -> str | None:
+    def _save(self, *kinds: DocumentKind) -> str | None:
         """Merge and save documents under the lock; one message for the player
         about all that went wrong for the first time, or None."""
-        waiting = tuple(kind for kind in _KINDS if kind.name in self._waiting)
+        waiting = tuple(kind for kind in KINDS if kind.name in self._waiting)
         kinds = tuple(kind for kind in dict.fromkeys(kinds + waiting) if kind.name not in self._blocked)
         if not kinds:
             return None  # the player was told at load time
@@ -327,30 +287,30 @@ class Storage:
         self._failing.difference_update(kind.name for kind in kinds)
         self._failing.update(failures)
         if new:
-            told.append(_not_saved(new, [failures[kind.name] for kind in new]))
+            told.append(not_saved(new, [failures[kind.name] for kind in new]))
         return " ".join(told) or None
 
-    def _save_one(self, kind: _Kind, told: list[str]) -> str | None:
+    def _save_one(self, kind: DocumentKind, told: list[str]) -> str | None:
         """Re-read, merge and write one document; the reason if writing failed."""
-        found = self._read(kind)
+        found = read_document(self.backend, kind)
         if not self._settle(kind, found, told):
             return None
         merged, document = self._merge(kind, found)
         failure = self._write(kind, document)
         if failure is None:
-            if kind is _SETTINGS:
+            if kind is SETTINGS:
                 self._changed.clear()
             else:
                 self.best_times = merged
                 self._events.clear()
         return failure
 
-    def _merge(self, kind: _Kind, found: _Found) -> tuple[Any, dict[str, Any]]:
-        if kind is _SETTINGS:
+    def _merge(self, kind: DocumentKind, found: Found) -> tuple[Any, dict[str, Any]]:
+        if kind is SETTINGS:
             return merge_settings(found.value, found.raw, self.settings, self._changed)
         return merge_best_times(found.value, found.raw, self._events)
 
-    def _write(self, kind: _Kind, document: dict[str, Any]) -> str | None:
+    def _write(self, kind: DocumentKind, document: dict[str, Any]) -> str | None:
         try:
             self.backend.write(kind.name, encode(document))
         except OSError as error:
@@ -386,8 +346,8 @@ class Storage:
             return message
         if not self._waiting_told and now - min(self._waiting.values()) >= TELL_AFTER:
             self._waiting_told = True
-            kinds = [kind for kind in _KINDS if kind.name in self._waiting]
-            return _locked_out(kinds)
+            kinds = [kind for kind in KINDS if kind.name in self._waiting]
+            return locked_out(kinds)
         return None
 
     def flush(self, timeout: float) -> str | None:
@@ -411,7 +371,7 @@ class Storage:
             return False
         try:
             with self._lock(create=False):
-                found = self._read(_BEST_TIMES)
+                found = read_document(self.backend, BEST_TIMES)
         except OSError:
             return False
         if found.trouble:
@@ -431,8 +391,8 @@ class Storage:
         self._changed.update(n for n in changes if getattr(new, n) != getattr(old, n))
         if new.custom != old.custom and self.best_times.forget_custom():
             self._events.append(ForgetCustom())
-            return self._save(_SETTINGS, _BEST_TIMES)
-        return self._save(_SETTINGS)
+            return self._save(SETTINGS, BEST_TIMES)
+        return self._save(SETTINGS)
 
     def set_custom(self, width: int, height: int, mines: int) -> str | None:
         """Choose the Custom level with this size (ValueError saying what is
@@ -455,42 +415,18 @@ class Storage:
         self._record(RecordTime(level, seconds, name))
         name = clean_name(name)
         if not name or name == self.settings.last_name:
-            return self._save(_BEST_TIMES)
+            return self._save(BEST_TIMES)
         self.settings = replace(self.settings, last_name=name)
         self._changed.add("last_name")
-        return self._save(_BEST_TIMES, _SETTINGS)
+        return self._save(BEST_TIMES, SETTINGS)
 
     def reset_best_times(self) -> str | None:
         """Forget every level's best time (Duel results stay)."""
         self._record(ResetTimes())
-        return self._save(_BEST_TIMES)
+        return self._save(BEST_TIMES)
 
     def record_duel(self, opponent: str, result: str) -> str | None:
         """Count a Duel game against ``opponent`` ("computer-easy", ..., or a
         human's name); result is "win", "loss" or "draw" for the player."""
         self._record(CountDuel(opponent, result))
-        return self._save(_BEST_TIMES)
-
-
-def _summary(faults: list[str]) -> str:
-    shown = "; ".join(faults[:_FAULTS_SHOWN])
-    more = len(faults) - _FAULTS_SHOWN
-    return f"{shown}; and {more} more" if more > 0 else shown
-
-
-def _locked_out(kinds: list[_Kind]) -> str:
-    what = " and the ".join(kind.what for kind in kinds)
-    return (
-        f"The {what} are not saved yet: another copy of AmigaSweeper is holding the data "
-        "folder's lock (it may be stopped). The game goes on, keeps them, and saves them "
-        "as soon as the lock is free."
-    )
-
-
-def _not_saved(kinds: list[_Kind], reasons: list[str]) -> str:
-    what = " and the ".join(kind.what for kind in kinds)
-    why = "; ".join(dict.fromkeys(reasons))
-    return (
-        f"The {what} could not be saved ({why}); the game goes on and keeps "
-        "them until it is closed."
-    )
+        return self._save(BEST_TIMES)
