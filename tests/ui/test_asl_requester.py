@@ -10,7 +10,9 @@ import pyxel
 
 from amigasweeper.ui.intuition import drawers
 from amigasweeper.ui.intuition.amigapaths import VolumeMap
-from amigasweeper.ui.intuition.asl import LIST_PAD, ROW_H, FileRequester, Mode, size_text
+from amigasweeper.ui.intuition.asl import FileRequester, Mode
+from amigasweeper.ui.intuition.asl_list import size_text
+from amigasweeper.ui.intuition.asllayout import LIST_PAD, ROW_H
 from amigasweeper.ui.intuition.drawers import Kind
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import FILL, Pen
