@@ -36,11 +36,9 @@ from amigasweeper.engine import LevelName
 from amigasweeper.records import GameKeeper, KeptGame, Table, counts_as_best
 from amigasweeper.storage import Storage
 from amigasweeper.storage.backend import reason
-from amigasweeper.storage.locking import LockTimeout
+from amigasweeper.storage.locking import LockTimeout, LockWait
 
 FRAME_BUDGET = 0.004  # seconds of end-of-game work a frame may do (more only when one step takes it)
-RETRY_EVERY = 0.25  # seconds between tries while another copy holds the lock
-TELL_AFTER = 3.0  # seconds of waiting before the player is told
 INDEX_SLICE = 32 * 1024  # bytes of games folded into the index in a frame with nothing else to do
 WAITING_NOTE = ("Another copy of AmigaSweeper is holding the data folder. Your last game is kept in memory "
                 "and goes into the statistics as soon as that copy lets go.")
@@ -184,9 +182,7 @@ class EndQueue:
         self.may_run = may_run  # False while the board still ripples: the end shows first
         self.runner = runner or InFrame()  # where steps that write files run (see worker.py)
         self.jobs: list = []
-        self._locked_since: float | None = None
-        self._last_try = float("-inf")
-        self._told = False
+        self._wait = LockWait()  # while another copy holds the data folder's lock
 
     @property
     def busy(self) -> bool:
@@ -223,7 +219,7 @@ class EndQueue:
             self.desk.keeper.live.step(INDEX_SLICE)
             return
         now = self.clock()
-        if not self.may_run() or (self._locked_since is not None and now - self._last_try < RETRY_EVERY):
+        if not self.may_run() or (self._wait.waiting and not self._wait.due(now)):
             return
         started = time.perf_counter()
         while self.jobs and not self.runner.busy and time.perf_counter() - started < budget:
@@ -242,16 +238,14 @@ class EndQueue:
             self.desk.tell(problem)
         if result is Step.LOCKED:
             now = self.clock()
-            self._last_try = now
-            if self._locked_since is None:
-                self._locked_since = now
-            if not self._told and now - self._locked_since >= TELL_AFTER:
-                self._told = True
+            self._wait.tried(now)
+            self._wait.locked(now)
+            if self._wait.tell(now):
                 self.desk.tell(WAITING_NOTE)
             return False
         if result is Step.ASKING:
             return False
-        self._locked_since, self._told = None, False
+        self._wait.free()
         self._advance()
         return True
 

@@ -21,6 +21,7 @@ import os
 import signal
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..plainfiles import open_plain
@@ -28,6 +29,47 @@ from ..plainfiles import open_plain
 LOCK_FILE = "amigasweeper.lock"
 LOCK_TIMEOUT = 5.0  # seconds; a save holds the lock for milliseconds
 _RETRY_EVERY = 0.005
+RETRY_EVERY = 0.25  # seconds between a frame's tries of a save that found the lock taken
+TELL_AFTER = 3.0  # seconds a save may wait for the lock before the player is told
+
+
+@dataclass
+class LockWait:
+    """The rule for a save that found the lock taken and waits in memory
+    (the settings and best times, Storage; the games' ends, play's
+    EndQueue): a frame tries it again every RETRY_EVERY seconds, and the
+    player is told once, when it has waited TELL_AFTER seconds."""
+
+    since: float | None = None  # when the first try found the lock taken
+    last_try: float = float("-inf")
+    told: bool = False
+
+    @property
+    def waiting(self) -> bool:
+        return self.since is not None
+
+    def due(self, now: float) -> bool:
+        """Whether a frame may try again now."""
+        return now - self.last_try >= RETRY_EVERY
+
+    def locked(self, now: float) -> None:
+        """A try found the lock taken."""
+        if self.since is None:
+            self.since = now
+
+    def tried(self, now: float) -> None:
+        self.last_try = now
+
+    def tell(self, now: float) -> bool:
+        """Whether the player is to be told now (once a wait is long enough)."""
+        if self.told or self.since is None or now - self.since < TELL_AFTER:
+            return False
+        self.told = True
+        return True
+
+    def free(self) -> None:
+        """Nothing waits any more: the next wait is timed from its own start."""
+        self.since, self.told = None, False
 
 # Each system's own lock, imported only where it exists: in the browser (which
 # never locks: see browser_backend) Pyxel's web runtime answers an import it

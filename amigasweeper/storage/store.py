@@ -47,7 +47,7 @@ from .kinds import (
     not_saved,
     read_document,
 )
-from .locking import LockTimeout
+from .locking import LockTimeout, LockWait
 from .memory_backend import MemoryBackend
 from .merge import (
     CountDuel,
@@ -64,8 +64,6 @@ from .validation import check_custom, clean_name
 
 # The names version 0.1 used in its own folder (Pyxel's user data folder).
 LEGACY_NAMES = {SETTINGS_FILE: "settings.json", BEST_TIMES_FILE: "besttimes.json"}
-RETRY_EVERY = 0.25  # seconds between tries of a save that found the folder locked
-TELL_AFTER = 3.0  # seconds a save may wait for the lock before the player is told
 
 
 @dataclass
@@ -114,9 +112,8 @@ class Storage:
         # 0: it never waits and is tried again by retry_waiting.
         self.lock_wait: float | None = None
         self.clock: Callable[[], float] = time.monotonic
-        self._waiting: dict[str, float] = {}  # document name -> when its save first found the lock taken
-        self._waiting_told = False
-        self._last_try = float("-inf")
+        self._waiting: set[str] = set()  # the documents whose save found the lock taken
+        self._wait = LockWait()
 
     def _choose(self, folder: str | os.PathLike[str] | None) -> Backend:
         if sys.platform == "emscripten" and folder is None:
@@ -266,16 +263,16 @@ class Storage:
             lock.__enter__()
         except LockTimeout as error:
             if self.lock_wait is not None and self.lock_wait <= 0:
-                now = self.clock()
-                for kind in kinds:
-                    self._waiting.setdefault(kind.name, now)
+                self._waiting.update(kind.name for kind in kinds)
+                self._wait.locked(self.clock())
                 return None  # kept in memory; retry_waiting tries again
             failures = {kind.name: reason(error) for kind in kinds}
         except OSError as error:
             failures = {kind.name: reason(error) for kind in kinds}
         else:
-            for kind in kinds:
-                self._waiting.pop(kind.name, None)
+            self._waiting.difference_update(kind.name for kind in kinds)
+            if not self._waiting:
+                self._wait.free()
             try:
                 for kind in kinds:
                     failure = self._save_one(kind, told)
@@ -335,17 +332,16 @@ class Storage:
         for the player when a save failed, or once when the lock has been
         held for TELL_AFTER seconds; else None."""
         if not self._waiting:
-            self._waiting_told = False
+            self._wait.free()
             return None
         now = self.clock()
-        if now - self._last_try < RETRY_EVERY:
+        if not self._wait.due(now):
             return None
-        self._last_try = now
+        self._wait.tried(now)
         message = self._save()
         if message or not self._waiting:
             return message
-        if not self._waiting_told and now - min(self._waiting.values()) >= TELL_AFTER:
-            self._waiting_told = True
+        if self._wait.tell(now):
             kinds = [kind for kind in KINDS if kind.name in self._waiting]
             return locked_out(kinds)
         return None

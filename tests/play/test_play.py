@@ -16,7 +16,8 @@ from amigasweeper.engine.duel import Duel, DuelMoveKind, DuelSetup
 from amigasweeper.play import (
     Action, Choices, Desk, DuelPlay, DuelPlayers, EndQueue, Opponent, PauseReason, SeedSource, Session,
 )
-from amigasweeper.play.ending import TELL_AFTER, WAITING_NOTE
+from amigasweeper.play.ending import WAITING_NOTE
+from amigasweeper.storage.locking import TELL_AFTER
 from amigasweeper.records import GameKeeper, RecordStore
 from amigasweeper.replay import Button, EventKind, Result
 from amigasweeper.storage import Storage

@@ -9,7 +9,7 @@ import time
 import pytest
 
 from amigasweeper.storage import SETTINGS_FILE, FolderLock, LockTimeout, Storage
-from amigasweeper.storage.store import RETRY_EVERY, TELL_AFTER
+from amigasweeper.storage.locking import RETRY_EVERY, TELL_AFTER
 
 fcntl = pytest.importorskip("fcntl")
 
@@ -59,3 +59,18 @@ def test_flush_waits_only_as_long_as_it_is_told(tmp_path):
         assert "could not be saved" in store.flush(0.2)
         assert time.monotonic() - started < 3
     assert store.flush(0.2) is None and not store.waiting
+
+
+def test_the_waiting_rule_tries_again_after_a_while_and_tells_once():
+    from amigasweeper.storage.locking import LockWait
+
+    wait = LockWait()
+    assert not wait.waiting and wait.due(0.0)
+    wait.tried(1.0)
+    wait.locked(1.0)
+    assert wait.waiting and not wait.due(1.0 + RETRY_EVERY / 2) and wait.due(1.0 + RETRY_EVERY)
+    assert not wait.tell(1.0 + TELL_AFTER / 2)
+    assert wait.tell(1.0 + TELL_AFTER) and not wait.tell(2.0 + TELL_AFTER)  # once
+    wait.free()
+    wait.locked(10.0)
+    assert not wait.tell(10.0 + TELL_AFTER / 2) and wait.tell(10.0 + TELL_AFTER)  # timed from its own start

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from amigasweeper.storage import LOCK_TIMEOUT, SETTINGS_FILE, BEST_TIMES_FILE
-from amigasweeper.storage.store import TELL_AFTER
+from amigasweeper.storage.locking import TELL_AFTER
 from amigasweeper.ui.app import FPS
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP (POSIX)")
