@@ -43,7 +43,7 @@ from .game.shading import draw_legend, legend_width
 from .intuition.palette import KICKSTART2_REMAP, RGB
 from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, SCREEN_TITLE, WorkbenchScreen
-from .game.settings_map import choices_from_settings
+from amigasweeper.play.saved_choices import choices_from_settings
 from .intuition.marquee import marquee
 from .intuition.window import Window
 from .intuition.wm import WindowManager

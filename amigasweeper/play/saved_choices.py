@@ -1,11 +1,12 @@
-"""Between the saved Settings (plain strings and numbers) and the session's Choices."""
+"""Between the saved Settings (plain strings and numbers) and the session's
+Choices: what the menus chose is saved with the settings and read back at start."""
 
 from __future__ import annotations
 
 from amigasweeper.engine import Completion, LevelError, LevelName, Shape, custom_level
 from amigasweeper.storage import Settings
 
-from amigasweeper.play import Choices
+from .choices import Choices
 
 
 def choices_from_settings(settings: Settings) -> Choices:
