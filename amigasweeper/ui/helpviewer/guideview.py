@@ -32,6 +32,7 @@ from amigasweeper.guide.paths import Resolved
 from .. import collector
 from ..intuition.atlas import FONT
 from ..intuition.gfx import bevel
+from ..intuition.ghostbutton import GhostButton
 from ..intuition.input import Frame
 from ..intuition.menus import MenuItem
 from ..intuition.menustrip import MenuStrip
@@ -44,7 +45,7 @@ from .following import LinkFollower
 from .keys import press_keys
 from .menus import VIEWER_MENUS, ViewerCommand
 from .opening import Chrome, opening_inner, wrap_rows
-from .pagedraw import GHOST_BUTTON_H, LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y, GhostButton, PageArea
+from .pagedraw import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y, PageArea
 from .pagescroll import PageScroll
 from .pens import GUIDE_PENS, screen_pen
 from .pictureview import PicturePage
@@ -67,6 +68,7 @@ HIGHRES_HEIGHT = 400
 MIN_W, MIN_H = 150, 90  # the size gadget's limit: the buttons and a few lines of text
 MARGIN = 4
 BUTTON_GAP = 2
+GHOST_BUTTON_H = 13  # the button row: a little shorter than a requester's buttons
 BUTTON_ROW = (("Contents", ViewerCommand.CONTENTS), ("Index", ViewerCommand.INDEX), ("Help", ViewerCommand.HELP),
               ("Retrace", ViewerCommand.RETRACE), ("Browse <", ViewerCommand.BROWSE_PREV),
               ("Browse >", ViewerCommand.BROWSE_NEXT))
@@ -117,7 +119,9 @@ class GuideViewer(Window):
         self.pictures: dict[int, PicturePage] = {}  # picture pages shown, by id of their node
         self.links = LinkFollower(self)
         self.actions = self._actions()
-        self.buttons = [self.add(GhostButton(label, *self.actions[command])) for label, command in BUTTON_ROW]
+        self.buttons = [self.add(GhostButton(label, *self.actions[command], inset=2)) for label, command in BUTTON_ROW]
+        for button in self.buttons:
+            button.h = GHOST_BUTTON_H
         self.page = self.add(PageArea(self))
         self.enable_sizing(MIN_W, MIN_H)
         self.enable_zoom()

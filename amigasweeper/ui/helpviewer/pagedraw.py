@@ -8,7 +8,6 @@ so a bevel never touches the text or the bevel of the line above or below.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pyxel
@@ -21,7 +20,6 @@ from ..intuition.gfx import bevel
 from ..intuition.input import Button, Frame
 from ..intuition.modes import Look
 from ..intuition.palette import Pen
-from ..intuition.requester import TextButton
 from ..intuition.widgets import Widget
 from .pageview import blank_beside, visible_runs
 from .pens import text_pens
@@ -33,27 +31,6 @@ LINK_PAD = 2  # from a link's text to its bevel's outside edge
 LINE_H = FONT.cell + 2 * LINK_PAD + 1
 PAGE_INSET_X = LINK_PAD + 1  # from the page's frame to its text: a link's bevel never meets the frame
 PAGE_INSET_Y = 1
-GHOST_BUTTON_H = 13
-
-
-class GhostButton(TextButton):
-    """A button row gadget that is ghosted when it cannot act."""
-
-    def __init__(self, label: str, action: Callable[[], None], can_act: Callable[[], bool]) -> None:
-        super().__init__(label, action)
-        self.can_act = can_act
-        self.h = GHOST_BUTTON_H
-
-    def on_press(self, frame: Frame, button: Button) -> None:
-        if self.can_act():
-            super().on_press(frame, button)
-
-    def draw(self) -> None:
-        super().draw()
-        if not self.can_act():
-            pyxel.dither(0.5)
-            pyxel.rect(self.ax + 2, self.ay + 2, self.w - 4, self.h - 4, Pen.GREY)
-            pyxel.dither(1.0)
 
 
 class PageArea(Widget):

@@ -22,7 +22,7 @@ from amigasweeper.records import KeptGame, RowKey, RowSummary
 from ..intuition import font
 from ..intuition.atlas import FONT
 from ..intuition.input import Frame
-from ..intuition.menustrip import ghost
+from ..intuition.ghostbutton import GhostButton
 from ..intuition.metrics import for_width
 from ..intuition.palette import Pen
 from ..intuition.requester import BUTTON_H, TextButton, shorten
@@ -35,21 +35,6 @@ PAD = 4
 SCREEN_BAR = 11
 MIN_LIST_ROWS = 3
 KEY_H = 2 * LINE_H
-
-
-class GhostButton(TextButton):
-    """A button that can be off: ghosted, as Intuition draws a disabled gadget, and deaf."""
-
-    enabled = True
-
-    def activate(self) -> None:
-        if self.enabled:
-            super().activate()
-
-    def draw(self) -> None:
-        super().draw()
-        if not self.enabled:
-            ghost(self.ax + 1, self.ay + 1, self.w - 2, self.h - 2, Pen.GREY)
 
 
 class Figures(Protocol):
