@@ -292,7 +292,7 @@ class App:
         guides = [p for p in paths if p.lower().endswith(".guide")]
         if guides:
             self.open_viewer(*open_guide_file(guides[0]))
-        elif not self.replays.dropped(paths):
+        elif not self.replays.drop(paths):
             self.commands.tell("AmigaGuide or Replay", [DROP_HELP])
 
     # --------------------------------------------------------------- events

@@ -8,12 +8,14 @@ import random
 from typing import TYPE_CHECKING
 
 from amigasweeper.engine.duel import Duel, DuelSetup
+from amigasweeper.guide import ManualPage
 from amigasweeper.play import DuelJob, DuelPlay, DuelPlayers, Opponent
 from amigasweeper.solver.duel_ai import DuelAI
 
 from ..game import dialogs
 from amigasweeper.play.clock import PauseReason
 from ..intuition.menustrip import MenuStrip
+from ..windowcontrol import WindowControl
 from .duelwindow import DuelWindow
 from .menus import DUEL_MENUS, DuelCommand
 
@@ -21,9 +23,12 @@ if TYPE_CHECKING:
     from ..host import Host
 
 
-class DuelControl:
+class DuelControl(WindowControl):
+    pauses = PauseReason.DUEL
+    page = ManualPage.DUEL
+
     def __init__(self, app: Host) -> None:
-        self.app = app
+        super().__init__(app)
         self.window: DuelWindow | None = None
         self.ai: DuelAI | None = None
         self.players: DuelPlayers | None = None
@@ -45,26 +50,24 @@ class DuelControl:
     def begin(self) -> None:
         """A new duel with the chosen players, on a fresh seeded board."""
         app = self.app
-        self.end_window()
-        app.session.pauses.hold(PauseReason.DUEL)
         seed = app.session.seeds.next()
         duel = Duel(DuelSetup(seed=seed))
         self.ai = DuelAI(self.players.strength, random.Random(seed)) if self.players.computer is not None else None
         play = DuelPlay(duel, self.players, self.ai.move if self.ai is not None else None,
                         on_end=lambda opponent, result: app.ending.put(DuelJob(opponent, result)))
-        self.window = DuelWindow(
+        window = DuelWindow(
             play,
             self.size,
             on_turn_passed=self.turn_passed,
             on_over=self.over,
             on_close=self.closed,
-            on_depth=lambda: app.wm.depth(self.window),
+            on_depth=lambda: app.wm.depth(window),
         )
-        self.window.menus = MenuStrip.for_actions(
+        window.menus = MenuStrip.for_actions(
             DUEL_MENUS,
-            {DuelCommand.NEW: self.open_setup, DuelCommand.CLOSE: self.window.close, DuelCommand.QUIT: app.request_quit},
+            {DuelCommand.NEW: self.open_setup, DuelCommand.CLOSE: window.close, DuelCommand.QUIT: app.request_quit},
         )
-        app.wm.open(self.window)
+        self.open_window(window)
 
     def turn_passed(self, window: DuelWindow) -> None:
         name = window.players.names[window.duel.turn]
@@ -74,11 +77,7 @@ class DuelControl:
         summary = window.duel.summary(window.players.names)
         self.app.open_requester(dialogs.duel_result(summary, self.size, self.begin, window.close), owner=window)
 
-    def end_window(self) -> None:
-        if self.window is not None:
-            self.app.wm.close(self.window)
-            self.window = None
-
-    def closed(self) -> None:
-        self.end_window()
-        self.app.session.pauses.release(PauseReason.DUEL)
+    def tick(self) -> None:
+        """The computer's moves and the window's own work, unless a requester blocks it."""
+        if self.window is not None and self.app.wm.blocker(self.window) is None:
+            self.window.tick()

@@ -28,7 +28,7 @@ from ..game.minewindow import COUNTER_H, COUNTER_W, draw_counter
 from ..intuition.palette import Pen
 from ..intuition.requester import shorten, wrap
 from ..intuition.widgets import Widget
-from ..intuition.window import Window
+from ..windowcontrol import ControlledWindow
 
 PAD = 4
 HEADER_H = 24
@@ -128,7 +128,7 @@ class MoveList(Widget):
                 font.draw_text(self.ax + 2, self.ay + 2 + row * LIST_LINE_H, self.lines[index], Pen.BLACK)
 
 
-class DuelWindow(Window):
+class DuelWindow(ControlledWindow):
     """A duel in a window: it draws the DuelPlay and sends it the human's
     moves; ``on_turn_passed``/``on_over`` open the requesters."""
 
@@ -142,12 +142,10 @@ class DuelWindow(Window):
         on_close: Callable[[], None],
         on_depth: Callable[[], None],
     ) -> None:
-        super().__init__("Duel", 0, 0, 100, 100, on_close=self.close, on_depth=on_depth)
+        super().__init__("Duel", on_close=on_close, on_depth=on_depth)
         self.play = play
         self.on_turn_passed = on_turn_passed
         self.on_over = on_over
-        self.on_closed = on_close
-        self.closed = False
         self.hiding = False  # the board shows only what both may see (between hot-seat turns)
         self.computer_wait = 0
         self.status = ""
@@ -238,11 +236,6 @@ class DuelWindow(Window):
         if self.computer_wait <= 0:
             self.play.computer_move()
             self.after_move()
-
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.on_closed()
 
     KEY_MOVES = {
         pyxel.KEY_U: DuelMoveKind.UNCOVER,

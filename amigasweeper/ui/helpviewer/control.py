@@ -17,6 +17,7 @@ from amigasweeper.play.clock import PauseReason
 from ..intuition import asl
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester, StringGadget, shorten_middle
+from ..windowcontrol import WindowControl
 from .guideview import GuideViewer, open_guide_file
 from .menus import ViewerCommand
 
@@ -28,9 +29,12 @@ PATH_GADGET_CHARS = 30  # characters shown at once: the requester fits a LowRes 
 NAME_CHARS = 24  # of a file's name in a message saying why it is not opened
 
 
-class ViewerControl:
+class ViewerControl(WindowControl):
+    pauses = PauseReason.HELP
+    page = ManualPage.VIEWER
+
     def __init__(self, app: Host, start_dir: Path | None = None) -> None:
-        self.app = app
+        super().__init__(app)
         self.start_dir = start_dir  # relative paths typed in Open are found from here
         self.window: GuideViewer | None = None
         self.alone = False  # `--guide FILE`: the viewer is the program, and closing it ends it
@@ -39,9 +43,6 @@ class ViewerControl:
         """Show a guide in the viewer window (replacing the one shown); the game
         waits, its board hidden, until the viewer closes."""
         app = self.app
-        if self.window is not None:
-            app.wm.close(self.window)
-        app.session.pauses.hold(PauseReason.HELP)
         viewer = GuideViewer(
             document,
             app.screen_mode.size,
@@ -53,16 +54,23 @@ class ViewerControl:
             look=lambda: app.look,
         )
         viewer.menus = self.menus_for(viewer)
-        self.window = viewer
-        app.wm.open(viewer)
+        self.open_window(viewer)
 
     def closed(self) -> None:
-        if self.window is not None:
-            self.app.wm.close(self.window)
-        self.window = None
+        super().closed()
         if self.alone and not self.app.wm.is_open(self.app.mine_window):
             self.app.request_quit()  # the viewer was the program, as MultiView is
-        self.app.session.pauses.release(PauseReason.HELP)
+
+    def tick(self) -> None:
+        if self.window is not None:
+            self.window.tick()
+
+    def drop(self, paths: list[str]) -> bool:
+        """A guide dropped on the program opens here."""
+        guides = [p for p in paths if p.lower().endswith(".guide")]
+        if guides:
+            self.open(*open_guide_file(guides[0]))
+        return bool(guides)
 
     def menus_for(self, viewer: GuideViewer) -> MenuStrip:
         """The viewer's own menus, with the program's part of Project added."""

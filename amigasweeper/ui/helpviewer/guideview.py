@@ -38,7 +38,8 @@ from ..intuition.menus import MenuItem
 from ..intuition.menustrip import MenuStrip
 from ..intuition.modes import Look
 from ..intuition.requester import Requester
-from ..intuition.window import BORDER, TITLE_H, Window
+from ..intuition.window import BORDER, TITLE_H
+from ..windowcontrol import ControlledWindow
 from .escaped import EscapedText
 from .finding import Finder
 from .following import LinkFollower
@@ -77,7 +78,7 @@ CHROME = Chrome(margin=MARGIN, button_gap=BUTTON_GAP, button_h=GHOST_BUTTON_H, s
                 inset_x=PAGE_INSET_X, inset_y=PAGE_INSET_Y, line_h=LINE_H)
 
 
-class GuideViewer(Window):
+class GuideViewer(ControlledWindow):
     """A guide in a window. ``on_close`` is called when the viewer closes;
     ``on_beep`` flashes the screen for a BEEP button; ``ask`` shows a
     requester (for a link out of the guide's folder); ``look`` says which
@@ -103,12 +104,10 @@ class GuideViewer(Window):
         ask: Callable[[Requester], None] | None = None,
         look: Callable[[], Look] = lambda: Look.KICKSTART3,
     ) -> None:
-        super().__init__("AmigaGuide", 0, 0, 100, 100, on_close=self.close, on_depth=on_depth)
-        self.on_closed = on_close
+        super().__init__("AmigaGuide", on_close=on_close, on_depth=on_depth)
         self.on_beep = on_beep
         self.ask = ask
         self.look = look
-        self.closed = False
         self.status = ""
         self.focus: int | None = None  # index into the visible page's links
         self._frames_laying_out = 0
@@ -373,9 +372,8 @@ class GuideViewer(Window):
 
     def close(self) -> None:
         if not self.closed:
-            self.closed = True
-            collector.thaw()
-            self.on_closed()
+            collector.thaw()  # the pages' lines go with the window
+        super().close()
 
     # ------------------------------------------------------------------ keys
     def on_key(self, frame: Frame) -> bool:

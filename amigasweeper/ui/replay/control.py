@@ -20,13 +20,13 @@ from amigasweeper.storage import FileBackend
 from amigasweeper.replay import (
     REPLAY_SUFFIXES, Recording, ReplayError, ReplayLoad, Timeline, open_replay, replay_bytes, replay_suffix,
 )
-from amigasweeper.plainfiles import shown
 from amigasweeper.records.replay_names import name_for
 
 from amigasweeper.play.clock import PauseReason
 from ..intuition.asl import FileRequester, Mode, available
 from ..intuition.menustrip import MenuStrip
 from .download import download, in_browser
+from ..windowcontrol import WindowControl
 from .menus import REPLAY_MENUS, ReplayCommand
 from .replaywindow import ReplayWindow
 
@@ -56,9 +56,12 @@ class Shelf(Protocol):
     def is_kept(self, name: str) -> bool: ...
 
 
-class ReplayControl:
+class ReplayControl(WindowControl):
+    pauses = PauseReason.REPLAY
+    page = ManualPage.STATS_WINDOWS
+
     def __init__(self, app: Host, shelf: Shelf) -> None:
-        self.app = app
+        super().__init__(app)
         self.shelf = shelf
         self.window: ReplayWindow | None = None
         self.shelved = ""  # the file in the replays folder shown, if the window shows one
@@ -74,8 +77,7 @@ class ReplayControl:
         self.shelved = shelved
         if self.window is not None:
             self.window.load(recording, name, timeline)
-            app.wm.to_front(self.window)
-            app.wm.activate(self.window)
+            self.bring_forward()
             return
         window = ReplayWindow(recording, name, app.screen_mode.size, on_close=self.closed,
                               on_depth=lambda: app.wm.depth(window), timeline=timeline)
@@ -91,9 +93,7 @@ class ReplayControl:
             },
             {ReplayCommand.OPEN: available, ReplayCommand.KEEP: self.can_keep},
         )
-        self.window = window
-        app.session.pauses.hold(PauseReason.REPLAY)
-        app.wm.open(window)
+        self.open_window(window)
 
     def open_last(self) -> None:
         recording = self.shelf.last_game()
@@ -141,7 +141,7 @@ class ReplayControl:
         if problem:
             self.app.commands.tell("Replay", [f"{shown(Path(path).name)} cannot be played: {problem}"])
 
-    def dropped(self, paths: list[str]) -> bool:
+    def drop(self, paths: list[str]) -> bool:
         """Files dropped on the program: True when one was a replay (it is shown)."""
         replays = [p for p in paths if is_replay(p)]
         if replays:
@@ -211,9 +211,4 @@ class ReplayControl:
             self.window.advance((now - self._wall) * 1000)
         self._wall = now
 
-    def closed(self) -> None:
-        if self.window is not None:
-            self.app.wm.close(self.window)
-        self.window = None
-        self.app.session.pauses.release(PauseReason.REPLAY)
 

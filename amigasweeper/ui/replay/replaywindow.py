@@ -31,7 +31,8 @@ from ..intuition.metrics import for_width
 from ..intuition.palette import Pen
 from ..intuition.requester import CycleGadget, shorten
 from ..intuition.widgets import Widget
-from ..intuition.window import BORDER, TITLE_H, Window
+from ..intuition.window import BORDER, TITLE_H
+from ..windowcontrol import ControlledWindow
 from .gadgets import VCR_H, VCR_W, Symbol, TimeSlider, VcrButton
 from .player import Deck, Speed
 
@@ -109,7 +110,7 @@ class ReplayBoard(Widget):
         pyxel.clip()
 
 
-class ReplayWindow(Window):
+class ReplayWindow(ControlledWindow):
     def __init__(
         self,
         recording: Recording,
@@ -120,9 +121,7 @@ class ReplayWindow(Window):
         on_depth: Callable[[], None],
         timeline: Timeline | None = None,
     ) -> None:
-        super().__init__("Replay", 0, 0, 100, 100, on_close=self.close, on_depth=on_depth)
-        self.on_closed = on_close
-        self.closed = False
+        super().__init__("Replay", on_close=on_close, on_depth=on_depth)
         self.help_node = ManualPage.STATS_WINDOWS  # what Help (F1) shows
         self.screen_size = screen_size
         self.board = self.add(ReplayBoard(self))
@@ -266,11 +265,6 @@ class ReplayWindow(Window):
         return (self.rewind_button, self.step_back_button, self.play_button, self.step_button, self.end_button)
 
     # ---------------------------------------------------------------- input
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.on_closed()
-
     def on_key(self, frame: Frame) -> bool:
         if frame.key(pyxel.KEY_ESCAPE):
             self.close()

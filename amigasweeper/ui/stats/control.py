@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from amigasweeper.guide import ManualPage
 from amigasweeper.play import PauseReason
 from amigasweeper.play.ending import ResetJob
 from amigasweeper.records import REPLAY_CAP, GameKeeper, KeptGame, RowKey, RowSummary, chart_points
@@ -19,6 +20,7 @@ from amigasweeper.replay import Recording, ReplayError, load_replay
 from ..game import dialogs
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester
+from ..windowcontrol import WindowControl
 from .menus import STATS_MENUS, StatsCommand
 from .statswindow import StatsWindow
 
@@ -28,9 +30,12 @@ if TYPE_CHECKING:
 RESET_QUESTION = "Start the statistics again from nothing? Your games stay on disk, and the replays too."
 
 
-class StatsControl:
+class StatsControl(WindowControl):
+    pauses = PauseReason.STATISTICS
+    page = ManualPage.STATS_WINDOWS
+
     def __init__(self, app: Host) -> None:
-        self.app = app
+        super().__init__(app)
         self.window: StatsWindow | None = None
         self._shown: tuple = ()  # what the window's figures were made from: made again when it changes
 
@@ -132,9 +137,7 @@ class StatsControl:
 
     def open(self) -> None:
         app = self.app
-        if self.window is not None:
-            app.wm.to_front(self.window)
-            app.wm.activate(self.window)
+        if self.bring_forward():
             return
         live = self.keeper.live
         live.look_again()  # with the games other copies kept
@@ -150,20 +153,13 @@ class StatsControl:
             {StatsCommand.RESET: self.ask_reset, StatsCommand.PLAYER_NAME: self.ask_player_name,
              StatsCommand.CLOSE: window.close, StatsCommand.QUIT: app.request_quit},
         )
-        self.window, self._shown = window, ()
-        app.session.pauses.hold(PauseReason.STATISTICS)
-        app.wm.open(window)
+        self._shown = ()
+        self.open_window(window)
         damaged = live.index.damaged if live.index is not None else 0
         if damaged:
             lines = "line" if damaged == 1 else "lines"
             app.commands.tell("Statistics", [f"{damaged} {lines} of the games file could not be read and are "
                                              "left out (a copy killed while writing, say); the file is not changed."])
-
-    def closed(self) -> None:
-        if self.window is not None:
-            self.app.wm.close(self.window)
-        self.window = None
-        self.app.session.pauses.release(PauseReason.STATISTICS)
 
     def ask_player_name(self) -> None:
         """Statistics > Player Name...: the name replays are signed with (a setting, saved at once)."""

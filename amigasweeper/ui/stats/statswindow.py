@@ -26,7 +26,8 @@ from ..intuition.ghostbutton import GhostButton
 from ..intuition.metrics import for_width
 from ..intuition.palette import Pen
 from ..intuition.requester import BUTTON_H, TextButton, shorten
-from ..intuition.window import BORDER, TITLE_H, Window
+from ..intuition.window import BORDER, TITLE_H
+from ..windowcontrol import ControlledWindow
 from .chart import chart_key, draw_chart, draw_key
 from .figures import columns_for, figure_lines, row_detail, row_name
 from .gamelist import LINE_H, GameList
@@ -53,7 +54,7 @@ class Figures(Protocol):
     def open_game(self, record: KeptGame) -> None: ...
 
 
-class StatsWindow(Window):
+class StatsWindow(ControlledWindow):
     def __init__(
         self,
         figures: Figures,
@@ -64,10 +65,8 @@ class StatsWindow(Window):
         on_depth: Callable[[], None],
         on_reset: Callable[[], None],
     ) -> None:
-        super().__init__("Statistics", 0, 0, 100, 100, on_close=self.close, on_depth=on_depth)
+        super().__init__("Statistics", on_close=on_close, on_depth=on_depth)
         self.figures = figures
-        self.on_closed = on_close
-        self.closed = False
         self.help_node = ManualPage.STATS_WINDOWS  # what Help (F1) shows
         self.screen_title = "Statistics of every game you played"
         self.key: RowKey | None = prefer  # the row shown
@@ -159,11 +158,6 @@ class StatsWindow(Window):
             self._show_row()
 
     # ---------------------------------------------------------------- input
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self.on_closed()
-
     def on_key(self, frame: Frame) -> bool:
         if frame.key(pyxel.KEY_ESCAPE):
             self.close()  # Esc is the safe answer: it closes, it never resets
