@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 import pytest
 
 from amigasweeper.challenge.cli import main
@@ -90,7 +91,10 @@ def test_player_crashes_are_listed(write_bots, capsys):
 
 @pytest.mark.slow
 def test_the_installed_console_script_runs_a_bot_from_the_current_directory(write_bots):
-    script = shutil.which("amigasweeper-challenge")
+    # The script of the environment running the tests, not another one earlier on PATH
+    # (a venv not activated, or an old install in the system's Python).
+    beside = Path(sys.executable).parent
+    script = shutil.which("amigasweeper-challenge", path=str(beside)) or shutil.which("amigasweeper-challenge")
     if script is None:
         pytest.skip("amigasweeper-challenge is not installed (pip install -e .)")
     folder = write_bots({"my_marking_bot": "def play(board_size, number_of_bombs, board, make_move):\n"
