@@ -1,6 +1,12 @@
-"""What the program offers the parts that drive its windows (the commands, the
-Duel control): a small interface, so those parts never import the app that
-owns them and the app can import them without a circle."""
+"""What the program offers the parts that drive its windows: small interfaces,
+so those parts never import the app that owns them (the app imports them) and
+each one says what it really uses.
+
+``WindowHost`` is what every window control needs (windowcontrol.py); each
+control adds the little more it uses. ``Host`` is the MineSweeper window's
+command centre's (game/commands.py), which carries out the game's menus and
+so reaches most of the program.
+"""
 
 from __future__ import annotations
 
@@ -9,9 +15,9 @@ from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:
     from amigasweeper.engine import Game
-    from amigasweeper.storage import Storage
-
     from amigasweeper.play import EndQueue, Session
+    from amigasweeper.replay import Recording
+    from amigasweeper.storage import Storage
 
     from .game.minewindow import MineWindow
     from .intuition.modes import Look, ScreenMode
@@ -31,6 +37,53 @@ class Teller(Protocol):
     def open_best_times(self) -> None: ...
 
 
+class WindowHost(Protocol):
+    """What every window control needs: the window manager, the screen's
+    mode, requesters, the session (whose clock its window may hold), and
+    the way out."""
+
+    wm: WindowManager
+    screen_mode: ScreenMode
+    session: Session
+
+    def open_requester(self, requester: Requester, owner: Window | None = None) -> None: ...
+
+    def request_quit(self) -> None: ...
+
+
+class ViewerHost(WindowHost, Protocol):
+    """The help viewer's: the screen's look and beep, and whether the game's window is open."""
+
+    look: Look
+    screen: WorkbenchScreen
+    mine_window: MineWindow
+
+
+class DuelHost(WindowHost, Protocol):
+    """The Duel's: the last name typed, and the end-of-game queue its results take."""
+
+    storage: Storage
+    ending: EndQueue
+
+
+class ReplayHost(WindowHost, Protocol):
+    """The Replay window's: a sentence for the player."""
+
+    commands: Teller
+
+
+class ReplayShower(Protocol):
+    def show(self, recording: Recording, name: str, shelved: str = "") -> None: ...
+
+    def open_last(self) -> None: ...
+
+
+class StatsHost(DuelHost, ReplayHost, Protocol):
+    """The Statistics window's: the games kept (through the queue's keeper) and the Replay window."""
+
+    replays: ReplayShower
+
+
 class DuelStarter(Protocol):
     def open_setup(self) -> None: ...
 
@@ -39,33 +92,23 @@ class StatsOpener(Protocol):
     def open(self) -> None: ...
 
 
-class ReplayOpener(Protocol):
-    def open_last(self) -> None: ...
+class Host(WindowHost, Protocol):
+    """The game's menus' (game/commands.py) and the end of a game's path (game/finished_games.py)."""
 
-
-class Host(Protocol):
-    session: Session
     ending: EndQueue
     storage: Storage
-    screen: WorkbenchScreen
-    wm: WindowManager
     mine_window: MineWindow
-    requesters: list[Requester]
     look: Look
-    screen_mode: ScreenMode
     commands: Teller
     duels: DuelStarter
     touch_play: TouchControl
     pixels: WholePixels
     stats: StatsOpener
-    replays: ReplayOpener
+    replays: ReplayShower
     open_manual: Callable[[], None]
-    request_quit: Callable[[], None]
     clock: Callable[[], float]
 
     @property
     def game(self) -> Game: ...
-
-    def open_requester(self, requester: Requester, owner: Window | None = None) -> None: ...
 
     def resize_screen(self, mode: ScreenMode) -> None: ...

@@ -21,7 +21,7 @@ from amigasweeper.play.clock import PauseReason
 from .intuition.window import Window
 
 if TYPE_CHECKING:
-    from .host import Host
+    from .host import WindowHost
 
 
 class ControlledWindow(Window):
@@ -60,7 +60,7 @@ class WindowControl:
     pauses: PauseReason | None = None
     page: str | None = None
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: WindowHost) -> None:
         self.app = app
         self.window: Window | None = None
 

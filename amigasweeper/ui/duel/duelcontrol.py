@@ -20,14 +20,15 @@ from .duelwindow import DuelWindow
 from .menus import DUEL_MENUS, DuelCommand
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..host import DuelHost
 
 
 class DuelControl(WindowControl):
+    app: DuelHost
     pauses = PauseReason.DUEL
     page = ManualPage.DUEL
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: DuelHost) -> None:
         super().__init__(app)
         self.window: DuelWindow | None = None
         self.ai: DuelAI | None = None

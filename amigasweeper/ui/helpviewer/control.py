@@ -22,7 +22,7 @@ from .guideview import GuideViewer, open_guide_file
 from .menus import ViewerCommand
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..host import ViewerHost
 
 PATH_CHARS = 255  # the longest path the Open requester takes
 PATH_GADGET_CHARS = 30  # characters shown at once: the requester fits a LowRes screen
@@ -30,10 +30,11 @@ NAME_CHARS = 24  # of a file's name in a message saying why it is not opened
 
 
 class ViewerControl(WindowControl):
+    app: ViewerHost
     pauses = PauseReason.HELP
     page = ManualPage.VIEWER
 
-    def __init__(self, app: Host, start_dir: Path | None = None) -> None:
+    def __init__(self, app: ViewerHost, start_dir: Path | None = None) -> None:
         super().__init__(app)
         self.start_dir = start_dir  # relative paths typed in Open are found from here
         self.window: GuideViewer | None = None

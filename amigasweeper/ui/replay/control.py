@@ -31,7 +31,7 @@ from .menus import REPLAY_MENUS, ReplayCommand
 from .replaywindow import ReplayWindow
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..host import ReplayHost
 
 PATTERN = "#?(" + "|".join(REPLAY_SUFFIXES) + ")"  # #?(.evf|.asreplay|.avf|.rmv|.mvf)
 NO_LAST_GAME = "No game has been recorded yet: play one (a click is enough), then ask again."
@@ -57,10 +57,11 @@ class Shelf(Protocol):
 
 
 class ReplayControl(WindowControl):
+    app: ReplayHost
     pauses = PauseReason.REPLAY
     page = ManualPage.STATS_WINDOWS
 
-    def __init__(self, app: Host, shelf: Shelf) -> None:
+    def __init__(self, app: ReplayHost, shelf: Shelf) -> None:
         super().__init__(app)
         self.shelf = shelf
         self.window: ReplayWindow | None = None

@@ -25,16 +25,17 @@ from .menus import STATS_MENUS, StatsCommand
 from .statswindow import StatsWindow
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..host import StatsHost
 
 RESET_QUESTION = "Start the statistics again from nothing? Your games stay on disk, and the replays too."
 
 
 class StatsControl(WindowControl):
+    app: StatsHost
     pauses = PauseReason.STATISTICS
     page = ManualPage.STATS_WINDOWS
 
-    def __init__(self, app: Host) -> None:
+    def __init__(self, app: StatsHost) -> None:
         super().__init__(app)
         self.window: StatsWindow | None = None
         self._shown: tuple = ()  # what the window's figures were made from: made again when it changes
