@@ -29,7 +29,7 @@ def main(argv: list[str] | None = None) -> int:
         from amigasweeper.records.cli import main as stats
 
         return stats(args)
-    from amigasweeper.ui.app import run
+    from amigasweeper.ui.launch import run
 
     return run(args)
 

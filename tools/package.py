@@ -24,7 +24,7 @@ The pyxapp is made with ``pyxel package`` from a staging folder (build/package/
 amigasweeper/) that holds a copy of the ``amigasweeper`` package, with the
 images (assets.pyxres) and the manual (docs/AmigaGuide/AmigaSweeper.guide)
 copied into amigasweeper/bundled/, where amigasweeper.resources looks first,
-and LICENSE; the startup script below calls amigasweeper.ui.app.run.
+and LICENSE; the startup script below calls amigasweeper.ui.launch.run.
 ``pyxel play`` hands an app
 no arguments, so the startup script takes the command line from the
 environment variable AMIGASWEEPER_ARGS, split by the rules of the system the

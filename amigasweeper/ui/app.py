@@ -5,28 +5,22 @@ on the desktop and the web, or by a script when headless. The window manager
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
 import time
-from dataclasses import dataclass
 from pathlib import Path
 
 import pyxel
 
-from amigasweeper import __version__, plainfiles, resources
-from amigasweeper.engine import Game, GameStatus, LevelName
+from amigasweeper import resources
+from amigasweeper.engine import Game, GameStatus
 from amigasweeper.play import SeedSource, Session
 from amigasweeper.storage import LOCK_TIMEOUT, FileBackend
-from amigasweeper.storage.folders import anchor_data_dir
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
-from amigasweeper.guide.paths import GUIDE_LIMIT
-from amigasweeper.replay.files import MAX_REPLAY_BYTES
 
 from . import collector
 from .game.commands import CommandCentre
 from .game.finished_games import end_queue
-from .drive.frameclock import FPS, FrameClock
+from .drive.frameclock import FrameClock
 from .duel.duelcontrol import DuelControl
 from .replay.control import ReplayControl
 from .stats.control import StatsControl
@@ -38,24 +32,23 @@ from .intuition.atlas import Icon
 from .intuition.menustrip import MenuStrip
 from .game.minewindow import Action, MineWindow
 from .intuition.modes import Look, ScreenMode
-from .intuition import font
-from .game.shading import draw_legend, legend_width
+from .game.shading import draw_legend
 from .intuition.palette import KICKSTART2_REMAP, RGB
 from .intuition.requester import Requester
-from .intuition.screen import SCREEN_DEPTH_W, SCREEN_TITLE, WorkbenchScreen
+from .intuition.screen import SCREEN_DEPTH_W, WorkbenchScreen
 from amigasweeper.play.saved_choices import choices_from_settings
-from .intuition.marquee import marquee
 from .intuition.window import Window
 from .intuition.wm import WindowManager
 from .workbench.backdrop import ICONS, WorkbenchWindow
 from .workbench.menus import WORKBENCH_MENUS, WorkbenchCommand
-from .drive.script import SCRIPT_LIMIT
+from .options import Options
 from .faults import TITLE as FAULT_TITLE, FaultGuard
 from .saving import FrameSaving, open_storage
 from .stopping import StopRequests
-from .display import DisplayError, check_display, init_pyxel
 from .touch.control import TouchControl
 from .scaling.pixels import WholePixels
+from .screenbar import ScreenBar
+from .windowcontrol import Registered
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
@@ -73,27 +66,8 @@ MENU_PAGES = {
     "Statistics": ManualPage.STATS_WINDOWS,
     "Replay": ManualPage.STATS_WINDOWS,
 }
-# Shown in the screen bar until the player first opens a menu.
-NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
-NEWCOMER_TOUCH_TITLE = "Long press here: menus"  # touch play: no right button
 DROP_HELP = "Only AmigaGuide files (.guide) and replays (.evf, .asreplay, .avf, .rmv, .mvf) open here."
 ASSETS = resources.path_of(resources.ASSETS)
-
-
-@dataclass
-class Options:
-    headless: bool = False
-    script: Path | None = None
-    seed: int | None = None
-    level: LevelName | None = None
-    look: Look | None = None
-    screen: ScreenMode | None = None
-    data_dir: Path | None = None  # where settings and best times live (headless: memory if None)
-    start_dir: Path | None = None  # the folder the program was started in: relative paths start here
-    guide: Path | None = None  # show this guide in the viewer alone, as `multiview FILE` does
-    node: str | None = None  # the guide's page to open first
-    touch_play: bool | None = None  # --touch / --no-touch (None: the saved setting)
-    replay: Path | None = None  # a replay file to show in the Replay window
 
 
 class App:
@@ -132,11 +106,15 @@ class App:
         )
         self.requesters: list[Requester] = []
         self.viewers = ViewerControl(self, options.start_dir)
-        self._bar_text, self._bar_since = "", 0  # the screen bar's message and when it came
+        self.bar = ScreenBar()
         self.commands = CommandCentre(self)
         self.duels = DuelControl(self)
         self.stats = StatsControl(self)
         self.replays = ReplayControl(self, self.stats)
+        # The windows the app drives without naming them (windowcontrol.py): each
+        # frame's work, a new screen mode, files dropped, the manual's page. The
+        # viewer first: a dropped guide opens there.
+        self.controls: list[Registered] = [self.viewers, self.duels, self.stats, self.replays]
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
@@ -206,10 +184,11 @@ class App:
             self.wm.cancel_drag()
             self.workbench.set_screen_size(mode.size)
             self.mine_window.set_screen_size(mode.size)
-            others = [*self.requesters, self.viewer, self.duels.window, self.replays.window, self.stats.window]
-            for window in [w for w in others if w is not None]:
-                window.screen_size = mode.size
-                window.relayout()
+            for requester in self.requesters:
+                requester.screen_size = mode.size
+                requester.relayout()
+            for control in self.controls:
+                control.resize(mode.size)
 
     @property
     def game(self) -> Game:
@@ -272,10 +251,9 @@ class App:
             return active.help_node
         if self.menus.is_open and self.menus.menu_index is not None:
             return MENU_PAGES.get(self.menus.menus[self.menus.menu_index].title, ManualPage.MENUS)
-        if active is not None and active is self.duels.window:
-            return ManualPage.DUEL
-        if active is not None and active is self.viewer:
-            return ManualPage.VIEWER
+        page = next((page for page in (control.manual_page() for control in self.controls) if page), None)
+        if page:
+            return page
         if active is self.workbench:
             return ManualPage.WINDOWS
         if self.game.paused:
@@ -289,10 +267,7 @@ class App:
         self.open_viewer(document, document.node(page_name) or document.main)
 
     def _drop(self, paths: list[str]) -> None:
-        guides = [p for p in paths if p.lower().endswith(".guide")]
-        if guides:
-            self.open_viewer(*open_guide_file(guides[0]))
-        elif not self.replays.drop(paths):
+        if not any(control.drop(paths) for control in self.controls):
             self.commands.tell("AmigaGuide or Replay", [DROP_HELP])
 
     # --------------------------------------------------------------- events
@@ -332,7 +307,6 @@ class App:
         self.frame_clock.frames += 1
         self.saving.tick(self.frame_clock.frames)
         self.ending.tick()  # a slice of writing the games that ended
-        self.stats.tick()
         frame = self.reader.read()
         self.screen.tick()
         if frame.dropped:
@@ -348,12 +322,8 @@ class App:
             self.open_manual()
         elif not (self.wm.active is self.mine_window and self._update_demo(frame)):
             self.wm.route(frame, open_menus=self.open_menus)
-        duel = self.duels.window
-        if duel is not None and self.wm.blocker(duel) is None:
-            duel.tick()
-        if self.viewer is not None:
-            self.viewer.tick()
-        self.replays.tick()
+        for control in self.controls:
+            control.tick()
         self._drop_closed_requesters()
         for requester in self.requesters:
             requester.tick()
@@ -421,29 +391,7 @@ class App:
         return True
 
     def screen_title(self) -> str:
-        """The screen bar: the active window's screen title. For the game, a
-        hint's message or the chance under the pointer; for a newcomer, how to
-        find the menus; else the window's own title or the screen's name."""
-        active = self.wm.active
-        while isinstance(active, Requester) and active.owner is not None:
-            active = active.owner
-        text = ""
-        hints = self.mine_window.hints
-        if active is self.mine_window:
-            text = hints.message
-            if not text and hints.show_probabilities and self.wm.active is self.mine_window:
-                field = self.mine_window.field
-                if field.visible and field.contains(pyxel.mouse_x, pyxel.mouse_y):
-                    text = hints.chance_text(self.game, field.cell_under(pyxel.mouse_x, pyxel.mouse_y))
-        if not text and not self.menus_seen:
-            text = NEWCOMER_TOUCH_TITLE if self.touch_play.on else NEWCOMER_TITLE
-        if not text:
-            return (active.screen_title if active is not None else None) or SCREEN_TITLE
-        estimated = self.mine_window.hints.estimated
-        right = legend_x(self.screen.w, estimated) if self.show_legend() else self.screen.w - SCREEN_DEPTH_W
-        if text != self._bar_text:  # a new message scrolls from its first character
-            self._bar_text, self._bar_since = text, self.frame_clock.frames
-        return marquee(text, (right - 8) // font.ADVANCE, self.frame_clock.frames - self._bar_since)
+        return self.bar.title(self)
 
     def show_legend(self) -> bool:
         """The probability legend shows in the bar while the game window is active."""
@@ -472,120 +420,3 @@ class App:
         if self.look is Look.KICKSTART2:
             for pen, target in KICKSTART2_REMAP.items():
                 pyxel.pal(pen, target)
-
-
-def legend_x(screen_w: int, estimated: bool = False) -> int:
-    """Where the legend starts: it ends just left of the screen's depth gadget."""
-    return screen_w - SCREEN_DEPTH_W - 4 - legend_width(estimated)
-
-
-def parse_args(argv: list[str]) -> Options:
-    parser = argparse.ArgumentParser(
-        prog="amigasweeper",
-        description="MineSweeper 2.4 for the Amiga, on a Workbench screen.",
-    )
-    parser.add_argument("--version", action="version", version=f"AmigaSweeper {__version__}")
-    parser.add_argument("--headless", action="store_true", help="run with no window (needs --script)")
-    parser.add_argument("--script", type=Path, help="drive the game from a script file (see the manual)")
-    parser.add_argument("--seed", type=int, help="seed of the first board, for replayable games")
-    parser.add_argument("--level", choices=[n.value for n in LevelName if n is not LevelName.CUSTOM])
-    parser.add_argument("--look", choices=[look.value for look in Look])
-    parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
-    parser.add_argument("--data-dir", help="folder for settings and best times")
-    parser.add_argument("--touch", dest="touch_play", action=argparse.BooleanOptionalAction,
-                        help="touch play on or off (long press marks), whatever the saved setting says")
-    parser.add_argument("--guide", type=Path, metavar="FILE",
-                        help="show an AmigaGuide file in the help viewer alone, as `multiview FILE` does")
-    parser.add_argument("--node", metavar="NAME", help="with --guide: the page to open first")
-    parser.add_argument("--replay", type=Path, metavar="FILE", help="watch a replay (.evf, .asreplay, .avf, .rmv or .mvf) in the Replay window")
-    parser.add_argument("--check", action="store_true",
-                        help="with --guide: print the guide's problems with their line numbers; exit 1 if any")
-    parser.add_argument("--stats", action="store_true", help="print the statistics of the games kept, with no window")
-    parser.add_argument("--json", action="store_true", help="with --stats: every game and the table as JSON")
-    args = parser.parse_args(argv)
-    if args.headless and args.script is None:
-        parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
-    if args.data_dir is not None and not args.data_dir.strip():
-        parser.error("--data-dir needs a folder name; an empty one would mean the current folder")
-    if args.node is not None and args.guide is None:
-        parser.error("--node NAME needs --guide FILE")
-    for flag, path, limit in (("--script", args.script, SCRIPT_LIMIT), ("--guide", args.guide, GUIDE_LIMIT),
-                              ("--replay", args.replay, MAX_REPLAY_BYTES)):  # plain files of bounded size
-        if path is not None and plainfiles.problem(path, limit):
-            parser.error(f"{flag}: {plainfiles.problem(path, limit)}")
-    # pyxel.init makes the folder of its caller current, so paths given on the
-    # command line are fixed against the folder the program was started in.
-    return Options(
-        headless=args.headless,
-        script=args.script.absolute() if args.script else None,
-        seed=args.seed,
-        level=LevelName(args.level) if args.level else None,
-        look=Look(args.look) if args.look else None,
-        screen=ScreenMode(args.screen) if args.screen else None,
-        data_dir=Path(args.data_dir).absolute() if args.data_dir else None,
-        start_dir=Path.cwd(),
-        guide=args.guide.absolute() if args.guide else None,
-        node=args.node,
-        touch_play=args.touch_play,
-        replay=args.replay.absolute() if args.replay else None,
-    )
-
-
-NO_DISPLAY = (
-    "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
-    "to play without a window use --headless --script FILE"
-)
-
-
-def display_problem(options: Options, environ=os.environ, platform: str = sys.platform) -> str | None:
-    """Why a window cannot be opened, told by the environment alone, or None.
-    Only X11/Wayland systems can lack a display; when one seems to be there
-    (or SDL_VIDEODRIVER names a driver) display.check_display asks SDL."""
-    if options.headless or not platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
-        return None
-    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY") or environ.get("SDL_VIDEODRIVER"):
-        return None
-    return NO_DISPLAY
-
-
-def run(argv: list[str]) -> int:
-    started_in = Path.cwd()
-    options = parse_args(argv)
-    anchor_data_dir(started_in)  # before Pyxel makes another folder current
-    # The game has no sound: SDL's dummy driver keeps Pyxel from opening (or
-    # complaining about) an audio device. Set before pyxel.init reads it.
-    os.environ["SDL_AUDIODRIVER"] = "dummy"
-    stop = StopRequests()
-    stop.install()  # before pyxel.init, so SDL keeps its hands off these signals
-    size = (options.screen or ScreenMode.LOWRES).size
-    try:
-        problem = display_problem(options)
-        if problem:
-            raise DisplayError(problem)
-        usable = None if options.headless else check_display()  # the display's usable area, if SDL told it
-        init_pyxel(size, title="AmigaSweeper", fps=FPS, headless=options.headless, usable=usable)
-    except DisplayError as error:
-        if stop.signum is not None:
-            return 128 + stop.signum  # Ctrl-C during the display test ended the test, not the display
-        print(f"amigasweeper: {error}", file=sys.stderr)
-        return 1
-    stop.install()
-    app = App(options)
-    app.stop = stop
-    collector.freeze_long_lived()  # what start-up made stays for good: out of the collector's sight
-    if app.folder_problem:
-        print(f"amigasweeper: {app.folder_problem}", file=sys.stderr)
-    if options.script is not None:
-        from .drive.script import ScriptError, run_script
-
-        try:
-            run_script(app, options.script, base=started_in)
-        except ScriptError as error:
-            print(f"amigasweeper: {error}", file=sys.stderr)
-            return 1
-        app.update()  # a stop signal that came after the last frame ends here too
-        app.commands.leave()  # the end of the script is the end of the game played
-        app.finish_saving(LOCK_TIMEOUT)
-        return 0
-    pyxel.run(app.update, app.draw)
-    return 0

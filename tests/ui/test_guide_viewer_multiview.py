@@ -7,7 +7,7 @@ import pytest
 
 from amigasweeper.guide import ActionKind, Link
 from amigasweeper.guide.synthetic import long_page_guide, many_nodes_guide, wide_lines_guide
-from amigasweeper.ui.app import parse_args
+from amigasweeper.ui.options import parse_args
 from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
 from amigasweeper.ui.helpviewer.pens import text_pens
 from amigasweeper.ui.intuition.input import Button

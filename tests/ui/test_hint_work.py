@@ -21,7 +21,7 @@ from amigasweeper.solver.cdcl import WORK_PER_PAUSE
 from amigasweeper.ui.game import hints as hints_module
 from amigasweeper.ui.game import position_work
 from amigasweeper.ui.game.minewindow import Action
-from amigasweeper.ui.app import legend_x as app_legend_x
+from amigasweeper.ui.screenbar import legend_x as app_legend_x
 from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.intuition.atlas import POINTER, WAIT_POINTER, Cell
 

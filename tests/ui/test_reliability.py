@@ -8,7 +8,8 @@ import pytest
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.storage import SETTINGS_FILE
-from amigasweeper.ui.app import NO_DISPLAY, Options, display_problem
+from amigasweeper.ui.launch import NO_DISPLAY, display_problem
+from amigasweeper.ui.options import Options
 from amigasweeper.ui.drive.script import ScriptError, ScriptRunner
 from amigasweeper.ui.faults import MAX_REPORT_FILES, TITLE
 

@@ -15,7 +15,7 @@ import pytest
 
 from amigasweeper.storage import LOCK_TIMEOUT, SETTINGS_FILE, BEST_TIMES_FILE
 from amigasweeper.storage.locking import TELL_AFTER
-from amigasweeper.ui.app import FPS
+from amigasweeper.ui.drive.frameclock import FPS
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="needs SIGSTOP (POSIX)")
 

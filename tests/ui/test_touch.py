@@ -11,7 +11,7 @@ import pytest
 import pyxel
 
 from amigasweeper.engine import GameStatus
-from amigasweeper.ui.app import parse_args
+from amigasweeper.ui.options import parse_args
 from amigasweeper.ui.game.menudefs import MENUS, Command
 from amigasweeper.ui.intuition.gestures import DRIFT, LONG_PRESS_FRAMES
 from amigasweeper.ui.intuition.input import Button
