@@ -28,7 +28,6 @@ if TYPE_CHECKING:
 COMPLETIONS = {"all-non-mines": Completion.ALL_NON_MINES, "all-mines": Completion.ALL_MINES,
                "both": Completion.BOTH, "either": Completion.EITHER}
 SHAPES = {"square": Shape.SQUARE, "hexagonal": Shape.HEX, "triangular": Shape.TRIANGLE}
-SHAPE_NAMES = {shape: word for word, shape in SHAPES.items()}
 
 
 class Chooser:
@@ -45,9 +44,9 @@ class Chooser:
             Verb.LEVEL: lambda args: self._then_save(self.session.choose_level, LevelName(args[0])),
             Verb.CUSTOM: self._custom,
             Verb.MARKS: self._marks,
-            Verb.NO_GUESS: lambda args: self._then_save(self.session.set_no_guess, args[0] == "on"),
+            Verb.NO_GUESS: self._no_guess,
             Verb.COMPLETION: self._completion,
-            Verb.SHAPE: self._shape,
+            Verb.SHAPE: lambda args: self._then_save(self.session.set_shape, SHAPES[args[0]]),
             Verb.BEST: lambda args: self.text.say(LineKind.ASKED, self.best_times()),
         }
 
@@ -82,9 +81,9 @@ class Chooser:
         self.text.say(LineKind.RESULT, f"completion: {completion.title}")
         self._then_save(self.session.set_completion, completion)
 
-    def _shape(self, args: tuple[str, ...]) -> None:
-        self.text.say(LineKind.RESULT, f"{args[0]} squares")
-        self._then_save(self.session.set_shape, SHAPES[args[0]])
+    def _no_guess(self, args: tuple[str, ...]) -> None:
+        self.text.say(LineKind.RESULT, f"no-guess boards {args[0]}")
+        self._then_save(self.session.set_no_guess, args[0] == "on")
 
     def best_times(self) -> str:
         """'best times: Beginner 12 seconds, Ada; Intermediate 999 seconds, Anonymous; ...'."""

@@ -57,29 +57,29 @@ class Spec:
     usage: str  # an example, as the help gives it: 'go C5'
     says: str  # what it does, for `help go`
     least: int = 0  # arguments it needs
-    most: int = 0  # arguments it takes
+    most: int = 0  # arguments it takes (a square's may come in two: C 5)
     words: tuple[str, ...] = ()  # the words its argument may be (none: anything, checked later)
 
 
-SQUARE_OR_HERE = "the square you are on, or the one you name"
 SPECS: dict[Verb, Spec] = {
     Verb.GO: Spec("go C5", "moves you to a square: its column, a letter from the left, then its row, "
-                  "a number from the top", 1, 1),
+                  "a number from the top", 1, 2),
     Verb.UP: Spec("up", "moves you one square up, or as many as you say: up 3", 0, 1),
     Verb.DOWN: Spec("down", "moves you one square down, or as many as you say: down 3", 0, 1),
     Verb.LEFT: Spec("left", "moves you one square left, or as many as you say: left 3", 0, 1),
     Verb.RIGHT: Spec("right", "moves you one square right, or as many as you say: right 3", 0, 1),
     Verb.WHERE: Spec("where", "says the square you are on and what it shows"),
-    Verb.UNCOVER: Spec("uncover", f"uncovers {SQUARE_OR_HERE} (u for short)", 0, 1),
-    Verb.MARK: Spec("mark", f"marks {SQUARE_OR_HERE} as a mine, then with a question mark, then takes the "
-                    "mark off (m for short)", 0, 1),
-    Verb.CLEAR: Spec("clear", f"uncovers every unmarked square around {SQUARE_OR_HERE}, when it is a number "
-                     "with as many marks around it (l for short)", 0, 1),
+    Verb.UNCOVER: Spec("uncover", "uncovers the square you are on, or the one you name (u for short)", 0, 2),
+    Verb.MARK: Spec("mark", "marks the square you are on (or the one you name) as a mine; again, with a "
+                    "question mark; again, with no mark (m for short)", 0, 2),
+    Verb.CLEAR: Spec("clear", "when the square you are on (or the one you name) is a number with as many marks "
+                     "around it as it shows, uncovers every other square around it (l for short)", 0, 2),
     Verb.READ_ROW: Spec("read row 5", "reads a row from the left, the squares separated by commas; "
                         "without a number, your row", 0, 1),
     Verb.READ_COLUMN: Spec("read column C", "reads a column from the top, the squares separated by commas; "
                            "without a letter, your column", 0, 1),
-    Verb.READ_AROUND: Spec("read around", f"reads {SQUARE_OR_HERE} and every square touching it", 0, 1),
+    Verb.READ_AROUND: Spec("read around", "reads the square you are on (or the one you name: read around C5), "
+                           "then every square touching it", 0, 2),
     Verb.STATUS: Spec("status", "says whether the game is being played, won or lost, the mines counter "
                       "and the time"),
     Verb.TIME: Spec("time", "says the time"),
@@ -190,6 +190,9 @@ def help_line(topic: tuple[str, ...] = ()) -> str:
         return (f"commands: {listed}. uncover, mark, clear and read around act on the square you are on, "
                 f"or on one you name: uncover C5. help and a command says more: help clear")
     words = " ".join(topic).lower()
+    if words == "read":
+        reads = (Verb.READ_ROW, Verb.READ_COLUMN, Verb.READ_AROUND)
+        return "; ".join(f"{SPECS[verb].usage}: {SPECS[verb].says}" for verb in reads)
     verb = FIRST_WORDS.get(words) or READ_ALIASES.get(words.removeprefix("read ").strip())
     if verb is None:
         return f"{quoted(words)} is not a command: help alone lists them all"

@@ -157,7 +157,7 @@ class TextGame:
     def _handlers(self) -> dict[Verb, Callable[[tuple[str, ...]], None]]:
         narration = self.narration
         return {
-            Verb.GO: lambda args: self._go(parse_square(args[0], self.game.topology)),
+            Verb.GO: lambda args: self._go(self._square(args)),
             Verb.WHERE: lambda args: narration.cursor(self.cursor),
             Verb.READ_ROW: self._read_row,
             Verb.READ_COLUMN: self._read_column,
@@ -174,7 +174,7 @@ class TextGame:
     # ------------------------------------------------------------ the board
     def _square(self, args: tuple[str, ...]) -> int:
         """The square a command names, else the one the player is on."""
-        return parse_square(args[0], self.game.topology) if args else self.cursor
+        return parse_square(" ".join(args), self.game.topology) if args else self.cursor
 
     def _go(self, cell: int) -> None:
         self.cursor = cell
