@@ -53,12 +53,18 @@ CORE_MODULES = [
     "amigasweeper.play.ending",
     "amigasweeper.play.duel",
     "amigasweeper.play.clock",
+    "amigasweeper.play.narration",  # the Narrator fed by a game's life (issue 32)
+    "amigasweeper.play.options",
+    "amigasweeper.terminal",  # amigasweeper --text: a front end of play/ with no window (issue 32)
+    "amigasweeper.terminal.cli",
+    "amigasweeper.terminal.game",
 ]
 
 
-def test_play_never_imports_pyxel_nor_the_ui():
-    """The owner of a game's life is pure: the windows import it, never the reverse."""
-    for path in sorted((PACKAGE / "play").glob("*.py")):
+def test_play_and_the_text_mode_never_import_pyxel_nor_the_ui():
+    """The owner of a game's life is pure: the windows import it, never the
+    reverse; the text mode is a front end beside the windows, never on them."""
+    for path in sorted([*(PACKAGE / "play").glob("*.py"), *(PACKAGE / "terminal").glob("*.py")]):
         imported = imported_modules(path)
         assert "pyxel" not in imported, path.name
         tree = ast.parse(path.read_text(encoding="utf-8"))
