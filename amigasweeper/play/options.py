@@ -9,11 +9,15 @@ import argparse
 from amigasweeper.engine import LevelName
 
 
-def add_game_options(parser: argparse.ArgumentParser) -> None:
-    """--text, --seed, --level, --data-dir and --no-guess."""
+def add_text_option(parser: argparse.ArgumentParser) -> None:
+    """--text, which the entry point (amigasweeper/__main__.py) hands to the text mode."""
     parser.add_argument("--text", action="store_true",
                         help="play in the terminal, a line in and a line out, for screen readers "
                              "(amigasweeper --text --help lists its options)")
+
+
+def add_game_options(parser: argparse.ArgumentParser) -> None:
+    """--seed, --level, --data-dir and --no-guess."""
     parser.add_argument("--seed", type=int, help="seed of the first board, for replayable games")
     parser.add_argument("--level", choices=[n.value for n in LevelName if n is not LevelName.CUSTOM])
     parser.add_argument("--data-dir", help="folder for settings and best times")

@@ -17,7 +17,7 @@ import pyxel
 from amigasweeper import __version__, plainfiles, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.play import SeedSource, Session
-from amigasweeper.play.options import add_game_options, check_game_options
+from amigasweeper.play.options import add_game_options, add_text_option, check_game_options
 from amigasweeper.storage import LOCK_TIMEOUT, FileBackend
 from amigasweeper.storage.folders import anchor_data_dir
 
@@ -487,7 +487,8 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--version", action="version", version=f"AmigaSweeper {__version__}")
     parser.add_argument("--headless", action="store_true", help="run with no window (needs --script)")
     parser.add_argument("--script", type=Path, help="drive the game from a script file (see the manual)")
-    add_game_options(parser)  # --text, --seed, --level, --data-dir, --no-guess (the text mode's too)
+    add_text_option(parser)
+    add_game_options(parser)  # --seed, --level, --data-dir, --no-guess: the text mode's too
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
     parser.add_argument("--touch", dest="touch_play", action=argparse.BooleanOptionalAction,
