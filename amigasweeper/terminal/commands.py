@@ -64,10 +64,10 @@ class Spec:
 SPECS: dict[Verb, Spec] = {
     Verb.GO: Spec("go C5", "moves you to a square: its column, a letter from the left, then its row, "
                   "a number from the top", 1, 2),
-    Verb.UP: Spec("up", "moves you one square up, or as many as you say: up 3", 0, 1),
-    Verb.DOWN: Spec("down", "moves you one square down, or as many as you say: down 3", 0, 1),
-    Verb.LEFT: Spec("left", "moves you one square left, or as many as you say: left 3", 0, 1),
-    Verb.RIGHT: Spec("right", "moves you one square right, or as many as you say: right 3", 0, 1),
+    Verb.UP: Spec("up 3", "moves you as many squares up as you say; up alone, one", 0, 1),
+    Verb.DOWN: Spec("down 3", "moves you as many squares down as you say; down alone, one", 0, 1),
+    Verb.LEFT: Spec("left 3", "moves you as many squares left as you say; left alone, one", 0, 1),
+    Verb.RIGHT: Spec("right 3", "moves you as many squares right as you say; right alone, one", 0, 1),
     Verb.WHERE: Spec("where", "says the square you are on and what it shows"),
     Verb.UNCOVER: Spec("uncover", "uncovers the square you are on, or the one you name (u for short)", 0, 2),
     Verb.MARK: Spec("mark", "marks the square you are on (or the one you name) as a mine; again, with a "

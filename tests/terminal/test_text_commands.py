@@ -118,7 +118,8 @@ def test_the_directions_move_and_stop_at_the_edges(text):
     assert text("up 99") == "A1, covered; A1 is at the top edge"
     for bad in ("up 0", "up 100", "up x", "up -1", "up 2.5"):
         assert text(bad) == "up takes a number of squares from 1 to 99, like up 3"
-    assert text("down 1 2") == "down takes at most 1 word after it: like down"
+    assert text("down 1 2") == "down takes at most 1 word after it: like down 3"
+    assert text("help left") == "left 3: moves you as many squares left as you say; left alone, one"
 
 
 def test_uncover_mark_and_clear_act_where_the_player_is_or_on_the_square_named(text):
