@@ -36,7 +36,7 @@ from .game.shading import draw_legend
 from .intuition.palette import KICKSTART2_REMAP, RGB
 from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, WorkbenchScreen
-from amigasweeper.play.saved_choices import choices_from_settings
+from amigasweeper.play.choices import choices_from_settings
 from .intuition.window import Window
 from .intuition.wm import WindowManager
 from .workbench.backdrop import ICONS, WorkbenchWindow
@@ -86,9 +86,7 @@ class App:
         self.screen_mode = options.screen or ScreenMode(settings.screen_mode)
         self.pixels = WholePixels.for_this_system(settings.window_scale)  # Settings > Window Scale
         self._setup_pyxel()
-        choices = choices_from_settings(settings)
-        if options.level is not None:
-            choices.level = options.level
+        choices = choices_from_settings(settings, options.level, options.no_guess)
         self.session = Session(choices, self.clock, SeedSource(options.seed))
         self.ending = end_queue(self, not (options.headless or options.script))  # record, replay, best time
         self.screen = WorkbenchScreen(*self.screen_mode.size)

@@ -11,6 +11,7 @@ from pathlib import Path
 from amigasweeper import __version__, plainfiles
 from amigasweeper.engine import LevelName
 from amigasweeper.guide.paths import GUIDE_LIMIT
+from amigasweeper.play.options import add_game_options, add_text_option, check_game_options
 from amigasweeper.replay.files import MAX_REPLAY_BYTES
 
 from .drive.script import SCRIPT_LIMIT
@@ -31,6 +32,7 @@ class Options:
     node: str | None = None  # the guide's page to open first
     touch_play: bool | None = None  # --touch / --no-touch (None: the saved setting)
     replay: Path | None = None  # a replay file to show in the Replay window
+    no_guess: bool = False  # --no-guess: no-guess boards for this run, whatever the saved setting (not saved)
 
 
 
@@ -42,11 +44,10 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--version", action="version", version=f"AmigaSweeper {__version__}")
     parser.add_argument("--headless", action="store_true", help="run with no window (needs --script)")
     parser.add_argument("--script", type=Path, help="drive the game from a script file (see the manual)")
-    parser.add_argument("--seed", type=int, help="seed of the first board, for replayable games")
-    parser.add_argument("--level", choices=[n.value for n in LevelName if n is not LevelName.CUSTOM])
+    add_text_option(parser)
+    add_game_options(parser)  # --seed, --level, --data-dir, --no-guess: the text mode's too
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
-    parser.add_argument("--data-dir", help="folder for settings and best times")
     parser.add_argument("--touch", dest="touch_play", action=argparse.BooleanOptionalAction,
                         help="touch play on or off (long press marks), whatever the saved setting says")
     parser.add_argument("--guide", type=Path, metavar="FILE",
@@ -60,8 +61,7 @@ def parse_args(argv: list[str]) -> Options:
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
-    if args.data_dir is not None and not args.data_dir.strip():
-        parser.error("--data-dir needs a folder name; an empty one would mean the current folder")
+    check_game_options(parser, args)
     if args.node is not None and args.guide is None:
         parser.error("--node NAME needs --guide FILE")
     for flag, path, limit in (("--script", args.script, SCRIPT_LIMIT), ("--guide", args.guide, GUIDE_LIMIT),
@@ -83,4 +83,5 @@ def parse_args(argv: list[str]) -> Options:
         node=args.node,
         touch_play=args.touch_play,
         replay=args.replay.absolute() if args.replay else None,
+        no_guess=args.no_guess,
     )

@@ -17,7 +17,7 @@ from .menudefs import SCALE_COMMANDS, Command, MenuItem, hotkeys
 from .minewindow import board_limits
 from ..intuition.modes import Look, ScreenMode
 from ..intuition.requester import Requester
-from amigasweeper.play.saved_choices import settings_changes
+from .settings_map import settings_changes
 
 if TYPE_CHECKING:
     from ..host import Host
