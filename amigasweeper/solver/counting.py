@@ -22,16 +22,25 @@ All counts are Python integers, so the probabilities are exact ratios.
 
 from __future__ import annotations
 
-import time
-from collections import OrderedDict, defaultdict
+from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from functools import lru_cache
 from math import comb
 from typing import NamedTuple
 
-from amigasweeper.engine import COVERED, MARKED, Topology
+from .combining import Counted, _binomials_down, _divide, _multiply, _poly, combine, combine_steps, run_to_end
+from .constraints import Component, Constraint, Inconsistent, constraint_at, constraints_of, split_components
+from .deadlines import CHUNK, METER, NEVER, Deadline, WatchedDeadline, WorkMeter
+
+# The counting's names, wherever they live now: callers import them all from here.
+__all__ = [
+    "CACHE", "CHUNK", "DEFAULT_BUDGET", "GRAVEYARD", "METER", "NEVER", "PAUSED", "Component", "Constraint",
+    "CountTask", "Counted", "Deadline", "Inconsistent", "Lines", "OverBudget", "WatchedDeadline", "WorkMeter",
+    "_binomials_down", "_count", "_divide", "_multiply", "_poly", "ambient_deadline", "clear_cache",
+    "cleared_with_counts", "combine", "combine_steps", "component_key", "constraint_at", "constraints_of",
+    "count_component", "counting_deadline", "run_to_end", "split_components",
+]
 
 # Work budget of one component's count, in DP transitions, for callers that
 # must be deterministic (the player, no-guess generation, benchmarks): typical
@@ -40,120 +49,11 @@ from amigasweeper.engine import COVERED, MARKED, Topology
 DEFAULT_BUDGET = 60_000
 
 
-class Constraint(NamedTuple):
-    """One witness: ``need`` of the unknown ``cells`` around ``witness`` are mines."""
-
-    witness: int
-    need: int
-    cells: tuple[int, ...]
-
-
 class Lines(NamedTuple):
     """A counted component: for each mine total, the ways and each box's mine-weight."""
 
     ways: dict[int, int]  # mines -> number of arrangements
     weight: dict[int, Sequence[int]]  # mines -> (sum over arrangements of ways * mines in box b, per box)
-
-
-@dataclass
-class Component:
-    """Witnesses linked through shared boxes, with their boxes."""
-
-    constraints: tuple[Constraint, ...]
-    boxes: list[tuple[int, ...]]
-    box_witnesses: list[tuple[int, ...]]  # indices into constraints
-    lines: Lines | None = None  # None when the count ran over budget
-
-    @property
-    def cells(self) -> Iterable[int]:
-        return (cell for box in self.boxes for cell in box)
-
-
-class Inconsistent(Exception):
-    """The numbers and marks admit no arrangement of mines at all."""
-
-    def __init__(self, witnesses: Sequence[int], why: str) -> None:
-        super().__init__(why)
-        self.witnesses = tuple(witnesses)
-        self.why = why
-
-
-# ----------------------------------------------------------------- constraints
-def constraint_at(topology: Topology, cells: Sequence[int], witness: int) -> Constraint | None:
-    """The constraint of one uncovered number, or None if it touches no unknown square.
-
-    Raises Inconsistent when the marks around it already exceed it, or when too
-    few covered squares are left for its missing mines.
-    """
-    unknown = []
-    marked = 0
-    for near in topology.neighbours[witness]:
-        value = cells[near]
-        if value == COVERED:
-            unknown.append(near)
-        elif value == MARKED:
-            marked += 1
-    need = cells[witness] - marked
-    if need < 0 or need > len(unknown):
-        raise Inconsistent([witness], _overfull(need, len(unknown)))
-    if not unknown:
-        return None
-    return Constraint(witness, need, tuple(unknown))
-
-
-def _overfull(need: int, room: int) -> str:
-    if need < 0:
-        return f"it touches {-need} more marked mine{'s' if need < -1 else ''} than it shows"
-    return f"it needs {need} more mines but only {room} covered squares touch it"
-
-
-def constraints_of(topology: Topology, cells: Sequence[int], witnesses: Iterable[int] | None = None) -> list[Constraint]:
-    """Every witness's constraint; ``witnesses`` limits the scan (the caller knows the frontier)."""
-    if witnesses is None:
-        witnesses = (c for c, v in enumerate(cells) if v >= 0)
-    found = []
-    for witness in witnesses:
-        constraint = constraint_at(topology, cells, witness)
-        if constraint is not None:
-            found.append(constraint)
-    return found
-
-
-def split_components(constraints: Sequence[Constraint]) -> list[Component]:
-    """Group cells into boxes and witnesses into independent components."""
-    touching: dict[int, list[int]] = defaultdict(list)
-    for index, constraint in enumerate(constraints):
-        for cell in constraint.cells:
-            touching[cell].append(index)
-    parent = list(range(len(constraints)))
-
-    def root(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
-
-    for indices in touching.values():
-        first = root(indices[0])
-        for other in indices[1:]:
-            parent[root(other)] = first
-    members: dict[int, list[int]] = defaultdict(list)
-    for index in range(len(constraints)):
-        members[root(index)].append(index)
-    boxes_of: dict[int, dict[tuple[int, ...], list[int]]] = defaultdict(dict)
-    for cell, indices in touching.items():
-        boxes_of[root(indices[0])].setdefault(tuple(indices), []).append(cell)
-    return [_component(constraints, group, boxes_of[key]) for key, group in members.items()]
-
-
-def _component(constraints: Sequence[Constraint], group: list[int], boxes: dict[tuple[int, ...], list[int]]) -> Component:
-    local = {index: n for n, index in enumerate(group)}
-    ordered = sorted(boxes.items(), key=lambda item: min(item[1]))
-    return Component(
-        constraints=tuple(constraints[i] for i in group),
-        boxes=[tuple(sorted(cells)) for _, cells in ordered],
-        box_witnesses=[tuple(local[i] for i in signature) for signature, _ in ordered],
-    )
 
 
 # -------------------------------------------------------------------- counting
@@ -198,72 +98,6 @@ def _witness_order(count: int, box_witnesses: tuple[tuple[int, ...], ...]) -> tu
                 seen[other] = True
                 queue.append(other)
     return tuple(order)
-
-
-# ------------------------------------------------------------ budgets of time
-class Deadline:
-    """A budget of time, read from an injectable clock (tests pass a fake one).
-
-    ``seconds=None`` never expires. The clock is only read between chunks of
-    work, so a deadline is overrun by at most one chunk (CHUNK transitions).
-    """
-
-    def __init__(self, seconds: float | None, clock: Callable[[], float] = time.perf_counter) -> None:
-        self.clock = clock
-        self.ends = None if seconds is None else clock() + seconds
-
-    def expired(self) -> bool:
-        return self.ends is not None and self.clock() >= self.ends
-
-    def left(self) -> float:
-        return float("inf") if self.ends is None else max(0.0, self.ends - self.clock())
-
-
-NEVER = Deadline(None)
-
-
-class WatchedDeadline(Deadline):
-    """A deadline that remembers whether any work found it passed (``cut``):
-    then something was cut short, and a result reached under it may be a
-    lesser one than time to spare would give."""
-
-    def __init__(self, seconds: float | None, clock: Callable[[], float] = time.perf_counter) -> None:
-        super().__init__(seconds, clock)
-        self.cut = False
-
-    def expired(self) -> bool:
-        if super().expired():
-            self.cut = True
-        return self.cut
-
-
-class WorkMeter:
-    """Every unit of solver work done in this process.
-
-    ``work`` is the counting (DP transitions, pairs of numbers compared): what
-    a cached count saves. ``reading`` is what turns counts into chances each
-    time (products of big integers summed when components are combined and
-    boxes weighed, squares rescaled by an estimate). Time varies with the
-    machine; work does not. Tests build their clock on this meter so that a
-    "budget of time" becomes a budget of work they can reason about, while the
-    program's clock stays the real one.
-    """
-
-    def __init__(self) -> None:
-        self.work = 0
-        self.reading = 0
-
-    @property
-    def total(self) -> int:
-        return self.work + self.reading
-
-    def clock(self, unit: float = 1e-6) -> Callable[[], float]:
-        """A clock whose seconds are ``unit`` per unit of work (of either kind)."""
-        return lambda: (self.work + self.reading) * unit
-
-
-METER = WorkMeter()
-CHUNK = 256  # DP transitions (of a component of up to 16 boxes) between two looks at the clock
 
 
 # ------------------------------------------------------ resumable, cached counts
@@ -586,136 +420,3 @@ def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: li
     return Lines(ways, weight)
 
 
-# ------------------------------------------------------------------- combining
-def run_to_end(steps: Generator[object, None, object]) -> object:
-    """What a stage that pauses (a generator) returns, run without pausing."""
-    while True:
-        try:
-            next(steps)
-        except StopIteration as finished:
-            return finished.value
-
-
-def _poly(ways: dict[int, int]) -> list[int]:
-    top = max(ways, default=-1)
-    poly = [0] * (top + 1)
-    for mines, count in ways.items():
-        poly[mines] = count
-    return poly
-
-
-def _multiply(a: list[int], b: list[int]) -> list[int]:
-    out = [0] * (len(a) + len(b) - 1)
-    for i, x in enumerate(a):
-        if x:
-            for j, y in enumerate(b):
-                if y:
-                    out[i + j] += x * y
-    return out
-
-
-def _divide(product: list[int], factor: list[int]) -> list[int]:
-    """Exact polynomial division (the quotient has integer coefficients by construction)."""
-    low = next(i for i, x in enumerate(factor) if x)
-    lead = factor[low]
-    size = len(product) - len(factor) + 1
-    quotient = [0] * size
-    rest = list(product)
-    for i in range(size):
-        value = rest[i + low] // lead
-        quotient[i] = value
-        if value:
-            for j in range(low, len(factor)):
-                rest[i + j] -= value * factor[j]
-    return quotient
-
-
-def _binomials_down(n: int, top: int, count: int) -> list[int]:
-    """[C(n, top), C(n, top - 1), ..., C(n, top - count + 1)], zero where k is outside 0..n.
-
-    One C(n, k) and then a product and an exact division per step: far cheaper
-    than ``count`` separate C(n, k) of a large n (hundreds of squares off the
-    frontier on a 32x32 board).
-    """
-    out = [0] * count
-    k = min(top, n)  # the largest k in range that C(n, k) is not zero for
-    if k < 0 or count <= 0:
-        return out
-    value = comb(n, k)
-    for index in range(top - k, count):
-        if k < 0:
-            break
-        out[index] = value
-        value = value * k // (n - k + 1)  # C(n, k-1) = C(n, k) * k / (n - k + 1)
-        k -= 1
-    return out
-
-
-@dataclass
-class Counted:
-    """A position's arrangements, combined over components and the squares off the frontier."""
-
-    components: list[Component]
-    off_count: int  # unknown squares no number touches
-    mines_left: int  # total minus known mines
-    total: int = 0  # weighted number of whole-board arrangements
-    component_weight: list[dict[int, int]] = field(default_factory=list)  # per component: mines -> weight of the rest
-    off_mines: int = 0  # sum over arrangements of mines off the frontier (weighted)
-    mine_totals: dict[int, int] = field(default_factory=dict)  # frontier mines -> weight
-
-    def box_mine_weight(self, c: int, b: int) -> int:
-        lines = self.components[c].lines
-        return sum(self.component_weight[c].get(m, 0) * lines.weight[m][b] for m in lines.ways)
-
-    def off_probability(self) -> float | None:
-        if not self.off_count:
-            return None
-        return self.off_mines / (self.off_count * self.total)
-
-
-def combine(components: list[Component], off_count: int, mines_left: int) -> Counted:
-    """Weight every component's lines by what the rest of the board allows (all exact), at once."""
-    return run_to_end(combine_steps(components, off_count, mines_left))
-
-
-def combine_steps(components: list[Component], off_count: int, mines_left: int) -> Generator[None, None, Counted]:
-    """``combine`` in steps: it pauses (yields) after every CHUNK products summed.
-
-    On a crowded 32x32 board there are dozens of components, each weighted
-    against a product polynomial of a hundred big integers; all at once that
-    took longer than a frame.
-    """
-    counted = Counted(components, off_count, mines_left)
-    polys = [_poly(component.lines.ways) for component in components]
-    everything = [1]
-    for poly in polys:
-        everything = _multiply(everything, poly)
-    yield
-    # The arrangements off the frontier for each frontier total, computed once:
-    # every component's weights read them, and C(n, k) of big n is not cheap.
-    off_ways = _binomials_down(off_count, mines_left, len(everything))
-    total = 0
-    off_mines = 0
-    for mines, ways in enumerate(everything):
-        if ways:
-            weighted = ways * off_ways[mines]
-            if weighted:
-                counted.mine_totals[mines] = weighted
-                total += weighted
-                off_mines += weighted * (mines_left - mines)
-    counted.total = total
-    counted.off_mines = off_mines
-    since_pause = 0
-    for poly in polys:
-        others = _divide(everything, poly)
-        weights = {}
-        counted.component_weight.append(weights)
-        for mines, ways in enumerate(poly):
-            if ways:
-                weights[mines] = sum(o * off_ways[mines + m] for m, o in enumerate(others) if o)
-                METER.reading += len(others)
-                since_pause += len(others)
-                if since_pause >= CHUNK:
-                    yield
-                    since_pause = 0
-    return counted
