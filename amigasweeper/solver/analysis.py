@@ -36,7 +36,6 @@ from .counting import (
     Constraint,
     Counted,
     CACHE,
-    CHUNK,
     GRAVEYARD,
     METER,
     CountTask,
@@ -49,6 +48,7 @@ from .counting import (
 )
 from .decide import Decided, DecisionTask, decision_task
 from .estimate import estimate_steps
+from .facts import global_facts, local_facts, set_proved, take_out
 from .propagate import Propagated, propagate_steps
 
 QUICK_WORK = 2_000  # DP transitions a component may take before the pair rules cut it down
@@ -272,7 +272,7 @@ class AnalysisJob:
             if not (cut.safe or cut.mines):
                 slow.append(task)  # the rules prove nothing here: only the full count can
                 continue
-            _take_out(result, proved, cut.safe, cut.mines, local=True)
+            take_out(result, proved, cut.safe, cut.mines, local=True)
             slow += yield from self._count_pieces(split_components(cut.constraints), quick, counted)
         rough: list[Component] = []
         for task in slow:
@@ -294,15 +294,15 @@ class AnalysisJob:
             decided = yield from self._decision(result, rough)
             pieces = [piece for component in rough for piece in _without(component, decided.safe, decided.mines)]
             inside = {cell for component in rough for cell in component.cells}
-            _take_out(result, proved, decided.local_safe & inside, decided.local_mines & inside, local=True)
-            _take_out(result, proved, decided.safe & inside, decided.mines & inside, local=False)
+            take_out(result, proved, decided.local_safe & inside, decided.local_mines & inside, local=True)
+            take_out(result, proved, decided.safe & inside, decided.mines & inside, local=False)
             result.local_safe |= decided.local_safe
             result.local_mines |= decided.local_mines
             rough = [task.component for task in (yield from self._count_pieces(pieces, quick, counted))]
             GRAVEYARD.add(self._tasks)
             self._tasks = []
         result.components = counted + rough
-        _local_facts(result, counted)
+        local_facts(result, counted)
         if rough:
             result.exact = False
             settled = (result.local_safe | proved.safe, result.local_mines | proved.mines)
@@ -313,13 +313,13 @@ class AnalysisJob:
                 result.probability, result.mines_left - len(proved.mines), result.off_cells,
                 counted, rough, (result.safe - proved.safe, result.mines - proved.mines), self._pause,
             )  # fmt: skip
-            _set_proved(result, proved)
+            set_proved(result, proved)
             return
         counted_all = yield from self._paced(combine_steps(counted, len(result.off_cells), result.mines_left - len(proved.mines)))
         if counted_all.total == 0:
             raise Inconsistent(result.witnesses, f"no arrangement of the numbers uses exactly {result.mines_left} more mines")
         result.counted = counted_all
-        yield from self._paced(_global_facts(result, counted_all, proved))
+        yield from self._paced(global_facts(result, counted_all, proved))
 
     def _count_pieces(self, pieces: list[Component], quick: int, counted: list[Component]) -> Generator[None, None, list[CountTask]]:
         """Quick counts of ``pieces``, smallest first, into ``counted``; the counts that did not finish."""
@@ -348,15 +348,6 @@ class AnalysisJob:
         if not decided.fits_total:
             raise Inconsistent(result.witnesses, f"no arrangement of the numbers uses exactly {result.mines_left} more mines")
         return decided
-
-
-def _take_out(result: Analysis, proved: Propagated, safe: set[int], mines: set[int], local: bool) -> None:
-    """Squares settled in every arrangement leave the counts (``local``: without the mine total)."""
-    proved.safe |= safe
-    proved.mines |= mines
-    if local:
-        result.local_safe |= safe
-        result.local_mines |= mines
 
 
 class _CutCache:
@@ -432,59 +423,3 @@ def position_decision(
     frontier = {cell for c in constraints for cell in c.cells}
     mines_left = total_mines - sum(1 for v in cells if v == MARKED)
     return decision_task(constraints, mines_left, [cell for cell in unknown if cell not in frontier])
-
-
-def _local_facts(result: Analysis, components: list[Component]) -> None:
-    """Rule 5: boxes empty or full in every arrangement of their (counted) component."""
-    for component in components:
-        lines = component.lines
-        solutions = sum(lines.ways.values())
-        for b, box in enumerate(component.boxes):
-            weight = sum(w[b] for w in lines.weight.values())
-            if weight == 0:
-                result.local_safe.update(box)
-            elif weight == len(box) * solutions:
-                result.local_mines.update(box)
-
-
-def _global_facts(result: Analysis, counted: Counted, proved: Propagated) -> Generator[None, None, None]:
-    """Rule 6 and the probabilities: every arrangement weighted by the squares off the frontier.
-
-    A box's weight is a sum of products of big integers, one per mine total
-    of its component: it pauses after every CHUNK of them.
-    """
-    _set_proved(result, proved)
-    total = counted.total
-    since_pause = 0
-    for c, component in enumerate(counted.components):
-        for b, box in enumerate(component.boxes):
-            weight = counted.box_mine_weight(c, b)
-            chance = weight / (len(box) * total)
-            for cell in box:
-                result.probability[cell] = chance
-            if weight == 0:
-                result.safe.update(box)
-            elif weight == len(box) * total:
-                result.mines.update(box)
-            METER.reading += len(component.lines.ways)
-            since_pause += len(component.lines.ways)
-            if since_pause >= CHUNK:
-                yield
-                since_pause = 0
-    if result.off_cells:
-        chance = counted.off_probability()
-        for cell in result.off_cells:
-            result.probability[cell] = chance
-        if counted.off_mines == 0:
-            result.safe.update(result.off_cells)
-        elif counted.off_mines == len(result.off_cells) * total:
-            result.mines.update(result.off_cells)
-
-
-def _set_proved(result: Analysis, proved: Propagated) -> None:
-    result.safe.update(proved.safe)
-    result.mines.update(proved.mines)
-    for cell in proved.safe:
-        result.probability[cell] = 0.0
-    for cell in proved.mines:
-        result.probability[cell] = 1.0

@@ -1,0 +1,80 @@
+"""What the counts prove about a position, written into its Analysis: rule 5
+(boxes empty or full in every arrangement of their component), rule 6 and
+the probabilities (every arrangement weighted by the squares off the
+frontier), and the squares the pair rules settled."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING
+
+from .counting import CHUNK, METER, Component, Counted
+from .propagate import Propagated
+
+if TYPE_CHECKING:
+    from .analysis import Analysis
+
+
+def take_out(result: Analysis, proved: Propagated, safe: set[int], mines: set[int], local: bool) -> None:
+    """Squares settled in every arrangement leave the counts (``local``: without the mine total)."""
+    proved.safe |= safe
+    proved.mines |= mines
+    if local:
+        result.local_safe |= safe
+        result.local_mines |= mines
+
+
+def local_facts(result: Analysis, components: list[Component]) -> None:
+    """Rule 5: boxes empty or full in every arrangement of their (counted) component."""
+    for component in components:
+        lines = component.lines
+        solutions = sum(lines.ways.values())
+        for b, box in enumerate(component.boxes):
+            weight = sum(w[b] for w in lines.weight.values())
+            if weight == 0:
+                result.local_safe.update(box)
+            elif weight == len(box) * solutions:
+                result.local_mines.update(box)
+
+
+def global_facts(result: Analysis, counted: Counted, proved: Propagated) -> Generator[None, None, None]:
+    """Rule 6 and the probabilities: every arrangement weighted by the squares off the frontier.
+
+    A box's weight is a sum of products of big integers, one per mine total
+    of its component: it pauses after every CHUNK of them.
+    """
+    set_proved(result, proved)
+    total = counted.total
+    since_pause = 0
+    for c, component in enumerate(counted.components):
+        for b, box in enumerate(component.boxes):
+            weight = counted.box_mine_weight(c, b)
+            chance = weight / (len(box) * total)
+            for cell in box:
+                result.probability[cell] = chance
+            if weight == 0:
+                result.safe.update(box)
+            elif weight == len(box) * total:
+                result.mines.update(box)
+            METER.reading += len(component.lines.ways)
+            since_pause += len(component.lines.ways)
+            if since_pause >= CHUNK:
+                yield
+                since_pause = 0
+    if result.off_cells:
+        chance = counted.off_probability()
+        for cell in result.off_cells:
+            result.probability[cell] = chance
+        if counted.off_mines == 0:
+            result.safe.update(result.off_cells)
+        elif counted.off_mines == len(result.off_cells) * total:
+            result.mines.update(result.off_cells)
+
+
+def set_proved(result: Analysis, proved: Propagated) -> None:
+    result.safe.update(proved.safe)
+    result.mines.update(proved.mines)
+    for cell in proved.safe:
+        result.probability[cell] = 0.0
+    for cell in proved.mines:
+        result.probability[cell] = 1.0
