@@ -102,7 +102,7 @@ def unavoidable_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
 
 
 @dataclass(frozen=True)
-class Outcome:
+class ShownNumber:
     """One number a candidate could show: how likely, and what it would lead to."""
 
     shown: int  # mines among the candidate's unknown neighbours (its number less known mines)
@@ -151,7 +151,7 @@ class _Outcomes:
         off_count = len(self.off) - len(touched & self.off)
         return combine([rest_of_board, *components], off_count, analysis.mines_left).total
 
-    def outcomes(self, cell: int, beat: float = 0.0) -> list[Outcome] | None:
+    def outcomes(self, cell: int, beat: float = 0.0) -> list[ShownNumber] | None:
         """Every number the candidate could show, or None if counting them ran over budget.
 
         ``beat`` is the score to beat: once the numbers not yet tried could not
@@ -174,7 +174,7 @@ class _Outcomes:
                     return None
         rest_of_board, untouched_best = self._rest_of_board(affected)
         off_count = len(self.off) - len(touched & self.off)
-        found: list[Outcome] = []
+        found: list[ShownNumber] = []
         safety = 1 - analysis.probability[cell]
         tally = _Tally(safety, safety * analysis.counted.total)  # arrangements with the candidate safe
         # The boxes are the same whatever number shows: split once, then vary the need.
@@ -211,10 +211,10 @@ def _count_each(components: list[Component]) -> bool | None:
     return all(comp.lines.ways for comp in components)
 
 
-PRUNED = Outcome(-1, 0, 0, 0.0)  # ends the list of a candidate that cannot win (see _Outcomes.outcomes)
+PRUNED = ShownNumber(-1, 0, 0, 0.0)  # ends the list of a candidate that cannot win (see _Outcomes.outcomes)
 
 
-def _judge(shown: int, counted, components: list[Component], off_count: int, untouched_best: float) -> Outcome:
+def _judge(shown: int, counted, components: list[Component], off_count: int, untouched_best: float) -> ShownNumber:
     """What one number would prove, and how safe the next guess would be if it proved nothing."""
     proved = 0
     best = untouched_best
@@ -231,7 +231,7 @@ def _judge(shown: int, counted, components: list[Component], off_count: int, unt
             proved += off_count
         else:
             best = max(best, 1 - counted.off_mines / (off_count * total))
-    return Outcome(shown, total, proved, 1.0 if proved else best)
+    return ShownNumber(shown, total, proved, 1.0 if proved else best)
 
 
 def _with_need(component: Component, witness: int, need: int) -> Component:
@@ -281,7 +281,7 @@ class _Tally:
         self.reached = 0.0  # ... times the next guess's safety
         self.proving = 0.0  # weight of the numbers tried that prove a square
 
-    def add(self, outcome: Outcome) -> None:
+    def add(self, outcome: ShownNumber) -> None:
         self.tried += outcome.weight
         self.reached += outcome.weight * outcome.next_safety
         self.proving += outcome.weight if outcome.proved else 0
@@ -294,7 +294,7 @@ class _Tally:
         return self.safety * (self.reached + rest) / self.safe_total
 
 
-def _score(safety: float, found: list[Outcome] | None) -> tuple[float, float]:
+def _score(safety: float, found: list[ShownNumber] | None) -> tuple[float, float]:
     """(score, chance of progress given safe) of a candidate from its possible numbers."""
     if not found:
         return safety, 0.0
@@ -318,7 +318,7 @@ class Scored:
     cell: int
     progress: float
     credit: float
-    found: list[Outcome] | None  # its possible numbers, every one (None: it shows nothing new)
+    found: list[ShownNumber] | None  # its possible numbers, every one (None: it shows nothing new)
 
 
 def rank(knowledge: Knowledge, analysis: Analysis, pool: list[int], margin: float = 0.0, long_term: bool = True) -> list[Scored]:

@@ -14,7 +14,7 @@ from solver_helpers import positions, random_position
 
 from amigasweeper.engine import COVERED, MARKED, Shape
 from amigasweeper.engine.textboard import game_from_text
-from amigasweeper.solver.guess import PRUNED, Outcome, _Outcomes, _score, candidates, choose_guess, forced_guess
+from amigasweeper.solver.guess import PRUNED, ShownNumber, _Outcomes, _score, candidates, choose_guess, forced_guess
 from amigasweeper.solver import guess as guess_module
 from amigasweeper.solver.longterm import LongTermRisk
 from amigasweeper.solver.knowledge import Knowledge
@@ -158,9 +158,9 @@ def test_the_chosen_square_is_among_the_candidates_and_never_known():
 
 
 def test_scores_prefer_progress_and_punish_dead_squares():
-    sure = [Outcome(0, 3, 2, 1.0), Outcome(1, 1, 1, 1.0)]  # every number proves something
-    blind = [Outcome(0, 3, 0, 0.5), Outcome(1, 1, 0, 0.5)]  # no number does; the next guess is a coin toss
-    dead = [Outcome(1, 4, 0, 0.8)]  # only one number is possible
+    sure = [ShownNumber(0, 3, 2, 1.0), ShownNumber(1, 1, 1, 1.0)]  # every number proves something
+    blind = [ShownNumber(0, 3, 0, 0.5), ShownNumber(1, 1, 0, 0.5)]  # no number does; the next guess is a coin toss
+    dead = [ShownNumber(1, 4, 0, 0.8)]  # only one number is possible
     assert _score(0.75, sure)[0] > _score(0.8, blind)[0]
     assert _score(0.8, dead)[0] < _score(0.5, blind)[0]
     assert _score(0.8, sure)[1] == 1.0 and _score(0.8, blind)[1] == 0.0
