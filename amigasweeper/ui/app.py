@@ -36,7 +36,7 @@ from .intuition.atlas import Icon
 from .intuition.menustrip import MenuStrip
 from .game.minewindow import Action, MineWindow
 from .intuition.modes import Look, ScreenMode
-from .intuition import font
+from .intuition import font, pointer
 from .game.shading import draw_legend, legend_width
 from .intuition.palette import KICKSTART2_REMAP, RGB
 from .intuition.requester import Requester
@@ -45,6 +45,7 @@ from .game.session import SeedSource, Session
 from .game.settings_map import choices_from_settings
 from .intuition.marquee import marquee
 from .intuition.window import Window
+from .intuition.reopen import reopen_screen
 from .intuition.wm import WindowManager
 from .workbench.backdrop import ICONS, WorkbenchWindow
 from .workbench.menus import WORKBENCH_MENUS, WorkbenchCommand
@@ -54,6 +55,7 @@ from .saving import FrameSaving
 from .stopping import StopRequests
 from .display import DisplayError, check_display, init_pyxel
 from .touch.control import TouchControl
+from .scaling.fullscreen import FULL_SCREEN
 from .scaling.pixels import WholePixels
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
@@ -150,7 +152,7 @@ class App:
         self.open_menus_strip: MenuStrip | None = None  # the strip shown while the right button is held
         self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless or options.script else None  # a script holds its own
-        self.reader = InputReader(self.held)
+        self.reader = InputReader(self.held, on_full_screen=FULL_SCREEN.toggle)
         self.touch_play = TouchControl(self.reader, self.wm, settings.touch_play, options.touch_play)
         self.folder_problem = loaded.folder_problem
         self.stop = StopRequests()
@@ -202,20 +204,12 @@ class App:
             while len(pyxel.colors) <= pen:
                 pyxel.colors.append(0)
             pyxel.colors[pen] = rgb
-        self.resize_screen(self.screen_mode)
+        self.pixels.show(self.screen_mode.size)  # the framebuffer sized, the window a whole multiple of it
 
     def resize_screen(self, mode: ScreenMode) -> None:
+        """A new screen mode: the screen closes and opens again at its size (reopen.py)."""
         self.screen_mode = mode
-        self.pixels.show(mode.size)  # the framebuffer resized, the window a whole multiple of it
-        if hasattr(self, "screen"):
-            self.screen.w, self.screen.h = mode.size
-            self.wm.cancel_drag()
-            self.workbench.set_screen_size(mode.size)
-            self.mine_window.set_screen_size(mode.size)
-            others = [*self.requesters, self.viewer, self.duels.window, self.replays.window, self.stats.window]
-            for window in [w for w in others if w is not None]:
-                window.screen_size = mode.size
-                window.relayout()
+        reopen_screen(self.wm, mode.size, self.pixels)
 
     @property
     def game(self) -> Game:
@@ -339,10 +333,7 @@ class App:
         self.screen.tick()
         if frame.dropped:
             self._drop(frame.dropped)
-        if self.screen.behind:
-            if frame.pressed or frame.keys:
-                self.screen.behind = False  # the click or key that brings it forward does nothing else
-        elif self.open_menus_strip is not None:
+        if self.open_menus_strip is not None:
             self._update_menus(frame)
         elif frame.amiga and frame.key(pyxel.KEY_Q) and not self.typing():
             self.request_quit()  # Right-Amiga-Q quits from every window, a requester's too
@@ -435,8 +426,9 @@ class App:
             text = hints.message
             if not text and hints.show_probabilities and self.wm.active is self.mine_window:
                 field = self.mine_window.field
-                if field.visible and field.contains(pyxel.mouse_x, pyxel.mouse_y):
-                    text = hints.chance_text(self.game, field.cell_under(pyxel.mouse_x, pyxel.mouse_y))
+                x, y = pointer.position()
+                if field.visible and field.contains(x, y):
+                    text = hints.chance_text(self.game, field.cell_under(x, y))
         if not text and not self.menus_seen:
             text = NEWCOMER_TOUCH_TITLE if self.touch_play.on else NEWCOMER_TITLE
         if not text:
@@ -456,18 +448,17 @@ class App:
         self.mine_window.four_colours = self.look is Look.KICKSTART2
         self.apply_look()
         self.screen.draw()
-        if not self.screen.behind:
-            pyxel.pal()
-            self.wm.draw_drag_outline()
-            self.apply_look()
-            if self.show_legend() and self.open_menus_strip is None:
-                # The legend ends just left of the screen's depth gadget.
-                draw_legend(self.screen.w - SCREEN_DEPTH_W, self.look is Look.KICKSTART2, self.mine_window.hints.estimated)
-            if self.open_menus_strip is not None:
-                self.open_menus_strip.draw()
+        pyxel.pal()
+        self.wm.draw_drag_outline()
+        self.apply_look()
+        if self.show_legend() and self.open_menus_strip is None:
+            # The legend ends just left of the screen's depth gadget.
+            draw_legend(self.screen.w - SCREEN_DEPTH_W, self.look is Look.KICKSTART2, self.mine_window.hints.estimated)
+        if self.open_menus_strip is not None:
+            self.open_menus_strip.draw()
         pyxel.pal()
         self.screen.busy = self.mine_window.hints.busy(self.game)  # the wait pointer while the solver works
-        self.screen.draw_pointer()
+        self.screen.finish()
 
     def apply_look(self) -> None:
         """The Kickstart 2 look draws our extra pens in the four Workbench colours."""

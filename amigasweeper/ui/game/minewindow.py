@@ -27,7 +27,7 @@ from .pausing import PauseReason
 from .recording import Aim, GameTap
 from .session import Session
 from ..intuition.widgets import PushGadget, Widget
-from ..intuition import font, metrics
+from ..intuition import font, metrics, pointer
 from ..intuition.metrics import for_width
 from ..intuition.window import BORDER, TITLE_H, Window
 
@@ -312,7 +312,7 @@ class MineWindow(Window):
             return Face.DEAD
         if self.game.status is GameStatus.WON:
             return Face.COOL
-        if self.field.action is not None and self.field.contains(pyxel.mouse_x, pyxel.mouse_y):
+        if self.field.action is not None and self.field.contains(*pointer.position()):
             return Face.OH
         return Face.SMILE
 
@@ -443,7 +443,7 @@ class MineWindow(Window):
         if self.hints.demo:
             tap.spoil()  # a game the Demo played in is not the player's
         tap.follow_clock(self.game.paused)
-        tap.pointer(pyxel.mouse_x, pyxel.mouse_y, self.aim)
+        tap.pointer(*pointer.position(), self.aim)
         if self.game.status.over and not self.canvas.rippling:
             tap.finish()  # once the last opening has been seen: keeping the game takes a few frames' time
 

@@ -47,7 +47,7 @@ from amigasweeper.guide.paths import PICTURE_LIMIT, GuideFolder, Resolved, read_
 from amigasweeper.plainfiles import read as read_plain, shown
 
 from .. import collector
-from ..intuition import font
+from ..intuition import font, pointer
 from ..intuition.atlas import FONT
 from ..intuition.gfx import bevel
 from ..intuition.input import Button, Frame
@@ -847,7 +847,8 @@ class GuideViewer(Window):
         pyxel.clip(x0, y0, self.page.w, self.page.h)
         links = self.visible_links() if self.focus is not None else []
         focused = links[self.focus][1] if self.focus is not None and self.focus < len(links) else None
-        hovered = self.page.link_at(pyxel.mouse_x, pyxel.mouse_y) if self.page.contains(pyxel.mouse_x, pyxel.mouse_y) else None
+        mouse = pointer.position()
+        hovered = self.page.link_at(*mouse) if self.page.contains(*mouse) else None
         lines, left, columns = self.lines, self.place.left, self.columns + 1
         self.drawn_chars = 0
         look = self.look()

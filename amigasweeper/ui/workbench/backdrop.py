@@ -91,6 +91,9 @@ class WorkbenchWindow(Window):
             icon.x, icon.y = 4, y
             y += icon.h + ICON_GAP
 
+    def relayout(self) -> None:
+        self.set_screen_size(self.screen_size)
+
     def icon(self, kind: Icon) -> IconGadget:
         return next(i for i in self.icons if i.icon is kind)
 
