@@ -50,6 +50,8 @@ class ManualPage(str, Enum):
     STATS = "Stats"
     STATS_WINDOWS = "StatsWindows"
     WINDOWS = "Windows"
+    SCREEN = "Screen"
+    WORKBENCH = "Workbench"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"
     VIEWER = "Viewer"

@@ -32,7 +32,6 @@ from .helpviewer.control import ViewerControl
 from .helpviewer.guideview import GuideViewer, open_guide_file
 from .intuition.input import Button, HeldButtons, InputReader
 from .game.menudefs import MENUS
-from .intuition.atlas import Icon
 from .intuition.menustrip import MenuStrip
 from .game.minewindow import Action, MineWindow
 from .intuition.modes import Look, ScreenMode
@@ -47,8 +46,8 @@ from .intuition.marquee import marquee
 from .intuition.window import Window
 from .intuition.reopen import reopen_screen
 from .intuition.wm import WindowManager
-from .workbench.backdrop import ICONS, WorkbenchWindow
-from .workbench.menus import WORKBENCH_MENUS, WorkbenchCommand
+from .menupages import MENU_PAGES
+from .workbench.control import WorkbenchControl
 from .drive.script import SCRIPT_LIMIT
 from .faults import TITLE as FAULT_TITLE, FaultGuard
 from .saving import FrameSaving
@@ -60,20 +59,6 @@ from .scaling.pixels import WholePixels
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
-MENU_PAGES = {
-    "Game": ManualPage.GAME_MENU,
-    "Completion": ManualPage.COMPLETION_MENU,
-    "Settings": ManualPage.SETTINGS_MENU,
-    "Hint": ManualPage.HINT_MENU,
-    "Help": ManualPage.HELP_MENU,
-    "Project": ManualPage.VIEWER,  # the help viewer's menus
-    "Navigate": ManualPage.VIEWER,
-    "Workbench": ManualPage.WINDOWS,  # the Workbench's menus
-    "Icons": ManualPage.WINDOWS,
-    "Duel": ManualPage.DUEL,  # the Duel window's
-    "Statistics": ManualPage.STATS_WINDOWS,
-    "Replay": ManualPage.STATS_WINDOWS,
-}
 # Shown in the screen bar until the player first opens a menu.
 NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
 NEWCOMER_TOUCH_TITLE = "Long press here: menus"  # touch play: no right button
@@ -127,8 +112,8 @@ class App:
         self.session = Session(choices, self.clock, SeedSource(options.seed))
         self.screen = WorkbenchScreen(*self.screen_mode.size)
         self.wm = WindowManager(self.screen)
-        self.workbench = WorkbenchWindow(self.screen_mode.size, self.clock, self.open_icon)
-        self.workbench.menus = self._workbench_menus()
+        self.workbench_control = WorkbenchControl(self)
+        self.workbench = self.workbench_control.window
         self.wm.open(self.workbench)
         self.mine_window = MineWindow(
             self.session,
@@ -175,17 +160,6 @@ class App:
     def _data_folder(self) -> Path | None:
         backend = self.storage.backend
         return backend.folder if isinstance(backend, FileBackend) else None
-
-    def _workbench_menus(self) -> MenuStrip:
-        workbench = self.workbench
-        actions = {
-            WorkbenchCommand.ABOUT: lambda: self.commands.open_about(),
-            WorkbenchCommand.QUIT: self.request_quit,
-            WorkbenchCommand.OPEN: lambda: self.open_icon(workbench.selected()),
-        }
-        return MenuStrip.for_actions(
-            WORKBENCH_MENUS, actions, {WorkbenchCommand.OPEN: lambda: workbench.selected() is not None}
-        )
 
     def _open_guide_alone(self, path: Path, node: str | None) -> None:
         """`--guide FILE`: the viewer alone on the Workbench, as `multiview FILE`;
@@ -253,18 +227,6 @@ class App:
         self.commands.leave()
         self.wm.close(self.mine_window)
 
-    def open_icon(self, icon: Icon | None) -> None:
-        """A double-clicked icon (or Icons > Open): MineSweeper opens its window."""
-        if icon is Icon.MINESWEEPER:
-            if self.wm.is_open(self.mine_window):
-                self.wm.to_front(self.mine_window)
-                self.wm.activate(self.mine_window)
-                return
-            self.session.new_game()
-            self.wm.open(self.mine_window)
-        elif icon is not None:
-            self.commands.tell(dict(ICONS)[icon], ["A disk of our Workbench: nothing on it opens here."])
-
     def help_page(self) -> str:
         """The manual page about what the player is doing now."""
         active = self.wm.active
@@ -277,7 +239,7 @@ class App:
         if active is not None and active is self.viewer:
             return ManualPage.VIEWER
         if active is self.workbench:
-            return ManualPage.WINDOWS
+            return ManualPage.WORKBENCH
         if self.game.paused:
             return ManualPage.PAUSE
         return ManualPage.RULES
@@ -449,7 +411,7 @@ class App:
         self.apply_look()
         self.screen.draw()
         pyxel.pal()
-        self.wm.draw_drag_outline()
+        self.wm.draw_over_windows()
         self.apply_look()
         if self.show_legend() and self.open_menus_strip is None:
             # The legend ends just left of the screen's depth gadget.

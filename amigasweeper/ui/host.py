@@ -5,7 +5,7 @@ owns them and the app can import them without a circle."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from amigasweeper.engine import Game
@@ -25,6 +25,8 @@ if TYPE_CHECKING:
 class Teller(Protocol):
     def tell(self, title: str, paragraphs: list[str]) -> None: ...
 
+    def open_about(self) -> None: ...
+
 
 class DuelStarter(Protocol):
     def open_setup(self) -> None: ...
@@ -39,6 +41,8 @@ class ReplayOpener(Protocol):
 
 
 class Host(Protocol):
+    options: Any  # the command line's options (app.Options)
+    clock: Callable[[], float]  # the program's clock (frames when headless or scripted)
     session: Session
     storage: Storage
     screen: WorkbenchScreen

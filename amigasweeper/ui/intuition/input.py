@@ -51,6 +51,7 @@ WATCHED_KEYS = (
         pyxel.KEY_QUESTION,
         pyxel.KEY_MINUS,
         pyxel.KEY_EQUALS,
+        pyxel.KEY_PERIOD,
     ]
 )
 # The two Amiga keys, on a PC or Mac keyboard (the manual's Keyboard page).

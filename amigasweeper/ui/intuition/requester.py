@@ -15,7 +15,7 @@ import pyxel
 from . import font
 from .atlas import FONT, Glyph
 from .gfx import button_box
-from .input import Frame
+from .input import Button, Frame
 from .metrics import for_width
 from .palette import Pen
 from .placement import easy_request_place
@@ -109,6 +109,26 @@ class TextButton(PushGadget):
     def draw(self) -> None:
         button_box(self.ax, self.ay, self.w, self.h, pressed=self.pressed)
         font.draw_text(self.ax + BUTTON_PAD, self.ay + 3, self.label, Pen.BLACK)
+
+
+class GhostButton(TextButton):
+    """A button that is ghosted, and does nothing, while it cannot act."""
+
+    def __init__(self, label: str, action: Callable[[], None], can_act: Callable[[], bool], h: int = BUTTON_H) -> None:
+        super().__init__(label, action)
+        self.can_act = can_act
+        self.h = h
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        if self.can_act():
+            super().on_press(frame, button)
+
+    def draw(self) -> None:
+        super().draw()
+        if not self.can_act():
+            pyxel.dither(0.5)
+            pyxel.rect(self.ax + 2, self.ay + 2, self.w - 4, self.h - 4, Pen.GREY)
+            pyxel.dither(1.0)
 
 
 class CycleGadget(PushGadget):

@@ -303,6 +303,9 @@ class Window(Widget):
     def draw_interior(self) -> None:
         """The window's own drawing under its child widgets."""
 
+    def draw_over(self) -> None:
+        """Drawn over every window, once all are drawn (what this window drags)."""
+
 
 SCREEN_TOP = 11  # the screen bar and its trim line: windows stay below it
 

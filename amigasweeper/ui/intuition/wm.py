@@ -226,8 +226,12 @@ class WindowManager:
         self.drag = None
 
     # ----------------------------------------------------------------- draw
-    def draw_drag_outline(self) -> None:
-        """Intuition 3.1's drag frame: the window's outline in complement mode."""
+    def draw_over_windows(self) -> None:
+        """What goes over every window: Intuition 3.1's drag frame (the outline
+        of a window being dragged, in complement mode), and what a window drags
+        (the Workbench's icons)."""
+        for window in self.windows:
+            window.draw_over()
         if self.drag is None:
             return
         drag = self.drag
