@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import os
 import shutil
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterable
@@ -131,15 +132,16 @@ def _files(folder: Path) -> Iterable[Path]:
 def stack_size() -> int | None:
     """The stack the main thread may grow to, in bytes (None: the system does
     not say, or sets no limit)."""
-    try:
-        import resource  # POSIX only
-    except ImportError:
-        return None
-    try:
-        soft, _hard = resource.getrlimit(resource.RLIMIT_STACK)
-    except (OSError, ValueError):
-        return None
-    return None if soft == resource.RLIM_INFINITY or soft < 0 else soft
+    if sys.platform in ("win32", "emscripten"):
+        return None  # no POSIX resource module (a browser page would fetch one from its host)
+    else:
+        import resource
+
+        try:
+            soft, _hard = resource.getrlimit(resource.RLIMIT_STACK)
+        except (OSError, ValueError):
+            return None
+        return None if soft == resource.RLIM_INFINITY or soft < 0 else soft
 
 
 def protection_of(folder: Path) -> Protection:
@@ -210,6 +212,10 @@ def volume_facts(name: str, folder: Path) -> Facts:
 
 
 def temporary_folder() -> Path:
+    """The folder the system keeps temporary files in. In a browser every
+    file of the page is held in memory: the Ram Disk is the program's own."""
+    if sys.platform == "emscripten":
+        return resources.PACKAGE_DIR.parent
     return Path(tempfile.gettempdir())
 
 
