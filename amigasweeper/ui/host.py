@@ -5,7 +5,7 @@ owns them and the app can import them without a circle."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from amigasweeper.engine import Game
@@ -30,6 +30,8 @@ class Teller(Protocol):
 
     def open_best_times(self) -> None: ...
 
+    def open_about(self) -> None: ...
+
 
 class DuelStarter(Protocol):
     def open_setup(self) -> None: ...
@@ -44,6 +46,8 @@ class ReplayOpener(Protocol):
 
 
 class Host(Protocol):
+    options: Any  # the command line's options (app.Options)
+    clock: Callable[[], float]  # the program's clock (frames when headless or scripted)
     session: Session
     ending: EndQueue
     storage: Storage

@@ -47,13 +47,13 @@ from amigasweeper.guide.paths import PICTURE_LIMIT, GuideFolder, Resolved, read_
 from amigasweeper.plainfiles import read as read_plain, shown
 
 from .. import collector
-from ..intuition import font
+from ..intuition import font, pointer
 from ..intuition.atlas import FONT
 from ..intuition.gfx import bevel
 from ..intuition.input import Button, Frame
 from ..intuition.modes import Look
 from ..intuition.palette import Pen
-from ..intuition.requester import Choice, Requester, TextButton
+from ..intuition.requester import Choice, GhostButton, Requester
 from ..intuition.widgets import Widget
 from ..intuition.window import BORDER, TITLE_H, Window
 from ..intuition.menus import MenuItem
@@ -107,26 +107,6 @@ GHOST_BUTTON_H = 13
 # The viewer's measures around its page, for the size it opens at (opening.py).
 CHROME = Chrome(margin=MARGIN, button_gap=BUTTON_GAP, button_h=GHOST_BUTTON_H, scroller=SCROLLER_W + 2,
                 inset_x=PAGE_INSET_X, inset_y=PAGE_INSET_Y, line_h=LINE_H)
-
-
-class GhostButton(TextButton):
-    """A button row gadget that is ghosted when it cannot act."""
-
-    def __init__(self, label: str, action: Callable[[], None], can_act: Callable[[], bool]) -> None:
-        super().__init__(label, action)
-        self.can_act = can_act
-        self.h = GHOST_BUTTON_H
-
-    def on_press(self, frame: Frame, button: Button) -> None:
-        if self.can_act():
-            super().on_press(frame, button)
-
-    def draw(self) -> None:
-        super().draw()
-        if not self.can_act():
-            pyxel.dither(0.5)
-            pyxel.rect(self.ax + 2, self.ay + 2, self.w - 4, self.h - 4, Pen.GREY)
-            pyxel.dither(1.0)
 
 
 class PageArea(Widget):
@@ -203,12 +183,12 @@ class GuideViewer(Window):
         self.guides: dict[Path, Document] = {}
         self._destinations: dict[tuple[int, str], Destination | None] = {}
         self.buttons = [
-            self.add(GhostButton("Contents", self.contents, lambda: self.contents_target() is not None)),
-            self.add(GhostButton("Index", self.index, lambda: self.index_target() is not None)),
-            self.add(GhostButton("Help", self.help, lambda: self.help_target() is not None)),
-            self.add(GhostButton("Retrace", self.retrace, lambda: bool(self.history))),
-            self.add(GhostButton("Browse <", self.browse_prev, lambda: self.prev_target() is not None)),
-            self.add(GhostButton("Browse >", self.browse_next, lambda: self.next_target() is not None)),
+            self.add(GhostButton("Contents", self.contents, lambda: self.contents_target() is not None, GHOST_BUTTON_H)),
+            self.add(GhostButton("Index", self.index, lambda: self.index_target() is not None, GHOST_BUTTON_H)),
+            self.add(GhostButton("Help", self.help, lambda: self.help_target() is not None, GHOST_BUTTON_H)),
+            self.add(GhostButton("Retrace", self.retrace, lambda: bool(self.history), GHOST_BUTTON_H)),
+            self.add(GhostButton("Browse <", self.browse_prev, lambda: self.prev_target() is not None, GHOST_BUTTON_H)),
+            self.add(GhostButton("Browse >", self.browse_next, lambda: self.next_target() is not None, GHOST_BUTTON_H)),
         ]
         self.page = self.add(PageArea(self))
         self.enable_sizing(MIN_W, MIN_H)
@@ -853,7 +833,8 @@ class GuideViewer(Window):
         pyxel.clip(x0, y0, self.page.w, self.page.h)
         links = self.visible_links() if self.focus is not None else []
         focused = links[self.focus][1] if self.focus is not None and self.focus < len(links) else None
-        hovered = self.page.link_at(pyxel.mouse_x, pyxel.mouse_y) if self.page.contains(pyxel.mouse_x, pyxel.mouse_y) else None
+        mouse = pointer.position()
+        hovered = self.page.link_at(*mouse) if self.page.contains(*mouse) else None
         lines, left, columns = self.lines, self.place.left, self.columns + 1
         self.drawn_chars = 0
         look = self.look()

@@ -15,7 +15,7 @@ import pyxel
 from . import font
 from .atlas import FONT, Glyph
 from .gfx import button_box
-from .input import Frame
+from .input import Button, Frame
 from .metrics import for_width
 from .palette import Pen
 from .placement import easy_request_place
@@ -109,6 +109,26 @@ class TextButton(PushGadget):
     def draw(self) -> None:
         button_box(self.ax, self.ay, self.w, self.h, pressed=self.pressed)
         font.draw_text(self.ax + BUTTON_PAD, self.ay + 3, self.label, Pen.BLACK)
+
+
+class GhostButton(TextButton):
+    """A button that is ghosted, and does nothing, while it cannot act."""
+
+    def __init__(self, label: str, action: Callable[[], None], can_act: Callable[[], bool], h: int = BUTTON_H) -> None:
+        super().__init__(label, action)
+        self.can_act = can_act
+        self.h = h
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        if self.can_act():
+            super().on_press(frame, button)
+
+    def draw(self) -> None:
+        super().draw()
+        if not self.can_act():
+            pyxel.dither(0.5)
+            pyxel.rect(self.ax + 2, self.ay + 2, self.w - 4, self.h - 4, Pen.GREY)
+            pyxel.dither(1.0)
 
 
 class CycleGadget(PushGadget):
@@ -274,6 +294,11 @@ class Requester(Window):
         return next((g for g in self.gadgets if g.active), None)
 
     def on_key(self, frame: Frame) -> bool:
+        if frame.left_amiga and frame.key(pyxel.KEY_V, pyxel.KEY_B) and self.buttons:
+            # Intuition's keys for a system requester (RKRM Libraries, Table 10-2):
+            # Left-Amiga-V the leftmost button (the positive one), -B the rightmost.
+            self.choose_by_key(self.buttons[0] if frame.key(pyxel.KEY_V) else self.buttons[-1])
+            return True
         gadget = self.active_gadget
         if gadget is not None:
             gadget.edit(frame)
