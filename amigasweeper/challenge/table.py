@@ -299,7 +299,7 @@ def main(conn: Connection, setup_conn: Connection, seat: Seat) -> None:
     if seat.load_now:  # a first table says whether every player loads; a replacement loads them as needed
         failure = table.await_ready()
         public = table.opener.public if table.opener is not None else 0
-        conn.send(Ready(failure, describe(setup.sandbox, plan, seat.cpu, seat.tables), public))
+        conn.send(Ready(failure, describe(setup.sandbox, plan, seat.cpu, seat.tables, seat.keyed), public))
         if failure:
             table.close()
             return
