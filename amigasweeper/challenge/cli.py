@@ -26,12 +26,12 @@ from typing import TextIO
 
 from amigasweeper.engine import Shape
 
+from .cluster import RayTables, ray_missing
+from .executors import LocalTables
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
 from .limits import DEFAULT_FILE_MB, DEFAULT_MEMORY_MB, DEFAULT_PROCESSES, Caps
 from .processes import forbid_memory_reads
 from .rules import ChallengeError, Outcome
-from .cluster import RayTables, ray_missing
-from .executors import LocalTables
 from .sandbox import Sandbox, SandboxMode, choose
 from .table import WALL_FACTOR, WALL_SLACK
 from .tournament import (

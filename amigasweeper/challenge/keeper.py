@@ -26,7 +26,13 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
 from .envelope import EnvelopeError, Sealer
-from .processes import forbid_memory_reads, ignore_interrupts, interrupts_held, on_parent_exit, spawn_context
+from .processes import (
+    forbid_memory_reads,
+    ignore_interrupts,
+    interrupts_held,
+    on_parent_exit,
+    spawn_context,
+)
 
 SEED_PLEASE = "seed"  # the coordinator's request for the seed, at the end of the run
 STOP_WAIT = 5.0  # seconds the keeper gets to leave before it is killed

@@ -15,6 +15,7 @@ so the same records always give the same intervals.
 
 from __future__ import annotations
 
+import itertools
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -64,7 +65,7 @@ def rank(ranked: Sequence[ChallengeReport], cells: int) -> Ranking:
             sums.append(sum(map(row.__getitem__, picks)))
     intervals = tuple(_interval(sums) for sums in totals)
     differences = tuple(_interval([a - b for a, b in zip(upper, lower, strict=True)])
-                        for upper, lower in zip(totals, totals[1:]))
+                        for upper, lower in itertools.pairwise(totals))
     return Ranking(intervals, differences, resamples, count)
 
 

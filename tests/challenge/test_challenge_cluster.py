@@ -22,7 +22,7 @@ import pytest
 from bot_sources import MARK_ALL
 
 from amigasweeper.challenge import ChallengeConfig, Outcome, run_tournament
-from amigasweeper.challenge.cli import GameLog, game_line, main, player_names
+from amigasweeper.challenge.cli import GameLog, main, player_names
 from amigasweeper.challenge.cluster import RayTables
 from amigasweeper.challenge.sandbox import Sandbox
 
@@ -181,7 +181,7 @@ def test_the_probe_would_see_what_it_looks_for_outside_the_sandbox(cluster):
     nodes, _ = cluster
     host, port = nodes.address.split(":")
     code = f"ADDRESSES = [({host!r}, {int(port)})]\n" + RAY_PROBE + "\nimport json; print(json.dumps(attacks()))"
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, check=False)
     worked = json.loads(done.stdout.strip().splitlines()[-1])
     assert any(w.startswith("reached") for w in worked) and any(w.endswith("/logs") for w in worked)
     assert any(w.startswith("saw /tmp/ray/session_latest") for w in worked)
@@ -233,3 +233,29 @@ def test_a_node_lost_mid_run_costs_only_its_games_each_played_once(cluster, ray_
         [(r.index, r.outcome, r.error) for report in result.reports for r in report.records if r.error]
     lost = [node for node in result.nodes if node.lost]
     assert len(lost) == 1 and not result.interrupted
+
+
+def test_ctrl_c_on_a_run_with_its_own_local_ray_prints_what_finished_and_exits_130(ray_bots, tmp_path, sealed):
+    """The default: a local Ray started for the run, and stopped with it."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    folder = ray_bots("c_marks", MARK_ALL).parent
+    log = tmp_path / "games.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "amigasweeper.challenge.cli", "--executor", "ray", "--jobs", "1", "--size", "3",
+         "--bombs", "9", "--games", "100000", "--player", "c_marks:mark_all", "--jsonl", str(log)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=folder, start_new_session=True,
+        env={**os.environ, "PYTHONPATH": str(folder)})
+    deadline = time.monotonic() + 240
+    while time.monotonic() < deadline and (not log.exists() or log.read_text().count("\n") < 3):
+        time.sleep(0.1)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    assert process.returncode == 130, err[-3000:]
+    assert "Traceback" not in err
+    played = int(out.split("interrupted after ")[1].split()[0])
+    assert played >= 3 and played == len(log.read_text().splitlines())
+    assert "REFUSED" not in out and "games, sealed (bubblewrap" in out, out

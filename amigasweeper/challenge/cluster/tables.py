@@ -25,7 +25,14 @@ from ..keeper import KeeperHandle
 from ..table import LOAD_LIMIT, Setup, Task
 from ..walls import Walls
 from .agent import Refusal, Started, TableAgent, TableEnded
-from .runtime import ClusterUnavailable, Node, alive_nodes, connect, disconnect, node_alive
+from .runtime import (
+    ClusterUnavailable,
+    Node,
+    alive_nodes,
+    connect,
+    disconnect,
+    node_alive,
+)
 
 WAIT_STEP = 1.0  # seconds a wait lasts at most, so Ctrl-C is heard
 STOP_WAIT = 10.0  # seconds the tables get to leave politely
