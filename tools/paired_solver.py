@@ -14,6 +14,7 @@ solver's source, the board, the seeds and the settings, so a series of
 variants against one baseline pays for the baseline once.
 
     python tools/paired_solver.py --board 30x16/99 --seeds 100000:104000 --variant guess.TOLERANCE=0.1
+    python tools/paired_solver.py --executor ray --ray-address auto --seeds 0:1000000 --variant ...
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from amigasweeper.engine import GameSetup  # noqa: E402
 from amigasweeper.solver.player import play_game  # noqa: E402
+from amigasweeper.challenge.cluster.pools import add_executor_options, open_pool  # noqa: E402
 from amigasweeper.stats import Z95, percent_interval  # noqa: E402
 
 
@@ -133,6 +135,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--baseline", nargs="*", type=parse_setting, default=[], metavar="module.NAME=value")
     parser.add_argument("--variant", nargs="*", type=parse_setting, default=[], metavar="module.NAME=value")
     parser.add_argument("--workers", type=int, default=2)
+    add_executor_options(parser)  # --executor ray: the games as Ray tasks on a cluster
     args = parser.parse_args(argv)
     width, height, mines = parse_board(args.board)
     start, stop = (int(x) for x in args.seeds.split(":"))
@@ -140,9 +143,9 @@ def main(argv: list[str] | None = None) -> None:
     started = time.perf_counter()
     # One pool per side: a worker keeps the settings it was given, so a pool
     # reused for the variant would still play with the baseline's settings.
-    with Pool(args.workers) as pool:
+    with open_pool(args, args.workers, [__file__]) as pool:
         base = baseline(pool, args.baseline, args.shape, width, height, mines, seeds, args.workers)
-    with Pool(args.workers) as pool:
+    with open_pool(args, args.workers, [__file__]) as pool:
         variant = play(pool, args.variant, args.shape, width, height, mines, seeds, args.workers)
     report = {
         "command": "python tools/paired_solver.py " + " ".join(sys.argv[1:] if argv is None else argv),

@@ -212,6 +212,28 @@ def test_a_node_that_cannot_seal_refuses_its_tables_and_the_run_says_so(cluster,
     assert f"node        {refused[0].node}: REFUSED, no bot ran there:" in table
 
 
+def test_a_research_tool_plays_the_same_games_as_ray_tasks(cluster, monkeypatch):
+    """tools/bench_solver.py's games through the pool --executor ray opens: the same wins as local processes."""
+    import importlib.util
+    import sys
+    from argparse import Namespace
+
+    from amigasweeper.challenge.cluster.pools import open_pool
+
+    tool = Path(__file__).resolve().parents[2] / "tools" / "bench_solver.py"
+    monkeypatch.syspath_prepend(str(tool.parent))  # local processes import it by name too
+    spec = importlib.util.spec_from_file_location("bench_solver", tool)
+    bench = importlib.util.module_from_spec(spec)
+    sys.modules["bench_solver"] = bench  # its jobs are found by name, here and (shipped) on the nodes
+    spec.loader.exec_module(bench)
+    nodes, _ = cluster
+    figures = {}
+    for executor in ("local", "ray"):
+        with open_pool(Namespace(executor=executor, ray_address=nodes.address), 2, [str(tool)]) as pool:
+            figures[executor] = bench.bench_level(pool, "square", 9, 9, 10, 60, 2, first=100)
+    assert figures["ray"]["wins"] == figures["local"]["wins"] and figures["ray"]["games"] == 60
+
+
 def test_a_node_lost_mid_run_costs_only_its_games_each_played_once(cluster, ray_bots, sealed):
     nodes, second = cluster
     ray_bots("c_slow", SLOW)
