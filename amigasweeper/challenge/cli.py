@@ -3,12 +3,14 @@
     amigasweeper-challenge --size 20 --games 100 --player mybot:play
     amigasweeper-challenge --player solver --player naive --jobs 2 --json
     amigasweeper-challenge --player mybot:play --jsonl games.jsonl --time-limit 5
+    amigasweeper-challenge --player mybot:play --executor ray --ray-address auto
 
-Every bot runs in worker processes of its own; see ``tournament``. Exit
-status 0 after a run (however the bots did), 1 when the results were shown
-but the ``--jsonl`` file could not be written, 2 for bad arguments or a bot
-that does not load, 130 when Ctrl-C stopped the run (the table then shows
-the games played so far).
+Every bot runs in worker processes of its own; see ``tournament``, and
+``cluster`` for ``--executor ray``. Exit status 0 after a run (however the
+bots did), 1 when the results were shown but the ``--jsonl`` file could not
+be written, 2 for bad arguments, a bot that does not load or a cluster that
+cannot be used, 130 when Ctrl-C stopped the run (or a cluster lost every
+node: the table then shows the games played so far).
 """
 
 from __future__ import annotations

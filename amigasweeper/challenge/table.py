@@ -1,7 +1,8 @@
 """A table: the referee's process, which plays games against the bots' workers.
 
 The coordinator starts one table per job. A table holds the layouts (it
-builds each game from the seed and the game's number), starts one worker
+builds each game from its key, an HMAC of the seed and the game's number:
+see ``envelope``), starts one worker
 per player (inside the sandbox when the run has one, see ``sandbox``),
 answers their moves, charges each bot the CPU time its processes spent on
 the game (see ``workers``), keeps the time and wall limits, freezes the
@@ -10,7 +11,9 @@ over a limit, dies, jams its pipe or talks nonsense, with whatever that
 worker left behind. Each game comes back to the
 coordinator as a ``GameRecord``. A table is non-dumpable, in a session of
 its own (its workers have no terminal), and gets its setup, with the seed,
-from the keeper (see ``keeper``).
+from the keeper (see ``keeper``); a *keyed* table (on a cluster node, see
+``cluster``) gets a setup without the seed, and each game's key sealed
+for it alone with the game's task.
 
 Why a referee per job rather than one for the whole run: every move is a
 round trip, and a single referee answering every worker would be one more
