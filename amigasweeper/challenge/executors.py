@@ -96,35 +96,30 @@ class Executor(Protocol):
 
 
 # ------------------------------------------------------------------ one machine
-class _LocalHandle(Handle):
-    """A table process on this machine.
+class TableProcess:
+    """A table process (``table.main``), started with nothing but its pipes.
 
-    It is started with nothing but its pipes; its ``Setup`` (with the seed)
-    comes from the keeper, written straight into the table's setup pipe once
-    the table has made itself non-dumpable.
+    Its setup goes in through ``setup_end``: from the keeper (with the seed) on
+    this machine, or from a cluster node's agent (without it). The caller
+    hands that end on and closes it.
     """
 
-    def __init__(self, keeper: KeeperHandle, seat: Seat) -> None:
-        super().__init__()
+    def __init__(self, seat: Seat) -> None:
         context = spawn_context()
         self.conn, child = context.Pipe()
-        keeper_end, setup_end = context.Pipe()
-        self.process = context.Process(target=table_main, args=(child, setup_end, seat), name="amigasweeper table")
+        self.setup_end, table_setup = context.Pipe()
+        self.process = context.Process(target=table_main, args=(child, table_setup, seat), name="amigasweeper table")
         with interrupts_held():
             self.process.start()
         child.close()
-        setup_end.close()
-        keeper.hand_setup(keeper_end)
-
-    def deliver(self, task: Task) -> None:
-        with contextlib.suppress(OSError):  # a table that has died is found by the wait for its answer
-            self.conn.send(task)
+        table_setup.close()
 
     def exit_code(self) -> int | None:
         self.process.join(1)
         return self.process.exitcode
 
     def stop(self, politely: bool) -> None:
+        """End the table: after its games (politely), or at once (it stops its workers)."""
         if politely:
             with contextlib.suppress(OSError):
                 self.conn.send(None)
@@ -136,6 +131,27 @@ class _LocalHandle(Handle):
             self.process.kill()
             self.process.join()
         self.conn.close()
+
+
+class _LocalHandle(Handle):
+    """A table process on this machine, its setup (with the seed) written into its pipe by the keeper
+    once the table has made itself non-dumpable."""
+
+    def __init__(self, keeper: KeeperHandle, seat: Seat) -> None:
+        super().__init__()
+        self.table = TableProcess(seat)
+        self.conn, self.process = self.table.conn, self.table.process
+        keeper.hand_setup(self.table.setup_end)
+
+    def deliver(self, task: Task) -> None:
+        with contextlib.suppress(OSError):  # a table that has died is found by the wait for its answer
+            self.conn.send(task)
+
+    def exit_code(self) -> int | None:
+        return self.table.exit_code()
+
+    def stop(self, politely: bool) -> None:
+        self.table.stop(politely)
 
 
 @dataclass

@@ -18,15 +18,12 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, replace
 
+from ..executors import TableProcess
 from ..harness import GameRecord
 from ..limits import Caps
-from ..processes import interrupts_held, spawn_context
 from ..rules import ChallengeError
 from ..sandbox import SandboxMode, choose
 from ..table import LOAD_LIMIT, Ready, Seat, Setup, Task
-from ..table import main as table_main
-
-STOP_WAIT = 5.0  # seconds a table gets to leave before it is killed
 
 
 @dataclass(frozen=True)
@@ -53,8 +50,7 @@ class TableAgent:
 
     def __init__(self, setup: Setup, caps: Caps, tables: int) -> None:
         self.setup, self.caps, self.tables = setup, caps, tables
-        self.conn = None
-        self.process = None
+        self.table: TableProcess | None = None
 
     def start(self) -> Started | Refusal:
         """Seal here or refuse; then start the table and wait until it has loaded every player."""
@@ -63,46 +59,26 @@ class TableAgent:
         except ChallengeError as error:
             return Refusal(str(error))
         seat = Seat(self.setup.specs, sandbox, load_now=True, cpu=None, tables=self.tables, keyed=True)
-        context = spawn_context()
-        self.conn, child = context.Pipe()
-        setup_end, table_setup = context.Pipe()
-        self.process = context.Process(target=table_main, args=(child, table_setup, seat), name="amigasweeper table")
-        with interrupts_held():
-            self.process.start()
-        child.close()
-        table_setup.close()
+        self.table = TableProcess(seat)
         with contextlib.suppress(OSError):
-            setup_end.send(replace(self.setup, sandbox=sandbox))
-        setup_end.close()
-        if not self.conn.poll(LOAD_LIMIT + max(LOAD_LIMIT, self.setup.wall)):
-            return Refusal(f"its table did not answer within {LOAD_LIMIT + max(LOAD_LIMIT, self.setup.wall):g} s")
+            self.table.setup_end.send(replace(self.setup, sandbox=sandbox))
+        self.table.setup_end.close()
+        limit = LOAD_LIMIT + max(LOAD_LIMIT, self.setup.wall)
+        if not self.table.conn.poll(limit):
+            return Refusal(f"its table did not answer within {limit:g} s")
         try:
-            return Started(self.conn.recv(), sandbox.describe())
+            return Started(self.table.conn.recv(), sandbox.describe())
         except (EOFError, OSError):
-            raise TableEnded(f"the table process ended (exit code {self._exit_code()}) while the players "
+            raise TableEnded(f"the table process ended (exit code {self.table.exit_code()}) while the players "
                              "were loading; one of them may have stopped it") from None
 
     def play(self, task: Task) -> GameRecord:
         try:
-            self.conn.send(task)
-            return self.conn.recv()
+            self.table.conn.send(task)
+            return self.table.conn.recv()
         except (EOFError, OSError):
-            raise TableEnded(f"the table playing this game ended (exit code {self._exit_code()})") from None
+            raise TableEnded(f"the table playing this game ended (exit code {self.table.exit_code()})") from None
 
     def stop(self, politely: bool) -> None:
-        if self.process is None:
-            return
-        if politely:
-            with contextlib.suppress(OSError):
-                self.conn.send(None)
-            self.process.join(STOP_WAIT)
-        if self.process.is_alive():
-            self.process.terminate()
-            self.process.join(STOP_WAIT)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join()
-
-    def _exit_code(self) -> int | None:
-        self.process.join(1)
-        return self.process.exitcode
+        if self.table is not None:
+            self.table.stop(politely)

@@ -21,6 +21,7 @@ import argparse
 import multiprocessing
 from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import Pool
+from typing import Self
 
 from .runtime import PACKAGE, SHIPPED_LEAVES_OUT, import_ray
 
@@ -66,7 +67,7 @@ class RayPool:
             self.ray.init(address=address, **options)
         self.cpus = max(1, int(self.ray.cluster_resources().get("CPU", 1)))
 
-    def __enter__(self) -> RayPool:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc) -> None:
