@@ -50,6 +50,7 @@ FAILURES_IN_A_ROW = 3  # failed games (time-outs, dead or stopped processes) tha
 STALL_GRACE = 30.0  # seconds past the longest a game can take before a silent table is given up
 WAIT_STEP = 1.0  # seconds the coordinator waits for answers at a time (Ctrl-C is heard between)
 NOT_PLAYED = "not played: the player had been stopped"
+NODES_SEAL = "sealed on every node that played (each node's own sandbox: see nodes)"
 
 OnRecord = Callable[[int, GameRecord], None]
 
@@ -95,7 +96,7 @@ class TournamentReport:
             "wall_limit": self.wall_limit,
             "interrupted": self.interrupted,
             "sealed": sealed,
-            "sandbox": self.sandbox.describe() if self.sandbox is not None else "",
+            "sandbox": NODES_SEAL if self.nodes else self.sandbox.describe() if self.sandbox is not None else "",
             "walls": self.walls.to_dict() if self.walls is not None else {},
             "executor": self.executor,
             "nodes": [node.to_dict() for node in self.nodes],

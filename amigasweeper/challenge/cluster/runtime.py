@@ -12,6 +12,7 @@ from __future__ import annotations
 import importlib.util
 import logging
 import os
+import socket
 import sys
 import sysconfig
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ PACKAGE = str(Path(__file__).resolve().parents[2])  # the amigasweeper package's
 # is 75 MB); no dashboard (its processes cost about 1 GB); no usage statistics sent anywhere.
 OBJECT_STORE_BYTES = 100 * 1024 * 1024
 SHIPPED_LEAVES_OUT = ["__pycache__", "*.pyc"]
+REACH_SECONDS = 10.0  # for the cluster's address to answer at all
 
 
 class ClusterUnavailable(ChallengeError):
@@ -66,6 +68,8 @@ def connect(address: str | None, specs: list[str], cpus: int | None = None):
     ray = import_ray()
     if ray.is_initialized():
         raise ClusterUnavailable("Ray is already in use in this process; a run connects by itself")
+    if address is not None:
+        check_reachable(address)
     options = {"runtime_env": {"py_modules": shipped(specs), "excludes": SHIPPED_LEAVES_OUT},
                "log_to_driver": False, "logging_level": logging.WARNING}
     try:
@@ -79,6 +83,21 @@ def connect(address: str | None, specs: list[str], cpus: int | None = None):
         where = f"the Ray cluster at {address}" if address else "a local Ray cluster"
         raise ClusterUnavailable(f"cannot use {where}: {type(error).__name__}: {_first_line(error)}") from None
     return ray
+
+
+def check_reachable(address: str) -> None:
+    """Refuse an address that is malformed or that nothing answers at, at once: Ray itself would keep
+    trying to join for minutes. ``auto`` is Ray's to find (it says at once when there is none)."""
+    if address == "auto":
+        return
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not (colon and host and port.isdigit() and 0 < int(port) < 65536):
+        raise ClusterUnavailable(f"a Ray address is auto, host:port or ray://host:port, not {address!r}")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_SECONDS).close()
+    except OSError as error:
+        raise ClusterUnavailable(f"nothing answers at {address} (the Ray cluster's address): "
+                                 f"{error.strerror or error}") from None
 
 
 def disconnect() -> None:

@@ -1,4 +1,5 @@
-"""Without the cluster extra nothing changes and nothing imports Ray; --executor ray then says how to get it."""
+"""The executor options: without the cluster extra nothing changes and nothing imports Ray; --executor ray
+then says how to get it; its other options are checked before anything starts."""
 
 from __future__ import annotations
 
@@ -38,3 +39,15 @@ def test_cluster_options_are_checked_before_anything_starts(capsys, argv, messag
     assert main(["--size", "4", "--bombs", "3", "--games", "2", *argv]) == 2
     captured = capsys.readouterr()
     assert message in captured.err and captured.out == ""
+
+
+@pytest.mark.parametrize("address, message", [
+    ("127.0.0.1:9", "nothing answers at 127.0.0.1:9 (the Ray cluster's address)"),
+    ("ray://127.0.0.1:9", "nothing answers at ray://127.0.0.1:9"),
+    ("no-port-here", "a Ray address is auto, host:port or ray://host:port, not 'no-port-here'"),
+])
+def test_a_cluster_address_nothing_answers_at_is_refused_at_once(capsys, address, message):
+    pytest.importorskip("ray", reason="Ray is not installed (the cluster extra)")
+    argv = ["--size", "4", "--bombs", "3", "--games", "2", "--executor", "ray", "--ray-address", address]
+    assert main(argv) == 2
+    assert message in capsys.readouterr().err
