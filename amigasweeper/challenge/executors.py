@@ -43,7 +43,7 @@ class NodeReport:
     node: str
     sandbox: str = ""  # how its tables seal their bots (Sandbox.describe), "" when it refused
     refused: str = ""  # why it took no table
-    tables: int = 0
+    tables: int = 0  # tables that started there during the run
     games: int = 0
     walls: Walls | None = None
     lost: bool = False  # it left the cluster during the run

@@ -110,19 +110,19 @@ class RayTables:
 
     def _table(self, node: Node) -> _RayHandle:
         self.room[node.id] -= 1
-        report = self.nodes.setdefault(node.name, NodeReport(node.name))
-        report.tables += 1
+        self.nodes.setdefault(node.name, NodeReport(node.name))
         table = _RayHandle(self, node)
         self.started.append(table)
         return table
 
     def wait(self, busy: list[_RayHandle], timeout: float) -> list[tuple[_RayHandle, GameRecord | Lost | str | None]]:
         """Answers of busy tables; a table that becomes ready answers None (or a player's load failure)."""
-        waiting = {}
+        waiting = {}  # ref -> (its table, whether it is the table's start)
         for table in busy:
-            ref = table.starting if table.starting is not None else (table.refs[0] if table.refs else None)
-            if ref is not None:
-                waiting[ref] = table
+            if table.starting is not None:
+                waiting[table.starting] = (table, True)
+            elif table.refs:
+                waiting[table.refs[0]] = (table, False)
         if not waiting:
             time.sleep(min(timeout, WAIT_STEP))
             return []
@@ -131,9 +131,9 @@ class RayTables:
             done, _ = self.ray.wait(list(waiting), num_returns=len(waiting), timeout=0)
         answers = []
         for ref in done:
-            table = waiting[ref]
+            table, starting = waiting[ref]
             answer = self._answer(table, ref)
-            if ref is table.starting:
+            if starting:
                 answer = self._started(table, answer)
                 if answer is None:
                     continue  # ready: its tasks are on their way
@@ -168,12 +168,13 @@ class RayTables:
             return answer
         report = self.nodes[table.node]
         if isinstance(answer, Refusal):
-            report.refused, report.tables = answer.why, 0
+            report.refused = answer.why
             self.room[table.place.id] = 0
             table.kill()
             return Lost(f"the node {table.node} refused: {answer.why}", node_lost=True)
         assert isinstance(answer, Started)
         report.sandbox = answer.sandbox
+        report.tables += 1
         report.walls = report.walls or answer.ready.walls
         self.walls = self.walls or answer.ready.walls
         if answer.ready.failure:
@@ -185,7 +186,6 @@ class RayTables:
         lost.kill()
         if not self.nodes[lost.node].lost and not self.nodes[lost.node].refused:
             self.room[lost.place.id] += 1
-        self.nodes[lost.node].tables -= 1
         try:
             room = [node for node in alive_nodes(self.ray) if self.room.get(node.id, 0) > 0]
         except Exception:  # noqa: BLE001 - the cluster cannot be asked: no room anywhere
