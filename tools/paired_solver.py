@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT))
 
 from amigasweeper.engine import GameSetup  # noqa: E402
 from amigasweeper.solver.player import play_game  # noqa: E402
-from amigasweeper.challenge.cluster.pools import add_executor_options, open_pool  # noqa: E402
+from amigasweeper.challenge.cluster.pools import add_executor_options, open_pool, pool_width  # noqa: E402
 from amigasweeper.stats import Z95, percent_interval  # noqa: E402
 
 
@@ -144,9 +144,9 @@ def main(argv: list[str] | None = None) -> None:
     # One pool per side: a worker keeps the settings it was given, so a pool
     # reused for the variant would still play with the baseline's settings.
     with open_pool(args, args.workers, [__file__]) as pool:
-        base = baseline(pool, args.baseline, args.shape, width, height, mines, seeds, args.workers)
+        base = baseline(pool, args.baseline, args.shape, width, height, mines, seeds, pool_width(pool, args.workers))
     with open_pool(args, args.workers, [__file__]) as pool:
-        variant = play(pool, args.variant, args.shape, width, height, mines, seeds, args.workers)
+        variant = play(pool, args.variant, args.shape, width, height, mines, seeds, pool_width(pool, args.workers))
     report = {
         "command": "python tools/paired_solver.py " + " ".join(sys.argv[1:] if argv is None else argv),
         "board": f"{args.shape} {args.board}",

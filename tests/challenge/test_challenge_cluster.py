@@ -13,6 +13,7 @@ import contextlib
 import io
 import json
 import os
+import pickle
 import shutil
 import stat
 import tempfile
@@ -24,7 +25,9 @@ from bot_sources import MARK_ALL
 from amigasweeper.challenge import ChallengeConfig, Outcome, run_tournament
 from amigasweeper.challenge.cli import GameLog, main, player_names
 from amigasweeper.challenge.cluster import RayTables
+from amigasweeper.challenge.envelope import game_key
 from amigasweeper.challenge.sandbox import Sandbox
+from amigasweeper.challenge.table import Setup, Task
 
 pytest.importorskip("ray", reason="Ray is not installed (the cluster extra: python3 -m pip install -e '.[cluster]')")
 pytestmark = pytest.mark.slow
@@ -114,6 +117,21 @@ def ray_bots():
     shutil.rmtree(folder, ignore_errors=True)
 
 
+@pytest.fixture
+def ray_arguments(monkeypatch) -> list:
+    """Every argument this process gives Ray for an actor or one of its tasks (what Ray stores and may log)."""
+    from ray import actor
+
+    seen = []
+    for owner in (actor.ActorClass, actor.ActorMethod):
+        def spy(self, args=None, kwargs=None, *more, _remote=owner._remote, **options):
+            seen.extend([*(args or ()), *(kwargs or {}).values()])
+            return _remote(self, args, kwargs, *more, **options)
+
+        monkeypatch.setattr(owner, "_remote", spy)
+    return seen
+
+
 def _games(lines: list[dict]) -> list[tuple]:
     return sorted((g["player"], g["game"], g["outcome"], g["moves"], g["error"]) for g in lines)
 
@@ -129,7 +147,7 @@ def _without_times(data: dict) -> dict:
 
 
 def test_ray_plays_every_game_as_two_local_jobs_do_with_the_bot_shipped_by_ray(cluster, ray_bots, tmp_path, capsys,
-                                                                               sealed):
+                                                                               sealed, ray_arguments):
     nodes, _ = cluster
     source = ray_bots("c_solver", SOLVER_BOT)
     argv = ["--size", "8", "--bombs", "10", "--games", "8", "--seed", "11", "--player", "c_solver:play",
@@ -160,6 +178,14 @@ def test_ray_plays_every_game_as_two_local_jobs_do_with_the_bot_shipped_by_ray(c
     assert data["executor"] == "ray" and data["sealed"] is True
     assert len(data["nodes"]) == 2 and all(n["sealed"] and n["games"] > 0 for n in data["nodes"]), data["nodes"]
     assert sum(n["games"] for n in data["nodes"]) == 16
+    # Nothing Ray was handed holds the seed or a game's key: tables got a setup without a seed, envelopes.
+    assert ray_arguments, "the spy saw no Ray call"
+    handed = pickle.dumps(ray_arguments)
+    assert not any(game_key(11, game) in handed for game in range(8))
+    setups = [a for a in ray_arguments if isinstance(a, Setup)]
+    tasks = [a for a in ray_arguments if isinstance(a, Task)]
+    assert setups and all(setup.config.seed is None for setup in setups)
+    assert len(tasks) >= 16 and all(task.sealed is not None for task in tasks)
 
 
 def test_a_hostile_bot_on_a_cluster_node_is_still_sealed(cluster, ray_bots, sealed):
@@ -171,6 +197,21 @@ def test_a_hostile_bot_on_a_cluster_node_is_still_sealed(cluster, ray_bots, seal
     records = result.reports[0].records
     assert [(r.outcome, r.error) for r in records] == [(Outcome.WON, "")] * 4
     assert all(node.sandbox.startswith("sealed") for node in result.nodes)
+
+
+def test_the_sandbox_tests_hostile_bots_find_every_wall_on_a_cluster_node(cluster, ray_bots, sealed):
+    """The walls' own attacks (locks and watches, namespaces, the operator's environment), now on a node."""
+    from test_challenge_walls import ATTACK_PLAYERS, ATTACKS
+
+    nodes, _ = cluster
+    ray_bots("h_attacks", ATTACKS)
+    config = ChallengeConfig(size=3, bombs=9, games=2, seed=5)  # marking every cell wins
+    result = run_tournament(ATTACK_PLAYERS, config, sandbox=Sandbox(True), executor=RayTables(nodes.address))
+    assert {r.player: [x.error for x in r.records if x.error] for r in result.reports} == {p: [] for p in ATTACK_PLAYERS}
+    assert all(r.outcome is Outcome.WON for report in result.reports for r in report.records)
+    assert all(node.sandbox.startswith("sealed") for node in result.nodes if node.games)
+    if sealed.filtered:  # the nodes are this machine: they filter as it does
+        assert result.walls.syscalls.startswith("filtered (seccomp"), result.walls
 
 
 def test_the_probe_would_see_what_it_looks_for_outside_the_sandbox(cluster):
@@ -218,7 +259,7 @@ def test_a_research_tool_plays_the_same_games_as_ray_tasks(cluster, monkeypatch)
     import sys
     from argparse import Namespace
 
-    from amigasweeper.challenge.cluster.pools import open_pool
+    from amigasweeper.challenge.cluster.pools import open_pool, pool_width
 
     tool = Path(__file__).resolve().parents[2] / "tools" / "bench_solver.py"
     monkeypatch.syspath_prepend(str(tool.parent))  # local processes import it by name too
@@ -231,6 +272,7 @@ def test_a_research_tool_plays_the_same_games_as_ray_tasks(cluster, monkeypatch)
     for executor in ("local", "ray"):
         with open_pool(Namespace(executor=executor, ray_address=nodes.address), 2, [str(tool)]) as pool:
             figures[executor] = bench.bench_level(pool, "square", 9, 9, 10, 60, 2, first=100)
+            assert pool_width(pool, 7) == (7 if executor == "local" else 2)  # the cluster's two processors
     assert figures["ray"]["wins"] == figures["local"]["wins"] and figures["ray"]["games"] == 60
 
 
@@ -266,8 +308,12 @@ def test_ctrl_c_on_a_run_with_its_own_local_ray_prints_what_finished_and_exits_1
 
     folder = ray_bots("c_marks", MARK_ALL).parent
     log = tmp_path / "games.jsonl"
+    # The command as a terminal starts it: Ctrl-C raises KeyboardInterrupt (a test run started in the
+    # background by a shell without job control would otherwise pass SIGINT on ignored).
+    command = ("import runpy, signal; signal.signal(signal.SIGINT, signal.default_int_handler); "
+               "runpy.run_module('amigasweeper.challenge.cli', run_name='__main__', alter_sys=True)")
     process = subprocess.Popen(
-        [sys.executable, "-m", "amigasweeper.challenge.cli", "--executor", "ray", "--jobs", "1", "--size", "3",
+        [sys.executable, "-c", command, "--executor", "ray", "--jobs", "1", "--size", "3",
          "--bombs", "9", "--games", "100000", "--player", "c_marks:mark_all", "--jsonl", str(log)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=folder, start_new_session=True,
         env={**os.environ, "PYTHONPATH": str(folder)})
@@ -275,7 +321,12 @@ def test_ctrl_c_on_a_run_with_its_own_local_ray_prints_what_finished_and_exits_1
     while time.monotonic() < deadline and (not log.exists() or log.read_text().count("\n") < 3):
         time.sleep(0.1)
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=120)
+    try:
+        out, err = process.communicate(timeout=240)
+    finally:
+        if process.poll() is None:  # it did not stop: take it and its local Ray down, not to play on
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
     assert process.returncode == 130, err[-3000:]
     assert "Traceback" not in err
     played = int(out.split("interrupted after ")[1].split()[0])

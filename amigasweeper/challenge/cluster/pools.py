@@ -49,6 +49,12 @@ def open_pool(args: argparse.Namespace, workers: int, ship: Iterable[str] = ()) 
     return multiprocessing.get_context("spawn").Pool(workers)
 
 
+def pool_width(pool: Pool | RayPool, workers: int) -> int:
+    """How many jobs ``pool`` plays at once: its ``workers`` local processes, or every processor of the
+    cluster (a tool that cuts its games into jobs by this keeps every node busy)."""
+    return pool.cpus if isinstance(pool, RayPool) else workers
+
+
 class RayPool:
     """``imap_unordered`` and ``map`` over Ray tasks, one job a task."""
 
