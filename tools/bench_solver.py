@@ -8,6 +8,7 @@ runs can be made board by board.
 
     python tools/bench_solver.py --games 2000 --small-games 5000 --workers 2
     python tools/bench_solver.py --only 30x16/99 --games 20000 --no-extras
+    python tools/bench_solver.py --only 30x16/99 --games 200000 --no-extras --executor ray --ray-address auto
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ import random
 import statistics
 import sys
 import time
-from multiprocessing import get_context
 from multiprocessing.pool import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from amigasweeper.challenge.cluster.pools import add_executor_options, open_pool  # noqa: E402
 from amigasweeper.win_rates import percent_interval  # noqa: E402
 from amigasweeper.engine import Game, GameSetup, GameStatus, Shape, make_topology  # noqa: E402
 from amigasweeper.solver import next_hint, probabilities  # noqa: E402
@@ -156,6 +157,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--first-seed", type=int, default=0, help="seed of the first game on every board")
     parser.add_argument("--only", default="", help="comma-separated boards to run (e.g. 30x16/99,hex); all if empty")
     parser.add_argument("--no-extras", action="store_true", help="skip the no-guess and hint timings")
+    add_executor_options(parser)  # --executor ray: the games as Ray tasks on a cluster
     args = parser.parse_args(argv)
     only = {name.strip() for name in args.only.split(",") if name.strip()}
     report: dict = {
@@ -166,9 +168,7 @@ def main(argv: list[str] | None = None) -> None:
         "levels": {},
         "shapes": {},
     }
-    # Fresh workers (spawn), never forked: a fork of a process running threads (a test
-    # process that started pyxel, say) can hang on a lock another thread held.
-    with get_context("spawn").Pool(args.workers) as pool:
+    with open_pool(args, args.workers, [__file__]) as pool:
         for name, width, height, mines in LEVELS:
             if only and name not in only:
                 continue

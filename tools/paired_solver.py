@@ -18,6 +18,7 @@ baseline from such a file instead of playing it: a series of changes to the
 code, each saved, can then be compared with any earlier one.
 
     python tools/paired_solver.py --board 30x16/99 --seeds 100000:104000 --variant guess.TOLERANCE=0.1
+    python tools/paired_solver.py --executor ray --ray-address auto --seeds 0:1000000 --variant ...
 """
 
 from __future__ import annotations
@@ -31,7 +32,6 @@ import math
 import sys
 import tempfile
 import time
-import multiprocessing
 from multiprocessing.pool import Pool
 from pathlib import Path
 
@@ -40,13 +40,8 @@ sys.path.insert(0, str(ROOT))
 
 from amigasweeper.engine import GameSetup  # noqa: E402
 from amigasweeper.solver.player import play_game  # noqa: E402
+from amigasweeper.challenge.cluster.pools import add_executor_options, open_pool, pool_width  # noqa: E402
 from amigasweeper.win_rates import Z95, percent_interval  # noqa: E402
-
-
-def worker_pool(workers: int) -> Pool:
-    """A pool of fresh processes ("spawn"): forking a process that already runs
-    threads (a test process that started pyxel) can hang the child."""
-    return multiprocessing.get_context("spawn").Pool(workers)
 
 
 def parse_board(text: str) -> tuple[int, int, int]:
@@ -160,6 +155,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--save", type=Path, metavar="FILE", help="write the variant's games here (seed -> [won, CPU seconds])")
     parser.add_argument("--against", type=Path, metavar="FILE", help="the baseline's games from an earlier --save, not played again")
     parser.add_argument("--no-baseline", action="store_true", help="play the variant alone (with --save, for later --against)")
+    add_executor_options(parser)  # --executor ray: the games as Ray tasks on a cluster
     args = parser.parse_args(argv)
     width, height, mines = parse_board(args.board)
     start, stop = (int(x) for x in args.seeds.split(":"))
@@ -172,10 +168,10 @@ def main(argv: list[str] | None = None) -> None:
     elif args.against:
         base = load_results(args.against, seeds)
     else:
-        with worker_pool(args.workers) as pool:
-            base = baseline(pool, args.baseline, args.shape, width, height, mines, seeds, args.workers)
-    with worker_pool(args.workers) as pool:
-        variant = play(pool, args.variant, args.shape, width, height, mines, seeds, args.workers)
+        with open_pool(args, args.workers, [__file__]) as pool:
+            base = baseline(pool, args.baseline, args.shape, width, height, mines, seeds, pool_width(pool, args.workers))
+    with open_pool(args, args.workers, [__file__]) as pool:
+        variant = play(pool, args.variant, args.shape, width, height, mines, seeds, pool_width(pool, args.workers))
     if args.save:
         args.save.write_text(json.dumps({str(seed): list(variant[seed]) for seed in sorted(variant)}), encoding="utf-8")
     report = {

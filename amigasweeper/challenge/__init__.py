@@ -5,7 +5,8 @@ is a flat list (``board[row * board_size + col]``) holding UNKNOWN, BOMB or a
 neighbour count, and ``make_move(row, col, mark)`` plays or marks one cell and
 returns ``(bombs_remaining, you_lose, you_win)``. See ``rules`` for the rules,
 ``harness`` for scoring, ``tournament`` for running bots isolated in worker
-processes on every core, and ``players`` for the two bundled players.
+processes on every core (``cluster``: on the nodes of a Ray cluster), and
+``players`` for the two bundled players.
 
 Pure Python: nothing here imports pyxel.
 """

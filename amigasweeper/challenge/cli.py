@@ -3,12 +3,14 @@
     amigasweeper-challenge --size 20 --games 100 --player mybot:play
     amigasweeper-challenge --player solver --player naive --jobs 2 --json
     amigasweeper-challenge --player mybot:play --jsonl games.jsonl --time-limit 5
+    amigasweeper-challenge --player mybot:play --executor ray --ray-address auto
 
-Every bot runs in worker processes of its own; see ``tournament``. Exit
-status 0 after a run (however the bots did), 1 when the results were shown
-but the ``--jsonl`` file could not be written, 2 for bad arguments or a bot
-that does not load, 130 when Ctrl-C stopped the run (the table then shows
-the games played so far).
+Every bot runs in worker processes of its own; see ``tournament``, and
+``cluster`` for ``--executor ray``. Exit status 0 after a run (however the
+bots did), 1 when the results were shown but the ``--jsonl`` file could not
+be written, 2 for bad arguments, a bot that does not load or a cluster that
+cannot be used, 130 when Ctrl-C stopped the run (or a cluster lost every
+node: the table then shows the games played so far).
 """
 
 from __future__ import annotations
@@ -19,11 +21,15 @@ import math
 import os
 import sys
 import time
+from collections import Counter
 from collections.abc import Sequence
+from enum import Enum
 from typing import TextIO
 
 from amigasweeper.engine import Shape
 
+from .cluster import RayTables, ray_missing
+from .executors import LocalTables
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
 from .limits import DEFAULT_FILE_MB, DEFAULT_MEMORY_MB, DEFAULT_PROCESSES, Caps
 from .processes import forbid_memory_reads
@@ -44,6 +50,11 @@ UNWRITTEN = 1  # the run was played and shown, but its --jsonl file could not be
 INTERRUPTED = 130  # the shells' status for a command ended by Ctrl-C (128 + SIGINT)
 PROGRESS_AFTER = 2.0  # seconds before a progress line appears
 PROGRESS_EVERY = 0.2  # seconds between its updates
+
+
+class Executor(str, Enum):
+    LOCAL = "local"  # --jobs table processes on this machine
+    RAY = "ray"  # tables on the nodes of a Ray cluster
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -68,9 +79,15 @@ def _parser() -> argparse.ArgumentParser:
                         "tournament on the same boards (default: solver)")
     parser.add_argument("--safe-first", action="store_true",
                         help="the first cell played is never a bomb (the challenge did not promise this)")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, metavar="N",
-                        help="games played at once, one process pair each (default: the number of cores); "
-                        "results do not depend on it")
+    parser.add_argument("--jobs", type=int, metavar="N",
+                        help="games played at once, one process pair each (default: the number of cores, or "
+                        "of the cluster's processors with --executor ray); results do not depend on it")
+    parser.add_argument("--executor", choices=[e.value for e in Executor], default=Executor.LOCAL.value,
+                        help="where the tables run: 'local' (default) on this machine, 'ray' on a Ray cluster "
+                        "(the cluster extra), every node sealing its own bots; results are the same")
+    parser.add_argument("--ray-address", metavar="ADDRESS",
+                        help="with --executor ray: join this cluster ('auto', host:port or ray://host:port) "
+                        "instead of starting a local one for the run")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
                         help=f"most CPU time a bot may take over one game (default: {DEFAULT_TIME_LIMIT:g}, far "
                         "more than a fair bot needs); a bot over it loses that game and its worker is replaced")
@@ -104,8 +121,17 @@ def _config(args: argparse.Namespace) -> ChallengeConfig:
 
 
 def _check_run(args: argparse.Namespace) -> None:
-    if args.jobs < 1:
+    if args.jobs is not None and args.jobs < 1:
         raise ChallengeError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.ray_address is not None and args.executor != Executor.RAY.value:
+        raise ChallengeError("--ray-address joins a Ray cluster: give it with --executor ray")
+    if args.executor == Executor.RAY.value:
+        if args.sandbox == SandboxMode.OFF.value:
+            raise ChallengeError("--executor ray needs every table sealed (a bot that can reach a Ray cluster can run "
+                                 "code on every node): leave out --sandbox off")
+        why = ray_missing()
+        if why:
+            raise ChallengeError(f"--executor ray: {why}")
     if not (math.isfinite(args.time_limit) and args.time_limit > 0):
         raise ChallengeError(f"--time-limit must be a positive number of seconds, not {args.time_limit}")
     if not (math.isfinite(args.wall_limit) and args.wall_limit >= 0):
@@ -118,16 +144,17 @@ def _check_run(args: argparse.Namespace) -> None:
 
 
 # --------------------------------------------------------------------- table
-COLUMNS = ("rank", "player", "games", "wins", "win rate (95% CI)", "score", "ms/game",
+COLUMNS = ("rank", "player", "games", "wins", "win rate (95% CI)", "score (95% CI)", "ms/game",
            "rule violations", "time-outs", "errors")
+LEVEL = "="  # marks a rank these games cannot tell from the one above it
 
 
-def _row(rank: int, report: ChallengeReport) -> tuple[str, ...]:
+def _row(rank: int, report: ChallengeReport, score: tuple[float, float], level: bool) -> tuple[str, ...]:
     low, high = report.interval
     return (
-        str(rank), report.player, str(report.games), str(report.wins),
+        f"{LEVEL if level else ''}{rank}", report.player, str(report.games), str(report.wins),
         f"{report.win_rate:.1%} ({low:.1%} to {high:.1%})",
-        f"{report.score:.1f}", f"{report.mean_ms:.2f}",
+        f"{report.score:.1f} ({score[0]:.1f} to {score[1]:.1f})", f"{report.mean_ms:.2f}",
         *(str(report.count(o)) for o in (Outcome.RULE_VIOLATION, Outcome.TIMED_OUT, Outcome.CRASHED)),
     )
 
@@ -143,26 +170,57 @@ def format_table(result: TournamentReport) -> str:
         f"first move  {first}",
         f"games       {played}",
     ]
-    if result.sandbox is not None:
+    if result.nodes:
+        lines += _node_lines(result)
+    elif result.sandbox is not None:
         lines.append(f"sandbox     {result.sandbox.describe()}")
     if result.walls is not None:
         lines += [f"{label:<11} {text}" for label, text in result.walls.lines()]
     if result.interrupted:
         planned = c.games * len(result.reports)
         lines.append(f"interrupted after {result.games_played} of {planned} games: the table counts those")
-    rows = [COLUMNS] + [_row(rank, report) for rank, report in enumerate(result.ranked(), 1)]
+    if result.ending:
+        lines.append(f"ended early: {result.ending}")
+    ranked, ranking = result.ranked(), result.ranking()
+    rows = [COLUMNS] + [_row(place + 1, report, ranking.intervals[place], place > 0 and ranking.level_with_next(place - 1))
+                        for place, report in enumerate(ranked)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
     left = {1}  # the player's name reads best left-aligned, figures right-aligned
     lines.append("")
     for row in rows:
         cells = [cell.ljust(w) if i in left else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))]
         lines.append("  ".join(cells).rstrip())
+    lines += _level_lines(ranked, ranking)
     for report in result.reports:
         lines += _problems(report)
     if result.stopped:
         lines.append("")
         lines += [f"{player}: {why}" for player, why in result.stopped.items()]
     return "\n".join(lines)
+
+
+def _node_lines(result: TournamentReport) -> list[str]:
+    """One line a node of the cluster: how it sealed its bots (or why it refused), its tables and games."""
+    lines = []
+    for node in result.nodes:
+        if node.refused:
+            lines.append(f"node        {node.node}: REFUSED, no bot ran there: {node.refused}")
+            continue
+        lost = ", LEFT the cluster during the run (its unfinished games were played elsewhere)" if node.lost else ""
+        lines.append(f"node        {node.node}: {node.games} games, {node.sandbox}{lost}")
+    return lines
+
+
+def _level_lines(ranked: list[ChallengeReport], ranking) -> list[str]:
+    """The neighbours these games cannot tell apart: their scores' difference could be nothing."""
+    lines = []
+    for place in range(len(ranked) - 1):
+        if ranking.level_with_next(place):
+            low, high = ranking.differences[place]
+            lines.append(f"{LEVEL}{place + 2}: {ranked[place].player} and {ranked[place + 1].player} cannot be told "
+                         f"apart on these games (score difference {low:.1f} to {high:.1f}, 95%, paired bootstrap "
+                         f"over {ranking.boards} boards)")
+    return ([""] if lines else []) + lines
 
 
 def _problems(report: ChallengeReport) -> list[str]:
@@ -188,14 +246,22 @@ class Progress:
         self.width = 0
         self.done = 0
         self.wins = 0
+        self.by_node: Counter[str] = Counter()  # games done on each cluster node
         try:
             self.live = stream.isatty()
         except (AttributeError, ValueError):
             self.live = False
 
+    def stage(self, text: str) -> None:
+        """What a cluster run is doing before its first game (starting tables can take a while)."""
+        if self.live:
+            self._write(f"{text}...")
+
     def add(self, record: GameRecord) -> None:
         self.done += 1
         self.wins += record.outcome.won
+        if record.node:
+            self.by_node[record.node] += 1
         if not self.live:
             return
         now = self.clock()
@@ -210,7 +276,8 @@ class Progress:
         elapsed = now - self.started
         left = elapsed / self.done * (self.total - self.done) if self.done else 0.0
         minutes, seconds = divmod(round(left), 60)
-        return f"{self.done}/{self.total} games, {self.wins} won, about {minutes}:{seconds:02d} left"
+        nodes = f" ({', '.join(f'{node}: {n}' for node, n in sorted(self.by_node.items()))})" if self.by_node else ""
+        return f"{self.done}/{self.total} games{nodes}, {self.wins} won, about {minutes}:{seconds:02d} left"
 
     def _write(self, text: str) -> None:
         self.stream.write("\r" + text.ljust(self.width))
@@ -260,8 +327,9 @@ class GameLog:
 
 
 def game_line(player: str, record: GameRecord) -> dict:
-    return {"player": player, "game": record.index, "outcome": record.outcome.value,
+    line = {"player": player, "game": record.index, "outcome": record.outcome.value,
             "won": record.outcome.won, "moves": record.moves, "ms": record.ms, "error": record.error}
+    return {**line, "node": record.node} if record.node else line
 
 
 # ---------------------------------------------------------------------- main
@@ -288,7 +356,9 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         config = _config(args)
         _check_run(args)
-        sandbox = choose(args.sandbox, Caps(args.memory_limit, args.process_limit, args.file_limit))
+        caps = Caps(args.memory_limit, args.process_limit, args.file_limit)
+        # On a cluster each node seals its own tables or refuses them; nothing is sealed here.
+        sandbox = Sandbox(True, caps=caps) if args.executor == Executor.RAY.value else choose(args.sandbox, caps)
         log_file = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
     except ChallengeError as error:
         return _fail(str(error))
@@ -319,9 +389,10 @@ def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, lo
         log.add(player, record)
         progress.add(record)
 
+    executor = RayTables(args.ray_address, progress.stage) if args.executor == Executor.RAY.value else LocalTables()
     try:
         return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record,
-                              sandbox=sandbox, wall_limit=args.wall_limit)
+                              sandbox=sandbox, wall_limit=args.wall_limit, executor=executor)
     finally:
         progress.clear()
 

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from amigasweeper.engine import Shape, Topology, make_topology
 from amigasweeper.win_rates import wilson_interval
 
+from .envelope import game_key
 from .rules import ChallengeError, ChallengeGame, Outcome, RuleViolation
 from .session import Answer, accepts_shape, play_session
 
@@ -85,13 +86,14 @@ class ChallengeConfig:
     def topology(self) -> Topology:
         return make_topology(self.shape, self.size, self.size)
 
-    def rng(self, index: int) -> random.Random:
-        # A string seed is hashed with SHA-512 by random.Random, so game
-        # ``index`` of ``seed`` is the same board on every machine and run.
-        return random.Random(f"amigasweeper-challenge:{self.seed}:{index}")
+    def rng(self, index: int, key: bytes | None = None) -> random.Random:
+        """Game ``index``'s random numbers, from its key (see ``envelope.game_key``), made from the seed
+        unless given (a table on a cluster node holds keys, never the seed). Bytes are hashed with
+        SHA-512 by random.Random, so a game is the same board on every machine and run."""
+        return random.Random(key if key is not None else game_key(self.seed, index))
 
-    def new_game(self, index: int) -> ChallengeGame:
-        return ChallengeGame(self.topology, self.bombs, self.rng(index), self.safe_first)
+    def new_game(self, index: int, key: bytes | None = None) -> ChallengeGame:
+        return ChallengeGame(self.topology, self.bombs, self.rng(index, key), self.safe_first)
 
     def to_dict(self) -> dict:
         """The boards, as the JSON output names them."""
@@ -107,6 +109,7 @@ class GameRecord:
     ms: float
     error: str = ""  # the rule broken, the last line of what the player raised, or why it was stopped
     stopped: bool = False  # the referee had to stop the bot's process (or lost its table): a failure
+    node: str = ""  # the cluster node whose table played it ("" on one machine)
 
     @property
     def failed(self) -> bool:

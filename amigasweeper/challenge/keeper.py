@@ -8,20 +8,42 @@ coordinator, which could not start a replacement table otherwise (a table
 that died takes its copy with it). The coordinator asks for the seed once
 the games are over, to print it with the results.
 
+A table on a cluster node is never given the seed: for each game it is
+handed, the keeper seals the game's key for that table alone (see
+``envelope``), and the coordinator passes on the envelope, which it cannot
+open.
+
 Like the tables, the keeper is non-dumpable from its first line, and bots
-never run in it.
+never run in it. ``KeeperHandle`` is the coordinator's side of it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import secrets
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
-from .processes import forbid_memory_reads, ignore_interrupts, on_parent_exit
+from .envelope import EnvelopeError, Sealer
+from .processes import (
+    forbid_memory_reads,
+    ignore_interrupts,
+    interrupts_held,
+    on_parent_exit,
+    spawn_context,
+)
 
 SEED_PLEASE = "seed"  # the coordinator's request for the seed, at the end of the run
+STOP_WAIT = 5.0  # seconds the keeper gets to leave before it is killed
+
+
+@dataclass(frozen=True)
+class SealPlease:
+    """The coordinator's request for game ``game``'s key, sealed for the table whose half is ``table``."""
+
+    table: int
+    game: int
 
 
 def secret_seed() -> int:
@@ -46,6 +68,7 @@ def main(conn: Connection) -> None:
         return
     if setup.config.seed is None:
         setup = replace(setup, config=replace(setup.config, seed=secret_seed()))
+    sealers: dict[int, Sealer] = {}  # a keyed table's half -> the keeper's side of their agreement
     while True:
         try:
             request = conn.recv()
@@ -56,9 +79,69 @@ def main(conn: Connection) -> None:
         if request == SEED_PLEASE:
             conn.send(setup.config.seed)
             continue
+        if isinstance(request, SealPlease):
+            conn.send(_seal(sealers, setup.config.seed, request))
+            continue
         table_end = request
         try:
             table_end.send(setup)
         except OSError:
             pass  # the table died before it read its setup: the coordinator sees it go
         table_end.close()
+
+
+def _seal(sealers: dict[int, Sealer], seed: int, request: SealPlease) -> tuple[int, bytes] | str:
+    """(the keeper's half, the envelope), or why the table's half was refused."""
+    try:
+        sealer = sealers.get(request.table)
+        if sealer is None:
+            sealer = sealers[request.table] = Sealer(seed, request.table)
+        return sealer.seal(request.game)
+    except EnvelopeError as refused:
+        return str(refused)
+
+
+class KeeperHandle:
+    """The coordinator's side of the keeper process."""
+
+    def __init__(self, setup) -> None:
+        context = spawn_context()
+        self.conn, child = context.Pipe()
+        self.process = context.Process(target=main, args=(child,), name="amigasweeper keeper")
+        with interrupts_held():
+            self.process.start()
+        child.close()
+        self.conn.send(setup)
+
+    def hand_setup(self, table_end: Connection) -> None:
+        """Have the keeper write the setup into a new table's setup pipe (this process never reads it)."""
+        with contextlib.suppress(OSError):  # a keeper that has gone leaves the table without: it ends
+            self.conn.send(table_end)
+        table_end.close()
+
+    def seal(self, table: int, game: int) -> tuple[int, bytes]:
+        """Game ``game``'s key sealed for the keyed table whose half is ``table``."""
+        try:
+            self.conn.send(SealPlease(table, game))
+            answer = self.conn.recv()
+        except (EOFError, OSError):
+            raise EnvelopeError("the keeper has gone") from None
+        if isinstance(answer, str):
+            raise EnvelopeError(answer)
+        return answer
+
+    def seed(self) -> int | None:
+        try:
+            self.conn.send(SEED_PLEASE)
+            return self.conn.recv()
+        except (EOFError, OSError):
+            return None
+
+    def stop(self) -> None:
+        with contextlib.suppress(OSError):
+            self.conn.send(None)
+        self.process.join(STOP_WAIT)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join()
+        self.conn.close()

@@ -1,7 +1,8 @@
 """A table: the referee's process, which plays games against the bots' workers.
 
 The coordinator starts one table per job. A table holds the layouts (it
-builds each game from the seed and the game's number), starts one worker
+builds each game from its key, an HMAC of the seed and the game's number:
+see ``envelope``), starts one worker
 per player (inside the sandbox when the run has one, see ``sandbox``),
 answers their moves, charges each bot the CPU time its processes spent on
 the game (see ``workers``), keeps the time and wall limits, freezes the
@@ -10,7 +11,9 @@ over a limit, dies, jams its pipe or talks nonsense, with whatever that
 worker left behind. Each game comes back to the
 coordinator as a ``GameRecord``. A table is non-dumpable, in a session of
 its own (its workers have no terminal), and gets its setup, with the seed,
-from the keeper (see ``keeper``).
+from the keeper (see ``keeper``); a *keyed* table (on a cluster node, see
+``cluster``) gets a setup without the seed, and each game's key sealed
+for it alone with the game's task.
 
 Why a referee per job rather than one for the whole run: every move is a
 round trip, and a single referee answering every worker would be one more
@@ -29,6 +32,7 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
 from . import cgroups, protocol, syscalls, view
+from .envelope import EnvelopeError, Opener
 from .harness import ChallengeConfig, GameRecord, finish_record
 from .processes import (
     adopt_orphans,
@@ -62,7 +66,8 @@ WALL_SLACK = 10.0  # seconds: a short time limit still leaves room for the machi
 @dataclass(frozen=True)
 class Task:
     player: int  # index into the table's players
-    game: int  # the game's number: its board is seeded by (seed, game)
+    game: int  # the game's number: its board is laid out from its key, an HMAC of (seed, game)
+    sealed: tuple[int, bytes] | None = None  # for a keyed table: (the keeper's half, the key's envelope)
 
 
 @dataclass(frozen=True)
@@ -93,6 +98,7 @@ class Seat:
     load_now: bool  # start every player's worker at once and say whether all loaded
     cpu: int | None = None  # the one processor for this table and its workers (see ``share_a_cpu``)
     tables: int = 1  # how many tables the run has (for the results' words)
+    keyed: bool = False  # its setup has no seed: each task brings its game's key, sealed (see ``envelope``)
 
 
 @dataclass(frozen=True)
@@ -101,6 +107,7 @@ class Ready:
 
     failure: str
     walls: Walls
+    public: int = 0  # a keyed table's half of the key agreement with the keeper
 
 
 class Table:
@@ -113,6 +120,7 @@ class Table:
         self.specs = setup.specs
         self.sandbox = setup.sandbox
         self.plan, self.cpu = plan, seat.cpu
+        self.opener: Opener | None = None  # a keyed table's side of the agreement
         self.workers: dict[int, Worker] = {}
         self.started = 0  # workers started, to name their groups
 
@@ -137,8 +145,11 @@ class Table:
 
     def play(self, task: Task) -> GameRecord:
         """One game, whatever the bot does; a worker that misbehaved is replaced for the next."""
+        try:
+            game = self.config.new_game(task.game, self._key(task))
+        except EnvelopeError as broken:  # changed on its way: the game is not played
+            return GameRecord(task.game, Outcome.CRASHED, 0, 0.0, str(broken), stopped=True)
         worker = self._worker(task.player)
-        game = self.config.new_game(task.game)
         if isinstance(worker, str):
             game.close()
             return GameRecord(task.game, Outcome.CRASHED, 0, 0.0, worker, stopped=True)
@@ -166,6 +177,14 @@ class Table:
             return GameRecord(task.game, Outcome.TIMED_OUT, game.moves, self.time_limit * 1000.0,
                               f"went past the time limit of {self.time_limit:g} s")
         return finish_record(task.game, game, used, error)
+
+    def _key(self, task: Task) -> bytes | None:
+        """The game's key, opened from its envelope at a keyed table (None: made from the seed)."""
+        if self.opener is None:
+            return None
+        if task.sealed is None:
+            raise EnvelopeError(f"game {task.game} came without its key")
+        return self.opener.open(task.game, *task.sealed)
 
     def _rest(self, worker: Worker) -> None:
         """Freeze a worker between its games (and, without a group's freezer, what bots detached)."""
@@ -275,13 +294,15 @@ def main(conn: Connection, setup_conn: Connection, seat: Seat) -> None:
         return
     setup = replace(setup, sandbox=seat.sandbox)
     table = Table(setup, seat, plan)
+    table.opener = Opener() if seat.keyed else None
     table.workers = starting
     on_parent_exit(lambda: _leave(table))
     if hasattr(signal, "SIGTERM"):
         signal.signal(signal.SIGTERM, lambda *_: _leave(table))
     if seat.load_now:  # a first table says whether every player loads; a replacement loads them as needed
         failure = table.await_ready()
-        conn.send(Ready(failure, describe(setup.sandbox, plan, seat.cpu, seat.tables)))
+        public = table.opener.public if table.opener is not None else 0
+        conn.send(Ready(failure, describe(setup.sandbox, plan, seat.cpu, seat.tables, seat.keyed), public))
         if failure:
             table.close()
             return

@@ -2,15 +2,17 @@
 
 The coordinator (this module, in the command's own process) never plays a
 game and holds no layout, nor a secret seed while bots play: it starts a
-keeper (see ``keeper``), which makes the seed when none was given and hands
-each table its setup, then ``jobs`` tables (see ``table``); it hands each
-table a game at a time and collects the records. Game ``i`` is built from ``(seed, i)`` whichever
-table plays it, so the results do not depend on ``jobs``; only the times do,
-a little, as the cores are shared. No two players ever play the same board
-at the same time: every player's game ``i`` goes to the table already
-playing board ``i``, if one is, so nothing one bot learns of a board can
-help another on it while it plays (a bot that shares its knowledge through
-some channel only ever reaches a player that has finished that board).
+keeper (see ``keeper``), which makes the seed when none was given, then the
+tables through an executor (see ``executors``): ``jobs`` table processes on
+this machine, or tables on the nodes of a Ray cluster (see ``cluster``). It
+hands each table a game at a time and collects the records. Game ``i`` is
+laid out from its key, an HMAC of ``(seed, i)``, whichever table plays it,
+so the results depend neither on ``jobs`` nor on the machines; only the
+times do, a little, as the cores are shared. No two players ever play the
+same board at the same time: every player's game ``i`` goes to the table
+already playing board ``i``, if one is, so nothing one bot learns of a board
+can help another on it while it plays (a bot that shares its knowledge
+through some channel only ever reaches a player that has finished that board).
 
 Ctrl-C stops the tables (and through them the workers) and returns what was
 played, marked as interrupted.
@@ -19,15 +21,14 @@ played, marked as interrupted.
 from __future__ import annotations
 
 import contextlib
-import os
 import signal
 import threading
 import time
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from multiprocessing.connection import Connection, wait
 
+from .executors import Executor, Handle, LocalTables, Lost, NodeReport
 from .harness import (
     BUILTIN_PLAYERS,
     ChallengeConfig,
@@ -35,21 +36,21 @@ from .harness import (
     GameRecord,
     PlayerLoadError,
 )
-from .keeper import SEED_PLEASE
-from .keeper import main as keeper_main
-from .processes import forbid_memory_reads, interrupts_held, spawn_context
+from .keeper import KeeperHandle
+from .processes import forbid_memory_reads
+from .ranking import Ranking, rank
 from .rules import Outcome
 from .sandbox import Sandbox, SandboxMode, choose
-from .table import LOAD_LIMIT, Ready, Seat, Setup, Task
-from .table import main as table_main
+from .table import LOAD_LIMIT, Setup, Task
 from .walls import Walls
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds a game; the reference player needs milliseconds on a 32x32 board
 PREFETCH = 2  # tasks queued at a table, so it never waits for the coordinator between games
 FAILURES_IN_A_ROW = 3  # failed games (time-outs, dead or stopped processes) that stop a player
 STALL_GRACE = 30.0  # seconds past the longest a game can take before a silent table is given up
-STOP_WAIT = 5.0  # seconds a table gets to leave before it is killed
+WAIT_STEP = 1.0  # seconds the coordinator waits for answers at a time (Ctrl-C is heard between)
 NOT_PLAYED = "not played: the player had been stopped"
+NODES_SEAL = "sealed on every node that played (each node's own sandbox: see nodes)"
 
 OnRecord = Callable[[int, GameRecord], None]
 
@@ -64,20 +65,29 @@ class TournamentReport:
     stopped: dict[str, str] = field(default_factory=dict)  # player -> why it was stopped
     walls: Walls | None = None  # what held, as the first table found it (None: no table loaded)
     wall_limit: float = 0.0  # wall seconds a game
+    executor: str = "local"  # "local" (--jobs on this machine) or "ray"
+    nodes: tuple[NodeReport, ...] = ()  # the cluster's machines (none on one machine)
+    ending: str = ""  # why the run ended early when nobody stopped it (every node lost)
 
     def ranked(self) -> list[ChallengeReport]:
         """Best first: the challenge's score, then wins; ties keep the order given."""
         order = {id(report): n for n, report in enumerate(self.reports)}
         return sorted(self.reports, key=lambda r: (-r.score, -r.wins, order[id(r)]))
 
+    def ranking(self) -> Ranking:
+        """The scores' 95% intervals, and which neighbours in the ranking these games cannot tell apart."""
+        return rank(self.ranked(), self.config.cells)
+
     @property
     def games_played(self) -> int:
         return sum(report.games for report in self.reports)
 
     def to_dict(self) -> dict:
-        players = []
-        for rank, report in enumerate(self.ranked(), 1):
-            players.append({"rank": rank, **report.figures(), "stopped": self.stopped.get(report.player, "")})
+        players, ranking = [], self.ranking()
+        for place, report in enumerate(self.ranked(), 1):
+            players.append({"rank": place, **report.figures(), "score_ci95": list(ranking.intervals[place - 1]),
+                            "same_as_next": ranking.level_with_next(place - 1),
+                            "stopped": self.stopped.get(report.player, "")})
         sealed = self.sandbox is not None and self.sandbox.sealed
         return {
             **self.config.to_dict(),
@@ -86,8 +96,12 @@ class TournamentReport:
             "wall_limit": self.wall_limit,
             "interrupted": self.interrupted,
             "sealed": sealed,
-            "sandbox": self.sandbox.describe() if self.sandbox is not None else "",
+            "sandbox": NODES_SEAL if self.nodes else self.sandbox.describe() if self.sandbox is not None else "",
             "walls": self.walls.to_dict() if self.walls is not None else {},
+            "executor": self.executor,
+            "nodes": [node.to_dict() for node in self.nodes],
+            "ending": self.ending,
+            "bootstrap": {"resamples": ranking.resamples, "boards": ranking.boards},
             "players": players,
         }
 
@@ -101,57 +115,6 @@ def player_names(specs: Sequence[str]) -> list[str]:
     return names
 
 
-class _TableHandle:
-    """The coordinator's side of one table process, with the tasks sent to it.
-
-    The table is started with nothing but its pipes; its ``Setup`` (with the
-    seed) comes from the keeper, written straight into the table's setup
-    pipe once the table has made itself non-dumpable.
-    """
-
-    def __init__(self, keeper: _Keeper, seat: Seat) -> None:
-        context = spawn_context()
-        self.conn, child = context.Pipe()
-        keeper_end, setup_end = context.Pipe()
-        self.process = context.Process(target=table_main, args=(child, setup_end, seat), name="amigasweeper table")
-        with interrupts_held():
-            self.process.start()
-        child.close()
-        setup_end.close()
-        keeper.hand_setup(keeper_end)
-        self.sent: deque[Task] = deque()
-        self.since = time.monotonic()  # when the task at the head of ``sent`` began
-
-    def send(self, task: Task) -> None:
-        if not self.sent:
-            self.since = time.monotonic()
-        self.sent.append(task)
-        with contextlib.suppress(OSError):  # a table that has died is found by the wait for its answer
-            self.conn.send(task)
-
-    def finished_one(self) -> Task:
-        self.since = time.monotonic()
-        return self.sent.popleft()
-
-    def exit_code(self) -> int | None:
-        self.process.join(1)
-        return self.process.exitcode
-
-    def stop(self, politely: bool) -> None:
-        """End the table: after its games (politely), or at once (it stops its workers)."""
-        if politely:
-            with contextlib.suppress(OSError):
-                self.conn.send(None)
-            self.process.join(STOP_WAIT)
-        if self.process.is_alive():
-            self.process.terminate()
-            self.process.join(STOP_WAIT)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join()
-        self.conn.close()
-
-
 def run_tournament(
     specs: Sequence[str],
     config: ChallengeConfig,
@@ -160,6 +123,7 @@ def run_tournament(
     on_record: OnRecord | None = None,
     sandbox: Sandbox | None = None,
     wall_limit: float = 0.0,
+    executor: Executor | None = None,
 ) -> TournamentReport:
     """Play ``config.games`` boards with each player (a ``module:function`` or a built-in name).
 
@@ -167,7 +131,8 @@ def run_tournament(
     ``on_record(player, record)`` is called as each game ends, in the order
     games end. ``sandbox`` is how workers run (default: ``sandbox.choose("auto")``).
     ``time_limit`` is CPU seconds a game; ``wall_limit`` wall seconds (0: see
-    ``table.default_wall_limit``).
+    ``table.default_wall_limit``). ``executor`` places the tables (default:
+    ``LocalTables``, ``jobs`` of them here; ``cluster.RayTables`` on a cluster).
     Raises ``PlayerLoadError`` when a player does not load (no game is played
     then). This process becomes non-dumpable: it starts the tables.
     """
@@ -177,65 +142,38 @@ def run_tournament(
     for spec in specs:
         _check_spec(spec)
     sandbox = sandbox if sandbox is not None else choose(SandboxMode.AUTO)
-    jobs = max(1, jobs or os.cpu_count() or 1)
     results: dict[tuple[int, int], GameRecord] = {}
     tasks = deque(Task(player, game) for game in range(config.games) for player in range(len(specs)))
     names = player_names(specs)
     setup = Setup(config, time_limit, list(specs), sandbox, wall_limit)
-    run = _Run(setup, min(jobs, len(tasks)), names)
+    run = _Run(setup, jobs, names, executor or LocalTables())
     interrupted = False
     try:
         with _no_second_interrupt_during(run):
-            run.start()
+            run.start(len(tasks))
             for player, record in run.play(tasks):
+                if (player, record.index) in results:  # a game can be counted only once, whatever happened
+                    continue
                 results[player, record.index] = record
                 if on_record is not None:
                     on_record(player, record)
     except KeyboardInterrupt:
         interrupted = True
+    except TablesLost as lost:
+        interrupted, run.ending = True, str(lost)
     config = replace(config, seed=run.seed)  # the games are over: now the seed may be shown
     reports = tuple(
         ChallengeReport(config, name, tuple(sorted((r for (p, _), r in results.items() if p == player),
                                                    key=lambda r: r.index)))
         for player, name in enumerate(names)
     )
-    return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped), run.walls,
-                            setup.wall)
+    nodes = tuple(run.executor.nodes.values())
+    return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped),
+                            run.executor.walls, setup.wall, run.executor.name, nodes, run.ending)
 
 
-class _Keeper:
-    """The coordinator's side of the keeper process (see ``keeper``)."""
-
-    def __init__(self, setup: Setup) -> None:
-        context = spawn_context()
-        self.conn, child = context.Pipe()
-        self.process = context.Process(target=keeper_main, args=(child,), name="amigasweeper keeper")
-        with interrupts_held():
-            self.process.start()
-        child.close()
-        self.conn.send(setup)
-
-    def hand_setup(self, table_end: Connection) -> None:
-        """Have the keeper write the setup into a new table's setup pipe (this process never reads it)."""
-        with contextlib.suppress(OSError):  # a keeper that has gone leaves the table without: it ends
-            self.conn.send(table_end)
-        table_end.close()
-
-    def seed(self) -> int | None:
-        try:
-            self.conn.send(SEED_PLEASE)
-            return self.conn.recv()
-        except (EOFError, OSError):
-            return None
-
-    def stop(self) -> None:
-        with contextlib.suppress(OSError):
-            self.conn.send(None)
-        self.process.join(STOP_WAIT)
-        if self.process.is_alive():
-            self.process.kill()
-            self.process.join()
-        self.conn.close()
+class TablesLost(Exception):
+    """No table is left, and no machine has room for another: the run ends with what was played."""
 
 
 def _check_spec(spec: str) -> None:
@@ -267,64 +205,52 @@ class _Run:
 
     A failed game (a time-out, a worker that died or broke the protocol, a
     table that died or went silent) costs its player that game; a table that
-    is lost is replaced and its other tasks go back to the queue. After
-    ``FAILURES_IN_A_ROW`` failed games a player is stopped: its remaining
-    games are lost without being played. Other players are not touched.
+    is lost is replaced and its other tasks go back to the queue (all of
+    them, when its machine went with it). After ``FAILURES_IN_A_ROW`` failed
+    games a player is stopped: its remaining games are lost without being
+    played. Other players are not touched.
     """
 
-    def __init__(self, setup: Setup, tables: int, names: list[str]) -> None:
-        self.setup, self.count, self.names = setup, tables, names
+    def __init__(self, setup: Setup, jobs: int | None, names: list[str], executor: Executor | None = None) -> None:
+        self.setup, self.jobs, self.names = setup, jobs, names
+        self.executor = executor or LocalTables()
         self.seed = setup.config.seed  # the given seed; a secret one is learned from the keeper at the end
-        self.keeper: _Keeper | None = None
-        self.tables: list[_TableHandle] = []
+        self.keeper: KeeperHandle | None = None
+        self.tables: list[Handle] = []
         self.finished = False
+        self.ending = ""
         self.failures = [0] * len(setup.specs)
         self.stopped: dict[str, str] = {}
-        self.walls: Walls | None = None
         # The longest a table may stay silent over one game: loading a worker, the game, stopping it.
         self.stall_limit = max(LOAD_LIMIT, setup.wall) + setup.wall + STALL_GRACE
-        self.specs, self.sandbox = setup.specs, setup.sandbox
 
-    def start(self) -> None:
-        """Start every table and wait until each has loaded every player."""
-        self.keeper = _Keeper(self.setup)
+    def start(self, tasks: int) -> None:
+        """Start the keeper, then every table, and wait until each has loaded every player."""
+        self.keeper = KeeperHandle(self.setup)
+        public = replace(self.setup, config=replace(self.setup.config, seed=None))  # what the tables may be told
         self.setup = None  # the keeper holds it now
-        self.tables = [_TableHandle(self.keeper, self._seat(n, load_now=True)) for n in range(self.count)]
-        for table in self.tables:
-            try:
-                ready: Ready = table.conn.recv()
-            except (EOFError, OSError):
-                raise PlayerLoadError(f"a table process ended (exit code {table.exit_code()}) while the players "
-                                      "were loading; one of them may have stopped it") from None
-            self.walls = self.walls or ready.walls
-            if ready.failure:
-                raise PlayerLoadError(ready.failure)
+        self.tables = self.executor.start(public, self.keeper, self.jobs, tasks)
 
     def play(self, tasks: deque[Task]) -> Iterator[tuple[int, GameRecord]]:
         """Hand out the tasks and yield (player, record) as games end."""
         for table in self.tables:
             self._feed(table, tasks)
         while any(table.sent for table in self.tables):
-            busy = {table.conn: table for table in self.tables if table.sent}
-            now = time.monotonic()
-            timeout = max(0.0, min(table.since for table in busy.values()) + self.stall_limit - now)
-            answered = wait(list(busy), timeout)
-            for conn in answered:
-                table = busy[conn]
-                try:
-                    record = conn.recv()
-                except (EOFError, OSError):
-                    why = f"the table playing this game ended (exit code {table.exit_code()})"
-                    yield from self._lose_table(table, tasks, why)
+            busy = [table for table in self.tables if table.sent]
+            timeout = max(0.0, min(table.since for table in busy) + self.stall_limit - time.monotonic())
+            answers = self.executor.wait(busy, min(timeout, WAIT_STEP))
+            for table, answer in answers:
+                if isinstance(answer, Lost):
+                    yield from self._lose_table(table, tasks, answer)
                     continue
                 task = table.finished_one()
-                yield from self._count(task.player, record, tasks)
+                yield from self._count(task.player, replace(answer, node=table.node) if table.node else answer, tasks)
                 for idle in [table, *self.tables]:  # a board this one freed may be what another waited for
                     self._feed(idle, tasks)
-            if not answered:
-                for table in [t for t in busy.values() if time.monotonic() - t.since >= self.stall_limit]:
+            if not answers:
+                for table in [t for t in busy if time.monotonic() - t.since >= self.stall_limit]:
                     why = f"the table playing this game stopped answering for {self.stall_limit:g} s"
-                    yield from self._lose_table(table, tasks, why)
+                    yield from self._lose_table(table, tasks, Lost(why))
         self.finished = True
 
     def _count(self, player: int, record: GameRecord, tasks: deque[Task]) -> Iterator[tuple[int, GameRecord]]:
@@ -341,24 +267,7 @@ class _Run:
             tasks.remove(task)
             yield player, GameRecord(task.game, Outcome.CRASHED, 0, 0.0, NOT_PLAYED)
 
-    def _seat(self, place: int, load_now: bool) -> Seat:
-        return Seat(self.specs, self.sandbox, load_now, self._cpu(place), self.count)
-
-    def _cpu(self, place: int) -> int | None:
-        """The processor of the table at ``place`` (see ``processes.share_a_cpu``), or None: free to move.
-
-        Each table and its workers keep to a processor of their own whenever
-        there are enough: a bot that burns processor time in the background
-        then slows only its own table. (On a loaded machine a pinned pair may
-        wait for its processor while another is free: wall time, which is no
-        longer what a bot is charged; see docs/BENCHMARKS.md.)
-        """
-        if not hasattr(os, "sched_getaffinity"):
-            return None
-        cpus = sorted(os.sched_getaffinity(0))
-        return cpus[place] if self.count <= len(cpus) else None
-
-    def _feed(self, table: _TableHandle, tasks: deque[Task]) -> None:
+    def _feed(self, table: Handle, tasks: deque[Task]) -> None:
         """Queue tasks at ``table``: the first whose board no other table is playing or has queued."""
         while tasks and len(table.sent) < PREFETCH:
             elsewhere = {task.game for other in self.tables if other is not table for task in other.sent}
@@ -368,21 +277,29 @@ class _Run:
             tasks.remove(task)
             table.send(task)
 
-    def _lose_table(self, table: _TableHandle, tasks: deque[Task], why: str) -> Iterator[tuple[int, GameRecord]]:
-        """A table died or went silent: its game is lost for its player, its other tasks go back, first."""
-        lost = table.sent.popleft()
+    def _lose_table(self, table: Handle, tasks: deque[Task], lost: Lost) -> Iterator[tuple[int, GameRecord]]:
+        """A table died or went silent: its game is lost for its player (unless its machine went too: then
+        it is played again elsewhere, as are its other tasks, which go back first)."""
+        played = None if lost.node_lost else table.sent.popleft()
         tasks.extendleft(reversed(table.sent))
         table.sent.clear()
-        table.stop(politely=False)
         place = self.tables.index(table)
-        fresh = _TableHandle(self.keeper, self._seat(place, load_now=False))  # players load as needed
-        self.tables[place] = fresh
-        yield from self._count(lost.player, GameRecord(lost.game, Outcome.CRASHED, 0, 0.0, why, stopped=True), tasks)
-        self._feed(fresh, tasks)
+        fresh = self.executor.replace(table)
+        if fresh is None:
+            self.tables.pop(place)
+        else:
+            self.tables[place] = fresh
+        if played is not None:
+            record = GameRecord(played.game, Outcome.CRASHED, 0, 0.0, lost.why, stopped=True, node=table.node)
+            yield from self._count(played.player, record, tasks)
+        if not self.tables:
+            raise TablesLost(f"every table was lost and no machine has room for another ({lost.why}); "
+                             "the games not played are left out")
+        if fresh is not None:
+            self._feed(fresh, tasks)
 
     def stop(self) -> None:
-        for table in self.tables:
-            table.stop(politely=self.finished)
+        self.executor.stop(self.tables, politely=self.finished)
         self.tables = []
         if self.keeper is not None:
             if self.seed is None:

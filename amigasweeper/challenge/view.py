@@ -113,6 +113,12 @@ def bot_files(spec: str, path: list[str]) -> list[str]:
     when it lies inside what is bound anyway (a built-in player, an
     installed package), or when it cannot be found (its worker then says so).
     """
+    bound = python_folders()
+    return [f for f in module_files(spec, path) if not any(f == b or f.startswith(b + "/") for b in bound)]
+
+
+def module_files(spec: str, path: list[str]) -> list[str]:
+    """The file of the bot's top-level module, or its package's folder, wherever it is ([] if not found)."""
     module = BUILTIN_PLAYERS.get(spec, spec).partition(":")[0].split(".")[0]
     if not module:
         return []
@@ -127,9 +133,7 @@ def bot_files(spec: str, path: list[str]) -> list[str]:
     if found is None:
         return []
     places = list(found.submodule_search_locations or []) or ([found.origin] if found.has_location else [])
-    files = [os.path.realpath(p) for p in places if p and os.path.exists(p)]
-    bound = python_folders()
-    return [f for f in files if not any(f == b or f.startswith(b + "/") for b in bound)]
+    return [os.path.realpath(p) for p in places if p and os.path.exists(p)]
 
 
 def binds(bot: list[str], open_steps: bool = False) -> list[str]:

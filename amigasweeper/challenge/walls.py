@@ -47,14 +47,14 @@ class Walls:
         return asdict(self)
 
 
-def describe(sandbox: Sandbox, plan: Plan, cpu: int | None, tables: int) -> Walls:
+def describe(sandbox: Sandbox, plan: Plan, cpu: int | None, tables: int, on_a_cluster: bool = False) -> Walls:
     """What a table with this sandbox, these control groups and this processor gives its workers."""
     used = {feature.value: version.value for feature in Feature if (version := plan.version(feature))}
     return Walls(
         syscalls=sandbox.describe_filter(),
         clock=_clock(plan)[1],
         freezing=_freezing(plan),
-        processors=_processors(plan, cpu, tables),
+        processors=_processors(plan, cpu, tables, on_a_cluster),
         memory=_memory(sandbox, plan),
         processes=_processes(sandbox, plan),
         files=_files(sandbox),
@@ -86,7 +86,9 @@ def _freezing(plan: Plan) -> str:
     return "NOT frozen between their games (Windows)"
 
 
-def _processors(plan: Plan, cpu: int | None, tables: int) -> str:
+def _processors(plan: Plan, cpu: int | None, tables: int, on_a_cluster: bool = False) -> str:
+    if on_a_cluster:
+        return "NOT pinned (Ray gives each table a processor's worth of a node, not a processor of its own)"
     if cpu is None:
         return f"NOT pinned ({tables} tables, and this system lets each have no processor of its own)"
     how = _how(plan, Feature.PROCESSOR, "cpuset") if plan.version(Feature.PROCESSOR) else \

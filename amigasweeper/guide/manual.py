@@ -51,6 +51,8 @@ class ManualPage(str, Enum):
     STATS_WINDOWS = "StatsWindows"
     REPLAYS = "Replays"
     WINDOWS = "Windows"
+    SCREEN = "Screen"
+    WORKBENCH = "Workbench"
     BOT_API = "BotAPI"
     SCRIPTS = "Scripts"
     VIEWER = "Viewer"

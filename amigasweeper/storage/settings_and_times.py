@@ -28,9 +28,11 @@ from .validation import (
     SHAPES,
     TOUCH_MODES,
     WINDOW_SCALES,
+    check_box,
     check_choice,
     check_flag,
     check_int,
+    check_places,
     clamp_seconds,
     clean_name,
     label,
@@ -59,6 +61,9 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "menus_seen": check_flag,
     "touch_play": lambda v: check_choice(v, TOUCH_MODES),
     "window_scale": lambda v: check_choice(v, WINDOW_SCALES),
+    "backdrop": check_flag,
+    "icon_places": check_places,
+    "workbench_window": check_box,
 }
 
 
@@ -83,6 +88,9 @@ class Settings:
     menus_seen: bool = False  # the player has opened a menu: no more newcomer's hint
     touch_play: str = "auto"  # touch play: "on", "off", or "auto" (on in a browser on a touch screen)
     window_scale: str = "auto"  # Settings > Window Scale: "1" to "4", or "auto" (the most that fit the display)
+    backdrop: bool = True  # the Workbench window is the screen's backdrop (its Backdrop menu item)
+    icon_places: tuple[tuple[str, int, int], ...] = ()  # (icon, x, y) of each icon Snapshot kept
+    workbench_window: tuple[int, ...] = ()  # (x, y, width, height) of the Workbench window Snapshot kept
 
     def __post_init__(self) -> None:
         for name, check in SETTING_CHECKS.items():

@@ -363,17 +363,36 @@ class Storage:
         """Take in the best times another copy saved since we last read or
         wrote them (our unsaved ones stay on top). Cheap when nothing changed;
         True if the best times were read again. Never raises."""
-        if BEST_TIMES_FILE in self._blocked or not self.backend.changed(BEST_TIMES_FILE):
+        found = self._changed_by_another(BEST_TIMES)
+        if found is None:
             return False
-        try:
-            with self._lock(create=False):
-                found = read_document(self.backend, BEST_TIMES)
-        except OSError:
-            return False
-        if found.trouble:
-            return False  # the next save sets it aside and says so
         self.best_times = replay(found.value, self._events)
         return True
+
+    def refresh_settings(self) -> bool:
+        """Read the settings on disk again and take in what another copy saved
+        there (the keys we changed and did not save yet stay ours), as the
+        Workbench's Update reads its disk again: even when we wrote last, for
+        a save of ours merges another copy's keys into the file and not into
+        memory. True if the settings were read. Never raises."""
+        found = self._changed_by_another(SETTINGS, always=True)
+        if found is None:
+            return False
+        self.settings, _document = merge_settings(found.value, found.raw, self.settings, self._changed)
+        return True
+
+    def _changed_by_another(self, kind: DocumentKind, always: bool = False) -> Found | None:
+        """A document as another copy last saved it, or None: unchanged since
+        we read or wrote it (unless asked ``always``), unreadable, or damaged
+        (the next save sets a damaged one aside and says so)."""
+        if kind.name in self._blocked or not (always or self.backend.changed(kind.name)):
+            return None
+        try:
+            with self._lock(create=False):
+                found = read_document(self.backend, kind)
+        except OSError:
+            return None
+        return None if found.trouble else found
 
     # -- changing and saving ----------------------------------------------
     # Each returns a message for the player if saving failed, else None.

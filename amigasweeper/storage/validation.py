@@ -20,6 +20,8 @@ WINDOW_SCALES = ("auto", "1", "2", "3", "4")  # window pixels to an Amiga pixel;
 DUEL_RESULTS = ("win", "loss", "draw")
 COMPUTER_OPPONENTS = ("computer-easy", "computer-normal", "computer-hard")
 
+MAX_PLACE = 4096  # the largest coordinate or size a snapshot keeps (a screen is at most 640x512)
+MAX_PLACES = 32  # icons whose places a snapshot keeps
 MIN_MINES, MAX_MINES = 1, 1023
 MAX_SECONDS = 999
 MAX_NAME_LENGTH = 24
@@ -66,6 +68,37 @@ def check_flag(value: Any) -> bool:
     if type(value) is not bool:
         raise ValueError(f"{show(value)} is not true or false")
     return value
+
+
+def check_places(value: Any) -> tuple[tuple[str, int, int], ...]:
+    """Icons' places kept by Snapshot: a list of [name, x, y], each name a
+    short lower-case word, each coordinate a whole number 0..MAX_PLACE;
+    returned sorted by name, one entry per name."""
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{show(value)} is not a list of icon places")
+    if len(value) > MAX_PLACES:
+        raise ValueError(f"more than {MAX_PLACES} icon places")
+    places: dict[str, tuple[int, int]] = {}
+    for entry in value:
+        if not isinstance(entry, (list, tuple)) or len(entry) != 3:
+            raise ValueError(f"{show(entry)} is not [name, x, y]")
+        name, x, y = entry
+        if not (type(name) is str and 0 < len(name) <= 32 and name.replace("_", "").isalpha() and name.islower()
+                and name.isascii()):
+            raise ValueError(f"{show(name)} is not an icon's name")
+        places[name] = (check_int(x, 0, MAX_PLACE), check_int(y, 0, MAX_PLACE))
+    return tuple((name, x, y) for name, (x, y) in sorted(places.items()))
+
+
+def check_box(value: Any) -> tuple[int, ...]:
+    """A window's place and size kept by Snapshot: [x, y, width, height] in
+    whole numbers (0..MAX_PLACE, the sizes at least 1), or [] for none."""
+    if not isinstance(value, (list, tuple)) or len(value) not in (0, 4):
+        raise ValueError(f"{show(value)} is not [x, y, width, height]")
+    if not value:
+        return ()
+    x, y, w, h = value
+    return check_int(x, 0, MAX_PLACE), check_int(y, 0, MAX_PLACE), check_int(w, 1, MAX_PLACE), check_int(h, 1, MAX_PLACE)
 
 
 def clean_name(value: Any) -> str:

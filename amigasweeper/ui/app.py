@@ -28,7 +28,6 @@ from .helpviewer.control import ViewerControl
 from .helpviewer.guideview import GuideViewer, open_guide_file
 from .intuition.input import Button, HeldButtons, InputReader
 from .game.menudefs import MENUS
-from .intuition.atlas import Icon
 from .intuition.menustrip import MenuStrip
 from .game.minewindow import Action, MineWindow
 from .intuition.modes import Look, ScreenMode
@@ -38,34 +37,22 @@ from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, WorkbenchScreen
 from amigasweeper.play.choices import choices_from_settings
 from .intuition.window import Window
+from .intuition.reopen import reopen_screen
 from .intuition.wm import WindowManager
-from .workbench.backdrop import ICONS, WorkbenchWindow
-from .workbench.menus import WORKBENCH_MENUS, WorkbenchCommand
+from .menupages import MENU_PAGES
+from .workbench.control import WorkbenchControl
 from .options import Options
 from .faults import TITLE as FAULT_TITLE, FaultGuard
 from .saving import FrameSaving, open_storage
 from .stopping import StopRequests
 from .touch.control import TouchControl
+from .scaling.fullscreen import FULL_SCREEN
 from .scaling.pixels import WholePixels
 from .screenbar import ScreenBar
 from .windowcontrol import Registered
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
-MENU_PAGES = {
-    "Game": ManualPage.GAME_MENU,
-    "Completion": ManualPage.COMPLETION_MENU,
-    "Settings": ManualPage.SETTINGS_MENU,
-    "Hint": ManualPage.HINT_MENU,
-    "Help": ManualPage.HELP_MENU,
-    "Project": ManualPage.VIEWER,  # the help viewer's menus
-    "Navigate": ManualPage.VIEWER,
-    "Workbench": ManualPage.WINDOWS,  # the Workbench's menus
-    "Icons": ManualPage.WINDOWS,
-    "Duel": ManualPage.DUEL,  # the Duel window's
-    "Statistics": ManualPage.STATS_WINDOWS,
-    "Replay": ManualPage.STATS_WINDOWS,
-}
 DROP_HELP = "Only AmigaGuide files (.guide) and replays (.evf, .asreplay, .avf, .rmv, .mvf) open here."
 ASSETS = resources.path_of(resources.ASSETS)
 
@@ -91,8 +78,8 @@ class App:
         self.ending = end_queue(self, not (options.headless or options.script))  # record, replay, best time
         self.screen = WorkbenchScreen(*self.screen_mode.size)
         self.wm = WindowManager(self.screen)
-        self.workbench = WorkbenchWindow(self.screen_mode.size, self.clock, self.open_icon)
-        self.workbench.menus = self._workbench_menus()
+        self.workbench_control = WorkbenchControl(self)
+        self.workbench = self.workbench_control.window
         self.wm.open(self.workbench)
         self.mine_window = MineWindow(
             self.session,
@@ -110,7 +97,8 @@ class App:
         self.stats = StatsControl(self)
         self.replays = ReplayControl(self, self.stats)
         # The windows the app drives without naming them (windowcontrol.py): each
-        # frame's work, a new screen mode, files dropped, the manual's page. The
+        # frame's work, files dropped, the manual's page (a new screen mode reopens
+        # every window through the window manager: reopen.py). The
         # viewer first: a dropped guide opens there.
         self.controls: list[Registered] = [self.viewers, self.duels, self.stats, self.replays]
         self.mine_window.menus = MenuStrip(
@@ -120,7 +108,7 @@ class App:
         self.open_menus_strip: MenuStrip | None = None  # the strip shown while the right button is held
         self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless or options.script else None  # a script holds its own
-        self.reader = InputReader(self.held)
+        self.reader = InputReader(self.held, on_full_screen=FULL_SCREEN.toggle)
         self.touch_play = TouchControl(self.reader, self.wm, settings.touch_play, options.touch_play)
         self.folder_problem = loaded.folder_problem
         self.stop = StopRequests()
@@ -144,17 +132,6 @@ class App:
         backend = self.storage.backend
         return backend.folder if isinstance(backend, FileBackend) else None
 
-    def _workbench_menus(self) -> MenuStrip:
-        workbench = self.workbench
-        actions = {
-            WorkbenchCommand.ABOUT: lambda: self.commands.open_about(),
-            WorkbenchCommand.QUIT: self.request_quit,
-            WorkbenchCommand.OPEN: lambda: self.open_icon(workbench.selected()),
-        }
-        return MenuStrip.for_actions(
-            WORKBENCH_MENUS, actions, {WorkbenchCommand.OPEN: lambda: workbench.selected() is not None}
-        )
-
     def _open_guide_alone(self, path: Path, node: str | None) -> None:
         """`--guide FILE`: the viewer alone on the Workbench, as `multiview FILE`;
         closing it ends the program."""
@@ -172,21 +149,12 @@ class App:
             while len(pyxel.colors) <= pen:
                 pyxel.colors.append(0)
             pyxel.colors[pen] = rgb
-        self.resize_screen(self.screen_mode)
+        self.pixels.show(self.screen_mode.size)  # the framebuffer sized, the window a whole multiple of it
 
     def resize_screen(self, mode: ScreenMode) -> None:
+        """A new screen mode: the screen closes and opens again at its size (reopen.py)."""
         self.screen_mode = mode
-        self.pixels.show(mode.size)  # the framebuffer resized, the window a whole multiple of it
-        if hasattr(self, "screen"):
-            self.screen.w, self.screen.h = mode.size
-            self.wm.cancel_drag()
-            self.workbench.set_screen_size(mode.size)
-            self.mine_window.set_screen_size(mode.size)
-            for requester in self.requesters:
-                requester.screen_size = mode.size
-                requester.relayout()
-            for control in self.controls:
-                control.resize(mode.size)
+        reopen_screen(self.wm, mode.size, self.pixels)
 
     @property
     def game(self) -> Game:
@@ -230,18 +198,6 @@ class App:
         self.commands.leave()
         self.wm.close(self.mine_window)
 
-    def open_icon(self, icon: Icon | None) -> None:
-        """A double-clicked icon (or Icons > Open): MineSweeper opens its window."""
-        if icon is Icon.MINESWEEPER:
-            if self.wm.is_open(self.mine_window):
-                self.wm.to_front(self.mine_window)
-                self.wm.activate(self.mine_window)
-                return
-            self.session.new_game()
-            self.wm.open(self.mine_window)
-        elif icon is not None:
-            self.commands.tell(dict(ICONS)[icon], ["A disk of our Workbench: nothing on it opens here."])
-
     def help_page(self) -> str:
         """The manual page about what the player is doing now."""
         active = self.wm.active
@@ -253,7 +209,7 @@ class App:
         if page:
             return page
         if active is self.workbench:
-            return ManualPage.WINDOWS
+            return ManualPage.WORKBENCH
         if self.game.paused:
             return ManualPage.PAUSE
         return ManualPage.RULES
@@ -309,10 +265,7 @@ class App:
         self.screen.tick()
         if frame.dropped:
             self._drop(frame.dropped)
-        if self.screen.behind:
-            if frame.pressed or frame.keys:
-                self.screen.behind = False  # the click or key that brings it forward does nothing else
-        elif self.open_menus_strip is not None:
+        if self.open_menus_strip is not None:
             self._update_menus(frame)
         elif frame.amiga and frame.key(pyxel.KEY_Q) and not self.typing():
             self.request_quit()  # Right-Amiga-Q quits from every window, a requester's too
@@ -400,18 +353,17 @@ class App:
         self.mine_window.four_colours = self.look is Look.KICKSTART2
         self.apply_look()
         self.screen.draw()
-        if not self.screen.behind:
-            pyxel.pal()
-            self.wm.draw_drag_outline()
-            self.apply_look()
-            if self.show_legend() and self.open_menus_strip is None:
-                # The legend ends just left of the screen's depth gadget.
-                draw_legend(self.screen.w - SCREEN_DEPTH_W, self.look is Look.KICKSTART2, self.mine_window.hints.estimated)
-            if self.open_menus_strip is not None:
-                self.open_menus_strip.draw()
+        pyxel.pal()
+        self.wm.draw_over_windows()
+        self.apply_look()
+        if self.show_legend() and self.open_menus_strip is None:
+            # The legend ends just left of the screen's depth gadget.
+            draw_legend(self.screen.w - SCREEN_DEPTH_W, self.look is Look.KICKSTART2, self.mine_window.hints.estimated)
+        if self.open_menus_strip is not None:
+            self.open_menus_strip.draw()
         pyxel.pal()
         self.screen.busy = self.mine_window.hints.busy(self.game)  # the wait pointer while the solver works
-        self.screen.draw_pointer()
+        self.screen.finish()
 
     def apply_look(self) -> None:
         """The Kickstart 2 look draws our extra pens in the four Workbench colours."""

@@ -11,7 +11,7 @@ so reaches most of the program.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from amigasweeper.engine import Game
@@ -35,6 +35,8 @@ class Teller(Protocol):
     def ask_name(self, level, seconds: int, offered: str, answer: Callable[[str], None]) -> None: ...
 
     def open_best_times(self) -> None: ...
+
+    def open_about(self) -> None: ...
 
 
 class WindowHost(Protocol):
@@ -82,6 +84,24 @@ class StatsHost(DuelHost, ReplayHost, Protocol):
     """The Statistics window's: the games kept (through the queue's keeper) and the Replay window."""
 
     replays: ReplayShower
+
+
+class InformationHost(Protocol):
+    """The Information windows': the window manager, the screen's mode, and
+    the options the program was started with (shown as Tool Types)."""
+
+    wm: WindowManager
+    screen_mode: ScreenMode
+    options: Any  # ui/options.py's Options
+
+
+class WorkbenchHost(ReplayHost, InformationHost, Protocol):
+    """The Workbench's (workbench/control.py): its menus open the game's
+    window, About and Information, and it keeps its Snapshot with the settings."""
+
+    storage: Storage
+    mine_window: MineWindow
+    clock: Callable[[], float]  # the program's clock (frames when headless or scripted)
 
 
 class DuelStarter(Protocol):

@@ -7,10 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pyxel
-
 from .game.shading import legend_width
-from .intuition import font
+from .intuition import font, pointer
 from .intuition.marquee import marquee
 from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, SCREEN_TITLE
@@ -40,8 +38,9 @@ class ScreenBar:
             text = hints.message
             if not text and hints.show_probabilities and app.wm.active is app.mine_window:
                 field = app.mine_window.field
-                if field.visible and field.contains(pyxel.mouse_x, pyxel.mouse_y):
-                    text = hints.chance_text(app.game, field.cell_under(pyxel.mouse_x, pyxel.mouse_y))
+                x, y = pointer.position()
+                if field.visible and field.contains(x, y):
+                    text = hints.chance_text(app.game, field.cell_under(x, y))
         if not text and not app.menus_seen:
             text = NEWCOMER_TOUCH_TITLE if app.touch_play.on else NEWCOMER_TITLE
         if not text:

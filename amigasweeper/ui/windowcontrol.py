@@ -7,8 +7,10 @@ closes: its close gadget, Esc, a menu's Close, a link's CLOSE.
 A *window control* opens its window, closes the one it replaces, and while
 its window is open holds the game's clock for its reason (``pauses``:
 play/clock.py), releasing it when the window closes. The app registers its
-controls and calls each one's ``tick``, ``resize``, ``drop`` and
-``manual_page`` without naming a window (the ``Registered`` protocol).
+controls and calls each one's ``tick``, ``drop`` and ``manual_page``
+without naming a window (the ``Registered`` protocol). A new screen mode
+needs nothing of them: the window manager reopens every window it holds
+(intuition/reopen.py).
 """
 
 from __future__ import annotations
@@ -44,8 +46,6 @@ class Registered(Protocol):
     window: Window | None
 
     def tick(self) -> None: ...
-
-    def resize(self, size: tuple[int, int]) -> None: ...
 
     def drop(self, paths: list[str]) -> bool: ...
 
@@ -92,12 +92,6 @@ class WindowControl:
     # ------------------------------------------------------- registration
     def tick(self) -> None:
         """Each frame's work of an open window (nothing by default)."""
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """The screen changed mode: the open window lays itself out again."""
-        if self.window is not None:
-            self.window.screen_size = size
-            self.window.relayout()
 
     def drop(self, paths: list[str]) -> bool:
         """Files dropped on the program: True when this control took them."""

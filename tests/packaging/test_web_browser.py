@@ -136,25 +136,28 @@ def test_offline_the_page_says_it_needs_the_internet(built_html, tmp_path):
 
 
 def test_the_viewers_amiga_keys_and_plain_keys_reach_a_page(tmp_path):
-    """Right-Amiga-F, -N, -G and -V as Alt or Command, and /, N and G alone,
-    arrive in a page as the letter's keydown with the modifier held, and the
-    modifier is one the program takes for Right-Amiga. (Pyxel's web runtime is
+    """Right-Amiga-F, -N, -G and -V as Alt or the right Command key, and /, N
+    and G alone, arrive in a page as the letter's keydown with the modifier
+    held, and the modifier is one the program takes for Right-Amiga; the left
+    Command key arrives as Left-Amiga, Intuition's. (Pyxel's web runtime is
     not on this machine: the page listens as its SDL does. What a real
     browser window keeps before any page sees it, Ctrl-N or Command-N, shows
     here too; the manual gives the plain keys for it.)"""
     import pyxel
 
-    from amigasweeper.ui.intuition.input import AMIGA_KEYS
+    from amigasweeper.ui.intuition.input import LEFT_AMIGA_KEYS, RIGHT_AMIGA_KEYS
 
     reason = check.missing()
     if reason:
         pytest.skip(reason)
     seen = check.keys_reaching_a_page(tmp_path)
-    modifier_keys = {"AltLeft": pyxel.KEY_LALT, "MetaLeft": pyxel.KEY_LGUI}
-    for modifier, flag in (("Alt", "alt"), ("Meta", "meta")):
+    modifier_keys = {"AltLeft": pyxel.KEY_LALT, "MetaLeft": pyxel.KEY_LGUI, "MetaRight": pyxel.KEY_RGUI}
+    for modifier, code, flag, amiga_keys in (("Alt", "AltLeft", "alt", RIGHT_AMIGA_KEYS),
+                                             ("MetaRight", "MetaRight", "meta", RIGHT_AMIGA_KEYS),
+                                             ("Meta", "MetaLeft", "meta", LEFT_AMIGA_KEYS)):
         for letter in "FNGV":
             events = seen[f"{modifier}+Key{letter}"]
-            assert [event["code"] for event in events] == [f"{modifier}Left", f"Key{letter}"], events
-            assert events[-1][flag] and modifier_keys[events[0]["code"]] in AMIGA_KEYS
+            assert [event["code"] for event in events] == [code, f"Key{letter}"], events
+            assert events[-1][flag] and modifier_keys[events[0]["code"]] in amiga_keys
     for plain in ("Slash", "KeyN", "KeyG"):
         assert seen[plain] == [{"code": plain, "alt": False, "meta": False, "ctrl": False, "shift": False}]

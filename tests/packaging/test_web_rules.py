@@ -134,6 +134,8 @@ DESKTOP_ONLY = {
         [("amigasweeper/ui/intuition/amigapaths.py", "path.expanduser"), ("amigasweeper/ui/intuition/drawers.py", "Path.home")],
         "the file requester browses the desktop's files (asl.available() is False in the browser); it opens nothing",
     ),
+    ("amigasweeper/ui/information/facts.py", "tempfile.gettempdir"):
+        "the Ram Disk's Information asks for the temporary folder on the desktop only; in the browser it is the program's",
     **dict.fromkeys(
         [("amigasweeper/ui/helpviewer/pictureview.py", "tempfile.mkstemp"),
          ("amigasweeper/ui/helpviewer/pictureview.py", "os.fdopen"),

@@ -8,7 +8,6 @@ import sys
 import types
 
 import pytest
-import pyxel
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.ui.options import parse_args
@@ -201,7 +200,7 @@ def test_a_long_press_on_the_screen_depth_gadget_shows_the_menus_and_leaves_it_u
     long_press(pilot, app.screen.w - 8, 4)
     assert app.open_menus_strip is not None and not app.screen.depth_held
     pilot.release()
-    assert not app.screen.behind
+    assert app.screen.top == 0 and app.screen.drag is None
 
 
 def test_a_short_tap_on_the_screen_title_bar_opens_nothing(make_app):

@@ -13,7 +13,6 @@ from amigasweeper.ui.intuition.atlas import Icon
 from amigasweeper.ui.intuition.gfx import complement
 from amigasweeper.ui.intuition.input import POINTER_STEP, POINTER_STEP_FAST, Button
 from amigasweeper.ui.intuition.palette import BACKGROUND, FILL, Pen
-from amigasweeper.ui.intuition.screen import SCREEN_DEPTH_W
 from amigasweeper.ui.intuition.window import SCREEN_TOP
 from amigasweeper.ui.workbench.backdrop import workbench_title
 
@@ -372,18 +371,6 @@ def test_amiga_key_combinations_press_the_mouse_buttons(app_pilot):
     assert not app.menus.is_open
     let_go(app, pyxel.KEY_LCTRL, pyxel.KEY_RALT)
     pilot.step()
-
-
-# ------------------------------------------------------------ the screen gadget
-def test_the_screens_depth_gadget_sends_it_back_and_a_click_brings_it_forward(app_pilot):
-    app, pilot = app_pilot
-    pilot.click(pyxel.width - SCREEN_DEPTH_W // 2, 4)
-    assert app.screen.behind
-    pilot.move(150, 150)
-    assert pyxel.screen.pget(150, 40) == Pen.BLACK
-    pilot.click(150, 150)
-    assert not app.screen.behind and app.game.status is GameStatus.READY  # that click did nothing else
-    assert pyxel.screen.pget(150, 40) != Pen.BLACK
 
 
 def test_the_newcomers_hint_goes_for_good_once_a_menu_was_opened(make_app, tmp_path):

@@ -12,6 +12,7 @@ import { openPage } from "./chromium.mjs";
 const COMBINATIONS = [
   "Alt+KeyF", "Alt+KeyN", "Alt+KeyG", "Alt+KeyV",
   "Meta+KeyF", "Meta+KeyN", "Meta+KeyG", "Meta+KeyV",
+  "MetaRight+KeyF", "MetaRight+KeyN", "MetaRight+KeyG", "MetaRight+KeyV",
   "Slash", "KeyN", "KeyG", "Shift+Period",
   "Control+KeyN",  // kept by a real browser window: shows what headless cannot tell
 ];

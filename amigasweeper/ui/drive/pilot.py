@@ -56,8 +56,10 @@ class Pilot:
         self.move(*end)
         self.release(button)
 
-    def key(self, code: int, *, amiga: bool = False, shift: bool = False) -> None:
-        held = [pyxel.KEY_RALT] * amiga + [pyxel.KEY_LSHIFT] * shift
+    def key(self, code: int, *, amiga: bool = False, shift: bool = False, left_amiga: bool = False) -> None:
+        """Press and let go of a key: ``amiga`` with Right-Amiga (right Alt),
+        ``left_amiga`` with Left-Amiga (the left GUI key) held."""
+        held = [pyxel.KEY_RALT] * amiga + [pyxel.KEY_LSHIFT] * shift + [pyxel.KEY_LGUI] * left_amiga
         for qualifier in held:
             self.app.held.set(qualifier, True)
         self.app.held.set(code, True)

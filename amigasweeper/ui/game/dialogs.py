@@ -202,8 +202,8 @@ def about(screen_size, on_close: Callable[[], None]) -> Requester:
         "",
         "Menus: hold the right button.",
         "Game, Completion, Settings, Hint",
-        "and Help. Right-Amiga is Alt or",
-        "the Command/GUI key: RA-Q quits.",
+        "and Help. Right-Amiga is Alt or the",
+        "right Command/GUI key: RA-Q quits.",
     ]
     requester: Requester
 

@@ -23,7 +23,7 @@ from ..intuition.input import Button, Frame
 from ..intuition.palette import Pen
 from .pointer_tap import BUTTONS, PointerTap
 from ..intuition.widgets import PushGadget, Widget
-from ..intuition import font, metrics
+from ..intuition import font, metrics, pointer
 from ..intuition.metrics import for_width
 from ..intuition.window import BORDER, TITLE_H, Window
 
@@ -299,7 +299,7 @@ class MineWindow(Window):
             return Face.DEAD
         if self.game.status is GameStatus.WON:
             return Face.COOL
-        if self.field.action is not None and self.field.contains(pyxel.mouse_x, pyxel.mouse_y):
+        if self.field.action is not None and self.field.contains(*pointer.position()):
             return Face.OH
         return Face.SMILE
 
@@ -418,7 +418,7 @@ class MineWindow(Window):
             self._waiting_text = ""
         if self.field.visible == self.board_hidden():
             self.relayout()  # the clock stopped (or started) elsewhere: the board hides as in Pause
-        self.tap.pointer(self.played, pyxel.mouse_x, pyxel.mouse_y, self.aim)  # the pointer's path, recorded
+        self.tap.pointer(self.played, *pointer.position(), self.aim)  # the pointer's path, recorded
         self.canvas.step()
         if self._over_untold and not self.canvas.rippling:
             # The win or loss requester (and the loss's flash) waits for the ripple.

@@ -118,9 +118,7 @@ class GuideViewer(ControlledWindow):
         self.pictures: dict[int, PicturePage] = {}  # picture pages shown, by id of their node
         self.links = LinkFollower(self)
         self.actions = self._actions()
-        self.buttons = [self.add(GhostButton(label, *self.actions[command], inset=2)) for label, command in BUTTON_ROW]
-        for button in self.buttons:
-            button.h = GHOST_BUTTON_H
+        self.buttons = [self.add(GhostButton(label, *self.actions[command], GHOST_BUTTON_H)) for label, command in BUTTON_ROW]
         self.page = self.add(PageArea(self))
         self.enable_sizing(MIN_W, MIN_H)
         self.enable_zoom()

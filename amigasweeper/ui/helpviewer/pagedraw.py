@@ -14,7 +14,7 @@ import pyxel
 
 from amigasweeper.guide import Link, Pen as GuidePen, Run
 
-from ..intuition import font
+from ..intuition import font, pointer
 from ..intuition.atlas import FONT
 from ..intuition.gfx import bevel
 from ..intuition.input import Button, Frame
@@ -76,7 +76,8 @@ class PageArea(Widget):
         viewer = self.viewer
         links = viewer.visible_links() if viewer.focus is not None else []
         focused = links[viewer.focus][1] if viewer.focus is not None and viewer.focus < len(links) else None
-        hovered = self.link_at(pyxel.mouse_x, pyxel.mouse_y) if self.contains(pyxel.mouse_x, pyxel.mouse_y) else None
+        mouse = pointer.position()
+        hovered = self.link_at(*mouse) if self.contains(*mouse) else None
         lines, left, columns, top = viewer.lines, viewer.place.left, viewer.columns + 1, viewer.place.top
         viewer.drawn_chars = 0
         look = viewer.look()

@@ -8,17 +8,18 @@ from collections.abc import Callable
 from .input import Button, Frame
 from .menustrip import ghost
 from .palette import Pen
-from .requester import TextButton
+from .requester import BUTTON_H, TextButton
 
 
 class GhostButton(TextButton):
     """``can_act`` says whether the button is on now (asked every frame);
-    without one, ``enabled`` does. ``inset`` is how far in from its edge the
-    ghosting starts: 1 covers the bevel too, 2 leaves it showing."""
+    without one, ``enabled`` does. ``h`` is its height; ``inset`` how far in
+    from its edge the ghosting starts: 2 leaves the bevel showing, 1 covers it."""
 
     def __init__(self, label: str, action: Callable[[], None], can_act: Callable[[], bool] | None = None,
-                 *, inset: int = 1) -> None:
+                 h: int = BUTTON_H, *, inset: int = 2) -> None:
         super().__init__(label, action)
+        self.h = h
         self.enabled = True
         self._can_act = can_act
         self.inset = inset

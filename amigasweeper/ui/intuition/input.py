@@ -12,10 +12,13 @@ the buttons held, fed by HeldButtons.set, which also tells pyxel.set_btn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 
 import pyxel
+
+from . import pointer
 
 
 class Button(Enum):
@@ -48,19 +51,29 @@ WATCHED_KEYS = (
         pyxel.KEY_QUESTION,
         pyxel.KEY_MINUS,
         pyxel.KEY_EQUALS,
+        pyxel.KEY_PERIOD,
     ]
 )
-AMIGA_KEYS = (pyxel.KEY_LALT, pyxel.KEY_RALT, pyxel.KEY_LGUI, pyxel.KEY_RGUI)
+# The two Amiga keys, on a PC or Mac keyboard (the manual's Keyboard page).
+# The Amiga has Left-Amiga and Right-Amiga either side of the space bar, next
+# to the Alt keys; a PC has the GUI (Windows) keys there and a Mac its two
+# Command keys, so, as WinUAE and FS-UAE map them:
+# - Right-Amiga, the menus' hotkeys: the right GUI/Command key, the Menu
+#   (Application) key beside it on keyboards without one, and either Alt key,
+#   which every menu hotkey of this program has always been held with.
+# - Left-Amiga, Intuition's own keys (Left-Amiga-M, -N, -V, -B, a drag of
+#   the screen from anywhere, the keyboard mouse's buttons): the left GUI
+#   key, and the right Ctrl key, since desktops often keep the GUI key for
+#   themselves. Not the left Ctrl: Windows reports AltGr as left Ctrl with
+#   right Alt, and typing an AltGr character must not press a mouse button.
+RIGHT_AMIGA_KEYS = (pyxel.KEY_RGUI, pyxel.KEY_APPLICATION, pyxel.KEY_LALT, pyxel.KEY_RALT)
+LEFT_AMIGA_KEYS = (pyxel.KEY_LGUI, pyxel.KEY_RCTRL)
 SHIFT_KEYS = (pyxel.KEY_LSHIFT, pyxel.KEY_RSHIFT)
 
-# The keyboard mouse (Intuition's): an Amiga key with the cursor keys moves the
-# pointer; Left-Amiga with Left-Alt is the left button, with Right-Alt the right.
-# On a PC or Mac the Left-Amiga key is the left GUI (Windows/Command) key or
-# the right Ctrl key, since desktops often keep the GUI key for themselves. Not
-# the left Ctrl: Windows reports AltGr as left Ctrl with right Alt, and typing
-# an AltGr character must not press a mouse button.
+# The keyboard mouse (Intuition's): either Amiga key with the cursor keys
+# moves the pointer; Left-Amiga with Left-Alt is the left button, with
+# Right-Alt the right.
 POINTER_KEYS = {pyxel.KEY_LEFT: (-1, 0), pyxel.KEY_RIGHT: (1, 0), pyxel.KEY_UP: (0, -1), pyxel.KEY_DOWN: (0, 1)}
-LEFT_AMIGA_KEYS = (pyxel.KEY_LGUI, pyxel.KEY_RCTRL)
 POINTER_STEP = 2  # pixels a frame
 POINTER_STEP_FAST = 8  # with Shift
 
@@ -75,7 +88,9 @@ class Frame:
     pressed: set[Button] = field(default_factory=set)
     released: set[Button] = field(default_factory=set)
     keys: list[int] = field(default_factory=list)  # keys pressed this frame
-    amiga: bool = False  # a Right-Amiga key (Alt or GUI/Command) is held
+    amiga: bool = False  # a Right-Amiga key is held (Alt, the right GUI/Command key or Menu)
+    left_amiga: bool = False  # a Left-Amiga key is held (the left GUI/Command key or the right Ctrl)
+    keyboard_buttons: set[Button] = field(default_factory=set)  # buttons held from the keyboard, not the mouse
     shift: bool = False
     text: str = ""
     wheel: int = 0
@@ -91,8 +106,8 @@ class Frame:
         return any(code in self.keys for code in codes)
 
     def plain_key(self, *codes: int) -> bool:
-        """A key pressed without the Right-Amiga qualifier."""
-        return not self.amiga and self.key(*codes)
+        """A key pressed without an Amiga qualifier."""
+        return not (self.amiga or self.left_amiga) and self.key(*codes)
 
 
 class HeldButtons:
@@ -119,8 +134,9 @@ class InputReader:
     HeldButtons when headless.
     """
 
-    def __init__(self, held: HeldButtons | None) -> None:
+    def __init__(self, held: HeldButtons | None, on_full_screen: Callable[[], None] = lambda: None) -> None:
         self.held = held
+        self.on_full_screen = on_full_screen  # Alt-Enter in a window (scaling/fullscreen.py)
         self.use_frame_edges = held is None
         self._down: set[int] = set()
         self.gestures = None  # a gestures.TouchGestures while touch play is on
@@ -149,22 +165,24 @@ class InputReader:
         return down, pressed, released
 
     def _move_pointer(self, frame: Frame) -> None:
-        """Amiga and the cursor keys move the pointer (Shift: faster); the keys
-        are used up and reach no window."""
+        """An Amiga key and the cursor keys move the pointer (Shift: faster),
+        anywhere on the display; the keys are used up and reach no window."""
         held = [code for code in POINTER_KEYS if self._btn(code)]
         if not held:
             return
         step = POINTER_STEP_FAST if frame.shift else POINTER_STEP
         dx = sum(POINTER_KEYS[code][0] for code in held) * step
         dy = sum(POINTER_KEYS[code][1] for code in held) * step
-        frame.x = max(0, min(pyxel.width - 1, frame.x + dx))
-        frame.y = max(0, min(pyxel.height - 1, frame.y + dy))
-        pyxel.set_mouse_pos(frame.x, frame.y)
+        x, y = pointer.display_position(frame.x, frame.y)
+        x, y = max(0, min(pyxel.width - 1, x + dx)), max(0, min(pyxel.height - 1, y + dy))
+        pyxel.set_mouse_pos(x, y)
+        frame.x, frame.y = pointer.position()
         frame.keys = [code for code in frame.keys if code not in POINTER_KEYS]
 
     def read(self) -> Frame:
-        frame = Frame(pyxel.mouse_x, pyxel.mouse_y)
+        frame = Frame(*pointer.position())
         from_keys = self._keyboard_buttons()
+        frame.keyboard_buttons = from_keys
         for button in Button:
             down, pressed, released = self._edges(button.value, button in from_keys)
             if down:
@@ -176,13 +194,37 @@ class InputReader:
         for code in WATCHED_KEYS:
             if self._edges(code)[1] and code not in frame.keys:
                 frame.keys.append(code)
-        frame.amiga = any(self._edges(code)[0] for code in AMIGA_KEYS)
+        frame.amiga = any(self._edges(code)[0] for code in RIGHT_AMIGA_KEYS)
+        frame.left_amiga = any(self._edges(code)[0] for code in LEFT_AMIGA_KEYS)
         frame.shift = any(self._edges(code)[0] for code in SHIFT_KEYS)
-        if frame.amiga:
+        if frame.amiga or frame.left_amiga:
             self._move_pointer(frame)
         frame.text = pyxel.input_text or ""
         frame.wheel = pyxel.mouse_wheel
         frame.dropped = list(pyxel.dropped_files)
         if self.gestures is not None:
             self.gestures.apply(frame)
+        if self.use_frame_edges:
+            self._full_screen_key(frame)
+            keep_alt_from_pyxel()
         return frame
+
+    def _full_screen_key(self, frame: Frame) -> None:
+        """Alt-Enter, in a window: full screen or back (Pyxel's own, kept)."""
+        if pyxel.KEY_RETURN in frame.keys and (self._btn(pyxel.KEY_LALT) or self._btn(pyxel.KEY_RALT)):
+            frame.keys.remove(pyxel.KEY_RETURN)
+            self.on_full_screen()
+
+
+def keep_alt_from_pyxel() -> None:
+    """Pyxel 2.9 acts on Alt with 1, 2, 3, 8, 9, 0, R and Enter before the
+    program sees the key (pyxel-core's system.rs, check_special_input): Alt-R
+    starts the whole program again as a new process, throwing the game in
+    progress away (issue 31 saw it as Right-Amiga-R), and Alt-1 to Alt-3 save
+    screenshots instead of choosing a Completion mode. Alt is Right-Amiga
+    here, so Pyxel must not take it: Pyxel asks its virtual KEY_ALT, which is
+    let go here after every frame is read, while the left and right Alt keys
+    themselves stay held for the program. Only an Alt pressed in the very
+    frame of the letter still reaches Pyxel; Python cannot seal that frame.
+    Alt-Enter, Pyxel's full screen, is kept (scaling/fullscreen.py)."""
+    pyxel.set_btn(pyxel.KEY_ALT, False)

@@ -25,9 +25,18 @@ class MenuItem:
     kind: ItemKind = ItemKind.ACTION
     group: str | None = None  # mutually exclusive CHOICE items share a group
     bar_before: bool = False  # a separator line above this item
+    sub: tuple[MenuItem, ...] = ()  # a submenu's items (Intuition's sub-items: one level only)
+
+    def walk(self) -> tuple[MenuItem, ...]:
+        """This item and its sub-items: everything that can be chosen through it."""
+        return (self, *self.sub)
 
 
 @dataclass(frozen=True)
 class Menu:
     title: str
     items: tuple[MenuItem, ...]
+
+    def every_item(self) -> tuple[MenuItem, ...]:
+        """The items and sub-items, in the order a panel shows them."""
+        return tuple(found for item in self.items for found in item.walk())

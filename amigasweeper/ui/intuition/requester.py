@@ -274,6 +274,11 @@ class Requester(Window):
         return next((g for g in self.gadgets if g.active), None)
 
     def on_key(self, frame: Frame) -> bool:
+        if frame.left_amiga and frame.key(pyxel.KEY_V, pyxel.KEY_B) and self.buttons:
+            # Intuition's keys for a system requester (RKRM Libraries, Table 10-2):
+            # Left-Amiga-V the leftmost button (the positive one), -B the rightmost.
+            self.choose_by_key(self.buttons[0] if frame.key(pyxel.KEY_V) else self.buttons[-1])
+            return True
         gadget = self.active_gadget
         if gadget is not None:
             gadget.edit(frame)

@@ -5,8 +5,7 @@ widget a button went down on until every button is up again.
 
 from __future__ import annotations
 
-import pyxel
-
+from . import pointer
 from .input import Button, Frame
 
 
@@ -102,7 +101,7 @@ class PushGadget(Widget):
 
     @property
     def pressed(self) -> bool:
-        return self.held and self.contains(pyxel.mouse_x, pyxel.mouse_y)
+        return self.held and self.contains(*pointer.position())
 
     def activate(self) -> None:
         """What the gadget does."""

@@ -11,6 +11,7 @@ active, the owner it is modal to, and ``on_key`` for the keys it gets."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pyxel
 
@@ -122,6 +123,7 @@ class Window(Widget):
         self.min_size = (0, 0)  # the smallest outer size the size gadget allows
         self.sized = False  # sized or zoomed by the user: layout changes keep the size
         self.other_box: tuple[int, int, int, int] | None = None  # where the zoom gadget goes next
+        self.sizes_by_screen: dict[tuple[int, int], SizeKept] = {}  # the user's size on each screen it was on
         self.resize_inner(inner_w, inner_h)
         if on_close is not None:
             self.close_gadget = self.add(SystemGadget(0, Gadget.CLOSE, CLOSE_W, on_close))
@@ -212,6 +214,42 @@ class Window(Widget):
     def on_resized(self) -> None:
         """Called after the size or zoom gadget changed the window's size: lay out the interior again."""
 
+    # ------------------------------------------------------- a new screen
+    def reopen(self, old_size: tuple[int, int], new_size: tuple[int, int]) -> None:
+        """The screen closed and opened again at another size (a screen mode
+        change), and this window with it. It keeps its size in the new mode's
+        metrics: a size the user gave it on a screen of that size before comes
+        back, any other size stays as it is (as far as the screen holds it),
+        a window sized by its contents lays them out again. A place the user
+        dragged it to is scaled to the new screen: the same share of the room
+        left beside it, so a window at an edge stays at that edge."""
+        if self.sized:
+            self.sizes_by_screen[old_size] = SizeKept(self.w, self.h, self.other_box)
+        kept = self.sizes_by_screen.get(new_size) if self.sized else None
+        if kept is not None:
+            self.w, self.h, self.other_box = kept.w, kept.h, kept.other_box
+        elif self.sized:
+            self.other_box = None  # the zoom gadget's other size was the old screen's
+        place = (self.x, self.y, self.w, self.h)
+        self.screen_size = new_size
+        self._place_scaled(place, old_size)  # first with the old size, so the layout fits from there
+        self.relayout()
+        self._place_scaled(place, old_size)
+
+    def _place_scaled(self, place: tuple[int, int, int, int], old_size: tuple[int, int]) -> None:
+        if self.moved:
+            self.x, self.y = scaled_place(place, (self.w, self.h), old_size, self.screen_size)
+        self.x, self.y = clamp_to_screen(self.x, self.y, self.w, self.h, self.screen_size)
+
+    def relayout(self) -> None:
+        """Lay the window out again on its screen, as large as it was as far
+        as the screen holds it (windows with contents to place do more)."""
+        screen_w, screen_h = self.screen_size
+        min_w, min_h = self.min_size
+        w, h = max(min_w, min(self.w, screen_w)), max(min_h, min(self.h, screen_h - SCREEN_TOP))
+        self.resize_inner(w - 2 * self.border, h - TITLE_H - self.bottom_border)
+        self.x, self.y = clamp_to_screen(self.x, self.y, self.w, self.h, self.screen_size)
+
     # -------------------------------------------------------------- placing
     def settle(self, x: int, y: int) -> None:
         """Put the window at (x, y), or keep the place the user dragged it to,
@@ -265,8 +303,35 @@ class Window(Widget):
     def draw_interior(self) -> None:
         """The window's own drawing under its child widgets."""
 
+    def draw_over(self) -> None:
+        """Drawn over every window, once all are drawn (what this window drags)."""
+
 
 SCREEN_TOP = 11  # the screen bar and its trim line: windows stay below it
+
+
+@dataclass(frozen=True)
+class SizeKept:
+    """A window's size on one screen, and the other size of its zoom gadget."""
+
+    w: int
+    h: int
+    other_box: tuple[int, int, int, int] | None
+
+
+def scaled_place(box: tuple[int, int, int, int], size: tuple[int, int], old_screen: tuple[int, int],
+                 new_screen: tuple[int, int]) -> tuple[int, int]:
+    """Where a window placed at ``box`` on the old screen goes on the new one,
+    now ``size``: at the same share of the room beside it and below the bar
+    (room of none: at the left or the top)."""
+    x, y, w, h = box
+
+    def along(at: int, start: int, room: int, new_room: int) -> int:
+        return start + (round((at - start) * new_room / room) if room > 0 else 0)
+
+    new_w, new_h = size
+    return (along(x, 0, old_screen[0] - w, new_screen[0] - new_w),
+            along(y, SCREEN_TOP, old_screen[1] - SCREEN_TOP - h, new_screen[1] - SCREEN_TOP - new_h))
 
 
 def clamp_to_screen(x: int, y: int, w: int, h: int, screen_size: tuple[int, int]) -> tuple[int, int]:

@@ -2,6 +2,8 @@
 windows (frontmost last), which one is active, dragging by the title bar, and
 where each frame's input goes.
 
+- A window that opens on a screen of another size than it was made for
+  (the screen mode changed while it was closed) is laid out for this one.
 - Exactly one window is active: a click anywhere in a window activates it, a
   window that opens is activated, and when the active one closes the frontmost
   remaining one takes over. Only the active window draws a filled title bar.
@@ -66,7 +68,9 @@ class WindowManager:
         acts nowhere, least of all behind a requester."""
         self.dispatcher.cancel()
         window.closed = False
-        window.screen_size = (self.screen.w, self.screen.h)
+        size = (self.screen.w, self.screen.h)
+        if window.screen_size != size:
+            window.reopen(window.screen_size, size)  # made for a screen of another mode
         window.depth_request = lambda: self.depth(window)  # for a depth gadget of Window.enable_depth
         if window.backdrop:
             window.parent = self.screen
@@ -144,11 +148,13 @@ class WindowManager:
 
     # ---------------------------------------------------------------- input
     def route(self, frame: Frame, *, open_menus: Callable[[Frame], None]) -> None:
-        """One frame of input: a drag in progress, else keys to the active
-        window and the pointer to the window and widget under it.
+        """One frame of input: a drag in progress (keys still go to the active
+        window: a hotkey may change the screen mode mid-drag), else keys to
+        the active window and the pointer to the window and widget under it.
         ``open_menus`` is called when the right button asks for the menus."""
         if self.drag is not None:
             self._follow_drag(frame)
+            self._route_keys(frame)
             return
         frame.window = self.window_at(frame.x, frame.y)
         self._route_keys(frame)
@@ -159,6 +165,8 @@ class WindowManager:
 
     def _route_keys(self, frame: Frame) -> None:
         window = self.active
+        if self.screen.takes_key(frame):
+            return  # Intuition's own Left-Amiga keys (screen.py)
         if window is None or not (frame.keys or frame.text or frame.wheel):
             return
         if frame.amiga and window.menus is not None:
@@ -168,6 +176,9 @@ class WindowManager:
 
     def _take_press(self, frame: Frame, open_menus: Callable[[Frame], None]) -> bool:
         """A button went down with nothing captured: True when it is used up here."""
+        if self.screen.drags_from(frame):
+            self.dispatcher.captured = self.screen  # Left-Amiga and select: the screen drags, not a window
+            return False
         if Button.RIGHT in frame.pressed:
             hit = self.screen.hit(frame.x, frame.y)
             if not (getattr(hit, "wants_right_button", False) and self._window_of(hit) is self.active):
@@ -215,8 +226,12 @@ class WindowManager:
         self.drag = None
 
     # ----------------------------------------------------------------- draw
-    def draw_drag_outline(self) -> None:
-        """Intuition 3.1's drag frame: the window's outline in complement mode."""
+    def draw_over_windows(self) -> None:
+        """What goes over every window: Intuition 3.1's drag frame (the outline
+        of a window being dragged, in complement mode), and what a window drags
+        (the Workbench's icons)."""
+        for window in self.windows:
+            window.draw_over()
         if self.drag is None:
             return
         drag = self.drag

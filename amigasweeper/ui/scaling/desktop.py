@@ -10,7 +10,10 @@ usable area; SDL has both:
 - SDL_GetWindowSize / SDL_SetWindowSize and SDL_GetWindowPosition /
   SDL_SetWindowPosition: the window's picture size and place;
 - SDL_GetWindowFlags: full screen or maximized, when the desktop decides the
-  size and Pyxel's integer_scale letterboxes the picture instead.
+  size and Pyxel's integer_scale letterboxes the picture instead;
+- SDL_WarpMouseInWindow: the pointer put back over what it was over after a
+  screen mode change (pointer.py), where the system lets a program move it;
+  SDL_GetCurrentVideoDriver says whether it does (Wayland does not).
 
 Where SDL is not a library of its own (Pyxel's wheels for Windows and macOS
 link it in, and do not export it), ``find_window`` answers None and Pyxel's
@@ -71,6 +74,19 @@ class SdlWindow:
         """Full screen or maximized: the desktop sizes the window, not the program."""
         return bool(self.sdl.SDL_GetWindowFlags(self.handle) & (_SDL_WINDOW_FULLSCREEN | _SDL_WINDOW_MAXIMIZED))
 
+    def full_screen(self) -> bool:
+        return bool(self.sdl.SDL_GetWindowFlags(self.handle) & _SDL_WINDOW_FULLSCREEN)
+
+    def warps(self) -> bool:
+        """Whether the system lets a program move the pointer: not on Wayland,
+        where SDL would fake it by grabbing the pointer instead."""
+        driver = self.sdl.SDL_GetCurrentVideoDriver()
+        return driver is not None and driver.decode("ascii", "replace") != "wayland"
+
+    def warp(self, x: int, y: int) -> None:
+        """Move the pointer to a pixel of the window's picture."""
+        self.sdl.SDL_WarpMouseInWindow(self.handle, x, y)
+
 
 def find_window() -> SdlWindow | None:
     """Pyxel's window, or None: headless, in a browser, or SDL out of reach."""
@@ -79,5 +95,6 @@ def find_window() -> SdlWindow | None:
         return None
     sdl.SDL_GL_GetCurrentWindow.restype = ctypes.c_void_p
     sdl.SDL_GetWindowFlags.restype = ctypes.c_uint32
+    sdl.SDL_GetCurrentVideoDriver.restype = ctypes.c_char_p
     handle = sdl.SDL_GL_GetCurrentWindow()
     return SdlWindow(sdl, handle) if handle else None

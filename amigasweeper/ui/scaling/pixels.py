@@ -14,6 +14,8 @@ Which call does each part:
 - SDL_SetWindowSize and SDL_SetWindowPosition (desktop.py): the window is
   made the framebuffer times the scale, whole on the display's usable area.
 - In a browser the page's script sizes the canvas (page.py).
+- After a mode change the pointer goes back over what it was over
+  (pointer.py: pyxel.set_mouse_pos and SDL_WarpMouseInWindow).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import pyxel
 
 from .desktop import find_window
 from .page import tell_page
+from .pointer import put_pointer
 from .rule import Area, Frame, ScaleChoice, fits, placed, whole_scale
 
 
@@ -38,6 +41,10 @@ class DesktopWindow(Protocol):
     def size(self) -> tuple[int, int]: ...
 
     def position(self) -> tuple[int, int]: ...
+
+    def warps(self) -> bool: ...
+
+    def warp(self, x: int, y: int) -> None: ...
 
     def set_size(self, w: int, h: int) -> None: ...
 
@@ -73,6 +80,10 @@ class WholePixels:
             pyxel.resize(*size)
         self.size = size
         self.fit()
+
+    def put_pointer(self, x: int, y: int) -> None:
+        """The pointer over Amiga pixel (x, y), where the system allows it."""
+        put_pointer(x, y, self.size, self.window, self.browser)
 
     def choose(self, choice: ScaleChoice) -> None:
         """Settings > Window Scale."""

@@ -73,7 +73,7 @@ class StatsWindow(ControlledWindow):
         self.earlier = self.add(TextButton("<", lambda: self.step_row(-1)))
         self.later = self.add(TextButton(">", lambda: self.step_row(1)))
         self.list = self.add(GameList(self._game_chosen))
-        self.replay_button = self.add(GhostButton("Replay", self.open_chosen))
+        self.replay_button = self.add(GhostButton("Replay", self.open_chosen, inset=1))
         self.reset_button = self.add(TextButton("Reset...", on_reset))
         self.close_button = self.add(TextButton("Close", self.close))
         self.screen_size = screen_size

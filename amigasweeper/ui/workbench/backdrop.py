@@ -1,6 +1,10 @@
-"""The Workbench backdrop window: the screen's background with the disk and
-program icons. A click selects an icon (drawn complemented), a double-click
-opens it, and the Workbench's screen title reads as Workbench 3.1's does."""
+"""The Workbench window: the disk and program icons, and the screen title
+Workbench 3.1 shows while it is active. With Backdrop on (the Workbench
+menu's item, kept with the settings) it is the screen's backdrop: no
+borders, behind every other window, never dragged. With Backdrop off it is a
+window named Workbench with a depth, a zoom and a size gadget, and no close
+gadget: Workbench's own window never closes. Its icons keep their places
+inside it either way (icons.py says how they are clicked and dragged)."""
 
 from __future__ import annotations
 
@@ -8,111 +12,210 @@ from collections.abc import Callable
 
 import pyxel
 
-from ..intuition import font
-from ..intuition.atlas import ICON_H, ICON_W, Icon
-from ..intuition.gfx import complement
+from ..intuition.atlas import Icon
 from ..intuition.input import Button, Frame
-from ..intuition.palette import Pen
-from ..intuition.widgets import Widget
-from ..intuition.window import SCREEN_TOP, Window
-
-DOUBLE_CLICK_SECONDS = 0.6  # Intuition's preference is 0.5 to 1 s; two clicks within this open an icon
-ICON_GAP = 6  # between an icon's label and the next icon
-COLUMN_W = 12 * font.ADVANCE  # the widest label, MineSweeper, and a little room
-ICONS = ((Icon.WORKBENCH, "Workbench"), (Icon.RAM_DISK, "Ram Disk"), (Icon.MINESWEEPER, "MineSweeper"))
+from ..intuition.window import SCREEN_TOP, TITLE_H, Window, clamp_to_screen
+from .icons import COLUMN_W, ICON_BOX_H, ICONS, IconDrag, IconGadget, tidy_places
 
 # Our own figures for the screen title (a 2 MB chip RAM, 8 MB fast RAM Amiga).
 GRAPHICS_MEM = 1_843_200
 OTHER_MEM = 7_962_624
+MIN_W, MIN_H = COLUMN_W + 40, TITLE_H + ICON_BOX_H + 16  # the size gadget's smallest Workbench window
+
+Box = tuple[int, int, int, int]
 
 
 def workbench_title() -> str:
     return f"Amiga Workbench  {GRAPHICS_MEM:,} graphics mem  {OTHER_MEM:,} other mem"
 
 
-class IconGadget(Widget):
-    """An icon with its name under it. ``on_open`` runs on a double-click."""
-
-    def __init__(self, icon: Icon, label: str, clock: Callable[[], float], on_open: Callable[[Icon], None]) -> None:
-        super().__init__(0, 0, COLUMN_W, ICON_H + 2 + font.HEIGHT)
-        self.icon = icon
-        self.label = label
-        self.clock = clock
-        self.on_open = on_open
-        self.selected = False
-        self.last_click: float | None = None
-
-    def on_press(self, frame: Frame, button: Button) -> None:
-        if button is not Button.LEFT:
-            return
-        workbench = self.parent
-        for other in workbench.icons:
-            other.selected = other is self
-        now = self.clock()
-        double = self.last_click is not None and now - self.last_click <= DOUBLE_CLICK_SECONDS
-        self.last_click = None if double else now
-        if double:
-            self.on_open(self.icon)
-
-    def draw(self) -> None:
-        sprite = self.icon.sprite
-        x = self.ax + (self.w - ICON_W) // 2
-        if self.selected:
-            for pen in range(4):
-                pyxel.pal(pen, complement(pen))
-        pyxel.blt(x, self.ay, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h)
-        if self.selected:
-            for pen in range(4):
-                pyxel.pal(pen, pen)  # only ours: a Kickstart 2 look's mapping stays
-        text_x = self.ax + (self.w - font.text_width(self.label)) // 2
-        ink, paper = (Pen.WHITE, Pen.BLACK) if self.selected else (Pen.BLACK, None)
-        font.draw_text(text_x, self.ay + ICON_H + 2, self.label, ink, bg=paper)
-
-
 class WorkbenchWindow(Window):
-    """The backdrop: borderless, behind every other window, never dragged."""
+    """``on_open(icon)`` opens a double-clicked icon; ``kept`` are the icons'
+    places Snapshot kept (the rest are tidied), ``box`` the window's place and
+    size with Backdrop off."""
 
-    backdrop = True
-
-    def __init__(self, screen_size: tuple[int, int], clock: Callable[[], float], on_open: Callable[[Icon], None]) -> None:
-        super().__init__("Workbench", 0, SCREEN_TOP, 10, 10)
+    def __init__(self, screen_size: tuple[int, int], clock: Callable[[], float], on_open: Callable[[Icon], None],
+                 *, backdrop: bool = True, kept: dict[Icon, tuple[int, int]] | None = None,
+                 box: Box | None = None) -> None:
+        super().__init__("Workbench", 0, SCREEN_TOP, MIN_W, MIN_H)
+        self.backdrop = backdrop
         self.screen_title = workbench_title()
-        self.icons = [self.add(IconGadget(icon, label, clock, on_open)) for icon, label in ICONS]
-        self._drawn = pyxel.Image(COLUMN_W + 8, len(ICONS) * (ICON_H + 2 + font.HEIGHT + ICON_GAP) + 8)
-        self._drawn_key: tuple | None = None
-        self.set_screen_size(screen_size)
-
-    def set_screen_size(self, screen_size: tuple[int, int]) -> None:
+        self.on_open = on_open
+        self.icons = [self.add(IconGadget(icon, label, clock)) for icon, label in ICONS]
+        self.drag: IconDrag | None = None  # icons being dragged
+        self.enable_depth()
+        self.enable_zoom()
+        self.enable_sizing(MIN_W, MIN_H)
+        self.places: dict[Icon, tuple[int, int]] = {}  # each icon's place inside the window
         self.screen_size = screen_size
-        self.x, self.y = 0, SCREEN_TOP
-        self.w, self.h = screen_size[0], screen_size[1] - SCREEN_TOP
-        y = 4
-        for icon in self.icons:
-            icon.x, icon.y = 4, y
-            y += icon.h + ICON_GAP
+        self.arrange(kept or {})
+        self.set_backdrop(backdrop, box)
+        self._drawn: pyxel.Image | None = None  # the backdrop's icons, drawn once until they change
+        self._drawn_key: tuple | None = None
 
+    # ------------------------------------------------------------ the window
+    @property
+    def inner_x(self) -> int:
+        return 0 if self.backdrop else self.border
+
+    @property
+    def inner_y(self) -> int:
+        return 0 if self.backdrop else TITLE_H
+
+    def set_backdrop(self, backdrop: bool, box: Box | None = None) -> None:
+        """The screen's backdrop, or a window of its own at ``box`` (the whole
+        screen below its title bar when none is given)."""
+        self.backdrop = backdrop
+        for gadget in (self.depth_gadget, self.zoom_gadget, self.size_gadget):
+            gadget.visible = not backdrop
+        screen_w, screen_h = self.screen_size
+        x, y, w, h = box or (0, SCREEN_TOP, screen_w, screen_h - SCREEN_TOP)
+        self.x, self.y = x, y
+        self.resize_inner(w - 2 * self.border, h - TITLE_H - self.bottom_border)
+        self.sized = self.moved = box is not None  # a box kept by Snapshot is the user's
+        self.other_box = None
+        self.relayout()
+
+    def relayout(self) -> None:
+        if self.backdrop:
+            screen_w, screen_h = self.screen_size
+            self.x, self.y, self.w, self.h = 0, SCREEN_TOP, screen_w, screen_h - SCREEN_TOP
+        else:
+            super().relayout()
+        self.place_icons()
+
+    def on_resized(self) -> None:
+        self.place_icons()
+
+    def box(self) -> Box:
+        return self.x, self.y, self.w, self.h
+
+    # ------------------------------------------------------------- the icons
     def icon(self, kind: Icon) -> IconGadget:
         return next(i for i in self.icons if i.icon is kind)
 
-    def on_press(self, frame: Frame, button: Button) -> None:
-        """A click on the bare backdrop drops the selection."""
-        if button is Button.LEFT:
-            for icon in self.icons:
-                icon.selected = False
+    def arrange(self, kept: dict[Icon, tuple[int, int]]) -> None:
+        """Each icon at the place kept for it, the others where Clean Up puts them."""
+        tidy = dict(zip((i.icon for i in self.icons), tidy_places(len(self.icons), self.room()[1])))
+        self.places = {i.icon: kept.get(i.icon, tidy[i.icon]) for i in self.icons}
+        self.place_icons()
+
+    def clean_up(self) -> None:
+        """The Window menu's Clean Up: every icon in a tidy column."""
+        self.arrange({})
+
+    def room(self) -> tuple[int, int]:
+        """The inside of the window, where icons go."""
+        screen_w, screen_h = self.screen_size
+        if self.backdrop:
+            return screen_w, screen_h - SCREEN_TOP
+        return self.inner_w, self.inner_h
+
+    def place_icons(self) -> None:
+        """Each icon at its place, kept inside the window (a place kept on a
+        larger screen shows at the nearest one that fits)."""
+        room_w, room_h = self.room()
+        for icon in self.icons:
+            x, y = self.places.get(icon.icon, (0, 0))
+            icon.x = self.inner_x + max(0, min(x, room_w - icon.w))
+            icon.y = self.inner_y + max(0, min(y, room_h - icon.h))
+
+    def select_only(self, chosen: IconGadget | None) -> None:
+        self.screen_title = workbench_title()  # a click on the Workbench: a message shown goes
+        for icon in self.icons:
+            icon.selected = icon is chosen
+
+    def show_message(self, text: str) -> None:
+        """A message in the screen's title bar while this window is active, as
+        Workbench 3.1 shows its messages, until the Workbench is next clicked."""
+        self.screen_title = text
+
+    def select_all(self) -> None:
+        """The Window menu's Select Contents."""
+        for icon in self.icons:
+            icon.selected = True
 
     def selected(self) -> Icon | None:
         return next((i.icon for i in self.icons if i.selected), None)
 
-    def draw(self) -> None:
-        """The screen was cleared to the background just before: only the icons
-        are drawn, from a copy kept until the selection or the screen changes."""
-        key = (self.screen_size, tuple(icon.selected for icon in self.icons))
-        x, y = self.ax, self.ay
-        w, h = COLUMN_W + 8, self.icons[-1].y + self.icons[-1].h
-        if self._drawn_key == key:
-            pyxel.blt(x, y, self._drawn, 0, 0, w, h)
+    def selected_icons(self) -> list[Icon]:
+        return [i.icon for i in self.icons if i.selected]
+
+    def open_icon(self, icon: Icon) -> None:
+        self.on_open(icon)
+
+    def drop(self, drag: IconDrag, frame: Frame) -> None:
+        """Dragged icons let go: over this window (and no other in front of it)
+        they move by how far they were dragged; anywhere else they stay."""
+        inside = self.contains(frame.x, frame.y) and frame.pointer_in(self)
+        if not inside or (not self.backdrop and frame.y < self.ay + TITLE_H):
             return
-        for child in self.children:
-            child.draw()
-        self._drawn.blt(0, 0, pyxel.screen, x, y, w, h)
+        dx, dy = drag.offset
+        room_w, room_h = self.room()
+        for icon in (i for i in self.icons if i.selected):
+            x, y = self.places[icon.icon]
+            self.places[icon.icon] = (max(0, min(room_w - icon.w, x + dx)), max(0, min(room_h - icon.h, y + dy)))
+        self.place_icons()
+
+    def on_press(self, frame: Frame, button: Button) -> None:
+        """A click on the bare window drops the selection."""
+        if button is Button.LEFT:
+            self.select_only(None)
+
+    # ----------------------------------------------------------------- draw
+    def redraw(self) -> None:
+        """Redraw All: nothing drawn before is used again."""
+        self._drawn_key = None
+
+    def draw(self) -> None:
+        if self.backdrop:
+            self._draw_backdrop()
+            return
+        self.draw_frame()
+        x, y = self.ax + self.inner_x, self.ay + self.inner_y
+        pyxel.clip(x, y, self.inner_w, self.inner_h)
+        for icon in self.icons:
+            icon.draw()
+        pyxel.clip()
+        for gadget in self.children:
+            if gadget.visible and gadget not in self.icons:
+                gadget.draw()
+
+    def _draw_backdrop(self) -> None:
+        """The screen was cleared to the background just before: only the icons
+        are drawn, from a copy kept until the selection, the places or the
+        screen change (a thousand-pixel icon a frame is not redrawn for nothing)."""
+        left = min(i.ax for i in self.icons)
+        top = min(i.ay for i in self.icons)
+        w = max(i.ax + i.w for i in self.icons) - left
+        h = max(i.ay + i.h for i in self.icons) - top
+        key = (self.screen_size, left, top, w, h, tuple((i.x, i.y, i.selected) for i in self.icons))
+        if self._drawn_key == key:
+            pyxel.blt(left, top, self._drawn, 0, 0, w, h)
+            return
+        for icon in self.icons:
+            icon.draw()
+        if self._drawn is None or self._drawn.width < w or self._drawn.height < h:
+            self._drawn = pyxel.Image(max(w, COLUMN_W + 8), max(h, self.h))
+        self._drawn.blt(0, 0, pyxel.screen, left, top, w, h)
         self._drawn_key = key
+
+    def draw_over(self) -> None:
+        """Icons being dragged, drawn over every window where they would go."""
+        drag = self.drag
+        if drag is None or not drag.moving:
+            return
+        dx, dy = drag.offset
+        for icon in (i for i in self.icons if i.selected):
+            icon.draw_at(icon.ax + dx, icon.ay + dy)
+
+
+def kept_box(box: tuple[int, ...], screen_size: tuple[int, int]) -> Box | None:
+    """A Workbench window's box kept by Snapshot, whole on this screen (None: none kept)."""
+    if len(box) != 4:
+        return None
+    x, y, w, h = box
+    screen_w, screen_h = screen_size
+    w, h = max(MIN_W, min(w, screen_w)), max(MIN_H, min(h, screen_h - SCREEN_TOP))
+    x, y = clamp_to_screen(x, y, w, h, screen_size)
+    return x, y, w, h

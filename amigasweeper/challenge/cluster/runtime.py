@@ -1,0 +1,137 @@
+"""Ray itself: whether it is installed, joining or starting a cluster, and what is shipped to the nodes.
+
+Ray is optional (the ``cluster`` extra); nothing imports it until a run asks
+for it, so without it nothing changes. The bots' files are never assumed to
+be on the nodes: each is sent with the job in Ray's runtime environment
+(``py_modules``), with this package too, so every node plays with the
+coordinator's code, whatever it has installed.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import logging
+import os
+import socket
+import sys
+import sysconfig
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..rules import ChallengeError
+from ..view import module_files
+
+INSTALL = "python3 -m pip install 'amigasweeper[cluster]'"
+PACKAGE = str(Path(__file__).resolve().parents[2])  # the amigasweeper package's folder
+# A run's own local Ray: the object store holds only small records, so a small store will do (Ray's least
+# is 75 MB); no dashboard (its processes cost about 1 GB); no usage statistics sent anywhere.
+OBJECT_STORE_BYTES = 100 * 1024 * 1024
+SHIPPED_LEAVES_OUT = ["__pycache__", "*.pyc"]
+REACH_SECONDS = 10.0  # for the cluster's address to answer at all
+
+
+class ClusterUnavailable(ChallengeError):
+    """Ray is not installed, or the cluster cannot be reached or used."""
+
+
+def ray_missing() -> str:
+    """Why Ray cannot be used here ("" when it can), without importing it."""
+    if importlib.util.find_spec("ray") is None:
+        return f"Ray is not installed here ({INSTALL})"
+    return ""
+
+
+def import_ray():
+    why = ray_missing()
+    if why:
+        raise ClusterUnavailable(why)
+    import ray
+
+    return ray
+
+
+def shipped(specs: list[str]) -> list[str]:
+    """What the nodes are sent: this package and each bot's own files (its module's file, or its package)."""
+    files = [PACKAGE]
+    standard = {os.path.realpath(sysconfig.get_path(key)) for key in ("stdlib", "platstdlib")}
+    for spec in specs:
+        for place in module_files(spec, sys.path):
+            inside = [top for top in (PACKAGE, *standard) if place == top or place.startswith(top + os.sep)]
+            if not inside and place not in files:
+                files.append(place)
+    return files
+
+
+def connect(address: str | None, specs: list[str], cpus: int | None = None):
+    """Join the cluster at ``address`` (``auto``, ``host:port``, ``ray://host:port``), or start a local one
+    for this run (None), sending the package and the bots' files with the job. Returns the ray module."""
+    ray = import_ray()
+    if ray.is_initialized():
+        raise ClusterUnavailable("Ray is already in use in this process; a run connects by itself")
+    if address is not None:
+        check_reachable(address)
+    options = {"runtime_env": {"py_modules": shipped(specs), "excludes": SHIPPED_LEAVES_OUT},
+               "log_to_driver": False, "logging_level": logging.WARNING}
+    try:
+        if address is None:
+            os.environ["RAY_USAGE_STATS_ENABLED"] = "0"  # only the cluster started here reads it
+            ray.init(address="local", num_cpus=cpus, include_dashboard=False,
+                     object_store_memory=OBJECT_STORE_BYTES, **options)
+        else:
+            ray.init(address=address, **options)
+    except Exception as error:  # noqa: BLE001 - Ray raises many kinds for a cluster it cannot join
+        where = f"the Ray cluster at {address}" if address else "a local Ray cluster"
+        raise ClusterUnavailable(f"cannot use {where}: {type(error).__name__}: {_first_line(error)}") from None
+    return ray
+
+
+def check_reachable(address: str) -> None:
+    """Refuse an address that is malformed or that nothing answers at, at once: Ray itself would keep
+    trying to join for minutes. ``auto`` is Ray's to find (it says at once when there is none)."""
+    if address == "auto":
+        return
+    host, colon, port = address.removeprefix("ray://").rpartition(":")
+    if not (colon and host and port.isdigit() and 0 < int(port) < 65536):
+        raise ClusterUnavailable(f"a Ray address is auto, host:port or ray://host:port, not {address!r}")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_SECONDS).close()
+    except OSError as error:
+        raise ClusterUnavailable(f"nothing answers at {address} (the Ray cluster's address): "
+                                 f"{error.strerror or error}") from None
+
+
+def disconnect() -> None:
+    """Leave the cluster (and stop it, when this run started it)."""
+    import ray
+
+    if ray.is_initialized():
+        ray.shutdown()
+
+
+@dataclass(frozen=True)
+class Node:
+    id: str
+    name: str  # as the results show it: its address, and the start of its id (two may share a machine)
+    cpus: int
+
+
+def alive_nodes(ray) -> list[Node]:
+    """The cluster's live machines that can hold a table (a whole processor)."""
+    nodes = []
+    for node in ray.nodes():
+        cpus = int(node.get("Resources", {}).get("CPU", 0))
+        if node.get("Alive") and cpus >= 1:
+            nodes.append(Node(node["NodeID"], f"{node.get('NodeManagerAddress', '?')}/{node['NodeID'][:8]}", cpus))
+    return sorted(nodes, key=lambda n: n.name)
+
+
+def node_alive(ray, node_id: str) -> bool:
+    try:
+        return any(node["NodeID"] == node_id and node.get("Alive") for node in ray.nodes())
+    except Exception:  # noqa: BLE001 - a cluster that cannot even be asked is as good as gone
+        return False
+
+
+def _first_line(error: BaseException) -> str:
+    text = str(error).strip()
+    return text.splitlines()[0] if text else ""

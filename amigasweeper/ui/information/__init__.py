@@ -1,0 +1,1 @@
+"""An icon's Information window (Icons > Information... on the Workbench)."""
