@@ -313,10 +313,6 @@ class MineWindow(Window):
         self.field.action = self.field.held = None
         self.relayout()
 
-    def set_screen_size(self, screen_size: tuple[int, int]) -> None:
-        self.screen_size = screen_size
-        self.relayout()
-
     def relayout(self) -> None:
         field_w, field_h = self.canvas.geometry.pixel_size
         sizes = metrics.current()  # HighRes gadgets are wider: the title still needs its room
