@@ -242,8 +242,8 @@ def bench_viewer_scroll_frames(frames: int = 2000) -> dict:
     """Frames while the viewer scrolls a long page a line at a time, down and up."""
     import pyxel
 
-    from amigasweeper.guide.synthetic import synthetic_guide
     from amigasweeper.guide import parse
+    from amigasweeper.guide.synthetic import synthetic_guide
 
     app, pilot = _headless_app()
     # One long page: a generated guide's text with its node boundaries taken out.

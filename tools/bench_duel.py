@@ -22,15 +22,14 @@ import statistics
 import sys
 import time
 from multiprocessing import get_context
-from multiprocessing.pool import Pool
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from amigasweeper.win_rates import percent_interval  # noqa: E402
 from amigasweeper.engine import Shape  # noqa: E402
 from amigasweeper.engine.duel import Duel, DuelSetup  # noqa: E402
 from amigasweeper.solver.duel_ai import DuelAI, Strength  # noqa: E402
+from amigasweeper.win_rates import percent_interval  # noqa: E402
 
 PAIRINGS = [("hard", "easy"), ("normal", "easy"), ("hard", "normal")]
 

@@ -153,8 +153,6 @@ def headless_pyxel() -> None:
 def section_frames(shapes) -> dict:
     import tempfile
 
-    import pyxel
-
     from amigasweeper.ui.app import App, Options
 
     headless_pyxel()
@@ -285,8 +283,6 @@ def section_find(shapes) -> dict:
     word only its last page holds. Frames (update + draw) until the match is
     shown: how long that took and the slowest frame."""
     import tempfile
-
-    import pyxel
 
     from amigasweeper.guide.find import Query
     from amigasweeper.ui.app import App, Options

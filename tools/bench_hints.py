@@ -130,8 +130,8 @@ def bench_hint_latency(width: int, height: int, mines: int, games: int, every: i
     games), with the counting caches emptied first: from the frame of the press to
     the end of the frame whose work produced the answer, in milliseconds and frames."""
     from amigasweeper.engine import GameStatus
-    from amigasweeper.solver import best_move
     from amigasweeper.solver import analysis as analysis_module
+    from amigasweeper.solver import best_move
     from amigasweeper.solver.counting import clear_cache
 
     app, pilot = _demo_app(width, height, mines)

@@ -26,13 +26,13 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from amigasweeper.challenge.cluster.pools import add_executor_options, open_pool  # noqa: E402
-from amigasweeper.win_rates import percent_interval  # noqa: E402
 from amigasweeper.engine import Game, GameSetup, GameStatus, Shape, make_topology  # noqa: E402
 from amigasweeper.solver import next_hint, probabilities  # noqa: E402
 from amigasweeper.solver.counting import _count  # noqa: E402
 from amigasweeper.solver.knowledge import Knowledge  # noqa: E402
 from amigasweeper.solver.noguess import generate_no_guess  # noqa: E402
 from amigasweeper.solver.player import Player, play_game  # noqa: E402
+from amigasweeper.win_rates import percent_interval  # noqa: E402
 
 # Published win rates of PSEQ-D256 (first click safe, in a corner), in percent.
 ANCHORS = {"8x8/10": 81.77, "9x9/10": 91.69, "16x16/40": 78.23, "30x16/99": 40.05}

@@ -173,7 +173,6 @@ def bench_game_end(games: int = 20, records: int = 10_000, worker: bool = True) 
     from amigasweeper.play import GameEnd
     from amigasweeper.play.ending import InFrame
     from amigasweeper.play.worker import Worker
-
     from amigasweeper.replay.scripted import ScriptedPlayer
 
     with tempfile.TemporaryDirectory() as folder:

@@ -38,9 +38,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from amigasweeper.challenge.cluster.pools import add_executor_options, open_pool, pool_width  # noqa: E402
 from amigasweeper.engine import GameSetup  # noqa: E402
 from amigasweeper.solver.player import play_game  # noqa: E402
-from amigasweeper.challenge.cluster.pools import add_executor_options, open_pool, pool_width  # noqa: E402
 from amigasweeper.win_rates import Z95, percent_interval  # noqa: E402
 
 

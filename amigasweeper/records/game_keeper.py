@@ -19,12 +19,11 @@ from ..replay.files import replay_suffix
 from ..replay.recording import Recording
 from ..storage.backend import Backend, reason
 from ..storage.file_backend import FileBackend
-from ..storage.memory_backend import MemoryBackend
 from ..storage.locking import LOCK_TIMEOUT
+from ..storage.memory_backend import MemoryBackend
 from .kept_game import KeptGame
 from .live import LiveIndex
 from .replay_folder import REPLAY_CAP, ReplayFolder
-from .replay_names import replay_file_name
 from .store import RecordStore
 
 KEPT_FILE = "amigasweeper-kept-replays.txt"

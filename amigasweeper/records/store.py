@@ -27,18 +27,17 @@ for the settings and best times; past that the oldest games are dropped there.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-
-from collections.abc import Iterator
 
 from ..atomicfile import write_atomically
 from ..plainfiles import open_plain
 from ..storage.backend import Backend
 from ..storage.locking import LOCK_TIMEOUT, FolderLock
 from ..storage.memory_backend import MemoryBackend
-from .kept_game import KeptGame
 from .index import INDEX_FILE, MAX_INDEX_BYTES, RESET_WORD, StatsIndex, reset_date
+from .kept_game import KeptGame
 
 GAMES_FILE = "amigasweeper-games.txt"
 HEADER = "AmigaSweeper games 1"

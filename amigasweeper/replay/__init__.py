@@ -19,7 +19,14 @@ Pure Python: nothing here imports pyxel.
 
 from .events import Button, EventKind, InputEvent, MouseEvent, Result
 from .files import (
-    OWN_SUFFIXES, REPLAY_SUFFIXES, ReplayError, ReplayLoad, load_replay, open_replay, replay_bytes, replay_suffix,
+    OWN_SUFFIXES,
+    REPLAY_SUFFIXES,
+    ReplayError,
+    ReplayLoad,
+    load_replay,
+    open_replay,
+    replay_bytes,
+    replay_suffix,
 )
 from .recorder import GameRecorder
 from .recording import Recording

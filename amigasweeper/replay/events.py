@@ -8,7 +8,6 @@ from enum import Enum
 from ..engine.rules import Move
 from ..metrics.clicks import Click, Mouse
 
-
 # More events than any game makes (a 20-minute record game has some 60,000):
 # a file claiming more is refused before it fills the memory.
 MAX_EVENTS = 300_000

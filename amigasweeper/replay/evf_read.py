@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from ..metrics.clicks import Mouse
 from ..slices import SLICE, Steps
 from .errors import ReplayError
-from .evf_header import Summary
 from .events import MAX_EVENTS, TOO_MANY_EVENTS, MouseEvent
+from .evf_header import Summary
 
 MOUSE_CODES = {
     Mouse.MOVE: 1, Mouse.LEFT_DOWN: 2, Mouse.LEFT_UP: 3, Mouse.RIGHT_DOWN: 4,

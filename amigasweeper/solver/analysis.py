@@ -30,14 +30,14 @@ from dataclasses import dataclass, field
 from amigasweeper.engine import COVERED, MARKED, Topology
 
 from .counting import (
+    CACHE,
     DEFAULT_BUDGET,
+    GRAVEYARD,
+    METER,
     NEVER,
     Component,
     Constraint,
     Counted,
-    CACHE,
-    GRAVEYARD,
-    METER,
     CountTask,
     Deadline,
     Inconsistent,

@@ -11,6 +11,7 @@ from math import comb
 from .constraints import Component
 from .deadlines import CHUNK, METER
 
+
 def run_to_end(steps: Generator[object, None, object]) -> object:
     """What a stage that pauses (a generator) returns, run without pausing."""
     while True:

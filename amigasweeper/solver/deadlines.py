@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
+
 class Deadline:
     """A budget of time, read from an injectable clock (tests pass a fake one).
 

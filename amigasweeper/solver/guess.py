@@ -28,7 +28,17 @@ from dataclasses import dataclass
 from amigasweeper.engine import COVERED, MARKED, Shape
 
 from .analysis import Analysis
-from .counting import Component, Constraint, Lines, OverBudget, _multiply, _poly, combine, count_component, split_components
+from .counting import (
+    Component,
+    Constraint,
+    Lines,
+    OverBudget,
+    _multiply,
+    _poly,
+    combine,
+    count_component,
+    split_components,
+)
 from .endgame import best_region_move
 from .knowledge import Knowledge
 from .longterm import LongTermRisk

@@ -13,43 +13,44 @@ import pyxel
 
 from amigasweeper import resources
 from amigasweeper.engine import Game, GameStatus
-from amigasweeper.play import SeedSource, Session
-from amigasweeper.storage import LOCK_TIMEOUT, FileBackend
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
+from amigasweeper.play import SeedSource, Session
+from amigasweeper.play.choices import choices_from_settings
+from amigasweeper.storage import LOCK_TIMEOUT, FileBackend
 
 from . import collector
-from .game.commands import CommandCentre
-from .game.finished_games import end_queue
 from .drive.frameclock import FrameClock
 from .duel.duelcontrol import DuelControl
-from .replay.control import ReplayControl
-from .stats.control import StatsControl
+from .faults import TITLE as FAULT_TITLE
+from .faults import FaultGuard
+from .game.commands import CommandCentre
+from .game.finished_games import end_queue
+from .game.menudefs import MENUS
+from .game.minewindow import Action, MineWindow
+from .game.shading import draw_legend
 from .helpviewer.control import ViewerControl
 from .helpviewer.guideview import GuideViewer, open_guide_file
 from .intuition.input import Button, HeldButtons, InputReader
-from .game.menudefs import MENUS
 from .intuition.menustrip import MenuStrip
-from .game.minewindow import Action, MineWindow
 from .intuition.modes import Look, ScreenMode
-from .game.shading import draw_legend
 from .intuition.palette import KICKSTART2_REMAP, RGB
+from .intuition.reopen import reopen_screen
 from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, WorkbenchScreen
-from amigasweeper.play.choices import choices_from_settings
 from .intuition.window import Window
-from .intuition.reopen import reopen_screen
 from .intuition.wm import WindowManager
 from .menupages import MENU_PAGES
-from .workbench.control import WorkbenchControl
 from .options import Options
-from .faults import TITLE as FAULT_TITLE, FaultGuard
+from .replay.control import ReplayControl
 from .saving import FrameSaving, open_storage
-from .stopping import StopRequests
-from .touch.control import TouchControl
 from .scaling.fullscreen import FULL_SCREEN
 from .scaling.pixels import WholePixels
 from .screenbar import ScreenBar
+from .stats.control import StatsControl
+from .stopping import StopRequests
+from .touch.control import TouchControl
 from .windowcontrol import Registered
+from .workbench.control import WorkbenchControl
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))

@@ -21,7 +21,6 @@ from .intuition.modes import ScreenMode
 from .options import Options, parse_args
 from .stopping import StopRequests
 
-
 NO_DISPLAY = (
     "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "
     "to play without a window use --headless --script FILE"

@@ -8,6 +8,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+
 import pytest
 
 from amigasweeper.challenge.cli import main

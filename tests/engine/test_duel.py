@@ -16,11 +16,11 @@ from amigasweeper.engine.duel import (
     Duel,
     DuelMove,
     DuelMoveKind,
+    DuelMoveResult,
     DuelPoints,
     DuelSetup,
     DuelTile,
     IllegalMove,
-    DuelMoveResult,
     Reveal,
 )
 

@@ -4,7 +4,8 @@ import pytest
 
 from amigasweeper.engine import Game, GameSetup, Move, MoveKind
 from amigasweeper.engine.record import RecordError, game_from_text, game_to_text
-from amigasweeper.engine.textboard import game_from_text as board, render, render_layout
+from amigasweeper.engine.textboard import game_from_text as board
+from amigasweeper.engine.textboard import render, render_layout
 
 
 def test_record_round_trip_reproduces_the_state():

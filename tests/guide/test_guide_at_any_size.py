@@ -8,16 +8,15 @@ from __future__ import annotations
 
 import pytest
 
-from amigasweeper.guide import PageLayout, layout_node, parse, problems_page
-from amigasweeper.guide import inline
+from amigasweeper.guide import PageLayout, inline, layout_node, parse, problems_page
 from amigasweeper.guide.inline import MAX_PAGE_EXPANSION
 from amigasweeper.guide.synthetic import (
     endless_paragraph_guide,
     long_page_guide,
     macro_bomb_guide,
     many_nodes_guide,
-    wide_lines_guide,
     synthetic_guide,
+    wide_lines_guide,
 )
 
 SCREEN = 30  # more rows than any viewer window shows

@@ -7,7 +7,16 @@ from pathlib import Path
 import pytest
 
 from amigasweeper import __version__
-from amigasweeper.guide import ActionKind, ManualPage, Span, WrapMode, layout_node, load_manual, manual_path, validate_links
+from amigasweeper.guide import (
+    ActionKind,
+    ManualPage,
+    Span,
+    WrapMode,
+    layout_node,
+    load_manual,
+    manual_path,
+    validate_links,
+)
 
 MANUAL = Path(__file__).resolve().parents[2] / "docs" / "AmigaGuide" / "AmigaSweeper.guide"
 

@@ -15,7 +15,15 @@ from amigasweeper.guide.ilbm import CAMG_HAM, read_ilbm
 from amigasweeper.guide.picture import MAX_DECODED, MAX_PIXELS, MAX_SIDE, PictureError, sampling
 from amigasweeper.guide.pictureheaders import MOST_BLOCKS, MOST_SCANS, Format, declared, sniff
 from amigasweeper.guide.syntheticpictures import (
-    bmp, gif, jpeg_segment, png, png_bomb, png_chunk, progressive_jpeg, write_ilbm, zeros_compressed,
+    bmp,
+    gif,
+    jpeg_segment,
+    png,
+    png_bomb,
+    png_chunk,
+    progressive_jpeg,
+    write_ilbm,
+    zeros_compressed,
 )
 
 

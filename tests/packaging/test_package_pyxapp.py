@@ -8,8 +8,8 @@ import subprocess
 import sys
 import zipfile
 
-import pyxel
 import pytest
+import pyxel
 from packaging_helpers import (
     ASSETS,
     GUIDE,

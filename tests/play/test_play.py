@@ -14,13 +14,22 @@ import pytest
 from amigasweeper.engine import Completion, GameStatus, LevelName
 from amigasweeper.engine.duel import Duel, DuelMoveKind, DuelSetup
 from amigasweeper.play import (
-    Action, Choices, Desk, DuelPlay, DuelPlayers, EndQueue, Opponent, PauseReason, SeedSource, Session,
+    Action,
+    Choices,
+    Desk,
+    DuelPlay,
+    DuelPlayers,
+    EndQueue,
+    Opponent,
+    PauseReason,
+    SeedSource,
+    Session,
 )
 from amigasweeper.play.ending import WAITING_NOTE
-from amigasweeper.storage.locking import TELL_AFTER
 from amigasweeper.records import GameKeeper, RecordStore
 from amigasweeper.replay import Button, EventKind, Result
 from amigasweeper.storage import Storage
+from amigasweeper.storage.locking import TELL_AFTER
 
 
 class Clock:

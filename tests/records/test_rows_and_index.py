@@ -12,7 +12,15 @@ from pathlib import Path
 import pytest
 
 from amigasweeper.records import (
-    KeptGame, LiveIndex, RecordStore, RowKey, StatsIndex, Table, board_name, counts_as_best, summarise,
+    KeptGame,
+    LiveIndex,
+    RecordStore,
+    RowKey,
+    StatsIndex,
+    Table,
+    board_name,
+    counts_as_best,
+    summarise,
 )
 from amigasweeper.records.cli import write_json
 from amigasweeper.records.index import INDEX_FILE

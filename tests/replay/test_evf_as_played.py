@@ -8,17 +8,18 @@ import random
 import struct
 
 import pytest
-from .toollib import analysed, figures_differ, header, in_child, ms, ms_board, same_board
 
 from amigasweeper.engine import Completion, GameSetup, GameStatus, LayoutKind, Mark
 from amigasweeper.metrics.clicks import Click, Mouse
 from amigasweeper.replay import Result, Timeline, evf
-from amigasweeper.replay.evf_header import SOLVABLE_MODES, Mode
 from amigasweeper.replay.events import MouseEvent
+from amigasweeper.replay.evf_header import SOLVABLE_MODES, Mode
 from amigasweeper.replay.files import parse_replay
 from amigasweeper.replay.recording import Recording
 from amigasweeper.replay.scripted import ScriptedPlayer
 from amigasweeper.replay.stream import mouse_stream
+
+from .toollib import analysed, figures_differ, header, in_child, ms, ms_board, same_board
 
 MODE_AT = 8  # the mode's two bytes: after version, summary, settings, rows, columns, mines (2), cell size
 PLAYING = 2  # ms-toollib's game_board_state while a game is played

@@ -44,7 +44,7 @@ def test_3bv_openings_and_zini_match_ms_toollib_on_1000_boards():
 def test_islands_match_ms_toollib_on_1000_boards():
     """ms-toollib gives islands only through a video's analysis: each board
     goes into an EVF file of one click and is read back."""
-    from amigasweeper.replay import InputEvent, EventKind, Recording
+    from amigasweeper.replay import EventKind, InputEvent, Recording
 
     for seed in range(BOARDS):
         width, height, mines = _seeded_board(seed)

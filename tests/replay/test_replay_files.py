@@ -6,7 +6,16 @@ import pytest
 
 from amigasweeper.engine import Game, GameSetup, GameStatus
 from amigasweeper.replay import (
-    Button, EventKind, GameRecorder, ReplayError, Result, Timeline, evf, load_replay, native, replay_bytes,
+    Button,
+    EventKind,
+    GameRecorder,
+    ReplayError,
+    Result,
+    Timeline,
+    evf,
+    load_replay,
+    native,
+    replay_bytes,
     replay_suffix,
 )
 from amigasweeper.replay.files import parse_replay

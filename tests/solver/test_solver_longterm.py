@@ -11,8 +11,8 @@ from solver_helpers import positions
 from test_solver_guess import stuck, stuck_and_listed
 
 from amigasweeper.engine.textboard import game_from_text
-from amigasweeper.solver.guess import _Outcomes
 from amigasweeper.solver import longterm
+from amigasweeper.solver.guess import _Outcomes
 from amigasweeper.solver.longterm import LongTermRisk, _box_wall, _wall, blocks_involving, pairs_involving
 
 

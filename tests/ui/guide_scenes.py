@@ -7,7 +7,6 @@ import tempfile
 from pathlib import Path
 
 import pyxel
-
 from guide_files import write_tree
 
 from amigasweeper.ui.helpviewer.guideview import LINE_H, PAGE_INSET_X, PAGE_INSET_Y

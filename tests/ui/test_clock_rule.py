@@ -5,8 +5,8 @@ while it is open hold it; it runs again only when every reason has gone."""
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.play.clock import PauseReason

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import gc
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import LevelName
 from amigasweeper.solver import best_move

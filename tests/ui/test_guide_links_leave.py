@@ -7,13 +7,12 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pyxel
 import pytest
+import pyxel
+from test_guide_viewer_multiview import alone, click_run, xy
 
 from amigasweeper.ui.helpviewer.guideview import GuideViewer
 from amigasweeper.ui.intuition.requester import Choice, Requester
-
-from test_guide_viewer_multiview import alone, click_run, xy
 
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX files (/etc, /proc, links)")
 

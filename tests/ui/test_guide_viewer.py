@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.guide import load_manual
+from amigasweeper.ui.game.menudefs import Command
 from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
 from amigasweeper.ui.intuition.input import Button
-from amigasweeper.ui.game.menudefs import Command
 
 
 def click_widget(pilot, widget):

@@ -6,7 +6,7 @@ import pyxel
 
 from amigasweeper.guide.synthetic import long_page_guide, many_nodes_guide
 from amigasweeper.ui.helpviewer.finding import CompletingGadget
-from amigasweeper.ui.helpviewer.guideview import LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y, LINE_H
+from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
 from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.intuition.requester import Requester
 

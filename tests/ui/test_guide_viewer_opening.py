@@ -5,8 +5,8 @@ size. Its link buttons never cover the character beside them."""
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
 from amigasweeper.ui.helpviewer.opening import DEFAULT_COLUMNS, DEFAULT_ROWS, wrap_rows

@@ -9,21 +9,21 @@ from __future__ import annotations
 
 import random
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import LevelName
 from amigasweeper.solver import all_certain
 from amigasweeper.solver import analysis as analysis_module
+from amigasweeper.solver.cdcl import WORK_PER_PAUSE
 from amigasweeper.solver.counting import CHUNK, METER, clear_cache, constraints_of
 from amigasweeper.solver.propagate import PAIRS_PER_PAUSE, propagate
-from amigasweeper.solver.cdcl import WORK_PER_PAUSE
 from amigasweeper.ui.game import hints as hints_module
 from amigasweeper.ui.game import position_work
 from amigasweeper.ui.game.minewindow import Action
-from amigasweeper.ui.screenbar import legend_x as app_legend_x
-from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.intuition.atlas import POINTER, WAIT_POINTER, Cell
+from amigasweeper.ui.intuition.palette import Pen
+from amigasweeper.ui.screenbar import legend_x as app_legend_x
 
 UNIT = 1e-6
 FRAME_WORK = 200  # a frame's share of the work in these tests: small, so that counts span frames

@@ -6,8 +6,8 @@ import pytest
 import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName, Shape
-from amigasweeper.ui.intuition.atlas import Cell
 from amigasweeper.ui.game.shading import KICKSTART3_STEPS as RAMP
+from amigasweeper.ui.intuition.atlas import Cell
 
 
 def expert_in_progress(make_app):

@@ -8,8 +8,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper import __version__
 from amigasweeper.guide import ManualPage

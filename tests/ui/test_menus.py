@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import Completion, GameStatus, LevelName, Shape
-from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.game.menudefs import MENUS, Command, ItemKind
+from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import Look, ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
 

@@ -16,14 +16,13 @@ import time
 from pathlib import Path
 
 import pytest
+from test_processes_cli import clean_env, command, finish, run, wait_for
 
 from amigasweeper.replay.files import MAX_REPLAY_BYTES
 from amigasweeper.storage import DATA_DIR_ENV, SETTINGS_FILE
 from amigasweeper.storage.folders import anchor_data_dir
 from amigasweeper.ui import display
 from amigasweeper.ui.drive.script import SCRIPT_LIMIT
-
-from test_processes_cli import clean_env, command, finish, run, wait_for
 
 posix = pytest.mark.skipif(os.name != "posix", reason="POSIX pipes, devices and signals")
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/SDL display handling")

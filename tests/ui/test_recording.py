@@ -5,8 +5,8 @@ a Duel. The recordings are checked through the replay core."""
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.replay import EventKind, Result, Timeline

@@ -13,8 +13,8 @@ import hashlib
 import os
 from pathlib import Path
 
-import pyxel
 import pytest
+import pyxel
 from guide_scenes import GUIDE_SCENES
 
 from amigasweeper.engine import LevelName

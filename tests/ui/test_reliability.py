@@ -3,15 +3,15 @@ an unusable data folder. (Signals, no display and audio: test_processes_cli.py.)
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.storage import SETTINGS_FILE
-from amigasweeper.ui.launch import NO_DISPLAY, display_problem
-from amigasweeper.ui.options import Options
 from amigasweeper.ui.drive.script import ScriptError, ScriptRunner
 from amigasweeper.ui.faults import MAX_REPORT_FILES, TITLE
+from amigasweeper.ui.launch import NO_DISPLAY, display_problem
+from amigasweeper.ui.options import Options
 
 
 def test_a_fault_in_a_frame_is_shown_and_the_game_goes_on(make_app, tmp_path):

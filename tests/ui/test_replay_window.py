@@ -7,15 +7,15 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName
-from amigasweeper.replay import Result, Timeline, replay_bytes, replay_suffix
 from amigasweeper.play.clock import PauseReason
+from amigasweeper.replay import Result, Timeline, replay_bytes, replay_suffix
 from amigasweeper.ui.intuition.atlas import POINTER
-from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.intuition.modes import ScreenMode
+from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.replay.player import Speed
 
 FRAME_MS = 1000 / 60

@@ -4,12 +4,12 @@ and every requester fits the screen, even with a 30-character name."""
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName
-from amigasweeper.ui.game import dialogs
 from amigasweeper.storage import MAX_NAME_LENGTH
+from amigasweeper.ui.game import dialogs
 from amigasweeper.ui.game.dialogs import RESET_QUESTION
 from amigasweeper.ui.intuition.atlas import Glyph
 from amigasweeper.ui.intuition.input import Button

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName
 from amigasweeper.storage import BEST_TIMES_FILE

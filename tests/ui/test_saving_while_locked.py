@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from amigasweeper.storage import LOCK_TIMEOUT, SETTINGS_FILE, BEST_TIMES_FILE
+from amigasweeper.storage import BEST_TIMES_FILE, LOCK_TIMEOUT, SETTINGS_FILE
 from amigasweeper.storage.locking import TELL_AFTER
 from amigasweeper.ui.drive.frameclock import FPS
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.ui.drive.frameclock import FPS
 from amigasweeper.ui.game import dialogs
@@ -18,7 +18,7 @@ from amigasweeper.ui.intuition.atlas import Icon
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import BAR_BLOCK
-from amigasweeper.ui.intuition.reopen import pointer_after, mark_pointer
+from amigasweeper.ui.intuition.reopen import mark_pointer, pointer_after
 from amigasweeper.ui.intuition.window import SCREEN_TOP, scaled_place
 
 LEFT = Button.LEFT

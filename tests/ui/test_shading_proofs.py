@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 
-import pyxel
 import pytest
+import pyxel
 from sat_checker import proved_by_checker
 
 from amigasweeper.engine import LevelName, Shape

@@ -3,11 +3,20 @@ and the real app plays them with the same mouse and keys as squares."""
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName, Mark, Shape, make_topology
 from amigasweeper.engine.levels import MAX_SIDE
+from amigasweeper.ui.game.geometry import (
+    HexGeometry,
+    SquareGeometry,
+    TriangleGeometry,
+    field_size,
+    geometry_for,
+    supports,
+)
+from amigasweeper.ui.game.minewindow import board_limits
 from amigasweeper.ui.intuition.atlas import (
     HEX_SPANS,
     TRI_DOWN_SPANS,
@@ -17,16 +26,7 @@ from amigasweeper.ui.intuition.atlas import (
     number_cell,
     triangle_sprite,
 )
-from amigasweeper.ui.game.geometry import (
-    HexGeometry,
-    SquareGeometry,
-    TriangleGeometry,
-    field_size,
-    geometry_for,
-    supports,
-)
 from amigasweeper.ui.intuition.input import Button
-from amigasweeper.ui.game.minewindow import board_limits
 from amigasweeper.ui.intuition.modes import Look
 from amigasweeper.ui.intuition.palette import Pen
 

@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from amigasweeper.records import KeptGame, RowKey, summarise
 from amigasweeper.ui.stats.figures import (
-    NONE, columns_for, figure_lines, game_line, games_header, percent_text, ratio_text, row_detail, row_name,
+    NONE,
+    columns_for,
+    figure_lines,
+    game_line,
+    games_header,
+    percent_text,
+    ratio_text,
+    row_detail,
+    row_name,
     seconds_text,
 )
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import re
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import Completion, GameStatus
-from amigasweeper.records import RecordStore, RowKey
 from amigasweeper.play.clock import PauseReason
+from amigasweeper.records import RecordStore, RowKey
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import Pen

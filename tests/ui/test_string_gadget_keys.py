@@ -5,8 +5,8 @@ driven through the real program (the Custom requester, the file requester)."""
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.ui.intuition.asl import FileRequester
 from amigasweeper.ui.intuition.input import Frame

@@ -10,7 +10,6 @@ import types
 import pytest
 
 from amigasweeper.engine import GameStatus
-from amigasweeper.ui.options import parse_args
 from amigasweeper.ui.game.menudefs import MENUS, Command
 from amigasweeper.ui.intuition.gestures import DRIFT, LONG_PRESS_FRAMES
 from amigasweeper.ui.intuition.input import Button
@@ -18,6 +17,7 @@ from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.requester import Requester
 from amigasweeper.ui.intuition.widgets import Widget
 from amigasweeper.ui.intuition.window import Window
+from amigasweeper.ui.options import parse_args
 from amigasweeper.ui.touch.control import decide, is_touch_screen
 
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 import sys
 import types
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.storage import Settings
 from amigasweeper.ui import display
-from amigasweeper.ui.game.menudefs import SCALE_COMMANDS, Command, MENUS
+from amigasweeper.ui.game.menudefs import MENUS, SCALE_COMMANDS, Command
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.scaling import page
 from amigasweeper.ui.scaling.pixels import WholePixels

@@ -5,8 +5,8 @@ mouse and the screen's own depth gadget."""
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.ui.intuition.atlas import Icon

@@ -6,8 +6,8 @@ dragged and kept where Snapshot puts them, across a restart."""
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.storage import Storage
 from amigasweeper.ui.intuition.atlas import Icon
@@ -15,7 +15,8 @@ from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.workbench.backdrop import workbench_title
 from amigasweeper.ui.workbench.control import DISK_NOTE, QUIT_QUESTION
 from amigasweeper.ui.workbench.icons import TIDY_LEFT
-from amigasweeper.ui.workbench.menus import GHOSTED, WORKBENCH_MENUS, WorkbenchCommand as C
+from amigasweeper.ui.workbench.menus import GHOSTED, WORKBENCH_MENUS
+from amigasweeper.ui.workbench.menus import WorkbenchCommand as C
 
 LEFT, RIGHT = Button.LEFT, Button.RIGHT
 

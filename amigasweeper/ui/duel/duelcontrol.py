@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 from amigasweeper.engine.duel import Duel, DuelSetup
 from amigasweeper.guide import ManualPage
 from amigasweeper.play import DuelJob, DuelPlay, DuelPlayers, Opponent
+from amigasweeper.play.clock import PauseReason
 from amigasweeper.solver.duel_ai import DuelAI
 
 from ..game import dialogs
-from amigasweeper.play.clock import PauseReason
 from ..intuition.menustrip import MenuStrip
 from ..windowcontrol import WindowControl
 from .duelwindow import DuelWindow

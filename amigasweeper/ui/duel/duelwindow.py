@@ -17,14 +17,14 @@ from amigasweeper.engine import Tile
 from amigasweeper.engine.duel import Duel, DuelMoveKind, DuelTile
 from amigasweeper.play import DuelPlay, DuelPlayers
 
-from ..intuition import font
-from ..intuition.atlas import FONT
 from ..game.boardview import BoardCanvas
 from ..game.geometry import geometry_for
-from ..intuition.gfx import bevel
-from ..helpviewer.scrollers import SCROLLER_W, Scroller
-from ..intuition.input import Button, Frame
 from ..game.minewindow import COUNTER_H, COUNTER_W, draw_counter
+from ..helpviewer.scrollers import SCROLLER_W, Scroller
+from ..intuition import font
+from ..intuition.atlas import FONT
+from ..intuition.gfx import bevel
+from ..intuition.input import Button, Frame
 from ..intuition.palette import Pen
 from ..intuition.requester import shorten, wrap
 from ..intuition.widgets import Widget

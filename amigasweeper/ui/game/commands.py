@@ -8,15 +8,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-
 from amigasweeper.engine import Completion, LevelError, LevelName, Shape
 
+from ..intuition.modes import Look, ScreenMode
+from ..intuition.requester import Requester
 from . import dialogs
 from .geometry import supports
 from .menudefs import SCALE_COMMANDS, Command, MenuItem, hotkeys
 from .minewindow import board_limits
-from ..intuition.modes import Look, ScreenMode
-from ..intuition.requester import Requester
 from .settings_map import settings_changes
 
 if TYPE_CHECKING:

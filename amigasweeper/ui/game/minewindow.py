@@ -13,19 +13,19 @@ from amigasweeper.engine.levels import MAX_SIDE
 from amigasweeper.play import Action, Aim, PauseReason, PlayedGame, Session
 from amigasweeper.replay import Button as RecordedButton
 
+from ..intuition import font, metrics, pointer
 from ..intuition.atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
+from ..intuition.gfx import bevel
+from ..intuition.input import Button, Frame
+from ..intuition.metrics import for_width
+from ..intuition.palette import Pen
+from ..intuition.widgets import PushGadget, Widget
+from ..intuition.window import BORDER, TITLE_H, Window
 from .boardview import BoardCanvas
 from .geometry import fitting_size, geometry_for
-from ..intuition.gfx import bevel
 from .hints import HintState
-from .shading import fill_step, step_of
-from ..intuition.input import Button, Frame
-from ..intuition.palette import Pen
 from .pointer_tap import BUTTONS, PointerTap
-from ..intuition.widgets import PushGadget, Widget
-from ..intuition import font, metrics, pointer
-from ..intuition.metrics import for_width
-from ..intuition.window import BORDER, TITLE_H, Window
+from .shading import fill_step, step_of
 
 PAD = 4  # grey space around the header and the field
 HEADER_H = 24

@@ -12,8 +12,8 @@ from amigasweeper.guide import Document, ManualPage, Node
 from amigasweeper.guide.paths import GUIDE_LIMIT
 from amigasweeper.guide.savetext import save_page
 from amigasweeper.plainfiles import shown
-
 from amigasweeper.play.clock import PauseReason
+
 from ..intuition import asl
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester, StringGadget, shorten_middle

@@ -17,10 +17,10 @@ import pyxel
 
 from amigasweeper.guide import DisplayLine, Document, ManualPage, Node
 from amigasweeper.guide.find import Match, Query, Search
+from amigasweeper.guide.navigation import Place
 
 from ..intuition.input import Frame
 from ..intuition.requester import CycleGadget, Requester, StringGadget
-from amigasweeper.guide.navigation import Place
 
 
 class Searchable(Protocol):

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 from amigasweeper.guide import ActionKind, Link, Target
 from amigasweeper.guide.paths import PICTURE_LIMIT, Resolved
 from amigasweeper.guide.pictureheaders import is_picture_name
-from amigasweeper.plainfiles import read as read_plain, shown
+from amigasweeper.plainfiles import read as read_plain
+from amigasweeper.plainfiles import shown
 
 from ..intuition.requester import Choice, Requester
 from .pagedraw import PAGE_INSET_X, PAGE_INSET_Y

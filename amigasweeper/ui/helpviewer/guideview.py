@@ -24,7 +24,6 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-
 from amigasweeper.guide import DisplayLine, Document, Link, Node, PageLayout, Run, parse_file, problems_page
 from amigasweeper.guide.navigation import Destination, Navigation, Place
 from amigasweeper.guide.paths import Resolved

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
-from amigasweeper.guide import Link, Pen as GuidePen, Run
+from amigasweeper.guide import Link, Run
+from amigasweeper.guide import Pen as GuidePen
 
 from ..intuition import font, pointer
 from ..intuition.atlas import FONT

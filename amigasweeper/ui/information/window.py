@@ -17,10 +17,10 @@ from amigasweeper.guide import ManualPage
 from ..intuition import font
 from ..intuition.atlas import ICON_H, ICON_W, Glyph, Icon
 from ..intuition.gfx import bevel
+from ..intuition.ghostbutton import GhostButton
 from ..intuition.input import Frame
 from ..intuition.palette import BACKGROUND, Pen
 from ..intuition.placement import easy_request_place
-from ..intuition.ghostbutton import GhostButton
 from ..intuition.requester import BUTTON_H, TextButton
 from ..intuition.window import SCREEN_TOP, TITLE_H, Window
 from .facts import Facts, Kind

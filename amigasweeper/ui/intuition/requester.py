@@ -23,7 +23,6 @@ from .stringgadget import GADGET_H, TEXT_INSET, StringGadget  # noqa: F401 - TEX
 from .widgets import PushGadget
 from .window import Window
 
-
 LINE_H = FONT.cell + 2
 BUTTON_H = 14
 BUTTON_PAD = 8  # space each side of a button's label

@@ -32,8 +32,8 @@ import pyxel
 
 from . import font, pointer
 from .atlas import POINTER, WAIT_POINTER
-from .palette import BACKGROUND, BAR_BLOCK, BAR_DETAIL, BAR_TRIM, RGB, Pen, beep_rgb
 from .input import Button, Frame
+from .palette import BACKGROUND, BAR_BLOCK, BAR_DETAIL, BAR_TRIM, RGB, Pen, beep_rgb
 from .widgets import Widget
 
 BAR_H = 10  # font height + 2; the trim line under it makes 11

@@ -16,17 +16,24 @@ from typing import TYPE_CHECKING, Protocol
 
 from amigasweeper.guide import ManualPage
 from amigasweeper.plainfiles import shown
-from amigasweeper.storage import FileBackend
-from amigasweeper.replay import (
-    REPLAY_SUFFIXES, Recording, ReplayError, ReplayLoad, Timeline, open_replay, replay_bytes, replay_suffix,
-)
-from amigasweeper.records.replay_names import name_for
-
 from amigasweeper.play.clock import PauseReason
+from amigasweeper.records.replay_names import name_for
+from amigasweeper.replay import (
+    REPLAY_SUFFIXES,
+    Recording,
+    ReplayError,
+    ReplayLoad,
+    Timeline,
+    open_replay,
+    replay_bytes,
+    replay_suffix,
+)
+from amigasweeper.storage import FileBackend
+
 from ..intuition.asl import FileRequester, Mode, available
 from ..intuition.menustrip import MenuStrip
-from .download import download, in_browser
 from ..windowcontrol import WindowControl
+from .download import download, in_browser
 from .menus import REPLAY_MENUS, ReplayCommand
 from .replaywindow import ReplayWindow
 

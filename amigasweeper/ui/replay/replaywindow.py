@@ -14,8 +14,8 @@ from collections.abc import Callable
 
 import pyxel
 
-from amigasweeper.guide import ManualPage
 from amigasweeper.engine import Shape
+from amigasweeper.guide import ManualPage
 from amigasweeper.replay import Button as RecordedButton
 from amigasweeper.replay import Recording, ReplayState, Timeline
 from amigasweeper.replay.evf_header import mode_title

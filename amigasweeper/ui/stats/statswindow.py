@@ -21,8 +21,8 @@ from amigasweeper.records import KeptGame, RowKey, RowSummary
 
 from ..intuition import font
 from ..intuition.atlas import FONT
-from ..intuition.input import Frame
 from ..intuition.ghostbutton import GhostButton
+from ..intuition.input import Frame
 from ..intuition.metrics import for_width
 from ..intuition.palette import Pen
 from ..intuition.requester import BUTTON_H, TextButton, shorten

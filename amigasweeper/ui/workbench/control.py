@@ -11,13 +11,14 @@ from typing import TYPE_CHECKING
 
 from amigasweeper.guide import ManualPage
 
+from ..information.control import InformationControl
 from ..intuition.atlas import Icon
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester
-from ..information.control import InformationControl
 from .backdrop import WorkbenchWindow, kept_box
 from .icons import ICONS
-from .menus import GHOSTED, WORKBENCH_MENUS, WorkbenchCommand as C
+from .menus import GHOSTED, WORKBENCH_MENUS
+from .menus import WorkbenchCommand as C
 
 if TYPE_CHECKING:
     from ..host import WorkbenchHost
