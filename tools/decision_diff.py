@@ -36,8 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tools"))
 
-from paired_solver import apply, parse_board, parse_setting, worker_pool  # noqa: E402
+from paired_solver import apply, parse_board, parse_setting  # noqa: E402
 
+from amigasweeper.challenge.cluster.pools import local_pool  # noqa: E402
 from amigasweeper.engine import COVERED, MARKED, Game, GameSetup, GameStatus  # noqa: E402
 from amigasweeper.solver.knowledge import Knowledge  # noqa: E402
 from amigasweeper.solver.player import Player  # noqa: E402
@@ -217,11 +218,11 @@ def main(argv: list[str] | None = None) -> dict:
     else:
         start, stop = (int(x) for x in args.seeds.split(":"))
         seeds = range(start, stop)
-        with worker_pool(args.workers) as pool:  # a pool of its own: its workers keep the settings
+        with local_pool(args.workers) as pool:  # a pool of its own: its workers keep the settings
             parts = pool.map(peer_clicks, [(args.peer_settings, width, height, mines, seeds[i:i + 20]) for i in range(0, len(seeds), 20)])
         records = [record for part in parts for record in part]
     records = records[: args.limit]
-    with worker_pool(args.workers) as pool:
+    with local_pool(args.workers) as pool:
         parts = pool.map(points_of, [(record, width, height, mines, args.layouts) for record in records], chunksize=1)
     points = [point for part in parts for point in part]
     report = {

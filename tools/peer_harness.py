@@ -51,12 +51,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from amigasweeper.challenge.cluster.pools import local_pool  # noqa: E402
 from amigasweeper.engine import Game, GameSetup, GameStatus  # noqa: E402
 from amigasweeper.solver.player import play_game  # noqa: E402
 from amigasweeper.stats import Z95, percent_interval  # noqa: E402
-
-sys.path.insert(0, str(ROOT / "tools"))
-from paired_solver import worker_pool  # noqa: E402
 
 RUNNER = ROOT / "tools" / "peer" / "jsminesweeper_play.js"
 PEER_MARKER = Path("Minesweeper") / "client" / "solver_main.js"  # how a JSMinesweeper checkout is recognised
@@ -260,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
             saved = json.loads(args.ours_results.read_text(encoding="utf-8"))
             ours = {s: tuple(saved[str(s)]) for s in seeds}
         elif not args.no_ours:
-            with worker_pool(args.workers) as pool:
+            with local_pool(args.workers) as pool:
                 for part in pool.imap_unordered(_play_ours, [(width, height, mines, seeds[i:i + 50]) for i in range(0, len(seeds), 50)]):
                     ours.update({seed: (won, seconds) for seed, won, seconds in part})
     else:
@@ -270,7 +268,7 @@ def main(argv: list[str] | None = None) -> int:
             print(why)
             return 0
         jobs = [{"id": s, "width": width, "height": height, "mines": layout(width, height, mines, s), "first": FIRST} for s in seeds]
-        with worker_pool(args.workers) as pool, tempfile.TemporaryDirectory(prefix="peer-") as copy:
+        with local_pool(args.workers) as pool, tempfile.TemporaryDirectory(prefix="peer-") as copy:
             try:
                 scripts = Path(args.peer) if args.peer_clock else build_peer(Path(args.peer), Path(copy))
             except PatchError as problem:

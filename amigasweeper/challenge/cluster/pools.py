@@ -45,7 +45,12 @@ def open_pool(args: argparse.Namespace, workers: int, ship: Iterable[str] = ()) 
     (the tool's own file, say), sent with this package by Ray's runtime environment."""
     if getattr(args, "executor", "local") == "ray":
         return RayPool(getattr(args, "ray_address", None), list(ship))
-    # Fresh processes ("spawn"): forking a process that already runs threads can hang the child.
+    return local_pool(workers)
+
+
+def local_pool(workers: int) -> Pool:
+    """A pool of fresh processes ("spawn") on this machine: forking a process
+    that already runs threads (a test process that started pyxel) can hang the child."""
     return multiprocessing.get_context("spawn").Pool(workers)
 
 
