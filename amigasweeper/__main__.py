@@ -29,6 +29,11 @@ def main(argv: list[str] | None = None) -> int:
         from amigasweeper.records.cli import main as stats
 
         return stats(args)
+    if "--text" in args:
+        # The text mode, for screen readers: the game in a terminal, no window, no pyxel.
+        from amigasweeper.terminal.cli import main as text
+
+        return text(args)
     from amigasweeper.ui.app import run
 
     return run(args)

@@ -53,7 +53,7 @@ LAYERS: tuple[tuple[str, frozenset[str]], ...] = (
     ("games told again and played by bots", frozenset({"replay", "challenge"})),
     ("games kept", frozenset({"records"})),
     ("a game's life", frozenset({"play"})),
-    ("the screen", frozenset({UI})),
+    ("the front ends", frozenset({UI, "terminal"})),
     ("the entry point", frozenset({"__main__"})),
 )
 LAYER_OF = {room: number for number, (_, rooms) in enumerate(LAYERS) for room in rooms}
@@ -209,11 +209,11 @@ def test_the_contract_names_the_file_the_line_and_the_rule_of_each_breach(tmp_pa
         "amigasweeper/engine/game.py:1: a room imports only rooms of lower layers: engine (layer 1, rules, files "
         "and documents) imports amigasweeper.solver, of solver (layer 2, reasoning about a board)",
         "amigasweeper/solver/__init__.py:2: a room imports only rooms of lower layers: solver (layer 2, reasoning "
-        "about a board) imports amigasweeper.ui.app, of ui (layer 6, the screen)",
+        "about a board) imports amigasweeper.ui.app, of ui (layer 6, the front ends)",
         "amigasweeper/storage/files.py:1: a room imports only rooms of lower layers: storage (layer 1, rules, "
         "files and documents) imports amigasweeper.guide, of guide (layer 1, rules, files and documents)",
         "amigasweeper/records/keep.py:3: a room imports only rooms of lower layers: records (layer 4, games "
-        "kept) imports amigasweeper.ui.app, of ui (layer 6, the screen)",
+        "kept) imports amigasweeper.ui.app, of ui (layer 6, the front ends)",
         "amigasweeper/metrics/b.py:1: no import circle: amigasweeper.metrics.a -> amigasweeper.metrics.b -> "
         "amigasweeper.metrics.a",
         "amigasweeper/ui/intuition/window.py:3: ui/intuition imports only itself and the foundation: "

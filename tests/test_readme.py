@@ -46,19 +46,20 @@ def test_ci_runs_exactly_the_readmes_test_command():
     assert "--no-install-recommends" in script
 
 
-def help_text(module: str) -> str:
+def help_text(module: str, *args: str) -> str:
     # 80 columns, and no colours (Python 3.14's argparse colours when asked to).
     env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "PYTHON_COLORS")}
     env.update(COLUMNS="80", NO_COLOR="1")
-    result = subprocess.run([sys.executable, "-m", module, "--help"], env=env, capture_output=True, text=True,
-                            timeout=60, check=True)
+    result = subprocess.run([sys.executable, "-m", module, *args, "--help"], env=env, capture_output=True,
+                            text=True, timeout=60, check=True)
     return result.stdout
 
 
-@pytest.mark.parametrize("program, module", [("amigasweeper", "amigasweeper"),
-                                             ("amigasweeper-challenge", "amigasweeper.challenge.cli")])
-def test_the_readme_gives_each_programs_help_text(program, module):
-    text = help_text(module)
+@pytest.mark.parametrize("program, module, args", [("amigasweeper", "amigasweeper", ()),
+                                                   ("amigasweeper --text", "amigasweeper", ("--text",)),
+                                                   ("amigasweeper-challenge", "amigasweeper.challenge.cli", ())])
+def test_the_readme_gives_each_programs_help_text(program, module, args):
+    text = help_text(module, *args)
     block = "\n".join(f"    {line}".rstrip() for line in text.rstrip("\n").splitlines())
     assert block in README, f"README's block differs from `{program} --help`:\n" + text
 

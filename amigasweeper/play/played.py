@@ -13,7 +13,9 @@ keyboard-only or text player. It holds
   Probabilities, the Demo);
 * the clock's holds (see :mod:`.clock`), which the recording follows;
 * the end: won, lost, or abandoned (New, close or Quit after at least one
-  uncover), handed on once as a GameEnd.
+  uncover), handed on once as a GameEnd;
+* what each move did, told to ``on_move`` once the move is recorded (the
+  Narrator's lines come from it: play/narration.py).
 
 A game in which no square was uncovered ends with nothing to keep.
 """
@@ -25,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import Enum
 
-from amigasweeper.engine import Game, GameSetup, LevelName, MoveResult
+from amigasweeper.engine import Game, GameSetup, LevelName, Move, MoveKind, MoveResult
 from amigasweeper.metrics.clicks import Click
 from amigasweeper.replay import Button, GameRecorder, Recording, Result
 
@@ -41,6 +43,8 @@ class Action(Enum):
 
 
 CLICKS = {Action.UNCOVER: Click.LEFT, Action.MARK: Click.RIGHT, Action.CLEAR: Click.CHORD}
+MOVES = {Action.UNCOVER: MoveKind.UNCOVER, Action.MARK: MoveKind.MARK, Action.CLEAR: MoveKind.CLEAR}
+MoveListener = Callable[[Game, Move, MoveResult], None]  # a move played and what it did
 
 
 @dataclass(frozen=True)
@@ -60,8 +64,9 @@ class GameEnd:
 class PlayedGame:
     def __init__(self, game: Game, level: LevelName, clock: Callable[[], float],
                  on_end: Callable[[GameEnd], None], player: Callable[[], str] = lambda: "",
-                 wall: Callable[[], float] = time.time) -> None:
+                 wall: Callable[[], float] = time.time, on_move: MoveListener = lambda *move: None) -> None:
         self.game = game
+        self.on_move = on_move
         self.level = level
         self.on_end = on_end
         self.player = player
@@ -102,14 +107,17 @@ class PlayedGame:
         pressed to do (None: nothing). The right button acts only on a square
         of the kind it was pressed on, as in 2.4."""
         cell = aim[2] if aim else None
-        result = None
+        played = None
         if cell is not None and action is not None and self.can_play():
             is_open = self.game.is_open(cell)
             if not (action is Action.MARK and is_open or action is Action.CLEAR and not is_open):
-                result = self._play(action, cell)
+                played = self._play(action, cell)
         self.recorder.release(Button(button), *(aim or (None, None, None)))
         self._check_end()
-        return result
+        if played is None:
+            return None
+        self.on_move(self.game, *played)
+        return played[1]
 
     def key(self, action: Action, cell: int | None) -> MoveResult | None:
         """A key, the Demo or a player with no pointer acting on a square:
@@ -117,9 +125,10 @@ class PlayedGame:
         if cell is None or not self.can_play():
             return None
         click = self.click_of(action, cell)
-        result = self._play(action, cell)
+        move, result = self._play(action, cell)
         self.recorder.key(click, cell)
         self._check_end()
+        self.on_move(self.game, move, result)
         return result
 
     def use_help(self) -> None:
@@ -128,24 +137,31 @@ class PlayedGame:
         self.helped = True
 
     def set_marks(self, enabled: bool) -> None:
-        self.game.set_marks(enabled)
+        self._told(Move(MoveKind.MARKS_ON if enabled else MoveKind.MARKS_OFF), self.game.set_marks(enabled))
+
+    def _told(self, move: Move, result: MoveResult) -> None:
+        """A move that changed something besides the squares, told on."""
+        if result.accepted:
+            self.on_move(self.game, move, result)
 
     # ------------------------------------------------------------ the clock
     def hold(self) -> None:
-        self.game.pause()
+        result = self.game.pause()
         if self.game.paused and self.recorder.has_clicks:  # before the first press there is no time to hold
             self.recorder.hold()
+        self._told(Move(MoveKind.PAUSE), result)
 
     def carry_on(self) -> None:
-        self.game.resume()
+        result = self.game.resume()
         self.recorder.carry_on()
+        self._told(Move(MoveKind.RESUME), result)
 
     # ------------------------------------------------------------ the end
     def abandon(self) -> None:
         """New, close or Quit: a game played and not over ends as abandoned."""
         self._finish(None if self.game.status.over else Result.ABANDONED)
 
-    def _play(self, action: Action, cell: int) -> MoveResult:
+    def _play(self, action: Action, cell: int) -> tuple[Move, MoveResult]:
         game = self.game
         if action is Action.RIGHT:
             action = self.right_action(cell)
@@ -155,7 +171,7 @@ class PlayedGame:
             # Play began: the setup as it stands now (the Marks setting now,
             # the board's kind as made) is the game's.
             self.setup = replace(game.setup, marks=game.marks_enabled)
-        return result
+        return Move(MOVES[action], cell), result
 
     def _check_end(self) -> None:
         if self.game.status.over:

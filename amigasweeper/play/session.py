@@ -12,11 +12,21 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from amigasweeper.engine import Completion, Game, GameSetup, LayoutKind, LevelName, Shape, custom_level
+from amigasweeper.engine import (
+    Completion,
+    Game,
+    GameSetup,
+    LayoutKind,
+    LevelName,
+    Move,
+    MoveResult,
+    Shape,
+    custom_level,
+)
 
 from .choices import Choices, SeedSource
 from .clock import PauseReasons
-from .played import GameEnd, PlayedGame
+from .played import GameEnd, MoveListener, PlayedGame
 
 
 class Session:
@@ -27,6 +37,7 @@ class Session:
         self.wall = wall
         self.seeds = seeds
         self.on_new_game: list[Callable[[Game], None]] = []
+        self.on_move: list[MoveListener] = []  # every move of every game: what it did (the Narrator's source)
         self.on_end: Callable[[GameEnd], None] = lambda end: None  # the end of a game's path
         self.player_name: Callable[[], str] = lambda: ""  # the name a replay is signed with
         self.played = self._make()
@@ -50,7 +61,11 @@ class Session:
             layout=LayoutKind.NO_GUESS if self.choices.no_guess else LayoutKind.RANDOM,
         )
         return PlayedGame(Game(setup, self.clock), self.choices.level, self.clock,
-                          lambda end: self.on_end(end), lambda: self.player_name(), self.wall)
+                          lambda end: self.on_end(end), lambda: self.player_name(), self.wall, self._moved)
+
+    def _moved(self, game: Game, move: Move, result: MoveResult) -> None:
+        for listener in self.on_move:
+            listener(game, move, result)
 
     def new_game(self) -> Game:
         """The game being played is left (kept as abandoned if it was played) and a new one begins."""
@@ -88,5 +103,6 @@ class Session:
         return self.new_game()
 
     def set_no_guess(self, enabled: bool) -> Game:
-        self.choices.no_guess = enabled
+        """Settings > No-Guess Boards: the player's choice, saved (it ends a --no-guess override)."""
+        self.choices.choose_no_guess(enabled)
         return self.new_game()

@@ -17,6 +17,7 @@ import pyxel
 from amigasweeper import __version__, plainfiles, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.play import SeedSource, Session
+from amigasweeper.play.options import add_game_options, add_text_option, check_game_options
 from amigasweeper.storage import LOCK_TIMEOUT, FileBackend
 from amigasweeper.storage.folders import anchor_data_dir
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
@@ -94,6 +95,7 @@ class Options:
     node: str | None = None  # the guide's page to open first
     touch_play: bool | None = None  # --touch / --no-touch (None: the saved setting)
     replay: Path | None = None  # a replay file to show in the Replay window
+    no_guess: bool = False  # --no-guess: no-guess boards for this run, whatever the saved setting (not saved)
 
 
 class App:
@@ -112,9 +114,7 @@ class App:
         self.screen_mode = options.screen or ScreenMode(settings.screen_mode)
         self.pixels = WholePixels.for_this_system(settings.window_scale)  # Settings > Window Scale
         self._setup_pyxel()
-        choices = choices_from_settings(settings)
-        if options.level is not None:
-            choices.level = options.level
+        choices = choices_from_settings(settings, options.level, options.no_guess)
         self.session = Session(choices, self.clock, SeedSource(options.seed))
         self.ending = end_queue(self, not (options.headless or options.script))  # record, replay, best time
         self.screen = WorkbenchScreen(*self.screen_mode.size)
@@ -487,11 +487,10 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--version", action="version", version=f"AmigaSweeper {__version__}")
     parser.add_argument("--headless", action="store_true", help="run with no window (needs --script)")
     parser.add_argument("--script", type=Path, help="drive the game from a script file (see the manual)")
-    parser.add_argument("--seed", type=int, help="seed of the first board, for replayable games")
-    parser.add_argument("--level", choices=[n.value for n in LevelName if n is not LevelName.CUSTOM])
+    add_text_option(parser)
+    add_game_options(parser)  # --seed, --level, --data-dir, --no-guess: the text mode's too
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
-    parser.add_argument("--data-dir", help="folder for settings and best times")
     parser.add_argument("--touch", dest="touch_play", action=argparse.BooleanOptionalAction,
                         help="touch play on or off (long press marks), whatever the saved setting says")
     parser.add_argument("--guide", type=Path, metavar="FILE",
@@ -505,8 +504,7 @@ def parse_args(argv: list[str]) -> Options:
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
-    if args.data_dir is not None and not args.data_dir.strip():
-        parser.error("--data-dir needs a folder name; an empty one would mean the current folder")
+    check_game_options(parser, args)
     if args.node is not None and args.guide is None:
         parser.error("--node NAME needs --guide FILE")
     for flag, path, limit in (("--script", args.script, SCRIPT_LIMIT), ("--guide", args.guide, GUIDE_LIMIT),
@@ -528,6 +526,7 @@ def parse_args(argv: list[str]) -> Options:
         node=args.node,
         touch_play=args.touch_play,
         replay=args.replay.absolute() if args.replay else None,
+        no_guess=args.no_guess,
     )
 
 

@@ -41,6 +41,8 @@ WEB_CODE = (
     "amigasweeper/replay",
     "amigasweeper/records",
     "amigasweeper/play",
+    "amigasweeper/access",
+    "amigasweeper/terminal",
     "amigasweeper/ui",
 )
 
@@ -139,6 +141,25 @@ DESKTOP_ONLY = {
         "Pyxel's loader reads a PNG, GIF, JPEG or BMP picture on the desktop only; the page shows IFF pictures alone",
     ),
 }
+# The Narrator's pieces the page reaches through the text mode's entry (and,
+# later, the window's Narrator): the page speaks through the Web Speech API alone.
+DESKTOP_ONLY.update({
+    ("amigasweeper/terminal/reader.py", "import threading"):
+        "--text plays in a terminal: on the page terminal/cli.py refuses it before anything starts",
+    ("amigasweeper/access/narrator/log.py", "import threading"):
+        "the log writes in a thread of its own on the desktop; in the browser in the frame (default_writer)",
+    ("amigasweeper/access/narrator/log.py", "os.open"):
+        "the narration log is the file --narration-log names, which only --text takes: the page refuses --text",
+    **dict.fromkeys(
+        [("amigasweeper/access/voices/pipe.py", "import subprocess"),
+         ("amigasweeper/access/voices/pipe.py", "import threading"),
+         ("amigasweeper/access/voices/ssip.py", "import socket"),
+         ("amigasweeper/access/voices/ssip.py", "import subprocess"),
+         ("amigasweeper/access/voices/worker.py", "import threading")],
+        "the desktop's voices (a helper process, a socket, a worker thread): in the browser find_voice takes "
+        "the Web Speech API's voice alone",
+    ),
+})
 # (file, call) -> why a call the rules take for writing only reads.
 READ_ONLY = {
     ("amigasweeper/plainfiles.py", "os.open"): "opens O_RDONLY: the file a guide or a script names",

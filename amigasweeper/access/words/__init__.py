@@ -14,8 +14,10 @@ from .game import (
     counter_line,
     end_line,
     mark_line,
+    new_game_line,
     opened_line,
     refused_line,
+    status_line,
     time_line,
 )
 from .menus import button_line, menu_line, requester_line, spoken_label
@@ -44,6 +46,7 @@ __all__ = [
     "mark_line",
     "menu_line",
     "neighbourhood_line",
+    "new_game_line",
     "opened_line",
     "parse_column",
     "parse_row",
@@ -57,5 +60,6 @@ __all__ = [
     "square_label",
     "square_name",
     "square_word",
+    "status_line",
     "time_line",
 ]

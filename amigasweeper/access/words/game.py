@@ -1,10 +1,12 @@
-"""What a move did, the mines counter, the time and the end of a game, in words."""
+"""What a move did, the mines counter, the time, the state and the end of a
+game, and a new board, in words."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
 from ...engine.rules import GameStatus, Move, MoveKind, MoveResult, Tile
+from ...engine.topology import Shape
 from ..narrator.lines import Line, LineKind
 from .coords import square_name
 from .squares import Board, cursor_line, square_label
@@ -21,6 +23,9 @@ class GameState(Board, Protocol):
 
     @property
     def mines_left(self) -> int: ...
+
+    @property
+    def mines(self) -> int: ...
 
     @property
     def seconds(self) -> int: ...
@@ -45,6 +50,31 @@ def time_line(game: GameState) -> str:
     if game.status.over:
         return f"{seconds}, the clock stopped: game {game.status.value}"
     return f"{seconds}, paused" if game.paused else seconds
+
+
+def status_line(game: GameState) -> str:
+    """'playing, 9 mines left, 34 seconds': the state (playing before the first
+    uncover too), the counter and the clock."""
+    state = "playing" if not game.status.over else game.status.value
+    seconds = plural(game.seconds, "second")
+    if game.status is GameStatus.READY:
+        seconds += ", the clock not started"
+    elif game.paused:
+        seconds += ", paused"
+    return f"{state}, {counter_line(game)}, {seconds}"
+
+
+_SHAPE_WORDS = {Shape.SQUARE: "", Shape.HEX: " hexagonal", Shape.TRIANGLE: " triangular"}
+
+
+def new_game_line(game: GameState, level: str, no_guess: bool) -> str:
+    """'new game: Beginner, 8 by 8 squares, 10 mines, no-guess board': the
+    board asked for (a no-guess board is made at the first uncover)."""
+    topology = game.topology
+    kind = ", no-guess board" if no_guess else ""
+    shape = _SHAPE_WORDS[topology.shape]
+    return (f"new game: {level}, {topology.width} by {topology.height}{shape} squares, "
+            f"{plural(game.mines, 'mine')}{kind}")
 
 
 def end_line(game: GameState) -> str:

@@ -1,36 +1,15 @@
-"""Between the saved Settings (plain strings and numbers) and the session's Choices."""
+"""Between the saved Settings (plain strings and numbers) and the session's
+Choices: play/choices.py keeps the game's choices; the window adds its look
+and screen mode."""
 
 from __future__ import annotations
 
-from amigasweeper.engine import Completion, LevelError, LevelName, Shape, custom_level
-from amigasweeper.storage import Settings
-
 from amigasweeper.play import Choices
+from amigasweeper.play.choices import choice_settings, choices_from_settings
 
-
-def choices_from_settings(settings: Settings) -> Choices:
-    try:
-        custom = custom_level(settings.custom_width, settings.custom_height, settings.custom_mines)
-    except LevelError:
-        custom = Choices().custom
-    return Choices(
-        level=LevelName(settings.level),
-        custom=custom,
-        marks=settings.marks,
-        completion=Completion(settings.completion),
-        shape=Shape(settings.shape),
-        no_guess=settings.no_guess,
-    )
+__all__ = ["choices_from_settings", "settings_changes"]
 
 
 def settings_changes(choices: Choices, look: str, screen_mode: str) -> dict:
     """The fields of Settings that mirror the session (the custom size is saved apart)."""
-    return {
-        "level": choices.level.value,
-        "marks": choices.marks,
-        "completion": choices.completion.value,
-        "shape": choices.shape.value,
-        "no_guess": choices.no_guess,
-        "look": look,
-        "screen_mode": screen_mode,
-    }
+    return {**choice_settings(choices), "look": look, "screen_mode": screen_mode}

@@ -1,0 +1,114 @@
+"""The Narrator fed by a game's life: one source of what is said about a game.
+
+play/ tells every move it plays (``Session.on_move``: what an uncover,
+mark or clear did, marks on or off, Pause) and every new game
+(``Session.on_new_game``). GameNarration turns them into the Narrator's
+lines with access/words, and makes the lines a player asks for: the
+cursor's square, the time, the mines counter, the state, a row, a column,
+the squares around one. Every line goes to ``out``: the Narrator's queue
+and log (access/narrator), and in the text mode the terminal as well. The
+window and ``amigasweeper --text`` both use this one adapter, so a game is
+told in the same words whichever way it is played.
+
+It lives in play/ because it listens to play/: access/ sits below play/
+and knows only words, queues and voices, never a game's life.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from amigasweeper.access.narrator import Line, LineKind, NarrationLog, Narrator
+from amigasweeper.access.voices.base import NoVoice
+from amigasweeper.access.words import (
+    after_move,
+    column_line,
+    counter_line,
+    cursor_line,
+    neighbourhood_line,
+    new_game_line,
+    refused_line,
+    row_line,
+    status_line,
+    time_line,
+)
+from amigasweeper.engine import Game, LayoutKind, Move, MoveKind, MoveResult
+
+from .session import Session
+
+Out = Callable[[Line], None]
+
+
+class GameNarration:
+    """The lines of the games a Session plays, sent to ``out`` as they come."""
+
+    def __init__(self, session: Session, out: Out) -> None:
+        self.session = session
+        self.out = out
+        session.on_move.append(self._moved)
+        session.on_new_game.append(self._new_game)
+
+    @property
+    def game(self) -> Game:
+        return self.session.game
+
+    def _say(self, kind: LineKind, text: str) -> Line:
+        line = Line(kind, text)
+        self.out(line)
+        return line
+
+    # ------------------------------------------------------ what play/ tells
+    def _moved(self, game: Game, move: Move, result: MoveResult) -> None:
+        for line in after_move(game, move, result):
+            self.out(line)
+
+    def _new_game(self, game: Game) -> None:
+        self._say(LineKind.RESULT, self.board())
+
+    def board(self) -> str:
+        """What the board being played is: 'new game: Beginner, 8 by 8 squares, 10 mines'."""
+        game = self.game
+        return new_game_line(game, self.session.played.level.title, game.setup.layout is LayoutKind.NO_GUESS)
+
+    def refused(self, kind: MoveKind, cell: int) -> Line:
+        """A move play/ did not play (the game over or paused): why, and what would work."""
+        return self._say(LineKind.RESULT, refused_line(self.game, Move(kind, cell)))
+
+    # ------------------------------------------------------ what is asked
+    def cursor(self, cell: int) -> Line:
+        return self._say(LineKind.CURSOR, cursor_line(self.game, cell))
+
+    def time(self) -> Line:
+        return self._say(LineKind.ASKED, time_line(self.game))
+
+    def counter(self) -> Line:
+        return self._say(LineKind.ASKED, counter_line(self.game))
+
+    def status(self) -> Line:
+        return self._say(LineKind.ASKED, status_line(self.game))
+
+    def row(self, row: int) -> Line:
+        return self._say(LineKind.ASKED, row_line(self.game, row))
+
+    def column(self, col: int) -> Line:
+        return self._say(LineKind.ASKED, column_line(self.game, col))
+
+    def around(self, cell: int) -> Line:
+        return self._say(LineKind.ASKED, neighbourhood_line(self.game, cell))
+
+
+def narrator_for(speak: bool, log: Path | None, find_voice: Callable[[], object] | None = None,
+                 ) -> tuple[Narrator, str | None]:
+    """What --narrator and --narration-log FILE ask for: a Narrator with the
+    system's voice (when ``speak``) and the log (when a file is named), and
+    why no voice speaks when one was asked for and none could start."""
+    voice, problem = None, None
+    if speak:
+        if find_voice is None:
+            from amigasweeper.access.voices.find import find_voice
+        try:
+            voice = find_voice()
+        except NoVoice as why:
+            problem = str(why)
+    return Narrator(voice, NarrationLog.to_file(log) if log is not None else None), problem

@@ -1,0 +1,141 @@
+"""`amigasweeper --text`: the game in a terminal, for screen readers.
+
+No window and no pyxel: the same game as the window's (play/'s Session,
+its clock, its records, replays and best times, in the same data folder),
+read and played a line at a time. The loop takes the player's lines from
+a reading thread (reader.py), answers each with one line, and between
+lines gives the Narrator, the saves and the games' ends their turn.
+
+It ends at `quit`, at the end of the input, and at Ctrl-C or SIGTERM: each
+time the game being played is kept as abandoned and everything waiting is
+written, as the window does when it closes. A second Ctrl-C ends at once.
+"""
+
+from __future__ import annotations
+
+import argparse
+import signal
+import sys
+import time
+from pathlib import Path
+
+import amigasweeper.solver  # noqa: F401 - gives the engine its maker of no-guess boards
+from amigasweeper import __version__
+from amigasweeper.engine import LevelName
+from amigasweeper.play import SeedSource, Session
+from amigasweeper.play.choices import choices_from_settings
+from amigasweeper.play.narration import narrator_for
+from amigasweeper.play.options import add_game_options, add_narration_options, check_game_options
+from amigasweeper.records.cli import desktop_folder
+from amigasweeper.storage import LOCK_TIMEOUT, Storage
+from amigasweeper.storage.folders import anchor_data_dir
+
+from .game import TextGame
+from .reader import END, LineReader
+
+WAIT = 0.05  # seconds the loop waits for a line before the Narrator and the saves get their turn
+STOP_SIGNALS = ("SIGINT", "SIGTERM")
+
+
+def parse_args(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="amigasweeper --text",
+        description="MineSweeper 2.4 in a terminal: one line in, one line out, for screen readers. "
+                    "Type help once it has started.",
+    )
+    parser.add_argument("--version", action="version", version=f"AmigaSweeper {__version__}")
+    add_game_options(parser)
+    add_narration_options(parser)
+    args = parser.parse_args(argv)
+    check_game_options(parser, args)
+    if args.narration_log is not None and not args.narration_log.strip():
+        parser.error("--narration-log needs a file name")
+    return args
+
+
+class Stop:
+    """Ctrl-C and SIGTERM: noted, so the loop ends cleanly at its next turn
+    (within WAIT seconds); a second one ends the program at once."""
+
+    def __init__(self) -> None:
+        self.signum: int | None = None
+
+    def install(self) -> None:
+        for name in STOP_SIGNALS:
+            number = getattr(signal, name, None)
+            if number is not None:
+                signal.signal(number, self._note)
+
+    def _note(self, signum: int, frame: object) -> None:
+        if self.signum is not None:
+            raise SystemExit(128 + signum)
+        self.signum = signum
+
+
+class Printer:
+    """Whole lines to standard output, each flushed at once. A reader that
+    has gone away (a closed pipe) ends the game as the end of input does."""
+
+    def __init__(self, stream) -> None:
+        self.stream = stream
+        self.closed = False
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:  # a console that cannot show a character shows "?", and goes on
+            reconfigure(errors="replace")
+
+    def line(self, text: str) -> None:
+        if self.closed:
+            return
+        shown = "".join(ch if ch.isprintable() else " " for ch in text)
+        try:
+            self.stream.write(" ".join(shown.split()) + "\n")  # one line, whatever it holds
+            self.stream.flush()
+        except (BrokenPipeError, ValueError, OSError):
+            self.closed = True
+
+
+def open_storage(data_dir: str | None) -> Storage:
+    """--data-dir, else AMIGASWEEPER_DATA_DIR, else the folder the window keeps its files in."""
+    storage = Storage(Path(data_dir)) if data_dir else Storage.for_platform(desktop_folder())
+    storage.lock_wait = 0  # a save another copy holds up waits in memory; the loop tries again
+    return storage
+
+
+def main(argv: list[str]) -> int:
+    if sys.platform == "emscripten" or sys.stdin is None or sys.stdout is None:
+        print("amigasweeper: --text needs a terminal (standard input and output)", file=sys.stderr)
+        return 2
+    args = parse_args([a for a in argv if a != "--text"])
+    anchor_data_dir(Path.cwd())
+    stop = Stop()
+    stop.install()
+    printer = Printer(sys.stdout)
+    storage = open_storage(args.data_dir)
+    loaded = storage.load()
+    level = LevelName(args.level) if args.level else None
+    choices = choices_from_settings(loaded.settings, level, args.no_guess)
+    session = Session(choices, time.monotonic, SeedSource(args.seed))
+    narrator, no_voice = narrator_for(args.narrator, Path(args.narration_log) if args.narration_log else None)
+    text = TextGame(session, storage, narrator, time.monotonic)
+    printer.line(text.opening([*loaded.problems, *([no_voice] if no_voice else [])]))
+    status = play(text, LineReader(sys.stdin.buffer), printer, stop)
+    for problem in text.leave(LOCK_TIMEOUT):
+        print(f"amigasweeper: {problem}", file=sys.stderr)
+    return status
+
+
+def play(text: TextGame, reader: LineReader, printer: Printer, stop: Stop) -> int:
+    """The loop: a line in, a line out, until quit, the end of input or a stop signal."""
+    while not text.quitting and not printer.closed:
+        if stop.signum is not None:
+            return 128 + stop.signum
+        line = reader.get(WAIT)
+        if line is END:
+            break
+        if line is not None:
+            printer.line(text.answer(line))
+        loose = text.tick()
+        if loose:
+            printer.line(loose)
+    return 0
+

@@ -1,0 +1,199 @@
+"""The text mode's commands: what a line asks for, before the board is looked at.
+
+A line is words separated by spaces, in any case. The first word (the
+first two for ``read row``, ``read column`` and ``read around``) names the
+command; the rest are its arguments, checked here for their number and,
+where they must be one of a few words (on or off, a level), for which.
+Squares, rows and columns are checked against the board by access/words,
+which names squares as the Narrator does.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from enum import Enum
+
+
+class Verb(Enum):
+    GO = "go"
+    UP = "up"
+    DOWN = "down"
+    LEFT = "left"
+    RIGHT = "right"
+    WHERE = "where"
+    UNCOVER = "uncover"
+    MARK = "mark"
+    CLEAR = "clear"
+    READ_ROW = "read row"
+    READ_COLUMN = "read column"
+    READ_AROUND = "read around"
+    STATUS = "status"
+    TIME = "time"
+    MINES = "mines"
+    BEST = "best"
+    NEW = "new"
+    LEVEL = "level"
+    CUSTOM = "custom"
+    MARKS = "marks"
+    NO_GUESS = "no-guess"
+    COMPLETION = "completion"
+    SHAPE = "shape"
+    PAUSE = "pause"
+    RESUME = "resume"
+    HELP = "help"
+    QUIT = "quit"
+
+
+ON_OFF = ("on", "off")
+LEVEL_WORDS = ("beginner", "intermediate", "expert")
+COMPLETION_WORDS = ("all-non-mines", "all-mines", "both", "either")
+SHAPE_WORDS = ("square", "hexagonal", "triangular")
+SHORTEST_NUMBER = 1  # of squares a direction moves
+
+
+@dataclass(frozen=True)
+class Spec:
+    usage: str  # an example, as the help gives it: 'go C5'
+    says: str  # what it does, for `help go`
+    least: int = 0  # arguments it needs
+    most: int = 0  # arguments it takes (a square's may come in two: C 5)
+    words: tuple[str, ...] = ()  # the words its argument may be (none: anything, checked later)
+
+
+SPECS: dict[Verb, Spec] = {
+    Verb.GO: Spec("go C5", "moves you to a square: its column, a letter from the left, then its row, "
+                  "a number from the top", 1, 2),
+    Verb.UP: Spec("up", "moves you one square up, or as many as you say: up 3", 0, 1),
+    Verb.DOWN: Spec("down", "moves you one square down, or as many as you say: down 3", 0, 1),
+    Verb.LEFT: Spec("left", "moves you one square left, or as many as you say: left 3", 0, 1),
+    Verb.RIGHT: Spec("right", "moves you one square right, or as many as you say: right 3", 0, 1),
+    Verb.WHERE: Spec("where", "says the square you are on and what it shows"),
+    Verb.UNCOVER: Spec("uncover", "uncovers the square you are on, or the one you name (u for short)", 0, 2),
+    Verb.MARK: Spec("mark", "marks the square you are on (or the one you name) as a mine; again, with a "
+                    "question mark; again, with no mark (m for short)", 0, 2),
+    Verb.CLEAR: Spec("clear", "when the square you are on (or the one you name) is a number with as many marks "
+                     "around it as it shows, uncovers every other square around it (l for short)", 0, 2),
+    Verb.READ_ROW: Spec("read row 5", "reads a row from the left, the squares separated by commas; "
+                        "without a number, your row", 0, 1),
+    Verb.READ_COLUMN: Spec("read column C", "reads a column from the top, the squares separated by commas; "
+                           "without a letter, your column", 0, 1),
+    Verb.READ_AROUND: Spec("read around", "reads the square you are on (or the one you name: read around C5), "
+                           "then every square touching it", 0, 2),
+    Verb.STATUS: Spec("status", "says whether the game is being played, won or lost, the mines counter "
+                      "and the time"),
+    Verb.TIME: Spec("time", "says the time"),
+    Verb.MINES: Spec("mines", "says the mines counter: the mines less the marks"),
+    Verb.BEST: Spec("best", "reads the best times"),
+    Verb.NEW: Spec("new", "starts a new game (one being played is kept as abandoned)"),
+    Verb.LEVEL: Spec("level expert", "starts a new game at beginner, intermediate or expert", 1, 1,
+                     LEVEL_WORDS),
+    Verb.CUSTOM: Spec("custom 10 12 20", "starts a new game on a custom board: width, height and mines", 3, 3),
+    Verb.MARKS: Spec("marks off", "question marks on or off: with them on, a second mark makes a question",
+                     1, 1, ON_OFF),
+    Verb.NO_GUESS: Spec("no-guess on", "boards that need no guessing on or off, from a new game", 1, 1, ON_OFF),
+    Verb.COMPLETION: Spec("completion both", "when a game is won, from a new game: all-non-mines (every "
+                          "safe square uncovered), all-mines (every mine marked), both or either", 1, 1,
+                          COMPLETION_WORDS),
+    Verb.SHAPE: Spec("shape hexagonal", "the squares' shape, from a new game: square, hexagonal or triangular",
+                     1, 1, SHAPE_WORDS),
+    Verb.PAUSE: Spec("pause", "stops the clock and hides the board"),
+    Verb.RESUME: Spec("resume", "starts the clock again after pause"),
+    Verb.HELP: Spec("help", "lists the commands; help and a command's name says what that one does", 0, 2),
+    Verb.QUIT: Spec("quit", "ends the program (a game being played is kept as abandoned)"),
+}
+# Other words for a command: the window's keys (U uncover, M or G mark, L or A
+# clear around), and what players of other programs type.
+ALIASES = {
+    "u": Verb.UNCOVER, "open": Verb.UNCOVER, "m": Verb.MARK, "g": Verb.MARK, "flag": Verb.MARK,
+    "l": Verb.CLEAR, "a": Verb.CLEAR, "chord": Verb.CLEAR, "exit": Verb.QUIT, "?": Verb.HELP,
+    "nog": Verb.NO_GUESS, "noguess": Verb.NO_GUESS,
+}
+READ_ALIASES = {"row": Verb.READ_ROW, "column": Verb.READ_COLUMN, "col": Verb.READ_COLUMN,
+                "around": Verb.READ_AROUND}
+FIRST_WORDS = {verb.value: verb for verb in Verb if not verb.value.startswith("read ")} | ALIASES
+
+
+class CommandError(ValueError):
+    """A line that is not a command; the message says what was wrong and what would work."""
+
+
+@dataclass(frozen=True)
+class Command:
+    verb: Verb
+    args: tuple[str, ...] = ()
+
+
+def quoted(word: str, longest: int = 20) -> str:
+    """A word of the player's, shown back safely: printable, and not too long."""
+    shown = "".join(ch for ch in word if ch.isprintable())
+    return f'"{shown[:longest]}..."' if len(shown) > longest else f'"{shown}"'
+
+
+def parse(text: str) -> Command:
+    """The command a line says (CommandError when it says none)."""
+    words = text.split()
+    if not words:
+        raise CommandError("type a command, like go C5 or uncover; help lists them all")
+    first = words[0].lower()
+    if first == "read":
+        return _read(words[1:])
+    verb = FIRST_WORDS.get(first)
+    if verb is None:
+        raise CommandError(_unknown(first))
+    return _checked(verb, tuple(words[1:]))
+
+
+def _read(words: list[str]) -> Command:
+    verb = READ_ALIASES.get(words[0].lower()) if words else None
+    if verb is None:
+        what = f"{quoted(words[0])} is not something to read" if words else "read needs what to read"
+        raise CommandError(f"{what}: read row 5, read column C or read around")
+    return _checked(verb, tuple(words[1:]))
+
+
+def _checked(verb: Verb, args: tuple[str, ...]) -> Command:
+    spec = SPECS[verb]
+    if not spec.least <= len(args) <= spec.most:
+        raise CommandError(_arity(verb, spec, len(args)))
+    if spec.words:
+        word = args[0].lower()
+        if word not in spec.words:
+            raise CommandError(f"{verb.value} takes {_listed(spec.words)}, not {quoted(args[0])}: "
+                               f"like {spec.usage}")
+        args = (word, *args[1:])
+    return Command(verb, args)
+
+
+def _arity(verb: Verb, spec: Spec, given: int) -> str:
+    if spec.most == 0:
+        return f"{verb.value} takes nothing after it: type just {verb.value}"
+    if given < spec.least:
+        return f"{verb.value} needs more: like {spec.usage}"
+    return f"{verb.value} takes at most {spec.most} {'word' if spec.most == 1 else 'words'} after it: like {spec.usage}"
+
+
+def _listed(words: tuple[str, ...]) -> str:
+    return ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _unknown(word: str) -> str:
+    close = difflib.get_close_matches(word, [v.value for v in Verb if " " not in v.value], n=1, cutoff=0.7)
+    hint = f"did you mean {close[0]}? " if close else ""
+    return f"{quoted(word)} is not a command: {hint}help lists them all, go C5 moves you to a square"
+
+
+def help_line(topic: tuple[str, ...] = ()) -> str:
+    """`help`: every command in one line; `help go`: what one command does."""
+    if not topic:
+        listed = ", ".join(SPECS[verb].usage for verb in Verb)
+        return (f"commands: {listed}. uncover, mark, clear and read around act on the square you are on, "
+                f"or on one you name: uncover C5. help and a command says more: help clear")
+    words = " ".join(topic).lower()
+    if words == "read":
+        reads = (Verb.READ_ROW, Verb.READ_COLUMN, Verb.READ_AROUND)
+        return "; ".join(f"{SPECS[verb].usage}: {SPECS[verb].says}" for verb in reads)
+    verb = FIRST_WORDS.get(words) or READ_ALIASES.get(words.removeprefix("read ").strip())
+    if verb is None:
+        return f"{quoted(words)} is not a command: help alone lists them all"
+    return f"{SPECS[verb].usage}: {SPECS[verb].says}"
