@@ -15,6 +15,7 @@ from typing import Any
 from .validation import (
     COMPLETIONS,
     DEFAULT_NAME,
+    FLASHES,
     DUEL_RESULTS,
     LEVELS,
     LOOKS,
@@ -24,6 +25,7 @@ from .validation import (
     MIN_MINES,
     MAX_MINES,
     MIN_SIDE,
+    RIPPLES,
     SCREEN_MODES,
     SHAPES,
     TOUCH_MODES,
@@ -59,6 +61,9 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "menus_seen": check_flag,
     "touch_play": lambda v: check_choice(v, TOUCH_MODES),
     "window_scale": lambda v: check_choice(v, WINDOW_SCALES),
+    "narrator": check_flag,
+    "flash": lambda v: check_choice(v, FLASHES),
+    "ripple": lambda v: check_choice(v, RIPPLES),
 }
 
 
@@ -83,6 +88,9 @@ class Settings:
     menus_seen: bool = False  # the player has opened a menu: no more newcomer's hint
     touch_play: str = "auto"  # touch play: "on", "off", or "auto" (on in a browser on a touch screen)
     window_scale: str = "auto"  # Settings > Window Scale: "1" to "4", or "auto" (the most that fit the display)
+    narrator: bool = False  # Settings > Narrator: speak through the system's voice (--narrator: this run only)
+    flash: str = "screen"  # Settings > Flash: "screen" (2.4's DisplayBeep), "border" or "none"
+    ripple: str = "animated"  # Settings > Ripple: "animated" (ring by ring) or "instant"
 
     def __post_init__(self) -> None:
         for name, check in SETTING_CHECKS.items():

@@ -15,6 +15,8 @@ SCREEN_MODES = ("lowres", "hires")
 SHAPES = ("square", "hex", "triangle")
 TOUCH_MODES = ("auto", "on", "off")  # auto: on in a browser on a touch screen
 WINDOW_SCALES = ("auto", "1", "2", "3", "4")  # window pixels to an Amiga pixel; auto: the most that fit
+FLASHES = ("screen", "border", "none")  # Settings > Flash: how DisplayBeep shows (screen: as 2.4 did)
+RIPPLES = ("animated", "instant")  # Settings > Ripple: an opening spreads ring by ring, or at once
 DUEL_RESULTS = ("win", "loss", "draw")
 COMPUTER_OPPONENTS = ("computer-easy", "computer-normal", "computer-hard")
 

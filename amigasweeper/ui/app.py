@@ -17,7 +17,7 @@ import pyxel
 from amigasweeper import __version__, plainfiles, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.play import SeedSource, Session
-from amigasweeper.play.options import add_game_options, add_text_option, check_game_options
+from amigasweeper.play.options import add_game_options, add_narration_options, add_text_option, check_game_options
 from amigasweeper.storage import LOCK_TIMEOUT, FileBackend
 from amigasweeper.storage.folders import anchor_data_dir
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
@@ -56,6 +56,7 @@ from .saving import FrameSaving, open_storage
 from .stopping import StopRequests
 from .display import DisplayError, check_display, init_pyxel
 from .touch.control import TouchControl
+from .narrator.window import WindowNarration
 from .scaling.pixels import WholePixels
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
@@ -96,6 +97,8 @@ class Options:
     touch_play: bool | None = None  # --touch / --no-touch (None: the saved setting)
     replay: Path | None = None  # a replay file to show in the Replay window
     no_guess: bool = False  # --no-guess: no-guess boards for this run, whatever the saved setting (not saved)
+    narrator: bool = False  # --narrator: the Narrator speaks this run, whatever the saved setting (not saved)
+    narration_log: Path | None = None  # --narration-log FILE: every line the Narrator says
 
 
 class App:
@@ -141,6 +144,7 @@ class App:
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
         self.wm.open(self.mine_window)
+        self.narration = WindowNarration(self, on=options.narrator or settings.narrator, log=options.narration_log)
         self.open_menus_strip: MenuStrip | None = None  # the strip shown while the right button is held
         self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless or options.script else None  # a script holds its own
@@ -358,6 +362,7 @@ class App:
         for requester in self.requesters:
             requester.tick()
         self.mine_window.tick()
+        self.narration.tick()  # after everything the frame changed: what it says is what is shown
         collector.tick()
         if self.quit_requested and not self.options.headless:
             self._quit()
@@ -489,6 +494,7 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--script", type=Path, help="drive the game from a script file (see the manual)")
     add_text_option(parser)
     add_game_options(parser)  # --seed, --level, --data-dir, --no-guess: the text mode's too
+    add_narration_options(parser)  # --narrator, --narration-log: the text mode's too
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
     parser.add_argument("--touch", dest="touch_play", action=argparse.BooleanOptionalAction,
@@ -505,6 +511,8 @@ def parse_args(argv: list[str]) -> Options:
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
     check_game_options(parser, args)
+    if args.narration_log is not None and not args.narration_log.strip():
+        parser.error("--narration-log needs a file name")
     if args.node is not None and args.guide is None:
         parser.error("--node NAME needs --guide FILE")
     for flag, path, limit in (("--script", args.script, SCRIPT_LIMIT), ("--guide", args.guide, GUIDE_LIMIT),
@@ -527,6 +535,8 @@ def parse_args(argv: list[str]) -> Options:
         touch_play=args.touch_play,
         replay=args.replay.absolute() if args.replay else None,
         no_guess=args.no_guess,
+        narrator=args.narrator,
+        narration_log=Path(args.narration_log).absolute() if args.narration_log else None,
     )
 
 

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .intuition.wm import WindowManager
     from .scaling.pixels import WholePixels
     from .touch.control import TouchControl
+    from .narrator.window import WindowNarration
 
 
 class Teller(Protocol):
@@ -56,6 +57,7 @@ class Host(Protocol):
     commands: Teller
     duels: DuelStarter
     touch_play: TouchControl
+    narration: WindowNarration
     pixels: WholePixels
     stats: StatsOpener
     replays: ReplayOpener

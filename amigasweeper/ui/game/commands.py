@@ -73,6 +73,8 @@ class CommandCentre:
             return self.choices.no_guess
         if command is Command.TOUCH:
             return self.app.touch_play.on
+        if command is Command.NARRATOR:
+            return self.app.narration.on
         if command in SCALE_COMMANDS:
             return self.app.pixels.choice is SCALE_COMMANDS[command]
         if command is Command.SHOW_PROBABILITIES:
@@ -124,6 +126,7 @@ class CommandCentre:
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
             Command.DEMO: self.toggle_demo,
             Command.TOUCH: self.toggle_touch,
+            Command.NARRATOR: self.toggle_narrator,
             **{c: (lambda choice=choice: self.choose_scale(choice)) for c, choice in SCALE_COMMANDS.items()},
         }
 
@@ -145,6 +148,15 @@ class CommandCentre:
     def toggle_touch(self) -> None:
         """Settings > Touch Controls, saved at once (it is not part of a game's choices)."""
         problem = self.app.storage.change_settings(touch_play=self.app.touch_play.toggle())
+        if problem:
+            self.tell("Saved Data", [problem])
+
+    def toggle_narrator(self) -> None:
+        """Settings > Narrator, saved at once; switched on with no voice to
+        speak, the player is told why (the narration's next frame)."""
+        on = not self.app.narration.on
+        self.app.narration.switch(on)
+        problem = self.app.storage.change_settings(narrator=on)
         if problem:
             self.tell("Saved Data", [problem])
 

@@ -49,6 +49,7 @@ class Command(str, Enum):
     SCALE_2 = "scale_2"
     SCALE_3 = "scale_3"
     SCALE_4 = "scale_4"
+    NARRATOR = "narrator"
 
 
 # Settings > Window Scale: window pixels to an Amiga pixel (ui/scaling).
@@ -109,6 +110,7 @@ MENUS: tuple[Menu, ...] = (
             _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape", "V"),
             MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
             MenuItem("Touch Controls", Command.TOUCH, "O", ItemKind.TOGGLE, bar_before=True),
+            MenuItem("Narrator", Command.NARRATOR, ".", ItemKind.TOGGLE),  # every letter is taken
             *(_choice(f"Window Scale: {choice.label}", command, "scale", SCALE_KEYS[command],
                       bar=choice is ScaleChoice.AUTO) for command, choice in SCALE_COMMANDS.items()),
         ),
