@@ -57,6 +57,7 @@ from .stopping import StopRequests
 from .display import DisplayError, check_display, init_pyxel
 from .touch.control import TouchControl
 from .narrator.window import WindowNarration
+from .keys.control import KeyboardControl
 from .scaling.pixels import WholePixels
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
@@ -146,6 +147,7 @@ class App:
         self.wm.open(self.mine_window)
         self.narration = WindowNarration(self, on=options.narrator or settings.narrator, log=options.narration_log)
         self.open_menus_strip: MenuStrip | None = None  # the strip shown while the right button is held
+        self.keyboard = KeyboardControl(self)  # F10's menu walk, F9's window cycling, Tab's gadget focus
         self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless or options.script else None  # a script holds its own
         self.reader = InputReader(self.held)
@@ -344,6 +346,8 @@ class App:
         if self.screen.behind:
             if frame.pressed or frame.keys:
                 self.screen.behind = False  # the click or key that brings it forward does nothing else
+        elif self.keyboard.take(frame):
+            pass
         elif self.open_menus_strip is not None:
             self._update_menus(frame)
         elif frame.amiga and frame.key(pyxel.KEY_Q) and not self.typing():
@@ -462,6 +466,7 @@ class App:
         if not self.screen.behind:
             pyxel.pal()
             self.wm.draw_drag_outline()
+            self.keyboard.draw()
             self.apply_look()
             if self.show_legend() and self.open_menus_strip is None:
                 # The legend ends just left of the screen's depth gadget.

@@ -212,3 +212,23 @@ def test_a_narration_log_alone_gets_every_line_with_no_voice(make_app, voice, tm
     text = path.read_text()
     assert "cursor: A1, covered" in text and "asked: 0 seconds" in text
     assert voice.said == []
+
+
+def test_the_menu_walked_by_keys_and_the_gadgets_tab_lights_are_said(narrated):
+    app, pilot, log, voice = narrated
+    heard(app, pilot, log)
+    pilot.key(pyxel.KEY_F10)
+    assert heard(app, pilot, log) == [("menu", "Game menu, New, Right Amiga N, 1 of 13")]
+    pilot.key(pyxel.KEY_RIGHT)
+    assert heard(app, pilot, log) == [("menu", "Completion menu, All Mines Found, not checked, Right Amiga 1, 1 of 4")]
+    pilot.key(pyxel.KEY_ESCAPE)
+    pilot.key(pyxel.KEY_C, amiga=True)
+    heard(app, pilot, log)
+    pilot.key(pyxel.KEY_TAB)
+    assert heard(app, pilot, log) == [("menu", "Height gadget, 8, 2 of 5")]
+    pilot.key(pyxel.KEY_TAB)
+    pilot.key(pyxel.KEY_TAB)
+    assert heard(app, pilot, log)[-1] == ("menu", "OK button, 4 of 5")
+    assert voice.said[-1] == "OK button, 4 of 5"
+    pilot.key(pyxel.KEY_ESCAPE)
+    pilot.key(pyxel.KEY_ESCAPE)

@@ -103,6 +103,8 @@ def draw_counter(x: int, y: int, value: int, digits: int = 3) -> None:
 class FaceGadget(PushGadget):
     """The face: a new game when clicked (or play again after Pause)."""
 
+    spoken = "Face, new game"  # as the Narrator names it when Tab lights it
+
     def __init__(self, window: MineWindow) -> None:
         super().__init__(0, 0, FACE_BOX, FACE_BOX)
         self.window = window

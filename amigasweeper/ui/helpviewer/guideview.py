@@ -164,6 +164,8 @@ class GuideViewer(Window):
     requester (for a link out of the guide's folder); ``look`` says which
     look the screen has, for the colours of raw pen numbers."""
 
+    keeps_tab = True  # Tab walks the page's links (intuition/keyfocus.py)
+
     title = EscapedText()  # a page's title, from the guide
     status = EscapedText()  # often names a link's target or a node
 

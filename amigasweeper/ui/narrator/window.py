@@ -33,10 +33,24 @@ from amigasweeper.engine import MoveKind
 from amigasweeper.play.narration import GameNarration
 
 from ..game.keyplay import Read
+from ..intuition.keyfocus import gadgets_of
 from ..intuition.menus import ItemKind
+from ..intuition.requester import CycleGadget
+from ..intuition.stringgadget import StringGadget
 
 NO_VOICE_TITLE = "Narrator"
 NO_VOICE_AFTER = "The narration log (--narration-log FILE) and the text mode (--text) work without a voice."
+
+
+def gadget_line(gadget, gadgets: list) -> str:
+    """A gadget lit with Tab: 'Cancel button, 2 of 2', 'Width text gadget, 8'."""
+    position, count = gadgets.index(gadget) + 1 if gadget in gadgets else 1, len(gadgets)
+    if isinstance(gadget, StringGadget):
+        return f"{gadget.label.strip() or 'text'} gadget, {gadget.text or 'empty'}, {position} of {count}"
+    if isinstance(gadget, CycleGadget):
+        return f"{gadget.label.strip() or 'cycle'} cycle gadget, {gadget.value}, {position} of {count}"
+    label = getattr(gadget, "label", None) or getattr(gadget, "spoken", None) or "gadget"
+    return button_line(label, position, count)
 
 
 def system_voice() -> Voice:
@@ -171,13 +185,13 @@ class WindowNarration:
         self._requesters_seen = {id(r) for r in requesters}
 
     def _tab_focus(self) -> None:
-        focus = getattr(self.app, "focus_ring", None)
-        gadget = focus.focused if focus is not None else None
+        ring = self.app.keyboard.ring
+        gadget = ring.focused
         if gadget is self._focus_seen:
             return
         self._focus_seen = gadget
-        if gadget is not None:
-            self.say(LineKind.MENU, focus.spoken(gadget))
+        if gadget is not None and ring.window is not None:
+            self.say(LineKind.MENU, gadget_line(gadget, gadgets_of(ring.window)))
 
     def close(self) -> None:
         self.narrator.close()
