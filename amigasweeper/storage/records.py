@@ -16,6 +16,7 @@ from .validation import (
     COMPLETIONS,
     DEFAULT_NAME,
     FLASHES,
+    PALETTES,
     DUEL_RESULTS,
     LEVELS,
     LOOKS,
@@ -31,6 +32,7 @@ from .validation import (
     TOUCH_MODES,
     WINDOW_SCALES,
     check_choice,
+    check_palette_pens,
     check_flag,
     check_int,
     clamp_seconds,
@@ -64,6 +66,8 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "narrator": check_flag,
     "flash": lambda v: check_choice(v, FLASHES),
     "ripple": lambda v: check_choice(v, RIPPLES),
+    "palette": lambda v: check_choice(v, PALETTES),
+    "palette_pens": check_palette_pens,
 }
 
 
@@ -91,6 +95,8 @@ class Settings:
     narrator: bool = False  # Settings > Narrator: speak through the system's voice (--narrator: this run only)
     flash: str = "screen"  # Settings > Flash: "screen" (2.4's DisplayBeep), "border" or "none"
     ripple: str = "animated"  # Settings > Ripple: "animated" (ring by ring) or "instant"
+    palette: str = "workbench31"  # Settings > Palette...: the preset (access/colour/presets.py)
+    palette_pens: str = ""  # and the pens edited on top of it: "8:#00F,9:#274"
 
     def __post_init__(self) -> None:
         for name, check in SETTING_CHECKS.items():

@@ -58,6 +58,7 @@ from .display import DisplayError, check_display, init_pyxel
 from .touch.control import TouchControl
 from .narrator.window import WindowNarration
 from .keys.control import KeyboardControl
+from .palette.control import PaletteControl
 from .scaling.pixels import WholePixels
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
@@ -141,6 +142,7 @@ class App:
         self.duels = DuelControl(self)
         self.stats = StatsControl(self)
         self.replays = ReplayControl(self, self.stats)
+        self.palette = PaletteControl(self)  # Settings > Palette...; the saved palette is shown from the start
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )

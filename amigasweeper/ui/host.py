@@ -40,6 +40,10 @@ class StatsOpener(Protocol):
     def open(self) -> None: ...
 
 
+class PaletteOpener(Protocol):
+    def open(self) -> None: ...
+
+
 class ReplayOpener(Protocol):
     def open_last(self) -> None: ...
 
@@ -58,6 +62,7 @@ class Host(Protocol):
     duels: DuelStarter
     touch_play: TouchControl
     narration: WindowNarration
+    palette: PaletteOpener
     pixels: WholePixels
     stats: StatsOpener
     replays: ReplayOpener

@@ -136,6 +136,7 @@ class CommandCentre:
             Command.DEMO: self.toggle_demo,
             Command.TOUCH: self.toggle_touch,
             Command.NARRATOR: self.toggle_narrator,
+            Command.PALETTE: self.app.palette.open,
             **{c: (lambda flash=flash: self.choose_flash(flash)) for c, flash in FLASH_COMMANDS.items()},
             **{c: (lambda ripple=ripple: self.choose_ripple(ripple)) for c, ripple in RIPPLE_COMMANDS.items()},
             **{c: (lambda choice=choice: self.choose_scale(choice)) for c, choice in SCALE_COMMANDS.items()},

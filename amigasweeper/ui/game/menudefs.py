@@ -50,6 +50,7 @@ class Command(str, Enum):
     SCALE_3 = "scale_3"
     SCALE_4 = "scale_4"
     NARRATOR = "narrator"
+    PALETTE = "palette"
     FLASH_SCREEN = "flash_screen"
     FLASH_BORDER = "flash_border"
     FLASH_NONE = "flash_none"
@@ -70,7 +71,7 @@ FLASH_COMMANDS = {Command.FLASH_SCREEN: "screen", Command.FLASH_BORDER: "border"
 RIPPLE_COMMANDS = {Command.RIPPLE_ANIMATED: "animated", Command.RIPPLE_INSTANT: "instant"}
 # Every letter and the number row are taken: these are reached by the menu
 # walk (F10) and the mouse, with no Right-Amiga key.
-WALK_ONLY = frozenset({*FLASH_COMMANDS, *RIPPLE_COMMANDS})
+WALK_ONLY = frozenset({*FLASH_COMMANDS, *RIPPLE_COMMANDS, Command.PALETTE})
 # Their hotkeys: the keys along the number row after Completion's 1 to 4, leaving
 # out 8, 9 and 0, which Pyxel keeps for itself with Alt (integer scale, screen
 # filter, performance monitor) before the program sees them.
@@ -122,6 +123,7 @@ MENUS: tuple[Menu, ...] = (
             MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
             MenuItem("Touch Controls", Command.TOUCH, "O", ItemKind.TOGGLE, bar_before=True),
             MenuItem("Narrator", Command.NARRATOR, ".", ItemKind.TOGGLE),  # every letter is taken
+            MenuItem("Palette...", Command.PALETTE),
             _choice("Flash: Screen", Command.FLASH_SCREEN, "flash", bar=True),
             _choice("Flash: Border", Command.FLASH_BORDER, "flash"),
             _choice("Flash: None", Command.FLASH_NONE, "flash"),
