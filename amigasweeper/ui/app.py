@@ -17,7 +17,8 @@ import pyxel
 from amigasweeper import __version__, plainfiles, resources
 from amigasweeper.engine import Game, GameStatus, LevelName
 from amigasweeper.play import SeedSource, Session
-from amigasweeper.play.options import add_game_options, add_narration_options, add_text_option, check_game_options
+from amigasweeper.play import options as play_options
+from amigasweeper.play.options import add_game_options, add_text_option, check_game_options
 from amigasweeper.storage import LOCK_TIMEOUT, FileBackend
 from amigasweeper.storage.folders import anchor_data_dir
 from amigasweeper.guide import Document, ManualPage, Node, load_manual
@@ -501,7 +502,7 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--script", type=Path, help="drive the game from a script file (see the manual)")
     add_text_option(parser)
     add_game_options(parser)  # --seed, --level, --data-dir, --no-guess: the text mode's too
-    add_narration_options(parser)  # --narrator, --narration-log: the text mode's too
+    play_options.add_narration_options(parser)  # --narrator, --narration-log: the text mode's too
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
     parser.add_argument("--touch", dest="touch_play", action=argparse.BooleanOptionalAction,
@@ -518,8 +519,7 @@ def parse_args(argv: list[str]) -> Options:
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
     check_game_options(parser, args)
-    if args.narration_log is not None and not args.narration_log.strip():
-        parser.error("--narration-log needs a file name")
+    play_options.check_narration_options(parser, args)
     if args.node is not None and args.guide is None:
         parser.error("--node NAME needs --guide FILE")
     for flag, path, limit in (("--script", args.script, SCRIPT_LIMIT), ("--guide", args.guide, GUIDE_LIMIT),

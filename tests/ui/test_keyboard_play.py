@@ -174,3 +174,25 @@ def test_the_cursor_is_a_complement_frame_inside_the_square(make_app, shape):
     assert after == [complement(pen) for pen in before]
     pilot.click_cell(cell, Button.RIGHT)  # the mouse plays (a mark): the frame goes
     assert app.game.mark(cell) == Mark.MINE and not cursor(app).shown
+
+
+def test_a_keyboard_game_goes_into_evf_as_clicks_on_its_squares(app_pilot):
+    from amigasweeper.replay.evf import from_evf, to_evf
+
+    app, pilot = app_pilot
+    got = []
+    keep = app.session.on_end
+    app.session.on_end = lambda end: (got.append(end.recording), keep(end))
+    pilot.move(300, 240)  # the pointer far from the board: only the keys say where
+    pilot.key(pyxel.KEY_RIGHT)
+    walk_to(pilot, app, pilot.cell_at(3, 2))
+    pilot.key(pyxel.KEY_SPACE)
+    pilot.finish_ripple()
+    game = app.game
+    covered = next(c for c in game.topology.cells() if not game.is_open(c))
+    walk_to(pilot, app, covered)
+    pilot.key(pyxel.KEY_RETURN)
+    app.session.new_game()
+    back = from_evf(to_evf(got[0]))
+    presses = [(e.button.value, e.cell) for e in back.events if e.kind is EventKind.PRESS]
+    assert presses == [("left", pilot.cell_at(3, 2)), ("right", covered)]
