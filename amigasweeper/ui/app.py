@@ -215,7 +215,8 @@ class App:
             self.wm.cancel_drag()
             self.workbench.set_screen_size(mode.size)
             self.mine_window.set_screen_size(mode.size)
-            others = [*self.requesters, self.viewer, self.duels.window, self.replays.window, self.stats.window]
+            others = [*self.requesters, self.viewer, self.duels.window, self.replays.window, self.stats.window,
+                      self.palette.window]
             for window in [w for w in others if w is not None]:
                 window.screen_size = mode.size
                 window.relayout()

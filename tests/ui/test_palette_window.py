@@ -168,3 +168,17 @@ def test_storage_refuses_a_hostile_pens_text(make_app, tmp_path):
     assert app.storage.settings.palette == "tritanopia" and app.storage.settings.palette_pens == ""
     assert any("palette pens" in r.lines[0] or "palette pens" in " ".join(r.lines) for r in app.requesters)
     pilot.key(pyxel.KEY_ESCAPE)
+
+
+def test_the_window_stays_whole_on_the_screen_when_the_mode_changes(app_pilot):
+    from amigasweeper.ui.intuition.modes import ScreenMode
+
+    app, pilot = app_pilot
+    window = open_palette(app, pilot)
+    app.commands.choose_screen(ScreenMode.HIRES)
+    pilot.step()
+    window.x = 600 - window.w  # far right on the larger screen
+    app.commands.choose_screen(ScreenMode.LOWRES)
+    pilot.step()
+    assert window.screen_size == (320, 256) and window.x + window.w <= 320 and window.y + window.h <= 256
+    pilot.key(pyxel.KEY_ESCAPE)
