@@ -188,3 +188,15 @@ def test_f9_visits_every_window_and_shift_f9_goes_back(app_pilot):
     pilot.key(pyxel.KEY_F9, shift=True)
     assert app.wm.active is app.mine_window and app.wm.windows[-1] is app.mine_window
     assert app.wm.windows[0] is app.workbench  # the backdrop stays at the back
+
+
+def test_the_light_goes_with_its_window(app_pilot):
+    app, pilot = app_pilot
+    app.commands.open_about()
+    pilot.step()
+    about = app.requesters[-1]
+    pilot.key(pyxel.KEY_TAB)
+    assert app.keyboard.ring.focused is about.buttons[0]
+    about.close()
+    pilot.step()
+    assert app.keyboard.ring.focused is None

@@ -73,7 +73,7 @@ class FocusRing:
         self.window: Window | None = None
         self.focused: Widget | None = None
 
-    def _check(self, window: Window | None) -> None:
+    def follow(self, window: Window | None) -> None:
         """The light goes out when its window is no longer the active one or the gadget went."""
         if window is not self.window or (self.focused is not None and not _shown(self.focused)):
             self.window, self.focused = window, None
@@ -84,7 +84,7 @@ class FocusRing:
 
     def take(self, frame: Frame, window: Window | None) -> bool:
         """This frame's Tab, or Return/Space/Esc on a lit gadget: True when used here."""
-        self._check(window)
+        self.follow(window)
         if window is None or frame.amiga:
             return False
         if frame.pressed:

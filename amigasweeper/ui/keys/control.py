@@ -51,4 +51,5 @@ class KeyboardControl:
             self.app.open_menus_strip = None
 
     def draw(self) -> None:
+        self.ring.follow(self.app.wm.active)  # a window closed or left this frame takes its light along
         self.ring.draw()

@@ -73,11 +73,12 @@ class WindowNarration:
         self._requesters_seen: set[int] = set()
         self._focus_seen: object | None = None
         self._told = False  # the player was told why no voice speaks
+        self._closing_at_exit = False
         app.mine_window.cursor.listener = self
         if on:
             self.switch(True)
         if log is not None:
-            atexit.register(self.close)  # the log's last lines are written when the program ends
+            self._close_at_exit()  # the log's last lines are written when the program ends
 
     # ------------------------------------------------------------ on and off
     def switch(self, on: bool) -> str | None:
@@ -93,12 +94,17 @@ class WindowNarration:
         if narrator.voice is None or narrator.voice.problem is not None:
             try:
                 narrator.voice, self.no_voice = self.find_voice(), None
-                atexit.register(self.close)  # the voice's process or connection ends with the program
+                self._close_at_exit()  # the voice's process or connection ends with the program
             except NoVoice as why:
                 narrator.voice, self.no_voice = None, str(why)
         if self.no_voice is None:
             self.say(LineKind.RESULT, self.game.board())  # where the player is: the board being played
         return self.no_voice
+
+    def _close_at_exit(self) -> None:
+        if not self._closing_at_exit:
+            self._closing_at_exit = True
+            atexit.register(self.close)
 
     def why_silent(self) -> str | None:
         """For Settings: why the Narrator, switched on, is heard by nobody."""
