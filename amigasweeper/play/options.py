@@ -38,3 +38,9 @@ def add_narration_options(parser: argparse.ArgumentParser) -> None:
                              "Accessibility page)")
     parser.add_argument("--narration-log", metavar="FILE",
                         help="append every line the Narrator says, with the time, to FILE (needs no voice)")
+
+
+def check_narration_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """What argparse cannot check of --narration-log: exits through ``parser.error``."""
+    if args.narration_log is not None and not args.narration_log.strip():
+        parser.error("--narration-log needs a file name")

@@ -16,6 +16,7 @@ from .validation import (
     COMPLETIONS,
     DEFAULT_NAME,
     DUEL_RESULTS,
+    FLASHES,
     LEVELS,
     LOOKS,
     MAX_COUNT,
@@ -24,6 +25,8 @@ from .validation import (
     MAX_SIDE,
     MIN_MINES,
     MIN_SIDE,
+    PALETTES,
+    RIPPLES,
     SCREEN_MODES,
     SHAPES,
     TOUCH_MODES,
@@ -32,6 +35,7 @@ from .validation import (
     check_choice,
     check_flag,
     check_int,
+    check_palette_pens,
     check_places,
     clamp_seconds,
     clean_name,
@@ -64,6 +68,11 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "backdrop": check_flag,
     "icon_places": check_places,
     "workbench_window": check_box,
+    "narrator": check_flag,
+    "flash": lambda v: check_choice(v, FLASHES),
+    "ripple": lambda v: check_choice(v, RIPPLES),
+    "palette": lambda v: check_choice(v, PALETTES),
+    "palette_pens": check_palette_pens,
 }
 
 
@@ -91,6 +100,11 @@ class Settings:
     backdrop: bool = True  # the Workbench window is the screen's backdrop (its Backdrop menu item)
     icon_places: tuple[tuple[str, int, int], ...] = ()  # (icon, x, y) of each icon Snapshot kept
     workbench_window: tuple[int, ...] = ()  # (x, y, width, height) of the Workbench window Snapshot kept
+    narrator: bool = False  # Settings > Narrator: speak through the system's voice (--narrator: this run only)
+    flash: str = "screen"  # Settings > Flash: "screen" (2.4's DisplayBeep), "border" or "none"
+    ripple: str = "animated"  # Settings > Ripple: "animated" (ring by ring) or "instant"
+    palette: str = "workbench31"  # Settings > Palette...: the preset (access/colour/presets.py)
+    palette_pens: str = ""  # and the pens edited on top of it: "8:#00F,9:#274"
 
     def __post_init__(self) -> None:
         for name, check in SETTING_CHECKS.items():

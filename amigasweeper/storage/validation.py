@@ -6,6 +6,7 @@ reason meant for the player.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..engine.levels import MAX_SIDE, MIN_SIDE, LevelName
@@ -17,6 +18,18 @@ SCREEN_MODES = ("lowres", "hires")
 SHAPES = ("square", "hex", "triangle")
 TOUCH_MODES = ("auto", "on", "off")  # auto: on in a browser on a touch screen
 WINDOW_SCALES = ("auto", "1", "2", "3", "4")  # window pixels to an Amiga pixel; auto: the most that fit
+FLASHES = ("screen", "border", "none")  # Settings > Flash: how DisplayBeep shows (screen: as 2.4 did)
+RIPPLES = ("animated", "instant")  # Settings > Ripple: an opening spreads ring by ring, or at once
+# Settings > Palette...: the presets of access/colour/presets.py, by name (a test keeps the two the same),
+# and the pens edited on top, "8:#00F,9:#274": at most 64 pens, each a pen number and a 12-bit colour.
+PALETTES = ("workbench31", "kickstart2", "deuteranopia", "protanopia", "tritanopia")
+PALETTE_PENS = re.compile(r"(?:[0-9]{1,3}:#[0-9A-Fa-f]{3}(?:,[0-9]{1,3}:#[0-9A-Fa-f]{3}){0,63})?")
+
+
+def check_palette_pens(value: Any) -> str:
+    if type(value) is str and PALETTE_PENS.fullmatch(value):
+        return value
+    raise ValueError(f"{show(value)} is not a list of pens like 8:#00F,9:#274")
 DUEL_RESULTS = ("win", "loss", "draw")
 COMPUTER_OPPONENTS = ("computer-easy", "computer-normal", "computer-hard")
 

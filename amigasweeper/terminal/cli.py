@@ -25,7 +25,12 @@ from amigasweeper.engine import LevelName
 from amigasweeper.play import SeedSource, Session
 from amigasweeper.play.choices import choices_from_settings
 from amigasweeper.play.narration import narrator_for
-from amigasweeper.play.options import add_game_options, add_narration_options, check_game_options
+from amigasweeper.play.options import (
+    add_game_options,
+    add_narration_options,
+    check_game_options,
+    check_narration_options,
+)
 from amigasweeper.records.cli import desktop_folder
 from amigasweeper.storage import LOCK_TIMEOUT, Storage
 from amigasweeper.storage.folders import anchor_data_dir
@@ -48,8 +53,7 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     add_narration_options(parser)
     args = parser.parse_args(argv)
     check_game_options(parser, args)
-    if args.narration_log is not None and not args.narration_log.strip():
-        parser.error("--narration-log needs a file name")
+    check_narration_options(parser, args)
     return args
 
 

@@ -39,8 +39,11 @@ from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, WorkbenchScreen
 from .intuition.window import Window
 from .intuition.wm import WindowManager
+from .keys.control import KeyboardControl
 from .menupages import MENU_PAGES
+from .narrator.window import WindowNarration
 from .options import Options
+from .palette.control import PaletteControl
 from .replay.control import ReplayControl
 from .saving import FrameSaving, open_storage
 from .scaling.fullscreen import FULL_SCREEN
@@ -102,11 +105,14 @@ class App:
         # every window through the window manager: reopen.py). The
         # viewer first: a dropped guide opens there.
         self.controls: list[Registered] = [self.viewers, self.duels, self.stats, self.replays]
+        self.palette = PaletteControl(self)  # Settings > Palette...; the saved palette is shown from the start
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
         self.wm.open(self.mine_window)
+        self.narration = WindowNarration(self, on=options.narrator or settings.narrator, log=options.narration_log)
         self.open_menus_strip: MenuStrip | None = None  # the strip shown while the right button is held
+        self.keyboard = KeyboardControl(self)  # F10's menu walk, F9's window cycling, Tab's gadget focus
         self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless or options.script else None  # a script holds its own
         self.reader = InputReader(self.held, on_full_screen=FULL_SCREEN.toggle)
@@ -266,7 +272,9 @@ class App:
         self.screen.tick()
         if frame.dropped:
             self._drop(frame.dropped)
-        if self.open_menus_strip is not None:
+        if self.keyboard.take(frame):
+            pass  # F10's menu walk, F9's window cycling, Tab's gadget focus
+        elif self.open_menus_strip is not None:
             self._update_menus(frame)
         elif frame.amiga and frame.key(pyxel.KEY_Q) and not self.typing():
             self.request_quit()  # Right-Amiga-Q quits from every window, a requester's too
@@ -280,6 +288,7 @@ class App:
         for requester in self.requesters:
             requester.tick()
         self.mine_window.tick()
+        self.narration.tick()  # after everything the frame changed: what it says is what is shown
         collector.tick()
         if self.quit_requested and not self.options.headless:
             self._quit()
@@ -356,6 +365,7 @@ class App:
         self.screen.draw()
         pyxel.pal()
         self.wm.draw_over_windows()
+        self.keyboard.draw()
         self.apply_look()
         if self.show_legend() and self.open_menus_strip is None:
             # The legend ends just left of the screen's depth gadget.

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from .intuition.screen import WorkbenchScreen
     from .intuition.window import Window
     from .intuition.wm import WindowManager
+    from .narrator.window import WindowNarration
     from .scaling.pixels import WholePixels
     from .touch.control import TouchControl
 
@@ -112,6 +113,10 @@ class StatsOpener(Protocol):
     def open(self) -> None: ...
 
 
+class PaletteOpener(Protocol):
+    def open(self) -> None: ...
+
+
 class Host(WindowHost, Protocol):
     """The game's menus' (game/commands.py) and the end of a game's path (game/finished_games.py)."""
 
@@ -122,6 +127,8 @@ class Host(WindowHost, Protocol):
     commands: Teller
     duels: DuelStarter
     touch_play: TouchControl
+    narration: WindowNarration
+    palette: PaletteOpener
     pixels: WholePixels
     stats: StatsOpener
     replays: ReplayShower

@@ -11,6 +11,7 @@ from pathlib import Path
 from amigasweeper import __version__, plainfiles
 from amigasweeper.engine import LevelName
 from amigasweeper.guide.paths import GUIDE_LIMIT
+from amigasweeper.play import options as play_options
 from amigasweeper.play.options import add_game_options, add_text_option, check_game_options
 from amigasweeper.replay.files import MAX_REPLAY_BYTES
 
@@ -33,7 +34,8 @@ class Options:
     touch_play: bool | None = None  # --touch / --no-touch (None: the saved setting)
     replay: Path | None = None  # a replay file to show in the Replay window
     no_guess: bool = False  # --no-guess: no-guess boards for this run, whatever the saved setting (not saved)
-
+    narrator: bool = False  # --narrator: the Narrator speaks this run, whatever the saved setting (not saved)
+    narration_log: Path | None = None  # --narration-log FILE: every line the Narrator says
 
 
 def parse_args(argv: list[str]) -> Options:
@@ -46,6 +48,7 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--script", type=Path, help="drive the game from a script file (see the manual)")
     add_text_option(parser)
     add_game_options(parser)  # --seed, --level, --data-dir, --no-guess: the text mode's too
+    play_options.add_narration_options(parser)  # --narrator, --narration-log: the text mode's too
     parser.add_argument("--look", choices=[look.value for look in Look])
     parser.add_argument("--screen", choices=[mode.value for mode in ScreenMode])
     parser.add_argument("--touch", dest="touch_play", action=argparse.BooleanOptionalAction,
@@ -62,6 +65,7 @@ def parse_args(argv: list[str]) -> Options:
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
     check_game_options(parser, args)
+    play_options.check_narration_options(parser, args)
     if args.node is not None and args.guide is None:
         parser.error("--node NAME needs --guide FILE")
     for flag, path, limit in (("--script", args.script, SCRIPT_LIMIT), ("--guide", args.guide, GUIDE_LIMIT),
@@ -84,4 +88,6 @@ def parse_args(argv: list[str]) -> Options:
         touch_play=args.touch_play,
         replay=args.replay.absolute() if args.replay else None,
         no_guess=args.no_guess,
+        narrator=args.narrator,
+        narration_log=Path(args.narration_log).absolute() if args.narration_log else None,
     )

@@ -37,7 +37,13 @@ def cell_look(tile: int) -> Cell:
 
 
 class BoardCanvas:
-    """An image holding every square as last drawn."""
+    """An image holding every square as last drawn.
+
+    ``instant`` is Settings > Ripple (Instant): an opening is shown whole at
+    once, for players whom motion troubles. It is the screen's preference,
+    kept here for every board drawn."""
+
+    instant = False
 
     def __init__(self, game: Game, geometry: Geometry) -> None:
         self.game = game
@@ -68,7 +74,7 @@ class BoardCanvas:
     def apply(self, result: MoveResult) -> None:
         """Show a move: its rings ripple out over the next frames, the rest at once."""
         rippling = {cell for ring in result.rings for cell in ring}
-        if len(result.rings) > 1:
+        if len(result.rings) > 1 and not self.instant:
             for ring in result.rings:
                 self.waiting.append(ring)
                 self._held_back.update(ring)

@@ -10,11 +10,13 @@ from typing import TYPE_CHECKING
 
 from amigasweeper.engine import Completion, LevelError, LevelName, Shape
 
+from ..intuition.beep import Flash
 from ..intuition.modes import Look, ScreenMode
 from ..intuition.requester import Requester
 from . import dialogs
+from .boardview import BoardCanvas
 from .geometry import supports
-from .menudefs import SCALE_COMMANDS, Command, MenuItem, hotkeys
+from .menudefs import FLASH_COMMANDS, RIPPLE_COMMANDS, SCALE_COMMANDS, Command, MenuItem, hotkeys
 from .minewindow import board_limits
 from .settings_map import settings_changes
 
@@ -46,6 +48,9 @@ class CommandCentre:
         self.app = app
         hotkeys()  # refuses menus that give a letter twice
         self._handlers: dict | None = None
+        settings = app.storage.settings
+        app.screen.flash = Flash(settings.flash)  # Settings > Flash and Ripple, as saved
+        BoardCanvas.instant = settings.ripple == "instant"
 
     @property
     def choices(self):
@@ -72,6 +77,12 @@ class CommandCentre:
             return self.choices.no_guess
         if command is Command.TOUCH:
             return self.app.touch_play.on
+        if command is Command.NARRATOR:
+            return self.app.narration.on
+        if command in FLASH_COMMANDS:
+            return self.app.screen.flash.value == FLASH_COMMANDS[command]
+        if command in RIPPLE_COMMANDS:
+            return BoardCanvas.instant == (RIPPLE_COMMANDS[command] == "instant")
         if command in SCALE_COMMANDS:
             return self.app.pixels.choice is SCALE_COMMANDS[command]
         if command is Command.SHOW_PROBABILITIES:
@@ -123,6 +134,10 @@ class CommandCentre:
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
             Command.DEMO: self.toggle_demo,
             Command.TOUCH: self.toggle_touch,
+            Command.NARRATOR: self.toggle_narrator,
+            Command.PALETTE: self.app.palette.open,
+            **{c: (lambda flash=flash: self.choose_flash(flash)) for c, flash in FLASH_COMMANDS.items()},
+            **{c: (lambda ripple=ripple: self.choose_ripple(ripple)) for c, ripple in RIPPLE_COMMANDS.items()},
             **{c: (lambda choice=choice: self.choose_scale(choice)) for c, choice in SCALE_COMMANDS.items()},
         }
 
@@ -143,16 +158,34 @@ class CommandCentre:
 
     def toggle_touch(self) -> None:
         """Settings > Touch Controls, saved at once (it is not part of a game's choices)."""
-        problem = self.app.storage.change_settings(touch_play=self.app.touch_play.toggle())
+        self._save_one(touch_play=self.app.touch_play.toggle())
+
+    def toggle_narrator(self) -> None:
+        """Settings > Narrator, saved at once; switched on with no voice to
+        speak, the player is told why (the narration's next frame)."""
+        on = not self.app.narration.on
+        self.app.narration.switch(on)
+        self._save_one(narrator=on)
+
+    def choose_flash(self, flash: str) -> None:
+        """Settings > Flash, saved at once: how every DisplayBeep shows."""
+        self.app.screen.flash = Flash(flash)
+        self._save_one(flash=flash)
+
+    def choose_ripple(self, ripple: str) -> None:
+        """Settings > Ripple, saved at once: openings spread ring by ring, or show at once."""
+        BoardCanvas.instant = ripple == "instant"
+        self._save_one(ripple=ripple)
+
+    def _save_one(self, **change) -> None:
+        problem = self.app.storage.change_settings(**change)
         if problem:
             self.tell("Saved Data", [problem])
 
     def choose_scale(self, choice) -> None:
         """Settings > Window Scale, saved at once (it is the display's, not a game's)."""
         self.app.pixels.choose(choice)
-        problem = self.app.storage.change_settings(window_scale=choice.value)
-        if problem:
-            self.tell("Saved Data", [problem])
+        self._save_one(window_scale=choice.value)
 
     def leave(self) -> None:
         """Quit, a stop signal or the game window closed: the settings are

@@ -49,6 +49,13 @@ class Command(str, Enum):
     SCALE_2 = "scale_2"
     SCALE_3 = "scale_3"
     SCALE_4 = "scale_4"
+    NARRATOR = "narrator"
+    PALETTE = "palette"
+    FLASH_SCREEN = "flash_screen"
+    FLASH_BORDER = "flash_border"
+    FLASH_NONE = "flash_none"
+    RIPPLE_ANIMATED = "ripple_animated"
+    RIPPLE_INSTANT = "ripple_instant"
 
 
 # Settings > Window Scale: window pixels to an Amiga pixel (ui/scaling).
@@ -59,6 +66,12 @@ SCALE_COMMANDS = {
     Command.SCALE_3: ScaleChoice.X3,
     Command.SCALE_4: ScaleChoice.X4,
 }
+# Settings > Flash and Ripple: how a DisplayBeep and an opening show.
+FLASH_COMMANDS = {Command.FLASH_SCREEN: "screen", Command.FLASH_BORDER: "border", Command.FLASH_NONE: "none"}
+RIPPLE_COMMANDS = {Command.RIPPLE_ANIMATED: "animated", Command.RIPPLE_INSTANT: "instant"}
+# Every letter and the number row are taken: these are reached by the menu
+# walk (F10) and the mouse, with no Right-Amiga key.
+WALK_ONLY = frozenset({*FLASH_COMMANDS, *RIPPLE_COMMANDS, Command.PALETTE})
 # Their hotkeys: the keys along the number row after Completion's 1 to 4, leaving
 # out 8, 9 and 0, which Pyxel keeps for itself with Alt (integer scale, screen
 # filter, performance monitor) before the program sees them.
@@ -109,6 +122,13 @@ MENUS: tuple[Menu, ...] = (
             _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape", "V"),
             MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
             MenuItem("Touch Controls", Command.TOUCH, "O", ItemKind.TOGGLE, bar_before=True),
+            MenuItem("Narrator", Command.NARRATOR, ".", ItemKind.TOGGLE),  # every letter is taken
+            MenuItem("Palette...", Command.PALETTE),
+            _choice("Flash: Screen", Command.FLASH_SCREEN, "flash", bar=True),
+            _choice("Flash: Border", Command.FLASH_BORDER, "flash"),
+            _choice("Flash: None", Command.FLASH_NONE, "flash"),
+            _choice("Ripple: Animated", Command.RIPPLE_ANIMATED, "ripple", bar=True),
+            _choice("Ripple: Instant", Command.RIPPLE_INSTANT, "ripple"),
             *(_choice(f"Window Scale: {choice.label}", command, "scale", SCALE_KEYS[command],
                       bar=choice is ScaleChoice.AUTO) for command, choice in SCALE_COMMANDS.items()),
         ),

@@ -24,6 +24,7 @@ from ..intuition.window import BORDER, TITLE_H, Window
 from .boardview import BoardCanvas
 from .geometry import fitting_size, geometry_for
 from .hints import HintState
+from .keyplay import BoardCursor
 from .pointer_tap import BUTTONS, PointerTap
 from .shading import fill_step, step_of
 
@@ -101,6 +102,8 @@ def draw_counter(x: int, y: int, value: int, digits: int = 3) -> None:
 
 class FaceGadget(PushGadget):
     """The face: a new game when clicked (or play again after Pause)."""
+
+    spoken = "Face, new game"  # as the Narrator names it when Tab lights it
 
     def __init__(self, window: MineWindow) -> None:
         super().__init__(0, 0, FACE_BOX, FACE_BOX)
@@ -190,6 +193,7 @@ class Field(Widget):
             if canvas.shown[cell] is not None:
                 canvas.geometry.blit_cell(pyxel.screen, cell, Cell.PRESSED, self.ax, self.ay)
         self.draw_hints()
+        self.window.cursor.draw(self.window.canvas.geometry, self.ax, self.ay)
 
     def draw_hints(self) -> None:
         """The Hint menu's marks and shading, over squares still covered."""
@@ -250,6 +254,7 @@ class MineWindow(Window):
         self.face_gadget = self.add(FaceGadget(self))
         self.field = self.add(Field(self))
         self.hints = HintState()
+        self.cursor = BoardCursor(lambda: self.game, self.act)  # keyboard play (keyplay.py)
         self.tap = PointerTap()
         self.four_colours = False  # the Kickstart 2 look: shading in dither patterns
         self._waiting_text = ""  # the screen bar's note of which windows keep the game waiting
@@ -307,6 +312,7 @@ class MineWindow(Window):
     def _new_game(self, game: Game) -> None:
         self.canvas = BoardCanvas(game, geometry_for(game.topology))
         self.tap.new_game()
+        self.cursor.new_game(game)
         self.hints.forget()
         self.hints.demo = False
         self._over_untold = False
@@ -336,6 +342,7 @@ class MineWindow(Window):
 
     def pressed(self, button: RecordedButton, aim: Aim) -> None:
         self.played.press(button, aim)
+        self.cursor.hide()  # the mouse plays: the keyboard's focus goes
         self.tap.pressed(aim)
 
     def released(self, button: RecordedButton, aim: Aim, action: Action | None) -> MoveResult | None:
@@ -398,6 +405,8 @@ class MineWindow(Window):
             return False
         if frame.key(pyxel.KEY_P):
             self.toggle_pause()
+            return True
+        if self.cursor.on_key(frame, self.field.visible):
             return True
         for key, action in self.KEY_ACTIONS.items():
             if frame.key(key):

@@ -88,6 +88,8 @@ class GuideViewer(ControlledWindow):
     the page's drawing, ``page``'s (pagedraw.py). The window lays them out,
     takes the keys and says what happened on its status line."""
 
+    keeps_tab = True  # Tab walks the page's links (intuition/keyfocus.py)
+
     title = EscapedText()  # a page's title, from the guide
     status = EscapedText()  # often names a link's target or a node
 

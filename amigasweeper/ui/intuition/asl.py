@@ -75,6 +75,8 @@ def available() -> bool:
 class FileRequester(AslLayout, Requester):
     """The file requester. See the module's text for how to open one."""
 
+    keeps_tab = True  # Tab moves between its own gadgets (intuition/keyfocus.py)
+
     def __init__(
         self,
         title: str,

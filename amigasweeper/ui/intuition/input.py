@@ -46,6 +46,8 @@ WATCHED_KEYS = (
         pyxel.KEY_END,
         pyxel.KEY_SPACE,
         pyxel.KEY_F1,
+        pyxel.KEY_F9,  # cycles the windows (intuition/keyfocus.py)
+        pyxel.KEY_F10,  # walks the menus (intuition/menuwalk.py)
         pyxel.KEY_HELP if hasattr(pyxel, "KEY_HELP") else pyxel.KEY_F1,
         pyxel.KEY_SLASH,
         pyxel.KEY_QUESTION,

@@ -32,8 +32,9 @@ import pyxel
 
 from . import font, pointer
 from .atlas import POINTER, WAIT_POINTER
+from .beep import Flash, draw_border_flash
 from .input import Button, Frame
-from .palette import BACKGROUND, BAR_BLOCK, BAR_DETAIL, BAR_TRIM, RGB, Pen, beep_rgb
+from .palette import BACKGROUND, BAR_BLOCK, BAR_DETAIL, BAR_TRIM, Pen, beep_rgb
 from .widgets import Widget
 
 BAR_H = 10  # font height + 2; the trim line under it makes 11
@@ -60,6 +61,8 @@ class WorkbenchScreen(Widget):
         super().__init__(0, 0, width, height)
         self.title = SCREEN_TITLE
         self.beep_left = 0
+        self.flash = Flash.SCREEN  # Settings > Flash: how a DisplayBeep shows (beep.py)
+        self._beep_colour: int | None = None  # colour 0 before the screen flashed (a palette may have changed it)
         self.show_pointer = True
         self.busy = False  # the program works on over frames: the wait pointer shows
         self.depth_held = False
@@ -132,9 +135,14 @@ class WorkbenchScreen(Widget):
 
     # ----------------------------------------------------------- DisplayBeep
     def beep(self) -> None:
-        """Flash colour 0, as Intuition's DisplayBeep does."""
+        """Flash colour 0, as Intuition's DisplayBeep does; or, as Settings >
+        Flash asks, a frame round the screen's edge, or nothing."""
+        if self.flash is Flash.NONE:
+            return
+        if self.flash is Flash.SCREEN and self._beep_colour is None:
+            self._beep_colour = pyxel.colors[Pen.GREY]
+            pyxel.colors[Pen.GREY] = beep_rgb(self._beep_colour)
         self.beep_left = BEEP_FRAMES
-        pyxel.colors[Pen.GREY] = beep_rgb(RGB[Pen.GREY])
 
     def tick(self) -> None:
         # Whole pixels, always (scaling/pixels.py): Pyxel's own Alt-8 would turn
@@ -143,8 +151,8 @@ class WorkbenchScreen(Widget):
         pyxel.screen_mode(0)  # Pyxel's "crisp": every pixel a sharp square
         if self.beep_left:
             self.beep_left -= 1
-            if not self.beep_left:
-                pyxel.colors[Pen.GREY] = RGB[Pen.GREY]
+            if not self.beep_left and self._beep_colour is not None:
+                pyxel.colors[Pen.GREY], self._beep_colour = self._beep_colour, None
 
     @property
     def flashing(self) -> bool:
@@ -173,6 +181,8 @@ class WorkbenchScreen(Widget):
         pyxel.cls(BACKGROUND)
         super().draw()
         self.draw_title_bar(self.title)
+        if self.beep_left and self.flash is Flash.BORDER:
+            draw_border_flash(self.w, self.h)
 
     def finish(self) -> None:
         """The frame is drawn: show it where the screen is on the display, then

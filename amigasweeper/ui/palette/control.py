@@ -1,0 +1,72 @@
+"""Settings > Palette...: opens the Palette window, shows each change on the
+screen at once, keeps Save's choice with the settings and Use's for the run,
+and puts the colours back on Cancel. The saved palette is put on the screen
+when the program starts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pyxel
+
+from .palettewindow import PaletteWindow
+from .pens import Palette, from_settings
+
+if TYPE_CHECKING:
+    from ..host import Host
+
+
+def show(palette: Palette) -> None:
+    """Put a palette's colours in Pyxel's, where every pen is drawn from."""
+    for pen, rgb in palette.colours().items():
+        pyxel.colors[pen] = rgb
+
+
+class PaletteControl:
+    def __init__(self, app: Host) -> None:
+        self.app = app
+        self.window: PaletteWindow | None = None
+        settings = app.storage.settings
+        self.palette, problem = from_settings(settings.palette, settings.palette_pens)
+        self.problem = problem  # told when the window opens: the settings' palette could not all be used
+        self._before = self.palette  # what Cancel puts back
+        show(self.palette)  # the saved palette, from the first frame
+
+    def open(self) -> None:
+        app = self.app
+        if self.window is not None:
+            app.wm.to_front(self.window)
+            app.wm.activate(self.window)
+            return
+        self._before = self.palette
+        window = PaletteWindow(self.palette, app.screen_mode.size, on_change=show, on_save=self.save,
+                               on_use=self.use, on_cancel=self.cancel, on_depth=lambda: app.wm.depth(window))
+        self.window = window
+        app.wm.open(window)
+        if self.problem:
+            app.commands.tell("Palette", [f"The saved palette could not all be used: {self.problem}."])
+            self.problem = None
+
+    def _close(self) -> None:
+        if self.window is not None:
+            self.app.wm.close(self.window)
+            self.window = None
+
+    def use(self, palette: Palette) -> None:
+        """Use: this palette for the rest of the run, not saved."""
+        self.palette = palette
+        show(palette)
+        self._close()
+
+    def save(self, palette: Palette) -> None:
+        """Save: this palette, kept with the settings."""
+        self.use(palette)
+        problem = self.app.storage.change_settings(**palette.settings())
+        if problem:
+            self.app.commands.tell("Saved Data", [problem])
+
+    def cancel(self) -> None:
+        """Cancel, Esc or the close gadget: the colours as the window found them."""
+        self.palette = self._before
+        show(self.palette)
+        self._close()
