@@ -177,7 +177,8 @@ def test_the_cursor_is_a_complement_frame_inside_the_square(make_app, shape):
 
 
 def test_a_keyboard_game_goes_into_evf_as_clicks_on_its_squares(app_pilot):
-    from amigasweeper.replay.evf import from_evf, to_evf
+    from amigasweeper.replay.evf import to_evf
+    from amigasweeper.replay.files import parse_replay
 
     app, pilot = app_pilot
     got = []
@@ -193,6 +194,6 @@ def test_a_keyboard_game_goes_into_evf_as_clicks_on_its_squares(app_pilot):
     walk_to(pilot, app, covered)
     pilot.key(pyxel.KEY_RETURN)
     app.session.new_game()
-    back = from_evf(to_evf(got[0]))
+    back = parse_replay(to_evf(got[0]))
     presses = [(e.button.value, e.cell) for e in back.events if e.kind is EventKind.PRESS]
     assert presses == [("left", pilot.cell_at(3, 2)), ("right", covered)]
