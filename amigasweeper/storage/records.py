@@ -59,6 +59,7 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "menus_seen": check_flag,
     "touch_play": lambda v: check_choice(v, TOUCH_MODES),
     "window_scale": lambda v: check_choice(v, WINDOW_SCALES),
+    "strong_demo": check_flag,
 }
 
 
@@ -83,6 +84,7 @@ class Settings:
     menus_seen: bool = False  # the player has opened a menu: no more newcomer's hint
     touch_play: str = "auto"  # touch play: "on", "off", or "auto" (on in a browser on a touch screen)
     window_scale: str = "auto"  # Settings > Window Scale: "1" to "4", or "auto" (the most that fit the display)
+    strong_demo: bool = False  # Hint > Strong Demo: the Demo's guesses look one further at close calls
 
     def __post_init__(self) -> None:
         for name, check in SETTING_CHECKS.items():

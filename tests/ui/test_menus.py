@@ -141,6 +141,7 @@ def test_disabled_items_are_ghosted_and_do_nothing(app_pilot):
         (pyxel.KEY_Q, lambda app: app.quit_requested),
         (pyxel.KEY_4, lambda app: app.session.choices.completion is Completion.EITHER),
         (pyxel.KEY_R, lambda app: app.screen_mode is ScreenMode.HIRES and pyxel.width == 640),
+        (pyxel.KEY_PERIOD, lambda app: app.mine_window.hints.strong and app.storage.settings.strong_demo),
     ],
 )
 def test_right_amiga_hotkeys(app_pilot, key, check):
@@ -281,3 +282,28 @@ def test_no_guess_on_a_board_too_dense_to_prove_tells_the_player(app_pilot, monk
     assert game.layout_note and "may need a guess" in game.layout_note and "ran out" in game.layout_note
     pilot.key(pyxel.KEY_RETURN)
     assert not app.requesters
+
+
+def test_strong_demo_is_a_saved_setting_the_demo_plays_with(make_app, tmp_path, monkeypatch):
+    import amigasweeper.ui.game.hints as hints_module
+
+    app, pilot = make_app(data_dir=tmp_path, seed=7)
+    item = next(i for m in MENUS for i in m.items if i.command is Command.STRONG_DEMO)
+    assert not app.commands.checked(item) and not app.mine_window.hints.strong
+    choose(app, pilot, Command.STRONG_DEMO)
+    assert app.commands.checked(item) and app.mine_window.hints.strong and app.storage.settings.strong_demo
+    asked = []  # the look-ahead each player the Demo makes is given
+    real = hints_module.Player
+    monkeypatch.setattr(hints_module, "Player", lambda knowledge, look_ahead=None: asked.append(look_ahead) or real(knowledge, look_ahead))
+    pilot.key(pyxel.KEY_Y, amiga=True)
+    pilot.step(40)
+    assert app.game.status is not GameStatus.READY and asked and set(asked) == {True}
+    pilot.key(pyxel.KEY_SPACE)
+    again, _ = make_app(data_dir=tmp_path, seed=7)  # the setting is kept with the others
+    assert again.mine_window.hints.strong
+    choose(again, _, Command.STRONG_DEMO)
+    assert not again.mine_window.hints.strong and not again.storage.settings.strong_demo
+    asked.clear()
+    again.commands.select(next(i for m in MENUS for i in m.items if i.command is Command.DEMO))
+    _.step(40)
+    assert asked and set(asked) == {None}  # the default player

@@ -47,6 +47,7 @@ class CommandCentre:
         self.app = app
         hotkeys()  # refuses menus that give a letter twice
         self._handlers: dict | None = None
+        self.hints.strong = app.storage.settings.strong_demo  # Hint > Strong Demo, as saved
 
     @property
     def choices(self):
@@ -79,6 +80,8 @@ class CommandCentre:
             return self.hints.show_probabilities
         if command is Command.DEMO:
             return self.hints.demo
+        if command is Command.STRONG_DEMO:
+            return self.hints.strong
         return False
 
     def enabled(self, item: MenuItem) -> bool:
@@ -123,6 +126,7 @@ class CommandCentre:
             Command.SHOW_SAFE: self.show_safe,
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
             Command.DEMO: self.toggle_demo,
+            Command.STRONG_DEMO: self.toggle_strong_demo,
             Command.TOUCH: self.toggle_touch,
             **{c: (lambda choice=choice: self.choose_scale(choice)) for c, choice in SCALE_COMMANDS.items()},
         }
@@ -279,6 +283,14 @@ class CommandCentre:
         self.hints.demo_wait = 0
         if self.hints.demo:
             self._used_a_hint()
+
+    def toggle_strong_demo(self) -> None:
+        """Hint > Strong Demo: the Demo looks a guess further at close calls
+        (solver/lookahead.py), saved at once (it is the player's, not a game's)."""
+        self.hints.strong = not self.hints.strong
+        problem = self.app.storage.change_settings(strong_demo=self.hints.strong)
+        if problem:
+            self.tell("Saved Data", [problem])
 
     # ---------------------------------------------------------- best times
     def ask_name(self, level: LevelName, seconds: int, offered: str, answer) -> None:

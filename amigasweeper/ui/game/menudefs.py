@@ -42,6 +42,7 @@ class Command(str, Enum):
     SHOW_SAFE = "show_safe"
     SHOW_PROBABILITIES = "show_probabilities"
     DEMO = "demo"
+    STRONG_DEMO = "strong_demo"
     MANUAL = "manual"
     TOUCH = "touch"
     SCALE_AUTO = "scale_auto"
@@ -120,6 +121,7 @@ MENUS: tuple[Menu, ...] = (
             MenuItem("Show Safe and Mines", Command.SHOW_SAFE, "S"),
             MenuItem("Show Probabilities", Command.SHOW_PROBABILITIES, "W", ItemKind.TOGGLE),
             MenuItem("Demo", Command.DEMO, "Y", ItemKind.TOGGLE, bar_before=True),
+            MenuItem("Strong Demo", Command.STRONG_DEMO, ".", ItemKind.TOGGLE),  # every letter is taken
         ),
     ),
     Menu("Help", (MenuItem("Manual...", Command.MANUAL, "A"),)),

@@ -48,6 +48,7 @@ WATCHED_KEYS = (
         pyxel.KEY_QUESTION,
         pyxel.KEY_MINUS,
         pyxel.KEY_EQUALS,
+        pyxel.KEY_PERIOD,
     ]
 )
 AMIGA_KEYS = (pyxel.KEY_LALT, pyxel.KEY_RALT, pyxel.KEY_LGUI, pyxel.KEY_RGUI)

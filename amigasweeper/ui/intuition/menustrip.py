@@ -33,6 +33,7 @@ HOTKEY_CODES = {
     pyxel.KEY_SLASH: "?",  # Shift and / on most keyboards
     pyxel.KEY_MINUS: "-",
     pyxel.KEY_EQUALS: "=",
+    pyxel.KEY_PERIOD: ".",
 }
 
 
