@@ -126,6 +126,20 @@ def test_the_same_settings_never_part():
     assert report["games"] == 4 and report["points"] == 0
 
 
+def test_unchanged_finds_the_same_player_click_alike_and_names_where_another_parts(tmp_path):
+    same = tmp_path / "same.jsonl"
+    diff_tool.main(["--peer-settings", "--seeds", "7000000:7000006", "--workers", "1", "--save-games", str(same)])
+    report = diff_tool.main(["--games", str(same), "--unchanged", "--workers", "1"])
+    assert report["games"] == 6 and report["games_clicked_alike"] == 6 and report["first_differences"] == []
+    assert report["clicks"] > 6 * 20  # every click of every game was asked again, certain ones too
+    other = tmp_path / "other.jsonl"
+    diff_tool.main(["--peer-settings", "guess.TOLERANCE=0.5", "guess.LONG_TERM=False",
+                    "--seeds", "7000000:7000012", "--workers", "1", "--save-games", str(other)])  # fmt: skip
+    report = diff_tool.main(["--games", str(other), "--unchanged", "--workers", "1"])
+    assert report["first_differences"] and report["games_clicked_alike"] < 12
+    assert all(d["ours"] != d["theirs"] for d in report["first_differences"])
+
+
 def test_saved_games_are_loaded_replayed_and_compared_without_node(tmp_path, capsys):
     lines = []
     for seed in (7000000, 7000001):
