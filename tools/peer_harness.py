@@ -278,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
         print(patch_text())
         return 0
     if args.resume and not (args.save and args.no_ours and not args.load):
-        parser.error("--resume needs --save FILE and --no-ours (ours resumes with tools/paired_solver.py --resume), and no --load")
+        parser.error("--resume needs --save FILE and --no-ours (ours is played in chunks of seeds, each saved by tools/paired_solver.py --save), and no --load")
     width, height, mines = parse_board(args.board)
     seeds = parse_seeds(args.seeds)
     started = time.perf_counter()
