@@ -301,7 +301,11 @@ def test_strong_demo_is_a_saved_setting_the_demo_plays_with(make_app, tmp_path, 
     pilot.key(pyxel.KEY_SPACE)
     again, _ = make_app(data_dir=tmp_path, seed=7)  # the setting is kept with the others
     assert again.mine_window.hints.strong
+    hints = again.mine_window.hints
+    hints._plan = (hints._work_for, 5)  # a guess worked out ahead with the strong setting ...
+    assert hints._planned() == 5
     choose(again, _, Command.STRONG_DEMO)
+    assert hints._planned() is None  # ... is not played by the default one
     assert not again.mine_window.hints.strong and not again.storage.settings.strong_demo
     asked.clear()
     again.commands.select(next(i for m in MENUS for i in m.items if i.command is Command.DEMO))

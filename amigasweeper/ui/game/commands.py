@@ -47,7 +47,7 @@ class CommandCentre:
         self.app = app
         hotkeys()  # refuses menus that give a letter twice
         self._handlers: dict | None = None
-        self.hints.strong = app.storage.settings.strong_demo  # Hint > Strong Demo, as saved
+        self.hints.set_strong(app.storage.settings.strong_demo)  # Hint > Strong Demo, as saved
 
     @property
     def choices(self):
@@ -287,7 +287,7 @@ class CommandCentre:
     def toggle_strong_demo(self) -> None:
         """Hint > Strong Demo: the Demo looks a guess further at close calls
         (solver/lookahead.py), saved at once (it is the player's, not a game's)."""
-        self.hints.strong = not self.hints.strong
+        self.hints.set_strong(not self.hints.strong)
         problem = self.app.storage.change_settings(strong_demo=self.hints.strong)
         if problem:
             self.tell("Saved Data", [problem])

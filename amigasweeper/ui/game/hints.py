@@ -253,6 +253,12 @@ class HintState:
             return planned, MoveKind.UNCOVER  # worked out while the Demo waited
         return self._guess_now(work), MoveKind.UNCOVER
 
+    def set_strong(self, on: bool) -> None:
+        """Hint > Strong Demo on or off; a guess worked out ahead with the other setting is dropped."""
+        if on != self.strong:
+            self.strong = on
+            self._plan = None
+
     def _player(self, knowledge: Knowledge) -> Player:
         """The Demo's player: the strong setting when asked for, else the default."""
         return Player(knowledge, True if self.strong else None)
