@@ -19,6 +19,16 @@ tools/peer_harness.py --save, or our own player with other settings
 
 Prints one JSON object. Deterministic: the layouts drawn at a point come from
 a generator seeded by the game's seed and the point's move number.
+
+A change meant to make the player faster without changing what it plays is
+proved so with two runs: the games of the player before it, saved
+(--peer-settings --save-games FILE, run from a checkout of the code before),
+then ``--games FILE --unchanged`` with the code after: every click of every
+game is asked of the player again, certain moves too, and the games where it
+would click anything else are listed (exit status 1 if there is one).
+
+    python tools/decision_diff.py --peer-settings --seeds 11090000:11093000 --save-games before.jsonl
+    python tools/decision_diff.py --games before.jsonl --unchanged
 """
 
 from __future__ import annotations
@@ -177,6 +187,27 @@ def points_of(job: tuple) -> list[dict]:
     return found
 
 
+def first_difference(job: tuple) -> dict | None:
+    """Where our player would first click other than the game did (any click,
+    certain or not), or None if it would click the same squares all through."""
+    game_record, width, height, mines = job
+    seed, clicks = game_record["seed"], game_record["clicks"]
+    game = Game(GameSetup(width=width, height=height, mines=mines, seed=seed))
+    knowledge = Knowledge(game.topology, mines)
+    player = Player(knowledge)
+    for move, theirs in enumerate(clicks):
+        if game.status.over:
+            return {"seed": seed, "move": move, "theirs": theirs, "ours": None}
+        ours = player.decide().cell
+        if ours != theirs:
+            return {"seed": seed, "move": move, "theirs": theirs, "ours": ours}
+        result = game.uncover(theirs)
+        knowledge.reveal_all((c, game.tile(c)) for c in result.uncovered)
+    if not game.status.over:
+        return {"seed": seed, "move": len(clicks), "theirs": None, "ours": player.decide().cell}
+    return None
+
+
 def summarise(points: list[dict]) -> dict:
     """Per kind: points, and theirs minus ours in wins per layout, with its 95% interval."""
     by_kind: dict[str, list[float]] = defaultdict(list)
@@ -210,7 +241,11 @@ def main(argv: list[str] | None = None) -> dict:
     parser.add_argument("--limit", type=int, default=None, help="at most this many of the saved games")
     parser.add_argument("--layouts", type=int, default=16, help="layouts drawn at each point")
     parser.add_argument("--workers", type=int, default=2)
-    args = parser.parse_args(argv)
+    parser.add_argument("--save-games", type=Path, metavar="FILE",
+                        help="with --peer-settings: write the other player's games here (JSON lines: seed, won, clicks)")
+    parser.add_argument("--unchanged", action="store_true",
+                        help="only check that our player clicks every square of every game as the games did")
+    args = parser.parse_args(argv)  # fmt: skip
     width, height, mines = parse_board(args.board)
     started = time.perf_counter()
     if args.games is not None:
@@ -222,6 +257,13 @@ def main(argv: list[str] | None = None) -> dict:
             parts = pool.map(peer_clicks, [(args.peer_settings, width, height, mines, seeds[i:i + 20]) for i in range(0, len(seeds), 20)])
         records = [record for part in parts for record in part]
     records = records[: args.limit]
+    if args.save_games:  # the games are what was asked for: nothing is compared
+        args.save_games.write_text("".join(json.dumps(record) + "\n" for record in records), encoding="utf-8")
+        report = {"games": len(records), "won": sum(record["won"] for record in records), "saved": str(args.save_games)}
+        print(json.dumps(report))
+        return report
+    if args.unchanged:
+        return _unchanged(args, argv, records, width, height, mines, started)
     with local_pool(args.workers) as pool:
         parts = pool.map(points_of, [(record, width, height, mines, args.layouts) for record in records], chunksize=1)
     points = [point for part in parts for point in part]
@@ -238,5 +280,23 @@ def main(argv: list[str] | None = None) -> dict:
     return report
 
 
+def _unchanged(args, argv, records: list[dict], width: int, height: int, mines: int, started: float) -> dict:
+    with local_pool(args.workers) as pool:
+        found = pool.map(first_difference, [(record, width, height, mines) for record in records], chunksize=8)
+    differences = [difference for difference in found if difference is not None]
+    report = {
+        "command": "python tools/decision_diff.py " + " ".join(sys.argv[1:] if argv is None else argv),
+        "board": args.board,
+        "games": len(records),
+        "clicks": sum(len(record["clicks"]) for record in records),
+        "games_clicked_alike": len(records) - len(differences),
+        "first_differences": differences[:20],
+        "wall_seconds": round(time.perf_counter() - started, 1),
+    }
+    print(json.dumps(report))
+    return report
+
+
 if __name__ == "__main__":
-    main()
+    report = main()
+    sys.exit(1 if report.get("first_differences") else 0)

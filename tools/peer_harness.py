@@ -45,6 +45,7 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -149,19 +150,35 @@ def layout(width: int, height: int, mines: int, seed: int) -> list[int]:
     return sorted(game.mine_cells())
 
 
-def run_peer(node: str, peer: str, jobs: list[dict], workers: int) -> dict[int, dict]:
-    """Every game of ``jobs`` played by the peer over ``workers`` node processes: id -> result."""
+def run_peer(node: str, peer: str, jobs: list[dict], workers: int, on_game: Callable[[dict], None] | None = None) -> dict[int, dict]:
+    """Every game of ``jobs`` played by the peer over ``workers`` node processes: id -> result.
+
+    ``on_game`` is handed each game as soon as it ends (from the threads
+    reading the node processes, one at a time): --resume saves it there.
+    """
     found: dict[int, dict] = {}
     errors: list[str] = []
+    lock = threading.Lock()
 
     def worker(part: list[dict]) -> None:
         text = "".join(json.dumps(job) + "\n" for job in part)
-        done = subprocess.run([node, str(RUNNER), str(peer)], input=text, capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            errors.append(done.stderr.strip()[-2000:])
-        for line in done.stdout.splitlines():
-            result = json.loads(line)
-            found[result["id"]] = result
+        with subprocess.Popen([node, str(RUNNER), str(peer)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) as runner:  # fmt: skip
+            # The jobs are fed from a thread of their own and the games read as
+            # they come: a runner blocked writing its results while we still
+            # wrote its jobs would wait for us forever.
+            feeder = threading.Thread(target=_feed, args=(runner.stdin, text))
+            feeder.start()
+            for line in runner.stdout:
+                result = json.loads(line)
+                with lock:
+                    found[result["id"]] = result
+                    if on_game is not None:
+                        on_game(result)
+            feeder.join()
+            trouble = runner.stderr.read()
+        if runner.returncode != 0:
+            errors.append(trouble.strip()[-2000:])
 
     threads = [threading.Thread(target=worker, args=(jobs[i::workers],)) for i in range(workers)]
     for thread in threads:
@@ -171,6 +188,14 @@ def run_peer(node: str, peer: str, jobs: list[dict], workers: int) -> dict[int, 
     if errors:
         raise SystemExit("the peer failed:\n" + "\n".join(errors))
     return found
+
+
+def _feed(stream, text: str) -> None:
+    try:
+        stream.write(text)
+        stream.close()
+    except BrokenPipeError:
+        pass  # the runner stopped early: its error is read from its stderr
 
 
 def replay(width: int, height: int, mines: int, seed: int, clicks: list[int], won: bool) -> str | None:
@@ -243,14 +268,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--peer-clock", action="store_true",
                         help="play the peer's scripts unpatched: its tie-break then depends on the machine's load")
     parser.add_argument("--show-patch", action="store_true", help="print the patch made to the peer's scripts, and stop")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --save and --no-ours: keep the games FILE holds already, play only the seeds it lacks, "
+                             "and write each game to it as it ends (a long run stopped loses nothing it finished)")
     args = parser.parse_args(argv)  # fmt: skip
     if args.show_patch:
         print(patch_text())
         return 0
+    if args.resume and not (args.save and args.no_ours and not args.load):
+        parser.error("--resume needs --save FILE and --no-ours (ours is played in chunks of seeds, each saved by tools/paired_solver.py --save), and no --load")
     width, height, mines = parse_board(args.board)
     seeds = parse_seeds(args.seeds)
     started = time.perf_counter()
     ours: dict[int, tuple[bool, float]] = {}
+    kept: dict[int, dict] = {}  # what a resumed --save file held already
     if args.load:
         peer = _loaded(args.load, seeds)
         args.peer = args.peer or ""
@@ -267,7 +298,10 @@ def main(argv: list[str] | None = None) -> int:
         if why:
             print(why)
             return 0
-        jobs = [{"id": s, "width": width, "height": height, "mines": layout(width, height, mines, s), "first": FIRST} for s in seeds]
+        kept = resume_from(args.save) if args.resume else {}
+        done = {seed: kept[seed] for seed in seeds if seed in kept}
+        jobs = [{"id": s, "width": width, "height": height, "mines": layout(width, height, mines, s), "first": FIRST}
+                for s in seeds if s not in done]  # fmt: skip
         with local_pool(args.workers) as pool, tempfile.TemporaryDirectory(prefix="peer-") as copy:
             try:
                 scripts = Path(args.peer) if args.peer_clock else build_peer(Path(args.peer), Path(copy))
@@ -277,7 +311,11 @@ def main(argv: list[str] | None = None) -> int:
             pending = None if args.no_ours else pool.map_async(
                 _play_ours, [(width, height, mines, seeds[i:i + 50]) for i in range(0, len(seeds), 50)], chunksize=1
             )  # fmt: skip
-            peer = run_peer(node, scripts, jobs, args.workers)  # at the same time as ours
+            if args.resume:
+                with args.save.open("a", encoding="utf-8") as out:
+                    peer = {**done, **run_peer(node, scripts, jobs, args.workers, lambda game: _append(out, game))}
+            else:
+                peer = run_peer(node, scripts, jobs, args.workers)  # at the same time as ours
             if pending is not None:
                 for part in pending.get():
                     for seed, won, seconds in part:
@@ -290,12 +328,8 @@ def main(argv: list[str] | None = None) -> int:
         if problem:
             mismatches[seed] = problem
     if args.save:
-        with args.save.open("w", encoding="utf-8") as out:
-            for seed in seeds:
-                if seed in peer:
-                    game = peer[seed]
-                    kept = {key: game[key] for key in SAVED if key in game}
-                    out.write(json.dumps({"seed": seed, **kept}) + "\n")
+        # A resumed file keeps the games it held of other seeds too.
+        write_saved(args.save, {**kept, **{seed: peer[seed] for seed in seeds if seed in peer}})
     games = len(seeds)
     peer_wins = sum(1 for s in seeds if peer.get(s, {}).get("won"))
     report = {
@@ -333,6 +367,44 @@ def tie_breaks(peer: dict[int, dict], patched: bool | None) -> dict:
         "games_with_a_skip": sum(1 for game in peer.values() if game.get("clock_skips", 0)),
         "skip_share": round(skips / reached, 5) if reached else 0.0,
     }
+
+
+def _saved_line(seed: int, game: dict) -> str:
+    return json.dumps({"seed": seed, **{key: game[key] for key in SAVED if key in game}}) + "\n"
+
+
+def write_saved(path: Path, games: dict[int, dict]) -> None:
+    """The games as --save keeps them, in seed order, written whole and then put in place."""
+    part = path.with_name(path.name + ".part")
+    with part.open("w", encoding="utf-8") as out:
+        for seed in sorted(games):
+            out.write(_saved_line(seed, games[seed]))
+    part.replace(path)
+
+
+def _append(out, game: dict) -> None:
+    out.write(_saved_line(game["id"], game))
+    out.flush()
+
+
+def resume_from(path: Path) -> dict[int, dict]:
+    """Every game a stopped --resume run saved, the file rewritten with just them.
+
+    A run stopped mid-write leaves a last line cut short: it is dropped (that
+    game is played again), as is any line that is not a saved game.
+    """
+    done: dict[int, dict] = {}
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            try:
+                game = json.loads(line)
+                seed, won, clicks = game["seed"], game["won"], game["clicks"]
+            except (ValueError, TypeError, KeyError):
+                continue
+            if type(seed) is int and isinstance(won, bool) and isinstance(clicks, list):
+                done[seed] = {"cpu_ms": 0.0, **{key: game[key] for key in SAVED if key in game}}
+    write_saved(path, done)
+    return done
 
 
 def _loaded(files: list[Path], seeds: range) -> dict[int, dict]:

@@ -76,11 +76,18 @@ def _spreads(sizes: tuple[int, ...], total: int) -> tuple[tuple[tuple[int, ...],
 
 
 @lru_cache(maxsize=4096)
-def _witness_order(count: int, box_witnesses: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+def _all_spreads(sizes: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], int, int], ...]:
+    """Every way to put mines into boxes of ``sizes``, whatever their total (as _spreads)."""
+    return tuple(spread for total in range(sum(sizes) + 1) for spread in _spreads(sizes, total))
+
+
+@lru_cache(maxsize=4096)
+def _witness_order(count: int, box_witnesses: tuple[tuple[int, ...], ...], last: int | None = None) -> tuple[int, ...]:
     """Witnesses in breadth-first order from an end, so few boxes stay open at once.
 
-    Cached on the shape of the component alone: the same boxes come back with
-    other needs when a guess's possible numbers are tried one by one.
+    With ``last``, the end is the witness farthest from it, so that it comes
+    late: a count by its number (count_component's ``free``) shares every line
+    made before it. Cached on the shape of the component alone.
     """
     links: list[set[int]] = [set() for _ in range(count)]
     for signature in box_witnesses:
@@ -88,7 +95,17 @@ def _witness_order(count: int, box_witnesses: tuple[tuple[int, ...], ...]) -> tu
             links[w].update(signature)
     order: list[int] = []
     seen = [False] * count
-    start = min(range(count), key=lambda w: len(links[w]))
+    if last is None:
+        start = min(range(count), key=lambda w: len(links[w]))
+    else:
+        distance = {last: 0}
+        reached = [last]
+        for w in reached:  # breadth first from ``last``
+            for other in links[w]:
+                if other not in distance:
+                    distance[other] = distance[w] + 1
+                    reached.append(other)
+        start = min(range(count), key=lambda w: (-distance.get(w, 0), len(links[w]), w))
     queue = [start]
     seen[start] = True
     for w in queue:
@@ -101,9 +118,11 @@ def _witness_order(count: int, box_witnesses: tuple[tuple[int, ...], ...]) -> tu
 
 
 # ------------------------------------------------------ resumable, cached counts
-def component_key(component: Component) -> tuple:
-    """What a component's count depends on: its constraints and their boxes."""
-    return (component.constraints, tuple(component.boxes), tuple(component.box_witnesses))
+def component_key(component: Component, free: int | None = None) -> tuple:
+    """What a component's count depends on: its constraints and their boxes
+    (and the constraint counted by its number, if any: count_component's ``free``)."""
+    key = (component.constraints, tuple(component.boxes), tuple(component.box_witnesses))
+    return key if free is None else (*key, free)
 
 
 class _Cache:
@@ -151,8 +170,8 @@ class _Cache:
 
 def _plain_key(key: tuple) -> tuple:
     """A component_key with its Constraints as plain tuples (see _Cache)."""
-    constraints, boxes, box_witnesses = key
-    return tuple(map(tuple, constraints)), boxes, box_witnesses
+    constraints, *rest = key
+    return (tuple(map(tuple, constraints)), *rest)
 
 
 CACHE = _Cache(8192)
@@ -182,14 +201,14 @@ class CountTask:
     work is spread, since a transition's cost in time varies with the machine.
     """
 
-    def __init__(self, component: Component) -> None:
+    def __init__(self, component: Component, free: int | None = None) -> None:
         self.component = component
-        self.key = component_key(component)
-        self.lines: Lines | None = CACHE.get(self.key)
+        self.key = component_key(component, free)
+        self.lines: Lines | dict[int, Lines] | None = CACHE.get(self.key)  # by number with ``free``
         self.work = 0
         self._chunk = [CHUNK]  # read by the running count: transitions between two pauses
         self._tables: list[dict] = []  # the count's lines in progress, kept here so they can be freed bit by bit
-        self._steps = None if self.lines is not None else _count_steps(*self.key, self._chunk, self._tables)
+        self._steps = None if self.lines is not None else _count_steps(*component_key(component), self._chunk, self._tables, free)
 
     @property
     def done(self) -> bool:
@@ -281,16 +300,22 @@ def ambient_deadline() -> Deadline:
     return _AMBIENT[-1] if _AMBIENT else NEVER
 
 
-def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline: Deadline = NEVER) -> Lines:
-    """Count every arrangement of mines in the component's boxes (see module doc).
+def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline: Deadline = NEVER, free: int | None = None):
+    """Count every arrangement of mines in the component's boxes (see module doc): its Lines.
 
     Raises OverBudget when the count would take more than ``budget`` DP steps or
     run past ``deadline`` (or a counting_deadline around the call); a component
     known to need more than ``budget`` fails at once, so a stuck position does
     not pay for it again and again. A count the deadline stopped is kept
     (PAUSED), and the next call for the same component goes on from there.
+
+    ``free`` (the index of one of its constraints) counts the component for
+    every number that constraint's squares could hold, in one pass, its need
+    left out: number -> Lines (the numbers no arrangement fits are absent).
+    A guess's possible numbers are counted so (guess.py): the lines made
+    before that constraint is reached are shared by all of them.
     """
-    key = component_key(component)
+    key = component_key(component, free)
     found = CACHE.get(key)
     if found is not None:
         return found
@@ -298,7 +323,7 @@ def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline
         raise OverBudget
     if deadline is NEVER and _AMBIENT:
         deadline = _AMBIENT[-1]
-    task = PAUSED.resume(key) or CountTask(component)
+    task = PAUSED.resume(key) or CountTask(component, free)
     if not task.advance(deadline, work_limit=budget):
         if task.work <= budget:
             PAUSED.keep(task)  # stopped by the deadline, not the budget
@@ -342,11 +367,15 @@ def _count(constraints, boxes, box_witnesses, budget) -> Lines:
 _count.cache_clear = clear_cache  # type: ignore[attr-defined]  # as the lru_cache it once was
 
 
-def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: list[dict]) -> Generator[int, None, Lines]:
+def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: list[dict], free: int | None = None
+                 ) -> Generator[int, None, Lines | dict[int, Lines]]:  # fmt: skip
     """The dynamic programme, yielding the transitions it did after every chunk of them.
 
     ``tables`` always holds the lines being read and those being made, so the
-    owner can free them after closing an unfinished count.
+    owner can free them after closing an unfinished count. With ``free`` (a
+    constraint's index), that constraint's need is not enforced: each line
+    keeps the mines its squares hold (its "number"), and the count is of
+    every number at once: number -> Lines.
     """
     sizes = [len(box) for box in boxes]
     nboxes = len(boxes)
@@ -358,10 +387,11 @@ def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: li
             boxes_of[w].append(b)
     live: list[int] = []
     placed = [False] * nboxes
-    states: dict[tuple, tuple] = {(0, ()): (1, (0,) * nboxes)}
+    # A line's key: (mines used, allocation of the open boxes, the free constraint's number).
+    states: dict[tuple, tuple] = {(0, (), 0): (1, (0,) * nboxes)}
     steps = 0
     cost = max(1, nboxes // 16)  # a transition copies and adds lists as long as there are boxes
-    for w in _witness_order(len(constraints), box_witnesses):
+    for w in _witness_order(len(constraints), box_witnesses, free):
         mine = boxes_of[w]
         position = {b: i for i, b in enumerate(live)}
         seen_at = [position[b] for b in mine if placed[b]]
@@ -377,14 +407,16 @@ def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: li
         need = constraints[w].need
         following: dict[tuple, tuple] = {}
         tables[:] = [states, following]
-        for (mines, alloc), (ways, weight) in states.items():
-            for counts, factor, added in _spreads(fresh_sizes, need - sum([alloc[i] for i in seen_at])):
+        for (mines, alloc, number), (ways, weight) in states.items():
+            seen = sum([alloc[i] for i in seen_at])
+            spreads = _all_spreads(fresh_sizes) if w == free else _spreads(fresh_sizes, need - seen)
+            for counts, factor, added in spreads:
                 steps += 1
                 if steps * cost >= chunk[0]:
                     yield steps  # a pause may come between any two transitions
                     steps = 0
                 full = alloc + counts
-                key = (mines + added, tuple(map(full.__getitem__, keep)))
+                key = (mines + added, tuple(map(full.__getitem__, keep)), seen + added if w == free else number)
                 new_ways = ways * factor
                 # Lines are tuples, weights shared until written: most steps add
                 # no mine to a box of one square, and then nothing changes.
@@ -412,11 +444,13 @@ def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: li
             yield 0
     if steps:
         yield steps
-    ways: dict[int, int] = {}
-    weight: dict[int, Sequence[int]] = {}
-    for (mines, _), (count, box_weight) in states.items():
-        ways[mines] = count
-        weight[mines] = box_weight  # a tuple: out of the garbage collector's sight, unlike a list
-    return Lines(ways, weight)
+    by_number: dict[int, Lines] = {}
+    for (mines, _, number), (count, box_weight) in states.items():
+        lines = by_number.setdefault(number, Lines({}, {}))
+        lines.ways[mines] = count
+        lines.weight[mines] = box_weight  # a tuple: out of the garbage collector's sight, unlike a list
+    if free is None:
+        return by_number.get(0, Lines({}, {}))
+    return by_number
 
 

@@ -187,15 +187,16 @@ class _Outcomes:
         found: list[ShownNumber] = []
         safety = 1 - analysis.probability[cell]
         tally = _Tally(safety, safety * analysis.counted.total)  # arrangements with the candidate safe
-        # The boxes are the same whatever number shows: split once, then vary the need.
+        # The boxes are the same whatever number shows: split once, and count
+        # the candidate's part for every number at once.
         shapes = split_components(base + [Constraint(cell, 0, unknown)] if unknown else base)
+        by_number = _count_by_number(shapes, cell)
+        if by_number is None:
+            return None
         for shown in range(len(unknown) + 1):
-            components = [_with_need(comp, cell, shown) for comp in shapes]
-            fits = _count_each(components)
-            if fits is None:
-                return None
-            if not fits:
-                continue
+            components = _showing(shapes, by_number, cell, shown)
+            if components is None:
+                continue  # no arrangement shows this number
             counted = combine([rest_of_board, *components], off_count, analysis.mines_left)
             if counted.total == 0:
                 continue
@@ -219,6 +220,37 @@ def _count_each(components: list[Component]) -> bool | None:
     except OverBudget:
         return None
     return all(comp.lines.ways for comp in components)
+
+
+def _count_by_number(shapes: list[Component], cell: int) -> list | None:
+    """Each component's count: the candidate's own (the one holding its
+    constraint) by the number it shows (counting.count_component's ``free``),
+    number -> Lines; every other one its Lines. None if counting ran over budget."""
+    counts = []
+    try:
+        for comp in shapes:
+            mine = [i for i, c in enumerate(comp.constraints) if c.witness == cell]
+            counts.append(count_component(comp, OUTCOME_BUDGET, free=mine[0]) if mine else count_component(comp, OUTCOME_BUDGET))
+    except OverBudget:
+        return None
+    return counts
+
+
+def _showing(shapes: list[Component], counts: list, cell: int, shown: int) -> list[Component] | None:
+    """The components with their lines when the candidate shows ``shown``
+    (mines among its unknown neighbours), or None if no arrangement fits."""
+    components = []
+    for comp, lines in zip(shapes, counts):
+        if isinstance(lines, dict):
+            lines = lines.get(shown)
+            if lines is None:
+                return None
+            comp = _with_need(comp, cell, shown)  # a copy, its own lines set below
+        if not lines.ways:
+            return None
+        comp.lines = lines
+        components.append(comp)
+    return components
 
 
 PRUNED = ShownNumber(-1, 0, 0, 0.0)  # ends the list of a candidate that cannot win (see _Outcomes.outcomes)
@@ -245,8 +277,7 @@ def _judge(shown: int, counted, components: list[Component], off_count: int, unt
 
 
 def _with_need(component: Component, witness: int, need: int) -> Component:
-    if not any(c.witness == witness for c in component.constraints):
-        return Component(component.constraints, component.boxes, component.box_witnesses)
+    """A copy of the component with the witness's need changed (it must hold the witness)."""
     constraints = tuple(c._replace(need=need) if c.witness == witness else c for c in component.constraints)
     return Component(constraints, component.boxes, component.box_witnesses)
 

@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 
-from amigasweeper.engine import COVERED, MARKED
+from amigasweeper.engine import COVERED, MARKED, Topology
 
 from .analysis import Analysis
 from .counting import Constraint
@@ -62,13 +63,24 @@ class Trap:
         return self.pair + self.wall
 
 
+@lru_cache(maxsize=16)
+def _sides(topology: Topology) -> dict[tuple[int, int], tuple[int, ...]]:
+    """For every pair of neighbours (a < b), the squares beside one of them only:
+    a board's shape never changes, so this is worked out once per board."""
+    neighbours = topology.neighbours
+    sides = {}
+    for a in topology.cells():
+        for b in neighbours[a]:
+            if a < b:
+                sides[a, b] = tuple(sorted((set(neighbours[a]) ^ set(neighbours[b])) - {a, b}))
+    return sides
+
+
 def _wall(knowledge: Knowledge, a: int, b: int) -> tuple[int, ...] | None:
     """The unknown squares that must all be mines for a and b to form a trap, or None if they cannot."""
-    neighbours = knowledge.topology.neighbours
     cells = knowledge.cells
-    near_a, near_b = set(neighbours[a]), set(neighbours[b])
     unknown = []
-    for square in (near_a ^ near_b) - {a, b}:
+    for square in _sides(knowledge.topology)[a, b]:
         value = cells[square]
         if value == MARKED:
             continue
@@ -77,7 +89,7 @@ def _wall(knowledge: Knowledge, a: int, b: int) -> tuple[int, ...] | None:
         unknown.append(square)
     if len(unknown) > MAX_MISSING:
         return None
-    return tuple(sorted(unknown))
+    return tuple(unknown)  # in order already
 
 
 def _box_wall(knowledge: Knowledge, block: tuple[int, int, int, int], corners: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -102,7 +114,16 @@ def blocks_involving(knowledge: Knowledge, cell: int) -> Iterable[tuple[tuple[in
     A block is (top left, top right, bottom left, bottom right); it is only
     made where all four are on the board (square boards only).
     """
-    topology = knowledge.topology
+    return _blocks(knowledge.topology)[cell]
+
+
+@lru_cache(maxsize=16)
+def _blocks(topology: Topology) -> tuple[tuple[tuple[tuple[int, int, int, int], tuple[int, ...]], ...], ...]:
+    """blocks_involving of every square of a board, worked out once per board."""
+    return tuple(tuple(_blocks_of(topology, cell)) for cell in topology.cells())
+
+
+def _blocks_of(topology: Topology, cell: int) -> Iterable[tuple[tuple[int, int, int, int], tuple[int, ...]]]:
     col, row = topology.coords(cell)
     for left in range(col - 2, col + 2):
         for top in range(row - 2, row + 2):

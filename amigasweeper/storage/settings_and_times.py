@@ -73,6 +73,7 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "ripple": lambda v: check_choice(v, RIPPLES),
     "palette": lambda v: check_choice(v, PALETTES),
     "palette_pens": check_palette_pens,
+    "strong_demo": check_flag,
 }
 
 
@@ -105,6 +106,7 @@ class Settings:
     ripple: str = "animated"  # Settings > Ripple: "animated" (ring by ring) or "instant"
     palette: str = "workbench31"  # Settings > Palette...: the preset (access/colour/presets.py)
     palette_pens: str = ""  # and the pens edited on top of it: "8:#00F,9:#274"
+    strong_demo: bool = False  # Hint > Strong Demo: the Demo's guesses look one further at close calls
 
     def __post_init__(self) -> None:
         for name, check in SETTING_CHECKS.items():

@@ -127,6 +127,20 @@ def test_the_same_settings_never_part():
     assert report["games"] == 4 and report["points"] == 0
 
 
+def test_unchanged_finds_the_same_player_click_alike_and_names_where_another_parts(tmp_path):
+    same = tmp_path / "same.jsonl"
+    diff_tool.main(["--peer-settings", "--seeds", "7000000:7000006", "--workers", "1", "--save-games", str(same)])
+    report = diff_tool.main(["--games", str(same), "--unchanged", "--workers", "1"])
+    assert report["games"] == 6 and report["games_clicked_alike"] == 6 and report["first_differences"] == []
+    assert report["clicks"] > 6 * 20  # every click of every game was asked again, certain ones too
+    other = tmp_path / "other.jsonl"
+    diff_tool.main(["--peer-settings", "guess.TOLERANCE=0.5", "guess.LONG_TERM=False",
+                    "--seeds", "7000000:7000012", "--workers", "1", "--save-games", str(other)])  # fmt: skip
+    report = diff_tool.main(["--games", str(other), "--unchanged", "--workers", "1"])
+    assert report["first_differences"] and report["games_clicked_alike"] < 12
+    assert all(d["ours"] != d["theirs"] for d in report["first_differences"])
+
+
 def test_saved_games_are_loaded_replayed_and_compared_without_node(tmp_path, capsys):
     lines = []
     for seed in (7000000, 7000001):
@@ -205,3 +219,49 @@ def test_the_patched_peer_plays_and_counts_its_tie_breaks(tmp_path, capsys):
     assert report["peer_tie_break"]["always_run"] is True and report["peer_tie_break"]["reached"] > 0
     games = [harness.json.loads(line) for line in saved.read_text().splitlines()]
     assert all({"tie_breaks", "clock_skips", "clicks"} <= set(game) for game in games)
+
+
+def stand_in_node(folder: Path) -> Path:
+    """A program the harness can run as `node RUNNER CHECKOUT`: it plays every
+    job with our player (the seed is the job's id) and prints the peer's JSON
+    lines, so that the harness's streaming and --resume are tested without node."""
+    program = folder / "node"
+    program.write_text(
+        f"#!{sys.executable}\n"
+        "import json, sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).parent)!r})\n"
+        "from test_solver_tools import our_clicks\n"
+        "for line in sys.stdin:\n"
+        "    job = json.loads(line)\n"
+        "    clicks, won = our_clicks(job['id'])\n"
+        "    print(json.dumps({'id': job['id'], 'won': won, 'clicks': clicks, 'cpu_ms': 1.0,"
+        " 'tie_breaks': 2, 'clock_skips': 0}), flush=True)\n"
+    )
+    program.chmod(0o755)
+    return program
+
+
+@pytest.mark.skipif(os.name != "posix", reason="the stand-in for node is a script run by its #! line")
+def test_a_resumed_run_plays_only_the_seeds_its_file_lacks(tmp_path, capsys):
+    checkout = fake_checkout(tmp_path / "checkout", "if (pe.duration < 50) {}\n")
+    node = stand_in_node(tmp_path)
+    saved = tmp_path / "peer.jsonl"
+    first = our_clicks(7000000)
+    # A run stopped after one game and halfway through writing the next, with a stray line besides.
+    saved.write_text(harness.json.dumps({"seed": 7000000, "won": first[1], "clicks": first[0], "cpu_ms": 5.0})
+                     + "\n[1, 2]\n" + '{"seed": 7000001, "won": tr')  # fmt: skip
+    command = ["--peer", str(checkout), "--node", str(node), "--seeds", "7000000:7000003", "--no-ours", "--save", str(saved), "--resume"]
+    assert harness.main(command) == 0
+    report = harness.json.loads(capsys.readouterr().out)
+    assert report["replayed_through_our_engine"]["same_result"] == 3
+    assert report["peer"]["cpu_seconds"] == round((5.0 + 1.0 + 1.0) / 1000, 1)  # one game kept, two played
+    assert report["peer_tie_break"]["reached"] == 4  # the kept game never reached it: it had no tally
+    games = [harness.json.loads(line) for line in saved.read_text().splitlines()]
+    assert [game["seed"] for game in games] == [7000000, 7000001, 7000002]
+    assert games[0]["cpu_ms"] == 5.0 and games[1]["cpu_ms"] == 1.0
+
+
+def test_resume_needs_a_file_and_the_peer_alone(tmp_path):
+    for command in (["--resume", "--no-ours"], ["--resume", "--save", str(tmp_path / "f.jsonl")]):
+        with pytest.raises(SystemExit):
+            harness.main(command)

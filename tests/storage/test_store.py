@@ -93,6 +93,7 @@ def test_settings_defaults():
         {"screen_mode": "superhires"},
         {"shape": "octagon"},
         {"no_guess": "yes"},
+        {"strong_demo": "on"},
         {"last_name": 12},
         {"custom_width": 10**100},
     ],

@@ -67,9 +67,12 @@ def test_a_frame_that_gave_its_budget_to_a_hint_does_not_count_again_in_its_upda
     assert hints.work._job.steps == steps
 
 
-def test_the_demo_works_out_its_guesses_while_it_waits_and_they_are_the_players(make_app):
+@pytest.mark.parametrize("strong", [False, True], ids=["default", "strong demo"])
+def test_the_demo_works_out_its_guesses_while_it_waits_and_they_are_the_players(make_app, strong):
     app, pilot = make_app(level=LevelName.EXPERT, seed=3)
     hints = app.mine_window.hints
+    if strong:
+        app.commands.toggle_strong_demo()  # Hint > Strong Demo: the look-ahead player's guesses
     hints.clock = METER.clock(UNIT)
     demo_move = hints.demo_move
     planned_moves, thinking_in_move_frames = [], []
@@ -92,7 +95,7 @@ def test_the_demo_works_out_its_guesses_while_it_waits_and_they_are_the_players(
     assert planned_moves, "the Demo met no guess to work out ahead"
     assert thinking_in_move_frames == [0] * len(planned_moves)  # the move frame only plays the move
     for view, cell in planned_moves:
-        assert best_move(view).cell == cell  # the same square the player picks with time to spare
+        assert best_move(view, look_ahead=strong or None).cell == cell  # the same square the player picks with time to spare
     pilot.key(pyxel.KEY_SPACE)
 
 

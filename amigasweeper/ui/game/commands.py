@@ -51,6 +51,7 @@ class CommandCentre:
         settings = app.storage.settings
         app.screen.flash = Flash(settings.flash)  # Settings > Flash and Ripple, as saved
         BoardCanvas.instant = settings.ripple == "instant"
+        self.hints.set_strong(app.storage.settings.strong_demo)  # Hint > Strong Demo, as saved
 
     @property
     def choices(self):
@@ -89,6 +90,8 @@ class CommandCentre:
             return self.hints.show_probabilities
         if command is Command.DEMO:
             return self.hints.demo
+        if command is Command.STRONG_DEMO:
+            return self.hints.strong
         return False
 
     def enabled(self, item: MenuItem) -> bool:
@@ -133,6 +136,7 @@ class CommandCentre:
             Command.SHOW_SAFE: self.show_safe,
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
             Command.DEMO: self.toggle_demo,
+            Command.STRONG_DEMO: self.toggle_strong_demo,
             Command.TOUCH: self.toggle_touch,
             Command.NARRATOR: self.toggle_narrator,
             Command.PALETTE: self.app.palette.open,
@@ -311,6 +315,14 @@ class CommandCentre:
         self.hints.demo_wait = 0
         if self.hints.demo:
             self._used_a_hint()
+
+    def toggle_strong_demo(self) -> None:
+        """Hint > Strong Demo: the Demo looks a guess further at close calls
+        (solver/lookahead.py), saved at once (it is the player's, not a game's)."""
+        self.hints.set_strong(not self.hints.strong)
+        problem = self.app.storage.change_settings(strong_demo=self.hints.strong)
+        if problem:
+            self.tell("Saved Data", [problem])
 
     # ---------------------------------------------------------- best times
     def ask_name(self, level: LevelName, seconds: int, offered: str, answer) -> None:

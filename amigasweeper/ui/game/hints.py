@@ -53,6 +53,7 @@ class HintState:
         self.message = ""
         self.show_probabilities = False
         self.demo = False
+        self.strong = False  # Hint > Strong Demo: the Demo's guesses look further (solver/lookahead.py)
         self.demo_wait = 0
         self.pending: set[Request] = set()
         self.work: PositionWork | None = None
@@ -232,7 +233,7 @@ class HintState:
             return None
         if not game.placed:
             self.demo_wait = DEMO_FRAMES
-            return Player(Knowledge.from_view(game.player_view())).decide().cell, MoveKind.UNCOVER
+            return self._player(Knowledge.from_view(game.player_view())).decide().cell, MoveKind.UNCOVER
         work = self.work_for(game)
         knowledge = work.knowledge
         if knowledge.safe:
@@ -252,6 +253,16 @@ class HintState:
             return planned, MoveKind.UNCOVER  # worked out while the Demo waited
         return self._guess_now(work), MoveKind.UNCOVER
 
+    def set_strong(self, on: bool) -> None:
+        """Hint > Strong Demo on or off; a guess worked out ahead with the other setting is dropped."""
+        if on != self.strong:
+            self.strong = on
+            self._plan = None
+
+    def _player(self, knowledge: Knowledge) -> Player:
+        """The Demo's player: the strong setting when asked for, else the default."""
+        return Player(knowledge, True if self.strong else None)
+
     def _guess_now(self, work: PositionWork) -> int:
         """The Demo's guess when it was not worked out ahead in time."""
         knowledge, final = work.knowledge, work.final
@@ -261,7 +272,7 @@ class HintState:
             # guess is judged by safety alone).
             started = self.clock()
             with counting_deadline(Deadline(self._left(started), self.clock)):
-                cell = Player(knowledge).decide().cell
+                cell = self._player(knowledge).decide().cell
             self._frame_spent += self.clock() - started
             return cell
         # An estimate (or marks that cannot be right): the square least likely to hold a mine.
@@ -296,7 +307,7 @@ class HintState:
         deadline, began = WatchedDeadline(left, self.clock), self.clock()
         progress = CACHE.stored + PAUSED.kept
         with counting_deadline(deadline):
-            cell = Player(work.knowledge).decide().cell
+            cell = self._player(work.knowledge).decide().cell
         if not deadline.cut:
             self._plan = (self._work_for, cell)
         elif CACHE.stored + PAUSED.kept == progress or self.clock() - began > 2 * left:

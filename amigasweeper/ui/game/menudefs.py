@@ -42,6 +42,7 @@ class Command(str, Enum):
     SHOW_SAFE = "show_safe"
     SHOW_PROBABILITIES = "show_probabilities"
     DEMO = "demo"
+    STRONG_DEMO = "strong_demo"
     MANUAL = "manual"
     TOUCH = "touch"
     SCALE_AUTO = "scale_auto"
@@ -71,7 +72,7 @@ FLASH_COMMANDS = {Command.FLASH_SCREEN: "screen", Command.FLASH_BORDER: "border"
 RIPPLE_COMMANDS = {Command.RIPPLE_ANIMATED: "animated", Command.RIPPLE_INSTANT: "instant"}
 # Every letter and the number row are taken: these are reached by the menu
 # walk (F10) and the mouse, with no Right-Amiga key.
-WALK_ONLY = frozenset({*FLASH_COMMANDS, *RIPPLE_COMMANDS, Command.PALETTE})
+WALK_ONLY = frozenset({*FLASH_COMMANDS, *RIPPLE_COMMANDS, Command.PALETTE, Command.STRONG_DEMO})
 # Their hotkeys: the keys along the number row after Completion's 1 to 4, leaving
 # out 8, 9 and 0, which Pyxel keeps for itself with Alt (integer scale, screen
 # filter, performance monitor) before the program sees them.
@@ -140,6 +141,7 @@ MENUS: tuple[Menu, ...] = (
             MenuItem("Show Safe and Mines", Command.SHOW_SAFE, "S"),
             MenuItem("Show Probabilities", Command.SHOW_PROBABILITIES, "W", ItemKind.TOGGLE),
             MenuItem("Demo", Command.DEMO, "Y", ItemKind.TOGGLE, bar_before=True),
+            MenuItem("Strong Demo", Command.STRONG_DEMO, None, ItemKind.TOGGLE),  # no key left: the Narrator has "."
         ),
     ),
     Menu("Help", (MenuItem("Manual...", Command.MANUAL, "A"),)),
