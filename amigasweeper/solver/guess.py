@@ -32,16 +32,17 @@ from .counting import (
     Component,
     Constraint,
     Lines,
-    OverBudget,
     _multiply,
     _poly,
     combine,
-    count_component,
     split_components,
 )
+from .dominance import undominated
 from .endgame import best_region_move
 from .knowledge import Knowledge
+from .living import Proof, beside_frontier, without_linked
 from .longterm import LongTermRisk
+from .shown_counts import count_by_number, count_each, showing
 
 FRONTIER_CANDIDATES = 6
 OFF_CANDIDATES = 3
@@ -57,6 +58,12 @@ LONG_TERM = True  # credit guesses that settle a 50/50 before it forms (longterm
 LONG_TERM_SHAPES = frozenset({Shape.SQUARE})
 UNAVOIDABLE = True  # take a guess no play can spare at once, inside larger components too (unavoidable_guess)
 REGIONS = True  # an isolated group of squares is searched on its own, for the best order to clear it
+# Issue 35, item 5, each measured paired (docs/BENCHMARKS.md):
+DOMINANCE = False  # never choose a square over a safer one that each of its numbers would clear (dominance.py)
+LIVING = False  # progress only from squares a number proves that its guess's safety alone does not, and whose number is unknown (living.py)
+WIDER = False  # more candidates: up to WIDE_FRONTIER on the frontier when the runner-up is within
+WIDE_FRONTIER, WIDE_MARGIN = 12, 0.05  # WIDE_MARGIN (relative) of the best, OFF_NEAR beside it (living.py)
+OFF_NEAR = 2  # when squares off the frontier are the safest (_choose, candidates)
 
 
 @dataclass(frozen=True)
@@ -153,7 +160,7 @@ class _Outcomes:
         base = [c for i in affected for c in analysis.components[i].constraints]
         rest_of_board, _ = self._rest_of_board(affected)
         components = split_components(base + extra)
-        fits = _count_each(components)
+        fits = count_each(components, OUTCOME_BUDGET)
         if fits is None:
             return None
         if not fits:
@@ -185,22 +192,28 @@ class _Outcomes:
         rest_of_board, untouched_best = self._rest_of_board(affected)
         off_count = len(self.off) - len(touched & self.off)
         found: list[ShownNumber] = []
+        proofs: list[Proof] = []
         safety = 1 - analysis.probability[cell]
         tally = _Tally(safety, safety * analysis.counted.total)  # arrangements with the candidate safe
         # The boxes are the same whatever number shows: split once, and count
         # the candidate's part for every number at once.
         shapes = split_components(base + [Constraint(cell, 0, unknown)] if unknown else base)
-        by_number = _count_by_number(shapes, cell)
+        by_number = count_by_number(shapes, cell, OUTCOME_BUDGET)
         if by_number is None:
             return None
         for shown in range(len(unknown) + 1):
-            components = _showing(shapes, by_number, cell, shown)
+            components = showing(shapes, by_number, cell, shown)
             if components is None:
                 continue  # no arrangement shows this number
             counted = combine([rest_of_board, *components], off_count, analysis.mines_left)
             if counted.total == 0:
                 continue
-            outcome = _judge(shown, counted, components, off_count, untouched_best)
+            if LIVING:  # what it proves, kept to take out the squares every number proves (living.py)
+                judged = _proved_boxes(counted, components, untouched_best)
+                proofs.append(Proof.of(knowledge, cell, judged, counted, components, self.off - touched, analysis.probability))
+                outcome = proofs[-1].judged(shown, counted.total)
+            else:
+                outcome = _judge(shown, counted, components, off_count, untouched_best)
             found.append(outcome)
             if not unknown:
                 break
@@ -208,49 +221,7 @@ class _Outcomes:
             if beat and shown < len(unknown) and tally.ceiling() < beat * (1 - 1e-9):
                 found.append(PRUNED)
                 return found
-        return found
-
-
-def _count_each(components: list[Component]) -> bool | None:
-    """Count every component (into its ``lines``): False if one has no
-    arrangement at all, None if counting ran over budget."""
-    try:
-        for comp in components:
-            comp.lines = count_component(comp, OUTCOME_BUDGET)
-    except OverBudget:
-        return None
-    return all(comp.lines.ways for comp in components)
-
-
-def _count_by_number(shapes: list[Component], cell: int) -> list | None:
-    """Each component's count: the candidate's own (the one holding its
-    constraint) by the number it shows (counting.count_component's ``free``),
-    number -> Lines; every other one its Lines. None if counting ran over budget."""
-    counts = []
-    try:
-        for comp in shapes:
-            mine = [i for i, c in enumerate(comp.constraints) if c.witness == cell]
-            counts.append(count_component(comp, OUTCOME_BUDGET, free=mine[0]) if mine else count_component(comp, OUTCOME_BUDGET))
-    except OverBudget:
-        return None
-    return counts
-
-
-def _showing(shapes: list[Component], counts: list, cell: int, shown: int) -> list[Component] | None:
-    """The components with their lines when the candidate shows ``shown``
-    (mines among its unknown neighbours), or None if no arrangement fits."""
-    components = []
-    for comp, lines in zip(shapes, counts):
-        if isinstance(lines, dict):
-            lines = lines.get(shown)
-            if lines is None:
-                return None
-            comp = _with_need(comp, cell, shown)  # a copy, its own lines set below
-        if not lines.ways:
-            return None
-        comp.lines = lines
-        components.append(comp)
-    return components
+        return without_linked(found, proofs) if LIVING else found
 
 
 PRUNED = ShownNumber(-1, 0, 0, 0.0)  # ends the list of a candidate that cannot win (see _Outcomes.outcomes)
@@ -258,16 +229,9 @@ PRUNED = ShownNumber(-1, 0, 0, 0.0)  # ends the list of a candidate that cannot 
 
 def _judge(shown: int, counted, components: list[Component], off_count: int, untouched_best: float) -> ShownNumber:
     """What one number would prove, and how safe the next guess would be if it proved nothing."""
-    proved = 0
-    best = untouched_best
+    boxes, best = _proved_boxes(counted, components, untouched_best)
+    proved = sum(len(box) for box in boxes)
     total = counted.total
-    for i, comp in enumerate(components):
-        for b, box in enumerate(comp.boxes):
-            weight = counted.box_mine_weight(i + 1, b)
-            if weight == 0:
-                proved += len(box)
-            else:
-                best = max(best, 1 - weight / (len(box) * total))
     if off_count:
         if counted.off_mines == 0:
             proved += off_count
@@ -276,10 +240,31 @@ def _judge(shown: int, counted, components: list[Component], off_count: int, unt
     return ShownNumber(shown, total, proved, 1.0 if proved else best)
 
 
-def _with_need(component: Component, witness: int, need: int) -> Component:
-    """A copy of the component with the witness's need changed (it must hold the witness)."""
-    constraints = tuple(c._replace(need=need) if c.witness == witness else c for c in component.constraints)
-    return Component(constraints, component.boxes, component.box_witnesses)
+def _proved_boxes(counted, components: list[Component], untouched_best: float) -> tuple[list[tuple[int, ...]], float]:
+    """The boxes of the frontier a count proves safe, and the safest frontier square's chance otherwise."""
+    proved, best = [], untouched_best
+    for i, comp in enumerate(components):
+        for b, box in enumerate(comp.boxes):
+            weight = counted.box_mine_weight(i + 1, b)  # index 0 is the rest of the board
+            if weight == 0:
+                proved.append(box)
+            else:
+                best = max(best, 1 - weight / (len(box) * counted.total))
+    return proved, best
+
+
+def _frontier(knowledge: Knowledge, analysis: Analysis, count: int) -> list[int]:
+    """The ``count`` safest frontier squares within TOLERANCE of the safest square."""
+    chance = analysis.probability
+    covered_near = knowledge.covered_near
+    best = min(chance.values())
+    limit = best + TOLERANCE * (1 - best)
+    off_cells = set(analysis.off_cells)
+    return heapq.nsmallest(
+        count,
+        (c for c, p in chance.items() if p <= limit and c not in off_cells),
+        key=lambda c: (chance[c], covered_near[c], c),
+    )
 
 
 def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
@@ -288,13 +273,7 @@ def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
     chance = analysis.probability
     covered_near = knowledge.covered_near
     best = min(chance.values())
-    limit = best + TOLERANCE * (1 - best)
-    off_cells = set(analysis.off_cells)
-    frontier = heapq.nsmallest(
-        FRONTIER_CANDIDATES,
-        (c for c, p in chance.items() if p <= limit and c not in off_cells),
-        key=lambda c: (chance[c], covered_near[c], c),
-    )
+    frontier = _frontier(knowledge, analysis, FRONTIER_CANDIDATES)
     off = []
     # Off the frontier only when no frontier square is safer: measured against
     # JSMinesweeper's choices and then paired, a safer frontier square beats an
@@ -303,6 +282,8 @@ def candidates(knowledge: Knowledge, analysis: Analysis) -> list[int]:
         # Off the frontier every square is as safe as the next; those with the
         # fewest unknown neighbours (corners, edges, pockets) most often open up.
         off = heapq.nsmallest(OFF_CANDIDATES, analysis.off_cells, key=lambda c: (covered_near[c], c))
+        if WIDER:
+            off += beside_frontier(knowledge, analysis, OFF_NEAR, set(off))
     return frontier + off
 
 
@@ -362,18 +343,20 @@ class Scored:
     found: list[ShownNumber] | None  # its possible numbers, every one (None: it shows nothing new)
 
 
-def rank(knowledge: Knowledge, analysis: Analysis, pool: list[int], margin: float = 0.0, long_term: bool = True) -> list[Scored]:
+def rank(knowledge: Knowledge, analysis: Analysis, pool: list[int], margin: float = 0.0, long_term: bool = True,
+         floor: float = 0.0) -> list[Scored]:  # fmt: skip
     """The candidates whose score is within ``margin`` (relative) of the best, best first.
 
     Safest first: no score is above its candidate's _ceiling, so a candidate
     whose ceiling is below what it must reach is cut short, unscored.
+    ``floor``: a score already reached elsewhere; none below it is kept.
     """
     chance = analysis.probability
     outcomes = _Outcomes(knowledge, analysis)
     use_risk = long_term and LONG_TERM and knowledge.topology.shape in LONG_TERM_SHAPES
     risk = LongTermRisk(knowledge, analysis, outcomes.weight_if) if use_risk else None
     scored: list[Scored] = []
-    top = 0.0
+    top = floor
     for cell in sorted(pool, key=lambda c: (chance[c], c)):
         safety = 1 - chance[cell]
         credit = risk.credit(cell) if risk else 1.0  # the traps this guess settles
@@ -388,6 +371,22 @@ def rank(knowledge: Knowledge, analysis: Analysis, pool: list[int], margin: floa
         top = max(top, score * credit)
     scored.sort(key=lambda s: (s.score, s.safety, -s.cell), reverse=True)
     return [s for s in scored if s.score >= top * (1 - margin)]
+
+
+def _choose(knowledge: Knowledge, analysis: Analysis, pool: list[int]) -> Scored:
+    """The best-scored candidate. With WIDER, more frontier squares are scored
+    when the best few are close; with DOMINANCE, a square that a safer one
+    dominates gives way to it (dominance.py)."""
+    ranked = rank(knowledge, analysis, pool, WIDE_MARGIN if WIDER else 0.0)
+    best = ranked[0]
+    if WIDER and len(ranked) > 1:
+        more = [c for c in _frontier(knowledge, analysis, WIDE_FRONTIER) if c not in pool]
+        extra = rank(knowledge, analysis, more, floor=best.score) if more else []
+        if extra and (extra[0].score, extra[0].safety, -extra[0].cell) > (best.score, best.safety, -best.cell):
+            best = extra[0]
+    if DOMINANCE:
+        best = undominated(_Outcomes(knowledge, analysis), best, lambda cells: rank(knowledge, analysis, cells), SAME_CHANCE)
+    return best
 
 
 def choose_guess(knowledge: Knowledge, analysis: Analysis, look_ahead: bool = False) -> Guess:
@@ -409,5 +408,5 @@ def choose_guess(knowledge: Knowledge, analysis: Analysis, look_ahead: bool = Fa
             return deeper(knowledge, analysis, close)
         best = close[0]
     else:
-        best = rank(knowledge, analysis, pool)[0]
+        best = _choose(knowledge, analysis, pool)
     return Guess(best.cell, best.safety, best.progress, "best chance to survive this guess and the next")
