@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .counting import Constraint, combine, split_components
+from .counting import combine, split_components
 from .shown_counts import count_each
 
 if TYPE_CHECKING:
@@ -48,14 +48,9 @@ def cleared_if_safe(outcomes: _Outcomes, cell: int) -> set[int] | None:
 
     analysis = outcomes.analysis
     affected = {outcomes.component_of[cell]} if cell in outcomes.component_of else set()
-    base = []
-    for i in affected:
-        for constraint in analysis.components[i].constraints:
-            rest = tuple(x for x in constraint.cells if x != cell)
-            if rest:
-                base.append(Constraint(constraint.witness, constraint.need, rest))
-            elif constraint.need:
-                return set()  # cell cannot be safe at all: nothing follows from it
+    base = outcomes.if_safe(cell, affected)
+    if base is None:
+        return set()  # cell cannot be safe at all: nothing follows from it
     components = split_components(base)
     fits = count_each(components, OUTCOME_BUDGET)
     if fits is None:

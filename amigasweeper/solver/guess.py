@@ -18,6 +18,12 @@ settles a 50/50 before it can form is worth more (longterm.py).
 Candidates are scored safest first, and one that could no longer beat the
 best score so far, even if every number not yet tried proved a square, is
 cut short: the choice is the one a full scoring makes, at a fraction of the work.
+
+Three refinements of issue 35 (JSMinesweeper's) are settings, measured in
+docs/BENCHMARKS.md: DOMINANCE (never a square over a safer one its numbers
+always clear, dominance.py), LIVING (only squares worth proving count as
+progress, living.py) and WIDER (more candidates at close calls and beside
+the frontier).
 """
 
 from __future__ import annotations
@@ -60,7 +66,8 @@ UNAVOIDABLE = True  # take a guess no play can spare at once, inside larger comp
 REGIONS = True  # an isolated group of squares is searched on its own, for the best order to clear it
 # Issue 35, item 5, each measured paired (docs/BENCHMARKS.md):
 DOMINANCE = False  # never choose a square over a safer one that each of its numbers would clear (dominance.py)
-LIVING = False  # progress only from squares a number proves that its guess's safety alone does not, and whose number is unknown (living.py)
+LIVING = False  # progress only from proved squares whose own number is not known already (living.py)
+LINKED = True  # with LIVING: nor from squares the guess's safety alone proves (every number proves them)
 WIDER = False  # more candidates: up to WIDE_FRONTIER on the frontier when the runner-up is within
 WIDE_FRONTIER, WIDE_MARGIN = 12, 0.05  # WIDE_MARGIN (relative) of the best, OFF_NEAR beside it (living.py)
 OFF_NEAR = 2  # when squares off the frontier are the safest (_choose, candidates)
@@ -168,6 +175,19 @@ class _Outcomes:
         off_count = len(self.off) - len(touched & self.off)
         return combine([rest_of_board, *components], off_count, analysis.mines_left).total
 
+    def if_safe(self, cell: int, affected: set[int]) -> list[Constraint] | None:
+        """The constraints of the ``affected`` components once ``cell`` is known
+        safe (it leaves them), or None if one of them needs it to be a mine."""
+        base = []
+        for i in affected:
+            for c in self.analysis.components[i].constraints:
+                rest = tuple(x for x in c.cells if x != cell)
+                if rest:
+                    base.append(Constraint(c.witness, c.need, rest))
+                elif c.need:
+                    return None
+        return base
+
     def outcomes(self, cell: int, beat: float = 0.0) -> list[ShownNumber] | None:
         """Every number the candidate could show, or None if counting them ran over budget.
 
@@ -181,14 +201,9 @@ class _Outcomes:
         unknown = tuple(n for n in near if cells[n] == COVERED)
         touched = set(unknown) | {cell}
         affected = {self.component_of[c] for c in touched if c in self.component_of}
-        base = []
-        for i in affected:
-            for c in analysis.components[i].constraints:
-                rest = tuple(x for x in c.cells if x != cell)
-                if rest:
-                    base.append(Constraint(c.witness, c.need, rest))
-                elif c.need:
-                    return None
+        base = self.if_safe(cell, affected)
+        if base is None:
+            return None
         rest_of_board, untouched_best = self._rest_of_board(affected)
         off_count = len(self.off) - len(touched & self.off)
         found: list[ShownNumber] = []
@@ -208,7 +223,7 @@ class _Outcomes:
             counted = combine([rest_of_board, *components], off_count, analysis.mines_left)
             if counted.total == 0:
                 continue
-            if LIVING:  # what it proves, kept to take out the squares every number proves (living.py)
+            if LIVING:  # what it proves, kept to take out (with LINKED) the squares every number proves
                 judged = _proved_boxes(counted, components, untouched_best)
                 proofs.append(Proof.of(knowledge, cell, judged, counted, components, self.off - touched, analysis.probability))
                 outcome = proofs[-1].judged(shown, counted.total)
@@ -221,7 +236,7 @@ class _Outcomes:
             if beat and shown < len(unknown) and tally.ceiling() < beat * (1 - 1e-9):
                 found.append(PRUNED)
                 return found
-        return without_linked(found, proofs) if LIVING else found
+        return without_linked(found, proofs) if LIVING and LINKED else found
 
 
 PRUNED = ShownNumber(-1, 0, 0, 0.0)  # ends the list of a candidate that cannot win (see _Outcomes.outcomes)

@@ -5,6 +5,7 @@ Boards are drawn as text ('.' covered safe, '*' covered mine, 'o' uncovered,
 sees checks each rule against what it claims.
 """
 
+import pytest
 from hypothesis import given, settings
 from solver_helpers import positions
 from test_solver_guess import layouts, shows, stuck
@@ -131,8 +132,7 @@ def test_a_proved_square_is_dead_only_if_its_number_is_known(game):
     knowledge, analysis = found
     everything = layouts(knowledge)
     neighbours, cells = knowledge.topology.neighbours, knowledge.cells
-    with_monkeypatch = __import__("pytest").MonkeyPatch.context
-    with with_monkeypatch() as monkeypatch:
+    with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setattr(guess, "LIVING", True)
         for cell in sorted(knowledge.unknown):
             for outcome, proof in _captured_proofs(monkeypatch, knowledge, analysis, cell):
@@ -172,7 +172,7 @@ def test_a_wider_candidate_set_never_chooses_a_lower_score(game):
     if len(pool) < 2:
         return
     plain = guess._choose(knowledge, analysis, pool)
-    with __import__("pytest").MonkeyPatch.context() as monkeypatch:
+    with pytest.MonkeyPatch.context() as monkeypatch:
         monkeypatch.setattr(guess, "WIDER", True)
         wide = guess._choose(knowledge, analysis, pool)
     assert wide.score >= plain.score - 1e-12
