@@ -98,14 +98,21 @@ def test_squares_proved_with_the_guess_alone_are_not_progress(monkeypatch):
     plain = guess._Outcomes(knowledge, analysis).outcomes(8)
     assert all(outcome.proved for outcome in plain)  # 29 is "proved" by every number
     monkeypatch.setattr(guess, "LIVING", True)
+    monkeypatch.setattr(guess, "LINKED", True)
     scored = guess._Outcomes(knowledge, analysis).outcomes(8)
     everything = layouts(knowledge)
+    only_linked = 0
     for outcome in scored:
         fits = [mines for mines in everything if 8 not in mines and shows(knowledge, 8, mines) == outcome.shown]
         proved = {c for c in knowledge.unknown if c != 8 and all(c not in mines for mines in fits)}
         if proved == {29}:
+            only_linked += 1
             assert outcome.proved == 0 and outcome.next_safety < 1
-    assert sum(o.weight for o in scored if o.proved) < sum(o.weight for o in plain if o.proved)
+    assert only_linked and sum(o.weight for o in scored if o.proved) < sum(o.weight for o in plain if o.proved)
+    # Without LINKED only dead squares are taken out: 29 counts wherever its own number is unknown.
+    monkeypatch.setattr(guess, "LINKED", False)
+    dead_only = guess._Outcomes(knowledge, analysis).outcomes(8)
+    assert all(a.proved >= b.proved for a, b in zip(dead_only, scored)) and any(a.proved > b.proved for a, b in zip(dead_only, scored))
 
 
 def _captured_proofs(monkeypatch, knowledge, analysis, cell):
