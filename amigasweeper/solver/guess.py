@@ -68,9 +68,10 @@ REGIONS = True  # an isolated group of squares is searched on its own, for the b
 DOMINANCE = False  # never choose a square over a safer one that each of its numbers would clear (dominance.py)
 LIVING = False  # progress only from proved squares whose own number is not known already (living.py)
 LINKED = True  # with LIVING: nor from squares the guess's safety alone proves (every number proves them)
-WIDER = False  # more candidates: up to WIDE_FRONTIER on the frontier when the runner-up is within
-WIDE_FRONTIER, WIDE_MARGIN = 12, 0.05  # WIDE_MARGIN (relative) of the best, OFF_NEAR beside it (living.py)
-OFF_NEAR = 2  # when squares off the frontier are the safest (_choose, candidates)
+WIDER = False  # more candidates (_choose, candidates), as the next three say
+WIDE_FRONTIER = 12  # frontier candidates when the runner-up is within WIDE_MARGIN (relative) of the best
+WIDE_MARGIN = 0.05
+OFF_NEAR = 2  # off-frontier squares beside the frontier, when those off it are the safest (living.py)
 
 
 @dataclass(frozen=True)
