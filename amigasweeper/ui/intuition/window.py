@@ -156,7 +156,10 @@ class Window(Widget):
     def enable_depth(self) -> None:
         """Give the window a depth gadget that the window manager works
         (``depth_request``, which WindowManager.open sets), for a window
-        whose opener has no depth action of its own, such as a requester."""
+        whose opener has no depth action of its own, such as a requester.
+        A window has one depth gadget: asking again changes nothing."""
+        if self.depth_gadget is not None:
+            return
         self.depth_gadget = self.add(SystemGadget(self.w - DEPTH_W, Gadget.DEPTH, DEPTH_W, lambda: self.depth_request()))
         self.resize_inner(self.inner_w, self.inner_h)
 

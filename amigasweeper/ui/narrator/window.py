@@ -170,7 +170,8 @@ class WindowNarration:
             return
         first = not self._menu_seen or self._menu_seen[0] != strip.menu_index
         self._menu_seen = state
-        items = [i for i in menu.items]
+        sub_item = getattr(strip, "sub_item", None)
+        items = list(strip.item.sub if sub_item is not None else menu.items)  # counted within its own panel
         self.say(LineKind.MENU, menu_line(
             menu.title, item.label,
             position=items.index(item) + 1 if item in items else 1, count=len(items),
