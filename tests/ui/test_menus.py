@@ -7,8 +7,8 @@ import pyxel
 
 from amigasweeper.engine import Completion, GameStatus, LevelName, Shape
 from amigasweeper.ui.game.menudefs import MENUS, WALK_ONLY, Command, ItemKind
-from amigasweeper.ui.intuition.menus import MenuItem
 from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.intuition.menus import MenuItem
 from amigasweeper.ui.intuition.modes import Look, ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
 

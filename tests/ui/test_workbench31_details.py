@@ -4,8 +4,8 @@ window has no Version field, and the rest of issue 43's list."""
 
 from __future__ import annotations
 
-import pyxel
 import pytest
+import pyxel
 
 from amigasweeper.ui.intuition.atlas import POINTER
 from amigasweeper.ui.intuition.modes import ScreenMode

@@ -34,8 +34,8 @@ from . import font, pointer
 from .atlas import POINTER, WAIT_POINTER
 from .beep import Flash, draw_border_flash
 from .input import Button, Frame
-from .pointerart import draw_pointer_art
 from .palette import BACKGROUND, BAR_BLOCK, BAR_DETAIL, BAR_TRIM, Pen, beep_rgb
+from .pointerart import draw_pointer_art
 from .widgets import Widget
 
 BAR_H = 10  # font height + 2; the trim line under it makes 11
