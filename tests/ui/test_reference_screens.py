@@ -195,7 +195,22 @@ def scene_hires_requester(make_app):
     return pilot
 
 
+def scene_workbench_window_scrolled(make_app):
+    """Backdrop off, the Workbench window sized small and scrolled down a
+    step: its scroll bars in the right and bottom borders, as 3.1 draws them."""
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    close = app.mine_window.close_gadget
+    pilot.click(close.ax + 3, close.ay + 3)
+    window = app.workbench
+    window.set_backdrop(False, (30, 40, 160, 90))
+    app.wm.to_front(window)
+    app.wm.activate(window)
+    pilot.click(window.scroll_bars.down.ax + 3, window.scroll_bars.down.ay + 3)
+    return pilot
+
+
 SCENES = {
+    "workbench_window_scrolled": scene_workbench_window_scrolled,
     "settings_sub_items": scene_settings_sub_items,
     "hires_requester": scene_hires_requester,
     "workbench_icons": scene_workbench_icons,
