@@ -15,7 +15,7 @@ from amigasweeper.ui.intuition.palette import RGB, Pen, beep_rgb
 
 
 def choose(app, command):
-    item = next(i for m in MENUS for i in m.items if i.command is command)
+    item = next(i for m in MENUS for i in m.every_item() if i.command is command)
     app.commands.select(item)
 
 
@@ -84,7 +84,7 @@ def test_flash_and_ripple_are_kept_with_the_settings(make_app, tmp_path):
     app, pilot = make_app(data_dir=tmp_path)
     choose(app, Command.FLASH_BORDER)
     choose(app, Command.RIPPLE_INSTANT)
-    checked = {i.command for m in MENUS for i in m.items if app.commands.checked(i)}
+    checked = {i.command for m in MENUS for i in m.every_item() if app.commands.checked(i)}
     assert {Command.FLASH_BORDER, Command.RIPPLE_INSTANT} <= checked
     assert not {Command.FLASH_SCREEN, Command.RIPPLE_ANIMATED} & checked
     again, _ = make_app(data_dir=tmp_path)

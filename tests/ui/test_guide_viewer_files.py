@@ -70,3 +70,18 @@ def test_open_uses_the_file_requester_and_refuses_a_folder(make_app, tmp_path):
     assert app.viewers.open_chosen(other) is None
     pilot.step()
     assert app.viewer.title == "Second guide"
+
+
+def test_open_and_save_as_name_the_guides_folder_alike(make_app, tmp_path):
+    """Workbench 3.1 names a folder one way: Save As does not call the guide's
+    folder Root:... when Open calls it by its own volume name."""
+    app, viewer, pilot = alone(make_app, tmp_path)
+    drawers = []
+    for key in (pyxel.KEY_O, pyxel.KEY_A):
+        pilot.key(key, amiga=True)
+        asl = app.requesters[-1]
+        assert isinstance(asl, FileRequester)
+        drawers.append(asl.drawer_gadget.text)
+        pilot.key(pyxel.KEY_ESCAPE)
+        pilot.step()
+    assert drawers[0] == drawers[1] == f"{tmp_path.name}:"

@@ -73,11 +73,14 @@ def test_a_ghosted_item_cannot_be_chosen_and_a_click_leaves(app_pilot):
     pilot.key(pyxel.KEY_RIGHT)
     pilot.key(pyxel.KEY_RIGHT)
     pilot.key(pyxel.KEY_END)
-    item = app.menus.item
-    assert lit(app) == ("Settings", "Window Scale: 4x")
+    assert lit(app) == ("Settings", "Window Scale")
+    pilot.key(pyxel.KEY_RIGHT)  # into its sub-items
+    pilot.key(pyxel.KEY_END)
+    item = app.menus.sub_item
+    assert item.label == "4x"
     assert not app.menus.enabled(item)  # ghosted: the display cannot hold the window so large
     pilot.key(pyxel.KEY_RETURN)
-    assert app.menus.is_open and app.menus.item is item
+    assert app.menus.is_open and app.menus.sub_item is item
     pilot.click(300, 240)
     assert not app.menus.is_open
 

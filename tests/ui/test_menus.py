@@ -8,30 +8,40 @@ import pyxel
 from amigasweeper.engine import Completion, GameStatus, LevelName, Shape
 from amigasweeper.ui.game.menudefs import MENUS, WALK_ONLY, Command, ItemKind
 from amigasweeper.ui.intuition.input import Button
+from amigasweeper.ui.intuition.menus import MenuItem
 from amigasweeper.ui.intuition.modes import Look, ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
 
 RIGHT = Button.RIGHT
 
 
-def item_position(app, command: Command) -> tuple[int, int, int]:
-    """(title x, item x, item y) of a menu item on screen."""
+def item_position(app, command: Command) -> tuple[int, int, int, MenuItem | None]:
+    """(title x, item x, item y, the item holding it as a sub-item or None) of
+    a menu item on screen; for a sub-item, the place of the item that holds it."""
     strip = app.menus
     for index, menu in enumerate(MENUS):
         for box in strip.panels[index][3]:
-            if box.item.command is command:
+            holder = next((s for s in box.item.sub if s.command is command), None)
+            if box.item.command is command or holder is not None:
                 x, _, _, _ = strip.panel_rect(index)
-                return strip.title_x[index] + 2, x + 20, box.y + 4
+                return strip.title_x[index] + 2, x + 20, box.y + 4, box.item if holder else None
     raise KeyError(command)
 
 
 def choose(app, pilot, command: Command) -> None:
-    """Hold the right button over the title bar, drag to the item, let go."""
-    title_x, x, y = item_position(app, command)
+    """Hold the right button over the title bar, drag to the item (through
+    the item that holds it, for a sub-item), let go."""
+    title_x, x, y, holder = item_position(app, command)
     pilot.move(title_x, 4)
     pilot.press(RIGHT)
     pilot.move(title_x, 14)
     pilot.move(x, y)
+    if holder is not None:
+        sub = app.menus.sub_panel()
+        assert sub is not None and app.menus.item is holder
+        box = next(b for b in sub.boxes if b.item.command is command)
+        pilot.move(sub.left + 4, y)  # across into the sub-item panel, on the holder's row
+        pilot.move(sub.left + 20, box.y + 4)
     pilot.release(RIGHT)
 
 
@@ -69,7 +79,7 @@ def test_right_button_over_the_field_never_opens_menus(app_pilot):
 
 def test_highlighted_item_is_complemented(app_pilot):
     app, pilot = app_pilot
-    title_x, x, y = item_position(app, Command.EXPERT)
+    title_x, x, y, _ = item_position(app, Command.EXPERT)
     pilot.move(title_x, 4)
     pilot.press(RIGHT)
     pilot.move(x + 40, y)
@@ -117,7 +127,7 @@ def test_disabled_items_are_ghosted_and_do_nothing(app_pilot):
     assert game.status is GameStatus.LOST
     pause = next(i for m in MENUS for i in m.items if i.command is Command.PAUSE)
     assert not app.commands.enabled(pause)  # nothing to pause once the game is over
-    title_x, x, y = item_position(app, Command.PAUSE)
+    title_x, x, y, _ = item_position(app, Command.PAUSE)
     pilot.move(title_x, 4)
     pilot.press(RIGHT)
     pilot.move(x, y)
@@ -174,9 +184,9 @@ def test_every_hotkey_is_unique_and_every_menu_command_has_a_handler_or_is_ghost
     app, _ = app_pilot
     seen = set()
     for menu in MENUS:
-        for item in menu.items:
+        for item in menu.every_item():
             assert item.command not in seen
-            assert item.key or item.command in WALK_ONLY, f"{item.label} has no Right-Amiga hotkey"
+            assert item.sub or item.key or item.command in WALK_ONLY, f"{item.label} has no Right-Amiga hotkey"
             seen.add(item.command)
             if item.kind is ItemKind.CHOICE:
                 assert item.group
@@ -219,7 +229,7 @@ def test_shape_items_follow_what_can_be_drawn(app_pilot):
     from amigasweeper.ui.game.geometry import supports
 
     for command, shape in ((Command.SHAPE_HEX, Shape.HEX), (Command.SHAPE_TRIANGLE, Shape.TRIANGLE)):
-        item = next(i for m in MENUS for i in m.items if i.command is command)
+        item = next(i for m in MENUS for i in m.every_item() if i.command is command)
         assert app.commands.enabled(item) == supports(shape)
 
 

@@ -165,7 +165,54 @@ def scene_kickstart2_legend(make_app):
     return pilot
 
 
+def scene_settings_sub_items(make_app):
+    """Settings held open with its Flash sub-items beside it (3.1's grouping)."""
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    strip = app.menus
+    index = next(i for i, m in enumerate(strip.menus) if m.title == "Settings")
+    flash = next(i for i in strip.menus[index].items if i.label == "Flash")
+    pilot.move(strip.title_x[index] + 2, 4)
+    pilot.press(Button.RIGHT)
+    panel = strip.panels[index]
+    row = panel.box_of(flash).y + 4
+    pilot.move(strip.title_x[index] + 2, 14)
+    pilot.move(panel.left + 20, row)
+    sub = strip.sub_panel()
+    pilot.move(sub.left + 4, row)
+    pilot.move(sub.left + 20, sub.box_of(flash.sub[1]).y + 4)
+    return HeldPilot(pilot)
+
+
+def scene_hires_requester(make_app):
+    """The HighRes Laced screen with a requester: its depth gadget, its text
+    recessed, and the pointer at its LowRes size (each pixel two by two)."""
+    from amigasweeper.ui.intuition.modes import ScreenMode
+
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5, screen=ScreenMode.HIRES)
+    pilot.key(pyxel.KEY_SLASH, amiga=True, shift=True)  # About... (Right-Amiga-?)
+    if not app.requesters:
+        pilot.key(pyxel.KEY_T, amiga=True)  # Best Times..., where "?" is not a key of its own
+    return pilot
+
+
+def scene_workbench_window_scrolled(make_app):
+    """Backdrop off, the Workbench window sized small and scrolled down a
+    step: its scroll bars in the right and bottom borders, as 3.1 draws them."""
+    app, pilot = make_app(level=LevelName.BEGINNER, seed=5)
+    close = app.mine_window.close_gadget
+    pilot.click(close.ax + 3, close.ay + 3)
+    window = app.workbench
+    window.set_backdrop(False, (30, 40, 160, 90))
+    app.wm.to_front(window)
+    app.wm.activate(window)
+    pilot.click(window.scroll_bars.down.ax + 3, window.scroll_bars.down.ay + 3)
+    return pilot
+
+
 SCENES = {
+    "workbench_window_scrolled": scene_workbench_window_scrolled,
+    "settings_sub_items": scene_settings_sub_items,
+    "hires_requester": scene_hires_requester,
     "workbench_icons": scene_workbench_icons,
     "two_windows": scene_two_windows,
     "window_drag": scene_window_drag,

@@ -270,9 +270,12 @@ def choose_screen_from_the_menu(app, pilot, mode: ScreenMode) -> None:
     pilot.press(Button.RIGHT)
     index = next(i for i, m in enumerate(strip.menus) if m.title == "Settings")
     pilot.move(strip.title_x[index] + 2, 4)
-    box = next(b for b in strip.panels[index][3] if b.item.label == mode.title)
+    box = next(b for b in strip.panels[index][3] if b.item.label == "Screen Mode")
     x, _, _, _ = strip.panel_rect(index)
     pilot.move(x + 20, box.y + 2)
+    sub = strip.sub_panel()  # across into Screen Mode's sub-items, to the mode
+    pilot.move(sub.left + 4, box.y + 2)
+    pilot.move(sub.left + 20, next(b for b in sub.boxes if b.item.label == mode.title).y + 2)
     pilot.release(Button.RIGHT)
 
 

@@ -113,3 +113,21 @@ def test_the_file_requesters_drawer_gadget_has_the_same_keys(app_pilot, tmp_path
     assert asl.drawer_gadget.cursor == 0
     pilot.key(pyxel.KEY_ESCAPE)
     assert not app.requesters
+
+
+def test_an_inactive_gadget_shows_the_start_of_a_long_text(pyxel_screen):
+    """A text longer than the box: while the gadget is active it scrolls to
+    the cursor at the end; inactive, it shows the text's start, as 3.1 does."""
+    gadget = StringGadget("", "Work:Games/MineSweeper/Replays/Expert", 10, 80)
+    gadget.x, gadget.y = 20, 20
+    gadget.active = True
+    assert gadget.display_start == len(gadget.text) - gadget.visible_chars + 1
+    gadget.active = False
+    assert gadget.display_start == 0
+    pyxel.cls(0)
+    gadget.draw()
+    wide = StringGadget("", gadget.text[: gadget.visible_chars], 10, 80)
+    wide.x, wide.y = 20, 60
+    wide.draw()  # the same first characters, drawn on their own
+    row = range(gadget.ax, gadget.ax + gadget.w)
+    assert [pyxel.screen.pget(x, 20 + 5) for x in row] == [pyxel.screen.pget(x, 60 + 5) for x in row]

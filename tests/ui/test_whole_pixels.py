@@ -126,7 +126,7 @@ def test_without_a_window_only_the_framebuffer_changes_and_only_auto_is_offered(
 
 
 def scale_item(command: Command):
-    return next(item for menu in MENUS for item in menu.items if item.command is command)
+    return next(item for menu in MENUS for item in menu.every_item() if item.command is command)
 
 
 def test_the_settings_menu_chooses_saves_checks_and_ghosts(make_app, tmp_path):

@@ -237,3 +237,15 @@ def test_the_menu_walked_by_keys_and_the_gadgets_tab_lights_are_said(narrated):
     assert voice.said[-1] == "OK button, 4 of 5"
     pilot.key(pyxel.KEY_ESCAPE)
     pilot.key(pyxel.KEY_ESCAPE)
+
+
+def test_settings_sub_items_are_said_with_the_item_that_holds_them(narrated):
+    app, pilot, log, voice = narrated
+    heard(app, pilot, log)
+    pilot.key(pyxel.KEY_F10)
+    pilot.key(pyxel.KEY_RIGHT)
+    pilot.key(pyxel.KEY_RIGHT)  # Settings
+    assert heard(app, pilot, log)[-1] == ("menu", "Settings menu, Look, sub-items, Right opens them, 1 of 10")
+    pilot.key(pyxel.KEY_RIGHT)  # into Look's sub-items
+    assert heard(app, pilot, log) == [("menu", "Look: Kickstart 3, checked, Right Amiga K, 1 of 2")]
+    pilot.key(pyxel.KEY_ESCAPE)

@@ -182,10 +182,16 @@ def test_snapshot_keeps_icons_and_the_window_and_they_come_back_at_the_next_star
     assert app.storage.settings.workbench_window == box and app.storage.settings.backdrop is False
     again, _ = make_app(data_dir=tmp_path)
     assert not again.workbench.backdrop and again.workbench.box() == box
-    assert again.workbench.places[Icon.MINESWEEPER] == moved  # kept, shown as far in as the window allows
-    inside = again.workbench.icon(Icon.MINESWEEPER)
-    room_w, _ = again.workbench.room()
-    assert inside.x - again.workbench.inner_x == min(moved[0], room_w - inside.w)
+    wb = again.workbench
+    assert wb.places[Icon.MINESWEEPER] == moved  # kept where it was put: past the window's edge ...
+    inside = wb.icon(Icon.MINESWEEPER)
+    room_w, _ = wb.room()
+    assert moved[0] + inside.w > room_w and inside.x - wb.inner_x == moved[0]
+    bar = wb.scroll_bars.horizontal
+    start, size = bar.knob()
+    assert size < bar.w - 4  # ... so the horizontal scroller's knob shows only part of the icons' area
+    wb.scroll_across(moved[0])  # scrolled to its end, the icon is whole in sight
+    assert wb.view_left == moved[0] + inside.w - room_w and inside.x - wb.inner_x + inside.w == room_w
 
 
 def test_unsnapshot_forgets_a_kept_place(make_app, tmp_path):

@@ -106,7 +106,7 @@ def main(out_dir: Path) -> int:
     init_pyxel(ScreenMode.LOWRES.size, title="AmigaSweeper", fps=60, headless=False, usable=usable)
     app = App(Options(seed=5, level=LevelName.BEGINNER, data_dir=out_dir / "data"))
     pilot = Pilot(app)
-    items = {item.command: item for menu in MENUS for item in menu.items}
+    items = {item.command: item for menu in MENUS for item in menu.every_item()}
     window = app.pixels.window
     results: list[dict] = []
 

@@ -5,7 +5,7 @@ run by test_screen_modes_window.py under xvfb-run.
     python tests/ui/window_modes.py OUT_DIR SCENARIO
 
 SCENARIO is one of:
-- shrink: Settings > PAL HighRes from the menus with the mouse, the pointer
+- shrink: Settings > Screen Mode > PAL HighRes from the menus with the mouse, the pointer
   over the face, then Right-Amiga-L (Alt-L);
 - title_bar: a click on the game window's title bar, Right-Amiga-R, then
   Right-Amiga-L (Alt-R and Alt-L), as from `--level beginner`;
@@ -85,8 +85,9 @@ class Player:
         self.hands.key(qualifier, False)
         self.step()
 
-    def choose(self, menu_title: str, label: str) -> None:
-        """Hold the right button on the bar, go to the menu and the item, let go."""
+    def choose(self, menu_title: str, label: str, sub: str | None = None) -> None:
+        """Hold the right button on the bar, go to the menu and the item (and
+        across to its sub-item), let go."""
         strip = self.app.mine_window.menus
         index = next(i for i, m in enumerate(strip.menus) if m.title == menu_title)
         self.move(strip.title_x[index] + 2, 4)
@@ -95,6 +96,12 @@ class Player:
         box = next(b for b in strip.panels[index][3] if b.item.label == label)
         x, _, _, _ = strip.panel_rect(index)
         self.move(x + 20, box.y + 2)
+        if sub is not None:
+            self.step()
+            panel = strip.sub_panel()
+            self.move(panel.left + 4, box.y + 2)
+            self.step()
+            self.move(panel.left + 20, next(b for b in panel.boxes if b.item.label == sub).y + 2)
         self.hands.button(3, False)
         self.step()
 
@@ -133,7 +140,7 @@ class Player:
 
 def shrink(player: Player) -> None:
     player.stage("start")
-    player.choose("Settings", "PAL HighRes Laced 640x512")
+    player.choose("Settings", "Screen Mode", "PAL HighRes Laced 640x512")
     face = player.app.mine_window.face_gadget
     player.move(face.ax + 5, face.ay + 5)
     player.stage("hires")

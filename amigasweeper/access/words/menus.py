@@ -29,6 +29,7 @@ def menu_line(
     enabled: bool = True,
     opens_requester: bool = False,
     first_in_menu: bool = False,
+    has_sub_items: bool = False,
 ) -> str:
     """'Game menu, Beginner, checked, Right Amiga B, 2 of 10'. The menu's name
     leads only when the walk enters that menu (``first_in_menu``)."""
@@ -38,6 +39,8 @@ def menu_line(
         parts.append("checked" if checked else "not checked")
     if opens_requester:
         parts.append("opens a requester")
+    if has_sub_items:
+        parts.append("sub-items, Right opens them")
     if not enabled:
         parts.append("unavailable")
     if key:

@@ -20,13 +20,13 @@ from amigasweeper.play import DuelPlay, DuelPlayers
 from ..game.boardview import BoardCanvas
 from ..game.geometry import geometry_for
 from ..game.minewindow import COUNTER_H, COUNTER_W, draw_counter
-from ..helpviewer.scrollers import SCROLLER_W, Scroller
 from ..intuition import font
 from ..intuition.atlas import FONT
 from ..intuition.gfx import bevel
 from ..intuition.input import Button, Frame
 from ..intuition.palette import Pen
 from ..intuition.requester import shorten, wrap
+from ..intuition.scrollers import SCROLLER_W, Scroller
 from ..intuition.widgets import Widget
 from ..windowcontrol import ControlledWindow
 

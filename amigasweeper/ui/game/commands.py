@@ -95,6 +95,8 @@ class CommandCentre:
         return False
 
     def enabled(self, item: MenuItem) -> bool:
+        if item.sub:  # an item that holds sub-items opens while one of them can be chosen
+            return any(self.enabled(sub) for sub in item.sub)
         command = item.command
         if command is Command.PAUSE:
             return not self.app.game.status.over

@@ -57,6 +57,13 @@ class Command(str, Enum):
     FLASH_NONE = "flash_none"
     RIPPLE_ANIMATED = "ripple_animated"
     RIPPLE_INSTANT = "ripple_instant"
+    # The Settings menu's items that hold sub-items (chosen through those only)
+    LOOK = "look"
+    SCREEN_MODE = "screen_mode"
+    BOARD_SHAPE = "board_shape"
+    FLASH = "flash"
+    RIPPLE = "ripple"
+    WINDOW_SCALE = "window_scale"
 
 
 # Settings > Window Scale: window pixels to an Amiga pixel (ui/scaling).
@@ -111,27 +118,41 @@ MENUS: tuple[Menu, ...] = (
             _choice("Either", Command.EITHER, "completion", "4"),
         ),
     ),
+    # Settings groups its choices in sub-items, as a 3.1 program does, so no
+    # menu runs taller than the LowRes screen (Intuition's sub-items, one level).
     Menu(
         "Settings",
         (
-            _choice("Kickstart 3 Look", Command.LOOK_KICKSTART3, "look", "K"),
-            _choice("Kickstart 2 Look", Command.LOOK_KICKSTART2, "look", "J"),
-            _choice("PAL LowRes 320x256", Command.SCREEN_LOWRES, "screen", "L", bar=True),
-            _choice("PAL HighRes Laced 640x512", Command.SCREEN_HIRES, "screen", "R"),
-            _choice("Square Board", Command.SHAPE_SQUARE, "shape", "U", bar=True),
-            _choice("Hexagonal Board", Command.SHAPE_HEX, "shape", "X"),
-            _choice("Triangular Board", Command.SHAPE_TRIANGLE, "shape", "V"),
-            MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE, bar_before=True),
+            MenuItem("Look", Command.LOOK, sub=(
+                _choice("Kickstart 3", Command.LOOK_KICKSTART3, "look", "K"),
+                _choice("Kickstart 2", Command.LOOK_KICKSTART2, "look", "J"),
+            )),
+            MenuItem("Screen Mode", Command.SCREEN_MODE, sub=(
+                _choice("PAL LowRes 320x256", Command.SCREEN_LOWRES, "screen", "L"),
+                _choice("PAL HighRes Laced 640x512", Command.SCREEN_HIRES, "screen", "R"),
+            )),
+            MenuItem("Board Shape", Command.BOARD_SHAPE, sub=(
+                _choice("Square", Command.SHAPE_SQUARE, "shape", "U"),
+                _choice("Hexagonal", Command.SHAPE_HEX, "shape", "X"),
+                _choice("Triangular", Command.SHAPE_TRIANGLE, "shape", "V"),
+            )),
+            MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE),
             MenuItem("Touch Controls", Command.TOUCH, "O", ItemKind.TOGGLE, bar_before=True),
             MenuItem("Narrator", Command.NARRATOR, ".", ItemKind.TOGGLE),  # every letter is taken
             MenuItem("Palette...", Command.PALETTE),
-            _choice("Flash: Screen", Command.FLASH_SCREEN, "flash", bar=True),
-            _choice("Flash: Border", Command.FLASH_BORDER, "flash"),
-            _choice("Flash: None", Command.FLASH_NONE, "flash"),
-            _choice("Ripple: Animated", Command.RIPPLE_ANIMATED, "ripple", bar=True),
-            _choice("Ripple: Instant", Command.RIPPLE_INSTANT, "ripple"),
-            *(_choice(f"Window Scale: {choice.label}", command, "scale", SCALE_KEYS[command],
-                      bar=choice is ScaleChoice.AUTO) for command, choice in SCALE_COMMANDS.items()),
+            MenuItem("Flash", Command.FLASH, bar_before=True, sub=(
+                _choice("Screen", Command.FLASH_SCREEN, "flash"),
+                _choice("Border", Command.FLASH_BORDER, "flash"),
+                _choice("None", Command.FLASH_NONE, "flash"),
+            )),
+            MenuItem("Ripple", Command.RIPPLE, sub=(
+                _choice("Animated", Command.RIPPLE_ANIMATED, "ripple"),
+                _choice("Instant", Command.RIPPLE_INSTANT, "ripple"),
+            )),
+            MenuItem("Window Scale", Command.WINDOW_SCALE, sub=tuple(
+                _choice(choice.label, command, "scale", SCALE_KEYS[command])
+                for command, choice in SCALE_COMMANDS.items()
+            )),
         ),
     ),
     Menu(
@@ -152,7 +173,7 @@ def hotkeys() -> dict[str, MenuItem]:
     """Right-Amiga letter -> item (letters are unique across the menus)."""
     table: dict[str, MenuItem] = {}
     for menu in MENUS:
-        for item in menu.items:
+        for item in menu.every_item():
             if item.key:
                 if item.key in table:
                     raise ValueError(f"hotkey {item.key} used twice")

@@ -88,12 +88,18 @@ class ViewerControl(WindowControl):
         viewer = self.window
         return Path(viewer.document.folder) if viewer is not None and viewer.document.folder else None
 
+    def places(self) -> list[Path]:
+        """The volumes this window's file requesters add (the guide's folder),
+        the same for Open and Save As, so a folder has one name in both."""
+        folder = self.guide_folder() or self.start_dir
+        return [folder] if folder else []
+
     def ask_file(self) -> None:
         """Project > Open: the ASL file requester, from the guide's folder."""
         folder = self.guide_folder() or self.start_dir
         requester = asl.FileRequester(
             "Open Guide", self.app.screen_mode.size, on_choose=self.open_chosen, mode=asl.Mode.OPEN,
-            drawer=folder, pattern="#?", places=[folder] if folder else [], ask=self.app.open_requester,
+            drawer=folder, pattern="#?", places=self.places(), ask=self.app.open_requester,
             help_node=ManualPage.VIEWER)
         self.app.open_requester(requester, owner=self.window)
 
@@ -117,7 +123,8 @@ class ViewerControl(WindowControl):
         folder = self.guide_folder() or self.start_dir
         requester = asl.FileRequester(
             "Save Page As", self.app.screen_mode.size, on_choose=self.save_chosen, mode=asl.Mode.SAVE,
-            drawer=folder, file=name, pattern="#?", ask=self.app.open_requester, help_node=ManualPage.VIEWER)
+            drawer=folder, file=name, pattern="#?", places=self.places(), ask=self.app.open_requester,
+            help_node=ManualPage.VIEWER)
         self.app.open_requester(requester, owner=viewer)
 
     def save_chosen(self, path: Path) -> str | None:

@@ -37,6 +37,7 @@ from ..intuition.menus import MenuItem
 from ..intuition.menustrip import MenuStrip
 from ..intuition.modes import Look
 from ..intuition.requester import Requester
+from ..intuition.scrollers import SCROLLER_W, HScroller, Scroller
 from ..intuition.window import BORDER, TITLE_H
 from ..windowcontrol import ControlledWindow
 from .escaped import EscapedText
@@ -49,10 +50,9 @@ from .pagedraw import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y, PageArea
 from .pagescroll import PageScroll
 from .pens import GUIDE_PENS, screen_pen
 from .pictureview import PicturePage
-from .scrollers import SCROLLER_W, HScroller, Scroller
 
-__all__ = ["GUIDE_PENS", "LINE_H", "LINK_PAD", "PAGE_INSET_X", "PAGE_INSET_Y", "SCROLLER_W", "GuideViewer", "Place",
-           "Scroller", "open_guide_file", "screen_pen"]
+__all__ = ["GUIDE_PENS", "LINE_H", "LINK_PAD", "PAGE_INSET_X", "PAGE_INSET_Y", "GuideViewer", "Place",
+           "open_guide_file", "screen_pen"]
 
 # A big guide is indexed in the background, pieces of INDEX_WORK line commands
 # for up to INDEX_BUDGET seconds a frame: 60,000 nodes are all known after a few

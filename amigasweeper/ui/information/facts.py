@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
 
-from amigasweeper import __version__, resources
+from amigasweeper import resources
 
 UNKNOWN = "not known"
 BLOCK = 512  # bytes in an AmigaDOS block, as the Information window counts a file
@@ -161,7 +161,6 @@ def tool_facts(tool_types: list[str], folder: Path = resources.PACKAGE_DIR) -> F
         ("Blocks", grouped(size.blocks if size else None)),
         ("Bytes", grouped(size.bytes if size else None)),
         ("Stack", grouped(stack) if stack is not None else UNKNOWN),
-        ("Version", __version__),
         ("Last Changed", amiga_date(size.newest if size else None)),
     ]
     return Facts("Workbench:MineSweeper", "MineSweeper", Kind.TOOL, rows, COMMENT,

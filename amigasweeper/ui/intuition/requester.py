@@ -1,5 +1,7 @@
-"""Requesters in the Workbench EasyRequest style: a window with a title, lines of
-text, optional string gadgets and a row of bevelled buttons. Return chooses the
+"""Requesters in the Workbench EasyRequest style: a window with a title bar
+that has a depth gadget (no close gadget: an answer closes it), its lines of
+text in a recessed box, optional string gadgets and a row of bevelled
+buttons, as Intuition 3.1 builds one (BuildEasyRequestArgs). Return chooses the
 default button (the first, positive one unless the requester names another),
 Esc the last (negative) one. A button may be mouse-only (:class:`Choice`): no
 key ever chooses it, so a risky answer takes a deliberate click."""
@@ -14,7 +16,7 @@ import pyxel
 
 from . import font
 from .atlas import FONT, Glyph
-from .gfx import button_box
+from .gfx import bevel, button_box
 from .input import Frame
 from .metrics import for_width
 from .palette import Pen
@@ -27,6 +29,8 @@ LINE_H = FONT.cell + 2
 BUTTON_H = 14
 BUTTON_PAD = 8  # space each side of a button's label
 MARGIN = 8
+TEXT_BOX_INSET = 4  # the recessed box around the text runs this far inside the margin
+TEXT_BOX_GAP = 4  # and the first gadget or button row starts this far below it
 SCREEN_GAP = 4  # a requester never runs closer than this to the screen's sides
 
 
@@ -179,6 +183,7 @@ class Requester(Window):
         if self.gadgets:
             self.focus(self.gadgets[0])
         self.screen_size = screen_size
+        self.enable_depth()  # 3.1's requesters can be sent behind other windows
         self.relayout()
 
     def close(self) -> None:
@@ -207,7 +212,7 @@ class Requester(Window):
         """Text lines that fit above the gadgets and buttons on this screen."""
         _, screen_h = self.screen_size
         rows = [g for g in [*self.cycles, *self.gadgets] if g.visible]
-        fixed = 11 + self.inner_y + 2 + 2 * MARGIN + sum(3 + g.h for g in rows) + MARGIN + BUTTON_H
+        fixed = 11 + self.inner_y + 2 + 2 * MARGIN + TEXT_BOX_GAP + sum(3 + g.h for g in rows) + MARGIN + BUTTON_H
         message = len(wrap(self.message, self.room)) if self.message else 0
         return max(1, (screen_h - fixed) // LINE_H - message)
 
@@ -222,7 +227,7 @@ class Requester(Window):
         gadgets_w = max([g.w for g in rows], default=0)
         buttons_w = sum(b.w for b in self.buttons) + MARGIN * (len(self.buttons) - 1)
         inner_w = max(text_w, gadgets_w, buttons_w) + 2 * MARGIN
-        y = MARGIN + len(text_lines) * LINE_H
+        y = MARGIN + len(text_lines) * LINE_H + (TEXT_BOX_GAP if text_lines else 0)
         for gadget in rows:
             y += 3
             gadget.x, gadget.y = self.inner_x + MARGIN, self.inner_y + y
@@ -298,7 +303,21 @@ class Requester(Window):
             button.action()
 
     # ---------------------------------------------------------------- draw
+    def text_box(self) -> tuple[int, int, int, int] | None:
+        """Where the recessed box around the text is (x, y, w, h, relative to
+        the window), or None for a requester with no text (the file requester)."""
+        count = len(self.shown_lines()) + len(self.message_lines()) if self.lines or self.message else 0
+        if not count:
+            return None
+        x, y = self.inner_x + TEXT_BOX_INSET, self.inner_y + TEXT_BOX_INSET
+        bottom = self.inner_y + MARGIN + count * LINE_H + TEXT_BOX_GAP // 2
+        return x, y, self.inner_w - 2 * TEXT_BOX_INSET, bottom - y
+
     def draw_interior(self) -> None:
+        box = self.text_box()
+        if box is not None:
+            bx, by, bw, bh = box
+            bevel(self.ax + bx, self.ay + by, bw, bh, recessed=True)
         x, y = self.ax + self.inner_x + MARGIN, self.ay + self.inner_y + MARGIN
         for line in self.shown_lines():
             font.draw_text(x, y, line, Pen.BLACK)

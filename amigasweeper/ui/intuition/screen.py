@@ -35,6 +35,7 @@ from .atlas import POINTER, WAIT_POINTER
 from .beep import Flash, draw_border_flash
 from .input import Button, Frame
 from .palette import BACKGROUND, BAR_BLOCK, BAR_DETAIL, BAR_TRIM, Pen, beep_rgb
+from .pointerart import draw_pointer_art
 from .widgets import Widget
 
 BAR_H = 10  # font height + 2; the trim line under it makes 11
@@ -206,7 +207,4 @@ class WorkbenchScreen(Widget):
     def draw_pointer(self) -> None:
         if not self.show_pointer:
             return
-        pointer_art = WAIT_POINTER if self.busy else POINTER
-        sprite = pointer_art.sprite
-        x, y = pyxel.mouse_x - pointer_art.hot_x, pyxel.mouse_y - pointer_art.hot_y
-        pyxel.blt(x, y, sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h, pointer_art.colkey)
+        draw_pointer_art(WAIT_POINTER if self.busy else POINTER, pyxel.mouse_x, pyxel.mouse_y, self.w)

@@ -125,9 +125,8 @@ class StringGadget(Widget):
         # The Amiga string gadget: a ridge, raised outside and recessed inside.
         bevel(box_x, y, box_w, self.h)
         bevel(box_x + 1, y + 1, box_w - 2, self.h - 2, recessed=True, fill=Pen.GREY)
-        visible = self.visible_chars
-        start = max(0, self.cursor - visible + 1)
-        shown = self.text[start : start + visible]
+        start = self.display_start
+        shown = self.text[start : start + self.visible_chars]
         text_x = box_x + TEXT_INSET
         font.draw_text(text_x, text_y, shown, Pen.BLACK)
         if self.active:
@@ -140,6 +139,13 @@ class StringGadget(Widget):
     def label_width(label: str) -> int:
         """Room the label takes left of the box (none without a label)."""
         return font.text_width(label) + 4 if label else 0
+
+    @property
+    def display_start(self) -> int:
+        """The first character shown. Active, the text scrolls to keep the
+        cursor in sight; inactive, the gadget shows its text from the start,
+        as Intuition 3.1 redraws a string gadget it deactivates."""
+        return max(0, self.cursor - self.visible_chars + 1) if self.active else 0
 
     @property
     def visible_chars(self) -> int:

@@ -99,6 +99,17 @@ class Window(Widget):
         """The side borders: wider on a HighRes screen."""
         return metrics.current().side_border
 
+    @property
+    def right_border(self) -> int:
+        """The right border: the side border's width, unless the window keeps
+        gadgets in it (Intuition's WFLG_SIZEBRIGHT: a Workbench drawer's scroller)."""
+        return self.border
+
+    @property
+    def side_borders(self) -> int:
+        """The left and right borders together: outer width less inner width."""
+        return self.border + self.right_border
+
     def __init__(
         self,
         title: str,
@@ -136,7 +147,7 @@ class Window(Widget):
 
     def resize_inner(self, inner_w: int, inner_h: int) -> None:
         sizes = metrics.current()
-        self.w = inner_w + 2 * self.border
+        self.w = inner_w + self.side_borders
         self.h = TITLE_H + inner_h + self.bottom_border
         if getattr(self, "close_gadget", None) is not None:
             self.close_gadget.w = sizes.close_w
@@ -156,7 +167,10 @@ class Window(Widget):
     def enable_depth(self) -> None:
         """Give the window a depth gadget that the window manager works
         (``depth_request``, which WindowManager.open sets), for a window
-        whose opener has no depth action of its own, such as a requester."""
+        whose opener has no depth action of its own, such as a requester.
+        A window has one depth gadget: asking again changes nothing."""
+        if self.depth_gadget is not None:
+            return
         self.depth_gadget = self.add(SystemGadget(self.w - DEPTH_W, Gadget.DEPTH, DEPTH_W, lambda: self.depth_request()))
         self.resize_inner(self.inner_w, self.inner_h)
 
@@ -207,7 +221,7 @@ class Window(Widget):
 
     def _set_box(self, x: int, y: int, w: int, h: int) -> None:
         self.x, self.y = x, y
-        self.resize_inner(w - 2 * self.border, h - TITLE_H - self.bottom_border)
+        self.resize_inner(w - self.side_borders, h - TITLE_H - self.bottom_border)
         self.x, self.y = clamp_to_screen(self.x, self.y, self.w, self.h, self.screen_size)
         self.on_resized()
 
@@ -247,7 +261,7 @@ class Window(Widget):
         screen_w, screen_h = self.screen_size
         min_w, min_h = self.min_size
         w, h = max(min_w, min(self.w, screen_w)), max(min_h, min(self.h, screen_h - SCREEN_TOP))
-        self.resize_inner(w - 2 * self.border, h - TITLE_H - self.bottom_border)
+        self.resize_inner(w - self.side_borders, h - TITLE_H - self.bottom_border)
         self.x, self.y = clamp_to_screen(self.x, self.y, self.w, self.h, self.screen_size)
 
     # -------------------------------------------------------------- placing
@@ -267,7 +281,7 @@ class Window(Widget):
 
     @property
     def inner_w(self) -> int:
-        return self.w - 2 * self.border
+        return self.w - self.side_borders
 
     @property
     def inner_h(self) -> int:
@@ -277,11 +291,11 @@ class Window(Widget):
         x, y, w, h = self.ax, self.ay, self.w, self.h
         fill = FILL if self.active else BACKGROUND
         pyxel.rect(x, y, w, h, fill)
-        side, bottom = self.border, self.bottom_border
-        pyxel.rect(x + side, y + TITLE_H, w - 2 * side, h - TITLE_H - bottom, BACKGROUND)
+        side, sides, bottom = self.border, self.side_borders, self.bottom_border
+        pyxel.rect(x + side, y + TITLE_H, w - sides, h - TITLE_H - bottom, BACKGROUND)
         bevel(x, y, w, h)  # outer edge: shine top-left, shadow bottom-right
         # Inner edge of the border, the reverse, around the interior.
-        ix, iy, iw, ih = x + side - 1, y + TITLE_H - 1, w - 2 * side + 2, h - TITLE_H - bottom + 2
+        ix, iy, iw, ih = x + side - 1, y + TITLE_H - 1, w - sides + 2, h - TITLE_H - bottom + 2
         pyxel.line(ix, iy, ix + iw - 1, iy, SHADOW)
         pyxel.line(ix, iy, ix, iy + ih - 1, SHADOW)
         pyxel.line(ix + iw - 1, iy, ix + iw - 1, iy + ih - 1, SHINE)

@@ -170,15 +170,19 @@ class WindowNarration:
             return
         first = not self._menu_seen or self._menu_seen[0] != strip.menu_index
         self._menu_seen = state
-        items = [i for i in menu.items]
+        sub_item = getattr(strip, "sub_item", None)
+        items = list(strip.item.sub if sub_item is not None else menu.items)  # counted within its own panel
+        # A sub-item is said with the item that holds it ("Flash: Border").
+        label = f"{strip.item.label}: {item.label}" if sub_item is not None else item.label
         self.say(LineKind.MENU, menu_line(
-            menu.title, item.label,
+            menu.title, label,
             position=items.index(item) + 1 if item in items else 1, count=len(items),
             key=item.key,
             checked=strip.checked(item) if item.kind is not ItemKind.ACTION else None,
             enabled=strip.enabled(item),
             opens_requester=item.label.endswith("..."),
             first_in_menu=first,
+            has_sub_items=bool(item.sub),
         ))
 
     def _opened_requesters(self) -> None:

@@ -167,6 +167,12 @@ class ReplayControl(WindowControl):
         self.app.commands.tell("Replay", [problem or f"{self.shelved} is kept: it stays when old replays go."])
 
     # ----------------------------------------------------------- requesters
+    def places(self) -> list[Path]:
+        """The volumes this window's file requesters add (the replays folder),
+        the same for Open and Save As, so a folder has one name in both."""
+        folder = self.shelf.replay_folder()
+        return [folder] if folder else []
+
     def ask_file(self) -> None:
         """Replay > Open...: the ASL file requester, in the replays folder."""
         if not available():
@@ -174,7 +180,7 @@ class ReplayControl(WindowControl):
         folder = self.shelf.replay_folder()
         requester = FileRequester(
             "Open Replay", self.app.screen_mode.size, on_choose=self.open_path, pattern=PATTERN,
-            drawer=folder, places=[folder] if folder else [], help_node=ManualPage.REPLAYS,
+            drawer=folder, places=self.places(), help_node=ManualPage.REPLAYS,
         )
         self.app.open_requester(requester, owner=self.window)
 
@@ -203,7 +209,8 @@ class ReplayControl(WindowControl):
 
         requester = FileRequester(
             "Save Replay", self.app.screen_mode.size, on_choose=save, mode=Mode.SAVE, pattern=PATTERN,
-            drawer=self.shelf.replay_folder(), file=name_for(recording, suffix), ask=self.app.open_requester,
+            drawer=self.shelf.replay_folder(), file=name_for(recording, suffix), places=self.places(),
+            ask=self.app.open_requester,
             help_node=ManualPage.REPLAYS,
         )
         self.app.open_requester(requester, owner=window)

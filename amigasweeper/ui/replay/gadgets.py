@@ -9,9 +9,9 @@ from enum import Enum
 
 import pyxel
 
-from ..helpviewer.scrollers import HScroller
 from ..intuition.gfx import button_box
 from ..intuition.palette import Pen
+from ..intuition.scrollers import HScroller
 from ..intuition.widgets import PushGadget
 
 VCR_W, VCR_H = 20, 14

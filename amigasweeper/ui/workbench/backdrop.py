@@ -2,9 +2,11 @@
 Workbench 3.1 shows while it is active. With Backdrop on (the Workbench
 menu's item, kept with the settings) it is the screen's backdrop: no
 borders, behind every other window, never dragged. With Backdrop off it is a
-window named Workbench with a depth, a zoom and a size gadget, and no close
-gadget: Workbench's own window never closes. Its icons keep their places
-inside it either way (icons.py says how they are clicked and dragged)."""
+window named Workbench with a depth, a zoom and a size gadget, scroll bars
+in its right and bottom borders as a 3.1 drawer window has (scrollbars.py),
+and no close gadget: Workbench's own window never closes. Its icons keep
+their places inside it either way (icons.py says how they are clicked and
+dragged); in the window, icons beyond its edges are scrolled to."""
 
 from __future__ import annotations
 
@@ -14,13 +16,18 @@ import pyxel
 
 from ..intuition.atlas import Icon
 from ..intuition.input import Button, Frame
-from ..intuition.window import SCREEN_TOP, TITLE_H, Window, clamp_to_screen
+from ..intuition.widgets import Widget
+from ..intuition.window import SCREEN_TOP, SIZE_H, SIZE_W, TITLE_H, Window, clamp_to_screen
 from .icons import COLUMN_W, ICON_BOX_H, ICONS, IconDrag, IconGadget, tidy_places
+from .scrollbars import ARROW_H, ARROW_W, AxisView, ScrollBars, ViewAxis
 
 # Our own figures for the screen title (a 2 MB chip RAM, 8 MB fast RAM Amiga).
 GRAPHICS_MEM = 1_843_200
 OTHER_MEM = 7_962_624
-MIN_W, MIN_H = COLUMN_W + 40, TITLE_H + ICON_BOX_H + 16  # the size gadget's smallest Workbench window
+# The size gadget's smallest Workbench window: an icon's column, and room
+# in the borders for the arrows beside the size gadget and a little scroller.
+MIN_W = max(COLUMN_W + 40, 2 * ARROW_W + SIZE_W + 24)
+MIN_H = max(TITLE_H + ICON_BOX_H + 16, TITLE_H + 2 * ARROW_H + SIZE_H + 12)
 
 Box = tuple[int, int, int, int]
 
@@ -34,6 +41,8 @@ class WorkbenchWindow(Window):
     places Snapshot kept (the rest are tidied), ``box`` the window's place and
     size with Backdrop off."""
 
+    size_bottom = True  # the size gadget in a bottom border as tall as it, beside the horizontal scroller
+
     def __init__(self, screen_size: tuple[int, int], clock: Callable[[], float], on_open: Callable[[Icon], None],
                  *, backdrop: bool = True, kept: dict[Icon, tuple[int, int]] | None = None,
                  box: Box | None = None) -> None:
@@ -43,6 +52,11 @@ class WorkbenchWindow(Window):
         self.on_open = on_open
         self.icons = [self.add(IconGadget(icon, label, clock)) for icon, label in ICONS]
         self.drag: IconDrag | None = None  # icons being dragged
+        self.view_left = self.view_top = 0  # the part of the icons' area in sight (Backdrop off)
+        self.scroll_bars = ScrollBars(self, AxisView(
+            ViewAxis(lambda: self.content_size()[0], lambda: self.room()[0], lambda: self.view_left, self.scroll_across),
+            ViewAxis(lambda: self.content_size()[1], lambda: self.room()[1], lambda: self.view_top, self.scroll_down),
+        ))
         self.enable_depth()
         self.enable_zoom()
         self.enable_sizing(MIN_W, MIN_H)
@@ -62,16 +76,23 @@ class WorkbenchWindow(Window):
     def inner_y(self) -> int:
         return 0 if self.backdrop else TITLE_H
 
+    @property
+    def right_border(self) -> int:
+        """As wide as the size gadget, for the vertical scroller (Backdrop off)."""
+        return self.border if self.backdrop else SIZE_W
+
     def set_backdrop(self, backdrop: bool, box: Box | None = None) -> None:
         """The screen's backdrop, or a window of its own at ``box`` (the whole
         screen below its title bar when none is given)."""
         self.backdrop = backdrop
         for gadget in (self.depth_gadget, self.zoom_gadget, self.size_gadget):
             gadget.visible = not backdrop
+        self.scroll_bars.show(not backdrop)
+        self.view_left = self.view_top = 0
         screen_w, screen_h = self.screen_size
         x, y, w, h = box or (0, SCREEN_TOP, screen_w, screen_h - SCREEN_TOP)
         self.x, self.y = x, y
-        self.resize_inner(w - 2 * self.border, h - TITLE_H - self.bottom_border)
+        self.resize_inner(w - self.side_borders, h - TITLE_H - self.bottom_border)
         self.sized = self.moved = box is not None  # a box kept by Snapshot is the user's
         self.other_box = None
         self.relayout()
@@ -86,6 +107,58 @@ class WorkbenchWindow(Window):
 
     def on_resized(self) -> None:
         self.place_icons()
+
+    def place_icons(self) -> None:
+        """Each icon where its place is in sight: on the backdrop kept inside
+        the screen (a place kept on a larger screen shows at the nearest one
+        that fits); in the window, scrolled by the view, the scroll bars laid
+        into the borders."""
+        if self.backdrop:
+            self._place_inside()
+            return
+        self.scroll_bars.place(self.w, self.h, self.inner_y, self.right_border, self.bottom_border, SIZE_H)
+        self.view_left, self.view_top = self._clamped(self.view_left, self.view_top)
+        for icon in self.icons:
+            x, y = self.places.get(icon.icon, (0, 0))
+            icon.x, icon.y = self.inner_x + x - self.view_left, self.inner_y + y - self.view_top
+
+    # ------------------------------------------------------------ scrolling
+    def content_size(self) -> tuple[int, int]:
+        """The icons' area: what the icons reach, and at least what is in sight."""
+        room_w, room_h = self.room()
+        sizes = {i.icon: (i.w, i.h) for i in self.icons}
+        reach_w = max((x + sizes[k][0] for k, (x, _) in self.places.items()), default=0)
+        reach_h = max((y + sizes[k][1] for k, (_, y) in self.places.items()), default=0)
+        return max(room_w, reach_w), max(room_h, reach_h)
+
+    def _clamped(self, left: int, top: int) -> tuple[int, int]:
+        (content_w, content_h), (room_w, room_h) = self.content_size(), self.room()
+        return max(0, min(left, content_w - room_w)), max(0, min(top, content_h - room_h))
+
+    def scroll_across(self, left: int) -> None:
+        self.view_left, _ = self._clamped(left, self.view_top)
+        self.place_icons()
+
+    def scroll_down(self, top: int) -> None:
+        _, self.view_top = self._clamped(self.view_left, top)
+        self.place_icons()
+
+    def hit(self, px: int, py: int) -> Widget | None:
+        """Icons answer only inside the interior: one scrolled under a border
+        or the title bar leaves the gadgets there to the pointer."""
+        if self.backdrop:
+            return super().hit(px, py)
+        if not self.contains(px, py):
+            return None
+        x, y = self.ax + self.inner_x, self.ay + self.inner_y
+        inside = x <= px < x + self.inner_w and y <= py < y + self.inner_h
+        for child in reversed(self.children):
+            if child in self.icons and not inside:
+                continue
+            found = child.hit(px, py)
+            if found is not None:
+                return found
+        return self
 
     def box(self) -> Box:
         return self.x, self.y, self.w, self.h
@@ -111,9 +184,7 @@ class WorkbenchWindow(Window):
             return screen_w, screen_h - SCREEN_TOP
         return self.inner_w, self.inner_h
 
-    def place_icons(self) -> None:
-        """Each icon at its place, kept inside the window (a place kept on a
-        larger screen shows at the nearest one that fits)."""
+    def _place_inside(self) -> None:
         room_w, room_h = self.room()
         for icon in self.icons:
             x, y = self.places.get(icon.icon, (0, 0))
@@ -152,9 +223,11 @@ class WorkbenchWindow(Window):
             return
         dx, dy = drag.offset
         room_w, room_h = self.room()
+        left, top = (0, 0) if self.backdrop else (self.view_left, self.view_top)  # a drop lands in sight
         for icon in (i for i in self.icons if i.selected):
             x, y = self.places[icon.icon]
-            self.places[icon.icon] = (max(0, min(room_w - icon.w, x + dx)), max(0, min(room_h - icon.h, y + dy)))
+            self.places[icon.icon] = (max(left, min(left + room_w - icon.w, x + dx)),
+                                      max(top, min(top + room_h - icon.h, y + dy)))
         self.place_icons()
 
     def on_press(self, frame: Frame, button: Button) -> None:

@@ -98,7 +98,7 @@ class IconGadget(Widget):
         self.draw_at(self.ax, self.ay)
 
     def draw_at(self, x0: int, y0: int) -> None:
-        """The icon's image, complemented while selected, and its name under it."""
+        """The icon's image, complemented while selected, and its name under it (never highlighted)."""
         sprite = self.icon.sprite
         x = x0 + (self.w - ICON_W) // 2
         if self.selected:
@@ -109,8 +109,9 @@ class IconGadget(Widget):
             for pen in range(4):
                 pyxel.pal(pen, pen)  # only ours: a Kickstart 2 look's mapping stays
         text_x = x0 + (self.w - font.text_width(self.label)) // 2
-        ink, paper = (Pen.WHITE, Pen.BLACK) if self.selected else (Pen.BLACK, None)
-        font.draw_text(text_x, y0 + ICON_H + 2, self.label, ink, bg=paper)
+        # Workbench 3.1 leaves a selected icon's name as it is (3.5 began to
+        # highlight it): only the image shows the selection.
+        font.draw_text(text_x, y0 + ICON_H + 2, self.label, Pen.BLACK)
 
 
 def tidy_places(count: int, room_h: int) -> list[tuple[int, int]]:

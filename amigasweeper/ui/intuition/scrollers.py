@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..intuition.gfx import bevel
-from ..intuition.input import Button, Frame
-from ..intuition.palette import Pen
-from ..intuition.widgets import Widget
+from .gfx import bevel
+from .input import Button, Frame
+from .palette import Pen
+from .widgets import Widget
 
 SCROLLER_W = 11
 
