@@ -7,6 +7,7 @@ import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName, Shape
 from amigasweeper.play.assist.answers import Verdict
+from amigasweeper.play.played import Help
 from amigasweeper.ui.game.shading import KICKSTART3_STEPS as RAMP
 from amigasweeper.ui.intuition.atlas import Cell
 
@@ -39,6 +40,7 @@ def test_hint_names_the_rule_and_marks_what_it_proves(make_app):
     for cell, kind in hints.marks.items():
         assert app.game.is_mine(cell) == (kind is Verdict.MINE)
     assert app.session.played.helped  # the game knows: no best time, and its replay says so
+    assert app.session.played.helps == {Help.HINT}  # and which kind of help it was
     shown = app.screen_title()
     assert shown in (hints.message + "   ") * 2  # the message, scrolling through the bar if long
 
@@ -48,7 +50,7 @@ def test_show_safe_and_mines_marks_only_truths_until_the_next_move(make_app):
     pilot.key(pyxel.KEY_S, amiga=True)
     answered(app, pilot)
     marks = dict(app.mine_window.hints.marks)
-    assert marks
+    assert marks and app.session.played.helps == {Help.SAFE_AND_MINES}
     assert all(app.game.is_mine(c) == (k is Verdict.MINE) for c, k in marks.items())
     pilot.move(300, 240)
     field = app.mine_window.field
@@ -72,7 +74,7 @@ def test_probabilities_shade_squares_and_name_the_chance_under_the_pointer(make_
     ox, oy = app.mine_window.canvas.geometry.origin(covered)
     assert pyxel.screen.pget(field.ax + ox + 2, field.ay + oy + 2) in RAMP
     pilot.key(pyxel.KEY_W, amiga=True)
-    assert not app.mine_window.hints.show_probabilities
+    assert not app.mine_window.hints.show_probabilities and app.session.played.helps == {Help.PROBABILITIES}
 
 
 def test_a_game_with_a_hint_does_not_enter_best_times(make_app, win_game):
@@ -87,7 +89,7 @@ def test_a_game_with_a_hint_does_not_enter_best_times(make_app, win_game):
 def test_demo_plays_until_the_end_or_a_key(make_app):
     app, pilot = make_app(seed=7)
     pilot.key(pyxel.KEY_Y, amiga=True)
-    assert app.mine_window.hints.demo.on
+    assert app.mine_window.hints.demo.on and app.session.played.helps == {Help.DEMO}
     pilot.step(40)
     assert app.game.status is not GameStatus.READY
     pilot.key(pyxel.KEY_SPACE)
