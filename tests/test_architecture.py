@@ -10,6 +10,9 @@ layer stay independent of each other. Besides:
 - ui/intuition (the Workbench toolkit: screens, windows, gadgets,
   requesters) knows nothing of the game: it imports only itself and the
   foundation layer;
+- ui/ imports nothing from solver/: the help a game is given (hints, the
+  odds, the Demo) and the Duel's computer player are play/'s (play/assist,
+  play/duel.py), so that every front end gets the same;
 - no module imports itself through others (an import circle): in ui/ by
   any import, elsewhere by the imports that run when a module loads (one
   inside a function may close a loop: that is how a module puts off a
@@ -42,6 +45,7 @@ PACKAGE = "amigasweeper"
 TOP = "amigasweeper"  # the room of amigasweeper/__init__.py: the version, nothing else
 UI = "ui"
 INTUITION = "amigasweeper.ui.intuition"
+SOLVER = "solver"
 
 # Lowest first. play/ (a game's life, issue 29) may not exist yet: it is placed
 # now so that it is held to the contract the day it lands.
@@ -67,6 +71,7 @@ class Rule(Enum):
     PYXEL_IN_UI = "pyxel is imported only in amigasweeper/ui"
     INTUITION_APART = "ui/intuition imports only itself and the foundation"
     NO_CIRCLE = "no import circle"
+    UI_NO_SOLVER = "ui imports nothing from solver: assistance comes through play"
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,8 @@ def import_breaches(found: Import) -> Iterable[Breach]:
         return
     if in_intuition(source) and not in_intuition(found.module) and there not in FOUNDATION:
         yield Breach(found, Rule.INTUITION_APART, f"{source} imports {found.module}")
+    if here == UI and there == SOLVER:
+        yield Breach(found, Rule.UI_NO_SOLVER, f"{source} imports {found.module}")
     if there == here:
         return
     if there not in LAYER_OF:
@@ -194,6 +201,7 @@ def test_the_contract_names_the_file_the_line_and_the_rule_of_each_breach(tmp_pa
                                         "    from amigasweeper.ui.app import App\n",
         "amigasweeper/ui/__init__.py": "",
         "amigasweeper/ui/app.py": "import pyxel\nfrom .intuition import window\n",
+        "amigasweeper/ui/hints.py": "def hint():\n    from amigasweeper.solver.rules import simple_hint\n",
         "amigasweeper/ui/game.py": "def menu():\n    from .stats import window\n",
         "amigasweeper/ui/stats/__init__.py": "",
         "amigasweeper/ui/stats/window.py": "from .. import game\n",
@@ -227,6 +235,8 @@ def test_the_contract_names_the_file_the_line_and_the_rule_of_each_breach(tmp_pa
         "amigasweeper.ui.intuition.window -> amigasweeper.ui.app",
         "amigasweeper/ui/stats/window.py:1: no import circle: amigasweeper.ui.game -> "
         "amigasweeper.ui.stats.window -> amigasweeper.ui.game",
+        "amigasweeper/ui/hints.py:2: ui imports nothing from solver: assistance comes through play: "
+        "amigasweeper.ui.hints imports amigasweeper.solver.rules",
         "amigasweeper/newroom.py:1: every room is in a layer (LAYERS in tests/test_architecture.py): "
         "the room newroom is in no layer",
     ])
@@ -251,6 +261,14 @@ def test_every_core_module_imports_with_pyxel_missing_and_loads_no_window():
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert result.returncode == 0, result.stderr
+
+
+def test_no_module_of_the_windows_imports_the_solver():
+    """Said apart from the contract's test, so that its name says what broke."""
+    ui_files = [path for path in tracked_paths(PACKAGE, ".py") if room_of(module_name(path.relative_to(ROOT))) == UI]
+    assert len(ui_files) > 50
+    breaches = [breach for breach in contract_breaches(ROOT, ui_files) if breach.rule is Rule.UI_NO_SOLVER]
+    assert not breaches, "ui reaches the solver:\n" + "\n".join(map(str, breaches))
 
 
 def test_the_engine_imports_alone_and_no_guess_boards_come_from_the_solver():

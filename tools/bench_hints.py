@@ -53,13 +53,12 @@ def bench_demo_with_probabilities(width: int, height: int, mines: int, games: in
     for game_number in range(games):
         app.session.seeds = _Seeds(game_number)
         app.session.new_game()
-        app.session.played.use_help()  # as the menu items do: no Best Times requester on a win
-        hints.show_probabilities = True
-        hints.demo, hints.demo_wait = True, 0
+        hints.set_probabilities(True)  # as the menu items do (the game is helped: no Best Times requester on a win)
+        hints.start_demo()
         pyxel.set_mouse_pos(5, 200)
         game = app.game
         for _ in range(20_000):
-            if game.status.over or not hints.demo or app.requesters:
+            if game.status.over or not hints.demo.on or app.requesters:
                 break
             start_wall, start_cpu = time.perf_counter(), time.thread_time()
             app.update()
@@ -147,7 +146,7 @@ def bench_hint_latency(width: int, height: int, mines: int, games: int, every: i
                 clear_cache()
                 analysis_module._CUTS.found.clear()
                 start, start_cpu, frames = time.perf_counter(), time.thread_time(), 1
-                hints.hint(game)
+                hints.hint()
                 while hints.pending:
                     app.update()
                     app.draw()
@@ -175,6 +174,7 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
     every frame until the shading is ready (exact or, past the patience, estimated)."""
     import pyxel
 
+    from amigasweeper.play.played import Help
     from amigasweeper.solver import analysis as analysis_module
     from amigasweeper.solver.counting import clear_cache
     from amigasweeper.ui.game.minewindow import Action
@@ -186,7 +186,7 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
     for seed in range(positions):
         app.session.seeds = _Seeds(seed)
         game = app.session.new_game()
-        app.session.played.use_help()
+        app.session.played.use_help(Help.PROBABILITIES)
         game.uncover(game.topology.size // 2)
         safe = [c for c in game.topology.cells() if not game.is_mine(c)]
         random.Random(seed).shuffle(safe)
@@ -209,7 +209,7 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
             wall.append((time.perf_counter() - start_wall) * 1000)
             cpu.append((time.thread_time() - start_cpu) * 1000)
             frames += 1
-            shading = hints.shading(game)
+            shading = hints.shading()
             if not shown or shown[-1][1] is not shading:
                 shown.append((frames, shading))
             if not first_shown and any(p is not None for p in shading.chances):

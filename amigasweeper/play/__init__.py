@@ -8,6 +8,8 @@ none keeps a game's state of its own.
 ``clock``    the clock rule: the reasons that hold a game's clock
 ``played``   PlayedGame: one game (moves, input events, help used, the end)
 ``session``  Session: the game being played and the choices
+``assist``   Assist: the help the game is given (Hint, Show Safe and Mines,
+             the odds and shading, the Demo), for every front end
 ``duel``     DuelPlay: one Duel, its moves and its end
 ``ending``   EndQueue: the one path a finished game takes (record, replay,
              best time), sliced across frames

@@ -2,18 +2,24 @@
 the players, the computer's moves, and the end, handed on once.
 
 The Duel window sends it the human's moves and asks it for the computer's;
-it draws what the Duel says. The result goes the way every game's end goes
+it draws what the Duel says. The computer player is the solver's
+(solver/duel_ai.py), reached from here (``computer_player``) so that no
+front end imports the solver. The result goes the way every game's end goes
 (play/ending.py): counted with the best times, from the first player's
 side, against the opponent.
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
 from amigasweeper.engine.duel import Duel, DuelMove, DuelMoveKind
+from amigasweeper.solver.duel_ai import DuelAI
+
+ComputerPlayer = Callable[[Duel], DuelMove]  # the computer's choice of move in a duel
 
 
 class Opponent(str, Enum):
@@ -38,9 +44,17 @@ class DuelPlayers:
         return f"computer-{self.strength}" if self.computer is not None else self.names[1]
 
 
+def computer_player(players: DuelPlayers, seed: int) -> ComputerPlayer | None:
+    """The computer's choice of move at the players' strength, its chance drawn
+    from the board's seed (so a duel plays the same again); None in hot-seat play."""
+    if players.computer is None:
+        return None
+    return DuelAI(players.strength, random.Random(seed)).move
+
+
 class DuelPlay:
     def __init__(self, duel: Duel, players: DuelPlayers,
-                 computer: Callable[[Duel], DuelMove] | None,
+                 computer: ComputerPlayer | None,
                  on_end: Callable[[str, str], None]) -> None:
         self.duel = duel
         self.players = players

@@ -47,6 +47,16 @@ MOVES = {Action.UNCOVER: MoveKind.UNCOVER, Action.MARK: MoveKind.MARK, Action.CL
 MoveListener = Callable[[Game, Move, MoveResult], None]  # a move played and what it did
 
 
+class Help(Enum):
+    """The kinds of help a game can be given (play/assist): kept apart so that a
+    Demo game can be told from one where the player asked for a hint."""
+
+    HINT = "hint"
+    SAFE_AND_MINES = "safe and mines"
+    PROBABILITIES = "probabilities"
+    DEMO = "demo"
+
+
 @dataclass(frozen=True)
 class GameEnd:
     """A finished game, as the end of a game's path (play/ending.py) takes it."""
@@ -73,6 +83,7 @@ class PlayedGame:
         self.recorder = GameRecorder(game, clock=clock, wall=wall)
         self.setup: GameSetup | None = None  # as it stood at the first uncover
         self.helped = False
+        self.helps: set[Help] = set()  # which kinds of help (the records keep only ``helped`` so far)
         self.noted = False  # the window has told why the board is not the kind asked for
         self.ended = False
 
@@ -131,10 +142,11 @@ class PlayedGame:
         self.on_move(self.game, move, result)
         return result
 
-    def use_help(self) -> None:
+    def use_help(self, kind: Help) -> None:
         """Hint, Show Safe and Mines, Show Probabilities, the Demo: this game
         is not the player's alone (no best time; EVF: not fair)."""
         self.helped = True
+        self.helps.add(Help(kind))
 
     def set_marks(self, enabled: bool) -> None:
         self._told(Move(MoveKind.MARKS_ON if enabled else MoveKind.MARKS_OFF), self.game.set_marks(enabled))

@@ -3,8 +3,13 @@
 This is the program's play state in Simon Tatham's sense: which level,
 marks and completion mode are chosen, the game being played (a
 PlayedGame) and the seeds that make each new board, the clock's reasons,
-and where a finished game goes (``on_end``). Windows and menus act through
-it; it draws nothing and never imports pyxel.
+the help given to the game (``assist``: play/assist) and where a finished
+game goes (``on_end``). Windows and menus act through it; it draws nothing
+and never imports pyxel.
+
+Its games may be no-guess boards: the solver's maker of them is registered
+with the engine here (solver/engine_hooks.py), so that no front end needs
+to import the solver for it.
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from amigasweeper.engine import (
     Shape,
     custom_level,
 )
+from amigasweeper.solver.engine_hooks import install as install_solver_hooks
 
+from .assist.assist import Assist
 from .choices import Choices, SeedSource
 from .clock import PauseReasons
 from .played import GameEnd, MoveListener, PlayedGame
@@ -31,7 +38,9 @@ from .played import GameEnd, MoveListener, PlayedGame
 
 class Session:
     def __init__(self, choices: Choices, clock: Callable[[], float], seeds: SeedSource,
-                 wall: Callable[[], float] = time.time) -> None:
+                 wall: Callable[[], float] = time.time,
+                 solver_clock: Callable[[], float] = time.perf_counter) -> None:
+        install_solver_hooks()  # no-guess boards and the Duel's automatic reveal
         self.choices = choices
         self.clock = clock
         self.wall = wall
@@ -43,6 +52,9 @@ class Session:
         self.played = self._make()
         self.pauses = PauseReasons(lambda: self.played)  # what holds the clock: the same for every game
         self.on_new_game.append(self.pauses.new_game)
+        self.assist = Assist(lambda: self.played, solver_clock)  # Hint, Show Safe and Mines, odds, the Demo
+        self.on_new_game.append(self.assist.new_game)
+        self.on_move.append(self.assist.moved)
 
     @property
     def game(self) -> Game:

@@ -26,7 +26,7 @@ from .faults import FaultGuard
 from .game.commands import CommandCentre
 from .game.finished_games import end_queue
 from .game.menudefs import MENUS
-from .game.minewindow import Action, MineWindow
+from .game.minewindow import MineWindow
 from .game.shading import draw_legend
 from .helpviewer.control import ViewerControl
 from .helpviewer.guideview import GuideViewer, open_guide_file
@@ -201,7 +201,7 @@ class App:
     def close_game_window(self) -> None:
         """The MineSweeper window's close gadget: the program's window goes and
         the Workbench stays, with the MineSweeper icon to start it again."""
-        self.mine_window.hints.demo = False
+        self.session.assist.stop_demo()
         self.commands.leave()
         self.wm.close(self.mine_window)
 
@@ -280,7 +280,7 @@ class App:
             self.request_quit()  # Right-Amiga-Q quits from every window, a requester's too
         elif frame.key(*HELP_KEYS) and self.wm.active is not self.viewer:
             self.open_manual()
-        elif not (self.wm.active is self.mine_window and self._update_demo(frame)):
+        elif not (self.wm.active is self.mine_window and self.mine_window.run_demo(frame)):
             self.wm.route(frame, open_menus=self.open_menus)
         for control in self.controls:
             control.tick()
@@ -337,20 +337,6 @@ class App:
             return
         pyxel.quit()
 
-    def _update_demo(self, frame) -> bool:
-        """Run the Demo player; True while it has the board (any key or click stops it)."""
-        hints = self.mine_window.hints
-        if not hints.demo:
-            return False
-        if frame.keys or frame.pressed:
-            hints.demo = False
-            return True
-        move = hints.demo_move(self.game)
-        if move is not None:
-            cell, kind = move
-            self.mine_window.act(Action(kind.value), cell)
-        return True
-
     def screen_title(self) -> str:
         return self.bar.title(self)
 
@@ -373,7 +359,7 @@ class App:
         if self.open_menus_strip is not None:
             self.open_menus_strip.draw()
         pyxel.pal()
-        self.screen.busy = self.mine_window.hints.busy(self.game)  # the wait pointer while the solver works
+        self.screen.busy = self.session.assist.busy()  # the wait pointer while the solver works
         self.screen.finish()
 
     def apply_look(self) -> None:

@@ -40,7 +40,7 @@ class ScreenBar:
                 field = app.mine_window.field
                 x, y = pointer.position()
                 if field.visible and field.contains(x, y):
-                    text = hints.chance_text(app.game, field.cell_under(x, y))
+                    text = hints.chance_text(field.cell_under(x, y))
         if not text and not app.menus_seen:
             text = NEWCOMER_TOUCH_TITLE if app.touch_play.on else NEWCOMER_TITLE
         if not text:

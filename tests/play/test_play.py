@@ -26,6 +26,7 @@ from amigasweeper.play import (
     Session,
 )
 from amigasweeper.play.ending import WAITING_NOTE
+from amigasweeper.play.played import Help
 from amigasweeper.records import GameKeeper, RecordStore
 from amigasweeper.replay import Button, EventKind, Result
 from amigasweeper.storage import Storage
@@ -88,7 +89,7 @@ def test_the_recording_is_signed_and_says_whether_help_was_used():
         session, clock, ends = session_with()
         click(session, 27)
         if helped:
-            session.played.use_help()
+            session.played.use_help(Help.HINT)
         while session.game.status is GameStatus.PLAYING:
             click(session, safe_cells(session.game)[0])
         (end,) = ends
@@ -227,7 +228,7 @@ def test_a_helped_win_is_kept_but_never_asks_for_best_times(tmp_path):
     queue = EndQueue(desk.desk)
     session, clock, ends = session_with()
     click(session, 27)
-    session.played.use_help()
+    session.played.use_help(Help.HINT)
     while session.game.status is GameStatus.PLAYING:
         click(session, safe_cells(session.game)[0])
     queue.put_game(ends[0])

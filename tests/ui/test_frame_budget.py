@@ -14,10 +14,11 @@ import pytest
 import pyxel
 
 from amigasweeper.engine import LevelName
+from amigasweeper.play.assist import frames as frames_module
+from amigasweeper.play.assist import position as position_module
 from amigasweeper.solver import best_move
 from amigasweeper.solver.counting import METER
 from amigasweeper.ui import collector
-from amigasweeper.ui.game import hints as hints_module
 
 UNIT = 1e-6
 
@@ -38,17 +39,17 @@ def test_building_a_new_positions_frontier_comes_out_of_the_frames_budget(make_a
     pilot.finish_ripple()
     hints = app.mine_window.hints
     clock = hints.clock = HandClock()
-    built = hints_module.PositionWork.__init__
+    built = position_module.PositionWork.__init__
 
     def slow_build(work, game, work_clock):
         built(work, game, work_clock)
-        clock.now += hints_module.FRAME_BUDGET  # as if building the frontier took the whole budget
+        clock.now += frames_module.FRAME_BUDGET  # as if building the frontier took the whole budget
 
-    monkeypatch.setattr(hints_module.PositionWork, "__init__", slow_build)
+    monkeypatch.setattr(position_module.PositionWork, "__init__", slow_build)
     hints.show_probabilities = True
-    hints.update(app.game)
+    hints.tick()
     assert hints.work is not None and hints.work._job.steps == 0  # nothing more in this frame
-    hints.update(app.game)
+    hints.tick()
     assert hints.work._job.steps > 0  # the next frame counts
 
 
@@ -59,11 +60,11 @@ def test_a_frame_that_gave_its_budget_to_a_hint_does_not_count_again_in_its_upda
     hints = app.mine_window.hints
     clock = hints.clock = HandClock()
     hints.show_probabilities = True
-    hints._slice(app.game)  # as a Hint asked in this frame does
+    hints._slice()  # as a Hint asked in this frame does
     steps = hints.work._job.steps
-    clock.now += hints_module.FRAME_BUDGET
-    hints._frame_spent += hints_module.FRAME_BUDGET  # the Hint's slice used the budget up
-    hints.update(app.game)  # the frame's own update: nothing left for it
+    clock.now += frames_module.FRAME_BUDGET
+    hints.frames.spent += frames_module.FRAME_BUDGET  # the Hint's slice used the budget up
+    hints.tick()  # the frame's own tick: nothing left for it
     assert hints.work._job.steps == steps
 
 
@@ -74,19 +75,20 @@ def test_the_demo_works_out_its_guesses_while_it_waits_and_they_are_the_players(
     if strong:
         app.commands.toggle_strong_demo()  # Hint > Strong Demo: the look-ahead player's guesses
     hints.clock = METER.clock(UNIT)
-    demo_move = hints.demo_move
+    demo_step = hints.demo_step
     planned_moves, thinking_in_move_frames = [], []
 
-    def watched(game):
-        planned = hints._work_for == (id(game), len(game.moves)) and hints._planned() is not None
+    def watched():
+        game = app.game
+        planned = hints.current.is_for(game) and hints.demo.planned() is not None
         view, before = game.player_view(), METER.total
-        move = demo_move(game)
+        move = demo_step()
         if move is not None and planned:
-            planned_moves.append((view, move[0]))
+            planned_moves.append((view, move.square))
             thinking_in_move_frames.append(METER.total - before)
         return move
 
-    hints.demo_move = watched
+    hints.demo_step = watched
     pilot.key(pyxel.KEY_Y, amiga=True)
     for _ in range(3000):
         if app.game.status.over or len(planned_moves) >= 4:
@@ -143,7 +145,7 @@ def test_the_shading_worked_out_once_follows_the_window_and_the_board(make_app, 
     pilot.key(pyxel.KEY_W, amiga=True)
     while hints.work is None or hints.work.analysis is None:
         pilot.step()
-    chances = hints.chances(game)
+    chances = hints.shading().chances
     cell = next(c for c in game.topology.cells() if chances[c] is not None and 0 < chances[c] < 1)
 
     def corner(cell: int) -> tuple[int, int]:
@@ -162,7 +164,7 @@ def test_the_shading_worked_out_once_follows_the_window_and_the_board(make_app, 
     window.x += 3  # the window moves: the shading goes with it
     pilot.step()
     assert field.ax == before + 3 and shaded(cell)
-    monkeypatch.setattr(hints_module, "FRAME_BUDGET", 0.0)  # the next count will not come in
+    hints.frames.budget = 0.0  # the next count will not come in
     assert game.toggle_mark(cell).accepted  # a mark on the square: its shading goes at once ...
     pilot.step()
-    assert hints.chances(game) is chances and not shaded(cell)  # ... with the old chances still shown
+    assert hints.shading().chances is chances and not shaded(cell)  # ... with the old chances still shown

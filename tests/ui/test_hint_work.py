@@ -13,15 +13,17 @@ import pytest
 import pyxel
 
 from amigasweeper.engine import LevelName
+from amigasweeper.play.assist import assist as assist_module
+from amigasweeper.play.assist import frames as frames_module
+from amigasweeper.play.assist import position as position_work
+from amigasweeper.play.assist.answers import Verdict
 from amigasweeper.solver import all_certain
 from amigasweeper.solver import analysis as analysis_module
 from amigasweeper.solver.cdcl import WORK_PER_PAUSE
 from amigasweeper.solver.counting import CHUNK, METER, clear_cache, constraints_of
 from amigasweeper.solver.propagate import PAIRS_PER_PAUSE, propagate
-from amigasweeper.ui.game import hints as hints_module
-from amigasweeper.ui.game import position_work
 from amigasweeper.ui.game.minewindow import Action
-from amigasweeper.ui.intuition.atlas import POINTER, WAIT_POINTER, Cell
+from amigasweeper.ui.intuition.atlas import POINTER, WAIT_POINTER
 from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.screenbar import legend_x as app_legend_x
 
@@ -31,7 +33,7 @@ FRAME_WORK = 200  # a frame's share of the work in these tests: small, so that c
 
 @pytest.fixture(autouse=True)
 def small_frames(monkeypatch):
-    monkeypatch.setattr(hints_module, "FRAME_BUDGET", FRAME_WORK * UNIT)
+    monkeypatch.setattr(frames_module, "FRAME_BUDGET", FRAME_WORK * UNIT)
 
 
 def crowded_expert(make_app, opens=120):
@@ -81,7 +83,7 @@ def test_probabilities_are_counted_over_frames_with_the_busy_pointer(make_app):
     assert frames > 3  # this position takes many frames' work ...
     assert max(work) <= FRAME_WORK + max(CHUNK, PAIRS_PER_PAUSE, WORK_PER_PAUSE)  # ... and no frame more than its share
     assert not app.screen.busy and pointer_sprite_drawn(300, 240, POINTER)
-    chances = hints.chances(app.game)
+    chances = hints.shading().chances
     assert all((chances[c] is None) == (app.game.is_open(c) or app.game.mark(c) != 0) for c in app.game.topology.cells())
 
 
@@ -91,7 +93,7 @@ def test_the_old_shading_stays_while_the_next_is_counted(make_app):
     pilot.key(pyxel.KEY_W, amiga=True)
     while hints.work.analysis is None:
         pilot.step()
-    old = list(hints.chances(app.game))
+    old = list(hints.shading().chances)
     game = app.game
     cell = next(c for c in game.topology.cells() if not game.is_mine(c) and not game.is_open(c) and old[c] not in (0.0, None))
     clear_cache()
@@ -100,10 +102,10 @@ def test_the_old_shading_stays_while_the_next_is_counted(make_app):
     pilot.step()
     if hints.work.analysis is None:  # still counting: the board keeps the old shading
         assert app.screen.busy
-        assert hints.chances(game) == old
+        assert hints.shading().chances == old
     while hints.work.analysis is None:
         pilot.step()
-    assert hints.chances(game) != old
+    assert hints.shading().chances != old
 
 
 def test_over_its_patience_the_shading_is_an_estimate_and_says_so(make_app, monkeypatch):
@@ -117,15 +119,15 @@ def test_over_its_patience_the_shading_is_an_estimate_and_says_so(make_app, monk
     while hints.work.analysis is None:
         pilot.step()
     assert hints.estimated and not hints.work.analysis.exact
-    chances = hints.chances(app.game)
+    chances = hints.shading().chances
     assert all(chances[c] == 0.0 for c in proved.safe)  # the proofs still stand ...
     assert all(chances[c] == 1.0 for c in proved.mines)
     assert all(not app.game.is_mine(c) for c in proved.safe)
     guess = next(c for c in view.topology.cells() if chances[c] is not None and 0.0 < chances[c] < 1.0)
-    assert "(estimate)" in hints.chance_text(app.game, guess)  # ... and the rest say what they are
-    assert hints.chance_text(app.game, min(proved.safe)).startswith("Mine chance 0.0%")
+    assert "(estimate)" in hints.chance_text(guess)  # ... and the rest say what they are
+    assert hints.chance_text(min(proved.safe)).startswith("Mine chance 0.0%")
     pilot.move(*pilot.cell_xy(guess))
-    assert app.screen_title() in (hints.chance_text(app.game, guess) + "   ") * 2  # scrolling through the bar
+    assert app.screen_title() in (hints.chance_text(guess) + "   ") * 2  # scrolling through the bar
     legend_x = app_legend_x(app.screen.w, estimated=True)
     mark = [(x, y) for x in range(legend_x, legend_x + 32) for y in range(1, 9)]
     assert any(pyxel.screen.pget(x, y) == Pen.BLACK for x, y in mark)  # "est." in the bar, before the key
@@ -134,7 +136,7 @@ def test_over_its_patience_the_shading_is_an_estimate_and_says_so(make_app, monk
 def test_a_hint_that_needs_a_count_comes_a_few_frames_later(make_app, monkeypatch):
     app, pilot = crowded_expert(make_app, opens=0)
     hints = app.mine_window.hints
-    monkeypatch.setattr(hints_module, "simple_hint", lambda view: None)  # as if rules 1-4 found nothing
+    monkeypatch.setattr(assist_module, "simple_hint", lambda view: None)  # as if rules 1-4 found nothing
     pilot.key(pyxel.KEY_H, amiga=True)
     for _ in range(200):
         if hints.message:
@@ -143,7 +145,7 @@ def test_a_hint_that_needs_a_count_comes_a_few_frames_later(make_app, monkeypatc
         pilot.step()
     assert hints.message.startswith(("Rule 5", "Rule 6", "No square is certain"))
     for cell, kind in hints.marks.items():
-        assert app.game.is_mine(cell) == (kind.name == "HINT_MINE")
+        assert app.game.is_mine(cell) == (kind is Verdict.MINE)
 
 
 @pytest.mark.parametrize("level", [LevelName.EXPERT])
@@ -182,13 +184,13 @@ def test_every_square_the_hints_can_settle_is_shaded_0_or_100_even_in_an_estimat
         pilot.step()
         work.append(METER.work - before)
         frames += 1
-        chances = hints.chances(game)
+        chances = hints.shading().chances
         if any(p is not None for p in chances) and (not stages or stages[-1] is not chances):
             stages.append(chances)
     assert hints.estimated and not hints.work.analysis.exact
     # The settling is spread over frames like the counts: no frame does much more than its share.
     assert max(work) <= FRAME_WORK + 2 * max(CHUNK, PAIRS_PER_PAUSE, WORK_PER_PAUSE), max(work)
-    stages.append(hints.chances(game))
+    stages.append(hints.shading().chances)
     assert len(stages) >= 3  # the settled squares, the sketch, the count
     first = stages[0]
     assert all(p in (0.0, 1.0, None) for p in first)  # the first shading shows proofs only ...
@@ -200,6 +202,6 @@ def test_every_square_the_hints_can_settle_is_shaded_0_or_100_even_in_an_estimat
     assert all(final[c] == 0.0 for c in settled.safe) and all(final[c] == 1.0 for c in settled.mines)
     assert all(0.0 < p < 1.0 for c, p in enumerate(final) if p is not None and c not in settled.safe | settled.mines)
     # Show Safe and Mines reads the same count: it names every settled square.
-    hints.show_safe_and_mines(game)
-    assert {c for c, kind in hints.marks.items() if kind == Cell.HINT_SAFE} == set(settled.safe)
-    assert {c for c, kind in hints.marks.items() if kind == Cell.HINT_MINE} == set(settled.mines)
+    hints.show_safe_and_mines()
+    assert {c for c, kind in hints.marks.items() if kind is Verdict.SAFE} == set(settled.safe)
+    assert {c for c, kind in hints.marks.items() if kind is Verdict.MINE} == set(settled.mines)

@@ -6,6 +6,8 @@ import pytest
 import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName, Shape
+from amigasweeper.play.assist.answers import Verdict
+from amigasweeper.play.played import Help
 from amigasweeper.ui.game.shading import KICKSTART3_STEPS as RAMP
 from amigasweeper.ui.intuition.atlas import Cell
 
@@ -36,8 +38,9 @@ def test_hint_names_the_rule_and_marks_what_it_proves(make_app):
     assert hints.message.startswith("Rule ")
     assert hints.marks
     for cell, kind in hints.marks.items():
-        assert app.game.is_mine(cell) == (kind is Cell.HINT_MINE)
+        assert app.game.is_mine(cell) == (kind is Verdict.MINE)
     assert app.session.played.helped  # the game knows: no best time, and its replay says so
+    assert app.session.played.helps == {Help.HINT}  # and which kind of help it was
     shown = app.screen_title()
     assert shown in (hints.message + "   ") * 2  # the message, scrolling through the bar if long
 
@@ -47,11 +50,11 @@ def test_show_safe_and_mines_marks_only_truths_until_the_next_move(make_app):
     pilot.key(pyxel.KEY_S, amiga=True)
     answered(app, pilot)
     marks = dict(app.mine_window.hints.marks)
-    assert marks
-    assert all(app.game.is_mine(c) == (k is Cell.HINT_MINE) for c, k in marks.items())
+    assert marks and app.session.played.helps == {Help.SAFE_AND_MINES}
+    assert all(app.game.is_mine(c) == (k is Verdict.MINE) for c, k in marks.items())
     pilot.move(300, 240)
     field = app.mine_window.field
-    safe = next(c for c, k in marks.items() if k is Cell.HINT_SAFE)
+    safe = next(c for c, k in marks.items() if k is Verdict.SAFE)
     ox, oy = app.mine_window.canvas.geometry.origin(safe)
     sprite = Cell.HINT_SAFE.sprite
     assert pyxel.screen.pget(field.ax + ox + 3, field.ay + oy + 3) == pyxel.images[sprite.bank].pget(
@@ -71,7 +74,7 @@ def test_probabilities_shade_squares_and_name_the_chance_under_the_pointer(make_
     ox, oy = app.mine_window.canvas.geometry.origin(covered)
     assert pyxel.screen.pget(field.ax + ox + 2, field.ay + oy + 2) in RAMP
     pilot.key(pyxel.KEY_W, amiga=True)
-    assert not app.mine_window.hints.show_probabilities
+    assert not app.mine_window.hints.show_probabilities and app.session.played.helps == {Help.PROBABILITIES}
 
 
 def test_a_game_with_a_hint_does_not_enter_best_times(make_app, win_game):
@@ -86,11 +89,11 @@ def test_a_game_with_a_hint_does_not_enter_best_times(make_app, win_game):
 def test_demo_plays_until_the_end_or_a_key(make_app):
     app, pilot = make_app(seed=7)
     pilot.key(pyxel.KEY_Y, amiga=True)
-    assert app.mine_window.hints.demo
+    assert app.mine_window.hints.demo.on and app.session.played.helps == {Help.DEMO}
     pilot.step(40)
     assert app.game.status is not GameStatus.READY
     pilot.key(pyxel.KEY_SPACE)
-    assert not app.mine_window.hints.demo
+    assert not app.mine_window.hints.demo.on
     moves = len(app.game.moves)
     pilot.step(40)
     assert len(app.game.moves) == moves
@@ -99,7 +102,7 @@ def test_demo_plays_until_the_end_or_a_key(make_app):
         pilot.step(10)
         if app.game.status.over:
             break
-    assert app.game.status.over and not app.mine_window.hints.demo
+    assert app.game.status.over and not app.mine_window.hints.demo.on
 
 
 @pytest.mark.parametrize("shape", [Shape.HEX, Shape.TRIANGLE])
@@ -113,7 +116,7 @@ def test_hints_and_demo_on_other_shapes(make_app, shape):
         return
     pilot.key(pyxel.KEY_S, amiga=True)
     for cell, kind in app.mine_window.hints.marks.items():
-        assert app.game.is_mine(cell) == (kind is Cell.HINT_MINE)
+        assert app.game.is_mine(cell) == (kind is Verdict.MINE)
     pilot.key(pyxel.KEY_Y, amiga=True)
     for _ in range(300):
         pilot.step(10)

@@ -294,28 +294,28 @@ def test_no_guess_on_a_board_too_dense_to_prove_tells_the_player(app_pilot, monk
 
 
 def test_strong_demo_is_a_saved_setting_the_demo_plays_with(make_app, tmp_path, monkeypatch):
-    import amigasweeper.ui.game.hints as hints_module
+    import amigasweeper.play.assist.demo as demo_module
 
     app, pilot = make_app(data_dir=tmp_path, seed=7)
     item = next(i for m in MENUS for i in m.items if i.command is Command.STRONG_DEMO)
-    assert not app.commands.checked(item) and not app.mine_window.hints.strong
+    assert not app.commands.checked(item) and not app.mine_window.hints.demo.strong
     choose(app, pilot, Command.STRONG_DEMO)
-    assert app.commands.checked(item) and app.mine_window.hints.strong and app.storage.settings.strong_demo
+    assert app.commands.checked(item) and app.mine_window.hints.demo.strong and app.storage.settings.strong_demo
     asked = []  # the look-ahead each player the Demo makes is given
-    real = hints_module.Player
-    monkeypatch.setattr(hints_module, "Player", lambda knowledge, look_ahead=None: asked.append(look_ahead) or real(knowledge, look_ahead))
+    real = demo_module.Player
+    monkeypatch.setattr(demo_module, "Player", lambda knowledge, look_ahead=None: asked.append(look_ahead) or real(knowledge, look_ahead))
     pilot.key(pyxel.KEY_Y, amiga=True)
     pilot.step(40)
     assert app.game.status is not GameStatus.READY and asked and set(asked) == {True}
     pilot.key(pyxel.KEY_SPACE)
     again, _ = make_app(data_dir=tmp_path, seed=7)  # the setting is kept with the others
-    assert again.mine_window.hints.strong
+    assert again.mine_window.hints.demo.strong
     hints = again.mine_window.hints
-    hints._plan = (hints._work_for, 5)  # a guess worked out ahead with the strong setting ...
-    assert hints._planned() == 5
+    hints.demo.plan = (hints.current.position, 5)  # a guess worked out ahead with the strong setting ...
+    assert hints.demo.planned() == 5
     choose(again, _, Command.STRONG_DEMO)
-    assert hints._planned() is None  # ... is not played by the default one
-    assert not again.mine_window.hints.strong and not again.storage.settings.strong_demo
+    assert hints.demo.planned() is None  # ... is not played by the default one
+    assert not again.mine_window.hints.demo.strong and not again.storage.settings.strong_demo
     asked.clear()
     again.commands.select(next(i for m in MENUS for i in m.items if i.command is Command.DEMO))
     _.step(40)

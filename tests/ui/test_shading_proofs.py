@@ -23,9 +23,9 @@ import pyxel
 from sat_checker import proved_by_checker
 
 from amigasweeper.engine import LevelName, Shape
+from amigasweeper.play.assist import frames as frames_module
+from amigasweeper.play.assist import position as position_work
 from amigasweeper.solver.counting import METER, clear_cache
-from amigasweeper.ui.game import hints as hints_module
-from amigasweeper.ui.game import position_work
 from amigasweeper.ui.game.minewindow import Action
 from amigasweeper.ui.game.shading import KICKSTART3_STEPS, step_of
 from amigasweeper.ui.intuition.modes import ScreenMode
@@ -43,7 +43,7 @@ BOARDS = [  # shape, width, height, mines, squares uncovered at random, seed, co
 
 @pytest.fixture(autouse=True)
 def frames_of_work(monkeypatch):
-    monkeypatch.setattr(hints_module, "FRAME_BUDGET", FRAME_WORK * UNIT)
+    monkeypatch.setattr(frames_module, "FRAME_BUDGET", FRAME_WORK * UNIT)
     monkeypatch.setattr(position_work, "PATIENCE", 100_000 * UNIT)  # the counts give up sooner: the estimate path runs
 
 
@@ -103,12 +103,12 @@ def test_every_frame_of_the_shading_agrees_with_an_independent_checker(make_app,
         pilot.step()
         frames += 1
         assert frames < 5_000
-        shading = hints.shading(game)
+        shading = hints.shading()
         settled = check_frame(shading, game, safe, mines)
         shown = sum(chance is not None for chance in shading.chances)
         seen_partial |= 0 < settled < shown  # proofs and estimates on the board together
         seen_open |= shading.estimated
-    shading = hints.shading(game)
+    shading = hints.shading()
     check_frame(shading, game, safe, mines)
     assert all(shading.settled[c] and shading.chances[c] == 0.0 for c in safe)  # the count is done: every proof shows
     assert all(shading.settled[c] and shading.chances[c] == 1.0 for c in mines)
@@ -126,7 +126,7 @@ def test_after_a_move_the_old_shading_is_shown_as_estimates_until_the_new_one_co
     pilot.key(pyxel.KEY_W, amiga=True)
     while hints.work.analysis is None:
         pilot.step()
-    old = hints.shading(game)
+    old = hints.shading()
     cell = next(c for c in game.topology.cells() if not game.is_open(c) and old.chances[c] == 0.0)
     clear_cache()
     app.mine_window.act(Action.UNCOVER, cell)
@@ -134,7 +134,7 @@ def test_after_a_move_the_old_shading_is_shown_as_estimates_until_the_new_one_co
     geometry = app.mine_window.canvas.geometry
     stale_frames = 0
     while hints.work.shading is None:
-        shading = hints.shading(game)
+        shading = hints.shading()
         assert shading.chances is old.chances and not any(shading.settled)  # another position's proofs: no longer final
         assert hints.estimated
         drawn = [c for c, p in enumerate(shading.chances) if p is not None and not game.is_open(c) and not game.mark(c)]

@@ -4,14 +4,13 @@ every game's end goes, and its result is kept with the best times."""
 
 from __future__ import annotations
 
-import random
 from typing import TYPE_CHECKING
 
 from amigasweeper.engine.duel import Duel, DuelSetup
 from amigasweeper.guide import ManualPage
 from amigasweeper.play import DuelJob, DuelPlay, DuelPlayers, Opponent
 from amigasweeper.play.clock import PauseReason
-from amigasweeper.solver.duel_ai import DuelAI
+from amigasweeper.play.duel import computer_player
 
 from ..game import dialogs
 from ..intuition.menustrip import MenuStrip
@@ -31,7 +30,6 @@ class DuelControl(WindowControl):
     def __init__(self, app: DuelHost) -> None:
         super().__init__(app)
         self.window: DuelWindow | None = None
-        self.ai: DuelAI | None = None
         self.players: DuelPlayers | None = None
 
     @property
@@ -53,8 +51,7 @@ class DuelControl(WindowControl):
         app = self.app
         seed = app.session.seeds.next()
         duel = Duel(DuelSetup(seed=seed))
-        self.ai = DuelAI(self.players.strength, random.Random(seed)) if self.players.computer is not None else None
-        play = DuelPlay(duel, self.players, self.ai.move if self.ai is not None else None,
+        play = DuelPlay(duel, self.players, computer_player(self.players, seed),
                         on_end=lambda opponent, result: app.ending.put(DuelJob(opponent, result)))
         window = DuelWindow(
             play,

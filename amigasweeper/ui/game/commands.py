@@ -51,7 +51,7 @@ class CommandCentre:
         settings = app.storage.settings
         app.screen.flash = Flash(settings.flash)  # Settings > Flash and Ripple, as saved
         BoardCanvas.instant = settings.ripple == "instant"
-        self.hints.set_strong(app.storage.settings.strong_demo)  # Hint > Strong Demo, as saved
+        self.hints.demo.set_strong(app.storage.settings.strong_demo)  # Hint > Strong Demo, as saved
 
     @property
     def choices(self):
@@ -89,9 +89,9 @@ class CommandCentre:
         if command is Command.SHOW_PROBABILITIES:
             return self.hints.show_probabilities
         if command is Command.DEMO:
-            return self.hints.demo
+            return self.hints.demo.on
         if command is Command.STRONG_DEMO:
-            return self.hints.strong
+            return self.hints.demo.strong
         return False
 
     def enabled(self, item: MenuItem) -> bool:
@@ -291,38 +291,32 @@ class CommandCentre:
         self.app.open_requester(dialogs.about(self.app.screen_mode.size, lambda: None))
 
     # --------------------------------------------------------------- hints
+    # Each marks the game as helped (play/assist does): no best time, and its replay says so.
     @property
     def hints(self):
-        return self.app.mine_window.hints
-
-    def _used_a_hint(self) -> None:
-        self.app.session.played.use_help()  # such a game sets no best time, and its replay says so
+        return self.app.session.assist
 
     def hint(self) -> None:
-        self._used_a_hint()
-        self.hints.hint(self.app.game)
+        self.hints.hint()  # the answer shows in the screen's bar when the count has it
 
     def show_safe(self) -> None:
-        self._used_a_hint()
-        self.hints.show_safe_and_mines(self.app.game)
+        self.hints.show_safe_and_mines()
 
     def toggle_probabilities(self) -> None:
-        self.hints.show_probabilities = not self.hints.show_probabilities
-        self.hints.message = ""  # the bar now shows the chance under the pointer
-        if self.hints.show_probabilities:
-            self._used_a_hint()
+        self.hints.set_probabilities(not self.hints.show_probabilities)
 
     def toggle_demo(self) -> None:
-        self.hints.demo = not self.hints.demo
-        self.hints.demo_wait = 0
-        if self.hints.demo:
-            self._used_a_hint()
+        if self.hints.demo.on:
+            self.hints.stop_demo()
+        else:
+            self.hints.start_demo()
 
     def toggle_strong_demo(self) -> None:
         """Hint > Strong Demo: the Demo looks a guess further at close calls
         (solver/lookahead.py), saved at once (it is the player's, not a game's)."""
-        self.hints.set_strong(not self.hints.strong)
-        problem = self.app.storage.change_settings(strong_demo=self.hints.strong)
+        demo = self.hints.demo
+        demo.set_strong(not demo.strong)
+        problem = self.app.storage.change_settings(strong_demo=demo.strong)
         if problem:
             self.tell("Saved Data", [problem])
 

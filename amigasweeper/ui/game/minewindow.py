@@ -11,6 +11,8 @@ import pyxel
 from amigasweeper.engine import Game, GameStatus, MoveResult, Shape
 from amigasweeper.engine.levels import MAX_SIDE
 from amigasweeper.play import Action, Aim, PauseReason, PlayedGame, Session
+from amigasweeper.play.assist.answers import Verdict
+from amigasweeper.play.assist.assist import Assist
 from amigasweeper.replay import Button as RecordedButton
 
 from ..intuition import font, metrics, pointer
@@ -23,7 +25,6 @@ from ..intuition.widgets import PushGadget, Widget
 from ..intuition.window import BORDER, TITLE_H, Window
 from .boardview import BoardCanvas
 from .geometry import fitting_size, geometry_for
-from .hints import HintState
 from .keyplay import BoardCursor
 from .pointer_tap import BUTTONS, PointerTap
 from .shading import fill_step, step_of
@@ -34,6 +35,7 @@ COUNTER_W = 1 + 3 * DIGIT_W + 2 + 1  # three digits, a pixel apart, in a black b
 COUNTER_H = 1 + DIGIT_H + 1
 FACE_BOX = FACE_SIZE + 4
 MIN_INNER_W = 124  # room for the title "MineSweeper" between the close and depth gadgets
+HINT_CELLS = {Verdict.SAFE: Cell.HINT_SAFE, Verdict.MINE: Cell.HINT_MINE}  # how a proof is marked on the board
 
 
 @dataclass(frozen=True)
@@ -204,9 +206,9 @@ class Field(Widget):
             four_colours = self.window.four_colours
             for x, y, step, settled in self.shaded_squares():
                 fill_step(x, y, 4, 4, step, four_colours, hollow=not settled)
-        for cell, kind in hints.marks.items():
+        for cell, verdict in hints.marks.items():
             if not game.is_open(cell):
-                geometry.blit_cell(pyxel.screen, cell, kind, self.ax, self.ay)
+                geometry.blit_cell(pyxel.screen, cell, HINT_CELLS[verdict], self.ax, self.ay)
 
     def shaded_squares(self) -> list[tuple[int, int, int, bool]]:
         """(x, y, step, settled) of the shading of every covered, unmarked square.
@@ -216,7 +218,7 @@ class Field(Widget):
         took a millisecond of each.
         """
         game, geometry = self.window.game, self.window.canvas.geometry
-        shading = self.window.hints.shading(game)
+        shading = self.window.hints.shading()
         objects, values = (shading, game, geometry), (len(game.moves), self.ax, self.ay)
         if not self._shading_for or values != self._shading_for[1] or any(
             a is not b for a, b in zip(objects, self._shading_for[0])
@@ -253,7 +255,6 @@ class MineWindow(Window):
         self.on_note = on_note  # told once per game why its board is not the kind asked for
         self.face_gadget = self.add(FaceGadget(self))
         self.field = self.add(Field(self))
-        self.hints = HintState()
         self.cursor = BoardCursor(lambda: self.game, self.act)  # keyboard play (keyplay.py)
         self.tap = PointerTap()
         self.four_colours = False  # the Kickstart 2 look: shading in dither patterns
@@ -271,6 +272,11 @@ class MineWindow(Window):
     @property
     def played(self) -> PlayedGame:
         return self.session.played
+
+    @property
+    def hints(self) -> Assist:
+        """The help given to the game (play/assist): this window draws its marks, shading and words."""
+        return self.session.assist
 
     def can_play(self) -> bool:
         return self.played.can_play()
@@ -313,8 +319,6 @@ class MineWindow(Window):
         self.canvas = BoardCanvas(game, geometry_for(game.topology))
         self.tap.new_game()
         self.cursor.new_game(game)
-        self.hints.forget()
-        self.hints.demo = False
         self._over_untold = False
         self.field.action = self.field.held = None
         self.relayout()
@@ -357,17 +361,26 @@ class MineWindow(Window):
         if result is None or not result.accepted:
             return result
         game, played = self.game, self.played
-        if self.hints.show_probabilities:
-            played.use_help()  # a move made with the chances shown (they stay on from game to game)
-        self.hints.forget()
         self.canvas.apply(result)
         if game.layout_note and not played.noted:
             played.noted = True  # e.g. no board needing no guess was found in time
             self.on_note(game.layout_note)
         if game.status.over:
-            self.hints.demo = False
             self._over_untold = True  # told in tick(), once the ripple has been seen
         return result
+
+    def run_demo(self, frame: Frame) -> bool:
+        """The Demo's turn in this frame: True while it has the board (any key or click stops it)."""
+        assist = self.hints
+        if not assist.demo.on:
+            return False
+        if frame.keys or frame.pressed:
+            assist.stop_demo()
+            return True
+        move = assist.demo_step()  # at the Demo's pace: a move every few frames
+        if move is not None:
+            self.act(move.action, move.square)
+        return True
 
     def face_clicked(self) -> None:
         """A new game, or back to play from Pause: an open window that holds
@@ -429,7 +442,7 @@ class MineWindow(Window):
             # The win or loss requester (and the loss's flash) waits for the ripple.
             self._over_untold = False
             self.on_game_over(self.game)
-        self.hints.update(self.game)  # a slice of the solver's work, if anything waits for it
+        self.hints.tick()  # a slice of the solver's work, if anything waits for it
 
     # ---------------------------------------------------------------- draw
     def draw_interior(self) -> None:

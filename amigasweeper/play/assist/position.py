@@ -1,4 +1,4 @@
-"""The solver's work on the position on screen, a slice per frame, and the
+"""The solver's work on the position being played, a slice per frame, and the
 probability shading it produces as it goes.
 
 A position whose count is done within PREVIEW seconds of work is shaded once,
@@ -22,9 +22,7 @@ wrong side, since only proofs and exact counts are ever marked settled.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable
-from dataclasses import dataclass
-from functools import cached_property
+from collections.abc import Callable, Generator
 
 from amigasweeper.engine import MARKED, Game
 from amigasweeper.solver import Analysis, Knowledge
@@ -32,38 +30,11 @@ from amigasweeper.solver.counting import METER, Deadline, Inconsistent, constrai
 from amigasweeper.solver.propagate import propagate_steps
 from amigasweeper.solver.rules import certainty_of
 
+from .shading import Shading
+
 PATIENCE = 0.4  # seconds of counting one position may take in all before estimates are shown
 PREVIEW = 0.006  # seconds of work after which a position not yet counted is shaded in stages
 REFRESH_FRAMES = 6  # frames between two shadings of the decision's progress (each is redrawn in full)
-
-
-@dataclass(frozen=True)
-class Shading:
-    """A chance per square (None: not shaded) and whether it is settled (final) or an estimate."""
-
-    chances: list[float | None]
-    settled: list[bool]
-
-    @classmethod
-    def blank(cls, size: int) -> Shading:
-        return cls([None] * size, [False] * size)
-
-    @cached_property
-    def estimated(self) -> bool:
-        """Some square shows an estimate (worked out once: the legend asks every frame)."""
-        return any(chance is not None and not final for chance, final in zip(self.chances, self.settled))
-
-    def unsettled(self) -> Shading:
-        """The same chances, all as estimates (those of a position since changed)."""
-        return Shading(self.chances, [False] * len(self.chances))
-
-    def with_proofs(self, safe: Iterable[int], mines: Iterable[int]) -> Shading:
-        """These squares settled at 0% and 100%, the rest as they are."""
-        chances, settled = list(self.chances), list(self.settled)
-        for cells, value in ((safe, 0.0), (mines, 1.0)):
-            for cell in cells:
-                chances[cell], settled[cell] = value, True
-        return Shading(chances, settled)
 
 
 class PositionWork:
