@@ -2,7 +2,8 @@
 
 Linux only. The filter allows every call but those listed in ``DENIED`` and a
 few recognised by their arguments (file locks through ``fcntl``, ``clone``
-into new namespaces, ``ioctl`` pushing keys into a terminal); a denied call
+into new namespaces, ``ioctl`` pushing keys into a terminal, ``preadv2`` asking not to wait for
+the disk, which tells a cached page from another); a denied call
 fails with EPERM, ``clone3`` with ENOSYS so that the C library falls back on
 ``clone``, whose flags the filter can read. A call of another architecture's
 ABI (32-bit ``int 0x80`` on x86-64) ends the process.
@@ -38,6 +39,8 @@ NEW_NAMESPACES = (CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC, CLON
                   CLONE_NEWNET)
 # <asm-generic/ioctls.h>: type into a terminal, and the console's own pasting
 TIOCSTI, TIOCLINUX = 0x5412, 0x541C
+RWF_NOWAIT = 0x00000008  # <linux/fs.h>: preadv2 answers EAGAIN for a page not cached: a page-cache probe
+PREADV2_FLAGS = 5  # preadv2(fd, iov, iovcnt, pos_l, pos_h, flags)
 LOW_32_BITS = 0xFFFFFFFF  # fcntl's and ioctl's command is an int: the kernel ignores the upper half
 
 
@@ -64,7 +67,11 @@ DENIED: tuple[Denial, ...] = (
     Denial(("name_to_handle_at", "open_by_handle_at"), "opening files by handle, past the sandbox's view"),
     Denial(("sched_setaffinity", "set_mempolicy", "mbind", "migrate_pages", "move_pages"),
            "leaving the processor and memory its table keeps it on"),
-    Denial(("cachestat",), "probing the page cache another bot fills"),
+    Denial(("cachestat", "mincore", "fadvise64", "fadvise64_64", "arm_fadvise64_64", "readahead"),
+           "probing or filling the page cache another bot reads (preadv2's RWF_NOWAIT too: see build)"),
+    Denial(("mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
+            "msgget", "msgsnd", "msgrcv", "msgctl"),
+           "message queues, counted per user machine-wide (and shared unsealed)"),
     Denial(("reboot", "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
             "swapon", "swapoff", "acct", "quotactl", "settimeofday", "clock_settime", "clock_adjtime",
             "adjtimex", "syslog", "vhangup", "iopl", "ioperm", "uselib", "lookup_dcookie", "nfsservctl",
@@ -72,7 +79,8 @@ DENIED: tuple[Denial, ...] = (
            "administering the machine"),
 )
 SUMMARY = ("no file locks, inotify or fanotify, no new namespaces (clone3 answers ENOSYS), no ptrace, keyctl, "
-           "bpf, perf_event_open, io_uring or mount, nor the administrator's calls; other ABIs end the process")
+           "bpf, perf_event_open, io_uring or mount, no message queues, no page-cache probes (mincore, fadvise, "
+           "readahead, preadv2's RWF_NOWAIT), nor the administrator's calls; other ABIs end the process")
 
 
 def _clone_flags_argument() -> int:
@@ -130,6 +138,8 @@ def build():
             _deny(seccomp, rules, seccomp.ERRNO(EPERM), "ioctl",
                   seccomp.Arg(1, seccomp.MASKED_EQ, LOW_32_BITS, request))
         _deny(seccomp, rules, seccomp.ERRNO(ENOSYS), "clone3")
+        _deny(seccomp, rules, seccomp.ERRNO(EPERM), "preadv2",
+              seccomp.Arg(PREADV2_FLAGS, seccomp.MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT))
     except (OSError, ValueError, AttributeError) as error:
         raise FilterUnavailable(f"libseccomp refused the filter: {error}") from None
     return rules

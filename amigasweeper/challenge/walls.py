@@ -19,6 +19,7 @@ LINUX = sys.platform.startswith("linux")
 
 class ClockKind:
     GROUP = "cgroup"  # every process the bot ran, counted by its control group
+    TREE = "process tree"  # every process in the sealed worker's PID namespace, and those its init reaped
     PROCESS = "process"  # the worker and the children it reaped
     WALL = "wall"  # no CPU clock for another process on this system
 
@@ -52,13 +53,13 @@ def describe(sandbox: Sandbox, plan: Plan, cpu: int | None, tables: int, on_a_cl
     used = {feature.value: version.value for feature in Feature if (version := plan.version(feature))}
     return Walls(
         syscalls=sandbox.describe_filter(),
-        clock=_clock(plan)[1],
+        clock=_clock(plan, sandbox)[1],
         freezing=_freezing(plan),
         processors=_processors(plan, cpu, tables, on_a_cluster),
         memory=_memory(sandbox, plan),
         processes=_processes(sandbox, plan),
         files=_files(sandbox),
-        clock_kind=_clock(plan)[0],
+        clock_kind=_clock(plan, sandbox)[0],
         cgroups=used,
     )
 
@@ -67,10 +68,14 @@ def _how(plan: Plan, feature: Feature, what: str) -> str:
     return f"{plan.version(feature).value} {what}"
 
 
-def _clock(plan: Plan) -> tuple[str, str]:
+def _clock(plan: Plan, sandbox: Sandbox) -> tuple[str, str]:
     if plan.version(Feature.CPU_TIME):
         return ClockKind.GROUP, ("CPU time of all the bot's processes while it plays, whatever they are ("
                                  f"{_how(plan, Feature.CPU_TIME, 'CPU accounting')})")
+    if LINUX and sandbox.sealed:
+        return ClockKind.TREE, ("CPU time of all the bot's processes while it plays, whatever they are (no "
+                                "control group here: counted over the sandbox's own PID namespace, whose init "
+                                "reaps what the bot leaves running)")
     if LINUX:
         return ClockKind.PROCESS, ("CPU time of the bot's worker and the children it has reaped, while it plays "
                                    "(no control group here: a process it leaves running is not counted)")

@@ -97,8 +97,8 @@ def run(conn: Channel) -> None:
 def _account_hint(user: str) -> str:
     if not user:
         return ""
-    return (f" (started by root, the bots run as the user {user}: the bot's files and every folder above "
-            "them must be readable by all users)")
+    return (f" (started by root, the bots run with the rights of the user {user}, each as a user id of its own: "
+            "the bot's files and every folder above them must be readable by all users)")
 
 
 def _sender(conn: Channel):

@@ -17,6 +17,7 @@ cannot hold its table.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -47,7 +48,9 @@ CPU_CHECK_EVERY = 0.25  # seconds a wait goes on before the bot's CPU time is ch
 JAM_GRACE = 1.0  # seconds a write to a worker may wait for room: an honest one has read every answer
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 SANDBOX_PROCESSES = 2  # bwrap's init and the worker's interpreter, in the worker's user namespace
-CUTIME, CSTIME = 13, 14  # fields of /proc/PID/stat after the command's ")" (cutime, cstime: reaped children)
+_SERIALS = itertools.count()  # this table's workers, in the order started (their user ids, as root)
+# Fields of /proc/PID/stat after the command's ")": utime, stime, and cutime, cstime (its reaped children's).
+UTIME, STIME, CUTIME, CSTIME = 11, 12, 13, 14
 
 
 class TimedOut(Exception):
@@ -66,6 +69,7 @@ class Worker:
     """The table's handle on one bot's worker process."""
 
     def __init__(self, spec: str, sandbox: Sandbox, plan: Plan, cpu: int | None, name: str) -> None:
+        sandbox = sandbox.for_worker(os.getpid(), next(_SERIALS))  # as root, a user id of its own
         self.spec, self.sandbox = spec, sandbox
         self.conn, child = Channel.pair(_CONTEXT)
         self.output = BotOutput(spec) if not isinstance(child, Connection) else None
@@ -172,7 +176,12 @@ class Worker:
             seconds = self.group.cpu_seconds()
             if seconds is not None:
                 return seconds
-        return _process_cpu(self.pid) if LINUX and self.pid else None
+        if not (LINUX and self.pid):
+            return None
+        own = _process_cpu(self.pid)
+        if own is None or not self.sandbox.sealed:
+            return own
+        return own + _others_cpu(self.process.pid, self.pid)
 
     def start_game(self, limit: float) -> float | None:
         """Thaw the worker and start its CPU budget for a game; the CPU clock's reading (None: none)."""
@@ -249,6 +258,24 @@ def _process_cpu(pid: int) -> float | None:
         return own + (int(fields[CUTIME]) + int(fields[CSTIME])) / TICKS
     except (OSError, ValueError, IndexError):
         return None
+
+
+def _others_cpu(root: int, worker: int) -> float:
+    """CPU seconds of every process of a sealed worker's tree but the interpreter ``worker``: bwrap, its
+    init, and whatever the bot started, each with the children it reaped. The sandbox has a PID namespace
+    of its own, whose init (bwrap's) adopts and reaps what the bot leaves running, so nothing the bot
+    starts can run outside this tree, and an ended helper's time stays in it, in its reaper's count."""
+    total = 0
+    for pid in (root, *descendants(root)):
+        if pid == worker:
+            continue
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()
+            total += sum(int(fields[index]) for index in (UTIME, STIME, CUTIME, CSTIME))
+        except (OSError, ValueError, IndexError):
+            continue  # it ended meanwhile: its time is now its reaper's
+    return total / TICKS
 
 
 def _processes_of(uid: int | None) -> int:

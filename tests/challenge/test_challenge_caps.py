@@ -69,6 +69,23 @@ def sleeper(board_size, number_of_bombs, board, make_move):
     time.sleep(3)
     mark_all(board_size, number_of_bombs, board, make_move)
 
+def unreaped_helper(board_size, number_of_bombs, board, make_move):
+    """Issue 41: thinks in a helper it never reaps (a grandchild, orphaned at once), then waits for it."""
+    done = f"/tmp/helper-{time.monotonic_ns()}"
+    child = os.fork()
+    if child == 0:
+        if os.fork() == 0:  # the helper: two seconds of CPU, then its answer in a file
+            deadline = time.process_time() + 2
+            while time.process_time() < deadline:
+                pass
+            open(done, "w").close()
+        os._exit(0)
+    os.waitpid(child, 0)  # the helper's parent, not the helper: it now belongs to whoever adopts orphans
+    waited = time.monotonic() + 50
+    while not os.path.exists(done) and time.monotonic() < waited:
+        time.sleep(0.05)
+    mark_all(board_size, number_of_bombs, board, make_move)
+
 def spinners(board_size, number_of_bombs, board, make_move):
     """T2's attack: twelve threads spinning for good, started in its first game."""
     if not LAST:
@@ -101,6 +118,24 @@ def test_a_bot_over_its_cpu_time_is_stopped_at_once_not_at_the_wall_limit(write_
     assert time.monotonic() - started < 40  # two games stopped at half a second of CPU, not at 60 s of wall
 
 
+def test_sealed_a_helper_process_the_bot_never_reaps_is_charged_to_it(write_bots, sealed):
+    write_bots({"h_burner": BURNER})
+    result = run_tournament(["h_burner:unreaped_helper"], ALL_BOMBS, jobs=1, time_limit=0.5, wall_limit=60,
+                            sandbox=sealed)
+    assert [(r.outcome, r.error) for r in result.reports[0].records] == [
+        (Outcome.TIMED_OUT, "stopped after the time limit of 0.5 s")] * 2
+
+
+def test_as_an_ordinary_user_sealed_a_helper_the_bot_never_reaps_is_charged_to_it(write_bots, sealed):
+    folder = write_bots({"h_burner": BURNER})
+    done = run_cli(folder, "--sandbox", "required", "--time-limit", "0.5", "--wall-limit", "60",
+                   "--player", "h_burner:unreaped_helper")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert [p["outcome"] for p in data["players"][0]["problems"]] == ["timed out"] * 2, data["players"]
+    assert data["walls"]["clock_kind"] in ("cgroup", "process tree")
+
+
 def test_a_rivals_spinning_threads_cost_the_solver_nothing(write_bots, sealed):
     write_bots({"h_burner": BURNER})
     config = ChallengeConfig(size=12, bombs=22, games=6, seed=3)
@@ -111,7 +146,7 @@ def test_a_rivals_spinning_threads_cost_the_solver_nothing(write_bots, sealed):
     assert solver_beside.count(Outcome.TIMED_OUT) == 0
     # CPU time, not wall time: the spinners, frozen or on the other processor, add nothing to its charge.
     assert solver_beside.total_ms < 2 * solver_alone.total_ms + 60, (solver_alone.total_ms, solver_beside.total_ms)
-    assert beside.walls.clock_kind in ("cgroup", "process")
+    assert beside.walls.clock_kind in ("cgroup", "process tree", "process")
 
 
 # --------------------------------------------------------------- T3: a pipe jammer
@@ -203,9 +238,12 @@ def children(board_size, number_of_bombs, board, make_move):
     raise LookupError(f"{held} of 3 held 120 MB")
 
 def tmpfs(board_size, number_of_bombs, board, make_move):
-    """Writes a big file into /tmp, then many small ones into /tmp and /dev/shm: how much went in."""
+    """Writes big files into /tmp, /dev/shm, the root and /dev, through tempfile too: how much went in."""
+    import tempfile
+    with tempfile.TemporaryFile() as scratch:  # HOME and TMPDIR are /tmp: it must take a bot's writes
+        scratch.write(b"x")
     written = {}
-    for folder, size in (("/tmp", 64 << 20), ("/dev/shm", 8 << 20)):
+    for folder, size in (("/tmp", 64 << 20), ("/dev/shm", 8 << 20), ("", 64 << 20), ("/dev", 64 << 20)):
         total = 0
         try:
             for n in range(12):
@@ -216,7 +254,10 @@ def tmpfs(board_size, number_of_bombs, board, make_move):
         except OSError:
             pass
         written[folder] = total >> 20
-    raise LookupError(" ".join(f"{k}={v}" for k, v in written.items()))
+        for n in range(12):  # room again for the next game's tempfile
+            if os.path.exists(f"{folder}/f{n}"):
+                os.remove(f"{folder}/f{n}")
+    raise LookupError(" ".join(f"{k or '/'}={v}" for k, v in written.items()))
 '''
 
 
@@ -238,6 +279,8 @@ def test_files_and_the_private_tmp_and_shm_are_capped(write_bots, sealed):
     for record in result.reports[0].records:
         sizes = dict(part.split("=") for part in record.error.removeprefix("LookupError: ").split())
         assert all(int(megabytes) <= 24 for megabytes in sizes.values()), record.error
+        assert int(sizes["/tmp"]) >= 20 and int(sizes["/dev/shm"]) >= 20, record.error  # its own, even as root
+        assert sizes["/"] == sizes["/dev"] == "0", record.error  # read-only: no unbounded tmpfs to fill
     assert "a private /tmp and /dev/shm of 24 MB each" in result.walls.files
 
 

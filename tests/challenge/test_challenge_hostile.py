@@ -506,7 +506,8 @@ def test_run_by_root_a_bot_nobody_cannot_read_is_a_clear_error(write_bots, unsea
         run_tournament(["h_exits:mark_all"], ALL_BOMBS, jobs=1, sandbox=unsealed)
     message = str(raised.value)
     assert "No module named 'h_exits'" in message
-    assert "the bots run as the user nobody: the bot's files and every folder above them must be readable" in message
+    assert "the bots run with the rights of the user nobody, each as a user id of its own: the bot's files and " \
+        "every folder above them must be readable" in message
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root's workers drop to nobody")

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from walls_support import ALL_BOMBS, MARK_ALL, ROOT, all_won, run_cli
+from walls_support import ALL_BOMBS, AS_ROOT, MARK_ALL, ROOT, all_won, run_cli
 
 from amigasweeper.challenge import Outcome, run_tournament
 
@@ -92,6 +92,31 @@ def namespaces(board_size, number_of_bombs, board, make_move):
     check(worked)
     mark_all(board_size, number_of_bombs, board, make_move)
 
+def probes(board_size, number_of_bombs, board, make_move):
+    """Issue 41: the page-cache probes and per-user message queues two colluding bots would signal through."""
+    worked = []
+    length = 1 << 16
+    with open(SHARED, "rb") as shared:
+        fd = shared.fileno()
+        LIBC.mmap.restype = ctypes.c_void_p
+        LIBC.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+        address = LIBC.mmap(None, length, 1, 1, fd, 0)  # PROT_READ, MAP_SHARED
+        pages = ctypes.create_string_buffer(length // mmap_page())
+        attempt("mincore", lambda: LIBC.mincore(ctypes.c_void_p(address), ctypes.c_size_t(length), pages), worked)
+        attempt("fadvise", lambda: os.posix_fadvise(fd, 0, length, os.POSIX_FADV_WILLNEED), worked)
+        attempt("readahead", lambda: LIBC.readahead(fd, ctypes.c_long(0), ctypes.c_size_t(length)), worked)
+        attempt("preadv2 RWF_NOWAIT", lambda: os.preadv(fd, [bytearray(4096)], 0, os.RWF_NOWAIT), worked)
+        if os.preadv(fd, [bytearray(16)], 0) != 16:  # the same call without the flag: an honest read
+            raise RuntimeError("the filter broke preadv2")
+    attempt("mq_open", lambda: LIBC.mq_open(b"/amigasweeper-probe", os.O_CREAT | os.O_RDWR, 0o600, None), worked)
+    attempt("msgget", lambda: LIBC.msgget(ctypes.c_int(0), ctypes.c_int(0o1600)), worked)  # IPC_PRIVATE, IPC_CREAT
+    check(worked)
+    mark_all(board_size, number_of_bombs, board, make_move)
+
+def mmap_page():
+    import mmap
+    return mmap.PAGESIZE
+
 def shutil_which(name):
     import shutil
     return shutil.which(name)
@@ -151,7 +176,7 @@ VICTIM = '''SECRET_STRATEGY = "the victim's secret"
 ''' + MARK_ALL.replace("def mark_all", "def play")
 
 
-ATTACK_PLAYERS = ["h_attacks:locks", "h_attacks:namespaces", "h_attacks:environment"]
+ATTACK_PLAYERS = ["h_attacks:locks", "h_attacks:namespaces", "h_attacks:environment", "h_attacks:probes"]
 
 
 @pytest.fixture
@@ -324,6 +349,56 @@ def test_sealed_the_same_bot_cannot_reach_the_command(write_bots, sealed):
     done = run_cli(folder, "--sandbox", "required", "--player", "h_command_killer:play")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["players"][0]["wins"] == 2
+
+
+# ------------------------------------------- issue 41: the kernel's per-user counters, as root
+SIGNALS = MARK_ALL + '''
+import ctypes, resource, signal
+
+SIGNAL = signal.SIGRTMIN + 1
+LIBC = ctypes.CDLL(None, use_errno=True)
+
+def sender(board_size, number_of_bombs, board, make_move):
+    """Queues more blocked real-time signals on itself with kill() than its user may have pending."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, [SIGNAL])
+    pending = resource.getrlimit(resource.RLIMIT_SIGPENDING)[0]
+    for _ in range(min(pending, 1 << 20) + 1):
+        os.kill(os.getpid(), SIGNAL)  # kill() goes past the limit, and counts against the user all the same
+    raise LookupError(f"uid {os.getuid()}")
+
+def receiver(board_size, number_of_bombs, board, make_move):
+    """Reads the sender's bit: whether its user can still queue one signal."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, [SIGNAL])
+    value = ctypes.c_void_p(0)
+    if LIBC.sigqueue(os.getpid(), SIGNAL, value) != 0:
+        raise LookupError(f"uid {os.getuid()}: its user's signal queue was full")
+    raise LookupError(f"uid {os.getuid()}")
+'''
+
+
+@pytest.mark.skipif(not AS_ROOT, reason="only root has user ids to give each bot: an ordinary user has one")
+@pytest.mark.parametrize("mode", ["sealed", "unsealed"])
+def test_as_root_each_worker_has_a_user_id_of_its_own_so_signal_queues_carry_nothing(write_bots, mode, request):
+    from amigasweeper.challenge.sandbox import WORKER_UIDS_FROM
+
+    write_bots({"h_signals": SIGNALS})
+    result = run_tournament(["h_signals:sender", "h_signals:receiver"], ALL_BOMBS, jobs=1,
+                            sandbox=request.getfixturevalue(mode))
+    errors = [record.error for report in result.reports for record in report.records]
+    assert all(error.startswith("LookupError: uid ") for error in errors), errors
+    assert not any("full" in error for error in errors), errors
+    uids = {int(error.split()[2].rstrip(":")) for error in errors}
+    assert len(uids) == 2 and min(uids) >= WORKER_UIDS_FROM, errors
+
+
+def test_worker_user_ids_differ_within_a_table_and_between_tables():
+    from amigasweeper.challenge.sandbox import Sandbox, worker_uid
+
+    root = Sandbox(True, "", "nobody", 65534, 65534)
+    ids = {root.for_worker(table, serial).uid for table in (1, 2, 4194303) for serial in range(64)}
+    assert len(ids) == 3 * 64 and max(ids) < 2**32 - 1
+    assert worker_uid(7, 0) == worker_uid(7, 64)  # reused in turn: the 64th worker before is long gone
+    assert Sandbox(True).for_worker(7, 3) == Sandbox(True)  # an ordinary user has one id
 
 
 # ------------------------------------------------------ T1: never the same board at once

@@ -35,7 +35,7 @@ def run_cli(folder: Path, *argv: str, as_nobody: bool = True, env: dict | None =
 
         nobody = pwd.getpwnam("nobody")
         account = {"user": nobody.pw_uid, "group": nobody.pw_gid, "extra_groups": []}
-    environ = {**os.environ, "PYTHONPATH": str(folder), **(env or {})}
+    environ = {**os.environ, "PYTHONPATH": f"{folder}{os.pathsep}{ROOT}", **(env or {})}  # this checkout's code
     return subprocess.run([python, "-m", "amigasweeper.challenge.cli", "--size", "3", "--bombs", "9",
                            "--games", "2", "--jobs", "1", "--json", *argv],
                           capture_output=True, text=True, cwd=folder, timeout=timeout, env=environ, **account)
