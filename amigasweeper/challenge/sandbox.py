@@ -169,11 +169,12 @@ class Sandbox:
         """bwrap's last mount arguments: the root and /dev made read-only (see ``READ_ONLY``)."""
         return [arg for folder in READ_ONLY for arg in ("--remount-ro", folder)]
 
-    def filter_descriptor(self) -> int | None:
-        """A descriptor to read the filter's BPF from, for one worker's bwrap (the caller closes it)."""
+    def filter_descriptor(self, one_process: bool = False) -> int | None:
+        """A descriptor to read the filter's BPF from, for one worker's bwrap (the caller closes it);
+        ``one_process``: the filter refuses new processes too (see ``walls.one_process``)."""
         if not (self.sealed and self.filtered):
             return None
-        program = syscalls.bpf()
+        program = syscalls.bpf(one_process)
         read_end, write_end = os.pipe()
         try:
             os.write(write_end, program)  # far smaller than a pipe holds

@@ -35,6 +35,7 @@ LOCKING_FCNTL = (F_GETLK, F_SETLK, F_SETLKW, F_GETLK64, F_SETLK64, F_SETLKW64, F
 # <linux/sched.h>: every namespace clone() can make
 CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS = 0x00020000, 0x02000000, 0x04000000
 CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x08000000, 0x10000000, 0x20000000, 0x40000000
+CLONE_THREAD = 0x00010000  # a thread of the same process (same memory), not a new process
 NEW_NAMESPACES = (CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID,
                   CLONE_NEWNET)
 # <asm-generic/ioctls.h>: type into a terminal, and the console's own pasting
@@ -116,8 +117,9 @@ class FilterUnavailable(RuntimeError):
     """The filter cannot be built on this system: the message says why."""
 
 
-def build():
-    """A fresh ``SyscallFilter`` with every rule of this module."""
+def build(one_process: bool = False):
+    """A fresh ``SyscallFilter`` with every rule of this module; ``one_process``: new processes refused too
+    (fork, vfork, and clone without CLONE_THREAD), threads still allowed (see ``walls.one_process``)."""
     seccomp = _binding()
     if isinstance(seccomp, str):
         raise FilterUnavailable(seccomp)
@@ -140,6 +142,10 @@ def build():
         _deny(seccomp, rules, seccomp.ERRNO(ENOSYS), "clone3")
         _deny(seccomp, rules, seccomp.ERRNO(EPERM), "preadv2",
               seccomp.Arg(PREADV2_FLAGS, seccomp.MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT))
+        if one_process:
+            for call in ("fork", "vfork"):
+                _deny(seccomp, rules, seccomp.ERRNO(EPERM), call)
+            _deny(seccomp, rules, seccomp.ERRNO(EPERM), "clone", seccomp.Arg(flags, seccomp.MASKED_EQ, CLONE_THREAD, 0))
     except (OSError, ValueError, AttributeError) as error:
         raise FilterUnavailable(f"libseccomp refused the filter: {error}") from None
     return rules
@@ -157,9 +163,9 @@ def _deny(seccomp, rules, action: int, call: str, *arguments) -> None:
 
 
 @functools.lru_cache(maxsize=None)
-def bpf() -> bytes:
+def bpf(one_process: bool = False) -> bytes:
     """The filter as the kernel's BPF program, as ``bwrap --seccomp`` reads it."""
-    rules = build()
+    rules = build(one_process)
     with tempfile.TemporaryFile() as program:
         try:
             rules.export_bpf(program)
@@ -169,12 +175,12 @@ def bpf() -> bytes:
         return program.read()
 
 
-def apply() -> None:
+def apply(one_process: bool = False) -> None:
     """Load the filter into this process for good (an unsealed worker, before the bot loads).
 
     no_new_privs is set with it, so no setuid program can shed it.
     """
-    rules = build()
+    rules = build(one_process)
     seccomp = _binding()
     try:
         rules.set_attr(seccomp.Attr.CTL_TSYNC, 1)  # every thread of the process, not only this one

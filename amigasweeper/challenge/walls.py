@@ -117,11 +117,25 @@ def _memory(sandbox: Sandbox, plan: Plan) -> str:
         private = ", its /tmp and /dev/shm included" if sandbox.sealed else ""
         return f"{megabytes} MB for all the bot's processes together{private} " \
                f"({_how(plan, Feature.MEMORY, 'memory')}), and {each}"
+    if one_process(sandbox, plan):
+        return f"{megabytes} MB of address space for the bot's one process and its threads (RLIMIT_AS; no " \
+               "control group here, so new processes are refused: see processes)"
     return f"{each}, NOT for the bot's processes together (no control group here)"
+
+
+def one_process(sandbox: Sandbox, plan: Plan) -> bool:
+    """Whether each bot is kept to one process (threads allowed): no control group here caps the memory of
+    several together, and a process per fork each with the whole cap would multiply it, so the filter
+    refuses new processes; the threads of one process share its address space, which RLIMIT_AS caps."""
+    return sandbox.filtered and sandbox.caps.memory_mb > 0 and not plan.version(Feature.MEMORY)
 
 
 def _processes(sandbox: Sandbox, plan: Plan) -> str:
     count = sandbox.caps.processes
+    if one_process(sandbox, plan):
+        threads = f", up to {count} threads" if count > 0 else ""
+        return (f"one process for each bot{threads}: no control group here caps several processes' memory "
+                "together, so the filter refuses new ones (fork, vfork, clone)")
     if _not_set(count, "--process-limit"):
         return _not_set(count, "--process-limit")
     if plan.version(Feature.PROCESSES):

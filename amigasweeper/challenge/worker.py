@@ -66,7 +66,7 @@ def run(conn: Channel) -> None:
     failure = set_limits(hello["memory_mb"], hello["processes"], hello["file_mb"])
     if not failure and hello["filter"]:
         try:
-            syscalls.apply()
+            syscalls.apply(hello.get("one_process", False))
         except syscalls.FilterUnavailable as error:
             failure = str(error)
     if failure:

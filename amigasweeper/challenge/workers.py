@@ -40,6 +40,7 @@ from .processes import (
 )
 from .protocol import MAX_MESSAGE, Kind
 from .sandbox import Sandbox
+from .walls import one_process
 from .worker import main_connection as worker_main_connection
 
 _CONTEXT = spawn_context()
@@ -75,7 +76,7 @@ class Worker:
         self.output = BotOutput(spec) if not isinstance(child, Connection) else None
         self.group = _group(plan, sandbox, cpu, name)
         try:
-            self.process = _start(child, sandbox, spec, self.output)
+            self.process = _start(child, sandbox, spec, self.output, one_process(sandbox, plan))
         except BaseException:
             self.conn.close()
             if self.group is not None:
@@ -88,6 +89,7 @@ class Worker:
         if self.output is not None:
             self.output.start()
         self.conn.writes_never_block()
+        self.one_process = one_process(sandbox, plan)
         self.pid: int | None = None  # the worker's interpreter, as this process sees it (inside bwrap when sealed)
         self.frozen = False
         self.budget: tuple[float, float] | None = None  # (CPU seconds at the game's start, the limit)
@@ -136,6 +138,7 @@ class Worker:
             "spec": self.spec, "path": sys.path, "user": self.sandbox.user, "memory_mb": caps.memory_mb,
             "processes": rlimit_processes, "file_mb": caps.file_mb,
             "filter": self.sandbox.filtered and not self.sandbox.sealed,  # sealed, bwrap has loaded it
+            "one_process": self.one_process,
         }).encode()
 
     # ------------------------------------------------------------ messages
@@ -342,13 +345,13 @@ class _MultiprocessingProcess:
 
 
 def _start(child: tuple[int, int] | Connection, sandbox: Sandbox, spec: str,
-           output: BotOutput | None) -> _Popen | _MultiprocessingProcess:
+           output: BotOutput | None, one: bool = False) -> _Popen | _MultiprocessingProcess:
     if isinstance(child, Connection):
         return _MultiprocessingProcess(child)
     read_fd, write_fd = child
     parent = 0 if sandbox.sealed else os.getpid()
     boot = f"from amigasweeper.challenge.worker import main_fds; main_fds({read_fd}, {write_fd}, {parent})"
-    seccomp = sandbox.filter_descriptor()
+    seccomp = sandbox.filter_descriptor(one)
     try:
         argv = sandbox.worker_command(boot, view.bot_files(spec, sys.path), seccomp)
         keep = (*child, *(() if seccomp is None else (seccomp,)))

@@ -129,6 +129,7 @@ def test_sealed_a_helper_process_the_bot_never_reaps_is_charged_to_it(write_bots
 def test_as_an_ordinary_user_sealed_a_helper_the_bot_never_reaps_is_charged_to_it(write_bots, sealed):
     folder = write_bots({"h_burner": BURNER})
     done = run_cli(folder, "--sandbox", "required", "--time-limit", "0.5", "--wall-limit", "60",
+                   "--memory-limit", "0",  # no memory cap to hold together: forks allowed without a group
                    "--player", "h_burner:unreaped_helper")
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
@@ -223,8 +224,28 @@ def test_as_an_ordinary_user_a_fork_bomb_is_capped(write_bots, sealed):
     folder = write_bots({"h_forks": FORK_BOMB})
     done = run_cli(folder, "--process-limit", "12", "--player", "h_forks:play")
     assert done.returncode == 0, done.stderr
-    [player] = json.loads(done.stdout)["players"]
-    assert all(0 < n <= 12 for n in _forked([p["error"] for p in player["problems"]])), player["problems"]
+    data = json.loads(done.stdout)
+    [player] = data["players"]
+    forked = _forked([p["error"] for p in player["problems"]])
+    if data["walls"]["processes"].startswith("one process for each bot"):  # no group to cap them together
+        assert forked == [0, 0], player["problems"]
+        assert "so new processes are refused" in data["walls"]["memory"]
+    else:
+        assert all(0 < n <= 12 for n in forked), player["problems"]
+
+
+def test_as_an_ordinary_user_without_a_memory_group_forks_cannot_multiply_the_memory_cap(write_bots, sealed):
+    """Issue 41: three children of 120 MB under a cap of 256 MB took 360 MB where no group held them."""
+    folder = write_bots({"h_hogs": HOGS})
+    done = run_cli(folder, "--memory-limit", "256", "--player", "h_hogs:children", "--player", "h_hogs:threads")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    errors = {p["player"]: [e["error"] for e in p["problems"]] for p in data["players"]}
+    assert not any("3 of 3 held 120 MB" in e for e in errors["h_hogs:children"]), errors
+    assert errors["h_hogs:threads"] == ["LookupError: threads ran"] * 2  # one process may still have threads
+    if data["walls"]["cgroups"].get("memory"):
+        return  # the group caps them together: forks are allowed
+    assert all("PermissionError" in e for e in errors["h_hogs:children"]), errors
 
 
 HOGS = MARK_ALL + '''
@@ -236,6 +257,14 @@ def children(board_size, number_of_bombs, board, make_move):
     running = [subprocess.Popen([sys.executable, "-c", grab]) for _ in range(3)]
     held = sum(1 for child in running if child.wait() == 0)
     raise LookupError(f"{held} of 3 held 120 MB")
+
+def threads(board_size, number_of_bombs, board, make_move):
+    import threading
+    ran = []
+    worker = threading.Thread(target=ran.append, args=(1,))
+    worker.start()
+    worker.join()
+    raise LookupError("threads ran" if ran else "no thread ran")
 
 def tmpfs(board_size, number_of_bombs, board, make_move):
     """Writes big files into /tmp, /dev/shm, the root and /dev, through tempfile too: how much went in."""

@@ -197,7 +197,8 @@ def test_no_lock_watch_or_namespace_for_a_bot_and_no_operator_variable(attacks, 
 
 
 def test_as_an_ordinary_user_sealed_no_lock_watch_namespace_or_operator_variable(attacks, sealed):
-    done = run_cli(attacks, "--sandbox", "required", *[f"--player={p}" for p in ATTACK_PLAYERS],
+    done = run_cli(attacks, "--sandbox", "required", "--memory-limit", "0",  # forks allowed: the bot checks them
+                   *[f"--player={p}" for p in ATTACK_PLAYERS],
                     env={"AMIGASWEEPER_TOKEN": "xyzzy-operator-token"})
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
@@ -442,3 +443,40 @@ def test_a_table_on_a_machine_without_libseccomp_says_so_rather_than_claiming_a_
     assert not local.filtered
     assert local.describe_filter().startswith("NOT filtered (on this table's machine, no libseccomp binding here)")
     assert table.on_this_machine(Sandbox(True)) == Sandbox(True)  # nothing promised, nothing changed
+
+
+# ------------------------------------------- issue 40: the tests' own command, wherever the checkout lies
+@pytest.mark.skipif(not AS_ROOT, reason="only root's tests run the command as nobody")
+def test_a_command_nobody_cannot_reach_is_a_skip_that_says_why(tmp_path, monkeypatch):
+    import walls_support
+
+    closed = tmp_path / "closed"  # pytest's own folders, and root's home, are closed to other users
+    closed.mkdir(mode=0o700)
+    python = closed / "python"
+    python.symlink_to(sys.executable)
+    monkeypatch.setattr(sys, "executable", str(python))
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        walls_support.nobody_account()
+    message = str(skipped.value)
+    assert f"the user nobody cannot run this checkout's command with {python} (Permission denied)" in message
+    assert "a folder other users cannot enter" in message
+
+
+@pytest.mark.skipif(not AS_ROOT, reason="only root's bots run as another user")
+def test_run_by_root_a_python_the_bots_user_cannot_reach_is_refused_in_a_sentence(tmp_path, monkeypatch):
+    from amigasweeper.challenge import sandbox
+    from amigasweeper.challenge.rules import ChallengeError
+
+    closed = tmp_path / "closed"
+    closed.mkdir(mode=0o700)
+    (closed / "python").symlink_to(sys.executable)
+    monkeypatch.setattr(sys, "executable", str(closed / "python"))
+    sandbox._run_in.cache_clear()
+    try:
+        with pytest.raises(ChallengeError) as refused:
+            sandbox.choose("off")
+    finally:
+        sandbox._run_in.cache_clear()
+    message = str(refused.value)
+    assert f"the bots would run as the user nobody, who cannot run this Python ({closed / 'python'}" in message
+    assert "Permission denied" in message and "put Python where every user can read it" in message
