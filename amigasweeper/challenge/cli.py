@@ -36,7 +36,7 @@ from .processes import forbid_memory_reads
 from .rules import ChallengeError, Outcome
 from .sandbox import Sandbox, SandboxMode, choose
 from .seeds import SECRET_BITS, SEED_VARIABLE, SecretSeed, SeedKind, guessable, too_short
-from .table import WALL_FACTOR, WALL_SLACK
+from .table import WALL_SLACK
 from .tournament import (
     DEFAULT_TIME_LIMIT,
     TournamentReport,
@@ -100,7 +100,8 @@ def _parser() -> argparse.ArgumentParser:
                         "more than a fair bot needs); a bot over it loses that game and its worker is replaced")
     parser.add_argument("--wall-limit", type=float, default=0.0, metavar="SECONDS",
                         help=f"most wall time one game may take, for a bot that waits instead of thinking "
-                        f"(default: {WALL_FACTOR:g} times --time-limit, at least --time-limit + {WALL_SLACK:g})")
+                        f"(default: --time-limit + {WALL_SLACK:g}); each game's wall time is counted in --json "
+                        "and --jsonl")
     parser.add_argument("--sandbox", choices=[m.value for m in SandboxMode], default=SandboxMode.AUTO.value,
                         help="seal each bot's worker with bubblewrap (Linux): 'auto' (default) when a trial run "
                         "of bwrap works here, 'required' to refuse to run without it, 'off' never; the results "
@@ -365,7 +366,8 @@ class GameLog:
 
 def game_line(player: str, record: GameRecord) -> dict:
     line = {"player": player, "game": record.index, "outcome": record.outcome.value,
-            "won": record.outcome.won, "moves": record.moves, "ms": record.ms, "error": record.error}
+            "won": record.outcome.won, "moves": record.moves, "ms": record.ms, "wall_ms": record.wall_ms,
+            "error": record.error}
     return {**line, "node": record.node} if record.node else line
 
 

@@ -93,12 +93,18 @@ class Worker:
         self.pid: int | None = None  # the worker's interpreter, as this process sees it (inside bwrap when sealed)
         self.frozen = False
         self.budget: tuple[float, float] | None = None  # (CPU seconds at the game's start, the limit)
+        self.loading: float | None = None  # the CPU clock before the bot was loaded, till its first game
+        self.too_slow = False  # its loading ran out of time (see ``ready``)
 
     # ------------------------------------------------------------ loading
-    def ready(self, limit: float) -> str:
+    def ready(self, limit: float, cpu_limit: float = 0.0) -> str:
         """Wait for the interpreter, put its processes in the group, name the bot, wait for it to load.
 
-        "" when it loaded, else why not.
+        "" when it loaded, else why not (``too_slow`` then says whether it ran
+        out of time). Loading the bot (its import) may take ``cpu_limit`` CPU
+        seconds (0: no CPU limit) and ``limit`` wall seconds; the CPU it takes
+        is charged to its first game (see ``start_game``), so nothing a bot
+        computes while it is imported is free.
         """
         deadline = time.monotonic() + limit
         try:
@@ -106,15 +112,23 @@ class Worker:
             if booted != Kind.BOOTED.value:
                 return "the bot's process sent something else than its first word"
             self._gather()
+            loading = self.cpu()
+            self.budget = (loading, cpu_limit) if loading is not None and cpu_limit > 0 else None
             self.conn.send_by(self._hello(), deadline)
             message = self.receive(deadline)
-        except TimedOut:
+        except TimedOut as over:
+            self.too_slow = True
+            if str(over) == "cpu":
+                return f"loading the bot took more than {cpu_limit:g} s of CPU (its time limit for a game)"
             return f"loading the bot took longer than {limit:g} s"
         except WorkerGone as gone:
             return str(gone)
         except OSError as error:
             return f"the bot's process could not be reached ({error})"
+        finally:
+            self.budget = None
         if message == Kind.READY.value:
+            self.loading = loading
             return ""
         if message[:1] == Kind.LOAD_FAILED.value:
             return protocol.text(message[1:])
@@ -187,9 +201,12 @@ class Worker:
         return own + _others_cpu(self.process.pid, self.pid)
 
     def start_game(self, limit: float) -> float | None:
-        """Thaw the worker and start its CPU budget for a game; the CPU clock's reading (None: none)."""
+        """Thaw the worker and start its CPU budget for a game; the CPU clock's reading (None: none).
+
+        A worker's first game starts from the clock before its bot was loaded: the import is charged."""
         self.thaw()
-        now = self.cpu()
+        now = self.loading if self.loading is not None else self.cpu()
+        self.loading = None
         self.budget = (now, limit) if now is not None else None
         return now
 

@@ -178,7 +178,7 @@ def test_a_bot_that_never_reads_its_answers_times_out_within_seconds(write_bots,
     assert all(r.error.startswith("stopped: its pipe was full") for r in jammer.records)
     assert [r.ms for r in jammer.records] == [result.time_limit * 1000.0] * 2  # charged the limit
     assert honest.wins == 2
-    assert took < 60, took  # the wall limit is 180 s: the jam ended each game at once
+    assert took < 60, took  # the wall limit is 70 s: the jam ended each game at once
 
 
 # ------------------------------------------------------------------- T4: caps
@@ -360,3 +360,60 @@ def test_a_run_leaves_no_control_group_behind(write_bots):
     left = [entry for parent in parents for entry in parent.iterdir() if entry.name.startswith(PREFIX)]
     owners = {entry: entry.name[len(PREFIX):].split("-")[0] for entry in left}
     assert [entry for entry, owner in owners.items() if not Path(f"/proc/{owner}").exists()] == []  # none orphaned
+
+
+# ------------------------------------------------- issue 41: loading and idling are bounded and counted
+def _importing(seconds: float) -> str:
+    """A bot that thinks for ``seconds`` of CPU while it is imported (laying out boards, say)."""
+    return MARK_ALL + f'''
+import time
+_deadline = time.process_time() + {seconds}
+while time.process_time() < _deadline:
+    pass
+play = mark_all
+'''
+
+
+SLEEPY = MARK_ALL + '''
+import time
+
+def a_second(board_size, number_of_bombs, board, make_move):
+    time.sleep(1)
+    mark_all(board_size, number_of_bombs, board, make_move)
+
+def for_good(board_size, number_of_bombs, board, make_move):
+    time.sleep(600)
+'''
+
+
+def test_a_bot_whose_import_runs_out_of_time_costs_only_itself(write_bots, sealed):
+    write_bots({"h_heavy_import": _importing(30), "h_plain": MARK_ALL})
+    config = ChallengeConfig(size=3, bombs=9, games=4, seed=5)
+    result = run_tournament(["h_heavy_import:play", "h_plain:mark_all"], config, jobs=1, time_limit=1,
+                            wall_limit=60, sandbox=sealed)
+    heavy, plain = result.reports
+    assert plain.wins == 4  # the run went on without it
+    assert heavy.wins == 0 and [r.outcome for r in heavy.records] == [Outcome.CRASHED] * 4
+    assert heavy.records[0].error == ("its bot did not load: loading the bot took more than 1 s of CPU (its time "
+                                      "limit for a game)")
+    assert "stopped after 3 failed games in a row" in result.stopped["h_heavy_import:play"]
+
+
+def test_what_a_bot_computes_while_imported_is_charged_to_its_first_game(write_bots, sealed):
+    write_bots({"h_some_import": _importing(0.6)})
+    result = run_tournament(["h_some_import:play"], ALL_BOMBS, jobs=1, time_limit=5, sandbox=sealed)
+    first, second = result.reports[0].records
+    assert first.outcome is second.outcome is Outcome.WON
+    assert first.ms >= 550 and second.ms < 300, (first.ms, second.ms)
+
+
+def test_idle_wall_time_is_counted_and_bounded_near_the_time_limit(write_bots, sealed):
+    write_bots({"h_sleepy": SLEEPY})
+    one = ChallengeConfig(size=3, bombs=9, games=1, seed=5)
+    result = run_tournament(["h_sleepy:a_second", "h_sleepy:for_good"], one, jobs=1, time_limit=0.5, sandbox=sealed)
+    sleeper, forever = result.reports
+    assert sleeper.records[0].outcome is Outcome.WON and sleeper.records[0].ms < 300
+    assert sleeper.records[0].wall_ms >= 1000  # charged no CPU, but its waiting is counted
+    assert result.wall_limit == 10.5  # the default: the time limit and ten seconds
+    assert forever.records[0].error == "stopped after the wall limit of 10.5 s"
+    assert sleeper.figures()["total_wall_ms"] >= 1000
