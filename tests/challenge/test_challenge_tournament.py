@@ -330,7 +330,7 @@ def _games(jsonl: Path) -> list[tuple]:
 
 def _without_times(data: dict) -> dict:
     for player in data["players"]:
-        for key in ("total_ms", "mean_ms", "score", "rank", "score_ci95", "same_as_next"):
+        for key in ("total_ms", "total_wall_ms", "mean_ms", "score", "rank", "score_ci95", "same_as_next"):
             player.pop(key)
     data["players"].sort(key=lambda p: p["player"])
     return data
