@@ -4,7 +4,8 @@ On Linux with bubblewrap (``bwrap``, Debian's ``bubblewrap``) every worker
 runs sealed: its own user, PID, IPC, network, UTS and cgroup namespaces, a
 root of its own that shows only the system's programs and libraries,
 Python with its installed packages, and the bot's own files, all read-only
-(see ``view``), a private /tmp and /dev/shm of bounded size, no terminal to
+(see ``view``), a private /tmp and /dev/shm of bounded size open to the bot
+(mode 1777), the root and /dev read-only once all is bound, no terminal to
 type into (its table has left the user's session: see
 ``processes.leave_the_terminal``), a seccomp filter (see ``syscalls``),
 no further user namespaces (``--disable-userns``), and ``--die-with-parent``.
@@ -20,13 +21,14 @@ the message says whether bwrap itself or the worker inside it failed.
 Started by root (the usual case in containers), bwrap runs privileged: no
 user namespace (its root would be the real root), the other namespaces as
 above, and the worker's first act, before Python imports anything of ours
-or the bot's, is to become ``nobody`` for good (no_new_privs is set, so no
+or the bot's, is to become a user id of its own with the rights of
+``nobody`` (see ``for_worker``), for good (no_new_privs is set, so no
 setuid program can take it back). Folders bwrap makes on the way to what
-it binds are open to ``nobody`` (0755), whatever the real ones are.
+it binds are open to every user (0755), whatever the real ones are.
 
 What holds without it (``off``, other systems, or bwrap refused): the
 coordinator and the tables are non-dumpable, run as root the workers drop
-to ``nobody``, the seccomp filter (loaded by the worker itself), the clean
+to a user id of their own, the seccomp filter (loaded by the worker itself), the clean
 environment, the caps, no child's command line carries the seed, and the
 layouts live in the tables only. What does not: a worker run by the same
 user can read that user's files, see the other processes (``/proc``),

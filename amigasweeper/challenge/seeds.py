@@ -31,7 +31,7 @@ SEED_VARIABLE = "AMIGASWEEPER_SEED"
 SECRET_BITS = 64  # the fewest bits of a seed a bot may not find by trying them all
 OTHERS_READ = 0o044  # the group's and everyone's read bits
 LONGEST_SEED_FILE = 4096  # bytes: a seed is a number, not a document
-MAKE_ONE = 'python3 -c "import secrets; print(secrets.randbits(128) | 1 << 127)"'
+MAKE_ONE = 'python3 -c "import secrets; print(2**127 + secrets.randbits(127))"'
 
 
 class SeedKind(str, Enum):

@@ -480,3 +480,13 @@ def test_run_by_root_a_python_the_bots_user_cannot_reach_is_refused_in_a_sentenc
     message = str(refused.value)
     assert f"the bots would run as the user nobody, who cannot run this Python ({closed / 'python'}" in message
     assert "Permission denied" in message and "put Python where every user can read it" in message
+
+
+def test_the_readme_says_what_cannot_be_sealed_and_what_the_audit_catches():
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "timing and CPU load only" not in readme  # false: the page cache carries far more
+    assert "**What cannot be sealed.**" in readme and "page cache" in readme
+    assert ("a luck audit flags a player whose moves are right more often than chance allows, with a "
+            "false-alarm bound") in readme
+    assert "a bot that cheats once (one guess made knowing) is not caught" in readme
+    assert "An ordinary user has one user id" in readme
