@@ -128,8 +128,8 @@ def _config(args: argparse.Namespace) -> ChallengeConfig:
     return ChallengeConfig(args.shape, args.size, bombs, args.games, args.seed, args.safe_first)
 
 
-def _seed_source(args: argparse.Namespace) -> tuple[SeedKind, SecretSeed | None]:
-    """Which kind of seed the run has, and where the keeper reads a secret one (it alone reads it)."""
+def _seed_source(args: argparse.Namespace) -> SecretSeed | None:
+    """Where the keeper reads a secret seed (it alone reads it); None for --seed or a fresh one."""
     given = [what for what, present in (("--seed", args.seed is not None), ("--seed-file", args.seed_file),
                                         (SEED_VARIABLE, SEED_VARIABLE in os.environ)) if present]
     if len(given) > 1:
@@ -138,12 +138,12 @@ def _seed_source(args: argparse.Namespace) -> tuple[SeedKind, SecretSeed | None]
         failure = too_short(args.seed, f"--seed {args.seed}")
         if failure and args.sandbox == SandboxMode.REQUIRED.value:
             raise ChallengeError(f"--sandbox required asks for a contest, but {failure}, or leave --seed out")
-        return SeedKind.PUBLIC, None
+        return None
     if args.seed_file:
-        return SeedKind.SECRET, SecretSeed(path=os.path.abspath(args.seed_file))
+        return SecretSeed(path=os.path.abspath(args.seed_file))
     if given:
-        return SeedKind.SECRET, SecretSeed(variable=SEED_VARIABLE)
-    return SeedKind.FRESH, None
+        return SecretSeed(variable=SEED_VARIABLE)
+    return None
 
 
 def seed_text(seed: int | None, kind: SeedKind | None) -> str:
@@ -197,14 +197,14 @@ def _row(rank: int, report: ChallengeReport, score: tuple[float, float], level: 
     )
 
 
-def format_table(result: TournamentReport, seed_kind: SeedKind | None = None) -> str:
+def format_table(result: TournamentReport) -> str:
     """The ranked table the command prints, with the board above and problems below."""
     c = result.config
     first = "safe (bombs laid after it)" if c.safe_first else "may hit a bomb (the challenge's rule)"
     played = f"{c.games} per player, time limit {result.time_limit:g} s of CPU a game" \
         f"{f', wall limit {result.wall_limit:g} s' if result.wall_limit else ''}"
     lines = [
-        f"board       {c.shape.value} {c.size}x{c.size}, {c.bombs} bombs, {seed_text(c.seed, seed_kind)}",
+        f"board       {c.shape.value} {c.size}x{c.size}, {c.bombs} bombs, {seed_text(c.seed, result.seed_kind)}",
         f"first move  {first}",
         f"games       {played}",
     ]
@@ -395,7 +395,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         config = _config(args)
         _check_run(args)
-        seed_kind, secret = _seed_source(args)
+        secret = _seed_source(args)
         caps = Caps(args.memory_limit, args.process_limit, args.file_limit)
         # On a cluster each node seals its own tables or refuses them; nothing is sealed here.
         sandbox = Sandbox(True, caps=caps) if args.executor == Executor.RAY.value else choose(args.sandbox, caps)
@@ -414,9 +414,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return _fail(str(error))
     finally:
         log.close()
-    shown = json.dumps({**result.to_dict(), "seed_kind": seed_kind.value}) if args.json else \
-        format_table(result, seed_kind)
-    print(shown, flush=True)
+    print(json.dumps(result.to_dict()) if args.json else format_table(result), flush=True)
     if log.failure:
         print(f"{PROG}: error: {log.failure}", file=sys.stderr)
         return INTERRUPTED if result.interrupted else UNWRITTEN

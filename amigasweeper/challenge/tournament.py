@@ -41,7 +41,7 @@ from .processes import forbid_memory_reads
 from .ranking import Ranking, rank
 from .rules import Outcome
 from .sandbox import Sandbox, SandboxMode, choose
-from .seeds import SecretSeed, forget_variable
+from .seeds import SecretSeed, SeedKind, forget_variable
 from .table import LOAD_LIMIT, Setup, Task
 from .walls import Walls
 
@@ -69,6 +69,7 @@ class TournamentReport:
     executor: str = "local"  # "local" (--jobs on this machine) or "ray"
     nodes: tuple[NodeReport, ...] = ()  # the cluster's machines (none on one machine)
     ending: str = ""  # why the run ended early when nobody stopped it (every node lost)
+    seed_kind: SeedKind | None = None  # public (given), fresh (made for the run) or secret (never shown)
 
     def ranked(self) -> list[ChallengeReport]:
         """Best first: the challenge's score, then wins; ties keep the order given."""
@@ -102,6 +103,7 @@ class TournamentReport:
             "executor": self.executor,
             "nodes": [node.to_dict() for node in self.nodes],
             "ending": self.ending,
+            "seed_kind": self.seed_kind.value if self.seed_kind is not None else "",
             "bootstrap": {"resamples": ranking.resamples, "boards": ranking.boards},
             "players": players,
         }
@@ -152,6 +154,7 @@ def run_tournament(
     setup = Setup(config, time_limit, list(specs), sandbox, wall_limit)
     run = _Run(setup, jobs, names, executor or LocalTables(), secret)
     interrupted = False
+    kind = SeedKind.PUBLIC if config.seed is not None else SeedKind.SECRET if secret is not None else SeedKind.FRESH
     try:
         with _no_second_interrupt_during(run):
             run.start(len(tasks))
@@ -173,7 +176,7 @@ def run_tournament(
     )
     nodes = tuple(run.executor.nodes.values())
     return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped),
-                            run.executor.walls, setup.wall, run.executor.name, nodes, run.ending)
+                            run.executor.walls, setup.wall, run.executor.name, nodes, run.ending, kind)
 
 
 class TablesLost(Exception):
