@@ -206,6 +206,11 @@ def choose(mode: SandboxMode | str, caps: Caps | None = None) -> Sandbox:
     why_unfiltered = syscalls.unavailable()
     filtering = {"filtered": not why_unfiltered, "why_unfiltered": why_unfiltered}
     why = "--sandbox off"
+    if mode is SandboxMode.REQUIRED and why_unfiltered:
+        # Without the filter nothing refuses a bot's page-cache probes, message queues, locks or (where no
+        # control group caps them together) its forks: not a run to call sealed.
+        raise SandboxUnavailable(f"--sandbox required, but the system-call filter cannot be built here: "
+                                 f"{why_unfiltered}")
     if mode is not SandboxMode.OFF:
         why = trial_failure(uid, gid, not why_unfiltered)
         if not why:

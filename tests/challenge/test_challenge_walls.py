@@ -490,3 +490,13 @@ def test_the_readme_says_what_cannot_be_sealed_and_what_the_audit_catches():
             "false-alarm bound") in readme
     assert "a bot that cheats once (one guess made knowing) is not caught" in readme
     assert "An ordinary user has one user id" in readme
+
+
+def test_sandbox_required_refuses_to_call_a_run_sealed_without_the_filter(monkeypatch):
+    from amigasweeper.challenge import sandbox, syscalls
+
+    monkeypatch.setattr(syscalls, "unavailable", lambda: "no libseccomp binding here")
+    with pytest.raises(sandbox.SandboxUnavailable) as refused:
+        sandbox.choose("required")
+    assert str(refused.value) == ("--sandbox required, but the system-call filter cannot be built here: "
+                                  "no libseccomp binding here")
