@@ -349,7 +349,7 @@ def test_a_group_counts_cpu_freezes_and_is_removed_with_its_processes(version):
 
 
 def test_a_run_leaves_no_control_group_behind(write_bots):
-    from amigasweeper.challenge.cgroups import PREFIX, probe
+    from amigasweeper.challenge.cgroups import PREFIX, owner_of, probe
 
     plan = probe()
     if not plan.places:
@@ -358,8 +358,21 @@ def test_a_run_leaves_no_control_group_behind(write_bots):
     run_tournament(["h_plain:mark_all", "h_exits:exit_now"], ALL_BOMBS, jobs=2)
     parents = {place.parent for place in plan.places.values()}
     left = [entry for parent in parents for entry in parent.iterdir() if entry.name.startswith(PREFIX)]
-    owners = {entry: entry.name[len(PREFIX):].split("-")[0] for entry in left}
+    owners = {entry: owner_of(entry.name) for entry in left}
     assert [entry for entry, owner in owners.items() if not Path(f"/proc/{owner}").exists()] == []  # none orphaned
+
+
+def test_a_trial_group_left_by_a_process_killed_while_trying_is_swept(tmp_path, monkeypatch):
+    """A table killed during its trial of a parent left 'amigasweeper-bot-probe-PID', which no sweep removed."""
+    from amigasweeper.challenge import cgroups
+
+    monkeypatch.setattr(cgroups, "PROC", tmp_path / "proc")
+    (tmp_path / "proc" / "77").mkdir(parents=True)  # a live process
+    for name in ("probe-99", "probe-77", "99-0-1", "77-0-1", "probe-x"):
+        (tmp_path / f"{cgroups.PREFIX}{name}").mkdir()
+    cgroups.sweep(cgroups.Plan({cgroups.Feature.CPU_TIME: cgroups.Place(cgroups.Version.V2, tmp_path)}))
+    left = sorted(entry.name[len(cgroups.PREFIX):] for entry in tmp_path.iterdir() if entry.name != "proc")
+    assert left == ["77-0-1", "probe-77", "probe-x"]
 
 
 # ------------------------------------------------- issue 41: loading and idling are bounded and counted

@@ -252,7 +252,9 @@ def test_as_an_ordinary_user_a_venv_and_checkout_under_tmp_seal_as_anywhere(seal
         shutil.copytree(ROOT / "amigasweeper", checkout / "amigasweeper",
                         ignore=shutil.ignore_patterns("__pycache__"))
         (checkout / "my_bot.py").write_text(MARK_ALL.replace("def mark_all", "def play"))
-        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(place / "venv")], check=True)
+        # Its dependencies (pyseccomp, which a sealed run needs) from the Python it is made from, as installed.
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(place / "venv")],
+                       check=True)
         for folder in (place, *place.rglob("*")):
             folder.chmod(0o755 if folder.is_dir() else 0o644 if not os.access(folder, os.X_OK) else 0o755)
         done = run_cli(checkout, "--sandbox", "required", "--player", "my_bot:play",
