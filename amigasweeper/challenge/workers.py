@@ -7,8 +7,10 @@ whole tree of processes (bwrap's and Python) goes into the worker's control
 group (see ``cgroups``), whose caps then hold for everything the bot starts.
 
 Time is CPU time: ``cpu`` reads the group's counter (every process the bot
-ever ran), or without a group the worker's own clock plus its reaped
-children's. Between its games the worker is frozen (the group's freezer, or
+ever ran), or without a group, sealed, the sandbox's whole process tree
+(its PID namespace's init reaps what the bot leaves running), else the
+worker's own clock plus its reaped children's. Started by root, each worker
+runs as a user id of its own (see ``Sandbox.for_worker``). Between its games the worker is frozen (the group's freezer, or
 SIGSTOP to each of its processes), so it burns nothing while other bots
 think. Writes to it have deadlines: a worker that stops reading its answers
 cannot hold its table.
