@@ -313,6 +313,17 @@ def test_files_and_the_private_tmp_and_shm_are_capped(write_bots, sealed):
     assert "a private /tmp and /dev/shm of 24 MB each" in result.walls.files
 
 
+def test_as_an_ordinary_user_sealed_only_the_bounded_tmp_and_shm_take_writes(write_bots, sealed):
+    """Issue 41: as an ordinary user, one bot wrote 2 GiB into the sandbox's own root (an unbounded tmpfs)."""
+    folder = write_bots({"h_hogs": HOGS})
+    done = run_cli(folder, "--sandbox", "required", "--file-limit", "24", "--player", "h_hogs:tmpfs")
+    assert done.returncode == 0, done.stderr
+    [player] = json.loads(done.stdout)["players"]
+    for problem in player["problems"]:
+        sizes = dict(part.split("=") for part in problem["error"].removeprefix("LookupError: ").split())
+        assert sizes["/"] == sizes["/dev"] == "0" and 20 <= int(sizes["/tmp"]) <= 24, problem["error"]
+
+
 
 # ------------------------------------------------------------ control groups themselves
 def _spinner() -> subprocess.Popen:
