@@ -34,8 +34,8 @@ boards, alternating, by an outside timer or by this figure.
 
 ``pieces`` times each wall the referee adds per game, in this process:
 freezing and thawing a worker (a control group's freezer, and SIGSTOP to
-each process), reading its CPU time (the group's counter, and the process
-clock), and the seccomp filter's cost per system call (a child making a
+each process), reading its CPU time (the group's counter, the process
+clock, and a sealed worker's whole sandbox tree, as read without a group), and the seccomp filter's cost per system call (a child making a
 million cheap calls with and without it). Prints one JSON object.
 """
 
@@ -246,6 +246,31 @@ def _freeze_and_thaw(group) -> None:
     group.freeze(False)
 
 
+def _sandbox_tree_reading(count: int) -> dict | str:
+    """Microseconds a reading of a sealed worker's CPU over its sandbox's whole tree takes (no group: issue 41)."""
+    import subprocess
+
+    from amigasweeper.challenge import processes
+    from amigasweeper.challenge.sandbox import choose
+    from amigasweeper.challenge.workers import _others_cpu, _process_cpu
+
+    sandbox = choose("auto")
+    if not sandbox.sealed:
+        return f"not here: {sandbox.why_not}"
+    argv = sandbox.worker_command("import time; time.sleep(3600)", [])
+    sealed = subprocess.Popen(argv, stdin=subprocess.DEVNULL, **sandbox.popen_options())
+    try:
+        tree: list[int] = []
+        while len(tree) < 2:  # bwrap, its init, then Python
+            time.sleep(0.05)
+            tree = processes.descendants(sealed.pid)
+        worker = tree[-1]
+        return _per_call(lambda: _process_cpu(worker) + _others_cpu(sealed.pid, worker), count)
+    finally:
+        sealed.kill()
+        sealed.wait()
+
+
 def pieces(args: argparse.Namespace) -> dict:
     import signal
     import subprocess
@@ -262,6 +287,7 @@ def pieces(args: argparse.Namespace) -> dict:
             lambda: (processes.signal_all(tree(), signal.SIGSTOP), processes.signal_all(tree(), signal.SIGCONT)),
             count)
         figures["cpu_read_process_clock"] = _per_call(lambda: _process_cpu(sleeper.pid), count)
+        figures["cpu_read_sandbox_tree"] = _sandbox_tree_reading(count)
         for version in cgroups.Version:
             plan = cgroups.probe((version,))
             if not {cgroups.Feature.FREEZER, cgroups.Feature.CPU_TIME} <= set(plan.places):

@@ -30,6 +30,7 @@ from pathlib import Path
 PROC = Path("/proc")
 SYSTEMD_RUNNING = Path("/run/systemd/system")
 PREFIX = "amigasweeper-bot-"
+PROBE = "probe-"  # a trial group's name after PREFIX, before the pid of the process trying
 NO_SWAP = "0"
 
 
@@ -168,7 +169,7 @@ def probe(versions: tuple[Version, ...] = (Version.V2, Version.V1)) -> Plan:
 
 def _trial(parent: Path, files: list[str]) -> bool:
     """Whether a group can be made under ``parent``, holding ``files``."""
-    probe_group = parent / f"{PREFIX}probe-{os.getpid()}"
+    probe_group = parent / f"{PREFIX}{PROBE}{os.getpid()}"
     try:
         probe_group.mkdir()
     except OSError:
@@ -180,12 +181,17 @@ def _trial(parent: Path, files: list[str]) -> bool:
             probe_group.rmdir()
 
 
+def owner_of(name: str) -> str:
+    """The pid of the table that made the group ``name`` (a worker's, or a trial's that was killed mid-way)."""
+    return name[len(PREFIX):].removeprefix(PROBE).split("-", 1)[0]
+
+
 def sweep(plan: Plan) -> None:
     """Remove empty groups left by tables that were killed (their process is gone)."""
     for parent in {place.parent for place in plan.places.values()}:
         with contextlib.suppress(OSError):
             for entry in parent.iterdir():
-                owner = entry.name[len(PREFIX):].split("-", 1)[0]
+                owner = owner_of(entry.name)
                 if entry.name.startswith(PREFIX) and owner.isdigit() and not (PROC / owner).exists():
                     with contextlib.suppress(OSError):
                         entry.rmdir()

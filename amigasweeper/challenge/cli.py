@@ -35,7 +35,8 @@ from .limits import DEFAULT_FILE_MB, DEFAULT_MEMORY_MB, DEFAULT_PROCESSES, Caps
 from .processes import forbid_memory_reads
 from .rules import ChallengeError, Outcome
 from .sandbox import Sandbox, SandboxMode, choose
-from .table import WALL_FACTOR, WALL_SLACK
+from .seeds import SECRET_BITS, SEED_VARIABLE, SecretSeed, SeedKind, guessable, too_short
+from .table import WALL_SLACK
 from .tournament import (
     DEFAULT_TIME_LIMIT,
     TournamentReport,
@@ -72,8 +73,14 @@ def _parser() -> argparse.ArgumentParser:
                         help=f"bombs per board (default: {DEFAULT_DENSITY * 100:.0f}%% of the cells)")
     parser.add_argument("--games", type=int, default=100, help="boards each player plays (default: 100)")
     parser.add_argument("--seed", type=int,
-                        help="seed of the board series; the same seed gives the same boards (default: a fresh "
-                        "one nobody can guess, shown with the results so the run can be repeated)")
+                        help="seed of the board series, public: shown with the results, and the same seed gives "
+                        "the same boards. A chosen seed is only as secret as it is long: a bot can try every "
+                        f"short seed and find the boards, so --sandbox required refuses one under {SECRET_BITS} "
+                        "bits (default: a fresh one nobody can guess, shown once the games are over)")
+    parser.add_argument("--seed-file", metavar="PATH",
+                        help=f"a secret seed (a whole number of at least {SECRET_BITS} bits) read from PATH by the "
+                        "run's keeper process alone: never shown, never on a command line, never sent to a table "
+                        f"or a cluster; the variable {SEED_VARIABLE} does the same")
     parser.add_argument("--player", action="append", metavar="MODULE:FUNCTION",
                         help=f"a bot, or one of {', '.join(BUILTIN_PLAYERS)}; give it several times for a "
                         "tournament on the same boards (default: solver)")
@@ -93,7 +100,8 @@ def _parser() -> argparse.ArgumentParser:
                         "more than a fair bot needs); a bot over it loses that game and its worker is replaced")
     parser.add_argument("--wall-limit", type=float, default=0.0, metavar="SECONDS",
                         help=f"most wall time one game may take, for a bot that waits instead of thinking "
-                        f"(default: {WALL_FACTOR:g} times --time-limit, at least --time-limit + {WALL_SLACK:g})")
+                        f"(default: --time-limit + {WALL_SLACK:g}); each game's wall time is counted in --json "
+                        "and --jsonl")
     parser.add_argument("--sandbox", choices=[m.value for m in SandboxMode], default=SandboxMode.AUTO.value,
                         help="seal each bot's worker with bubblewrap (Linux): 'auto' (default) when a trial run "
                         "of bwrap works here, 'required' to refuse to run without it, 'off' never; the results "
@@ -118,6 +126,36 @@ def _config(args: argparse.Namespace) -> ChallengeConfig:
     keeper process, so this process never holds it while bots play (see ``keeper``)."""
     bombs = args.bombs if args.bombs is not None else max(1, round(DEFAULT_DENSITY * args.size * args.size))
     return ChallengeConfig(args.shape, args.size, bombs, args.games, args.seed, args.safe_first)
+
+
+def _seed_source(args: argparse.Namespace) -> SecretSeed | None:
+    """Where the keeper reads a secret seed (it alone reads it); None for --seed or a fresh one."""
+    given = [what for what, present in (("--seed", args.seed is not None), ("--seed-file", args.seed_file),
+                                        (SEED_VARIABLE, SEED_VARIABLE in os.environ)) if present]
+    if len(given) > 1:
+        raise ChallengeError(f"a run has one seed: {' and '.join(given)} were both given")
+    if args.seed is not None:
+        failure = too_short(args.seed, f"--seed {args.seed}")
+        if failure and args.sandbox == SandboxMode.REQUIRED.value:
+            raise ChallengeError(f"--sandbox required asks for a contest, but {failure}, or leave --seed out")
+        return None
+    if args.seed_file:
+        return SecretSeed(path=os.path.abspath(args.seed_file))
+    if given:
+        return SecretSeed(variable=SEED_VARIABLE)
+    return None
+
+
+def seed_text(seed: int | None, kind: SeedKind | None) -> str:
+    """How the results name the seed: public, fresh (shown now that the games are over) or secret."""
+    if kind is SeedKind.SECRET:
+        return "seed secret (read by the keeper alone; not shown)"
+    if kind is SeedKind.PUBLIC:
+        guess = ", short enough for a bot to find by trying" if seed is not None and guessable(seed) else ""
+        return f"seed {seed} (public: chosen on the command line{guess})"
+    if kind is SeedKind.FRESH:
+        return f"seed {seed} (fresh: made for this run, shown now that its games are over)"
+    return f"seed {seed}"
 
 
 def _check_run(args: argparse.Namespace) -> None:
@@ -166,7 +204,7 @@ def format_table(result: TournamentReport) -> str:
     played = f"{c.games} per player, time limit {result.time_limit:g} s of CPU a game" \
         f"{f', wall limit {result.wall_limit:g} s' if result.wall_limit else ''}"
     lines = [
-        f"board       {c.shape.value} {c.size}x{c.size}, {c.bombs} bombs, seed {c.seed}",
+        f"board       {c.shape.value} {c.size}x{c.size}, {c.bombs} bombs, {seed_text(c.seed, result.seed_kind)}",
         f"first move  {first}",
         f"games       {played}",
     ]
@@ -328,7 +366,8 @@ class GameLog:
 
 def game_line(player: str, record: GameRecord) -> dict:
     line = {"player": player, "game": record.index, "outcome": record.outcome.value,
-            "won": record.outcome.won, "moves": record.moves, "ms": record.ms, "error": record.error}
+            "won": record.outcome.won, "moves": record.moves, "ms": record.ms, "wall_ms": record.wall_ms,
+            "error": record.error}
     return {**line, "node": record.node} if record.node else line
 
 
@@ -356,6 +395,7 @@ def _main(argv: Sequence[str] | None) -> int:
     try:
         config = _config(args)
         _check_run(args)
+        secret = _seed_source(args)
         caps = Caps(args.memory_limit, args.process_limit, args.file_limit)
         # On a cluster each node seals its own tables or refuses them; nothing is sealed here.
         sandbox = Sandbox(True, caps=caps) if args.executor == Executor.RAY.value else choose(args.sandbox, caps)
@@ -369,7 +409,7 @@ def _main(argv: Sequence[str] | None) -> int:
               "and rebuild every board; leave --seed out for a secret one", file=sys.stderr)
     log = GameLog(log_file, player_names(specs), args.jsonl or "")
     try:
-        result = _run(specs, config, args, log, sandbox)
+        result = _run(specs, config, args, log, sandbox, secret)
     except ChallengeError as error:
         return _fail(str(error))
     finally:
@@ -382,7 +422,7 @@ def _main(argv: Sequence[str] | None) -> int:
 
 
 def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, log: GameLog,
-         sandbox: Sandbox) -> TournamentReport:
+         sandbox: Sandbox, secret: SecretSeed | None = None) -> TournamentReport:
     progress = Progress(sys.stderr, config.games * len(specs))
 
     def on_record(player: int, record: GameRecord) -> None:
@@ -392,7 +432,7 @@ def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, lo
     executor = RayTables(args.ray_address, progress.stage) if args.executor == Executor.RAY.value else LocalTables()
     try:
         return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record,
-                              sandbox=sandbox, wall_limit=args.wall_limit, executor=executor)
+                              sandbox=sandbox, wall_limit=args.wall_limit, executor=executor, secret=secret)
     finally:
         progress.clear()
 

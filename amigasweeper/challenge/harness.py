@@ -110,6 +110,7 @@ class GameRecord:
     error: str = ""  # the rule broken, the last line of what the player raised, or why it was stopped
     stopped: bool = False  # the referee had to stop the bot's process (or lost its table): a failure
     node: str = ""  # the cluster node whose table played it ("" on one machine)
+    wall_ms: float = 0.0  # wall time the game took at its table, a bot's loading and waiting included
 
     @property
     def failed(self) -> bool:
@@ -177,6 +178,7 @@ class ChallengeReport:
             "win_rate_ci95": [low, high],
             "points": self.points,
             "total_ms": self.total_ms,
+            "total_wall_ms": sum(r.wall_ms for r in self.records),  # its idling is bounded and counted
             "mean_ms": self.mean_ms,
             "score": self.score,
             "rule_violations": self.count(Outcome.RULE_VIOLATION),

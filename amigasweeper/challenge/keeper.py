@@ -1,12 +1,15 @@
 """The keeper: the one process, besides the tables, that holds the seed.
 
 The coordinator starts it first and hands it the run's setup; when the run
-has no seed of its own, the keeper makes the secret one. Each table is
+has no seed of its own, the keeper makes a fresh one, or reads the secret
+one from where the operator put it (``seeds.SecretSeed``: a file or its
+environment, which the coordinator never reads), and says whether it could. Each table is
 started with nothing but its pipes, and the keeper writes the setup into
 the table's setup pipe itself, so the seed never passes through the
 coordinator, which could not start a replacement table otherwise (a table
 that died takes its copy with it). The coordinator asks for the seed once
-the games are over, to print it with the results.
+the games are over, to print it with the results; a secret one is never
+told.
 
 A table on a cluster node is never given the seed: for each game it is
 handed, the keeper seals the game's key for that table alone (see
@@ -33,6 +36,8 @@ from .processes import (
     on_parent_exit,
     spawn_context,
 )
+from .rules import ChallengeError
+from .seeds import SecretSeed, SeedError
 
 SEED_PLEASE = "seed"  # the coordinator's request for the seed, at the end of the run
 STOP_WAIT = 5.0  # seconds the keeper gets to leave before it is killed
@@ -54,20 +59,23 @@ def secret_seed() -> int:
 def main(conn: Connection) -> None:
     """The keeper's entry point (``multiprocessing.Process`` target).
 
-    It reads the setup (a ``table.Setup`` whose config's seed may be None),
-    then requests: a ``Connection`` (a new table's setup pipe) gets the
-    setup written into it; ``SEED_PLEASE`` answers the seed; None (or the
+    It reads the setup (a ``table.Setup`` whose config's seed may be None)
+    and where a secret seed is (a ``SecretSeed``, or None), answers "" or why
+    that seed cannot be used, then requests: a ``Connection`` (a new
+    table's setup pipe) gets the setup written into it; ``SEED_PLEASE`` answers the seed; None (or the
     pipe's end) ends it.
     """
     forbid_memory_reads()
     ignore_interrupts()
     on_parent_exit(lambda: os._exit(0))
     try:
-        setup = conn.recv()
+        setup, secret = conn.recv(), conn.recv()
     except (EOFError, OSError):
         return
-    if setup.config.seed is None:
-        setup = replace(setup, config=replace(setup.config, seed=secret_seed()))
+    hidden = secret is not None and setup.config.seed is None  # a secret seed is never told
+    setup = _seeded(conn, setup, secret)
+    if setup is None:
+        return
     sealers: dict[int, Sealer] = {}  # a keyed table's half -> the keeper's side of their agreement
     while True:
         try:
@@ -77,7 +85,7 @@ def main(conn: Connection) -> None:
         if request is None:
             return
         if request == SEED_PLEASE:
-            conn.send(setup.config.seed)
+            conn.send(None if hidden else setup.config.seed)
             continue
         if isinstance(request, SealPlease):
             conn.send(_seal(sealers, setup.config.seed, request))
@@ -88,6 +96,20 @@ def main(conn: Connection) -> None:
         except OSError:
             pass  # the table died before it read its setup: the coordinator sees it go
         table_end.close()
+
+
+def _seeded(conn: Connection, setup, secret: SecretSeed | None):
+    """The setup with its seed (the given one, the secret one read, or a fresh one), after telling the
+    coordinator "" or why the secret one cannot be used (None then)."""
+    if setup.config.seed is None:
+        try:
+            seed = secret.read() if secret is not None else secret_seed()
+        except SeedError as error:
+            conn.send(str(error))
+            return None
+        setup = replace(setup, config=replace(setup.config, seed=seed))
+    conn.send("")
+    return setup
 
 
 def _seal(sealers: dict[int, Sealer], seed: int, request: SealPlease) -> tuple[int, bytes] | str:
@@ -104,7 +126,9 @@ def _seal(sealers: dict[int, Sealer], seed: int, request: SealPlease) -> tuple[i
 class KeeperHandle:
     """The coordinator's side of the keeper process."""
 
-    def __init__(self, setup) -> None:
+    def __init__(self, setup, secret: SecretSeed | None = None) -> None:
+        """Start the keeper with ``setup``; ``secret``: where it reads the run's secret seed (when
+        ``setup``'s config has none). ChallengeError when that seed cannot be read or is too short."""
         context = spawn_context()
         self.conn, child = context.Pipe()
         self.process = context.Process(target=main, args=(child,), name="amigasweeper keeper")
@@ -112,6 +136,14 @@ class KeeperHandle:
             self.process.start()
         child.close()
         self.conn.send(setup)
+        self.conn.send(secret)
+        try:
+            failure = self.conn.recv()
+        except (EOFError, OSError):
+            failure = "the keeper process ended before it had the seed"
+        if failure:
+            self.stop()
+            raise ChallengeError(failure)
 
     def hand_setup(self, table_end: Connection) -> None:
         """Have the keeper write the setup into a new table's setup pipe (this process never reads it)."""

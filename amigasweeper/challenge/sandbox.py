@@ -4,7 +4,8 @@ On Linux with bubblewrap (``bwrap``, Debian's ``bubblewrap``) every worker
 runs sealed: its own user, PID, IPC, network, UTS and cgroup namespaces, a
 root of its own that shows only the system's programs and libraries,
 Python with its installed packages, and the bot's own files, all read-only
-(see ``view``), a private /tmp and /dev/shm of bounded size, no terminal to
+(see ``view``), a private /tmp and /dev/shm of bounded size open to the bot
+(mode 1777), the root and /dev read-only once all is bound, no terminal to
 type into (its table has left the user's session: see
 ``processes.leave_the_terminal``), a seccomp filter (see ``syscalls``),
 no further user namespaces (``--disable-userns``), and ``--die-with-parent``.
@@ -20,13 +21,14 @@ the message says whether bwrap itself or the worker inside it failed.
 Started by root (the usual case in containers), bwrap runs privileged: no
 user namespace (its root would be the real root), the other namespaces as
 above, and the worker's first act, before Python imports anything of ours
-or the bot's, is to become ``nobody`` for good (no_new_privs is set, so no
+or the bot's, is to become a user id of its own with the rights of
+``nobody`` (see ``for_worker``), for good (no_new_privs is set, so no
 setuid program can take it back). Folders bwrap makes on the way to what
-it binds are open to ``nobody`` (0755), whatever the real ones are.
+it binds are open to every user (0755), whatever the real ones are.
 
 What holds without it (``off``, other systems, or bwrap refused): the
 coordinator and the tables are non-dumpable, run as root the workers drop
-to ``nobody``, the seccomp filter (loaded by the worker itself), the clean
+to a user id of their own, the seccomp filter (loaded by the worker itself), the clean
 environment, the caps, no child's command line carries the seed, and the
 layouts live in the tables only. What does not: a worker run by the same
 user can read that user's files, see the other processes (``/proc``),
@@ -43,7 +45,7 @@ import os
 import shutil
 import subprocess
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 
@@ -62,6 +64,18 @@ PYTHON_FLAGS = ("-I", "-B", "-X", "utf8")
 # docs/BENCHMARKS.md).
 VIEW = ("--dev", "/dev", "--proc", "/proc")
 PRIVATE = ("/tmp", "/dev/shm")  # tmpfs mounts of the worker's own, each of Caps.file_mb
+# Open to every user, sticky (as /tmp always is): bwrap run by root makes a tmpfs root's own (0755),
+# which the worker, once it has dropped to its own user, could not write (HOME and TMPDIR point there).
+PRIVATE_MODE = "1777"
+# Remounted read-only once every bind is made: the root and /dev are tmpfs mounts bwrap makes, of no
+# bounded size, so only the private (bounded) mounts above may take a bot's writes.
+READ_ONLY = ("/", "/dev")
+# As root, each worker runs as a user id of its own, none with an account (see ``for_worker``): the
+# kernel's per-user counters (processes, queued signals, message queues) are then no channel between
+# two bots. The ids are far above the ranges systems give accounts (sssd's default ends at 2,000,200,000).
+WORKER_UIDS_FROM = 3_000_000_000
+WORKER_UID_SLOTS = 64  # ids for the workers of one table, reused in turn (a retired worker's are all dead)
+PID_SPACE = 1 << 22  # Linux's largest pid_max: a table's pid picks its block of ids
 # Every namespace; as root, every one but the user namespace (see the module's notes).
 UNSHARE = ("--unshare-all", "--unshare-user")
 UNSHARE_AS_ROOT = ("--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts", "--unshare-cgroup-try")
@@ -100,9 +114,19 @@ class Sandbox:
     def memory_mb(self) -> int:
         return self.caps.memory_mb
 
+    def for_worker(self, table: int, serial: int) -> Sandbox:
+        """This sandbox for the ``serial``-th worker of the table whose pid is ``table``: as root, with a
+        user id (and group) of its own, the same for no two workers running at once on this machine."""
+        if self.uid is None:
+            return self
+        uid = worker_uid(table, serial)
+        return replace(self, uid=uid, gid=uid)
+
     def describe(self) -> str:
         """One line for the results: sealed, or what a bot can do here."""
         who = f", bots run as {self.user}" if self.user else ""
+        if self.uid is not None:
+            who = f", each bot as a user id of its own with the rights of {self.user}"
         if self.sealed:
             return ("sealed (bubblewrap: own namespaces, only Python, installed packages and the bot's own files "
                     f"to read, a private /tmp, no network{who})")
@@ -128,7 +152,8 @@ class Sandbox:
         python = [sys.executable, *PYTHON_FLAGS, "-c", prelude + code]
         if not self.sealed:
             return python
-        return [*self.bwrap_prefix(), *self.private_mounts(), *view.binds(bot, self.privileged), "--chdir", view.working_folder(bot),
+        return [*self.bwrap_prefix(), *self.private_mounts(), *view.binds(bot, self.privileged), *self.read_only(),
+                "--chdir", view.working_folder(bot),
                 *(["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []), "--", *python]
 
     def bwrap_prefix(self) -> list[str]:
@@ -139,13 +164,19 @@ class Sandbox:
 
     def private_mounts(self) -> list[str]:
         size = ["--size", str(self.caps.tmpfs_bytes())] if self.caps.file_mb > 0 else []
-        return [arg for folder in PRIVATE for arg in (*size, "--tmpfs", folder)]
+        return [arg for folder in PRIVATE for arg in (*size, "--perms", PRIVATE_MODE, "--tmpfs", folder)]
 
-    def filter_descriptor(self) -> int | None:
-        """A descriptor to read the filter's BPF from, for one worker's bwrap (the caller closes it)."""
+    @staticmethod
+    def read_only() -> list[str]:
+        """bwrap's last mount arguments: the root and /dev made read-only (see ``READ_ONLY``)."""
+        return [arg for folder in READ_ONLY for arg in ("--remount-ro", folder)]
+
+    def filter_descriptor(self, one_process: bool = False) -> int | None:
+        """A descriptor to read the filter's BPF from, for one worker's bwrap (the caller closes it);
+        ``one_process``: the filter refuses new processes too (see ``walls.one_process``)."""
         if not (self.sealed and self.filtered):
             return None
-        program = syscalls.bpf()
+        program = syscalls.bpf(one_process)
         read_end, write_end = os.pipe()
         try:
             os.write(write_end, program)  # far smaller than a pipe holds
@@ -175,6 +206,11 @@ def choose(mode: SandboxMode | str, caps: Caps | None = None) -> Sandbox:
     why_unfiltered = syscalls.unavailable()
     filtering = {"filtered": not why_unfiltered, "why_unfiltered": why_unfiltered}
     why = "--sandbox off"
+    if mode is SandboxMode.REQUIRED and why_unfiltered:
+        # Without the filter nothing refuses a bot's page-cache probes, message queues, locks or (where no
+        # control group caps them together) its forks: not a run to call sealed.
+        raise SandboxUnavailable(f"--sandbox required, but the system-call filter cannot be built here: "
+                                 f"{why_unfiltered}")
     if mode is not SandboxMode.OFF:
         why = trial_failure(uid, gid, not why_unfiltered)
         if not why:
@@ -249,6 +285,11 @@ def _bwrap_knows(option: str) -> bool:
         shown = subprocess.run([_bwrap() or "bwrap", "--help"], capture_output=True, text=True, timeout=TRIAL_LIMIT)
         return option in shown.stdout + shown.stderr
     return False
+
+
+def worker_uid(table: int, serial: int) -> int:
+    """The user id of a table's ``serial``-th worker: a block of ids for each table pid, used in turn."""
+    return WORKER_UIDS_FROM + (table % PID_SPACE) * WORKER_UID_SLOTS + serial % WORKER_UID_SLOTS
 
 
 def _unprivileged_account() -> tuple[str, int | None, int | None]:

@@ -2,7 +2,8 @@
 
 Linux only. The filter allows every call but those listed in ``DENIED`` and a
 few recognised by their arguments (file locks through ``fcntl``, ``clone``
-into new namespaces, ``ioctl`` pushing keys into a terminal); a denied call
+into new namespaces, ``ioctl`` pushing keys into a terminal, ``preadv2`` asking not to wait for
+the disk, which tells a cached page from another); a denied call
 fails with EPERM, ``clone3`` with ENOSYS so that the C library falls back on
 ``clone``, whose flags the filter can read. A call of another architecture's
 ABI (32-bit ``int 0x80`` on x86-64) ends the process.
@@ -34,10 +35,13 @@ LOCKING_FCNTL = (F_GETLK, F_SETLK, F_SETLKW, F_GETLK64, F_SETLK64, F_SETLKW64, F
 # <linux/sched.h>: every namespace clone() can make
 CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS = 0x00020000, 0x02000000, 0x04000000
 CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID, CLONE_NEWNET = 0x08000000, 0x10000000, 0x20000000, 0x40000000
+CLONE_THREAD = 0x00010000  # a thread of the same process (same memory), not a new process
 NEW_NAMESPACES = (CLONE_NEWNS, CLONE_NEWCGROUP, CLONE_NEWUTS, CLONE_NEWIPC, CLONE_NEWUSER, CLONE_NEWPID,
                   CLONE_NEWNET)
 # <asm-generic/ioctls.h>: type into a terminal, and the console's own pasting
 TIOCSTI, TIOCLINUX = 0x5412, 0x541C
+RWF_NOWAIT = 0x00000008  # <linux/fs.h>: preadv2 answers EAGAIN for a page not cached: a page-cache probe
+PREADV2_FLAGS = 5  # preadv2(fd, iov, iovcnt, pos_l, pos_h, flags)
 LOW_32_BITS = 0xFFFFFFFF  # fcntl's and ioctl's command is an int: the kernel ignores the upper half
 
 
@@ -64,7 +68,11 @@ DENIED: tuple[Denial, ...] = (
     Denial(("name_to_handle_at", "open_by_handle_at"), "opening files by handle, past the sandbox's view"),
     Denial(("sched_setaffinity", "set_mempolicy", "mbind", "migrate_pages", "move_pages"),
            "leaving the processor and memory its table keeps it on"),
-    Denial(("cachestat",), "probing the page cache another bot fills"),
+    Denial(("cachestat", "mincore", "fadvise64", "fadvise64_64", "arm_fadvise64_64", "readahead"),
+           "probing or filling the page cache another bot reads (preadv2's RWF_NOWAIT too: see build)"),
+    Denial(("mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
+            "msgget", "msgsnd", "msgrcv", "msgctl"),
+           "message queues, counted per user machine-wide (and shared unsealed)"),
     Denial(("reboot", "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
             "swapon", "swapoff", "acct", "quotactl", "settimeofday", "clock_settime", "clock_adjtime",
             "adjtimex", "syslog", "vhangup", "iopl", "ioperm", "uselib", "lookup_dcookie", "nfsservctl",
@@ -72,7 +80,8 @@ DENIED: tuple[Denial, ...] = (
            "administering the machine"),
 )
 SUMMARY = ("no file locks, inotify or fanotify, no new namespaces (clone3 answers ENOSYS), no ptrace, keyctl, "
-           "bpf, perf_event_open, io_uring or mount, nor the administrator's calls; other ABIs end the process")
+           "bpf, perf_event_open, io_uring or mount, no message queues, no page-cache probes (mincore, fadvise, "
+           "readahead, preadv2's RWF_NOWAIT), nor the administrator's calls; other ABIs end the process")
 
 
 def _clone_flags_argument() -> int:
@@ -108,8 +117,9 @@ class FilterUnavailable(RuntimeError):
     """The filter cannot be built on this system: the message says why."""
 
 
-def build():
-    """A fresh ``SyscallFilter`` with every rule of this module."""
+def build(one_process: bool = False):
+    """A fresh ``SyscallFilter`` with every rule of this module; ``one_process``: new processes refused too
+    (fork, vfork, and clone without CLONE_THREAD), threads still allowed (see ``walls.one_process``)."""
     seccomp = _binding()
     if isinstance(seccomp, str):
         raise FilterUnavailable(seccomp)
@@ -130,6 +140,12 @@ def build():
             _deny(seccomp, rules, seccomp.ERRNO(EPERM), "ioctl",
                   seccomp.Arg(1, seccomp.MASKED_EQ, LOW_32_BITS, request))
         _deny(seccomp, rules, seccomp.ERRNO(ENOSYS), "clone3")
+        _deny(seccomp, rules, seccomp.ERRNO(EPERM), "preadv2",
+              seccomp.Arg(PREADV2_FLAGS, seccomp.MASKED_EQ, RWF_NOWAIT, RWF_NOWAIT))
+        if one_process:
+            for call in ("fork", "vfork"):
+                _deny(seccomp, rules, seccomp.ERRNO(EPERM), call)
+            _deny(seccomp, rules, seccomp.ERRNO(EPERM), "clone", seccomp.Arg(flags, seccomp.MASKED_EQ, CLONE_THREAD, 0))
     except (OSError, ValueError, AttributeError) as error:
         raise FilterUnavailable(f"libseccomp refused the filter: {error}") from None
     return rules
@@ -147,9 +163,9 @@ def _deny(seccomp, rules, action: int, call: str, *arguments) -> None:
 
 
 @functools.lru_cache(maxsize=None)
-def bpf() -> bytes:
+def bpf(one_process: bool = False) -> bytes:
     """The filter as the kernel's BPF program, as ``bwrap --seccomp`` reads it."""
-    rules = build()
+    rules = build(one_process)
     with tempfile.TemporaryFile() as program:
         try:
             rules.export_bpf(program)
@@ -159,12 +175,12 @@ def bpf() -> bytes:
         return program.read()
 
 
-def apply() -> None:
+def apply(one_process: bool = False) -> None:
     """Load the filter into this process for good (an unsealed worker, before the bot loads).
 
     no_new_privs is set with it, so no setuid program can shed it.
     """
-    rules = build()
+    rules = build(one_process)
     seccomp = _binding()
     try:
         rules.set_attr(seccomp.Attr.CTL_TSYNC, 1)  # every thread of the process, not only this one

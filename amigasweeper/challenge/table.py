@@ -55,12 +55,12 @@ DONE_KIND = Kind.DONE.value
 BAD_MOVE_KIND = Kind.BAD_MOVE.value
 ANSWER_KIND = Kind.ANSWER.value
 # Starting a worker (a fresh interpreter importing the bot) takes a while on a
-# busy machine, and is not the bot's thinking: it has its own, looser limit.
+# busy machine: it has its own, looser wall limit. The CPU the bot's import
+# takes is bounded by the time limit of a game and charged to its first game.
 LOAD_LIMIT = 60.0
 # The wall limit, when not given: CPU time is what is charged, but a bot that waits (sleeps, blocks)
-# must still end; a fair bot's game on a loaded machine takes a few times its CPU time.
-WALL_FACTOR = 3.0
-WALL_SLACK = 10.0  # seconds: a short time limit still leaves room for the machine's load
+# must still end, and the wall time each game took is counted with it (``GameRecord.wall_ms``).
+WALL_SLACK = 10.0  # seconds past the time limit: room for the machine's load, not for a bot to idle in
 
 
 @dataclass(frozen=True)
@@ -86,7 +86,8 @@ class Setup:
 
 
 def default_wall_limit(time_limit: float) -> float:
-    return max(WALL_FACTOR * time_limit, time_limit + WALL_SLACK)
+    """Near the time limit: a bot that sleeps or blocks is charged no CPU, so waiting must end soon after."""
+    return time_limit + WALL_SLACK
 
 
 @dataclass(frozen=True)
@@ -123,19 +124,37 @@ class Table:
         self.opener: Opener | None = None  # a keyed table's side of the agreement
         self.workers: dict[int, Worker] = {}
         self.started = 0  # workers started, to name their groups
+        self.unloadable: dict[int, str] = {}  # player -> why its bot will not load (out of time)
 
     def new_worker(self, player: int) -> Worker:
         self.started += 1
         return Worker(self.specs[player], self.sandbox, self.plan, self.cpu, f"{player}-{self.started}")
 
     def await_ready(self) -> str:
-        """Wait for every player's worker to load; "" when all did, else the first failure."""
-        for player, worker in self.workers.items():
-            failure = worker.ready(max(LOAD_LIMIT, self.wall_limit))
-            if failure:
+        """Wait for every player's worker to load; "" when all did, else the first failure.
+
+        A player whose loading runs out of time costs only itself: its games are lost (see ``play``),
+        the run goes on. Any other failure (a bot that is not there, or raises) ends the run at once."""
+        for player, worker in list(self.workers.items()):
+            failure = worker.ready(*self._load_limits())
+            if failure and worker.too_slow:
+                self._will_not_load(player, failure)
+            elif failure:
                 return f"{self.specs[player]}: {failure}"
-            self._rest(worker)
+            else:
+                self._rest(worker)
         return ""
+
+    def _load_limits(self) -> tuple[float, float]:
+        """Wall and CPU seconds a bot may take to load: its import is bounded like one of its games."""
+        return max(LOAD_LIMIT, self.wall_limit), self.time_limit
+
+    def _will_not_load(self, player: int, why: str) -> None:
+        """The player's bot ran out of time loading: every game of it at this table is lost at once."""
+        worker = self.workers.pop(player, None)
+        if worker is not None:
+            worker.stop()
+        self.unloadable[player] = f"its bot did not load: {why}"
 
     def close(self) -> None:
         for worker in self.workers.values():
@@ -144,7 +163,13 @@ class Table:
         kill_orphans(keep=set())
 
     def play(self, task: Task) -> GameRecord:
-        """One game, whatever the bot does; a worker that misbehaved is replaced for the next."""
+        """One game, whatever the bot does; a worker that misbehaved is replaced for the next. The record
+        counts the game's wall time too (its CPU time is what is charged): a bot's idling is seen."""
+        started = time.monotonic()
+        record = self._play(task)
+        return replace(record, wall_ms=(time.monotonic() - started) * 1000.0)
+
+    def _play(self, task: Task) -> GameRecord:
         try:
             game = self.config.new_game(task.game, self._key(task))
         except EnvelopeError as broken:  # changed on its way: the game is not played
@@ -201,15 +226,19 @@ class Table:
 
     def _worker(self, player: int) -> Worker | str:
         """The player's worker, started again if it was retired; a string when it will not load."""
+        if player in self.unloadable:
+            return self.unloadable[player]
         worker = self.workers.get(player)
         if worker is None:
             try:
                 worker = self.new_worker(player)
             except OSError as error:
                 return f"the bot's process could not be started: {error}"
-            failure = worker.ready(max(LOAD_LIMIT, self.wall_limit))
+            failure = worker.ready(*self._load_limits())
             if failure:
                 worker.stop()
+                if worker.too_slow:
+                    self.unloadable[player] = failure = f"its bot did not load: {failure}"
                 return failure
             self.workers[player] = worker
             self._rest(worker)

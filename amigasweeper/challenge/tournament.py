@@ -41,6 +41,7 @@ from .processes import forbid_memory_reads
 from .ranking import Ranking, rank
 from .rules import Outcome
 from .sandbox import Sandbox, SandboxMode, choose
+from .seeds import SecretSeed, SeedKind, forget_variable
 from .table import LOAD_LIMIT, Setup, Task
 from .walls import Walls
 
@@ -68,6 +69,7 @@ class TournamentReport:
     executor: str = "local"  # "local" (--jobs on this machine) or "ray"
     nodes: tuple[NodeReport, ...] = ()  # the cluster's machines (none on one machine)
     ending: str = ""  # why the run ended early when nobody stopped it (every node lost)
+    seed_kind: SeedKind | None = None  # public (given), fresh (made for the run) or secret (never shown)
 
     def ranked(self) -> list[ChallengeReport]:
         """Best first: the challenge's score, then wins; ties keep the order given."""
@@ -101,6 +103,7 @@ class TournamentReport:
             "executor": self.executor,
             "nodes": [node.to_dict() for node in self.nodes],
             "ending": self.ending,
+            "seed_kind": self.seed_kind.value if self.seed_kind is not None else "",
             "bootstrap": {"resamples": ranking.resamples, "boards": ranking.boards},
             "players": players,
         }
@@ -124,6 +127,7 @@ def run_tournament(
     sandbox: Sandbox | None = None,
     wall_limit: float = 0.0,
     executor: Executor | None = None,
+    secret: SecretSeed | None = None,
 ) -> TournamentReport:
     """Play ``config.games`` boards with each player (a ``module:function`` or a built-in name).
 
@@ -133,6 +137,8 @@ def run_tournament(
     ``time_limit`` is CPU seconds a game; ``wall_limit`` wall seconds (0: see
     ``table.default_wall_limit``). ``executor`` places the tables (default:
     ``LocalTables``, ``jobs`` of them here; ``cluster.RayTables`` on a cluster).
+    ``secret``: where the keeper reads the seed when ``config.seed`` is None
+    (never shown: the report's seed stays None; see ``seeds``).
     Raises ``PlayerLoadError`` when a player does not load (no game is played
     then). This process becomes non-dumpable: it starts the tables.
     """
@@ -146,8 +152,9 @@ def run_tournament(
     tasks = deque(Task(player, game) for game in range(config.games) for player in range(len(specs)))
     names = player_names(specs)
     setup = Setup(config, time_limit, list(specs), sandbox, wall_limit)
-    run = _Run(setup, jobs, names, executor or LocalTables())
+    run = _Run(setup, jobs, names, executor or LocalTables(), secret)
     interrupted = False
+    kind = SeedKind.PUBLIC if config.seed is not None else SeedKind.SECRET if secret is not None else SeedKind.FRESH
     try:
         with _no_second_interrupt_during(run):
             run.start(len(tasks))
@@ -169,7 +176,7 @@ def run_tournament(
     )
     nodes = tuple(run.executor.nodes.values())
     return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped),
-                            run.executor.walls, setup.wall, run.executor.name, nodes, run.ending)
+                            run.executor.walls, setup.wall, run.executor.name, nodes, run.ending, kind)
 
 
 class TablesLost(Exception):
@@ -211,8 +218,9 @@ class _Run:
     played. Other players are not touched.
     """
 
-    def __init__(self, setup: Setup, jobs: int | None, names: list[str], executor: Executor | None = None) -> None:
-        self.setup, self.jobs, self.names = setup, jobs, names
+    def __init__(self, setup: Setup, jobs: int | None, names: list[str], executor: Executor | None = None,
+                 secret: SecretSeed | None = None) -> None:
+        self.setup, self.jobs, self.names, self.secret = setup, jobs, names, secret
         self.executor = executor or LocalTables()
         self.seed = setup.config.seed  # the given seed; a secret one is learned from the keeper at the end
         self.keeper: KeeperHandle | None = None
@@ -226,7 +234,8 @@ class _Run:
 
     def start(self, tasks: int) -> None:
         """Start the keeper, then every table, and wait until each has loaded every player."""
-        self.keeper = KeeperHandle(self.setup)
+        self.keeper = KeeperHandle(self.setup, self.secret)
+        forget_variable()  # the keeper has its copy: nothing started from here on (tables, Ray) inherits it
         public = replace(self.setup, config=replace(self.setup.config, seed=None))  # what the tables may be told
         self.setup = None  # the keeper holds it now
         self.tables = self.executor.start(public, self.keeper, self.jobs, tasks)

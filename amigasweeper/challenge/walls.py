@@ -19,6 +19,7 @@ LINUX = sys.platform.startswith("linux")
 
 class ClockKind:
     GROUP = "cgroup"  # every process the bot ran, counted by its control group
+    TREE = "process tree"  # every process in the sealed worker's PID namespace, and those its init reaped
     PROCESS = "process"  # the worker and the children it reaped
     WALL = "wall"  # no CPU clock for another process on this system
 
@@ -52,13 +53,13 @@ def describe(sandbox: Sandbox, plan: Plan, cpu: int | None, tables: int, on_a_cl
     used = {feature.value: version.value for feature in Feature if (version := plan.version(feature))}
     return Walls(
         syscalls=sandbox.describe_filter(),
-        clock=_clock(plan)[1],
+        clock=_clock(plan, sandbox)[1],
         freezing=_freezing(plan),
         processors=_processors(plan, cpu, tables, on_a_cluster),
         memory=_memory(sandbox, plan),
         processes=_processes(sandbox, plan),
         files=_files(sandbox),
-        clock_kind=_clock(plan)[0],
+        clock_kind=_clock(plan, sandbox)[0],
         cgroups=used,
     )
 
@@ -67,10 +68,14 @@ def _how(plan: Plan, feature: Feature, what: str) -> str:
     return f"{plan.version(feature).value} {what}"
 
 
-def _clock(plan: Plan) -> tuple[str, str]:
+def _clock(plan: Plan, sandbox: Sandbox) -> tuple[str, str]:
     if plan.version(Feature.CPU_TIME):
         return ClockKind.GROUP, ("CPU time of all the bot's processes while it plays, whatever they are ("
                                  f"{_how(plan, Feature.CPU_TIME, 'CPU accounting')})")
+    if LINUX and sandbox.sealed:
+        return ClockKind.TREE, ("CPU time of all the bot's processes while it plays, whatever they are (no "
+                                "control group here: counted over the sandbox's own PID namespace, whose init "
+                                "reaps what the bot leaves running)")
     if LINUX:
         return ClockKind.PROCESS, ("CPU time of the bot's worker and the children it has reaped, while it plays "
                                    "(no control group here: a process it leaves running is not counted)")
@@ -112,11 +117,25 @@ def _memory(sandbox: Sandbox, plan: Plan) -> str:
         private = ", its /tmp and /dev/shm included" if sandbox.sealed else ""
         return f"{megabytes} MB for all the bot's processes together{private} " \
                f"({_how(plan, Feature.MEMORY, 'memory')}), and {each}"
+    if one_process(sandbox, plan):
+        return f"{megabytes} MB of address space for the bot's one process and its threads (RLIMIT_AS; no " \
+               "control group here, so new processes are refused: see processes)"
     return f"{each}, NOT for the bot's processes together (no control group here)"
+
+
+def one_process(sandbox: Sandbox, plan: Plan) -> bool:
+    """Whether each bot is kept to one process (threads allowed): no control group here caps the memory of
+    several together, and a process per fork each with the whole cap would multiply it, so the filter
+    refuses new processes; the threads of one process share its address space, which RLIMIT_AS caps."""
+    return sandbox.filtered and sandbox.caps.memory_mb > 0 and not plan.version(Feature.MEMORY)
 
 
 def _processes(sandbox: Sandbox, plan: Plan) -> str:
     count = sandbox.caps.processes
+    if one_process(sandbox, plan):
+        threads = f", up to {count} threads" if count > 0 else ""
+        return (f"one process for each bot{threads}: no control group here caps several processes' memory "
+                "together, so the filter refuses new ones (fork, vfork, clone)")
     if _not_set(count, "--process-limit"):
         return _not_set(count, "--process-limit")
     if plan.version(Feature.PROCESSES):

@@ -66,7 +66,7 @@ def run(conn: Channel) -> None:
     failure = set_limits(hello["memory_mb"], hello["processes"], hello["file_mb"])
     if not failure and hello["filter"]:
         try:
-            syscalls.apply()
+            syscalls.apply(hello.get("one_process", False))
         except syscalls.FilterUnavailable as error:
             failure = str(error)
     if failure:
@@ -97,8 +97,8 @@ def run(conn: Channel) -> None:
 def _account_hint(user: str) -> str:
     if not user:
         return ""
-    return (f" (started by root, the bots run as the user {user}: the bot's files and every folder above "
-            "them must be readable by all users)")
+    return (f" (started by root, the bots run with the rights of the user {user}, each as a user id of its own: "
+            "the bot's files and every folder above them must be readable by all users)")
 
 
 def _sender(conn: Channel):

@@ -7,8 +7,10 @@ whole tree of processes (bwrap's and Python) goes into the worker's control
 group (see ``cgroups``), whose caps then hold for everything the bot starts.
 
 Time is CPU time: ``cpu`` reads the group's counter (every process the bot
-ever ran), or without a group the worker's own clock plus its reaped
-children's. Between its games the worker is frozen (the group's freezer, or
+ever ran), or without a group, sealed, the sandbox's whole process tree
+(its PID namespace's init reaps what the bot leaves running), else the
+worker's own clock plus its reaped children's. Started by root, each worker
+runs as a user id of its own (see ``Sandbox.for_worker``). Between its games the worker is frozen (the group's freezer, or
 SIGSTOP to each of its processes), so it burns nothing while other bots
 think. Writes to it have deadlines: a worker that stops reading its answers
 cannot hold its table.
@@ -17,6 +19,7 @@ cannot hold its table.
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -39,6 +42,7 @@ from .processes import (
 )
 from .protocol import MAX_MESSAGE, Kind
 from .sandbox import Sandbox
+from .walls import one_process
 from .worker import main_connection as worker_main_connection
 
 _CONTEXT = spawn_context()
@@ -47,7 +51,9 @@ CPU_CHECK_EVERY = 0.25  # seconds a wait goes on before the bot's CPU time is ch
 JAM_GRACE = 1.0  # seconds a write to a worker may wait for room: an honest one has read every answer
 TICKS = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 SANDBOX_PROCESSES = 2  # bwrap's init and the worker's interpreter, in the worker's user namespace
-CUTIME, CSTIME = 13, 14  # fields of /proc/PID/stat after the command's ")" (cutime, cstime: reaped children)
+_SERIALS = itertools.count()  # this table's workers, in the order started (their user ids, as root)
+# Fields of /proc/PID/stat after the command's ")": utime, stime, and cutime, cstime (its reaped children's).
+UTIME, STIME, CUTIME, CSTIME = 11, 12, 13, 14
 
 
 class TimedOut(Exception):
@@ -66,12 +72,13 @@ class Worker:
     """The table's handle on one bot's worker process."""
 
     def __init__(self, spec: str, sandbox: Sandbox, plan: Plan, cpu: int | None, name: str) -> None:
+        sandbox = sandbox.for_worker(os.getpid(), next(_SERIALS))  # as root, a user id of its own
         self.spec, self.sandbox = spec, sandbox
         self.conn, child = Channel.pair(_CONTEXT)
         self.output = BotOutput(spec) if not isinstance(child, Connection) else None
         self.group = _group(plan, sandbox, cpu, name)
         try:
-            self.process = _start(child, sandbox, spec, self.output)
+            self.process = _start(child, sandbox, spec, self.output, one_process(sandbox, plan))
         except BaseException:
             self.conn.close()
             if self.group is not None:
@@ -84,15 +91,22 @@ class Worker:
         if self.output is not None:
             self.output.start()
         self.conn.writes_never_block()
+        self.one_process = one_process(sandbox, plan)
         self.pid: int | None = None  # the worker's interpreter, as this process sees it (inside bwrap when sealed)
         self.frozen = False
         self.budget: tuple[float, float] | None = None  # (CPU seconds at the game's start, the limit)
+        self.loading: float | None = None  # the CPU clock before the bot was loaded, till its first game
+        self.too_slow = False  # its loading ran out of time (see ``ready``)
 
     # ------------------------------------------------------------ loading
-    def ready(self, limit: float) -> str:
+    def ready(self, limit: float, cpu_limit: float = 0.0) -> str:
         """Wait for the interpreter, put its processes in the group, name the bot, wait for it to load.
 
-        "" when it loaded, else why not.
+        "" when it loaded, else why not (``too_slow`` then says whether it ran
+        out of time). Loading the bot (its import) may take ``cpu_limit`` CPU
+        seconds (0: no CPU limit) and ``limit`` wall seconds; the CPU it takes
+        is charged to its first game (see ``start_game``), so nothing a bot
+        computes while it is imported is free.
         """
         deadline = time.monotonic() + limit
         try:
@@ -100,15 +114,23 @@ class Worker:
             if booted != Kind.BOOTED.value:
                 return "the bot's process sent something else than its first word"
             self._gather()
+            loading = self.cpu()
+            self.budget = (loading, cpu_limit) if loading is not None and cpu_limit > 0 else None
             self.conn.send_by(self._hello(), deadline)
             message = self.receive(deadline)
-        except TimedOut:
+        except TimedOut as over:
+            self.too_slow = True
+            if str(over) == "cpu":
+                return f"loading the bot took more than {cpu_limit:g} s of CPU (its time limit for a game)"
             return f"loading the bot took longer than {limit:g} s"
         except WorkerGone as gone:
             return str(gone)
         except OSError as error:
             return f"the bot's process could not be reached ({error})"
+        finally:
+            self.budget = None
         if message == Kind.READY.value:
+            self.loading = loading
             return ""
         if message[:1] == Kind.LOAD_FAILED.value:
             return protocol.text(message[1:])
@@ -132,6 +154,7 @@ class Worker:
             "spec": self.spec, "path": sys.path, "user": self.sandbox.user, "memory_mb": caps.memory_mb,
             "processes": rlimit_processes, "file_mb": caps.file_mb,
             "filter": self.sandbox.filtered and not self.sandbox.sealed,  # sealed, bwrap has loaded it
+            "one_process": self.one_process,
         }).encode()
 
     # ------------------------------------------------------------ messages
@@ -172,12 +195,20 @@ class Worker:
             seconds = self.group.cpu_seconds()
             if seconds is not None:
                 return seconds
-        return _process_cpu(self.pid) if LINUX and self.pid else None
+        if not (LINUX and self.pid):
+            return None
+        own = _process_cpu(self.pid)
+        if own is None or not self.sandbox.sealed:
+            return own
+        return own + _others_cpu(self.process.pid, self.pid)
 
     def start_game(self, limit: float) -> float | None:
-        """Thaw the worker and start its CPU budget for a game; the CPU clock's reading (None: none)."""
+        """Thaw the worker and start its CPU budget for a game; the CPU clock's reading (None: none).
+
+        A worker's first game starts from the clock before its bot was loaded: the import is charged."""
         self.thaw()
-        now = self.cpu()
+        now = self.loading if self.loading is not None else self.cpu()
+        self.loading = None
         self.budget = (now, limit) if now is not None else None
         return now
 
@@ -251,6 +282,24 @@ def _process_cpu(pid: int) -> float | None:
         return None
 
 
+def _others_cpu(root: int, worker: int) -> float:
+    """CPU seconds of every process of a sealed worker's tree but the interpreter ``worker``: bwrap, its
+    init, and whatever the bot started, each with the children it reaped. The sandbox has a PID namespace
+    of its own, whose init (bwrap's) adopts and reaps what the bot leaves running, so nothing the bot
+    starts can run outside this tree, and an ended helper's time stays in it, in its reaper's count."""
+    total = 0
+    for pid in (root, *descendants(root)):
+        if pid == worker:
+            continue
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as stat:
+                fields = stat.read().rpartition(b")")[2].split()
+            total += sum(int(fields[index]) for index in (UTIME, STIME, CUTIME, CSTIME))
+        except (OSError, ValueError, IndexError):
+            continue  # it ended meanwhile: its time is now its reaper's
+    return total / TICKS
+
+
 def _processes_of(uid: int | None) -> int:
     """How many processes (threads included) the user runs now: RLIMIT_NPROC counts them all."""
     uid = os.getuid() if uid is None and hasattr(os, "getuid") else uid
@@ -315,13 +364,13 @@ class _MultiprocessingProcess:
 
 
 def _start(child: tuple[int, int] | Connection, sandbox: Sandbox, spec: str,
-           output: BotOutput | None) -> _Popen | _MultiprocessingProcess:
+           output: BotOutput | None, one: bool = False) -> _Popen | _MultiprocessingProcess:
     if isinstance(child, Connection):
         return _MultiprocessingProcess(child)
     read_fd, write_fd = child
     parent = 0 if sandbox.sealed else os.getpid()
     boot = f"from amigasweeper.challenge.worker import main_fds; main_fds({read_fd}, {write_fd}, {parent})"
-    seccomp = sandbox.filter_descriptor()
+    seccomp = sandbox.filter_descriptor(one)
     try:
         argv = sandbox.worker_command(boot, view.bot_files(spec, sys.path), seccomp)
         keep = (*child, *(() if seccomp is None else (seccomp,)))

@@ -69,6 +69,23 @@ def sleeper(board_size, number_of_bombs, board, make_move):
     time.sleep(3)
     mark_all(board_size, number_of_bombs, board, make_move)
 
+def unreaped_helper(board_size, number_of_bombs, board, make_move):
+    """Issue 41: thinks in a helper it never reaps (a grandchild, orphaned at once), then waits for it."""
+    done = f"/tmp/helper-{time.monotonic_ns()}"
+    child = os.fork()
+    if child == 0:
+        if os.fork() == 0:  # the helper: two seconds of CPU, then its answer in a file
+            deadline = time.process_time() + 2
+            while time.process_time() < deadline:
+                pass
+            open(done, "w").close()
+        os._exit(0)
+    os.waitpid(child, 0)  # the helper's parent, not the helper: it now belongs to whoever adopts orphans
+    waited = time.monotonic() + 50
+    while not os.path.exists(done) and time.monotonic() < waited:
+        time.sleep(0.05)
+    mark_all(board_size, number_of_bombs, board, make_move)
+
 def spinners(board_size, number_of_bombs, board, make_move):
     """T2's attack: twelve threads spinning for good, started in its first game."""
     if not LAST:
@@ -101,6 +118,25 @@ def test_a_bot_over_its_cpu_time_is_stopped_at_once_not_at_the_wall_limit(write_
     assert time.monotonic() - started < 40  # two games stopped at half a second of CPU, not at 60 s of wall
 
 
+def test_sealed_a_helper_process_the_bot_never_reaps_is_charged_to_it(write_bots, sealed):
+    write_bots({"h_burner": BURNER})
+    result = run_tournament(["h_burner:unreaped_helper"], ALL_BOMBS, jobs=1, time_limit=0.5, wall_limit=60,
+                            sandbox=sealed)
+    assert [(r.outcome, r.error) for r in result.reports[0].records] == [
+        (Outcome.TIMED_OUT, "stopped after the time limit of 0.5 s")] * 2
+
+
+def test_as_an_ordinary_user_sealed_a_helper_the_bot_never_reaps_is_charged_to_it(write_bots, sealed):
+    folder = write_bots({"h_burner": BURNER})
+    done = run_cli(folder, "--sandbox", "required", "--time-limit", "0.5", "--wall-limit", "60",
+                   "--memory-limit", "0",  # no memory cap to hold together: forks allowed without a group
+                   "--player", "h_burner:unreaped_helper")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    assert [p["outcome"] for p in data["players"][0]["problems"]] == ["timed out"] * 2, data["players"]
+    assert data["walls"]["clock_kind"] in ("cgroup", "process tree")
+
+
 def test_a_rivals_spinning_threads_cost_the_solver_nothing(write_bots, sealed):
     write_bots({"h_burner": BURNER})
     config = ChallengeConfig(size=12, bombs=22, games=6, seed=3)
@@ -111,7 +147,7 @@ def test_a_rivals_spinning_threads_cost_the_solver_nothing(write_bots, sealed):
     assert solver_beside.count(Outcome.TIMED_OUT) == 0
     # CPU time, not wall time: the spinners, frozen or on the other processor, add nothing to its charge.
     assert solver_beside.total_ms < 2 * solver_alone.total_ms + 60, (solver_alone.total_ms, solver_beside.total_ms)
-    assert beside.walls.clock_kind in ("cgroup", "process")
+    assert beside.walls.clock_kind in ("cgroup", "process tree", "process")
 
 
 # --------------------------------------------------------------- T3: a pipe jammer
@@ -142,7 +178,7 @@ def test_a_bot_that_never_reads_its_answers_times_out_within_seconds(write_bots,
     assert all(r.error.startswith("stopped: its pipe was full") for r in jammer.records)
     assert [r.ms for r in jammer.records] == [result.time_limit * 1000.0] * 2  # charged the limit
     assert honest.wins == 2
-    assert took < 60, took  # the wall limit is 180 s: the jam ended each game at once
+    assert took < 60, took  # the wall limit is 70 s: the jam ended each game at once
 
 
 # ------------------------------------------------------------------- T4: caps
@@ -188,8 +224,28 @@ def test_as_an_ordinary_user_a_fork_bomb_is_capped(write_bots, sealed):
     folder = write_bots({"h_forks": FORK_BOMB})
     done = run_cli(folder, "--process-limit", "12", "--player", "h_forks:play")
     assert done.returncode == 0, done.stderr
-    [player] = json.loads(done.stdout)["players"]
-    assert all(0 < n <= 12 for n in _forked([p["error"] for p in player["problems"]])), player["problems"]
+    data = json.loads(done.stdout)
+    [player] = data["players"]
+    forked = _forked([p["error"] for p in player["problems"]])
+    if data["walls"]["processes"].startswith("one process for each bot"):  # no group to cap them together
+        assert forked == [0, 0], player["problems"]
+        assert "so new processes are refused" in data["walls"]["memory"]
+    else:
+        assert all(0 < n <= 12 for n in forked), player["problems"]
+
+
+def test_as_an_ordinary_user_without_a_memory_group_forks_cannot_multiply_the_memory_cap(write_bots, sealed):
+    """Issue 41: three children of 120 MB under a cap of 256 MB took 360 MB where no group held them."""
+    folder = write_bots({"h_hogs": HOGS})
+    done = run_cli(folder, "--memory-limit", "256", "--player", "h_hogs:children", "--player", "h_hogs:threads")
+    assert done.returncode == 0, done.stderr
+    data = json.loads(done.stdout)
+    errors = {p["player"]: [e["error"] for e in p["problems"]] for p in data["players"]}
+    assert not any("3 of 3 held 120 MB" in e for e in errors["h_hogs:children"]), errors
+    assert errors["h_hogs:threads"] == ["LookupError: threads ran"] * 2  # one process may still have threads
+    if data["walls"]["cgroups"].get("memory"):
+        return  # the group caps them together: forks are allowed
+    assert all("PermissionError" in e for e in errors["h_hogs:children"]), errors
 
 
 HOGS = MARK_ALL + '''
@@ -202,10 +258,21 @@ def children(board_size, number_of_bombs, board, make_move):
     held = sum(1 for child in running if child.wait() == 0)
     raise LookupError(f"{held} of 3 held 120 MB")
 
+def threads(board_size, number_of_bombs, board, make_move):
+    import threading
+    ran = []
+    worker = threading.Thread(target=ran.append, args=(1,))
+    worker.start()
+    worker.join()
+    raise LookupError("threads ran" if ran else "no thread ran")
+
 def tmpfs(board_size, number_of_bombs, board, make_move):
-    """Writes a big file into /tmp, then many small ones into /tmp and /dev/shm: how much went in."""
+    """Writes big files into /tmp, /dev/shm, the root and /dev, through tempfile too: how much went in."""
+    import tempfile
+    with tempfile.TemporaryFile() as scratch:  # HOME and TMPDIR are /tmp: it must take a bot's writes
+        scratch.write(b"x")
     written = {}
-    for folder, size in (("/tmp", 64 << 20), ("/dev/shm", 8 << 20)):
+    for folder, size in (("/tmp", 64 << 20), ("/dev/shm", 8 << 20), ("", 64 << 20), ("/dev", 64 << 20)):
         total = 0
         try:
             for n in range(12):
@@ -216,7 +283,10 @@ def tmpfs(board_size, number_of_bombs, board, make_move):
         except OSError:
             pass
         written[folder] = total >> 20
-    raise LookupError(" ".join(f"{k}={v}" for k, v in written.items()))
+        for n in range(12):  # room again for the next game's tempfile
+            if os.path.exists(f"{folder}/f{n}"):
+                os.remove(f"{folder}/f{n}")
+    raise LookupError(" ".join(f"{k or '/'}={v}" for k, v in written.items()))
 '''
 
 
@@ -238,7 +308,20 @@ def test_files_and_the_private_tmp_and_shm_are_capped(write_bots, sealed):
     for record in result.reports[0].records:
         sizes = dict(part.split("=") for part in record.error.removeprefix("LookupError: ").split())
         assert all(int(megabytes) <= 24 for megabytes in sizes.values()), record.error
+        assert int(sizes["/tmp"]) >= 20 and int(sizes["/dev/shm"]) >= 20, record.error  # its own, even as root
+        assert sizes["/"] == sizes["/dev"] == "0", record.error  # read-only: no unbounded tmpfs to fill
     assert "a private /tmp and /dev/shm of 24 MB each" in result.walls.files
+
+
+def test_as_an_ordinary_user_sealed_only_the_bounded_tmp_and_shm_take_writes(write_bots, sealed):
+    """Issue 41: as an ordinary user, one bot wrote 2 GiB into the sandbox's own root (an unbounded tmpfs)."""
+    folder = write_bots({"h_hogs": HOGS})
+    done = run_cli(folder, "--sandbox", "required", "--file-limit", "24", "--player", "h_hogs:tmpfs")
+    assert done.returncode == 0, done.stderr
+    [player] = json.loads(done.stdout)["players"]
+    for problem in player["problems"]:
+        sizes = dict(part.split("=") for part in problem["error"].removeprefix("LookupError: ").split())
+        assert sizes["/"] == sizes["/dev"] == "0" and 20 <= int(sizes["/tmp"]) <= 24, problem["error"]
 
 
 
@@ -277,7 +360,7 @@ def test_a_group_counts_cpu_freezes_and_is_removed_with_its_processes(version):
 
 
 def test_a_run_leaves_no_control_group_behind(write_bots):
-    from amigasweeper.challenge.cgroups import PREFIX, probe
+    from amigasweeper.challenge.cgroups import PREFIX, owner_of, probe
 
     plan = probe()
     if not plan.places:
@@ -286,5 +369,75 @@ def test_a_run_leaves_no_control_group_behind(write_bots):
     run_tournament(["h_plain:mark_all", "h_exits:exit_now"], ALL_BOMBS, jobs=2)
     parents = {place.parent for place in plan.places.values()}
     left = [entry for parent in parents for entry in parent.iterdir() if entry.name.startswith(PREFIX)]
-    owners = {entry: entry.name[len(PREFIX):].split("-")[0] for entry in left}
+    owners = {entry: owner_of(entry.name) for entry in left}
     assert [entry for entry, owner in owners.items() if not Path(f"/proc/{owner}").exists()] == []  # none orphaned
+
+
+def test_a_trial_group_left_by_a_process_killed_while_trying_is_swept(tmp_path, monkeypatch):
+    """A table killed during its trial of a parent left 'amigasweeper-bot-probe-PID', which no sweep removed."""
+    from amigasweeper.challenge import cgroups
+
+    monkeypatch.setattr(cgroups, "PROC", tmp_path / "proc")
+    (tmp_path / "proc" / "77").mkdir(parents=True)  # a live process
+    for name in ("probe-99", "probe-77", "99-0-1", "77-0-1", "probe-x"):
+        (tmp_path / f"{cgroups.PREFIX}{name}").mkdir()
+    cgroups.sweep(cgroups.Plan({cgroups.Feature.CPU_TIME: cgroups.Place(cgroups.Version.V2, tmp_path)}))
+    left = sorted(entry.name[len(cgroups.PREFIX):] for entry in tmp_path.iterdir() if entry.name != "proc")
+    assert left == ["77-0-1", "probe-77", "probe-x"]
+
+
+# ------------------------------------------------- issue 41: loading and idling are bounded and counted
+def _importing(seconds: float) -> str:
+    """A bot that thinks for ``seconds`` of CPU while it is imported (laying out boards, say)."""
+    return MARK_ALL + f'''
+import time
+_deadline = time.process_time() + {seconds}
+while time.process_time() < _deadline:
+    pass
+play = mark_all
+'''
+
+
+SLEEPY = MARK_ALL + '''
+import time
+
+def a_second(board_size, number_of_bombs, board, make_move):
+    time.sleep(1)
+    mark_all(board_size, number_of_bombs, board, make_move)
+
+def for_good(board_size, number_of_bombs, board, make_move):
+    time.sleep(600)
+'''
+
+
+def test_a_bot_whose_import_runs_out_of_time_costs_only_itself(write_bots, sealed):
+    write_bots({"h_heavy_import": _importing(30), "h_plain": MARK_ALL})
+    config = ChallengeConfig(size=3, bombs=9, games=4, seed=5)
+    result = run_tournament(["h_heavy_import:play", "h_plain:mark_all"], config, jobs=1, time_limit=1,
+                            wall_limit=60, sandbox=sealed)
+    heavy, plain = result.reports
+    assert plain.wins == 4  # the run went on without it
+    assert heavy.wins == 0 and [r.outcome for r in heavy.records] == [Outcome.CRASHED] * 4
+    assert heavy.records[0].error == ("its bot did not load: loading the bot took more than 1 s of CPU (its time "
+                                      "limit for a game)")
+    assert "stopped after 3 failed games in a row" in result.stopped["h_heavy_import:play"]
+
+
+def test_what_a_bot_computes_while_imported_is_charged_to_its_first_game(write_bots, sealed):
+    write_bots({"h_some_import": _importing(0.6)})
+    result = run_tournament(["h_some_import:play"], ALL_BOMBS, jobs=1, time_limit=5, sandbox=sealed)
+    first, second = result.reports[0].records
+    assert first.outcome is second.outcome is Outcome.WON
+    assert first.ms >= 550 and second.ms < 300, (first.ms, second.ms)
+
+
+def test_idle_wall_time_is_counted_and_bounded_near_the_time_limit(write_bots, sealed):
+    write_bots({"h_sleepy": SLEEPY})
+    one = ChallengeConfig(size=3, bombs=9, games=1, seed=5)
+    result = run_tournament(["h_sleepy:a_second", "h_sleepy:for_good"], one, jobs=1, time_limit=0.5, sandbox=sealed)
+    sleeper, forever = result.reports
+    assert sleeper.records[0].outcome is Outcome.WON and sleeper.records[0].ms < 300
+    assert sleeper.records[0].wall_ms >= 1000  # charged no CPU, but its waiting is counted
+    assert result.wall_limit == 10.5  # the default: the time limit and ten seconds
+    assert forever.records[0].error == "stopped after the wall limit of 10.5 s"
+    assert sleeper.figures()["total_wall_ms"] >= 1000

@@ -138,7 +138,7 @@ def _games(lines: list[dict]) -> list[tuple]:
 
 def _without_times(data: dict) -> dict:
     for player in data["players"]:
-        for key in ("total_ms", "mean_ms", "score", "rank", "score_ci95", "same_as_next"):
+        for key in ("total_ms", "total_wall_ms", "mean_ms", "score", "rank", "score_ci95", "same_as_next"):
             player.pop(key)
     for key in ("walls", "sandbox", "executor", "nodes", "bootstrap"):
         data.pop(key)

@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 from bot_sources import MARK_ALL
+from walls_support import nobody_account
 
 from amigasweeper.challenge import (
     ChallengeConfig,
@@ -32,6 +33,8 @@ from amigasweeper.challenge import (
 from amigasweeper.challenge.limits import Caps
 from amigasweeper.challenge.sandbox import Sandbox, choose
 from amigasweeper.challenge.tournament import FAILURES_IN_A_ROW, NOT_PLAYED
+
+ROOT = Path(__file__).resolve().parents[2]  # this checkout: the command run as another user must run its code
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="the hostile bots use POSIX signals")
 
@@ -220,16 +223,11 @@ def test_the_snoop_finds_the_seed_where_it_can_read(tmp_path):
 
 def _run_cli(folder: Path, *argv: str, as_nobody: bool = False) -> subprocess.CompletedProcess:
     """The command as a user runs it; ``as_nobody`` runs it as that user when the tests run as root."""
-    account = {}
-    if as_nobody and os.geteuid() == 0:
-        import pwd
-
-        nobody = pwd.getpwnam("nobody")
-        account = {"user": nobody.pw_uid, "group": nobody.pw_gid, "extra_groups": []}
+    account = nobody_account() if as_nobody and os.geteuid() == 0 else {}
     return subprocess.run([sys.executable, "-m", "amigasweeper.challenge.cli", "--size", "3", "--bombs", "9",
                            "--games", "2", "--jobs", "2", "--json", *argv],
                           capture_output=True, text=True, cwd=folder, timeout=180,
-                          env={**os.environ, "PYTHONPATH": str(folder)}, **account)
+                          env={**os.environ, "PYTHONPATH": f"{folder}{os.pathsep}{ROOT}"}, **account)
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads other processes through Linux's /proc")
@@ -506,7 +504,8 @@ def test_run_by_root_a_bot_nobody_cannot_read_is_a_clear_error(write_bots, unsea
         run_tournament(["h_exits:mark_all"], ALL_BOMBS, jobs=1, sandbox=unsealed)
     message = str(raised.value)
     assert "No module named 'h_exits'" in message
-    assert "the bots run as the user nobody: the bot's files and every folder above them must be readable" in message
+    assert "the bots run with the rights of the user nobody, each as a user id of its own: the bot's files and " \
+        "every folder above them must be readable" in message
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="only root's workers drop to nobody")

@@ -330,7 +330,7 @@ def _games(jsonl: Path) -> list[tuple]:
 
 def _without_times(data: dict) -> dict:
     for player in data["players"]:
-        for key in ("total_ms", "mean_ms", "score", "rank", "score_ci95", "same_as_next"):
+        for key in ("total_ms", "total_wall_ms", "mean_ms", "score", "rank", "score_ci95", "same_as_next"):
             player.pop(key)
     data["players"].sort(key=lambda p: p["player"])
     return data
@@ -368,7 +368,7 @@ def test_jsonl_has_a_line_per_game_as_it_ends(tmp_path, capsys):
     assert main(["--size", "4", "--bombs", "2", "--games", "3", "--jobs", "1", "--jsonl", str(log)]) == 0
     games = [json.loads(line) for line in log.read_text().splitlines()]
     assert sorted(g["game"] for g in games) == [0, 1, 2]
-    assert set(games[0]) == {"player", "game", "outcome", "won", "moves", "ms", "error"}
+    assert set(games[0]) == {"player", "game", "outcome", "won", "moves", "ms", "wall_ms", "error"}
 
 
 @pytest.mark.parametrize("argv, message", [

@@ -19,7 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from walls_support import ALL_BOMBS, MARK_ALL, ROOT, all_won, run_cli
+from walls_support import ALL_BOMBS, AS_ROOT, MARK_ALL, ROOT, all_won, run_cli
 
 from amigasweeper.challenge import Outcome, run_tournament
 
@@ -92,6 +92,31 @@ def namespaces(board_size, number_of_bombs, board, make_move):
     check(worked)
     mark_all(board_size, number_of_bombs, board, make_move)
 
+def probes(board_size, number_of_bombs, board, make_move):
+    """Issue 41: the page-cache probes and per-user message queues two colluding bots would signal through."""
+    worked = []
+    length = 1 << 16
+    with open(SHARED, "rb") as shared:
+        fd = shared.fileno()
+        LIBC.mmap.restype = ctypes.c_void_p
+        LIBC.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_long]
+        address = LIBC.mmap(None, length, 1, 1, fd, 0)  # PROT_READ, MAP_SHARED
+        pages = ctypes.create_string_buffer(length // mmap_page())
+        attempt("mincore", lambda: LIBC.mincore(ctypes.c_void_p(address), ctypes.c_size_t(length), pages), worked)
+        attempt("fadvise", lambda: os.posix_fadvise(fd, 0, length, os.POSIX_FADV_WILLNEED), worked)
+        attempt("readahead", lambda: LIBC.readahead(fd, ctypes.c_long(0), ctypes.c_size_t(length)), worked)
+        attempt("preadv2 RWF_NOWAIT", lambda: os.preadv(fd, [bytearray(4096)], 0, os.RWF_NOWAIT), worked)
+        if os.preadv(fd, [bytearray(16)], 0) != 16:  # the same call without the flag: an honest read
+            raise RuntimeError("the filter broke preadv2")
+    attempt("mq_open", lambda: LIBC.mq_open(b"/amigasweeper-probe", os.O_CREAT | os.O_RDWR, 0o600, None), worked)
+    attempt("msgget", lambda: LIBC.msgget(ctypes.c_int(0), ctypes.c_int(0o1600)), worked)  # IPC_PRIVATE, IPC_CREAT
+    check(worked)
+    mark_all(board_size, number_of_bombs, board, make_move)
+
+def mmap_page():
+    import mmap
+    return mmap.PAGESIZE
+
 def shutil_which(name):
     import shutil
     return shutil.which(name)
@@ -151,7 +176,7 @@ VICTIM = '''SECRET_STRATEGY = "the victim's secret"
 ''' + MARK_ALL.replace("def mark_all", "def play")
 
 
-ATTACK_PLAYERS = ["h_attacks:locks", "h_attacks:namespaces", "h_attacks:environment"]
+ATTACK_PLAYERS = ["h_attacks:locks", "h_attacks:namespaces", "h_attacks:environment", "h_attacks:probes"]
 
 
 @pytest.fixture
@@ -172,7 +197,8 @@ def test_no_lock_watch_or_namespace_for_a_bot_and_no_operator_variable(attacks, 
 
 
 def test_as_an_ordinary_user_sealed_no_lock_watch_namespace_or_operator_variable(attacks, sealed):
-    done = run_cli(attacks, "--sandbox", "required", *[f"--player={p}" for p in ATTACK_PLAYERS],
+    done = run_cli(attacks, "--sandbox", "required", "--memory-limit", "0",  # forks allowed: the bot checks them
+                   *[f"--player={p}" for p in ATTACK_PLAYERS],
                     env={"AMIGASWEEPER_TOKEN": "xyzzy-operator-token"})
     assert done.returncode == 0, done.stderr
     data = json.loads(done.stdout)
@@ -226,7 +252,9 @@ def test_as_an_ordinary_user_a_venv_and_checkout_under_tmp_seal_as_anywhere(seal
         shutil.copytree(ROOT / "amigasweeper", checkout / "amigasweeper",
                         ignore=shutil.ignore_patterns("__pycache__"))
         (checkout / "my_bot.py").write_text(MARK_ALL.replace("def mark_all", "def play"))
-        subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(place / "venv")], check=True)
+        # Its dependencies (pyseccomp, which a sealed run needs) from the Python it is made from, as installed.
+        subprocess.run([sys.executable, "-m", "venv", "--without-pip", "--system-site-packages", str(place / "venv")],
+                       check=True)
         for folder in (place, *place.rglob("*")):
             folder.chmod(0o755 if folder.is_dir() else 0o644 if not os.access(folder, os.X_OK) else 0o755)
         done = run_cli(checkout, "--sandbox", "required", "--player", "my_bot:play",
@@ -326,6 +354,56 @@ def test_sealed_the_same_bot_cannot_reach_the_command(write_bots, sealed):
     assert json.loads(done.stdout)["players"][0]["wins"] == 2
 
 
+# ------------------------------------------- issue 41: the kernel's per-user counters, as root
+SIGNALS = MARK_ALL + '''
+import ctypes, resource, signal
+
+SIGNAL = signal.SIGRTMIN + 1
+LIBC = ctypes.CDLL(None, use_errno=True)
+
+def sender(board_size, number_of_bombs, board, make_move):
+    """Queues more blocked real-time signals on itself with kill() than its user may have pending."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, [SIGNAL])
+    pending = resource.getrlimit(resource.RLIMIT_SIGPENDING)[0]
+    for _ in range(min(pending, 1 << 20) + 1):
+        os.kill(os.getpid(), SIGNAL)  # kill() goes past the limit, and counts against the user all the same
+    raise LookupError(f"uid {os.getuid()}")
+
+def receiver(board_size, number_of_bombs, board, make_move):
+    """Reads the sender's bit: whether its user can still queue one signal."""
+    signal.pthread_sigmask(signal.SIG_BLOCK, [SIGNAL])
+    value = ctypes.c_void_p(0)
+    if LIBC.sigqueue(os.getpid(), SIGNAL, value) != 0:
+        raise LookupError(f"uid {os.getuid()}: its user's signal queue was full")
+    raise LookupError(f"uid {os.getuid()}")
+'''
+
+
+@pytest.mark.skipif(not AS_ROOT, reason="only root has user ids to give each bot: an ordinary user has one")
+@pytest.mark.parametrize("mode", ["sealed", "unsealed"])
+def test_as_root_each_worker_has_a_user_id_of_its_own_so_signal_queues_carry_nothing(write_bots, mode, request):
+    from amigasweeper.challenge.sandbox import WORKER_UIDS_FROM
+
+    write_bots({"h_signals": SIGNALS})
+    result = run_tournament(["h_signals:sender", "h_signals:receiver"], ALL_BOMBS, jobs=1,
+                            sandbox=request.getfixturevalue(mode))
+    errors = [record.error for report in result.reports for record in report.records]
+    assert all(error.startswith("LookupError: uid ") for error in errors), errors
+    assert not any("full" in error for error in errors), errors
+    uids = {int(error.split()[2].rstrip(":")) for error in errors}
+    assert len(uids) == 2 and min(uids) >= WORKER_UIDS_FROM, errors
+
+
+def test_worker_user_ids_differ_within_a_table_and_between_tables():
+    from amigasweeper.challenge.sandbox import Sandbox, worker_uid
+
+    root = Sandbox(True, "", "nobody", 65534, 65534)
+    ids = {root.for_worker(table, serial).uid for table in (1, 2, 4194303) for serial in range(64)}
+    assert len(ids) == 3 * 64 and max(ids) < 2**32 - 1
+    assert worker_uid(7, 0) == worker_uid(7, 64)  # reused in turn: the 64th worker before is long gone
+    assert Sandbox(True).for_worker(7, 3) == Sandbox(True)  # an ordinary user has one id
+
+
 # ------------------------------------------------------ T1: never the same board at once
 def test_no_two_players_ever_play_the_same_board_at_the_same_time():
     import random
@@ -367,3 +445,60 @@ def test_a_table_on_a_machine_without_libseccomp_says_so_rather_than_claiming_a_
     assert not local.filtered
     assert local.describe_filter().startswith("NOT filtered (on this table's machine, no libseccomp binding here)")
     assert table.on_this_machine(Sandbox(True)) == Sandbox(True)  # nothing promised, nothing changed
+
+
+# ------------------------------------------- issue 40: the tests' own command, wherever the checkout lies
+@pytest.mark.skipif(not AS_ROOT, reason="only root's tests run the command as nobody")
+def test_a_command_nobody_cannot_reach_is_a_skip_that_says_why(tmp_path, monkeypatch):
+    import walls_support
+
+    closed = tmp_path / "closed"  # pytest's own folders, and root's home, are closed to other users
+    closed.mkdir(mode=0o700)
+    python = closed / "python"
+    python.symlink_to(sys.executable)
+    monkeypatch.setattr(sys, "executable", str(python))
+    with pytest.raises(pytest.skip.Exception) as skipped:
+        walls_support.nobody_account()
+    message = str(skipped.value)
+    assert f"the user nobody cannot run this checkout's command with {python} (Permission denied)" in message
+    assert "a folder other users cannot enter" in message
+
+
+@pytest.mark.skipif(not AS_ROOT, reason="only root's bots run as another user")
+def test_run_by_root_a_python_the_bots_user_cannot_reach_is_refused_in_a_sentence(tmp_path, monkeypatch):
+    from amigasweeper.challenge import sandbox
+    from amigasweeper.challenge.rules import ChallengeError
+
+    closed = tmp_path / "closed"
+    closed.mkdir(mode=0o700)
+    (closed / "python").symlink_to(sys.executable)
+    monkeypatch.setattr(sys, "executable", str(closed / "python"))
+    sandbox._run_in.cache_clear()
+    try:
+        with pytest.raises(ChallengeError) as refused:
+            sandbox.choose("off")
+    finally:
+        sandbox._run_in.cache_clear()
+    message = str(refused.value)
+    assert f"the bots would run as the user nobody, who cannot run this Python ({closed / 'python'}" in message
+    assert "Permission denied" in message and "put Python where every user can read it" in message
+
+
+def test_the_readme_says_what_cannot_be_sealed_and_what_the_audit_catches():
+    readme = " ".join((ROOT / "README.md").read_text().split())
+    assert "timing and CPU load only" not in readme  # false: the page cache carries far more
+    assert "**What cannot be sealed.**" in readme and "page cache" in readme
+    assert ("a luck audit flags a player whose moves are right more often than chance allows, with a "
+            "false-alarm bound") in readme
+    assert "a bot that cheats once (one guess made knowing) is not caught" in readme
+    assert "An ordinary user has one user id" in readme
+
+
+def test_sandbox_required_refuses_to_call_a_run_sealed_without_the_filter(monkeypatch):
+    from amigasweeper.challenge import sandbox, syscalls
+
+    monkeypatch.setattr(syscalls, "unavailable", lambda: "no libseccomp binding here")
+    with pytest.raises(sandbox.SandboxUnavailable) as refused:
+        sandbox.choose("required")
+    assert str(refused.value) == ("--sandbox required, but the system-call filter cannot be built here: "
+                                  "no libseccomp binding here")

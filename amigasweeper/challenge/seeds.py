@@ -1,0 +1,106 @@
+"""Where a run's seed comes from, and how secret it is.
+
+A seed lays out every board of a run by a public method (see
+``envelope.game_key``), so whoever knows it knows every board. Three kinds:
+
+- public: ``--seed N``, chosen by the operator, shown with the results and
+  on the command line. Anyone can repeat the run; a short one can also be
+  found by a bot that tries every seed that short while it is imported, so
+  a chosen seed is only as secret as it is long.
+- fresh: none given; the keeper makes one nobody can guess and it is shown
+  once the games are over, so the run can be repeated.
+- secret: read by the keeper alone (see ``keeper``) from a file
+  (``--seed-file``) or the environment (``SEED_VARIABLE``), never shown,
+  never in a command line, and never sent to a table or a cluster: a
+  contest that must hold its boards back for a later round.
+
+A secret seed must be long enough that trying every seed that long is out
+of reach (``SECRET_BITS``); so must a public one in a run that asks to be
+sealed (``--sandbox required``).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from enum import Enum
+
+from .rules import ChallengeError
+
+SEED_VARIABLE = "AMIGASWEEPER_SEED"
+SECRET_BITS = 64  # the fewest bits of a seed a bot may not find by trying them all
+OTHERS_READ = 0o044  # the group's and everyone's read bits
+LONGEST_SEED_FILE = 4096  # bytes: a seed is a number, not a document
+MAKE_ONE = 'python3 -c "import secrets; print(2**127 + secrets.randbits(127))"'
+
+
+class SeedKind(str, Enum):
+    PUBLIC = "public"  # --seed N: shown, repeatable, guessable when short
+    FRESH = "fresh"  # made by the keeper, shown after the games
+    SECRET = "secret"  # from a file or the environment, never shown
+
+
+class SeedError(ChallengeError):
+    """The secret seed could not be read, or is short enough to be found by trying."""
+
+
+def guessable(seed: int) -> bool:
+    """Whether a bot could find ``seed`` by trying every seed as short (see ``SECRET_BITS``)."""
+    return abs(seed).bit_length() < SECRET_BITS
+
+
+def too_short(seed: int, what: str) -> str:
+    """The refusal of a seed shorter than ``SECRET_BITS`` ("" when it is long enough)."""
+    if not guessable(seed):
+        return ""
+    return (f"{what} has {abs(seed).bit_length()} bits: a bot can try every seed that short while it is "
+            f"imported and find the boards; give a seed of at least {SECRET_BITS} bits (make one with {MAKE_ONE})")
+
+
+@dataclass(frozen=True)
+class SecretSeed:
+    """Where the keeper reads a secret seed: a file's path, or the name of a variable of its environment."""
+
+    path: str = ""
+    variable: str = ""
+
+    @property
+    def where(self) -> str:
+        return f"the file {self.path}" if self.path else f"the variable {self.variable}"
+
+    def read(self) -> int:
+        """The seed (in the keeper only); SeedError saying what is wrong with it."""
+        text = self._text().strip()
+        if not text:
+            raise SeedError(f"the secret seed in {self.where} is empty")
+        try:
+            seed = int(text) if text.isdigit() else int(text, 0)  # leading zeros are fine in decimal
+        except ValueError:
+            raise SeedError(f"the secret seed in {self.where} is not a whole number (decimal, or 0x... in "
+                            "hexadecimal)") from None
+        failure = too_short(seed, f"the secret seed in {self.where}")
+        if failure:
+            raise SeedError(failure)
+        return seed
+
+    def _text(self) -> str:
+        if not self.path:
+            return os.environ.pop(self.variable, "")  # out of this process's environment once read
+        try:
+            with open(self.path, "rb") as source:
+                if os.name == "posix" and os.fstat(source.fileno()).st_mode & OTHERS_READ:
+                    raise SeedError(f"the seed file {self.path} can be read by other users (a bot runs as "
+                                    f"another user): make it yours alone (chmod 600 {self.path})")
+                data = source.read(LONGEST_SEED_FILE + 1)
+        except OSError as error:
+            raise SeedError(f"cannot read the seed file {self.path}: {error.strerror or error}") from None
+        if len(data) > LONGEST_SEED_FILE:
+            raise SeedError(f"the seed file {self.path} is longer than {LONGEST_SEED_FILE} bytes: a seed is "
+                            "one number")
+        return data.decode("utf-8", "replace")
+
+
+def forget_variable() -> None:
+    """Take the secret seed's variable out of this process's environment (the coordinator, once the keeper
+    has its own copy), so nothing started from here later (tables, a local Ray cluster) inherits it."""
+    os.environ.pop(SEED_VARIABLE, None)
