@@ -39,6 +39,7 @@ from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, WorkbenchScreen
 from .intuition.window import Window
 from .intuition.wm import WindowManager
+from .keys import sdlfilter
 from .keys.control import KeyboardControl
 from .menupages import MENU_PAGES
 from .narrator.window import WindowNarration
@@ -115,7 +116,7 @@ class App:
         self.keyboard = KeyboardControl(self)  # F10's menu walk, F9's window cycling, Tab's gadget focus
         self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless or options.script else None  # a script holds its own
-        self.reader = InputReader(self.held, on_full_screen=FULL_SCREEN.toggle)
+        self.reader = InputReader(self.held, on_full_screen=FULL_SCREEN.toggle, qualifiers=sdlfilter.installed())
         self.touch_play = TouchControl(self.reader, self.wm, settings.touch_play, options.touch_play)
         self.folder_problem = loaded.folder_problem
         self.stop = StopRequests()
