@@ -278,7 +278,7 @@ class App:
         elif self.open_menus_strip is not None:
             self._update_menus(frame)
         elif frame.amiga and frame.key(pyxel.KEY_Q) and not self.typing():
-            self.request_quit()  # Right-Amiga-Q quits from every window, a requester's too
+            self._right_amiga_q()
         elif frame.key(*HELP_KEYS) and self.wm.active is not self.viewer:
             self.open_manual()
         elif not (self.wm.active is self.mine_window and self._update_demo(frame)):
@@ -293,6 +293,14 @@ class App:
         collector.tick()
         if self.quit_requested and not self.options.headless:
             self._quit()
+
+    def _right_amiga_q(self) -> None:
+        """Right-Amiga-Q quits from every window, a requester's too; on the
+        Workbench it is Workbench's Quit..., which asks first, as its menu does."""
+        if self.wm.active is self.workbench:
+            self.workbench_control.ask_quit()
+        else:
+            self.request_quit()
 
     def typing(self) -> bool:
         """A string gadget has the keys: Right-Amiga with a letter is its own
