@@ -41,10 +41,13 @@ def display_problem(options: Options, environ=os.environ, platform: str = sys.pl
     return NO_DISPLAY
 
 
-def guard_pyxel_shortcuts(*, headless: bool) -> None:
+def guard_pyxel_shortcuts(*, headless: bool, platform: str = sys.platform) -> None:
     """None of Pyxel's own shortcuts acts (issue 40): in a window SDL's events
     are filtered where SDL is within reach, and Pyxel's restart is refused
-    wherever it is tried."""
+    wherever it is tried. In a browser Pyxel's restart is the page's
+    resetPyxel(), which the page makes do nothing (tools/web/no_restart.js)."""
+    if platform == "emscripten":
+        return
     if not headless:
         sdlfilter.install()
     RestartGuard().install()
@@ -76,7 +79,8 @@ def run(argv: list[str]) -> int:
     app = App(options)
     app.stop = stop
     backend = app.storage.backend
-    keep_captures_in(backend.folder if isinstance(backend, FileBackend) else None)
+    if sys.platform != "emscripten":
+        keep_captures_in(backend.folder if isinstance(backend, FileBackend) else None)
     collector.freeze_long_lived()  # what start-up made stays for good: out of the collector's sight
     if app.folder_problem:
         print(f"amigasweeper: {app.folder_problem}", file=sys.stderr)

@@ -324,3 +324,20 @@ def test_the_program_sets_the_filter_only_where_sdl_is_within_reach(monkeypatch,
     assert (shortcuts is not None) is platform_has_sdl and (sdlfilter.installed() is shortcuts)
     assert len(calls) == int(platform_has_sdl)
     assert sdlfilter.install() is shortcuts and len(calls) == int(platform_has_sdl)  # set once
+
+
+@pytest.mark.parametrize(("headless", "platform", "wanted"), [
+    (False, "linux", ["filter", "restart guard"]),
+    (True, "linux", ["restart guard"]),  # headless Pyxel reads no events; a script shown in a window does
+    (False, "win32", ["filter", "restart guard"]),  # the filter finds no SDL there and is not set
+    (False, "emscripten", []),  # the page's resetPyxel does nothing instead
+])
+def test_the_launch_sets_what_each_platform_needs(monkeypatch, headless, platform, wanted):
+    from amigasweeper.ui import launch
+    from amigasweeper.ui.keys import restart, sdlfilter
+
+    done = []
+    monkeypatch.setattr(sdlfilter, "install", lambda: done.append("filter"))
+    monkeypatch.setattr(restart.RestartGuard, "install", lambda self: done.append("restart guard"))
+    launch.guard_pyxel_shortcuts(headless=headless, platform=platform)
+    assert done == wanted
