@@ -33,8 +33,12 @@ pytestmark = [
 
 def play(tmp_path: Path, scenario: str) -> dict:
     env = {k: v for k, v in os.environ.items()
-           if k not in ("AMIGASWEEPER_ARGS", "SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY")}
+           if k not in ("AMIGASWEEPER_ARGS", "SDL_VIDEODRIVER", "DISPLAY", "WAYLAND_DISPLAY", "XDG_CONFIG_HOME",
+                        "XDG_DESKTOP_DIR")}
     env["SDL_AUDIODRIVER"] = "dummy"
+    # A home of the run's own, without a desktop folder, where Pyxel would put a capture first.
+    env["HOME"] = str(tmp_path / "home")
+    (tmp_path / "home").mkdir()
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     command = ["xvfb-run", "-a", "-s", "-screen 0 1280x1024x24", sys.executable, str(HELPER), str(tmp_path), scenario]
     result = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300, check=False)

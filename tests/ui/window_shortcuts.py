@@ -230,14 +230,15 @@ def main(out_dir: Path, scenario: str) -> int:
         guard.install()
     app = App(Options(seed=5, level=LevelName.BEGINNER, data_dir=data))
     restart.keep_captures_in(data)
-    before = files_in(SOURCE_UI, started_in, data)
+    watched = (SOURCE_UI, started_in, data, Path.home())  # Pyxel saves on the desktop folder where there is one
+    before = files_in(*watched)
     report = {"pid": os.getpid(), "filter": sdlfilter.installed() is not None, "cwd": os.getcwd()}
     hands = Hands(app, Pilot(app), out_dir)
     hands.step(10)
     started = time.monotonic()
     (filtered if scenario == "filtered" else unfiltered)(hands, report)
     report["seconds"] = time.monotonic() - started
-    report["new_files"] = sorted(files_in(SOURCE_UI, started_in, data) - before)
+    report["new_files"] = sorted(files_in(*watched) - before)
     if scenario != "filtered":
         report["refused"] = guard.refused
     print(json.dumps(report))
