@@ -244,9 +244,12 @@ def keep_alt_from_pyxel() -> None:
     starts the whole program again as a new process, throwing the game in
     progress away (issue 31 saw it as Right-Amiga-R), and Alt-1 to Alt-3 save
     screenshots instead of choosing a Completion mode. Alt is Right-Amiga
-    here, so Pyxel must not take it: Pyxel asks its virtual KEY_ALT, which is
-    let go here after every frame is read, while the left and right Alt keys
-    themselves stay held for the program. Only an Alt pressed in the very
-    frame of the letter still reaches Pyxel; Python cannot seal that frame.
-    Alt-Enter, Pyxel's full screen, is kept (scaling/fullscreen.py)."""
+    here, so Pyxel must not take it. Where SDL's events are filtered
+    (ui/keys/sdlfilter.py) Pyxel never sees Alt at all; elsewhere Pyxel asks
+    its virtual KEY_ALT, which is let go here after every frame is read,
+    while the left and right Alt keys themselves stay held for the program.
+    There an Alt pressed in the very frame of the key still reaches Pyxel:
+    ui/keys/restart.py refuses its restart and intuition/screen.py undoes its
+    picture changes each frame. Alt-Enter, Pyxel's full screen, is the
+    program's own (scaling/fullscreen.py)."""
     pyxel.set_btn(pyxel.KEY_ALT, False)
