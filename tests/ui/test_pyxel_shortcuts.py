@@ -84,15 +84,36 @@ def test_the_gui_and_menu_keys_are_right_amiga_but_reach_pyxel_as_before():
     assert f.decide(key_event(Keycode.APPLICATION)) == PASS and f.held == {Keycode.APPLICATION}
 
 
-def test_typed_text_is_dropped_only_while_right_amiga_is_held():
+def test_the_letter_a_right_amiga_chord_types_is_dropped_and_nothing_else():
     f = ShortcutFilter()
-    assert f.decide(text_event("x")) == PASS
-    f.decide(key_event(Keycode.LALT))
+    decide_all(f, [key_event(ord("x"))])
+    assert f.decide(text_event("x")) == PASS  # typing
+    decide_all(f, [key_event(Keycode.LALT), key_event(ord("x"))])
     assert f.decide(text_event("x")) == DROP  # Alt-X in a real X11 window also sends "x"
+    f.decide(key_event(ord("x")))  # Alt-Shift-X, as the key repeats
+    assert f.decide(text_event("X")) == DROP
+    f.decide(key_event(ord("q")))
+    assert f.decide(text_event("@")) == PASS  # AltGr-Q on a German keyboard, if SDL calls AltGr the right Alt
+    assert f.decide(text_event("q")) == PASS  # text no key of the chord typed (an input method's)
     f.decide(key_event(Keycode.LALT, False))
+    f.decide(key_event(ord("x")))
     assert f.decide(text_event("x")) == PASS
-    f.decide(key_event(0x400000E3))  # the left GUI key: Left-Amiga, which types nothing either way
+    f.decide(key_event(0x400000E3))  # the left GUI key: Left-Amiga, whose chords type nothing anyway
+    f.decide(key_event(ord("v")))
     assert f.decide(text_event("v")) == PASS
+
+
+@pytest.mark.parametrize("focus", [12, 13])  # SDL_WINDOWEVENT_FOCUS_GAINED, _LOST
+def test_a_change_of_keyboard_focus_lets_go_of_right_amiga(focus):
+    """Alt let go in another window (Alt-Tab) sends no key up here: the
+    filter must not hold it for good, or no text could ever be typed again."""
+    f = ShortcutFilter()
+    f.decide(key_event(Keycode.LALT))
+    assert f.decide(struct.pack("=IIIB", EventType.WINDOWEVENT, 0, 1, focus).ljust(EVENT_SIZE, b"\0")) == PASS
+    assert not f.held and f.decide(text_event("x")) == PASS
+    f.decide(key_event(Keycode.LALT))
+    f.decide(struct.pack("=IIIB", EventType.WINDOWEVENT, 0, 1, 10).ljust(EVENT_SIZE, b"\0"))  # the pointer left
+    assert f.held == {Keycode.LALT}
 
 
 def test_the_gamepads_chord_is_taken_from_pyxel_only_with_a_b_x_y_held():

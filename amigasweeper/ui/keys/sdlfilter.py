@@ -15,8 +15,10 @@ Pyxel's input never holds what the filter takes out:
 - the left and right Alt keys: Pyxel never sees Alt held, so none of its
   Alt chords can act; the filter keeps their state for the program instead;
 - a gamepad's Back and arrows pressed while A, B, X and Y are held;
-- typed text while a Right-Amiga key is held: Alt-X in a string gadget is
-  Right-Amiga-X (clear), never the letter x a real X11 window also sends.
+- the text a key types when it is pressed with Right-Amiga held: Alt-X in a
+  string gadget is Right-Amiga-X (clear), never the letter x a real X11
+  window also sends. Only the key's own letter goes: AltGr-Q typing "@" on
+  a German keyboard (where SDL may report AltGr as the right Alt) is text.
 It also notes, with each key press, whether Right-Amiga was held at that
 moment: a chord quicker than a frame (Alt let go before the frame is read)
 still arrives as a chord.
@@ -39,12 +41,20 @@ from ..scaling.sdl import sdl_library
 class EventType(IntEnum):
     """The SDL2 event types the filter looks at (SDL_events.h)."""
 
+    WINDOWEVENT = 0x200
     KEYDOWN = 0x300
     KEYUP = 0x301
     TEXTINPUT = 0x303
     CONTROLLERBUTTONDOWN = 0x650
     CONTROLLERBUTTONUP = 0x651
     CONTROLLERDEVICEREMOVED = 0x654
+
+
+class WindowEvent(IntEnum):
+    """SDL_WindowEventID: the keyboard comes or goes."""
+
+    FOCUS_GAINED = 12
+    FOCUS_LOST = 13
 
 
 class Keycode(IntEnum):
@@ -83,6 +93,8 @@ KEY_SYM = struct.Struct("=i")
 KEY_SYM_AT = 20
 PAD_WHICH_AT = 8
 PAD_BUTTON_AT = 12
+WINDOW_EVENT_AT = 12  # SDL_WindowEvent's event
+TEXT_AT, TEXT_SIZE = 12, 32  # SDL_TextInputEvent's text, UTF-8, NUL-ended
 EVENT_SIZE = 56  # sizeof(SDL_Event)
 
 EventFilter = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p)
@@ -97,6 +109,7 @@ class ShortcutFilter:
     chorded: set[int] = field(default_factory=set)  # keys pressed with Right-Amiga held, since the last take
     pads: dict[int, set[int]] = field(default_factory=dict)  # each gamepad's held buttons
     dropped: int = 0  # events kept from Pyxel, for the tests and a curious reader
+    letter: str | None = None  # the character of the last key pressed with Right-Amiga held, until its text comes
 
     def decide(self, event: bytes) -> int:
         """PASS or DROP for one SDL_Event (its bytes)."""
@@ -104,10 +117,14 @@ class ShortcutFilter:
         if kind in (EventType.KEYDOWN, EventType.KEYUP):
             verdict = self._key(KEY_SYM.unpack_from(event, KEY_SYM_AT)[0], kind == EventType.KEYDOWN)
         elif kind == EventType.TEXTINPUT:
-            verdict = DROP if self.held else PASS
+            verdict = self._text(event[TEXT_AT:TEXT_AT + TEXT_SIZE].split(b"\0", 1)[0].decode("utf-8", "replace"))
         elif kind in (EventType.CONTROLLERBUTTONDOWN, EventType.CONTROLLERBUTTONUP):
             which = int.from_bytes(event[PAD_WHICH_AT:PAD_WHICH_AT + 4], "little", signed=True)
             verdict = self._pad(which, event[PAD_BUTTON_AT], kind == EventType.CONTROLLERBUTTONDOWN)
+        elif kind == EventType.WINDOWEVENT:
+            if event[WINDOW_EVENT_AT] in (WindowEvent.FOCUS_GAINED, WindowEvent.FOCUS_LOST):
+                self.held.clear()  # a key let go in another window: never held here for good
+            verdict = PASS
         elif kind == EventType.CONTROLLERDEVICEREMOVED:
             self.pads.pop(int.from_bytes(event[PAD_WHICH_AT:PAD_WHICH_AT + 4], "little", signed=True), None)
             verdict = PASS
@@ -123,9 +140,17 @@ class ShortcutFilter:
             else:
                 self.held.discard(sym)
             return DROP if sym in ALT_KEYS else PASS
-        if down and self.held:
-            self.chorded.add(sym)
+        if down:
+            chorded = bool(self.held)
+            if chorded:
+                self.chorded.add(sym)
+            self.letter = chr(sym) if chorded and 0x20 < sym < 0x110000 else None
         return PASS
+
+    def _text(self, text: str) -> int:
+        """DROP the text of a key pressed with Right-Amiga held: its own letter."""
+        letter, self.letter = self.letter, None
+        return DROP if self.held and letter is not None and text.lower() == letter.lower() else PASS
 
     def _pad(self, which: int, button: int, down: bool) -> int:
         buttons = self.pads.setdefault(which, set())
