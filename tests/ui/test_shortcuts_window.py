@@ -71,6 +71,7 @@ def test_with_the_filter_every_pyxel_shortcut_is_a_key_of_ours_and_writes_nothin
     assert not wrong, wrong  # Alt-1 to -4 choose Completion, Alt-R HighRes, as one chord and played slowly
     assert report["same_game"]  # Alt-8, -9, -0 and Alt-Shift's digits: the game and its clock go on
     assert report["shown_whole"]  # no screen filter, no performance monitor, whole pixels
+    assert report["full_screen"] == [False, True, False]  # Alt-Enter is the program's, and still works
     no_captures(report, folder / "data")
 
 

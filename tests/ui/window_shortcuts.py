@@ -10,7 +10,7 @@ SCENARIO is one of:
   shortcut of Pyxel's, each pressed as one chord (Alt and the key within
   the same frame, the way Pyxel acts on it) and as a player presses it;
   then Right-Amiga chords quicker than a frame; then Right-Amiga-X and -Q
-  in a string gadget.
+  in a string gadget; then Alt-Enter, full screen and back.
 - unfiltered: as where no filter can be set (Windows, macOS): Pyxel's
   Alt-R, Alt-1 and Alt-9 as one chord, with only the restart guard and the
   data folder current.
@@ -143,6 +143,19 @@ def filtered(hands: Hands, report: dict) -> None:
         hands.together("Alt_L", "Shift_L", digit)  # Pyxel's image banks written out
     report["quick_taken"] = quick(hands)
     text_field(hands, report)
+    full_screen(hands, report)
+
+
+def full_screen(hands: Hands, report: dict) -> None:
+    """Alt-Enter, the program's own now that Pyxel never sees Alt: full screen and back."""
+    from amigasweeper.ui.scaling.fullscreen import FULL_SCREEN
+
+    states = [FULL_SCREEN.is_on()]
+    for _ in range(2):
+        hands.slowly("Alt_L", "Return")
+        hands.step(10)
+        states.append(FULL_SCREEN.is_on())
+    report["full_screen"] = states
 
 
 def quick(hands: Hands) -> list[bool]:
