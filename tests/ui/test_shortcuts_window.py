@@ -105,3 +105,15 @@ def test_without_the_filter_pyxels_restart_is_refused_and_a_capture_lands_in_the
     assert [Path(name).parent for name in report["new_files"] if Path(name).name.startswith("pyxel-")] == [data]
     assert report["shown_whole_after_alt_9"] and report["corner_kept_after_alt_0"]
     assert report["shown_whole_after_alt_0"] and report["corner_kept_after_alt_9"]
+
+
+def test_the_program_as_launched_keeps_pyxels_chords_from_pyxel(tmp_path):
+    """`python -m amigasweeper --script` in a window, playing for ten
+    seconds while Pyxel's Alt-R, Alt-1, Alt-3 and Alt-Shift-0 are pressed on
+    the keyboard: the same process plays to the end, and nothing is written
+    but the game's own files (before, a screenshot, a GIF and the palette)."""
+    report = play(tmp_path, "launched")
+    assert report["running_when_pressed"] and report["returncode"] == 0, report["stderr"]
+    assert report["played_to_the_end"] and report["seconds"] >= 10
+    no_captures(report, tmp_path)
+    assert not [name for name in report["new_files"] if not Path(name).is_relative_to(tmp_path)]

@@ -14,6 +14,9 @@ SCENARIO is one of:
 - unfiltered: as where no filter can be set (Windows, macOS): Pyxel's
   Alt-R, Alt-1 and Alt-9 as one chord, with only the restart guard and the
   data folder current.
+- launched: the program itself (`python -m amigasweeper --script`, shown in
+  the window) playing a game for ten seconds, while Pyxel's Alt-R, Alt-1,
+  Alt-3 and Alt-Shift-0 are pressed on the keyboard, each as one chord.
 
 It prints one JSON object: the process, what each step changed, the files
 that appeared (in the program's folder, the folder it was started in and
@@ -219,7 +222,48 @@ def desktop(app, x: int, y: int) -> tuple[int, int]:
     return left + x * k + k // 2, top + y * k + k // 2
 
 
+LAUNCHED_SCRIPT = """cell 3 3
+click left
+wait 600
+expect state playing
+screenshot end.png
+"""
+
+
+def launched(out_dir: Path) -> dict:
+    """The program started as a player starts it, Pyxel's chords pressed at it."""
+    script, data = out_dir / "play.txt", out_dir / "data"
+    script.write_text(LAUNCHED_SCRIPT, encoding="utf-8")
+    watched = (SOURCE_UI, out_dir, Path.home())
+    before = files_in(*watched)
+    command = [sys.executable, "-m", "amigasweeper", "--script", str(script), "--seed", "5", "--data-dir", str(data)]
+    # No pipes: a process Pyxel might start in the child's place would hold
+    # them open; the child's own end is what is waited for.
+    errors = out_dir / "stderr.txt"
+    with errors.open("w") as stderr:
+        child = subprocess.Popen(command, cwd=out_dir, stdout=subprocess.DEVNULL, stderr=stderr)
+    begun = time.monotonic()
+    hands = FakeInput()
+    time.sleep(4)  # the window open and the game begun
+    started = child.poll() is None
+    for names in (("Alt_L", "r"), ("Alt_L", "1"), ("Alt_L", "3"), ("Alt_L", "Shift_L", "0")):
+        for name in names:
+            hands.key(name, True)
+        for name in reversed(names):
+            hands.key(name, False)
+        time.sleep(0.3)
+    child.wait(timeout=120)
+    report = {"running_when_pressed": started, "returncode": child.returncode, "seconds": time.monotonic() - begun,
+              "played_to_the_end": (out_dir / "end.png").exists()}  # when the child ended, not after
+    time.sleep(2)  # a process started in its place would write now
+    report.update(new_files=sorted(files_in(*watched) - before), stderr=errors.read_text()[-2000:])
+    return report
+
+
 def main(out_dir: Path, scenario: str) -> int:
+    if scenario == "launched":
+        print(json.dumps(launched(out_dir)))
+        return 0
     if os.environ.get(RESTARTED):
         print(json.dumps({"restarted_by": os.environ[RESTARTED], "pid": os.getpid()}))
         return 0
