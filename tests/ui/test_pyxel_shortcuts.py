@@ -329,8 +329,12 @@ def test_the_data_folder_is_made_current_so_captures_land_there(tmp_path, monkey
     assert not keep_captures_in(blocked / "data") and Path.cwd() == data
 
 
-@pytest.mark.parametrize("platform_has_sdl", [True, False])
-def test_the_program_sets_the_filter_only_where_sdl_is_within_reach(monkeypatch, platform_has_sdl):
+@pytest.mark.parametrize(("reachable", "started", "set_"), [
+    (True, True, True),
+    (False, False, False),  # Windows, macOS: SDL linked into Pyxel
+    (True, False, False),  # an SDL of the system's that Pyxel does not use: its filter would see no key
+])
+def test_the_program_sets_the_filter_only_on_pyxels_own_sdl(monkeypatch, reachable, started, set_):
     from amigasweeper.ui.keys import sdlfilter
 
     monkeypatch.setattr(sdlfilter, "_installed", None)
@@ -339,12 +343,13 @@ def test_the_program_sets_the_filter_only_where_sdl_is_within_reach(monkeypatch,
     def set_event_filter(callback, userdata) -> None:
         calls.append(callback)
 
-    sdl = SimpleNamespace(SDL_SetEventFilter=set_event_filter)
-    monkeypatch.setattr(sdlfilter, "sdl_library", lambda: sdl if platform_has_sdl else None)
+    sdl = SimpleNamespace(SDL_SetEventFilter=set_event_filter,
+                          SDL_WasInit=lambda flags: flags if started and flags == sdlfilter.SDL_INIT_EVENTS else 0)
+    monkeypatch.setattr(sdlfilter, "sdl_library", lambda: sdl if reachable else None)
     shortcuts = sdlfilter.install()
-    assert (shortcuts is not None) is platform_has_sdl and (sdlfilter.installed() is shortcuts)
-    assert len(calls) == int(platform_has_sdl)
-    assert sdlfilter.install() is shortcuts and len(calls) == int(platform_has_sdl)  # set once
+    assert (shortcuts is not None) is set_ and (sdlfilter.installed() is shortcuts)
+    assert len(calls) == int(set_)
+    assert sdlfilter.install() is shortcuts and len(calls) == int(set_)  # set once
 
 
 @pytest.mark.parametrize(("headless", "platform", "wanted"), [

@@ -188,20 +188,23 @@ class InstalledFilter:
         except Exception:  # noqa: BLE001 - an event the filter cannot read goes to Pyxel as it always did
             return PASS
 
-    def remove(self) -> None:
-        self.sdl.SDL_SetEventFilter(EventFilter(), None)
-
 
 _installed: InstalledFilter | None = None
 
 
+SDL_INIT_EVENTS = 0x4000
+
+
 def install() -> ShortcutFilter | None:
     """Set the filter on the SDL Pyxel loaded (once; after pyxel.init, in a
-    window): the filter, or None where SDL is out of reach."""
+    window): the filter, or None where SDL is out of reach. An SDL whose
+    events were never started is not Pyxel's (a copy of the system's, where
+    Pyxel would link its own in): a filter there would see no key, and the
+    program would never see Alt."""
     global _installed
     if _installed is None:
         sdl = sdl_library()
-        if sdl is None:
+        if sdl is None or not sdl.SDL_WasInit(SDL_INIT_EVENTS):
             return None
         _installed = InstalledFilter(sdl, ShortcutFilter())
     return _installed.shortcuts
