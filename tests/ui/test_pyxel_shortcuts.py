@@ -20,7 +20,7 @@ from types import SimpleNamespace
 import pytest
 import pyxel
 
-from amigasweeper.ui.intuition.input import Button, InputReader
+from amigasweeper.ui.intuition.input import LEFT_AMIGA_KEYS, RIGHT_AMIGA_KEYS, WATCHED_KEYS, Button, InputReader
 from amigasweeper.ui.keys.restart import NoProcess, RestartGuard, is_pyxel_restart, keep_captures_in
 from amigasweeper.ui.keys.sdlfilter import (
     DROP,
@@ -209,7 +209,12 @@ class Qualifiers:
 
 
 def read_with(qualifiers: Qualifiers, *pressed: int):
+    for code in [*WATCHED_KEYS, *RIGHT_AMIGA_KEYS, *LEFT_AMIGA_KEYS]:
+        pyxel.set_btn(code, False)  # whatever a test before left held on the shared screen
     reader = InputReader(None, qualifiers=qualifiers)
+    # Headless Pyxel never advances its frame, so a key pressed by any test
+    # before stays "pressed this frame" for pyxel.btnp: edges from states alone.
+    reader.use_frame_edges = False
     for code in pressed:
         pyxel.set_btn(code, True)
     try:
