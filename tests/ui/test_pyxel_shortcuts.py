@@ -20,7 +20,7 @@ from types import SimpleNamespace
 import pytest
 import pyxel
 
-from amigasweeper.ui.intuition.input import LEFT_AMIGA_KEYS, RIGHT_AMIGA_KEYS, WATCHED_KEYS, Button, InputReader
+from amigasweeper.ui.intuition.input import Button, InputReader
 from amigasweeper.ui.keys.restart import NoProcess, RestartGuard, is_pyxel_restart, keep_captures_in
 from amigasweeper.ui.keys.sdlfilter import (
     DROP,
@@ -209,19 +209,17 @@ class Qualifiers:
 
 
 def read_with(qualifiers: Qualifiers, *pressed: int):
-    for code in [*WATCHED_KEYS, *RIGHT_AMIGA_KEYS, *LEFT_AMIGA_KEYS]:
-        pyxel.set_btn(code, False)  # whatever a test before left held on the shared screen
+    """One frame read in a window's way (pyxel's own states), with these keys
+    down. Headless Pyxel latches every key any test pressed as held for its
+    one never-ending frame, so its states are stood in for here."""
     reader = InputReader(None, qualifiers=qualifiers)
-    # Headless Pyxel never advances its frame, so a key pressed by any test
-    # before stays "pressed this frame" for pyxel.btnp: edges from states alone.
-    reader.use_frame_edges = False
-    for code in pressed:
-        pyxel.set_btn(code, True)
+    reader.use_frame_edges = False  # pyxel.btnp, likewise latched
+    saved = pyxel.btn
+    pyxel.btn = lambda code: code in pressed
     try:
         return reader.read()
     finally:
-        for code in pressed:
-            pyxel.set_btn(code, False)
+        pyxel.btn = saved
 
 
 def test_a_key_pressed_with_right_amiga_is_a_chord_though_alt_was_let_go_before_the_frame(pyxel_screen):
