@@ -223,6 +223,8 @@ def build_pyxapp(dist: Path, build: Path) -> Path:
 OFFLINE_ID = "amigasweeper-offline"
 # The canvas in whole device pixels per Amiga pixel, never blurred (the script says how).
 WHOLE_PIXELS_SCRIPT = ROOT / "tools" / "web" / "whole_pixels.js"
+# Pyxel's resetPyxel() redefined to do nothing: its Alt-R never restarts the game (the script says why).
+NO_RESTART_SCRIPT = ROOT / "tools" / "web" / "no_restart.js"
 OFFLINE_MESSAGE = (
     "AmigaSweeper needs an internet connection to load Pyxel {pyxel_version}, the engine it runs on, "
     "from {host}. Connect to the internet and reload this page."
@@ -262,6 +264,8 @@ window.addEventListener("error", (event) => {{
 <script>
 {whole_pixels}</script>
 <script src="{runtime}" onerror="amigasweeperOffline()"></script>
+<script>
+{no_restart}</script>
 <script>
 if (typeof launchPyxel === "function") {{
   {launch}
@@ -338,6 +342,7 @@ def web_page(app2html_page: str) -> str:
         runtime=runtime.group(1),
         launch=launch.group(0),
         whole_pixels=WHOLE_PIXELS_SCRIPT.read_text(encoding="utf-8"),
+        no_restart=NO_RESTART_SCRIPT.read_text(encoding="utf-8"),
     )
 
 

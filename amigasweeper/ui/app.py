@@ -39,6 +39,7 @@ from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, WorkbenchScreen
 from .intuition.window import Window
 from .intuition.wm import WindowManager
+from .keys import sdlfilter
 from .keys.control import KeyboardControl
 from .menupages import MENU_PAGES
 from .narrator.window import WindowNarration
@@ -115,7 +116,7 @@ class App:
         self.keyboard = KeyboardControl(self)  # F10's menu walk, F9's window cycling, Tab's gadget focus
         self.menus_seen = settings.menus_seen  # a newcomer is told how to find the menus until then
         self.held = HeldButtons() if options.headless or options.script else None  # a script holds its own
-        self.reader = InputReader(self.held, on_full_screen=FULL_SCREEN.toggle)
+        self.reader = InputReader(self.held, on_full_screen=FULL_SCREEN.toggle, qualifiers=sdlfilter.installed())
         self.touch_play = TouchControl(self.reader, self.wm, settings.touch_play, options.touch_play)
         self.folder_problem = loaded.folder_problem
         self.stop = StopRequests()
@@ -277,7 +278,7 @@ class App:
         elif self.open_menus_strip is not None:
             self._update_menus(frame)
         elif frame.amiga and frame.key(pyxel.KEY_Q) and not self.typing():
-            self.request_quit()  # Right-Amiga-Q quits from every window, a requester's too
+            self._right_amiga_q()
         elif frame.key(*HELP_KEYS) and self.wm.active is not self.viewer:
             self.open_manual()
         elif not (self.wm.active is self.mine_window and self.mine_window.run_demo(frame)):
@@ -292,6 +293,14 @@ class App:
         collector.tick()
         if self.quit_requested and not self.options.headless:
             self._quit()
+
+    def _right_amiga_q(self) -> None:
+        """Right-Amiga-Q quits from every window, a requester's too; on the
+        Workbench it is Workbench's Quit..., which asks first, as its menu does."""
+        if self.wm.active is self.workbench:
+            self.workbench_control.ask_quit()
+        else:
+            self.request_quit()
 
     def typing(self) -> bool:
         """A string gadget has the keys: Right-Amiga with a letter is its own

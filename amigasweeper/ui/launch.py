@@ -11,6 +11,7 @@ from pathlib import Path
 import pyxel
 
 from amigasweeper.storage import LOCK_TIMEOUT
+from amigasweeper.storage.file_backend import FileBackend
 from amigasweeper.storage.folders import anchor_data_dir
 
 from . import collector
@@ -18,6 +19,8 @@ from .app import App
 from .display import DisplayError, check_display, init_pyxel
 from .drive.frameclock import FPS
 from .intuition.modes import ScreenMode
+from .keys import sdlfilter
+from .keys.restart import RestartGuard, keep_captures_in
 from .options import Options, parse_args
 from .stopping import StopRequests
 
@@ -36,6 +39,18 @@ def display_problem(options: Options, environ=os.environ, platform: str = sys.pl
     if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY") or environ.get("SDL_VIDEODRIVER"):
         return None
     return NO_DISPLAY
+
+
+def guard_pyxel_shortcuts(*, headless: bool, platform: str = sys.platform) -> None:
+    """None of Pyxel's own shortcuts acts (issue 40): in a window SDL's events
+    are filtered where SDL is within reach, and Pyxel's restart is refused
+    wherever it is tried. In a browser Pyxel's restart is the page's
+    resetPyxel(), which the page makes do nothing (tools/web/no_restart.js)."""
+    if platform == "emscripten":
+        return
+    if not headless:
+        sdlfilter.install()
+    RestartGuard().install()
 
 
 def run(argv: list[str]) -> int:
@@ -60,8 +75,12 @@ def run(argv: list[str]) -> int:
         print(f"amigasweeper: {error}", file=sys.stderr)
         return 1
     stop.install()
+    guard_pyxel_shortcuts(headless=options.headless)
     app = App(options)
     app.stop = stop
+    backend = app.storage.backend
+    if sys.platform != "emscripten":
+        keep_captures_in(backend.folder if isinstance(backend, FileBackend) else None)
     collector.freeze_long_lived()  # what start-up made stays for good: out of the collector's sight
     if app.folder_problem:
         print(f"amigasweeper: {app.folder_problem}", file=sys.stderr)

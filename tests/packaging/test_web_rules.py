@@ -162,6 +162,14 @@ DESKTOP_ONLY.update({
         "the Web Speech API's voice alone",
     ),
 })
+# Issue 40's stand-ins for the SDL event filter, on the desktop only: in the
+# browser Pyxel's restart calls the page's resetPyxel() (tools/web/no_restart.js),
+# and the data folder is localStorage, so there is none to make current.
+DESKTOP_ONLY.update(dict.fromkeys(
+    [("amigasweeper/ui/keys/restart.py", "import subprocess"), ("amigasweeper/ui/keys/restart.py", "folder.mkdir"),
+     ("amigasweeper/ui/keys/restart.py", "os.chdir")],
+    "launch.py sets Pyxel's restart guard and the data folder current outside the browser only",
+))
 # (file, call) -> why a call the rules take for writing only reads.
 READ_ONLY = {
     ("amigasweeper/plainfiles.py", "os.open"): "opens O_RDONLY: the file a guide or a script names",

@@ -265,6 +265,27 @@ def test_about_and_quit_asked_first(make_app):
     assert app.quit_requested
 
 
+def test_right_amiga_q_on_the_workbench_asks_as_quit_does(make_app):
+    """Issue 40: the Workbench's Right-Amiga-Q quit at once, though its menu
+    item asks; now it asks, Cancel keeps the program, OK quits."""
+    app, pilot = on_the_workbench(make_app)
+    pilot.key(pyxel.KEY_Q, amiga=True)
+    asked = app.requesters[-1]
+    assert asked.lines == [QUIT_QUESTION] and not app.quit_requested
+    pilot.key(pyxel.KEY_ESCAPE)  # Cancel
+    assert not app.quit_requested and not app.requesters
+    pilot.key(pyxel.KEY_Q, amiga=True)
+    pilot.key(pyxel.KEY_RETURN)  # OK
+    assert app.quit_requested
+
+
+def test_right_amiga_q_in_the_game_window_quits_without_asking(app_pilot):
+    app, pilot = app_pilot
+    assert app.wm.active is app.mine_window
+    pilot.key(pyxel.KEY_Q, amiga=True)
+    assert app.quit_requested and not app.requesters
+
+
 def test_backdrop_off_makes_a_window_that_depth_arranges_and_never_closes(app_pilot):
     app, pilot = app_pilot
     icon = app.workbench.icon(Icon.WORKBENCH)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Protocol
 
 import pyxel
 
@@ -129,22 +130,39 @@ class HeldButtons:
         return code in self.down
 
 
+class Qualifiers(Protocol):
+    """The Right-Amiga keys as an SDL event filter saw them, event by event
+    (ui/keys/sdlfilter.py): the Alt keys never reach Pyxel there."""
+
+    def is_held(self, code: int) -> bool: ...
+
+    def take_chorded(self) -> set[int]: ...
+
+
 class InputReader:
     """Turns button states into Frames with presses and releases.
 
     ``held`` is None in a window (pyxel's own states are read) and a
-    HeldButtons when headless.
+    HeldButtons when headless. ``qualifiers``, in a window where SDL's
+    events are filtered, says which Right-Amiga keys are held and which keys
+    were pressed with one held, however quickly let go.
     """
 
-    def __init__(self, held: HeldButtons | None, on_full_screen: Callable[[], None] = lambda: None) -> None:
+    def __init__(self, held: HeldButtons | None, on_full_screen: Callable[[], None] = lambda: None,
+                 qualifiers: Qualifiers | None = None) -> None:
         self.held = held
         self.on_full_screen = on_full_screen  # Alt-Enter in a window (scaling/fullscreen.py)
         self.use_frame_edges = held is None
+        self.qualifiers = qualifiers if held is None else None
         self._down: set[int] = set()
         self.gestures = None  # a gestures.TouchGestures while touch play is on
 
     def _btn(self, code: int) -> bool:
-        return pyxel.btn(code) if self.held is None else self.held.btn(code)
+        if self.held is not None:
+            return self.held.btn(code)
+        if self.qualifiers is not None and code in RIGHT_AMIGA_KEYS:
+            return self.qualifiers.is_held(code)  # the Alt keys are kept from Pyxel
+        return pyxel.btn(code)
 
     def _keyboard_buttons(self) -> set[Button]:
         """The mouse buttons held down from the keyboard."""
@@ -197,6 +215,8 @@ class InputReader:
             if self._edges(code)[1] and code not in frame.keys:
                 frame.keys.append(code)
         frame.amiga = any(self._edges(code)[0] for code in RIGHT_AMIGA_KEYS)
+        if self.qualifiers is not None and set(frame.keys) & self.qualifiers.take_chorded():
+            frame.amiga = True  # pressed with Right-Amiga held, let go before this frame was read
         frame.left_amiga = any(self._edges(code)[0] for code in LEFT_AMIGA_KEYS)
         frame.shift = any(self._edges(code)[0] for code in SHIFT_KEYS)
         if frame.amiga or frame.left_amiga:
@@ -224,9 +244,12 @@ def keep_alt_from_pyxel() -> None:
     starts the whole program again as a new process, throwing the game in
     progress away (issue 31 saw it as Right-Amiga-R), and Alt-1 to Alt-3 save
     screenshots instead of choosing a Completion mode. Alt is Right-Amiga
-    here, so Pyxel must not take it: Pyxel asks its virtual KEY_ALT, which is
-    let go here after every frame is read, while the left and right Alt keys
-    themselves stay held for the program. Only an Alt pressed in the very
-    frame of the letter still reaches Pyxel; Python cannot seal that frame.
-    Alt-Enter, Pyxel's full screen, is kept (scaling/fullscreen.py)."""
+    here, so Pyxel must not take it. Where SDL's events are filtered
+    (ui/keys/sdlfilter.py) Pyxel never sees Alt at all; elsewhere Pyxel asks
+    its virtual KEY_ALT, which is let go here after every frame is read,
+    while the left and right Alt keys themselves stay held for the program.
+    There an Alt pressed in the very frame of the key still reaches Pyxel:
+    ui/keys/restart.py refuses its restart and intuition/screen.py undoes its
+    picture changes each frame. Alt-Enter, Pyxel's full screen, is the
+    program's own (scaling/fullscreen.py)."""
     pyxel.set_btn(pyxel.KEY_ALT, False)

@@ -147,9 +147,12 @@ class WorkbenchScreen(Widget):
 
     def tick(self) -> None:
         # Whole pixels, always (scaling/pixels.py): Pyxel's own Alt-8 would turn
-        # its integer scale off and Alt-9 would filter the picture; both undone.
+        # its integer scale off, Alt-9 would filter the picture and Alt-0 lay
+        # its performance monitor over the screen, where no SDL event filter
+        # keeps those chords from Pyxel (ui/keys/sdlfilter.py); all undone.
         pyxel.integer_scale(True)
         pyxel.screen_mode(0)  # Pyxel's "crisp": every pixel a sharp square
+        pyxel.perf_monitor(False)
         if self.beep_left:
             self.beep_left -= 1
             if not self.beep_left and self._beep_colour is not None:

@@ -1,7 +1,8 @@
 """Alt-Enter: the window full screen and back, as Pyxel's own Alt-Enter did.
 
-Pyxel no longer sees Alt (it is Right-Amiga here: intuition/input.py lets
-Pyxel's KEY_ALT go after each frame), so the program carries out the one
+Pyxel no longer sees Alt (it is Right-Amiga here: ui/keys/sdlfilter.py
+keeps the Alt keys from Pyxel, or intuition/input.py lets Pyxel's KEY_ALT
+go after each frame where there is no filter), so the program carries out the one
 Pyxel shortcut players rely on itself, with pyxel.fullscreen. Pyxel 2.9
 cannot say whether its window is full screen; SDL can (SDL_GetWindowFlags,
 desktop.py) where it is within reach, else the last state asked is kept.
