@@ -157,11 +157,21 @@ def scene_kickstart2_legend(make_app):
     """The probability shading in the Kickstart 2 look: eight dithered steps."""
     from amigasweeper.ui.intuition.modes import Look
 
+    from amigasweeper.play.assist import position
+
     app, pilot = make_app(level=LevelName.INTERMEDIATE, seed=7, look=Look.KICKSTART2)
     pilot.click_cell(pilot.cell_at(8, 8))
     pilot.finish_ripple()
-    app.commands.toggle_probabilities()
-    pilot.step()
+    patience, position.PATIENCE = position.PATIENCE, 3600.0  # the count is exact however loaded the machine
+    try:
+        app.commands.toggle_probabilities()
+        pilot.step()
+        for _ in range(600):
+            if not app.session.assist.waiting():
+                break
+            pilot.step()
+    finally:
+        position.PATIENCE = patience
     return pilot
 
 
