@@ -216,3 +216,27 @@ def test_the_search_moves_a_number_away_from_the_one_it_is_confused_with(tool):
     assert search.step(colours, 9)
     assert search._score(colours[9], others, 0.0) >= 1.0
     assert all(rgb12.fits(rgb12.expand(c)) for c in colours)
+
+
+def test_the_manual_gives_the_tools_figures_line_for_line(tool):
+    manual = (Path(__file__).resolve().parents[2] / "docs" / "AmigaGuide" / "AmigaSweeper.guide").read_text()
+    figures = tool.manual_figures()
+    assert len(figures) > 15
+    for line in figures:
+        assert line in manual.splitlines(), f"the manual does not say {line.strip()!r}"
+    assert "\n".join(figures[:5]) in manual  # in the tool's order, nothing between
+
+
+def test_the_tool_prints_the_contrast_the_shading_and_the_cursor(tool, capsys):
+    assert tool.main(["--no-matrix"]) == 0
+    out = capsys.readouterr().out
+    assert "== high_contrast (High contrast): every number 4.6" in out
+    assert "== the probability shading" in out and "== the bold cursor: 9.0:1" in out
+    assert tool.main(["--manual"]) == 0
+    assert capsys.readouterr().out.splitlines() == tool.manual_figures()
+
+
+def test_the_search_keeps_to_colours_of_the_contrast_asked(tool):
+    search = tool.Search((Deficiency.NORMAL,), target=10.0, square_target=10.0, seed=1, least_contrast=4.5)
+    assert search.allowed and all(contrast.ratio(rgb12.expand(c), RGB[Pen.GREY]) >= 4.5 for c in search.allowed)
+    assert set(search._start()) <= set(search.allowed)

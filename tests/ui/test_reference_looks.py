@@ -91,6 +91,25 @@ SCENES_2_4 = {
 }
 
 
+def with_every_option_on(scene):
+    """A scene with the Palette window's Cursor: Bold ring and Shading: Light to dark, Used."""
+    def scene_on(make_app):
+        pilot = scene(make_app)
+        app = pilot.app
+        choose(app, Command.PALETTE)
+        pilot.step()
+        window = app.palette.window
+        window.cursor_gadget.activate()
+        window.shading_gadget.activate()
+        window.buttons[1].activate()  # Use
+        pilot.step()
+        return pilot
+    return scene_on
+
+
+SCENES_ON = {name.replace("look24", "every_option"): with_every_option_on(scene) for name, scene in SCENES_2_4.items()}
+
+
 def check(name: str, tmp_path: Path) -> None:
     digest = look_digest()
     expected_file = REFERENCE / f"{name}.sha256"
@@ -112,3 +131,32 @@ def test_with_every_option_off_the_2_4_look_is_untouched(make_app, name, tmp_pat
     pilot = SCENES_2_4[name](make_app)
     pilot.move(300, 236)  # the pointer out of the way, always in the same place
     check(name, tmp_path)
+
+
+@pytest.mark.parametrize("name", sorted(SCENES_ON))
+def test_the_bold_cursor_and_the_stepped_shading_look_as_they_were_made(make_app, name, tmp_path):
+    pilot = SCENES_ON[name](make_app)
+    pilot.move(300, 236)
+    check(name, tmp_path)
+
+
+def test_every_option_on_changes_the_look_and_off_puts_it_back(make_app, tmp_path):
+    """The option scenes differ from the 2.4 ones (the options do something),
+    and turning both off again gives the 2.4 pixels back."""
+    for name, scene in SCENES_2_4.items():
+        pilot = scene(make_app)
+        pilot.move(300, 236)
+        plain = look_digest()
+        app = pilot.app
+        choose(app, Command.PALETTE)
+        pilot.step()
+        window = app.palette.window
+        window.cursor_gadget.activate()
+        window.shading_gadget.activate()
+        pilot.step()
+        assert look_digest() != plain, name
+        window.cursor_gadget.activate()
+        window.shading_gadget.activate()
+        window.buttons[1].activate()  # Use, with both off again
+        pilot.step()
+        assert look_digest() == plain, name

@@ -1,0 +1,50 @@
+"""The probability shading's stepped bands (issue 39): each darker than the
+one before, and neighbours at least 10 apart in CIEDE2000 for normal vision,
+under each Machado 2009 simulation at full severity, and in grey."""
+
+from __future__ import annotations
+
+import pytest
+
+from amigasweeper.access.colour import bands, measure, rgb12
+from amigasweeper.access.colour.vision import Deficiency, lab, seen_as
+from amigasweeper.ui.intuition.palette import RGB, Pen
+
+SHADING_2_4 = tuple(rgb12.nearest(RGB[Pen(p)]) for p in range(Pen.PROB0, Pen.PROB7 + 1))
+
+
+def test_there_is_a_band_for_every_step_of_the_shading():
+    assert bands.STEPS == 8 == Pen.PROB7 - Pen.PROB0 + 1
+    assert all(rgb12.fits(rgb) for rgb in bands.colours())
+
+
+@pytest.mark.parametrize("vision", list(Deficiency), ids=lambda v: v.value)
+def test_neighbouring_bands_are_apart_and_step_darker(vision):
+    assert bands.stepped(vision)
+    low, where = bands.smallest(vision)
+    assert low >= measure.THRESHOLD, f"bands {where} and {where + 1}: {low:.1f}"
+
+
+def test_the_bands_stand_apart_from_the_covered_squares_grey_they_are_drawn_on():
+    for rgb in bands.colours():
+        assert measure.distance(rgb, RGB[Pen.GREY], Deficiency.NORMAL) >= measure.THRESHOLD
+
+
+def test_the_2_4_shading_fails_red_green_and_grey_which_is_why_the_bands_exist():
+    assert not bands.passes(SHADING_2_4)
+    for vision in (Deficiency.PROTANOPIA, Deficiency.DEUTERANOPIA, Deficiency.GREY):
+        assert bands.smallest(vision, SHADING_2_4)[0] < 3.0
+
+
+def test_the_measure_catches_bands_out_of_order_or_too_close():
+    swapped = (bands.STEPPED[0], bands.STEPPED[2], bands.STEPPED[1], *bands.STEPPED[3:])
+    assert not bands.stepped(Deficiency.GREY, swapped) and not bands.passes(swapped)
+    close = (*bands.STEPPED[:3], 0x987, *bands.STEPPED[4:])  # band 3 nearly band 2's lightness
+    assert bands.smallest(Deficiency.GREY, close)[0] < measure.THRESHOLD and not bands.passes(close)
+
+
+def test_grey_is_lightness_alone():
+    for rgb in (0xFF0000, 0x00FF00, 0x123456):
+        r, g, b = seen_as(rgb, Deficiency.GREY)
+        assert r == pytest.approx(g) == pytest.approx(b)
+        assert lab(rgb, Deficiency.GREY)[0] == pytest.approx(lab(rgb)[0], abs=0.05)  # Y is kept
