@@ -79,7 +79,12 @@ def scene_cursor_triangles(make_app):
 def scene_shading_kickstart3(make_app):
     app, pilot = opened(make_app)
     app.commands.toggle_probabilities()
-    pilot.step()
+    hints = app.mine_window.hints
+    for _ in range(600):  # the solver's work is cut into frames: wait for all of it, however fast the machine
+        pilot.step()
+        if not hints.busy(app.game) and hints.work.done:
+            break
+    assert hints.work.done
     return pilot
 
 

@@ -126,6 +126,9 @@ class PaletteWindow(Window):
         self.cursor_gadget.on_change = lambda gadget: self.change(replace(self.palette, cursor=chosen(gadget)))
         self.shading_gadget = self.add(look_gadget("Shading", SHADING_TITLES, palette.shading))
         self.shading_gadget.on_change = lambda gadget: self.change(replace(self.palette, shading=chosen(gadget)))
+        label_w = max(g.label_w for g in self.look_gadgets)
+        for gadget in self.look_gadgets:  # their boxes in one column, as Workbench's prefs line them up
+            gadget.w, gadget.label_w = gadget.w + label_w - gadget.label_w, label_w
         self.boxes = [self.add(PenBox(self, pen)) for pen in EDITABLE]
         self.arrows: list[tuple[TextButton, Slider, TextButton]] = []
         for gun, name in enumerate(GUNS):
