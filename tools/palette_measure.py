@@ -44,7 +44,7 @@ from amigasweeper.access.colour.ciede2000 import delta_e_2000
 from amigasweeper.access.colour.presets import PRESETS, Preset
 from amigasweeper.access.colour.vision import Deficiency, lab
 from amigasweeper.engine.topology import Shape
-from amigasweeper.ui.intuition.palette import RGB, Pen, number_pen
+from amigasweeper.ui.intuition.palette import RGB, WORKBENCH2_PENS, Pen, number_pen
 
 SCREEN_NUMBERS = tuple(RGB[number_pen(n)] for n in range(1, measure.MOST_NUMBERS + 1))
 SQUARE = RGB[Pen.GREY]
@@ -72,6 +72,12 @@ def report(preset: Preset, vision: Deficiency, matrix: bool = True) -> list[str]
 # ---------------------------------------------------------- other measures
 SHAPE_WORDS = {Shape.SQUARE: "squares", Shape.HEX: "hexagons", Shape.TRIANGLE: "triangles"}
 SHADING_2_4 = tuple(rgb12.nearest(RGB[Pen(p)]) for p in range(Pen.PROB0, Pen.PROB7 + 1))
+# 2.4's Kickstart 2 patterns (ui/game/shading.py's KICKSTART2_STEPS), as the measure takes them.
+SHADING_2_4_KICKSTART2 = tuple(
+    bands.Pattern(base, over, round(share * bands.SIXTEENTHS)) for base, over, share in (
+        (bands.WHITE, bands.BLUE, 0.0), (bands.WHITE, bands.BLUE, 0.25), (bands.WHITE, bands.BLUE, 0.5),
+        (bands.WHITE, bands.BLUE, 0.75), (bands.BLUE, bands.BLACK, 0.0), (bands.BLUE, bands.BLACK, 0.25),
+        (bands.BLUE, bands.BLACK, 0.5), (bands.BLUE, bands.BLACK, 0.75)))
 # What the bold cursor's ring lies beside on the board: the squares' grey face,
 # the shine of a covered square's bevel, an uncovered square's grid line. (The
 # shadow is in the Text pen, the ring's own: it only widens the ring.)
@@ -92,6 +98,16 @@ def shading_report() -> list[str]:
         for vision in Deficiency:
             found = bands.neighbour_distances(vision, steps)
             lights = " ".join(f"{v:5.1f}" for v in bands.lightness(vision, steps))
+            lines.append(f"    {vision.value:12} smallest {min(found):5.1f}  neighbours "
+                         + " ".join(f"{v:5.1f}" for v in found) + f"  L* {lights}")
+    workbench = [RGB[pen] for pen in WORKBENCH2_PENS]
+    patterns = (("light to dark, Kickstart 2 (access/colour/bands.py)", bands.FOUR_COLOUR_STEPPED),
+                ("patterns of 2.4, Kickstart 2", SHADING_2_4_KICKSTART2))
+    for name, steps in patterns:
+        lines.append(f"  {name}: " + " ".join(f"{p.base}/{p.over}:{p.sixteenths}" for p in steps))
+        for vision in Deficiency:
+            found = bands.pattern_distances(vision, workbench, steps)
+            lights = " ".join(f"{v:5.1f}" for v in bands.pattern_lightness(vision, workbench, steps))
             lines.append(f"    {vision.value:12} smallest {min(found):5.1f}  neighbours "
                          + " ".join(f"{v:5.1f}" for v in found) + f"  L* {lights}")
     return lines
@@ -138,6 +154,11 @@ def manual_figures() -> list[str]:
     lines.append(f"  Workbench 3.1, under 4.5:1: {under}.")
     for name, steps in (("Light to dark", bands.STEPPED), ("Colours", SHADING_2_4)):
         lines.append(f"  {name}: " + ", ".join(f"{bands.smallest(v, steps)[0]:.1f}" for v in Deficiency) + ".")
+    workbench = [RGB[pen] for pen in WORKBENCH2_PENS]
+    for name, patterns in (("Kickstart 2, light to dark", bands.FOUR_COLOUR_STEPPED),
+                           ("Kickstart 2, 2.4's patterns", SHADING_2_4_KICKSTART2)):
+        lines.append(f"  {name}: " + ", ".join(
+            f"{min(bands.pattern_distances(v, workbench, patterns)):.1f}" for v in Deficiency) + ".")
     f = cursor_figures()
     lines.append(f"  Bold ring: {f['grey']:.1f}:1 against the grey, {f['shine']:.1f}:1 against")
     lines.append(f"    the shine, {f['grid']:.1f}:1 against the grid; the complement frame")

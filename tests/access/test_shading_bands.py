@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from amigasweeper.access.colour import bands, measure, rgb12
-from amigasweeper.access.colour.vision import Deficiency, lab, seen_as
+from amigasweeper.access.colour.ciede2000 import delta_e_2000
+from amigasweeper.access.colour.vision import Deficiency, lab, lab_of_linear, seen_as
 from amigasweeper.ui.intuition.palette import RGB, Pen
 
 SHADING_2_4 = tuple(rgb12.nearest(RGB[Pen(p)]) for p in range(Pen.PROB0, Pen.PROB7 + 1))
@@ -48,3 +49,30 @@ def test_grey_is_lightness_alone():
         r, g, b = seen_as(rgb, Deficiency.GREY)
         assert r == pytest.approx(g) == pytest.approx(b)
         assert lab(rgb, Deficiency.GREY)[0] == pytest.approx(lab(rgb)[0], abs=0.05)  # Y is kept
+
+
+WORKBENCH = (RGB[Pen.GREY], RGB[Pen.BLACK], RGB[Pen.WHITE], RGB[Pen.BLUE])
+
+
+@pytest.mark.parametrize("vision", list(Deficiency), ids=lambda v: v.value)
+def test_the_four_colour_patterns_are_apart_and_step_darker(vision):
+    found = bands.pattern_distances(vision, WORKBENCH)
+    assert len(found) == bands.STEPS - 1 and min(found) >= measure.THRESHOLD
+    lightness = bands.pattern_lightness(vision, WORKBENCH)
+    assert all(a > b for a, b in zip(lightness, lightness[1:]))
+
+
+def test_no_pattern_is_the_covered_squares_plain_grey():
+    for pattern in bands.FOUR_COLOUR_STEPPED:
+        seen = pattern.seen(WORKBENCH, Deficiency.NORMAL)
+        assert delta_e_2000(seen, lab(RGB[Pen.GREY])) >= measure.THRESHOLD
+
+
+def test_a_pattern_is_its_pens_mixed_in_linear_light():
+    half = bands.Pattern(bands.WHITE, bands.BLACK, 8)
+    assert half.seen(WORKBENCH, Deficiency.NORMAL)[0] == pytest.approx(lab_of_linear((0.5, 0.5, 0.5))[0])
+    assert bands.Pattern(bands.BLUE, bands.WHITE, 0).seen(WORKBENCH, Deficiency.NORMAL) == pytest.approx(
+        lab(RGB[Pen.BLUE]))
+    for bad in ((4, 0, 0), (0, -1, 0), (0, 0, 17)):
+        with pytest.raises(ValueError):
+            bands.Pattern(*bad)

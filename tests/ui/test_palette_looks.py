@@ -189,3 +189,73 @@ def test_the_program_asks_the_page_when_it_starts(make_app, monkeypatch):
     monkeypatch.setattr(app_module, "ask_page", lambda: page.ask_page("emscripten"))  # as in a browser
     app, pilot = make_app()
     assert app.screen.flash is Flash.NONE and BoardCanvas.instant
+
+
+# ------------------------------------------------ the shading as it is drawn
+def drawn_steps(look, pilot) -> list[list[int]]:
+    """Each step as the board draws it on a covered square (a 4x4 swatch,
+    ui/game/minewindow.py), drawn on the screen and read back: the 24-bit
+    colour of each of its pixels."""
+    from amigasweeper.ui.game.shading import STEPS, fill_step
+    from amigasweeper.ui.intuition.modes import Look
+
+    swatches = []
+    for step in range(STEPS):
+        x, y = 8 + 6 * step, 200
+        fill_step(x, y, 4, 4, step, four_colours=look is Look.KICKSTART2)
+        swatches.append([pyxel.colors[pyxel.screen.pget(px, py)] for py in range(y, y + 4) for px in range(x, x + 4)])
+    return swatches
+
+
+def average_lab(colours: list[int], vision):
+    from amigasweeper.access.colour.vision import lab_of_linear, seen_as
+
+    seen = [seen_as(c, vision) for c in colours]
+    return lab_of_linear(tuple(sum(s[i] for s in seen) / len(seen) for i in range(3)))
+
+
+@pytest.mark.parametrize("look", ["kickstart3", "kickstart2"])
+def test_the_steps_as_drawn_go_light_to_dark_apart_for_every_vision(make_app, look):
+    """The shading read back from the screen, each square's pixels averaged in
+    linear light: neighbours at least 10 apart under every vision, lighter
+    for safer; with Shading: Colours, 2.4's steps fail the same check."""
+    from amigasweeper.access.colour import measure
+    from amigasweeper.access.colour.ciede2000 import delta_e_2000
+    from amigasweeper.access.colour.vision import Deficiency
+    from amigasweeper.ui.intuition.modes import Look
+
+    app, pilot = make_app(look=Look(look))
+    window = open_palette(app, pilot)
+
+    def worst() -> tuple[float, bool]:
+        """The smallest distance of neighbours under any vision, and whether
+        every vision sees each step darker than the one before."""
+        app.apply_look()  # the Kickstart 2 look's pens, as the frame draws the board
+        swatches = drawn_steps(Look(look), pilot)
+        pyxel.pal()
+        low, darker = 100.0, True
+        for vision in Deficiency:
+            labs = [average_lab(s, vision) for s in swatches]
+            darker = darker and all(a[0] > b[0] for a, b in zip(labs, labs[1:]))
+            low = min(low, *(delta_e_2000(a, b) for a, b in zip(labs, labs[1:])))
+        return low, darker
+
+    assert worst()[0] < measure.THRESHOLD  # 2.4's shading
+    window.shading_gadget.activate()
+    window.buttons[1].activate()  # Use
+    low, darker = worst()
+    assert low >= measure.THRESHOLD and darker
+
+
+def test_the_tool_measures_2_4s_kickstart_2_patterns_as_they_are_drawn():
+    import importlib.util
+    from pathlib import Path
+
+    from amigasweeper.ui.game.shading import KICKSTART2_STEPS
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "palette_measure.py"
+    spec = importlib.util.spec_from_file_location("palette_measure", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert [(p.base, p.over, p.sixteenths / 16) for p in tool.SHADING_2_4_KICKSTART2] == [
+        (int(m.base), int(m.over), m.share) for m in KICKSTART2_STEPS]

@@ -88,11 +88,28 @@ def scene_shading_kickstart3(make_app):
     return pilot
 
 
+def scene_shading_kickstart2(make_app):
+    from amigasweeper.ui.intuition.modes import Look
+
+    app, pilot = make_app(level=LevelName.INTERMEDIATE, seed=7, look=Look.KICKSTART2)
+    pilot.click_cell(pilot.cell_at(8, 8))
+    pilot.finish_ripple()
+    app.commands.toggle_probabilities()
+    hints = app.mine_window.hints
+    for _ in range(600):
+        pilot.step()
+        if not hints.busy(app.game) and hints.work.done:
+            break
+    assert hints.work.done
+    return pilot
+
+
 SCENES_2_4 = {
     "look24_cursor_square": scene_cursor_square,
     "look24_cursor_hexagons": scene_cursor_hexagons,
     "look24_cursor_triangles": scene_cursor_triangles,
     "look24_shading_kickstart3": scene_shading_kickstart3,
+    "look24_shading_kickstart2": scene_shading_kickstart2,
 }
 
 

@@ -10,6 +10,13 @@ least ``measure.THRESHOLD`` apart under normal vision, under each Machado
 2009 simulation at full severity and in grey (luminance alone), and every
 band stands apart from the covered square's grey for normal vision.
 
+The Kickstart 2 look has only the Workbench's four colours, so there each
+band is a pattern: a base colour with some sixteenths of each 4x4 block in
+another (an ordered dither, as Amiga programs shaded on four-colour
+screens), measured as the average of its pixels in linear light, which is
+what the eye sees of pixels this small. ``FOUR_COLOUR_STEPPED`` passes the
+same measure.
+
 Found by a search over the 4096 Amiga colours (lightness targets that space
 eight greys at least 10 apart from white to black, each band warm in hue:
 yellow-white to dark red), kept here as data; ``tools/palette_measure.py``
@@ -18,11 +25,14 @@ prints every figure.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import pairwise
 
+from .ciede2000 import delta_e_2000
 from .measure import THRESHOLD, distance
 from .rgb12 import expand
-from .vision import Deficiency, lab
+from .vision import Deficiency, lab, lab_of_linear, seen_as
 
 # 12-bit colours, safest (band 0) to surest (band 7).
 STEPPED = (0xFFF, 0xDCB, 0xAA7, 0xE48, 0x863, 0x833, 0x600, 0x101)
@@ -60,3 +70,54 @@ def stepped(vision: Deficiency, bands: tuple[int, ...] = STEPPED) -> bool:
 def passes(bands: tuple[int, ...] = STEPPED) -> bool:
     """The measure: stepped in lightness and neighbours apart, for every vision."""
     return all(stepped(v, bands) and smallest(v, bands)[0] >= THRESHOLD for v in VISIONS)
+
+
+# ------------------------------------------------- the four-colour patterns
+GREY, BLACK, WHITE, BLUE = range(4)  # the Workbench's pens 0-3, as every Amiga screen numbers them
+SIXTEENTHS = 16  # a pattern's 4x4 block
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """``base`` with ``sixteenths`` of each 4x4 block in ``over`` (Workbench pens 0-3)."""
+
+    base: int
+    over: int
+    sixteenths: int
+
+    def __post_init__(self) -> None:
+        if not (0 <= self.base < 4 and 0 <= self.over < 4 and 0 <= self.sixteenths <= SIXTEENTHS):
+            raise ValueError(f"not a four-colour pattern: {self}")
+
+    def seen(self, workbench: Sequence[int], vision: Deficiency) -> tuple[float, float, float]:
+        """CIELAB of the pattern's average, as ``vision`` sees it; ``workbench``
+        is the 24-bit colour of pens 0-3."""
+        share = self.sixteenths / SIXTEENTHS
+        base, over = seen_as(workbench[self.base], vision), seen_as(workbench[self.over], vision)
+        return lab_of_linear(tuple((1 - share) * a + share * b for a, b in zip(base, over)))  # type: ignore[arg-type]
+
+
+# White to black through the Workbench blue; no band is the plain grey of a
+# covered square, on which the shading is drawn.
+FOUR_COLOUR_STEPPED = (
+    Pattern(WHITE, WHITE, 0),
+    Pattern(WHITE, BLUE, 8),
+    Pattern(WHITE, BLUE, 13),
+    Pattern(BLUE, BLUE, 0),
+    Pattern(GREY, BLACK, 10),
+    Pattern(BLACK, GREY, 3),
+    Pattern(GREY, BLACK, 15),
+    Pattern(BLACK, BLACK, 0),
+)
+
+
+def pattern_distances(vision: Deficiency, workbench: Sequence[int],
+                      patterns: Sequence[Pattern] = FOUR_COLOUR_STEPPED) -> list[float]:
+    """CIEDE2000 between pattern i and pattern i+1, as ``vision`` sees them."""
+    seen = [p.seen(workbench, vision) for p in patterns]
+    return [delta_e_2000(a, b) for a, b in pairwise(seen)]
+
+
+def pattern_lightness(vision: Deficiency, workbench: Sequence[int],
+                      patterns: Sequence[Pattern] = FOUR_COLOUR_STEPPED) -> list[float]:
+    return [p.seen(workbench, vision)[0] for p in patterns]

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pyxel
 
 from ..game.keyplay import BoardCursor
+from ..game.patterns import SteppedShading
 from .palettewindow import PaletteWindow
 from .pens import Palette, from_settings
 
@@ -23,6 +24,7 @@ def show(palette: Palette) -> None:
     for pen, rgb in palette.screen_colours().items():
         pyxel.colors[pen] = rgb
     BoardCursor.bold = palette.cursor == "bold"
+    SteppedShading.on = palette.shading == "steps"  # the Kickstart 2 look's patterns (its pens are the four)
 
 
 class PaletteControl:
