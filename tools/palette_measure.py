@@ -4,6 +4,7 @@
     python tools/palette_measure.py --preset deuteranopia --vision deuteranopia
     python tools/palette_measure.py --search tritanopia
     python tools/palette_measure.py --manual         the figures the manual gives
+    python tools/palette_measure.py --search-bands   the shading's bands, found again
 
 The measure (amigasweeper/access/colour/measure.py): under the Machado 2009
 simulation of a deficiency at full severity, the CIEDE2000 distance between
@@ -166,6 +167,58 @@ def manual_figures() -> list[str]:
     return lines
 
 
+# ------------------------------------------------------ the bands' search
+def grey_ladder(least: float = measure.THRESHOLD, steps: int = bands.STEPS) -> list[float]:
+    """L* of greys from white down, each the lightest at least ``least`` from
+    the one before in CIEDE2000: where the bands' lightness must fall."""
+    greys = [lab(g * 0x010101) for g in range(256)]
+    ladder = [255]
+    while len(ladder) < steps:
+        darker = [g for g in range(ladder[-1] - 1, -1, -1) if delta_e_2000(greys[g], greys[ladder[-1]]) >= least]
+        if not darker:
+            raise SystemExit(f"no {steps} greys are {least} apart")
+        ladder.append(darker[0])
+    return [greys[g][0] for g in ladder]
+
+
+def search_bands(window: float = 3.0, hues: tuple[float, float] = (0.0, 110.0), keep: int = 60) -> tuple[float, list[int]]:
+    """Eight 12-bit bands, one from each rung of the grey ladder (their grey
+    lightness within ``window`` of it; the last one near black), warm in hue
+    (``hues``, degrees of CIELAB hue, or nearly neutral) and apart from the
+    covered square's grey for normal vision; the chain whose nearest
+    neighbours, under every vision, are furthest apart. Layer by layer,
+    keeping the ``keep`` best chains so far."""
+    import math
+
+    labs = {v: [lab(rgb12.expand(c), v) for c in range(rgb12.COLOURS)] for v in Deficiency}
+    square = lab(SQUARE)
+
+    def warm(c: int) -> bool:
+        _, a, b = labs[Deficiency.NORMAL][c]
+        return math.hypot(a, b) < 12 or hues[0] <= math.degrees(math.atan2(b, a)) % 360 <= hues[1]
+
+    def apart(a: int, b: int) -> float:
+        return min(delta_e_2000(labs[v][a], labs[v][b]) for v in Deficiency)
+
+    ladder, layers = grey_ladder(), []
+    for rung, target in enumerate(ladder):
+        low, high = (97.0, 101.0) if rung == 0 else (0.0, 10.0) if rung == len(ladder) - 1 else (
+            target - window, target + window)
+        layers.append([c for c in range(rgb12.COLOURS) if low <= labs[Deficiency.GREY][c][0] <= high
+                       and warm(c) and delta_e_2000(labs[Deficiency.NORMAL][c], square) >= measure.THRESHOLD])
+    # A chain: (its nearest neighbours' distance, the sum of its neighbours' distances, its bands);
+    # between chains as close, the one further apart on the whole wins.
+    chains = {c: (99.0, 0.0, [c]) for c in layers[0]}
+    for layer in layers[1:]:
+        grown = {}
+        for c in layer:
+            steps = ((apart(chain[-1], c), score, total, chain) for score, total, chain in chains.values())
+            grown[c] = max((min(score, d), total + d, chain + [c]) for d, score, total, chain in steps)
+        chains = dict(sorted(grown.items(), key=lambda item: item[1][:2], reverse=True)[:keep])
+    low, _, found = max(chains.values())
+    return low, found
+
+
 # --------------------------------------------------------------- the search
 class Search:
     """Coordinate ascent over the 4096 12-bit colours for one deficiency."""
@@ -250,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--vision", choices=[d.value for d in Deficiency], action="append", help="only these visions")
     parser.add_argument("--no-matrix", action="store_true", help="the summary lines only")
     parser.add_argument("--manual", action="store_true", help="the figures the manual gives, as it gives them")
+    parser.add_argument("--search-bands", action="store_true",
+                        help="search for the shading's eight bands (access/colour/bands.py's STEPPED)")
     parser.add_argument("--search", choices=[d.value for d in Deficiency], action="append",
                         help="search for colours apart under this vision (give it more than once for several)")
     parser.add_argument("--least-contrast", type=float, default=1.0,
@@ -264,6 +319,10 @@ def main(argv: list[str] | None = None) -> int:
         visions = tuple(Deficiency(v) for v in args.search)
         found = Search(visions, args.target, args.square_target, args.seed, args.least_contrast).run(args.rounds, args.restarts)
         print("    numbers=(" + ", ".join(f"0x{c:03X}" for c in found) + "),")
+        return 0
+    if args.search_bands:
+        low, found = search_bands()
+        print(f"    smallest {low:.2f}: STEPPED = (" + ", ".join(f"0x{c:03X}" for c in found) + ")")
         return 0
     if args.manual:
         print("\n".join(manual_figures()))

@@ -76,3 +76,15 @@ def test_a_pattern_is_its_pens_mixed_in_linear_light():
     for bad in ((4, 0, 0), (0, -1, 0), (0, 0, 17)):
         with pytest.raises(ValueError):
             bands.Pattern(*bad)
+
+
+def test_the_tools_search_finds_the_bands_again():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[2] / "tools" / "palette_measure.py"
+    spec = importlib.util.spec_from_file_location("palette_measure", path)
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    low, found = tool.search_bands()
+    assert tuple(found) == bands.STEPPED and low == pytest.approx(min(bands.smallest(v)[0] for v in Deficiency))

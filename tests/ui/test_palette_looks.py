@@ -259,3 +259,16 @@ def test_the_tool_measures_2_4s_kickstart_2_patterns_as_they_are_drawn():
     spec.loader.exec_module(tool)
     assert [(p.base, p.over, p.sixteenths / 16) for p in tool.SHADING_2_4_KICKSTART2] == [
         (int(m.base), int(m.over), m.share) for m in KICKSTART2_STEPS]
+
+
+def test_tab_reaches_the_cursor_and_shading_gadgets_and_space_cycles_them(app_pilot):
+    app, pilot = app_pilot
+    window = open_palette(app, pilot)
+    for _ in range(3):
+        pilot.key(pyxel.KEY_TAB)
+        if app.keyboard.ring.focused is window.shading_gadget:
+            break
+    assert app.keyboard.ring.focused is window.shading_gadget
+    pilot.key(pyxel.KEY_SPACE)
+    assert window.palette.shading == "steps" and shading_on_screen() == STEPPED
+    pilot.key(pyxel.KEY_ESCAPE)

@@ -49,6 +49,18 @@ def opened(make_app, level=LevelName.INTERMEDIATE, seed=7, shape: Command | None
     return app, pilot
 
 
+def settle_hints(app, pilot) -> None:
+    """Wait for the solver's whole answer when the shading is shown: its
+    work is cut into frames by a clock, so how far it got after a frame
+    depends on the machine; once done, the screen does not."""
+    hints = app.mine_window.hints
+    for _ in range(600):
+        pilot.step()
+        if not hints.show_probabilities or (not hints.busy(app.game) and hints.work.done):
+            return
+    raise AssertionError("the hints never finished")
+
+
 def cursor_on_a_number(app, pilot) -> None:
     """The board cursor shown (a cursor key) and put on the first number."""
     game = app.game
@@ -79,12 +91,7 @@ def scene_cursor_triangles(make_app):
 def scene_shading_kickstart3(make_app):
     app, pilot = opened(make_app)
     app.commands.toggle_probabilities()
-    hints = app.mine_window.hints
-    for _ in range(600):  # the solver's work is cut into frames: wait for all of it, however fast the machine
-        pilot.step()
-        if not hints.busy(app.game) and hints.work.done:
-            break
-    assert hints.work.done
+    settle_hints(app, pilot)
     return pilot
 
 
@@ -95,12 +102,7 @@ def scene_shading_kickstart2(make_app):
     pilot.click_cell(pilot.cell_at(8, 8))
     pilot.finish_ripple()
     app.commands.toggle_probabilities()
-    hints = app.mine_window.hints
-    for _ in range(600):
-        pilot.step()
-        if not hints.busy(app.game) and hints.work.done:
-            break
-    assert hints.work.done
+    settle_hints(app, pilot)
     return pilot
 
 
@@ -124,7 +126,7 @@ def with_every_option_on(scene):
         window.cursor_gadget.activate()
         window.shading_gadget.activate()
         window.buttons[1].activate()  # Use
-        pilot.step()
+        settle_hints(app, pilot)  # the game window active again: its hints may look again
         return pilot
     return scene_on
 
@@ -180,5 +182,5 @@ def test_every_option_on_changes_the_look_and_off_puts_it_back(make_app, tmp_pat
         window.cursor_gadget.activate()
         window.shading_gadget.activate()
         window.buttons[1].activate()  # Use, with both off again
-        pilot.step()
+        settle_hints(app, pilot)
         assert look_digest() == plain, name

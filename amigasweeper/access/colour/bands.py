@@ -17,10 +17,11 @@ screens), measured as the average of its pixels in linear light, which is
 what the eye sees of pixels this small. ``FOUR_COLOUR_STEPPED`` passes the
 same measure.
 
-Found by a search over the 4096 Amiga colours (lightness targets that space
-eight greys at least 10 apart from white to black, each band warm in hue:
-yellow-white to dark red), kept here as data; ``tools/palette_measure.py``
-prints every figure.
+``STEPPED`` is what `python tools/palette_measure.py --search-bands` finds
+among the 4096 Amiga colours: one band for each rung of a ladder of greys
+10 apart from white to black, warm in hue (yellow-white to dark red), the
+chain whose nearest neighbours are furthest apart under every vision. The
+patterns were chosen the same way among the mixes of the four colours.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from .rgb12 import expand
 from .vision import Deficiency, lab, lab_of_linear, seen_as
 
 # 12-bit colours, safest (band 0) to surest (band 7).
-STEPPED = (0xFFF, 0xDCB, 0xAA7, 0xE48, 0x863, 0x833, 0x600, 0x101)
+STEPPED = (0xFFF, 0xDCB, 0xAA7, 0xE48, 0x863, 0x833, 0x600, 0x000)
 STEPS = len(STEPPED)
 VISIONS = tuple(Deficiency)  # normal, the three dichromacies, grey
 
