@@ -29,6 +29,10 @@ everyone at the table), each number moved in turn to the candidate that best
 raises its own smallest distance, candidates tried nearest first to the
 Workbench 3.1 colour of that number so the preset keeps the 1993 look where
 the measure allows. It prints the colours for amigasweeper/access/colour/presets.py.
+Give --search more than once to be apart under several visions at once (the
+Red-green preset: --search protanopia --search deuteranopia), and
+--least-contrast to try only colours at that WCAG contrast against the square
+or more (High contrast: --search normal --least-contrast 4.6).
 """
 
 from __future__ import annotations

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 
 def show(palette: Palette) -> None:
-    """Put a palette's colours in Pyxel's, where every pen is drawn from,
-    and its cursor look on the board cursor (every BoardCursor draws it)."""
+    """Put a palette's colours in Pyxel's, where every pen is drawn from, and
+    its cursor and shading looks where every board cursor and shading is drawn."""
     for pen, rgb in palette.screen_colours().items():
         pyxel.colors[pen] = rgb
     BoardCursor.bold = palette.cursor == "bold"

@@ -11,8 +11,8 @@ form; ``from_settings`` checks the rest and falls back to the preset alone).
 
 Two looks for every reader go with the palette, both off by default so the
 2.4 look stays to the last pixel: ``cursor`` "bold" draws the board cursor as
-a thick ring round its square (keyplay.py), ``shading`` "steps" gives the
-probability shading bands stepped in lightness (access/colour/bands.py).
+a thick ring round its square (ui/game/ring.py), ``shading`` "steps" gives
+the probability shading bands stepped in lightness (access/colour/bands.py).
 """
 
 from __future__ import annotations
