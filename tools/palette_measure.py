@@ -154,9 +154,13 @@ def manual_figures() -> list[str]:
         if preset.least_contrast:
             low = min(contrast.ratio(rgb, SQUARE) for rgb in preset.number_colours(SCREEN_NUMBERS))
             lines.append(f"  {preset.title}: every number {low:.1f}:1 or more.")
+            if not preset.deficiencies:
+                apart = ", ".join(f"{v:.1f}" for v in smallest_on_shapes(preset, Deficiency.NORMAL))
+                lines.append(f"    Apart for normal vision: {apart}.")
     screen = {n: contrast.ratio(rgb, SQUARE) for n, rgb in enumerate(SCREEN_NUMBERS[:8], start=1)}
-    under = ", ".join(f"{n} {v:.1f}:1" for n, v in screen.items() if v < contrast.TEXT)
-    lines.append(f"  Workbench 3.1, under 4.5:1: {under}.")
+    under = ", ".join(f"{n} at {v:.1f}:1" for n, v in screen.items() if v < contrast.TEXT)
+    lines.append(f"  Workbench 3.1, the numbers under {contrast.TEXT:g}:1:")
+    lines.append(f"    {under}.")
     for name, steps in (("Light to dark", bands.STEPPED), ("Colours", SHADING_2_4)):
         lines.append(f"  {name}: " + ", ".join(f"{bands.smallest(v, steps)[0]:.1f}" for v in Deficiency) + ".")
     workbench = [RGB[pen] for pen in WORKBENCH2_PENS]
