@@ -14,6 +14,7 @@ from typing import Any
 
 from .validation import (
     COMPLETIONS,
+    CURSORS,
     DEFAULT_NAME,
     DUEL_RESULTS,
     FLASHES,
@@ -28,6 +29,7 @@ from .validation import (
     PALETTES,
     RIPPLES,
     SCREEN_MODES,
+    SHADINGS,
     SHAPES,
     TOUCH_MODES,
     WINDOW_SCALES,
@@ -73,6 +75,8 @@ SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
     "ripple": lambda v: check_choice(v, RIPPLES),
     "palette": lambda v: check_choice(v, PALETTES),
     "palette_pens": check_palette_pens,
+    "cursor": lambda v: check_choice(v, CURSORS),
+    "shading": lambda v: check_choice(v, SHADINGS),
     "strong_demo": check_flag,
 }
 
@@ -106,6 +110,8 @@ class Settings:
     ripple: str = "animated"  # Settings > Ripple: "animated" (ring by ring) or "instant"
     palette: str = "workbench31"  # Settings > Palette...: the preset (access/colour/presets.py)
     palette_pens: str = ""  # and the pens edited on top of it: "8:#00F,9:#274"
+    cursor: str = "complement"  # Palette window: the board cursor, "complement" (3.1's focus frame) or "bold"
+    shading: str = "colours"  # Palette window: the probability shading, "colours" or "steps" (in lightness)
     strong_demo: bool = False  # Hint > Strong Demo: the Demo's guesses look one further at close calls
 
     def __post_init__(self) -> None:

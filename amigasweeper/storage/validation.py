@@ -22,7 +22,9 @@ FLASHES = ("screen", "border", "none")  # Settings > Flash: how DisplayBeep show
 RIPPLES = ("animated", "instant")  # Settings > Ripple: an opening spreads ring by ring, or at once
 # Settings > Palette...: the presets of access/colour/presets.py, by name (a test keeps the two the same),
 # and the pens edited on top, "8:#00F,9:#274": at most 64 pens, each a pen number and a 12-bit colour.
-PALETTES = ("workbench31", "kickstart2", "deuteranopia", "protanopia", "tritanopia")
+CURSORS = ("complement", "bold")  # Palette window: the board cursor as 3.1's focus frame, or a thick ring
+SHADINGS = ("colours", "steps")  # Palette window: the shading's own colours, or bands stepped in lightness
+PALETTES = ("workbench31", "kickstart2", "deuteranopia", "protanopia", "tritanopia", "redgreen", "high_contrast")
 PALETTE_PENS = re.compile(r"(?:[0-9]{1,3}:#[0-9A-Fa-f]{3}(?:,[0-9]{1,3}:#[0-9A-Fa-f]{3}){0,63})?")
 
 

@@ -45,6 +45,8 @@ from .menupages import MENU_PAGES
 from .narrator.window import WindowNarration
 from .options import Options
 from .palette.control import PaletteControl
+from .palette.page import ask_page
+from .palette.page import follow as follow_page
 from .replay.control import ReplayControl
 from .saving import FrameSaving, open_storage
 from .scaling.fullscreen import FULL_SCREEN
@@ -107,6 +109,7 @@ class App:
         # viewer first: a dropped guide opens there.
         self.controls: list[Registered] = [self.viewers, self.duels, self.stats, self.replays]
         self.palette = PaletteControl(self)  # Settings > Palette...; the saved palette is shown from the start
+        follow_page(self, ask_page())  # in a browser: its reduced-motion and contrast preferences (palette/page.py)
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )

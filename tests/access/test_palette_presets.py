@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from amigasweeper.access.colour import measure, rgb12
+from amigasweeper.access.colour import contrast, measure, rgb12
 from amigasweeper.access.colour.presets import (
     DEFAULT,
     PRESETS,
@@ -30,7 +30,8 @@ from amigasweeper.engine.topology import Shape
 from amigasweeper.ui.intuition.palette import RGB, Pen, number_pen
 
 SCREEN_NUMBERS = tuple(RGB[number_pen(n)] for n in range(1, 13))
-COLOUR_BLIND = [p for p in PRESETS.values() if p.deficiency is not None]
+COLOUR_BLIND = [p for p in PRESETS.values() if p.deficiencies]
+MEASURED = [(p, d) for p in COLOUR_BLIND for d in p.deficiencies]
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +50,11 @@ def swatch(preset: Preset) -> measure.Swatch:
 
 
 def test_the_issue_names_every_preset_and_the_names_are_stable():
-    assert list(PRESETS) == ["workbench31", "kickstart2", "deuteranopia", "protanopia", "tritanopia"]
-    assert {p.deficiency for p in COLOUR_BLIND} == {Deficiency.DEUTERANOPIA, Deficiency.PROTANOPIA, Deficiency.TRITANOPIA}
+    assert list(PRESETS) == ["workbench31", "kickstart2", "deuteranopia", "protanopia", "tritanopia",
+                             "redgreen", "high_contrast"]
+    assert {d for p in COLOUR_BLIND for d in p.deficiencies} == {
+        Deficiency.DEUTERANOPIA, Deficiency.PROTANOPIA, Deficiency.TRITANOPIA}
+    assert PRESETS["redgreen"].deficiencies == (Deficiency.PROTANOPIA, Deficiency.DEUTERANOPIA)
     assert DEFAULT.name == "workbench31"
 
 
@@ -58,11 +62,11 @@ def test_the_shapes_show_as_many_numbers_as_they_have_neighbours():
     assert {s: measure.numbers_shown(s) for s in Shape} == {Shape.SQUARE: 8, Shape.HEX: 6, Shape.TRIANGLE: 12}
 
 
-@pytest.mark.parametrize("preset", COLOUR_BLIND, ids=lambda p: p.name)
+@pytest.mark.parametrize(("preset", "deficiency"), MEASURED, ids=lambda x: getattr(x, "name", None) or x.value)
 @pytest.mark.parametrize("shape", list(Shape), ids=lambda s: s.value)
-def test_every_pair_a_shape_shows_is_apart_or_has_a_second_cue(preset, shape):
+def test_every_pair_a_shape_shows_is_apart_or_has_a_second_cue(preset, deficiency, shape):
     count = measure.numbers_shown(shape)
-    close = measure.close_pairs(swatch(preset), preset.deficiency, count)
+    close = measure.close_pairs(swatch(preset), deficiency, count)
     cued = {pair for pair in preset.cues if max(pair) <= count}
     assert close == cued, f"pairs under {measure.THRESHOLD}: {sorted(close)}; with a cue: {sorted(cued)}"
     for pair, second in preset.cues.items():
@@ -74,7 +78,38 @@ def test_the_presets_also_serve_normal_vision(preset):
     assert measure.close_pairs(swatch(preset), Deficiency.NORMAL) == set()
 
 
-@pytest.mark.parametrize("preset", COLOUR_BLIND, ids=lambda p: p.name)
+def test_a_preset_for_one_red_green_deficiency_fails_the_other_which_is_why_redgreen_exists():
+    """The issue's finding: Deuteranopia seen by a protanope, Protanopia by a
+    deuteranope; the red-green preset holds for both."""
+    deut_by_prot, _ = measure.minimum(swatch(PRESETS["deuteranopia"]), Deficiency.PROTANOPIA)
+    prot_by_deut, _ = measure.minimum(swatch(PRESETS["protanopia"]), Deficiency.DEUTERANOPIA)
+    assert deut_by_prot < 1.0 and prot_by_deut < measure.THRESHOLD
+    for deficiency in (Deficiency.PROTANOPIA, Deficiency.DEUTERANOPIA, Deficiency.NORMAL):
+        assert measure.minimum(swatch(PRESETS["redgreen"]), deficiency)[0] >= measure.THRESHOLD
+
+
+@pytest.mark.parametrize("preset", [p for p in PRESETS.values() if p.least_contrast], ids=lambda p: p.name)
+def test_every_number_keeps_its_contrast_against_the_uncovered_square(preset):
+    ratios = [contrast.ratio(rgb, RGB[Pen.GREY]) for rgb in preset.number_colours(SCREEN_NUMBERS)]
+    assert min(ratios) >= preset.least_contrast
+
+
+def test_the_high_contrast_preset_reads_as_text_and_the_workbench_colours_do_not():
+    assert PRESETS["high_contrast"].least_contrast >= contrast.TEXT
+    assert measure.close_pairs(swatch(PRESETS["high_contrast"]), Deficiency.NORMAL) == set()
+    low = {n for n in range(1, 9) if contrast.ratio(SCREEN_NUMBERS[n - 1], RGB[Pen.GREY]) < contrast.TEXT}
+    assert {2, 3, 6} <= low  # the issue's finding: about 2:1
+
+
+def test_a_preset_that_claims_a_contrast_it_does_not_keep_is_caught():
+    numbers = list(PRESETS["high_contrast"].numbers)
+    numbers[5] = 0x088  # 6 in the Workbench's teal: about 2:1
+    careless = Preset("careless", "Careless", numbers=tuple(numbers), least_contrast=4.5)
+    ratios = [contrast.ratio(rgb, RGB[Pen.GREY]) for rgb in careless.number_colours(SCREEN_NUMBERS)]
+    assert min(ratios) < careless.least_contrast and ratios.index(min(ratios)) == 5
+
+
+@pytest.mark.parametrize("preset", [p for p in PRESETS.values() if p.numbers], ids=lambda p: p.name)
 def test_the_presets_are_12_bit_colours_that_keep_the_workbench_pens(preset):
     pens = preset.pens(number_pen)
     assert set(pens) == {number_pen(n) for n in range(1, 13)}
@@ -94,7 +129,7 @@ def test_the_workbench_colours_fail_the_measure_which_is_why_the_presets_exist()
 
 def test_kickstart2_draws_numbers_plain_and_is_outside_the_measure():
     preset = preset_named("kickstart2")
-    assert preset.plain_numbers and preset.deficiency is None and preset.pens(number_pen) == {}
+    assert preset.plain_numbers and not preset.deficiencies and preset.pens(number_pen) == {}
 
 
 def test_the_cue_check_catches_a_close_pair_without_a_cue():
@@ -102,10 +137,10 @@ def test_the_cue_check_catches_a_close_pair_without_a_cue():
     exactly that pair, and a declared cue is found on its number."""
     numbers = list(PRESETS["deuteranopia"].numbers)
     numbers[2] = 0x274  # 3 in the green of 2
-    careless = Preset("careless", "Careless", Deficiency.DEUTERANOPIA, numbers=tuple(numbers))
+    careless = Preset("careless", "Careless", (Deficiency.DEUTERANOPIA,), numbers=tuple(numbers))
     close = measure.close_pairs(swatch(careless), Deficiency.DEUTERANOPIA)
     assert (2, 3) in close
-    careful = Preset("careful", "Careful", Deficiency.DEUTERANOPIA, numbers=tuple(numbers),
+    careful = Preset("careful", "Careful", (Deficiency.DEUTERANOPIA,), numbers=tuple(numbers),
                      cues={pair: SecondCue(max(pair), Cue.OUTLINE) for pair in close})
     assert set(careful.cues) == close and careful.cue_for(3) is Cue.OUTLINE and careful.cue_for(1) is None
 
@@ -162,8 +197,8 @@ def test_12_bit_colours():
 def test_the_measure_tool_prints_every_preset_and_vision(tool, capsys):
     assert tool.main(["--no-matrix"]) == 0
     out = capsys.readouterr().out
-    for preset in COLOUR_BLIND:
-        line = f"== {preset.name} ({preset.title}) seen with {preset.deficiency.value} vision"
+    for preset, deficiency in MEASURED:
+        line = f"== {preset.name} ({preset.title}) seen with {deficiency.value} vision"
         block = out.split(line)[1].split("==")[0]
         assert block.count("under 10: none") == 3
     assert "kickstart2 (Kickstart 2): every number in the text pen" in out
@@ -181,3 +216,27 @@ def test_the_search_moves_a_number_away_from_the_one_it_is_confused_with(tool):
     assert search.step(colours, 9)
     assert search._score(colours[9], others, 0.0) >= 1.0
     assert all(rgb12.fits(rgb12.expand(c)) for c in colours)
+
+
+def test_the_manual_gives_the_tools_figures_line_for_line(tool):
+    manual = (Path(__file__).resolve().parents[2] / "docs" / "AmigaGuide" / "AmigaSweeper.guide").read_text()
+    figures = tool.manual_figures()
+    assert len(figures) > 15
+    for line in figures:
+        assert line in manual.splitlines(), f"the manual does not say {line.strip()!r}"
+    assert "\n".join(figures[:5]) in manual  # in the tool's order, nothing between
+
+
+def test_the_tool_prints_the_contrast_the_shading_and_the_cursor(tool, capsys):
+    assert tool.main(["--no-matrix"]) == 0
+    out = capsys.readouterr().out
+    assert "== high_contrast (High contrast): every number 4.6" in out
+    assert "== the probability shading" in out and "== the bold cursor: 9.0:1" in out
+    assert tool.main(["--manual"]) == 0
+    assert capsys.readouterr().out.splitlines() == tool.manual_figures()
+
+
+def test_the_search_keeps_to_colours_of_the_contrast_asked(tool):
+    search = tool.Search((Deficiency.NORMAL,), target=10.0, square_target=10.0, seed=1, least_contrast=4.5)
+    assert search.allowed and all(contrast.ratio(rgb12.expand(c), RGB[Pen.GREY]) >= 4.5 for c in search.allowed)
+    assert set(search._start()) <= set(search.allowed)

@@ -7,14 +7,22 @@ workbench31   the Kickstart 3 look as 2.4 shows it: the screen's own colours
               (the pens of ui/intuition/palette.py), not one pixel changed
 kickstart2    the Workbench's four colours, every number in the text pen; it
               has no number colours, so it is outside the measure
+redgreen      for red-green colour blindness of either kind: measured under
+              protanopia and deuteranopia both, so a player need not know which
+              they have (a preset made for one can fail the other: the
+              Deuteranopia preset seen by a protanope has two numbers 0.3 apart)
 deuteranopia, protanopia, tritanopia
               twelve 12-bit number colours each, found by tools/palette_measure.py
               --search and measured by tests/access/test_palette_presets.py:
-              under the Machado 2009 simulation of the deficiency at full
-              severity, any two numbers a board shows, and each number and
-              the uncovered square, are at least measure.THRESHOLD apart in
+              under the Machado 2009 simulation of each of its ``deficiencies``
+              at full severity, any two numbers a board shows, and each number
+              and the uncovered square, are at least measure.THRESHOLD apart in
               CIEDE2000. A pair that cannot be is listed in ``cues`` with the
               second cue that tells it apart (none needs one at present).
+high_contrast for low vision: every number at ``least_contrast`` (WCAG 4.5:1,
+              as for text) or more against the uncovered square, and the numbers
+              apart in CIEDE2000 for normal vision; all are dark, so hue cannot
+              tell them apart for a colour-blind player, their shapes do.
 
 Presets leave the Workbench pens (grey, black, white, blue) alone: the window,
 its gadgets and the uncovered squares look as they always did.
@@ -62,10 +70,11 @@ class SecondCue:
 class Preset:
     name: str  # stable: the settings keep it
     title: str  # as the Palette window lists it
-    deficiency: Deficiency | None = None  # the vision it is measured for; None: not a colour-blind preset
+    deficiencies: tuple[Deficiency, ...] = ()  # the visions it is measured for; none: not a colour-blind preset
     numbers: tuple[int, ...] | None = None  # 12-bit colours of 1..12; None: the screen's own
     plain_numbers: bool = False  # every number in the text pen (Kickstart 2)
     cues: Mapping[Pair, SecondCue] = field(default_factory=dict)
+    least_contrast: float | None = None  # WCAG contrast every number keeps against the uncovered square
 
     def __post_init__(self) -> None:
         if self.numbers is not None:
@@ -100,20 +109,37 @@ KICKSTART2 = Preset("kickstart2", "Kickstart 2", plain_numbers=True)
 # normal vision alike; the test holds them to measure.THRESHOLD). The search
 # keeps each number as near its Workbench 3.1 colour as the measure allows.
 DEUTERANOPIA = Preset(
-    "deuteranopia", "Deuteranopia", Deficiency.DEUTERANOPIA,
+    "deuteranopia", "Deuteranopia", (Deficiency.DEUTERANOPIA,),
     numbers=(0x00F, 0x274, 0xE00, 0x008, 0x700, 0x088, 0x000, 0x034, 0x808, 0x850, 0xC0C, 0x333),
 )
 PROTANOPIA = Preset(
-    "protanopia", "Protanopia", Deficiency.PROTANOPIA,
+    "protanopia", "Protanopia", (Deficiency.PROTANOPIA,),
     numbers=(0x256, 0x081, 0xD34, 0x005, 0x800, 0x079, 0x000, 0x666, 0x808, 0x850, 0xC0C, 0x333),
 )
 TRITANOPIA = Preset(
-    "tritanopia", "Tritanopia", Deficiency.TRITANOPIA,
+    "tritanopia", "Tritanopia", (Deficiency.TRITANOPIA,),
     numbers=(0x00F, 0x160, 0xD00, 0x008, 0x800, 0x088, 0x000, 0x666, 0x808, 0x850, 0xC0C, 0x333),
 )
 
+# `python tools/palette_measure.py --search protanopia --search deuteranopia
+# --least-contrast 3`: apart under both red-green deficiencies (and normal
+# vision), every number at 3:1 or more against the square besides.
+REDGREEN = Preset(
+    "redgreen", "Red-green", (Deficiency.PROTANOPIA, Deficiency.DEUTERANOPIA),
+    numbers=(0x003, 0x60F, 0x654, 0x110, 0x134, 0x520, 0x001, 0x556, 0x208, 0x840, 0x839, 0x433),
+    least_contrast=3.0,
+)
+# `python tools/palette_measure.py --search normal --least-contrast 4.6
+# --target 16 --square-target 10`: only colours at 4.6:1 or more against the
+# square are candidates, kept as far apart as normal vision allows.
+HIGH_CONTRAST = Preset(
+    "high_contrast", "High contrast",
+    numbers=(0x035, 0x040, 0x710, 0x302, 0x713, 0x044, 0x210, 0x002, 0x011, 0x530, 0x617, 0x01C),
+    least_contrast=4.5,
+)
+
 PRESETS: Mapping[str, Preset] = MappingProxyType(
-    {p.name: p for p in (WORKBENCH31, KICKSTART2, DEUTERANOPIA, PROTANOPIA, TRITANOPIA)}
+    {p.name: p for p in (WORKBENCH31, KICKSTART2, DEUTERANOPIA, PROTANOPIA, TRITANOPIA, REDGREEN, HIGH_CONTRAST)}
 )
 DEFAULT = WORKBENCH31
 

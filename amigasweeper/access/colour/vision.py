@@ -3,7 +3,8 @@
 The simulation is Machado, Oliveira & Fernandes (2009), "A Physiologically-based
 Model for Simulation of Color Vision Deficiency", at severity 1.0: one 3x3
 matrix per deficiency, applied to *linear* RGB (the sRGB curve taken off first),
-the result clipped to the displayable range. CIELAB is taken against the D65
+the result clipped to the displayable range. GREY is one more way of seeing,
+outside Machado's model: every colour reduced to its luminance. CIELAB is taken against the D65
 white of sRGB, which is what a screen shows.
 """
 
@@ -32,6 +33,11 @@ _MACHADO: dict[str, Matrix] = {
     ),
 }
 _IDENTITY: Matrix = ((1.0, 0.0, 0.0), (0.0, 1.0, 0.0), (0.0, 0.0, 1.0))
+# Grey: each colour as its relative luminance alone (Rec. 709 weights, as WCAG
+# and sRGB's Y take it), what a monochrome screen or a grey print shows and
+# roughly what a player with no colour vision (achromatopsia) sees.
+_LUMINANCE = (0.2126, 0.7152, 0.0722)
+_MATRICES: dict[str, Matrix] = {**_MACHADO, "grey": (_LUMINANCE, _LUMINANCE, _LUMINANCE)}
 
 # Linear sRGB to CIE XYZ (IEC 61966-2-1), and the D65 white point it maps 1,1,1 to.
 _TO_XYZ: Matrix = (
@@ -49,10 +55,11 @@ class Deficiency(str, Enum):
     PROTANOPIA = "protanopia"  # no long-wave (red) cones
     DEUTERANOPIA = "deuteranopia"  # no middle-wave (green) cones
     TRITANOPIA = "tritanopia"  # no short-wave (blue) cones
+    GREY = "grey"  # lightness alone: a monochrome screen, a grey print, no colour vision
 
     @property
     def matrix(self) -> Matrix:
-        return _MACHADO.get(self.value, _IDENTITY)
+        return _MATRICES.get(self.value, _IDENTITY)
 
 
 def channels(rgb: int) -> tuple[int, int, int]:

@@ -44,6 +44,7 @@ from amigasweeper.play import Action
 from ..intuition.atlas import Cell
 from ..intuition.gfx import complement
 from ..intuition.input import Frame
+from .ring import draw_ring, ring_pixels
 
 
 class Read(Enum):
@@ -116,7 +117,14 @@ def moved(col: int, row: int, width: int, height: int, code: int, shift: bool) -
 
 
 class BoardCursor:
-    """The square the keys act on, and whether it is shown."""
+    """The square the keys act on, and whether it is shown.
+
+    ``bold`` is the Palette window's Cursor: Bold ring (ring.py), for players
+    who cannot find 3.1's thin complement frame (1.6:1 against the squares'
+    grey) or whose digit it crosses. The screen's preference, kept here for
+    every board cursor drawn."""
+
+    bold = False
 
     def __init__(self, game: Callable[[], Game], act: Callable[[Action, int], MoveResult | None]) -> None:
         self.game = game
@@ -179,8 +187,12 @@ class BoardCursor:
     # ---------------------------------------------------------------- draw
     def draw(self, geometry, x: int, y: int) -> None:
         """The cursor as 3.1 draws a keyboard focus: the square's outline in
-        complement, each pixel the opposite of what is under it."""
+        complement, each pixel the opposite of what is under it; or the bold
+        ring round the square, which never covers a digit."""
         if not self.shown:
+            return
+        if self.bold:
+            draw_ring(self.ring(geometry), x, y)
             return
         for px, py in self.outline(geometry):
             sx, sy = x + px, y + py
@@ -193,6 +205,13 @@ class BoardCursor:
         key = (self.cell, geometry)
         if key not in self._outlines:
             self._outlines[key] = edge_pixels(geometry, self.cell)
+        return self._outlines[key]
+
+    def ring(self, geometry) -> list[tuple[int, int]]:
+        """The bold cursor's pixels round its square (found once per square and kept)."""
+        key = (self.cell, geometry, "ring")
+        if key not in self._outlines:
+            self._outlines[key] = ring_pixels(geometry, self.cell)
         return self._outlines[key]
 
 

@@ -20,6 +20,7 @@ import pyxel
 
 from ..intuition import font
 from ..intuition.palette import Pen
+from .patterns import SteppedShading, fill_pattern
 
 STEPS = 8
 
@@ -59,6 +60,8 @@ def fill_step(x: int, y: int, w: int, h: int, step: int, four_colours: bool, hol
     """A rectangle in one shading step; ``hollow`` (an estimate) leaves its middle grey."""
     if not four_colours:
         pyxel.rect(x, y, w, h, KICKSTART3_STEPS[step])
+    elif SteppedShading.on:  # the Palette window's Shading: Light to dark (patterns.py)
+        fill_pattern(x, y, w, h, step)
     else:
         mix = KICKSTART2_STEPS[step]
         pyxel.rect(x, y, w, h, mix.base)

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import pyxel
 
+from ..game.keyplay import BoardCursor
+from ..game.patterns import SteppedShading
 from .palettewindow import PaletteWindow
 from .pens import Palette, from_settings
 
@@ -17,9 +19,12 @@ if TYPE_CHECKING:
 
 
 def show(palette: Palette) -> None:
-    """Put a palette's colours in Pyxel's, where every pen is drawn from."""
-    for pen, rgb in palette.colours().items():
+    """Put a palette's colours in Pyxel's, where every pen is drawn from, and
+    its cursor and shading looks where every board cursor and shading is drawn."""
+    for pen, rgb in palette.screen_colours().items():
         pyxel.colors[pen] = rgb
+    BoardCursor.bold = palette.cursor == "bold"
+    SteppedShading.on = palette.shading == "steps"  # the Kickstart 2 look's patterns (its pens are the four)
 
 
 class PaletteControl:
@@ -27,7 +32,7 @@ class PaletteControl:
         self.app = app
         self.window: PaletteWindow | None = None
         settings = app.storage.settings
-        self.palette, problem = from_settings(settings.palette, settings.palette_pens)
+        self.palette, problem = from_settings(settings.palette, settings.palette_pens, settings.cursor, settings.shading)
         self.problem = problem  # told when the window opens: the settings' palette could not all be used
         self._before = self.palette  # what Cancel puts back
         show(self.palette)  # the saved palette, from the first frame

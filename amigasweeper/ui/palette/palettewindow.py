@@ -1,7 +1,10 @@
 """The Palette window, laid out as Workbench 3.1's Prefs/Palette: the pens
 in a grid of colour boxes, the chosen pen's red, green and blue (0 to 15,
 the Amiga's 4 bits a gun) each with a slider and arrows, a Preset cycle
-gadget, and Save, Use and Cancel at the bottom.
+gadget, and Save, Use and Cancel at the bottom. Two more cycle gadgets
+choose the looks for every reader that go with the palette: Cursor
+(Complement, 3.1's focus frame; Bold ring) and Shading (Colours; Light to
+dark, bands stepped in lightness).
 
 Every change shows on the screen at once. Save keeps the palette with the
 settings, Use keeps it for this run, Cancel (or Esc, or the close gadget)
@@ -12,7 +15,8 @@ Down the gun, and + and - change it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from dataclasses import replace
 
 import pyxel
 
@@ -25,7 +29,7 @@ from ..intuition.palette import Pen
 from ..intuition.requester import BUTTON_H, CycleGadget, TextButton
 from ..intuition.widgets import PushGadget, Widget
 from ..intuition.window import Window
-from .pens import EDITABLE, PEN_NAMES, PRESET_ORDER, Palette
+from .pens import CURSOR_TITLES, EDITABLE, PEN_NAMES, PRESET_ORDER, SHADING_TITLES, Palette
 
 PAD = 4
 BOX_W, BOX_H, BOX_GAP = 14, 10, 2
@@ -81,6 +85,19 @@ class Slider(Widget):
         bevel(knob_x, self.ay + 1, SLIDER_W // 16, self.h - 2, fill=Pen.BLUE)
 
 
+def look_gadget(label: str, titles: Mapping[str, str], value: str) -> CycleGadget:
+    """A cycle gadget over a setting's values, showing their titles; its
+    ``values`` say which value each choice is."""
+    gadget = CycleGadget(label, list(titles.values()), list(titles).index(value))
+    gadget.values = list(titles)
+    return gadget
+
+
+def chosen(gadget: CycleGadget) -> str:
+    """The setting's value a look gadget shows."""
+    return gadget.values[gadget.index]
+
+
 def gun_of(colour: int, gun: int) -> int:
     return (colour >> (8 - 4 * gun)) & 0xF
 
@@ -105,6 +122,13 @@ class PaletteWindow(Window):
         index = next(i for i, p in enumerate(PRESET_ORDER) if p is palette.preset)
         self.preset_gadget = self.add(CycleGadget("Preset", titles, index))
         self.preset_gadget.on_change = lambda gadget: self.choose_preset(gadget.index)
+        self.cursor_gadget = self.add(look_gadget("Cursor", CURSOR_TITLES, palette.cursor))
+        self.cursor_gadget.on_change = lambda gadget: self.change(replace(self.palette, cursor=chosen(gadget)))
+        self.shading_gadget = self.add(look_gadget("Shading", SHADING_TITLES, palette.shading))
+        self.shading_gadget.on_change = lambda gadget: self.change(replace(self.palette, shading=chosen(gadget)))
+        label_w = max(g.label_w for g in self.look_gadgets)
+        for gadget in self.look_gadgets:  # their boxes in one column, as Workbench's prefs line them up
+            gadget.w, gadget.label_w = gadget.w + label_w - gadget.label_w, label_w
         self.boxes = [self.add(PenBox(self, pen)) for pen in EDITABLE]
         self.arrows: list[tuple[TextButton, Slider, TextButton]] = []
         for gun, name in enumerate(GUNS):
@@ -117,6 +141,11 @@ class PaletteWindow(Window):
             ("Save", lambda: on_save(self.palette)), ("Use", lambda: on_use(self.palette)), ("Cancel", on_cancel))]
         self.screen_size = screen_size
         self.relayout()
+
+    @property
+    def look_gadgets(self) -> list[CycleGadget]:
+        """The cycle gadgets at the top, one a line."""
+        return [self.preset_gadget, self.cursor_gadget, self.shading_gadget]
 
     # ---------------------------------------------------------------- state
     def choose_pen(self, pen: int) -> None:
@@ -144,8 +173,10 @@ class PaletteWindow(Window):
     # --------------------------------------------------------------- layout
     def relayout(self) -> None:
         x0, y = self.inner_x + PAD, self.inner_y + PAD
-        self.preset_gadget.x, self.preset_gadget.y = x0, y
-        y += self.preset_gadget.h + PAD + 2
+        for gadget in self.look_gadgets:
+            gadget.x, gadget.y = x0, y
+            y += gadget.h + PAD
+        y += 2
         for i, box in enumerate(self.boxes):
             row, col = divmod(i, BOXES_PER_ROW)
             box.x, box.y = x0 + 2 + col * (BOX_W + BOX_GAP), y + 2 + row * (BOX_H + BOX_GAP + 2)
@@ -158,7 +189,7 @@ class PaletteWindow(Window):
             more.x, more.y = slider.x + slider.w + 2, y
             y += less.h + 2
         inner_w = max(BOXES_PER_ROW * (BOX_W + BOX_GAP) + 4, more.x + more.w + 4 * 8 - self.inner_x,
-                      self.preset_gadget.w) + 2 * PAD
+                      *(g.w for g in self.look_gadgets)) + 2 * PAD
         y += PAD
         free = inner_w - 2 * PAD - sum(b.w for b in self.buttons)
         x = self.inner_x + PAD
