@@ -26,7 +26,7 @@ def complement_again():
 
 
 def choose(app, command: Command) -> None:
-    app.commands.select(next(i for m in MENUS for i in m.items if i.command is command))
+    app.commands.select(next(i for m in MENUS for i in m.every_item() if i.command is command))
 
 
 def opened_board(make_app, shape: Command, look: Look | None = None):

@@ -36,7 +36,7 @@ def plain_again():
 
 
 def open_palette(app, pilot):
-    app.commands.select(next(i for m in MENUS for i in m.items if i.command is Command.PALETTE))
+    app.commands.select(next(i for m in MENUS for i in m.every_item() if i.command is Command.PALETTE))
     pilot.step()
     return app.palette.window
 

@@ -35,7 +35,7 @@ def look_digest() -> str:
 
 
 def choose(app, command: Command) -> None:
-    item = next(i for m in MENUS for i in m.items if i.command is command)
+    item = next(i for m in MENUS for i in m.every_item() if i.command is command)
     app.commands.select(item)
 
 
@@ -53,10 +53,10 @@ def settle_hints(app, pilot) -> None:
     """Wait for the solver's whole answer when the shading is shown: its
     work is cut into frames by a clock, so how far it got after a frame
     depends on the machine; once done, the screen does not."""
-    hints = app.mine_window.hints
+    assist = app.session.assist
     for _ in range(600):
         pilot.step()
-        if not hints.show_probabilities or (not hints.busy(app.game) and hints.work.done):
+        if not assist.show_probabilities or not assist.waiting():
             return
     raise AssertionError("the hints never finished")
 

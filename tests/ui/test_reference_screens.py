@@ -155,9 +155,8 @@ def scene_reset_confirmation(make_app):
 
 def scene_kickstart2_legend(make_app):
     """The probability shading in the Kickstart 2 look: eight dithered steps."""
-    from amigasweeper.ui.intuition.modes import Look
-
     from amigasweeper.play.assist import position
+    from amigasweeper.ui.intuition.modes import Look
 
     app, pilot = make_app(level=LevelName.INTERMEDIATE, seed=7, look=Look.KICKSTART2)
     pilot.click_cell(pilot.cell_at(8, 8))
