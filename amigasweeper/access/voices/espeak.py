@@ -4,8 +4,9 @@
 line as it arrives (the program's "line by line input" mode), so one process
 serves the whole game. It says nothing about finishing a line, so the voice
 paces itself by the estimate in base.py, and it cannot be cut off in the
-middle of a line: a line that interrupts waits for the one being said (they
-are short).
+middle of a line: the voice says so (``cuts`` False), and the Narrator hands
+it nothing until the line being said is done by the estimate, keeping only
+the latest cursor or menu line waiting meanwhile.
 """
 
 from __future__ import annotations
@@ -47,4 +48,4 @@ class EspeakSession:
 
 
 def espeak_voice(program: str, clock: Clock = time.monotonic) -> WorkerVoice:
-    return WorkerVoice("espeak-ng", lambda: EspeakSession(program), clock)
+    return WorkerVoice("espeak-ng", lambda: EspeakSession(program), clock, cuts=False)
