@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from ...engine.rules import Tile
-from .coords import column_name, square_name
-from .squares import Board, column_words, row_words, square_label
+from .coords import column_name
+from .squares import Board, column_words, row_words
 
 NUMBERS = range(1, 13)  # the tiles that show a number (a triangle touches up to 12 squares)
 UNPLAYED = frozenset({Tile.COVERED, Tile.QUESTION})  # covered and not marked as a mine
@@ -133,29 +133,40 @@ def frontier(board: Board) -> list[int]:
 
 
 def frontier_line(board: Board, first_row: int = 0) -> str:
-    """`read frontier`: 'frontier, 5 numbers: row 3, G 1, H 2; row 4, F 1, ...', from
-    ``first_row`` down; a frontier too long for one line ends by saying where
-    the next line starts ('read frontier 9 for rows 9 on')."""
+    """`read frontier`: 'frontier, 5 numbers: row 3, G 1 2, K 1; row 4, F 1 3', from
+    ``first_row`` down; numbers side by side in a row are a stretch from the first
+    one's name, as a row is read. A frontier too long for one line ends by saying
+    where the next line starts ('read frontier 9 for rows 9 on')."""
     topology = board.topology
     cells = [cell for cell in frontier(board) if topology.coords(cell)[1] >= first_row]
     if not cells:
         where = "" if first_row == 0 else f" from row {first_row + 1} down"
         return f"frontier: none{where}, no uncovered number touches a covered square"
-    rows: dict[int, list[str]] = {}
+    rows: dict[int, list[int]] = {}
     for cell in cells:
-        col, row = topology.coords(cell)
-        label = square_label(topology, cell).removeprefix(square_name(topology, cell))
-        rows.setdefault(row, []).append(f"{column_name(col)}{label} {board.tile(cell)}")
+        rows.setdefault(topology.coords(cell)[1], []).append(cell)
     told, said = [], 0
     for row, squares in rows.items():
-        part = f"row {row + 1}, " + ", ".join(squares)
-        if told and sum(len(t) for t in told) + len(part) > FRONTIER_LONGEST:
-            rest = sum(len(s) for r, s in rows.items() if r >= row)
+        part = f"row {row + 1}, " + _stretches(board, squares)
+        if told and sum(len(t) + 2 for t in told) + len(part) > FRONTIER_LONGEST:
             return (f"frontier, {said} of {_numbers(len(cells))}: " + "; ".join(told)
-                    + f"; {_numbers(rest)} more: read frontier {row + 1} for rows {row + 1} on")
+                    + f"; {len(cells) - said} more: read frontier {row + 1} for rows {row + 1} on")
         told.append(part)
         said += len(squares)
     return f"frontier, {_numbers(len(cells))}: " + "; ".join(told)
+
+
+def _stretches(board: Board, cells: list[int]) -> str:
+    """Squares of one row, in order: 'G 1 2, K 1' (G, H side by side; K apart)."""
+    topology = board.topology
+    found: list[list[int]] = []
+    for cell in cells:
+        if found and topology.coords(cell)[0] == topology.coords(found[-1][-1])[0] + 1:
+            found[-1].append(cell)
+        else:
+            found.append([cell])
+    return ", ".join(f"{column_name(topology.coords(stretch[0])[0])} "
+                     + " ".join(str(board.tile(cell)) for cell in stretch) for stretch in found)
 
 
 def _numbers(count: int) -> str:
