@@ -55,10 +55,15 @@ def test_espeak_is_one_process_reading_lines(tmp_path, voice_log):
         assert entries[0]["argv"] == ["--stdin"] and len({e["pid"] for e in entries}) == 1
         clock.advance(estimated_seconds("C5, covered") + estimated_seconds("12 squares opened") - 0.01)
         assert voice.speaking(), "espeak-ng says its lines one after the other"
-        voice.stop()
-        assert voice.speaking(), "and cannot be cut off"
         clock.advance(0.02)
         assert not voice.speaking(), "espeak-ng gives no word of finishing: the estimate lets go"
+        voice.speak("A1, covered")
+        voice.stop()
+        voice.speak("B1, covered")
+        wait_for(lambda: [e["line"] for e in read_log(voice_log) if "line" in e][-1:] == ["B1, covered"])
+        pids = [e["pid"] for e in read_log(voice_log) if "argv" in e]
+        assert len(pids) == 2, "cut off by ending its process and starting another"
+        assert voice.problem is None
         assert voice.problem is None
     finally:
         voice.close()

@@ -5,11 +5,12 @@ line to the voice when it has finished the last one. With no voice, or once
 the voice has died, lines still go to the log and are otherwise let go.
 
 Keeping up: a cursor, menu or counter line cuts off one of its kind being
-said. A voice that cannot be cut (espeak-ng) goes on to the end of its line,
-and the Narrator hands it nothing until then (by the voice's estimate), so
-lines never pile up inside the voice: the one waiting here keeps being
-replaced by the latest. A cursor line waits for the keys to be still
-(stillness.py) before it is handed over at all.
+said. A voice is handed nothing while it is still saying a line (by its own
+word, or by the estimate for espeak-ng, which gives none), so lines never
+pile up inside a voice: the one waiting here keeps being replaced by the
+latest. A voice that cannot be cut at all (the browser's live region alone)
+goes on to the end of its line first. A cursor line waits for the keys to
+be still (stillness.py) before it is handed over at all.
 """
 
 from __future__ import annotations

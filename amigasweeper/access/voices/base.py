@@ -32,9 +32,10 @@ _PAUSES = re.compile(r"[,;:]")
 
 class Voice(Protocol):
     name: str  # "speech-dispatcher", "espeak-ng", "SAPI", "macOS", "Web Speech"
-    # False for a voice that cannot be cut off (espeak-ng reading lines): its
-    # stop() leaves the line being said to finish, and speaking() stays true
-    # until it has, so the Narrator hands it nothing in the meantime.
+    # False for a voice that cannot be cut off (the browser's live region alone,
+    # which a screen reader reads whole): its stop() leaves the line being said
+    # to finish, and speaking() stays true until it has (by the estimate), so
+    # the Narrator hands it nothing in the meantime.
     cuts: bool
 
     def speak(self, text: str) -> None:

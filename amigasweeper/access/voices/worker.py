@@ -44,14 +44,14 @@ class Session(Protocol):
 
 
 class WorkerVoice:
-    """``cuts``: whether the session's stop() really cuts a line off (espeak-ng's
-    cannot). ``threaded`` False leaves the requests for pump() to carry out on
-    the caller's thread, so tests can drive a voice by a fake clock, frame by frame."""
+    """``threaded`` False leaves the requests for pump() to carry out on the
+    caller's thread, so tests can drive a voice by a fake clock, frame by frame."""
+
+    cuts = True  # every session's stop() cuts its line off (espeak-ng's by a new process)
 
     def __init__(self, name: str, session: Callable[[], Session], clock: Clock = time.monotonic,
-                 cuts: bool = True, threaded: bool = True) -> None:
+                 threaded: bool = True) -> None:
         self.name = name
-        self.cuts = cuts
         self._make_session = session
         self._estimate = SpeechEstimate(clock)
         self._requests: queue.Queue[tuple[str, str]] = queue.Queue(REQUESTS_WAITING)
@@ -91,8 +91,6 @@ class WorkerVoice:
         self._submit(("say", text))
 
     def stop(self) -> None:
-        if not self.cuts:
-            return  # the line goes on to its end, and the estimate with it
         self._estimate.stopped()
         self._submit(("stop", ""))
 
