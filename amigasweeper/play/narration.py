@@ -39,6 +39,7 @@ from amigasweeper.access.words.reading import (
     next_number,
     none_line,
     row_runs_line,
+    typed_go_on,
 )
 from amigasweeper.engine import Game, LayoutKind, Move, MoveKind, MoveResult
 
@@ -101,8 +102,8 @@ class GameNarration:
     def column(self, col: int) -> Line:
         return self._say(LineKind.ASKED, column_runs_line(self.game, col))
 
-    def frontier(self, first_row: int = 0) -> Line:
-        return self._say(LineKind.ASKED, frontier_line(self.game, first_row))
+    def frontier(self, first_row: int = 0, go_on: Callable[[int], str] = typed_go_on) -> Line:
+        return self._say(LineKind.ASKED, frontier_line(self.game, first_row, go_on))
 
     def jump(self, cell: int, what: str) -> int:
         """`next covered`, `next number`: the square found after ``cell`` (said as

@@ -132,11 +132,16 @@ def frontier(board: Board) -> list[int]:
             if tile(cell) in NUMBERS and any(tile(n) in UNPLAYED for n in topology.neighbours[cell])]
 
 
-def frontier_line(board: Board, first_row: int = 0) -> str:
+def typed_go_on(row: int) -> str:
+    """How the text mode goes on with a long frontier from ``row`` (1 for the top)."""
+    return f"read frontier {row} for rows {row} on"
+
+
+def frontier_line(board: Board, first_row: int = 0, go_on: Callable[[int], str] = typed_go_on) -> str:
     """`read frontier`: 'frontier, 5 numbers: row 3, G 1 2, K 1; row 4, F 1 3', from
     ``first_row`` down; numbers side by side in a row are a stretch from the first
     one's name, as a row is read. A frontier too long for one line ends by saying
-    where the next line starts ('read frontier 9 for rows 9 on')."""
+    where the next line starts, in ``go_on``'s words ('read frontier 9 for rows 9 on')."""
     topology = board.topology
     cells = [cell for cell in frontier(board) if topology.coords(cell)[1] >= first_row]
     if not cells:
@@ -150,7 +155,7 @@ def frontier_line(board: Board, first_row: int = 0) -> str:
         part = f"row {row + 1}, " + _stretches(board, squares)
         if told and sum(len(t) + 2 for t in told) + len(part) > FRONTIER_LONGEST:
             return (f"frontier, {said} of {_numbers(len(cells))}: " + "; ".join(told)
-                    + f"; {len(cells) - said} more: read frontier {row + 1} for rows {row + 1} on")
+                    + f"; {len(cells) - said} more: {go_on(row + 1)}")
         told.append(part)
         said += len(squares)
     return f"frontier, {_numbers(len(cells))}: " + "; ".join(told)
