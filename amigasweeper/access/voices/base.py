@@ -19,13 +19,14 @@ Clock = Callable[[], float]
 # How long a line takes to say, for voices that cannot tell us when they are
 # done (espeak-ng reading its standard input), at espeak-ng's default rate of
 # 175 words a minute: a moment to start, then each spoken word (a letter, a
-# number, a word) and each pause at a comma, colon or semicolon. Fitted to
-# espeak-ng's own timing of 60 of the game's lines written to wav files
-# (cursor lines, rows and columns read as runs; tools/bench_reading.py
-# measures it again): within 0.42 s a line, root mean square.
-START_SECONDS = 0.56
-WORD_SECONDS = 0.118
-PAUSE_SECONDS = 0.6
+# number, a word: the game's words are short) and each pause at a comma,
+# colon or semicolon. Fitted by least squares to espeak-ng's own length for
+# 74 of the game's lines written to wav files (cursor lines, rows and columns
+# read as runs and square by square, frontiers, ends of games; 0.6 to 20 s):
+# 9 percent off a line on average. tools/bench_reading.py compares them again.
+START_SECONDS = 0.63
+WORD_SECONDS = 0.18
+PAUSE_SECONDS = 0.4
 _TOKENS = re.compile(r"[^\W\d_]+|\d+")
 _PAUSES = re.compile(r"[,;:]")
 
