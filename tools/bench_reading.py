@@ -114,8 +114,12 @@ def first_sound(program: str) -> list[float]:
     return times
 
 
+TARGET_SECONDS = 60.0  # issue 39: a whole Expert board by ear in under a minute
+
+
 def summary(values: list[float]) -> dict[str, float]:
-    return {"mean": round(statistics.fmean(values), 1), "min": round(min(values), 1), "max": round(max(values), 1)}
+    return {"mean": round(statistics.fmean(values), 1), "min": round(min(values), 1), "max": round(max(values), 1),
+            "boards over 60 s": sum(value >= TARGET_SECONDS for value in values)}
 
 
 def main() -> None:
