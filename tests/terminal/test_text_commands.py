@@ -11,6 +11,7 @@ import json
 import pytest
 
 from amigasweeper.access.narrator import NarrationLog, Narrator
+from amigasweeper.access.voices.base import estimated_seconds
 from amigasweeper.access.words.reading import frontier_line
 from amigasweeper.engine import Completion, GameStatus, LevelName, Shape, Tile
 from amigasweeper.play import SeedSource, Session
@@ -50,7 +51,7 @@ class Text:
     """A TextGame and what it was told."""
 
     def __init__(self, folder, *, seed: int = 5, settings: Settings | None = None, no_guess: bool = False,
-                 level: LevelName | None = None) -> None:
+                 level: LevelName | None = None, voice_for=None) -> None:
         self.clock = Clock()
         self.storage = Storage(folder)
         self.storage.load()
@@ -60,7 +61,8 @@ class Text:
         self.session = Session(choices, self.clock, SeedSource(seed), wall=lambda: 1.7e9)
         self.chunks = Chunks()
         log = NarrationLog(self.chunks, wall=lambda: 1.7e9, clock=self.clock)
-        self.game = TextGame(self.session, self.storage, Narrator(None, log), self.clock)
+        voice = voice_for(self.clock) if voice_for is not None else None  # a voice on the game's clock
+        self.game = TextGame(self.session, self.storage, Narrator(voice, log, clock=self.clock), self.clock)
         self.opening = self.game.opening([])
 
     def __call__(self, line: str) -> str:
@@ -428,3 +430,53 @@ def test_the_frontier_lists_the_numbers_touching_covered_squares(text):
         assert text(f"read frontier {last + 2}") == (f"frontier: none from row {last + 2} down, no uncovered number "
                                                      "touches a covered square")
     assert text("help read frontier").startswith("read frontier: ") and text("help next").startswith("next covered: ")
+
+
+class SlowVoice:
+    """Says each line for 1.5 times the Narrator's estimate, by the test's clock;
+    cut off by stop(). Keeps when each line began."""
+
+    name = "slow"
+    problem = None
+    cuts = True
+
+    def __init__(self, clock) -> None:
+        self.clock = clock
+        self.heard: list[tuple[float, str]] = []
+        self.until = 0.0
+
+    def speak(self, text: str) -> None:
+        self.heard.append((self.clock(), text))
+        self.until = self.clock() + 1.5 * estimated_seconds(text)
+
+    def stop(self) -> None:
+        self.until = self.clock()
+
+    def speaking(self) -> bool:
+        return self.clock() < self.until
+
+    def close(self) -> None:
+        pass
+
+
+def test_fifteen_quick_moves_in_the_text_mode_say_only_where_they_stop(tmp_path):
+    """--text --narrator: 15 moves 0.3 s apart (the loop ticking between), then the player waits."""
+    text = Text(tmp_path / "data", voice_for=SlowVoice)
+    voice = text.game.narrator.voice
+    for _ in range(400):  # the opening line is said first: what a move did is never cut off
+        text.game.tick()
+        text.clock.now += 0.05
+    assert [said for _, said in voice.heard] == [text.opening]
+    for _ in range(15):
+        answer = text("right")
+        last = text.clock.now
+        for _ in range(6):  # the loop's turns between lines, every 50 ms
+            text.game.tick()
+            text.clock.now += 0.05
+    assert answer == "H1 is at the right edge: you did not move"
+    for _ in range(100):
+        text.game.tick()
+        text.clock.now += 0.05
+    squares = [(at, said) for at, said in voice.heard if said.startswith(("B1", "C1", "D1", "E1", "F1", "G1", "H1"))]
+    assert len(squares) <= 4, squares
+    assert squares[-1][1].startswith("H1") and squares[-1][0] - last <= 3.0
