@@ -470,9 +470,9 @@ def test_fifteen_quick_moves_in_the_text_mode_say_only_where_they_stop(tmp_path)
     for _ in range(15):
         answer = text("right")
         last = text.clock.now
-        for _ in range(6):  # the loop's turns between lines, every 50 ms
+        for _ in range(12):  # the loop's turns between lines (at least every 50 ms)
             text.game.tick()
-            text.clock.now += 0.05
+            text.clock.now += 0.025
     assert answer == "H1 is at the right edge: you did not move"
     for _ in range(100):
         text.game.tick()
