@@ -92,7 +92,10 @@ class Narrator:
         self.current = None
 
     def close(self) -> None:
-        self.silence()
+        """The end of the program: what waits is let go, and the voice closed
+        (not cut off first: cutting espeak-ng off would start it again)."""
+        self.queue.clear()
+        self.current = None
         if self.voice is not None:
             self.voice.close()
         if self.log is not None:
