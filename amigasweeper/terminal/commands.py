@@ -78,16 +78,14 @@ SPECS: dict[Verb, Spec] = {
                     "question mark; again, with no mark (m for short)", 0, 2),
     Verb.CLEAR: Spec("clear", "when the square you are on (or the one you name) is a number with as many marks "
                      "around it as it shows, uncovers every other square around it (l for short)", 0, 2),
-    Verb.READ_ROW: Spec("read row 5", "reads a row from the left in runs: A to F covered, G 1 2 1, J to P "
-                        "blank (numbers side by side come after their first square's name: G 1, H 2, I 1); "
-                        "without a number, your row", 0, 1),
-    Verb.READ_COLUMN: Spec("read column C", "reads a column from the top in runs: 1 to 4 covered, 5 2, 6 to 16 "
-                           "blank; without a letter, your column", 0, 1),
-    Verb.READ_AROUND: Spec("read around", "reads the square you are on (or the one you name: read around C5), "
-                           "then every square touching it", 0, 2),
-    Verb.READ_FRONTIER: Spec("read frontier", "reads the uncovered numbers that touch a covered square, row by "
-                             "row: where the next safe square or mine can be worked out; read frontier 9 starts "
-                             "at row 9", 0, 1),
+    Verb.READ_ROW: Spec("read row 5", "reads a row in runs, like A to F covered, G 1 2, I to P blank "
+                        "(G 1, H 2); alone, your row", 0, 1),
+    Verb.READ_COLUMN: Spec("read column C", "reads a column in runs, like 1 to 4 covered, 5 2, 6 to 16 blank; "
+                           "alone, your column", 0, 1),
+    Verb.READ_AROUND: Spec("read around", "reads your square (or one you name: read around C5) and every "
+                           "square touching it", 0, 2),
+    Verb.READ_FRONTIER: Spec("read frontier", "reads the numbers touching covered squares, row by row; "
+                             "read frontier 9 from row 9", 0, 1),
     Verb.NEXT_COVERED: Spec("next covered", "moves you to the next covered square, left to right and then down, "
                             "round to the top after the last; none when every square is uncovered or marked"),
     Verb.NEXT_NUMBER: Spec("next number", "moves you to the next uncovered number, left to right and then down, "
@@ -209,8 +207,8 @@ def help_line(topic: tuple[str, ...] = ()) -> str:
     """`help`: every command in one line; `help go`: what one command does."""
     if not topic:
         listed = ", ".join(SPECS[verb].usage for verb in Verb)
-        return (f"commands: {listed}. uncover, mark, clear and read around act on the square you are on, "
-                f"or on one you name: uncover C5. help and a command says more: help clear")
+        return (f"commands: {listed}. help and a command says more: help clear. uncover, mark, clear and "
+                f"read around act where you are, or on a square you name: uncover C5")
     words = " ".join(topic).lower()
     if words in ("read", "next"):
         group = READ_ALIASES if words == "read" else NEXT_ALIASES
