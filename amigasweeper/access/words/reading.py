@@ -134,14 +134,14 @@ def frontier(board: Board) -> list[int]:
 
 def typed_go_on(row: int) -> str:
     """How the text mode goes on with a long frontier from ``row`` (1 for the top)."""
-    return f"read frontier {row} for rows {row} on"
+    return f"read frontier {row}"
 
 
 def frontier_line(board: Board, first_row: int = 0, go_on: Callable[[int], str] = typed_go_on) -> str:
     """`read frontier`: 'frontier, 5 numbers: row 3, G 1 2, K 1; row 4, F 1 3', from
     ``first_row`` down; numbers side by side in a row are a stretch from the first
     one's name, as a row is read. A frontier too long for one line ends by saying
-    where the next line starts, in ``go_on``'s words ('read frontier 9 for rows 9 on')."""
+    where the next line starts, in ``go_on``'s words ('12 more: read frontier 9')."""
     topology = board.topology
     cells = [cell for cell in frontier(board) if topology.coords(cell)[1] >= first_row]
     if not cells:

@@ -147,7 +147,7 @@ class WindowNarration:
             Read.AROUND: lambda: game.around(cell),
             Read.TIME: game.time,
             Read.STATUS: game.status,
-            Read.FRONTIER: lambda: game.frontier(row, lambda on: f"press F on row {on} for rows {on} on"),
+            Read.FRONTIER: lambda: game.frontier(row, lambda on: f"press F on row {on}"),
         }[what]()
 
     def nowhere(self, what: Jump) -> None:
