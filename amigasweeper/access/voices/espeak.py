@@ -7,10 +7,11 @@ itself by the estimate in base.py: the Narrator hands it nothing while a
 line is still being said by the estimate, and lines never pile up inside it.
 
 It cannot be told to stop mid-line either. To cut a line off, the process is
-ended and a new one started: espeak-ng makes its first sound about 50 ms
-after it starts (tools/bench_reading.py measures it), where waiting for a
-cursor line to end takes 0.7 s on average (half of a 1.4 s line), so the
-next line is heard sooner. Cuts are rare: a cursor line is handed over only
+ended and a new one started: espeak-ng makes its first sound 20 to 140 ms
+after it starts (the median of 20 starts, on an idle and a busy machine;
+tools/bench_reading.py measures it), where waiting for a cursor line to end
+takes 0.74 s on average (half of a 1.48 s line), so the next line is heard
+sooner. Cuts are rare: a cursor line is handed over only
 once the keys are still.
 """
 
