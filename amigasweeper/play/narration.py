@@ -4,8 +4,9 @@ play/ tells every move it plays (``Session.on_move``: what an uncover,
 mark or clear did, marks on or off, Pause) and every new game
 (``Session.on_new_game``). GameNarration turns them into the Narrator's
 lines with access/words, and makes the lines a player asks for: the
-cursor's square, the time, the mines counter, the state, a row, a column,
-the squares around one. Every line goes to ``out``: the Narrator's queue
+cursor's square, the time, the mines counter, the state, a row or a column
+(as runs: access/words/reading.py), the squares around one, the frontier,
+and the jumps to the next covered square or number. Every line goes to ``out``: the Narrator's queue
 and log (access/narrator), and in the text mode the terminal as well. The
 window and ``amigasweeper --text`` both use this one adapter, so a game is
 told in the same words whichever way it is played.
@@ -23,15 +24,22 @@ from amigasweeper.access.narrator import Line, LineKind, NarrationLog, Narrator
 from amigasweeper.access.voices.base import NoVoice
 from amigasweeper.access.words import (
     after_move,
-    column_line,
     counter_line,
     cursor_line,
     neighbourhood_line,
     new_game_line,
     refused_line,
-    row_line,
     status_line,
     time_line,
+)
+from amigasweeper.access.words.reading import (
+    column_runs_line,
+    frontier_line,
+    next_covered,
+    next_number,
+    none_line,
+    row_runs_line,
+    typed_go_on,
 )
 from amigasweeper.engine import Game, LayoutKind, Move, MoveKind, MoveResult
 
@@ -83,16 +91,29 @@ class GameNarration:
         return self._say(LineKind.ASKED, time_line(self.game))
 
     def counter(self) -> Line:
-        return self._say(LineKind.ASKED, counter_line(self.game))
+        return self._say(LineKind.COUNTER, counter_line(self.game))  # only the latest count matters
 
     def status(self) -> Line:
         return self._say(LineKind.ASKED, status_line(self.game))
 
     def row(self, row: int) -> Line:
-        return self._say(LineKind.ASKED, row_line(self.game, row))
+        return self._say(LineKind.ASKED, row_runs_line(self.game, row))
 
     def column(self, col: int) -> Line:
-        return self._say(LineKind.ASKED, column_line(self.game, col))
+        return self._say(LineKind.ASKED, column_runs_line(self.game, col))
+
+    def frontier(self, first_row: int = 0, go_on: Callable[[int], str] = typed_go_on) -> Line:
+        return self._say(LineKind.ASKED, frontier_line(self.game, first_row, go_on))
+
+    def jump(self, cell: int, what: str) -> int:
+        """`next covered`, `next number`: the square found after ``cell`` (said as
+        the cursor's line), or ``cell`` itself and 'none' when there is none."""
+        found = (next_covered if what == "covered" else next_number)(self.game, cell)
+        if found is None:
+            self._say(LineKind.ASKED, none_line(what))
+            return cell
+        self.cursor(found)
+        return found
 
     def around(self, cell: int) -> Line:
         return self._say(LineKind.ASKED, neighbourhood_line(self.game, cell))

@@ -1,7 +1,8 @@
 """The text mode's commands: what a line asks for, before the board is looked at.
 
 A line is words separated by spaces, in any case. The first word (the
-first two for ``read row``, ``read column`` and ``read around``) names the
+first two for ``read row``, ``read column``, ``read around``, ``read
+frontier``, ``next covered`` and ``next number``) names the
 command; the rest are its arguments, checked here for their number and,
 where they must be one of a few words (on or off, a level), for which.
 Squares, rows and columns are checked against the board by access/words,
@@ -28,6 +29,9 @@ class Verb(Enum):
     READ_ROW = "read row"
     READ_COLUMN = "read column"
     READ_AROUND = "read around"
+    READ_FRONTIER = "read frontier"
+    NEXT_COVERED = "next covered"
+    NEXT_NUMBER = "next number"
     STATUS = "status"
     TIME = "time"
     MINES = "mines"
@@ -74,13 +78,18 @@ SPECS: dict[Verb, Spec] = {
                     "question mark; again, with no mark (m for short)", 0, 2),
     Verb.CLEAR: Spec("clear", "when the square you are on (or the one you name) is a number with as many marks "
                      "around it as it shows, uncovers every other square around it (l for short)", 0, 2),
-    Verb.READ_ROW: Spec("read row 5", "reads a row from the left, the squares separated by commas; "
-                        "without a number, your row", 0, 1),
-    Verb.READ_COLUMN: Spec("read column C", "reads a column from the top, the squares separated by commas; "
-                           "without a letter, your column", 0, 1),
-    Verb.READ_AROUND: Spec("read around", "reads the square you are on (or the one you name: read around C5), "
-                           "then every square touching it", 0, 2),
-    Verb.STATUS: Spec("status", "says whether the game is being played, won or lost, the mines counter "
+    Verb.READ_ROW: Spec("read row 5", "reads a row in runs, like A to F covered, G 1 2, I to P blank "
+                        "(G 1, H 2); alone, your row", 0, 1),
+    Verb.READ_COLUMN: Spec("read column C", "reads a column in runs, like 1 to 4 covered, 5 2, 6 to 16 blank; "
+                           "alone, your column", 0, 1),
+    Verb.READ_AROUND: Spec("read around", "reads your square (or one you name: read around C5) and every "
+                           "square touching it", 0, 2),
+    Verb.READ_FRONTIER: Spec("read frontier", "reads the numbers touching covered squares, row by row; "
+                             "read frontier 9 from row 9", 0, 1),
+    Verb.NEXT_COVERED: Spec("next covered", "moves you to the next covered square, left to right and then down, "
+                            "round to the top after the last; none when every square is uncovered or marked"),
+    Verb.NEXT_NUMBER: Spec("next number", "moves you to the next uncovered number, left to right and then down, "
+                           "round to the top after the last"),    Verb.STATUS: Spec("status", "says whether the game is being played, won or lost, the mines counter "
                       "and the time"),
     Verb.TIME: Spec("time", "says the time"),
     Verb.MINES: Spec("mines", "says the mines counter: the mines less the marks"),
@@ -110,8 +119,9 @@ ALIASES = {
     "nog": Verb.NO_GUESS, "noguess": Verb.NO_GUESS,
 }
 READ_ALIASES = {"row": Verb.READ_ROW, "column": Verb.READ_COLUMN, "col": Verb.READ_COLUMN,
-                "around": Verb.READ_AROUND}
-FIRST_WORDS = {verb.value: verb for verb in Verb if not verb.value.startswith("read ")} | ALIASES
+                "around": Verb.READ_AROUND, "frontier": Verb.READ_FRONTIER}
+NEXT_ALIASES = {"covered": Verb.NEXT_COVERED, "number": Verb.NEXT_NUMBER}
+FIRST_WORDS = {verb.value: verb for verb in Verb if " " not in verb.value} | ALIASES
 
 
 class CommandError(ValueError):
@@ -138,6 +148,8 @@ def parse(text: str) -> Command:
     first = words[0].lower()
     if first == "read":
         return _read(words[1:])
+    if first == "next":
+        return _next(words[1:])
     verb = FIRST_WORDS.get(first)
     if verb is None:
         raise CommandError(_unknown(first))
@@ -148,7 +160,15 @@ def _read(words: list[str]) -> Command:
     verb = READ_ALIASES.get(words[0].lower()) if words else None
     if verb is None:
         what = f"{quoted(words[0])} is not something to read" if words else "read needs what to read"
-        raise CommandError(f"{what}: read row 5, read column C or read around")
+        raise CommandError(f"{what}: read row 5, read column C, read around or read frontier")
+    return _checked(verb, tuple(words[1:]))
+
+
+def _next(words: list[str]) -> Command:
+    verb = NEXT_ALIASES.get(words[0].lower()) if words else None
+    if verb is None:
+        what = f"{quoted(words[0])} is not something to go to" if words else "next needs what to go to"
+        raise CommandError(f"{what}: next covered or next number")
     return _checked(verb, tuple(words[1:]))
 
 
@@ -187,13 +207,14 @@ def help_line(topic: tuple[str, ...] = ()) -> str:
     """`help`: every command in one line; `help go`: what one command does."""
     if not topic:
         listed = ", ".join(SPECS[verb].usage for verb in Verb)
-        return (f"commands: {listed}. uncover, mark, clear and read around act on the square you are on, "
-                f"or on one you name: uncover C5. help and a command says more: help clear")
+        return (f"commands: {listed}. help and a command says more: help clear. uncover, mark, clear and "
+                f"read around act where you are, or on a square you name: uncover C5")
     words = " ".join(topic).lower()
-    if words == "read":
-        reads = (Verb.READ_ROW, Verb.READ_COLUMN, Verb.READ_AROUND)
-        return "; ".join(f"{SPECS[verb].usage}: {SPECS[verb].says}" for verb in reads)
-    verb = FIRST_WORDS.get(words) or READ_ALIASES.get(words.removeprefix("read ").strip())
+    if words in ("read", "next"):
+        group = READ_ALIASES if words == "read" else NEXT_ALIASES
+        return "; ".join(f"{SPECS[verb].usage}: {SPECS[verb].says}" for verb in dict.fromkeys(group.values()))
+    verb = (FIRST_WORDS.get(words) or READ_ALIASES.get(words.removeprefix("read ").strip())
+            or NEXT_ALIASES.get(words.removeprefix("next ").strip()))
     if verb is None:
         return f"{quoted(words)} is not a command: help alone lists them all"
     return f"{SPECS[verb].usage}: {SPECS[verb].says}"

@@ -23,11 +23,9 @@ from collections.abc import Callable
 from amigasweeper.access.narrator import Line, LineKind, Narrator
 from amigasweeper.access.words import (
     SquareNameError,
-    column_words,
     parse_column,
     parse_row,
     parse_square,
-    row_words,
     square_label,
 )
 from amigasweeper.access.words.game import plural
@@ -48,7 +46,7 @@ EDGES = {Verb.UP: "top", Verb.DOWN: "bottom", Verb.LEFT: "left", Verb.RIGHT: "ri
 LONGEST_STEP = 99  # squares a direction moves at once
 ACTS = {Verb.UNCOVER: Action.UNCOVER, Verb.MARK: Action.MARK, Verb.CLEAR: Action.CLEAR}
 BOARD_VERBS = frozenset({*DIRECTIONS, *ACTS, Verb.GO, Verb.WHERE, Verb.READ_ROW, Verb.READ_COLUMN,
-                         Verb.READ_AROUND})
+                         Verb.READ_AROUND, Verb.READ_FRONTIER, Verb.NEXT_COVERED, Verb.NEXT_NUMBER})
 
 
 class TextGame:
@@ -162,6 +160,9 @@ class TextGame:
             Verb.READ_ROW: self._read_row,
             Verb.READ_COLUMN: self._read_column,
             Verb.READ_AROUND: lambda args: narration.around(self._square(args)),
+            Verb.READ_FRONTIER: lambda args: narration.frontier(parse_row(args[0], self.game.topology) if args else 0),
+            Verb.NEXT_COVERED: lambda args: self._jump("covered"),
+            Verb.NEXT_NUMBER: lambda args: self._jump("number"),
             Verb.STATUS: lambda args: narration.status(),
             Verb.TIME: lambda args: narration.time(),
             Verb.MINES: lambda args: narration.counter(),
@@ -209,13 +210,14 @@ class TextGame:
 
     def _read_row(self, args: tuple[str, ...]) -> None:
         topology = self.game.topology
-        row = parse_row(args[0], topology) if args else topology.coords(self.cursor)[1]
-        self.say(LineKind.ASKED, ", ".join(row_words(self.game, row)))
+        self.narration.row(parse_row(args[0], topology) if args else topology.coords(self.cursor)[1])
 
     def _read_column(self, args: tuple[str, ...]) -> None:
         topology = self.game.topology
-        col = parse_column(args[0], topology) if args else topology.coords(self.cursor)[0]
-        self.say(LineKind.ASKED, ", ".join(column_words(self.game, col)))
+        self.narration.column(parse_column(args[0], topology) if args else topology.coords(self.cursor)[0])
+
+    def _jump(self, what: str) -> None:
+        self.cursor = self.narration.jump(self.cursor, what)
 
     # ------------------------------------------------------------ the clock
     def _pause(self, stop: bool) -> None:

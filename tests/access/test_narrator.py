@@ -24,7 +24,7 @@ from amigasweeper.access.voices.base import estimated_seconds
 
 def narrator(clock: FakeClock, **kwargs) -> tuple[Narrator, FakeVoice]:
     voice = FakeVoice(clock)
-    return Narrator(voice, **kwargs), voice
+    return Narrator(voice, clock=clock, **kwargs), voice
 
 
 def run(narr: Narrator, clock: FakeClock, seconds: float, frame: float = 1 / 60) -> None:
@@ -53,9 +53,11 @@ def test_a_cursor_line_cuts_off_the_cursor_line_being_spoken_and_replaces_waitin
     narr, voice = narrator(clock)
     narr.say(LineKind.CURSOR, "A1, covered")
     narr.update()
+    assert voice.said == [], "a cursor line waits for the keys to be still"
+    run(narr, clock, 0.3)
     narr.say(LineKind.CURSOR, "B1, 2")
     assert voice.stops == 1
-    narr.update()
+    run(narr, clock, 0.5)  # a second press 0.3 s after the first: still for 0.45 s
     assert voice.said == ["A1, covered", "B1, 2"]
     # Keys held down: only the latest position is said once the voice is free.
     narr.say(LineKind.RESULT, "3 squares opened")
@@ -78,16 +80,27 @@ def test_a_cursor_line_lets_a_move_result_finish():
     assert voice.said == ["12 squares opened", "C5, 2"]
 
 
-def test_the_counter_keeps_only_the_latest_count_without_interrupting():
+def test_the_counter_keeps_only_the_latest_count_and_cuts_one_being_said():
     clock = FakeClock()
     narr, voice = narrator(clock)
-    narr.say(LineKind.COUNTER, "A1 marked, 9 mines left")
+    narr.say(LineKind.COUNTER, "9 mines left")
     narr.update()
-    narr.say(LineKind.COUNTER, "B1 marked, 8 mines left")
-    narr.say(LineKind.COUNTER, "C1 marked, 7 mines left")
-    assert voice.stops == 0
+    narr.say(LineKind.COUNTER, "8 mines left")
+    narr.say(LineKind.COUNTER, "7 mines left")
+    assert voice.stops == 1
     run(narr, clock, 5)
-    assert voice.said == ["A1 marked, 9 mines left", "C1 marked, 7 mines left"]
+    assert voice.said == ["9 mines left", "7 mines left"]
+
+
+def test_what_marks_did_is_never_dropped():
+    clock = FakeClock()
+    narr, voice = narrator(clock)
+    for name, left in (("A1", 9), ("B1", 8), ("C1", 7)):
+        narr.say(LineKind.RESULT, f"{name} marked, {left} mines left")
+        narr.update()
+    assert voice.stops == 0
+    run(narr, clock, 10)
+    assert voice.said == ["A1 marked, 9 mines left", "B1 marked, 8 mines left", "C1 marked, 7 mines left"]
 
 
 def test_urgent_lines_sweep_stale_cursor_and_menu_lines_aside():

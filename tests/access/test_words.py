@@ -9,7 +9,6 @@ from amigasweeper.access.words import (
     SquareNameError,
     after_move,
     button_line,
-    column_line,
     column_name,
     counter_line,
     cursor_line,
@@ -19,12 +18,12 @@ from amigasweeper.access.words import (
     parse_row,
     parse_square,
     requester_line,
-    row_line,
     row_words,
     square_name,
     time_line,
 )
 from amigasweeper.access.words.coords import column_number
+from amigasweeper.access.words.reading import column_runs_line, row_runs_line
 from amigasweeper.engine import Move, MoveKind, make_topology
 from amigasweeper.engine.textboard import game_from_text
 
@@ -62,8 +61,8 @@ def test_the_cursor_square_in_every_state():
 def test_rows_columns_and_neighbourhoods_read_in_order():
     game = small_game()
     assert row_words(game, 2) == ["covered", "covered", "question"]
-    assert row_line(game, 0) == "row 1: covered, 2, 1"
-    assert column_line(game, 1) == "column B: 2, 2, covered"
+    assert row_runs_line(game, 0) == "row 1: A covered, B 2 1"
+    assert column_runs_line(game, 1) == "column B: 1 2, 2 2, 3 covered"
     assert neighbourhood_line(game, cell(game, "B2")) == (
         "around B2, 2: A1 covered, B1 2, C1 1, A2 covered, C2 marked, A3 covered, B3 covered, C3 question"
     )
@@ -128,12 +127,12 @@ def test_a_wrong_mark_is_told_after_a_loss():
 def test_marks_and_the_mines_counter():
     game = small_game()
     assert counter_line(game) == "1 mine left"
-    assert play(game, MoveKind.MARK, "A3") == [Line(LineKind.COUNTER, "A3 marked, 0 mines left")]
-    assert play(game, MoveKind.MARK, "A1") == [Line(LineKind.COUNTER, "A1 marked, 1 mark more than mines")]
+    assert play(game, MoveKind.MARK, "A3") == [Line(LineKind.RESULT, "A3 marked, 0 mines left")]
+    assert play(game, MoveKind.MARK, "A1") == [Line(LineKind.RESULT, "A1 marked, 1 mark more than mines")]
     play(game, MoveKind.MARK, "B3")
     assert counter_line(game) == "2 marks more than mines"
-    assert play(game, MoveKind.MARK, "A3") == [Line(LineKind.COUNTER, "A3 question, 1 mark more than mines")]
-    assert play(game, MoveKind.MARK, "A3") == [Line(LineKind.COUNTER, "A3 unmarked, 1 mark more than mines")]
+    assert play(game, MoveKind.MARK, "A3") == [Line(LineKind.RESULT, "A3 question, 1 mark more than mines")]
+    assert play(game, MoveKind.MARK, "A3") == [Line(LineKind.RESULT, "A3 unmarked, 1 mark more than mines")]
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,8 @@ import json
 import pytest
 
 from amigasweeper.access.narrator import NarrationLog, Narrator
+from amigasweeper.access.voices.base import estimated_seconds
+from amigasweeper.access.words.reading import frontier_line
 from amigasweeper.engine import Completion, GameStatus, LevelName, Shape, Tile
 from amigasweeper.play import SeedSource, Session
 from amigasweeper.play.choices import choices_from_settings
@@ -18,6 +20,8 @@ from amigasweeper.records import RecordStore
 from amigasweeper.storage import SETTINGS_FILE, Settings, Storage
 from amigasweeper.terminal.game import TextGame
 from amigasweeper.terminal.reader import LONGEST, InputLine
+
+from .text_run import parse_row_runs
 
 
 class Clock:
@@ -47,7 +51,7 @@ class Text:
     """A TextGame and what it was told."""
 
     def __init__(self, folder, *, seed: int = 5, settings: Settings | None = None, no_guess: bool = False,
-                 level: LevelName | None = None) -> None:
+                 level: LevelName | None = None, voice_for=None) -> None:
         self.clock = Clock()
         self.storage = Storage(folder)
         self.storage.load()
@@ -57,7 +61,8 @@ class Text:
         self.session = Session(choices, self.clock, SeedSource(seed), wall=lambda: 1.7e9)
         self.chunks = Chunks()
         log = NarrationLog(self.chunks, wall=lambda: 1.7e9, clock=self.clock)
-        self.game = TextGame(self.session, self.storage, Narrator(None, log), self.clock)
+        voice = voice_for(self.clock) if voice_for is not None else None  # a voice on the game's clock
+        self.game = TextGame(self.session, self.storage, Narrator(voice, log, clock=self.clock), self.clock)
         self.opening = self.game.opening([])
 
     def __call__(self, line: str) -> str:
@@ -168,14 +173,13 @@ def test_read_row_column_and_around_are_the_squares_in_order(text):
     board = text.board
     text("uncover D4")
     text("mark A1")
-    row = text("read row 1").split(", ")
-    assert len(row) == 8 and row[0] == "marked"
+    row = parse_row_runs(text("read row 1"), 8)
+    assert row[0] == "marked"
     for col, word in enumerate(row[1:], start=1):
         tile = board.tile(col)
         assert word == ("blank" if tile == 0 else "covered" if tile == Tile.COVERED else str(tile))
     assert text("read row") == text("read row 1")  # mark A1 moved the player there
-    column = text("read column A").split(", ")
-    assert len(column) == 8 and column[0] == "marked"
+    assert text("read column A").startswith("column A: 1 marked, 2 ")
     text("go D4")
     assert text("read row") == text("read row 4")
     assert text("read col d") == text("read column")
@@ -184,8 +188,9 @@ def test_read_row_column_and_around_are_the_squares_in_order(text):
     assert text("read row 0") == "'0' is not a row: the rows are numbered from 1 to 8, from the top"
     assert text("read column J") == "there is no column J: the columns go from A to H"
     assert text("read column 3").startswith("'3' is not a column")
-    assert text("read") == "read needs what to read: read row 5, read column C or read around"
-    assert text("read board") == '"board" is not something to read: read row 5, read column C or read around'
+    assert text("read") == "read needs what to read: read row 5, read column C, read around or read frontier"
+    assert text("read board") == ('"board" is not something to read: read row 5, read column C, read around '
+                                  'or read frontier')
 
 
 def test_a_lost_game_reads_its_mines(text):
@@ -194,7 +199,7 @@ def test_a_lost_game_reads_its_mines(text):
     mine = min(board.mine_cells())
     assert text(f"uncover {text.name(mine)}") == f"mine at {text.name(mine)}, game lost after 1 second"
     col, row = board.topology.coords(mine)
-    assert text(f"read row {row + 1}").split(", ")[col] == "mine"
+    assert parse_row_runs(text(f"read row {row + 1}"), 8)[col] == "mine"
     assert text("status") == "lost, 10 mines left, 1 second"
     assert text("uncover A1") == "the game is lost: start a new one"
     assert text("pause") == "the game is lost: its clock has stopped for good"
@@ -277,7 +282,8 @@ def test_help_lists_every_command_and_says_what_each_does(text):
                                "a number from the top")
     assert text("help u").startswith("uncover: uncovers the square you are on")
     assert text("help read row").startswith("read row 5: ")
-    assert text("help read").count("read ") >= 3
+    assert text("help read").count("read ") >= 4 and len(text("help read")) < 400  # whole, not cut
+    assert text("help next").startswith("next covered: ") and "next number: " in text("help next")
     assert text("help xyzzy") == '"xyzzy" is not a command: help alone lists them all'
 
 
@@ -339,7 +345,7 @@ def test_every_answer_goes_to_the_narration_log_line_for_line(text):
     opening, *logged = text.logged()
     assert opening == "result: " + text.opening
     kinds = [line.split(":", 1)[0] for line in logged]
-    assert kinds[:3] == ["cursor", "result", "counter"] and kinds[3:5] == ["asked", "asked"]
+    assert kinds[:3] == ["cursor", "result", "result"] and kinds[3:5] == ["asked", "asked"]
     assert kinds[5] == "result" and logged[5].endswith('"foo" is not a command: help lists them all, '
                                                       'go C5 moves you to a square')
     assert logged[3] == "asked: " + text("read row 1")
@@ -362,3 +368,116 @@ def test_completion_and_shape_words(text):
     assert text.session.choices.shape is Shape.SQUARE
     assert text("completion most") == ('completion takes all-non-mines, all-mines, both or either, not "most": '
                                        "like completion both")
+
+
+def test_a_row_and_a_column_are_read_as_runs_that_rebuild_the_board(text):
+    board = text.board
+    text("uncover D4")
+    text("mark A1")
+    for row in range(8):
+        words = parse_row_runs(text(f"read row {row + 1}"), 8)
+        for col, word in enumerate(words):
+            tile = board.tile(board.topology.index(col, row))
+            assert word == {0: "blank", Tile.COVERED: "covered", Tile.MARKED: "marked"}.get(tile, str(tile))
+    fresh = Text(text.storage.backend.folder.parent / "fresh")
+    assert fresh("read row 8") == "row 8: all covered"
+    assert fresh("read column H") == "column H: all covered"
+
+
+def test_next_covered_and_next_number_walk_in_reading_order_and_wrap(text):
+    board = text.board
+    text("uncover D4")
+    text("go A1")
+    cells = board.topology.width * board.topology.height
+    covered = [c for c in range(cells) if board.tile(c) == Tile.COVERED]
+    numbers = [c for c in range(cells) if 1 <= board.tile(c) <= 8]
+    assert covered and numbers
+    heard = [text("next covered") for _ in range(len(covered) + 1)]
+    expected = [c for c in covered if c > 0] + [c for c in covered if c <= 0]
+    assert heard[:len(covered)] == [f"{text.name(c)}, covered" for c in expected]
+    assert heard[-1] == heard[0], "past the last covered square it starts again from the top"
+    text("go A1")
+    assert text("next number") == f"{text.name(numbers[0])}, {board.tile(numbers[0])}"
+    assert text("where") == f"{text.name(numbers[0])}, {board.tile(numbers[0])}"  # the jump moved the player
+    assert text("next") == "next needs what to go to: next covered or next number"
+    assert text("next mine") == '"mine" is not something to go to: next covered or next number'
+    assert text("next covered now") == "next covered takes nothing after it: type just next covered"
+
+
+def test_jumps_say_none_when_there_is_nowhere_to_go(tmp_path):
+    fresh = Text(tmp_path / "fresh")
+    assert fresh("next number") == "none: no number is uncovered yet"
+    assert fresh("where") == "A1, covered", "a jump to nowhere leaves the player where they were"
+    fresh.win()
+    fresh("")  # the best time's name
+    assert fresh("next covered") == "none: no square is left covered"  # a won game shows its mines marked
+
+
+def test_the_frontier_lists_the_numbers_touching_covered_squares(text):
+    assert text("read frontier") == "frontier: none, no uncovered number touches a covered square"
+    board = text.board
+    text("uncover D4")
+    answer = text("read frontier")
+    topology = board.topology
+    frontier = [c for c in range(64) if 1 <= board.tile(c) <= 8
+                and any(board.tile(n) == Tile.COVERED for n in topology.neighbours[c])]
+    assert answer == frontier_line(board)  # what the line holds: tests/access/test_reading.py
+    assert answer.startswith(f"frontier, {len(frontier)} number{'s' * (len(frontier) > 1)}: ")
+    assert text("read frontier 9") == "'9' is not a row: the rows are numbered from 1 to 8, from the top"
+    last = max(topology.coords(c)[1] for c in frontier)
+    assert text(f"read frontier {last + 1}") == frontier_line(board, last)
+    assert text(f"read frontier {last + 1}").split(": ", 1)[1] == answer.split(": ", 1)[1].split("; ")[-1]
+    if last + 2 <= 8:
+        assert text(f"read frontier {last + 2}") == (f"frontier: none from row {last + 2} down, no uncovered number "
+                                                     "touches a covered square")
+    assert text("help read frontier").startswith("read frontier: ") and text("help next").startswith("next covered: ")
+
+
+class SlowVoice:
+    """Says each line for 1.5 times the Narrator's estimate, by the test's clock;
+    cut off by stop(). Keeps when each line began."""
+
+    name = "slow"
+    problem = None
+    cuts = True
+
+    def __init__(self, clock) -> None:
+        self.clock = clock
+        self.heard: list[tuple[float, str]] = []
+        self.until = 0.0
+
+    def speak(self, text: str) -> None:
+        self.heard.append((self.clock(), text))
+        self.until = self.clock() + 1.5 * estimated_seconds(text)
+
+    def stop(self) -> None:
+        self.until = self.clock()
+
+    def speaking(self) -> bool:
+        return self.clock() < self.until
+
+    def close(self) -> None:
+        pass
+
+
+def test_fifteen_quick_moves_in_the_text_mode_say_only_where_they_stop(tmp_path):
+    """--text --narrator: 15 moves 0.3 s apart (the loop ticking between), then the player waits."""
+    text = Text(tmp_path / "data", voice_for=SlowVoice)
+    voice = text.game.narrator.voice
+    for _ in range(400):  # the opening line is said first: what a move did is never cut off
+        text.game.tick()
+        text.clock.now += 0.05
+    assert [said for _, said in voice.heard] == [text.opening]
+    for _ in range(15):
+        answer = text("right")
+        last = text.clock.now
+        for _ in range(12):  # the loop's turns between lines (at least every 50 ms)
+            text.game.tick()
+            text.clock.now += 0.025
+    assert answer == "H1 is at the right edge: you did not move"
+    for _ in range(100):
+        text.game.tick()
+        text.clock.now += 0.05
+    squares = [(at, said) for at, said in voice.heard if said.startswith(("B1", "C1", "D1", "E1", "F1", "G1", "H1"))]
+    assert len(squares) <= 4, squares
+    assert squares[-1][1].startswith("H1") and squares[-1][0] - last <= 3.0

@@ -9,7 +9,7 @@ line of printable text.
 
 TextPlayer wins no-guess games from the text alone: it learns the board's
 size and mines from the opening line, reads every row with `read row N`,
-parses the words into what a player knows (a PlayerView) and asks the
+rebuilds its squares from the runs, parses the words into what a player knows (a PlayerView) and asks the
 project's solver which squares are proved safe or mines, exactly as a
 blind player with a good head for logic would from the same lines. It
 never looks at the game's mines.
@@ -29,6 +29,7 @@ from pathlib import Path
 
 import amigasweeper
 from amigasweeper.access.words import square_name
+from amigasweeper.access.words.coords import column_number
 from amigasweeper.engine import Shape, make_topology
 from amigasweeper.engine.view import COVERED, MARKED, PlayerView
 from amigasweeper.solver import all_certain
@@ -147,6 +148,27 @@ def parse_word(word: str) -> int:
     return int(word)
 
 
+def parse_row_runs(answer: str, width: int) -> list[str]:
+    """The words of a row from `read row`'s runs, as a listener rebuilds them:
+    'row 3: A to C covered, D 1 2, F blank' -> covered, covered, covered, 1, 2, blank."""
+    head, _, runs = answer.partition(": ")
+    assert head.startswith("row "), answer
+    if runs.startswith("all "):
+        return [runs.removeprefix("all ")] * width
+    words: list[str] = []
+    for run in runs.split(", "):
+        parts = run.split(" ")
+        first = column_number(parts[0])
+        assert first == len(words), f"{run!r} does not start where the last run ended, in {answer!r}"
+        if len(parts) == 4 and parts[1] == "to":
+            words += [parts[3]] * (column_number(parts[2]) - first + 1)
+        else:
+            assert len(parts) == 2 or all(p.isdecimal() for p in parts[1:]), run
+            words += parts[1:]
+    assert len(words) == width, answer
+    return words
+
+
 @dataclass
 class TextPlayer:
     """Plays a square board to a win from `read row` answers and the solver.
@@ -165,8 +187,7 @@ class TextPlayer:
     def read_board(self) -> list[int]:
         cells = []
         for row in range(1, self.board.height + 1):
-            words = self.run.ask(f"read row {row}").split(", ")
-            assert len(words) == self.board.width, words
+            words = parse_row_runs(self.run.ask(f"read row {row}"), self.board.width)
             cells += [parse_word(word) for word in words]
         return cells
 

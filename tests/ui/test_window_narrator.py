@@ -77,6 +77,9 @@ def narrated(make_app, voice):
     return app, pilot, log, voice
 
 
+STILL_FRAMES = 20  # a third of a second: the keys still long enough for the cursor's line to be said
+
+
 def heard(app, pilot, log):
     pilot.step(3)
     app.narration.narrator.log.flush()
@@ -89,10 +92,13 @@ def test_the_cursor_moves_and_reads_are_said(narrated):
     pilot.key(pyxel.KEY_RIGHT)
     pilot.key(pyxel.KEY_RIGHT)
     assert heard(app, pilot, log) == [("cursor", "A1, covered"), ("cursor", "B1, covered")]
-    assert voice.said[-1] == "B1, covered"
+    assert "B1, covered" not in voice.said, "the keys have not been still for a quarter of a second yet"
+    pilot.step(STILL_FRAMES)
+    assert voice.said[-1] == "B1, covered" and "A1, covered" not in voice.said
     for key, kind, start in [
-        (pyxel.KEY_R, "asked", "row 1: covered, covered"),
-        (pyxel.KEY_K, "asked", "column B: covered"),
+        (pyxel.KEY_R, "asked", "row 1: all covered"),
+        (pyxel.KEY_K, "asked", "column B: all covered"),
+        (pyxel.KEY_F, "asked", "frontier: none, no uncovered number"),
         (pyxel.KEY_N, "asked", "around B1, covered: A1 covered"),
         (pyxel.KEY_T, "asked", "0 seconds: the clock starts"),
         (pyxel.KEY_S, "asked", "playing, 10 mines left, 0 seconds"),
@@ -101,6 +107,7 @@ def test_the_cursor_moves_and_reads_are_said(narrated):
         pilot.key(key)
         (line,) = heard(app, pilot, log)
         assert line[0] == kind and line[1].startswith(start), line
+        pilot.step(STILL_FRAMES)
         assert voice.said[-1] == line[1]
 
 
@@ -119,7 +126,7 @@ def test_moves_marks_and_the_end_are_said(narrated):
     covered = next(c for c in game.topology.cells() if not game.is_open(c))
     app.mine_window.cursor.cell = covered
     pilot.key(pyxel.KEY_RETURN)
-    assert heard(app, pilot, log) == [("counter", f"{square(app, covered)} marked, 9 mines left")]
+    assert heard(app, pilot, log) == [("result", f"{square(app, covered)} marked, 9 mines left")]
     pilot.key(pyxel.KEY_SPACE)  # a marked square is not uncovered: the Narrator says why
     assert heard(app, pilot, log) == [("result", f"{square(app, covered)} is marked: unmark it first")]
     mine = next(c for c in sorted(game.mine_cells()) if game.mark(c) == 0)
@@ -131,6 +138,29 @@ def test_moves_marks_and_the_end_are_said(narrated):
     assert ("end", f"mine at {square(app, mine)}, game lost after {game.seconds} seconds") in [
         (k, t.replace("1 seconds", "1 second")) for k, t in lines] or lines[0][0] == "end"
     assert voice.said[-1].startswith("mine at")
+
+
+def test_jumps_and_the_frontier_by_keys(narrated):
+    app, pilot, log, voice = narrated
+    game = app.game
+    pilot.key(pyxel.KEY_J)  # the first key only shows the cursor
+    pilot.key(pyxel.KEY_J, shift=True)
+    assert heard(app, pilot, log)[-1] == ("asked", "none: no number is uncovered yet")
+    pilot.key(pyxel.KEY_J)
+    assert heard(app, pilot, log) == [("cursor", "B1, covered")] and app.mine_window.cursor.cell == 1
+    app.mine_window.cursor.cell = game.topology.index(3, 3)
+    pilot.key(pyxel.KEY_SPACE)
+    pilot.finish_ripple()
+    heard(app, pilot, log)
+    numbers = [c for c in game.topology.cells() if 1 <= game.tile(c) <= 8]
+    app.mine_window.cursor.cell = game.topology.size - 1
+    pilot.key(pyxel.KEY_J, shift=True)
+    assert heard(app, pilot, log) == [("cursor", f"{square(app, numbers[0])}, {game.tile(numbers[0])}")]
+    assert app.mine_window.cursor.cell == numbers[0], "round from the last square to the first number"
+    app.mine_window.cursor.cell = 0
+    pilot.key(pyxel.KEY_F)
+    ((kind, text),) = heard(app, pilot, log)
+    assert kind == "asked" and text.startswith("frontier, ")
 
 
 def square(app, cell):
@@ -188,7 +218,7 @@ def test_settings_narrator_is_kept_and_says_why_no_voice_speaks(make_app, monkey
 def test_narrator_on_the_command_line_is_not_saved(make_app, voice, tmp_path):
     app, pilot = make_app(data_dir=tmp_path, narrator=True)
     pilot.key(pyxel.KEY_RIGHT)
-    pilot.step(2)
+    pilot.step(STILL_FRAMES)
     assert app.narration.on and "A1, covered" in voice.said
     assert not app.storage.settings.narrator
 

@@ -2,14 +2,16 @@
 
 The rule (the manual's Accessibility page states it):
 
-- The cursor's square and a menu item being walked *replace*: a new one drops
-  any waiting line of its kind and cuts off one of its kind being spoken. Only
-  where you are now matters, so moving fast never builds up a backlog.
-- The mines counter replaces a waiting counter line, but lets one being spoken
-  finish: only the latest count matters.
-- Everything else *queues* in the order it happened: what a move did, the end
-  of a game, a requester, and what you asked for (the time, a row, a column,
-  a neighbourhood).
+- The cursor's square, a menu item being walked and the mines counter
+  *replace*: a new one drops any waiting line of its kind and cuts off one of
+  its kind being spoken. Only where you are now matters, so moving fast never
+  builds up a backlog.
+- A cursor line also waits until the keys have been still for a moment
+  (stillness.py) before it is handed to the voice: walking across the board
+  says only where you stop.
+- Everything else *queues* in the order it happened and is never replaced:
+  what a move did (an uncover, a mark), the end of a game, a requester, and
+  what you asked for (the time, a row, a column, a neighbourhood).
 - A requester, the end of a game and what you asked for *sweep stale lines
   aside*: when one arrives, waiting cursor and menu lines are dropped, and a
   cursor or menu line being spoken is cut off; then it queues as the others.
@@ -29,7 +31,6 @@ LONGEST_LINE = 400  # characters spoken of one line; a requester's text may be l
 
 class Policy(Enum):
     REPLACE_AND_INTERRUPT = "replace and interrupt"
-    REPLACE = "replace"
     QUEUE = "queue"
     URGENT = "urgent"  # queues, and clears stale cursor and menu lines first
 
@@ -38,7 +39,7 @@ class LineKind(str, Enum):
     CURSOR = "cursor"  # the square under the keyboard cursor
     MENU = "menu"  # a menu item as the menu is walked
     RESULT = "result"  # what a move did
-    COUNTER = "counter"  # marks and the mines counter
+    COUNTER = "counter"  # the mines counter
     END = "end"  # the game won or lost
     REQUESTER = "requester"  # a requester's text and buttons
     ASKED = "asked"  # the time, a row, a column, a neighbourhood: read on request
@@ -51,7 +52,7 @@ class LineKind(str, Enum):
 _POLICIES = {
     LineKind.CURSOR: Policy.REPLACE_AND_INTERRUPT,
     LineKind.MENU: Policy.REPLACE_AND_INTERRUPT,
-    LineKind.COUNTER: Policy.REPLACE,
+    LineKind.COUNTER: Policy.REPLACE_AND_INTERRUPT,
     LineKind.RESULT: Policy.QUEUE,
     LineKind.END: Policy.URGENT,
     LineKind.REQUESTER: Policy.URGENT,

@@ -3,21 +3,36 @@
 ``say`` files a line (never waits); ``update``, once a frame, hands the next
 line to the voice when it has finished the last one. With no voice, or once
 the voice has died, lines still go to the log and are otherwise let go.
+
+Keeping up: a cursor, menu or counter line cuts off one of its kind being
+said. A voice is handed nothing while it is still saying a line (by its own
+word, or by the estimate for espeak-ng, which gives none), so lines never
+pile up inside a voice: the one waiting here keeps being replaced by the
+latest. A voice that cannot be cut at all (the browser's live region alone)
+goes on to the end of its line first. A cursor line waits for the keys to
+be still (stillness.py) before it is handed over at all.
 """
 
 from __future__ import annotations
+
+import time
+from collections.abc import Callable
 
 from ..voices.base import Voice
 from .lines import QUEUE_LIMIT, Line, LineKind
 from .log import NarrationLog
 from .queue import LineQueue
+from .spelling import voiced
+from .stillness import Stillness
 
 
 class Narrator:
-    def __init__(self, voice: Voice | None = None, log: NarrationLog | None = None, limit: int = QUEUE_LIMIT) -> None:
+    def __init__(self, voice: Voice | None = None, log: NarrationLog | None = None, limit: int = QUEUE_LIMIT,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.voice = voice
         self.log = log
         self.queue = LineQueue(limit)
+        self.stillness = Stillness(clock)
         self.current: Line | None = None  # the line the voice is saying
         self.spoken = 0  # lines handed to the voice
 
@@ -38,11 +53,17 @@ class Narrator:
             return
         if self.log is not None:
             self.log.write(line)
+        if line.kind is LineKind.CURSOR:
+            self.stillness.moved()
         if not self._voice_alive():
             return
         if self.queue.add(line, self.current):
             self.voice.stop()
-            self.current = None
+            if getattr(self.voice, "cuts", True):
+                self.current = None  # cut off: the voice is free at once
+
+    def _ready(self, line: Line) -> bool:
+        return line.kind is not LineKind.CURSOR or self.stillness.still()
 
     def update(self) -> None:
         """Once a frame: pass the next line to the voice if it is free."""
@@ -55,9 +76,9 @@ class Narrator:
         if self.current is not None and not self.voice.speaking():
             self.current = None
         if self.current is None:
-            line = self.queue.next()
+            line = self.queue.next(self._ready)
             if line is not None:
-                self.voice.speak(line.text)
+                self.voice.speak(voiced(line.text))
                 self.current = line
                 self.spoken += 1
 
@@ -66,10 +87,15 @@ class Narrator:
         self.queue.clear()
         if self.current is not None and self._voice_alive():
             self.voice.stop()
+            if not getattr(self.voice, "cuts", True):
+                return  # it goes on to the end of its line: nothing more until then
         self.current = None
 
     def close(self) -> None:
-        self.silence()
+        """The end of the program: what waits is let go, and the voice closed
+        (not cut off first: cutting espeak-ng off would start it again)."""
+        self.queue.clear()
+        self.current = None
         if self.voice is not None:
             self.voice.close()
         if self.log is not None:

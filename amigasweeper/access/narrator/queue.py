@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 from .lines import QUEUE_LIMIT, STALE_KINDS, Line, Policy
 
@@ -27,9 +28,9 @@ class LineQueue:
     def add(self, line: Line, speaking: Line | None = None) -> bool:
         policy = line.kind.policy
         interrupt = False
-        if policy in (Policy.REPLACE_AND_INTERRUPT, Policy.REPLACE):
+        if policy is Policy.REPLACE_AND_INTERRUPT:
             self._drop(lambda waiting: waiting.kind is not line.kind)
-            interrupt = policy is Policy.REPLACE_AND_INTERRUPT and speaking is not None and speaking.kind is line.kind
+            interrupt = speaking is not None and speaking.kind is line.kind
         elif policy is Policy.URGENT:
             self._drop(lambda waiting: waiting.kind not in STALE_KINDS)
             interrupt = speaking is not None and speaking.kind in STALE_KINDS
@@ -39,8 +40,14 @@ class LineQueue:
             self.dropped += 1
         return interrupt
 
-    def next(self) -> Line | None:
-        return self.waiting.popleft() if self.waiting else None
+    def next(self, ready: Callable[[Line], bool] = lambda line: True) -> Line | None:
+        """The first waiting line that is ``ready`` (a cursor line waits for the
+        keys to be still; the lines behind it need not)."""
+        for line in self.waiting:
+            if ready(line):
+                self.waiting.remove(line)
+                return line
+        return None
 
     def clear(self) -> None:
         self.dropped += len(self.waiting)

@@ -60,6 +60,11 @@ class ChainVoice:
         return voice.name if voice is not None else "none"
 
     @property
+    def cuts(self) -> bool:
+        voice = self._alive()
+        return voice is None or getattr(voice, "cuts", True)
+
+    @property
     def problem(self) -> str | None:
         if self._alive() is not None:
             return None

@@ -70,6 +70,19 @@ class PipeProcess:
         if code is not None:
             raise VoiceError(f"{self.name} exited with status {code}")
 
+    def kill(self) -> None:
+        """End the process at once, mid-line (espeak-ng's only way to stop speaking)."""
+        process, self.process = self.process, None
+        if process is None:
+            return
+        process.kill()
+        for stream in (process.stdin, process.stdout):
+            try:
+                stream.close()
+            except OSError:
+                pass
+        process.wait()
+
     def close(self) -> None:
         process, self.process = self.process, None
         if process is None:

@@ -41,6 +41,9 @@ class WebSpeechVoice:
             self._problem = f"the page has no place for the narration: {error}"
         if self.synth is None and self.region is None:
             self._problem = "this browser has no speech (Web Speech API) and the page no live region"
+        # speechSynthesis.cancel() cuts a line off; a live region alone is read out
+        # whole by the screen reader, so it is paced by the estimate instead.
+        self.cuts = self.synth is not None
 
     def _live_region(self) -> Any:
         document = self.window.document

@@ -44,7 +44,13 @@ class Session(Protocol):
 
 
 class WorkerVoice:
-    def __init__(self, name: str, session: Callable[[], Session], clock: Clock = time.monotonic) -> None:
+    """``threaded`` False leaves the requests for pump() to carry out on the
+    caller's thread, so tests can drive a voice by a fake clock, frame by frame."""
+
+    cuts = True  # every session's stop() cuts its line off (espeak-ng's by a new process)
+
+    def __init__(self, name: str, session: Callable[[], Session], clock: Clock = time.monotonic,
+                 threaded: bool = True) -> None:
         self.name = name
         self._make_session = session
         self._estimate = SpeechEstimate(clock)
@@ -56,8 +62,10 @@ class WorkerVoice:
         self._session: Session | None = None
         self.dropped = 0  # requests dropped because the worker was too far behind
         self._lost_lines = 0  # of which lines to say
-        self._thread = threading.Thread(target=self._run, name=f"voice-{name}", daemon=True)
-        self._thread.start()
+        self._thread: threading.Thread | None = None
+        if threaded:
+            self._thread = threading.Thread(target=self._run, name=f"voice-{name}", daemon=True)
+            self._thread.start()
 
     # ------------------------------------------------------ the game's thread
     @property
@@ -97,6 +105,9 @@ class WorkerVoice:
 
     def close(self) -> None:
         self._submit(("close", ""))
+        if self._thread is None:
+            self.pump()
+            return
         self._thread.join(CLOSE_WAIT)
         if self._thread.is_alive() and self._session is not None:
             # Still starting (PowerShell) or stuck: let its process or socket go
@@ -120,19 +131,47 @@ class WorkerVoice:
                 session.close()
 
     def _serve(self, session: Session) -> None:
-        while True:
-            try:
-                verb, text = self._requests.get(timeout=POLL_SECONDS)
-            except queue.Empty:
-                verb = ""
-            if verb == "close":
-                return
-            if verb == "say":
-                self._reported = None
-                session.speak(text)
-                self._done += 1
-            elif verb == "stop":
-                session.stop()
-            state = session.poll()
-            if state is not None:
-                self._reported = state
+        while self._serve_once(session, POLL_SECONDS):
+            pass
+
+    def _serve_once(self, session: Session, wait: float) -> bool:
+        """One request (or none within ``wait``), then the session's word on
+        speaking; False once told to close."""
+        try:
+            verb, text = self._requests.get(timeout=wait) if wait else self._requests.get_nowait()
+        except queue.Empty:
+            verb = ""
+        if verb == "close":
+            return False
+        if verb == "say":
+            self._reported = None
+            session.speak(text)
+            self._done += 1
+        elif verb == "stop":
+            session.stop()
+        state = session.poll()
+        if state is not None:
+            self._reported = state
+        return True
+
+    # ------------------------------------------------------ without a thread
+    def pump(self) -> None:
+        """Unthreaded only: carry out every request waiting, on this thread."""
+        if self._thread is not None or self._problem is not None:
+            return
+        try:
+            if self._session is None:
+                self._session = self._make_session()
+                self._session.open()
+            while True:
+                more = not self._requests.empty()
+                if not self._serve_once(self._session, 0):
+                    self._session.close()
+                    self._problem = f"{self.name} was closed"
+                    return
+                if not more:
+                    return
+        except VoiceError as why:
+            self._problem = str(why)
+        except Exception as error:  # noqa: BLE001 - as on the thread: Settings shows it
+            self._problem = f"{self.name} stopped: {error}"

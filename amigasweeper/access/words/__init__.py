@@ -22,11 +22,9 @@ from .game import (
 )
 from .menus import button_line, menu_line, requester_line, spoken_label
 from .squares import (
-    column_line,
     column_words,
     cursor_line,
     neighbourhood_line,
-    row_line,
     row_words,
     square_detail,
     square_label,
@@ -37,7 +35,6 @@ __all__ = [
     "SquareNameError",
     "after_move",
     "button_line",
-    "column_line",
     "column_name",
     "column_words",
     "counter_line",
@@ -53,7 +50,6 @@ __all__ = [
     "parse_square",
     "refused_line",
     "requester_line",
-    "row_line",
     "row_words",
     "spoken_label",
     "square_detail",

@@ -2,6 +2,8 @@
 
 Columns are letters from the left, A to Z, and past Z two letters as a
 spreadsheet names them: AA is the 27th column, AF the 32nd (the widest board).
+A voice would say AF as a word ("af"), so the Narrator spells AA to AF out
+letter by letter when it hands a line to the voice (narrator/spelling.py).
 Rows are numbers from the top, 1 first. So on every board A1 is the top-left
 square and a name reads column first: C5 is the third column, fifth row.
 

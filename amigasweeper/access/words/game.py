@@ -142,7 +142,7 @@ def after_move(game: GameState, move: Move, result: MoveResult) -> list[Line]:
         return [Line(LineKind.END, end_line(game))]
     lines = []
     if move.kind is MoveKind.MARK and move.cell is not None:
-        lines.append(Line(LineKind.COUNTER, mark_line(game, move.cell)))
+        lines.append(Line(LineKind.RESULT, mark_line(game, move.cell)))  # what a move did: never dropped
     elif move.kind in (MoveKind.UNCOVER, MoveKind.CLEAR):
         lines.append(Line(LineKind.RESULT, opened_line(game, result)))
     else:

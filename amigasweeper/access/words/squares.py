@@ -10,7 +10,7 @@ from typing import Protocol
 
 from ...engine.rules import Tile
 from ...engine.topology import Topology
-from .coords import column_name, points_up, square_name
+from .coords import points_up, square_name
 
 _TILE_WORDS = {
     Tile.COVERED: "covered",
@@ -70,14 +70,6 @@ def column_words(board: Board, col: int) -> list[str]:
     """The squares of a column, top to bottom, one word each."""
     topology = board.topology
     return [square_word(board.tile(topology.index(col, row))) for row in range(topology.height)]
-
-
-def row_line(board: Board, row: int) -> str:
-    return f"row {row + 1}: " + ", ".join(row_words(board, row))
-
-
-def column_line(board: Board, col: int) -> str:
-    return f"column {column_name(col)}: " + ", ".join(column_words(board, col))
 
 
 def neighbourhood_line(board: Board, cell: int) -> str:

@@ -16,6 +16,8 @@ keys) or a key a web browser keeps for itself:
     C                      clear around it (an uncovered number)
     W                      say the cursor's square again
     R, K, N                read its row, its column, the squares around it
+    F                      read the frontier from the cursor's row down
+    J, Shift-J             jump to the next covered square; to the next number
     T, S                   say the time; the state, the mines counter and the time
 
 The cursor is hidden until one of these keys is pressed (not one pixel of the
@@ -38,6 +40,7 @@ from typing import Protocol
 
 import pyxel
 
+from amigasweeper.access.words.reading import next_covered, next_number
 from amigasweeper.engine import Game, MoveKind, MoveResult
 from amigasweeper.play import Action
 
@@ -56,6 +59,14 @@ class Read(Enum):
     AROUND = "around"
     TIME = "time"
     STATUS = "status"
+    FRONTIER = "frontier"
+
+
+class Jump(Enum):
+    """Where J (and Shift-J) take the cursor: the next such square in reading order."""
+
+    COVERED = "covered"
+    NUMBER = "number"
 
 
 STEPS = {pyxel.KEY_LEFT: (-1, 0), pyxel.KEY_RIGHT: (1, 0), pyxel.KEY_UP: (0, -1), pyxel.KEY_DOWN: (0, 1)}
@@ -73,7 +84,10 @@ READS = {
     pyxel.KEY_N: Read.AROUND,
     pyxel.KEY_T: Read.TIME,
     pyxel.KEY_S: Read.STATUS,
+    pyxel.KEY_F: Read.FRONTIER,
 }
+JUMP_KEY = pyxel.KEY_J
+JUMPS = {Jump.COVERED: next_covered, Jump.NUMBER: next_number}
 MOVE_KINDS = {Action.UNCOVER: MoveKind.UNCOVER, Action.MARK: MoveKind.MARK, Action.CLEAR: MoveKind.CLEAR}
 
 
@@ -86,6 +100,8 @@ class Listener(Protocol):
 
     def read(self, what: Read, cell: int) -> None: ...
 
+    def nowhere(self, what: Jump) -> None: ...
+
 
 class Silent:
     """The listener while the Narrator is off."""
@@ -97,6 +113,9 @@ class Silent:
         pass
 
     def read(self, what: Read, cell: int) -> None:
+        pass
+
+    def nowhere(self, what: Jump) -> None:
         pass
 
 
@@ -160,6 +179,9 @@ class BoardCursor:
                 self._show()
                 self.listener.read(READS[code], self.cell)
                 return True
+            if code == JUMP_KEY:
+                self._jump(Jump.NUMBER if frame.shift else Jump.COVERED)
+                return True
         return False
 
     def _show(self) -> bool:
@@ -176,6 +198,17 @@ class BoardCursor:
             col, row = moved(col, row, topology.width, topology.height, code, shift)
             self.cell = topology.index(col, row)
         self.listener.cursor(self.cell)
+
+    def _jump(self, what: Jump) -> None:
+        if self._show():
+            self.listener.cursor(self.cell)
+            return
+        found = JUMPS[what](self.game(), self.cell)
+        if found is None:
+            self.listener.nowhere(what)
+            return
+        self.cell = found
+        self.listener.cursor(found)
 
     def _act(self, action: Action) -> None:
         if self._show():

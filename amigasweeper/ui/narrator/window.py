@@ -29,10 +29,11 @@ from pathlib import Path
 from amigasweeper.access.narrator import Line, LineKind, NarrationLog, Narrator
 from amigasweeper.access.voices.base import NoVoice, Voice
 from amigasweeper.access.words import button_line, menu_line, requester_line
+from amigasweeper.access.words.reading import none_line
 from amigasweeper.engine import MoveKind
 from amigasweeper.play.narration import GameNarration
 
-from ..game.keyplay import Read
+from ..game.keyplay import Jump, Read
 from ..intuition.keyfocus import gadgets_of
 from ..intuition.menus import ItemKind
 from ..intuition.requester import CycleGadget
@@ -65,7 +66,8 @@ class WindowNarration:
                  find_voice: Callable[[], Voice] | None = None) -> None:
         self.app = app
         self.find_voice = find_voice or (lambda: system_voice())
-        self.narrator = Narrator(None, NarrationLog.to_file(log) if log is not None else None)
+        self.narrator = Narrator(None, NarrationLog.to_file(log) if log is not None else None,
+                                 clock=app.clock)  # the keys' stillness by the frames' time
         self.game = GameNarration(app.session, self._out)
         self.on = False
         self.no_voice: str | None = None  # why the voice asked for could not start
@@ -145,7 +147,13 @@ class WindowNarration:
             Read.AROUND: lambda: game.around(cell),
             Read.TIME: game.time,
             Read.STATUS: game.status,
+            Read.FRONTIER: lambda: game.frontier(row, lambda on: f"press F on row {on}"),
         }[what]()
+
+    def nowhere(self, what: Jump) -> None:
+        """A jump (J, Shift-J) found no square: say so."""
+        if self.listening:
+            self.say(LineKind.ASKED, none_line(what.value))
 
     # ------------------------------------------------------------ each frame
     def tick(self) -> None:
