@@ -16,7 +16,7 @@ never a bot's, and never while a bot's clock runs).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -56,19 +56,22 @@ def audit_game(rules: Rules, log: Sequence[Move], lambdas: Sequence[float] = LAM
                budget: int = DEFAULT_BUDGET) -> GameLuck:
     """Weigh every move of one game's log, in order."""
     luck = GameLuck.empty(lambdas)
+    for chance, right in weighed_moves(rules, log, budget):
+        luck.add(chance, right, lambdas)
+    return luck
+
+
+def weighed_moves(rules: Rules, log: Sequence[Move], budget: int = DEFAULT_BUDGET) -> Iterator[tuple[Chance, bool]]:
+    """Each move's chance of being right, from the position before it, and whether it was."""
     cells = [COVERED] * rules.topology.size
     for number, (cell, mark, shown) in enumerate(log):
         if cells[cell] != COVERED:
             raise ValueError(f"move {number + 1} of the log is on square {cell}, already known")
         right = (shown == BOMB) == mark
-        luck.add(chance_of(rules, cells, cell, mark, first=number == 0, budget=budget), right, lambdas)
-        if mark and right:
-            cells[cell] = MARKED
-        elif shown == BOMB:
-            cells[cell] = MARKED  # a bomb hit: the game is over, nothing follows
-        else:
-            cells[cell] = shown
-    return luck
+        yield chance_of(rules, cells, cell, mark, first=number == 0, budget=budget), right
+        # A marked bomb is a known bomb; a bomb played or a wrong mark ends the game, so what the
+        # square is said to hold then matters to no later move.
+        cells[cell] = MARKED if shown == BOMB else shown
 
 
 def chance_of(rules: Rules, cells: Sequence[int], cell: int, mark: bool, first: bool,
