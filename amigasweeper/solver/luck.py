@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
-from amigasweeper.engine import COVERED, MARKED, Topology
+from amigasweeper.engine import COVERED, KNOWN_SAFE, MARKED, Topology
 
 from .combining import combine
 from .constraints import Component, Inconsistent, constraints_of, split_components
@@ -64,35 +64,64 @@ class Chance:
 def mine_chance(topology: Topology, cells: Sequence[int], total_mines: int, cell: int,
                 budget: int = DEFAULT_BUDGET) -> Fraction | None:
     """The exact chance that ``cell`` holds a mine, from what ``cells`` show (numbers, COVERED, MARKED
-    as known mines) and the mine total, every layout consistent with them equally likely. None when a
-    component's count needs more than ``budget`` DP transitions. Raises Inconsistent when no layout fits."""
+    as known mines, KNOWN_SAFE as known safe squares) and the mine total, every layout consistent with
+    them equally likely. None when a component's count needs more than ``budget`` DP transitions.
+    Raises Inconsistent when no layout fits."""
     if cells[cell] != COVERED:
         raise ValueError(f"square {cell} is not covered")
     constraints = constraints_of(topology, cells)
     quick = _proved_by_one_number(constraints, cell)
     if quick is not None:
         return quick
+    chances = _chances(topology, cells, total_mines, constraints, budget)
+    return None if chances is None else chances[cell]
+
+
+def position_chances(topology: Topology, cells: Sequence[int], total_mines: int,
+                     budget: int = DEFAULT_BUDGET) -> dict[int, Fraction] | None:
+    """``mine_chance`` of every covered square at once (one count): None over the budget."""
+    return _chances(topology, cells, total_mines, constraints_of(topology, cells), budget)
+
+
+def _chances(topology: Topology, cells: Sequence[int], total_mines: int, constraints,
+             budget: int) -> dict[int, Fraction] | None:
     components = split_components(constraints)
     try:
         counted_parts = [_with_lines(component, budget) for component in components]
     except OverBudget:
         return None
     frontier = {c for constraint in constraints for c in constraint.cells}
-    unknown = sum(1 for value in cells if value == COVERED)
+    unknown = [c for c, value in enumerate(cells) if value == COVERED]
     mines_left = total_mines - sum(1 for value in cells if value == MARKED)
-    off_count = unknown - len(frontier)
-    if not 0 <= mines_left <= unknown:
-        raise Inconsistent([], f"{mines_left} mines left for {unknown} covered squares")
-    counted = combine(counted_parts, off_count, mines_left)
+    off = [c for c in unknown if c not in frontier]
+    if not 0 <= mines_left <= len(unknown):
+        raise Inconsistent([], f"{mines_left} mines left for {len(unknown)} covered squares")
+    counted = combine(counted_parts, len(off), mines_left)
     if not counted.total:
         raise Inconsistent([c.witness for c in constraints], "no layout of the mines fits what is shown")
-    if cell not in frontier:
-        return Fraction(counted.off_mines, off_count * counted.total)
+    chances = dict.fromkeys(off, Fraction(counted.off_mines, len(off) * counted.total)) if off else {}
     for c, component in enumerate(counted_parts):
         for b, box in enumerate(component.boxes):
-            if cell in box:
-                return Fraction(counted.box_mine_weight(c, b), len(box) * counted.total)
-    raise AssertionError("a frontier square outside every box")  # split_components puts each in one
+            chance = Fraction(counted.box_mine_weight(c, b), len(box) * counted.total)
+            chances.update(dict.fromkeys(box, chance))
+    return chances
+
+
+def all_safe_chance(topology: Topology, cells: Sequence[int], total_mines: int, squares: Sequence[int],
+                    budget: int = DEFAULT_BUDGET) -> Fraction | None:
+    """The exact chance that every one of ``squares`` is safe (a chord opens them all at once): the
+    product of each one's chance given the ones before it safe. None over the budget."""
+    known = list(cells)
+    chance = Fraction(1)
+    for square in squares:
+        mine = mine_chance(topology, known, total_mines, square, budget)
+        if mine is None:
+            return None
+        chance *= 1 - mine
+        if not chance:
+            return chance
+        known[square] = KNOWN_SAFE
+    return chance
 
 
 def _proved_by_one_number(constraints, cell: int) -> Fraction | None:

@@ -18,11 +18,13 @@ from amigasweeper.solver.luck import (
     GameLuck,
     RunningLuck,
     Verdict,
+    all_safe_chance,
     check_lambdas,
     log10_factors,
     mine_chance,
     mixture_log10,
     move_chance,
+    position_chances,
     threshold,
 )
 
@@ -197,3 +199,26 @@ def test_a_clairvoyant_coin_guesser_is_flagged_fast():
         game.add(Chance(Verdict.AUDITED, Fraction(1, 2)), True)
         running.add(game)
     assert running.games_to_flag(1e-6) is not None and running.games_to_flag(1e-6) <= 30
+
+
+def test_every_squares_chance_at_once_and_a_chords_joint_chance_are_the_brute_force_counts():
+    topology = make_topology(Shape.HEX, 4, 4)
+    rng = random.Random(9)
+    for _ in range(15):
+        total = rng.randrange(2, 6)
+        cells = random_position(rng, topology, total)
+        chances = position_chances(topology, cells, total)
+        covered = [c for c, v in enumerate(cells) if v == COVERED]
+        assert sorted(chances) == covered
+        assert all(chances[c] == brute_chance(topology, cells, total, c) for c in covered)
+        squares = rng.sample(covered, min(3, len(covered)))
+        fits = safe = 0
+        for layout in itertools.combinations(range(topology.size), total):
+            mines = set(layout)
+            if any(v == MARKED and c not in mines for c, v in enumerate(cells)) or any(
+                    v >= 0 and (c in mines or sum(n in mines for n in topology.neighbours[c]) != v)
+                    for c, v in enumerate(cells)):
+                continue
+            fits += 1
+            safe += not mines & set(squares)
+        assert all_safe_chance(topology, cells, total, squares) == Fraction(safe, fits)
