@@ -110,33 +110,50 @@ def honest(name: str) -> MakePlayer:
     return lambda game: player
 
 
-def peeker(fraction: float, rng: random.Random) -> MakePlayer:
-    """The solver, peeking at a ``fraction`` of its guesses (see the module's doc)."""
+class Peeks:
+    """How often a peeker guessed, and how often it peeked."""
+
+    def __init__(self) -> None:
+        self.guesses = self.peeks = 0
+
+
+def peeker(fraction: float, rng: random.Random, coin_flips: bool = False, peeks: Peeks | None = None) -> MakePlayer:
+    """The solver, peeking at a ``fraction`` of its guesses (see the module's doc); with ``coin_flips``,
+    only at guesses no better than a coin flip (the safest cell at most 50% safe)."""
+    peeks = peeks if peeks is not None else Peeks()
+
     def make(game: ChallengeGame):
         def player(board_size, bombs, board, make_move, shape):
             solver = _SolverGame(make_topology(shape, board_size, board_size), bombs, board, make_move)
-            solver.decider = _Peeking(solver.knowledge, game, fraction, rng)
+            solver.decider = _Peeking(solver.knowledge, game, fraction, rng, coin_flips, peeks)
             solver.play()
         return player
     return make
 
 
 class _Peeking(Player):
-    def __init__(self, knowledge, game: ChallengeGame, fraction: float, rng: random.Random) -> None:
+    def __init__(self, knowledge, game: ChallengeGame, fraction: float, rng: random.Random, coin_flips: bool,
+                 peeks: Peeks) -> None:
         super().__init__(knowledge)
-        self.game, self.fraction, self.rng = game, fraction, rng
+        self.game, self.fraction, self.rng, self.coin_flips, self.peeks = game, fraction, rng, coin_flips, peeks
 
     def decide(self) -> Decision:
         fresh = self.knowledge.fresh
         decision = super().decide()
-        if (decision.certain and not fresh) or self.rng.random() >= self.fraction:
+        if decision.certain and not fresh:
+            return decision
+        self.peeks.guesses += 1
+        if self.rng.random() >= self.fraction:
             return decision
         chances = {c: p for c, p in self.knowledge.analyse().probability.items() if c in self.knowledge.unknown}
         best = min(chances.values(), default=0.0)
+        if self.coin_flips and best < 0.5 - CLOSE:
+            return decision
         bombs = self.game.bomb_cells()
         clean = sorted(c for c, p in chances.items() if p <= best + CLOSE and c not in bombs)
         if not clean:
             return decision
+        self.peeks.peeks += 1
         return Decision(self.rng.choice(clean), MoveKind.UNCOVER, False, 1 - best, "peeked")
 
 
@@ -194,22 +211,26 @@ def run_ville(args: argparse.Namespace) -> dict:
 
 def run_cheat(args: argparse.Namespace) -> dict:
     rows = []
-    for label, make in [("exploiter", lambda rng: exploiter)] + [
-            (f"peeks at {f:g} of its guesses", lambda rng, f=f: peeker(f, rng)) for f in args.fractions]:
-        taken = []
+    what = "coin flips (50/50 or worse)" if args.coin_flips else "guesses"
+    cheaters = [] if args.coin_flips else [("exploiter", lambda rng, peeks: exploiter)]
+    cheaters += [(f"peeks at {f:g} of its {what}", lambda rng, peeks, f=f: peeker(f, rng, args.coin_flips, peeks))
+                 for f in args.fractions]
+    for label, make in cheaters:
+        taken, peeks = [], Peeks()
         for run in range(args.runs):
             rng = random.Random(run)
             config = config_of(args, args.games, args.seed + 7919 * (run + 1))
             running = RunningLuck()
             flagged_at = None
             for index in range(args.games):
-                running.add(Tally().weigh(config, play(config, index, make(rng))))
+                running.add(Tally().weigh(config, play(config, index, make(rng, peeks))))
                 if running.flagged(DEFAULT_ALPHA):
                     flagged_at = index + 1
                     break
             taken.append(flagged_at)
         caught = [n for n in taken if n is not None]
-        rows.append({"cheater": label, "runs": args.runs, "flagged_runs": len(caught),
+        rows.append({"cheater": label, "runs": args.runs, "flagged_runs": len(caught), "guesses": peeks.guesses,
+                     "peeks": peeks.peeks, "guesses_cheated": peeks.peeks / peeks.guesses if peeks.guesses else None,
                      "median_games_to_flag": statistics.median(caught) if len(caught) == len(taken) else None,
                      "most_games_to_flag": max(caught) if caught and len(caught) == len(taken) else None,
                      "games_to_flag": taken})
@@ -227,6 +248,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=41)
     parser.add_argument("--safe-first", action="store_true")
     parser.add_argument("--players", nargs="+", default=list(HONEST), help="the honest players (default: all five)")
+    parser.add_argument("--coin-flips", action="store_true", help="cheat: peek only at guesses no better than 50%%")
     parser.add_argument("--fractions", type=float, nargs="+", default=list(FRACTIONS))
     args = parser.parse_args(argv)
     started = time.perf_counter()
