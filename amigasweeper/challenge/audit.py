@@ -33,7 +33,7 @@ from amigasweeper.solver.luck import (
     threshold,
 )
 
-from .rules import BOMB, UNKNOWN
+from .rules import BOMB
 
 Move = tuple[int, bool, int]  # (cell, marked, what the cell showed after it): a ChallengeGame's log entry
 
@@ -45,11 +45,6 @@ class Rules:
     topology: Topology
     bombs: int
     safe_first: bool
-
-
-def solver_cells(board: Sequence[int]) -> list[int]:
-    """A challenge board as the solver reads it: a marked bomb is a known mine."""
-    return [COVERED if v == UNKNOWN else MARKED if v == BOMB else v for v in board]
 
 
 def audit_game(rules: Rules, log: Sequence[Move], lambdas: Sequence[float] = LAMBDAS,

@@ -35,7 +35,7 @@ from fractions import Fraction
 from amigasweeper.engine import COVERED, KNOWN_SAFE, MARKED, Topology
 
 from .combining import combine
-from .constraints import Component, Inconsistent, constraints_of, split_components
+from .constraints import Component, Constraint, Inconsistent, constraint_at, constraints_of, split_components
 from .counting import DEFAULT_BUDGET, OverBudget, count_component
 
 # The mixture's bets, fixed before any game: one cautious, one bold, and between.
@@ -69,11 +69,14 @@ def mine_chance(topology: Topology, cells: Sequence[int], total_mines: int, cell
     Raises Inconsistent when no layout fits."""
     if cells[cell] != COVERED:
         raise ValueError(f"square {cell} is not covered")
-    constraints = constraints_of(topology, cells)
-    quick = _proved_by_one_number(constraints, cell)
+    # Most moves are proved by one number beside them: looked at first, without reading the whole board.
+    around = _constraints_around(topology, cells, cell)
+    quick = _proved_by_one_number(around, cell)
+    if quick is None:
+        quick = _proved_by_a_pair(around, _constraints_near(topology, cells, around), cell)
     if quick is not None:
         return quick
-    chances = _chances(topology, cells, total_mines, constraints, budget)
+    chances = _chances(topology, cells, total_mines, constraints_of(topology, cells), budget)
     return None if chances is None else chances[cell]
 
 
@@ -122,6 +125,37 @@ def all_safe_chance(topology: Topology, cells: Sequence[int], total_mines: int, 
             return chance
         known[square] = KNOWN_SAFE
     return chance
+
+
+def _constraints_around(topology: Topology, cells: Sequence[int], cell: int) -> list[Constraint]:
+    """The constraints of the numbers next to ``cell`` (Inconsistent as constraints_of raises it)."""
+    found = (constraint_at(topology, cells, near) for near in topology.neighbours[cell] if cells[near] >= 0)
+    return [constraint for constraint in found if constraint is not None]
+
+
+def _constraints_near(topology: Topology, cells: Sequence[int], around: list[Constraint]) -> list[Constraint]:
+    """The constraints of the numbers that share a covered square with one of ``around``."""
+    witnesses = {near for constraint in around for square in constraint.cells
+                 for near in topology.neighbours[square] if cells[near] >= 0}
+    found = (constraint_at(topology, cells, w) for w in sorted(witnesses))
+    return [constraint for constraint in found if constraint is not None]
+
+
+def _proved_by_a_pair(around: list[Constraint], near: list[Constraint], cell: int) -> Fraction | None:
+    """0 or 1 when a number's squares hold another's: the squares left over hold the difference of
+    their needs, so none or all of them are mines when it is 0 or their count."""
+    for outer in around:
+        squares = set(outer.cells)
+        for inner in near:
+            if cell in inner.cells or not squares.issuperset(inner.cells):
+                continue
+            rest = len(squares) - len(inner.cells)
+            need = outer.need - inner.need
+            if need == 0:
+                return Fraction(0)
+            if need == rest:
+                return Fraction(1)
+    return None
 
 
 def _proved_by_one_number(constraints, cell: int) -> Fraction | None:

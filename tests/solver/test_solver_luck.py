@@ -222,3 +222,14 @@ def test_every_squares_chance_at_once_and_a_chords_joint_chance_are_the_brute_fo
             fits += 1
             safe += not mines & set(squares)
         assert all_safe_chance(topology, cells, total, squares) == Fraction(safe, fits)
+
+
+def test_a_square_proved_by_a_pair_of_numbers_needs_no_count():
+    """A 1 whose covered squares lie inside another 1's: the other's extra squares are safe."""
+    topology = make_topology(Shape.SQUARE, 3, 2)
+    cells = [1, 1, COVERED, COVERED, COVERED, COVERED]
+    clear_cache()  # no count of this position may be at hand
+    for cell, mine in ((2, 0), (5, 0)):
+        assert mine_chance(topology, cells, 1, cell, budget=0) == mine == brute_chance(topology, cells, 1, cell)
+    assert mine_chance(topology, cells, 1, 3, budget=0) is None  # a real guess: over a budget of nothing
+    assert mine_chance(topology, cells, 1, 3) == Fraction(1, 2) == brute_chance(topology, cells, 1, 3)
