@@ -66,6 +66,7 @@ class Tally:
         self.surprise = 0.0  # sum of X - p
         self.variance = 0.0  # sum of p (1 - p)
         self.seconds = 0.0  # the audit's CPU time
+        self.play_seconds = 0.0  # the games' own CPU time (player and referee), for scale
 
     def weigh(self, config: ChallengeConfig, game: ChallengeGame) -> GameLuck:
         started = time.process_time()
@@ -87,7 +88,8 @@ class Tally:
         return {"games": self.games, "moves_audited": self.moves, "moves_skipped": self.skipped,
                 "sum_x_minus_p": self.surprise, "standard_error": error,
                 "z": self.surprise / error if error else 0.0,
-                "audit_ms_per_game": 1000 * self.seconds / self.games if self.games else 0.0}
+                "audit_ms_per_game": 1000 * self.seconds / self.games if self.games else 0.0,
+                "play_ms_per_game": 1000 * self.play_seconds / self.games if self.games else 0.0}
 
 
 def play(config: ChallengeConfig, index: int, make_player: MakePlayer) -> ChallengeGame:
@@ -178,9 +180,11 @@ def run_honest(args: argparse.Namespace) -> dict:
     for name in args.players:
         running, own = RunningLuck(), Tally()
         for index in range(args.games):
+            started = time.process_time()
             game = play(config, index, honest(name))
+            own.play_seconds += time.process_time() - started
             running.add(own.weigh(config, game))
-        for field in ("moves", "skipped", "games", "surprise", "variance", "seconds"):
+        for field in ("moves", "skipped", "games", "surprise", "variance", "seconds", "play_seconds"):
             setattr(tally, field, getattr(tally, field) + getattr(own, field))
         players[name] = {"flagged": running.flagged(DEFAULT_ALPHA), "log10_e": running.log10_e,
                          "log10_e_max": running.log10_max, **own.figures()}
