@@ -60,6 +60,9 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--check", action="store_true",
                         help="with --guide: print the guide's problems with their line numbers; exit 1 if any")
     parser.add_argument("--stats", action="store_true", help="print the statistics of the games kept, with no window")
+    parser.add_argument("--audit", type=Path, metavar="FILE",
+                        help="print how lucky a replay's guesses were, with no window (amigasweeper --audit --help "
+                        "lists its options)")
     parser.add_argument("--json", action="store_true", help="with --stats: every game and the table as JSON")
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
