@@ -31,6 +31,11 @@ INDEX_VERSION = 1
 MAX_INDEX_BYTES = 32 * 1024 * 1024  # far past any real index: a bigger file is not ours, and is made again
 HEADER_WORD = "AmigaSweeper games"
 RESET_WORD = "reset"
+# A game's line is about 90 bytes and at most a few hundred (26 numbers and
+# codes); a longer one is no game (NUL padding after a crash, a file put in
+# by mistake): it is set aside, counted as damaged, and never held whole.
+MAX_LINE_BYTES = 4096
+SET_ASIDE = "\0set aside: longer than any game"  # what a line too long to read stands as (see RecordStore.lines)
 
 
 def reset_date(line: str) -> int | None:
@@ -49,6 +54,9 @@ class StatsIndex:
     damaged: int = 0  # lines that could not be read
     reset_ms: int | None = None
     games_before_reset: int = 0
+    # Not saved: the bytes of a last line with no newline that is already
+    # longer than any game (set aside, not counted until it ends).
+    long_tail: int = 0
 
     # ------------------------------------------------------------ folding
     def fold_line(self, line: str) -> KeptGame | None:
@@ -63,6 +71,8 @@ class StatsIndex:
             self.rows, self.games, self.reset_ms = {}, 0, date
             return None
         try:
+            if len(line) > MAX_LINE_BYTES:
+                raise ValueError("longer than any game")
             record = KeptGame.from_line(line)
         except (ValueError, KeyError, TypeError):
             self.damaged += 1
@@ -77,7 +87,15 @@ class StatsIndex:
             self.fold_line(line)
         self.covers += len(data)
         if data:  # the last line as its very bytes, even when they are not UTF-8 (see RecordStore.fits)
-            self.tail = data[:-1].rsplit(b"\n", 1)[-1].decode("utf-8", "surrogateescape")
+            self.tail = data[:-1].rsplit(b"\n", 1)[-1][-MAX_LINE_BYTES:].decode("utf-8", "surrogateescape")
+
+    def set_aside(self, end: int, last_bytes: bytes) -> None:
+        """Step over a line too long to be a game, ending (newline included)
+        at byte ``end``; ``last_bytes`` are its last MAX_LINE_BYTES bytes."""
+        self.damaged += 1
+        self.covers = end
+        self.tail = last_bytes[-MAX_LINE_BYTES:].decode("utf-8", "surrogateescape")
+        self.long_tail = 0
 
     # ------------------------------------------------------------ reading
     def summaries(self) -> list[RowSummary]:

@@ -26,8 +26,9 @@ SLICE_BYTES = 256 * 1024  # about 3,000 games' lines: a few milliseconds of fold
 
 
 class LiveIndex:
-    def __init__(self, store: RecordStore) -> None:
+    def __init__(self, store: RecordStore, saves: bool = True) -> None:
         self.store = store
+        self.saves = saves  # False for --stats, which only reads: no index and no lock written
         self.index: StatsIndex | None = None
         self.ready = False  # every game there was at the last look is in ``index``
         self.problem: str | None = None  # why the games could not be read at the last step
@@ -80,7 +81,7 @@ class LiveIndex:
         if not done:
             return False
         self.ready = True
-        if self._unsaved:
+        if self._unsaved and self.saves:
             try:
                 self._unsaved = not store.save_index(self.index, lock_timeout=0)
             except OSError:  # the lock is taken, or the folder read-only: saved with the next game

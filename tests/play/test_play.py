@@ -28,6 +28,7 @@ from amigasweeper.play import (
 from amigasweeper.play.ending import WAITING_NOTE
 from amigasweeper.records import GameKeeper, RecordStore
 from amigasweeper.replay import Button, EventKind, Result
+from amigasweeper.replay.files import load_replay
 from amigasweeper.storage import Storage
 from amigasweeper.storage.locking import TELL_AFTER
 
@@ -200,10 +201,11 @@ def run(queue: EndQueue, frames: int = 50) -> None:
         queue.tick(budget=10.0)
 
 
-def test_a_finished_game_is_written_in_order_record_replay_best_time(tmp_path):
-    desk = Desk_(tmp_path)
+def test_a_finished_game_is_written_in_order_record_best_time_replay_signed_with_the_name(tmp_path):
+    desk = Desk_(tmp_path, answer="Grace")
     queue = EndQueue(desk.desk)
     end = finished()
+    assert end.recording.player == "Ada"  # the name known when the game ended
     queue.put_game(end)
     job = queue.jobs[0]
     order = []
@@ -213,11 +215,12 @@ def test_a_finished_game_is_written_in_order_record_replay_best_time(tmp_path):
         setattr(job, name, lambda *a, original=original, name=name: (order.append(name), original(*a))[1])
     job.steps = [getattr(job, s.__name__) for s in job.steps]
     run(queue)
-    assert list(dict.fromkeys(order)) == ["metrics", "add_record", "save_replay", "best_time"]  # asked, then saved
+    assert list(dict.fromkeys(order)) == ["metrics", "add_record", "best_time", "save_replay"]  # asked, then saved
     (record,) = RecordStore(tmp_path).load().records
     assert record.result == "won" and (tmp_path / "replays" / record.replay_name).is_file()
+    assert load_replay(tmp_path / "replays" / record.replay_name).player == "Grace"  # the name given for it
     assert desk.asked == [(LevelName.BEGINNER, end.seconds, "")]
-    assert desk.storage.best_times["beginner"].name == "Ada" and not queue.busy
+    assert desk.storage.best_times["beginner"].name == "Grace" and not queue.busy
 
 
 def test_a_helped_win_is_kept_but_never_asks_for_best_times(tmp_path):
