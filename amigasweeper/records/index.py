@@ -57,6 +57,11 @@ class StatsIndex:
     # Not saved: the bytes of a last line with no newline that is already
     # longer than any game (set aside, not counted until it ends).
     long_tail: int = 0
+    # Not saved: the rows this index may fold into in place. A copy shares
+    # the others' tallies with the index it came from, and copies a row only
+    # when a game of it is folded in (so a save's cost does not grow with
+    # the number of rows).
+    _own: set[RowKey] = field(default_factory=set, repr=False, compare=False)
 
     # ------------------------------------------------------------ folding
     def fold_line(self, line: str) -> KeptGame | None:
@@ -68,7 +73,7 @@ class StatsIndex:
         date = reset_date(line)
         if date is not None:
             self.games_before_reset += self.games
-            self.rows, self.games, self.reset_ms = {}, 0, date
+            self.rows, self.games, self.reset_ms, self._own = {}, 0, date, set()
             return None
         try:
             if len(line) > MAX_LINE_BYTES:
@@ -77,9 +82,19 @@ class StatsIndex:
         except (ValueError, KeyError, TypeError):
             self.damaged += 1
             return None
-        self.rows.setdefault(RowKey.of(record), RowTally()).fold(record, line)
+        self._row(RowKey.of(record)).fold(record, line)
         self.games += 1
         return record
+
+    def _row(self, key: RowKey) -> RowTally:
+        """The row to fold a game of ``key`` into: this index's own tally
+        (copied from the shared one the first time)."""
+        tally = self.rows.get(key)
+        if key not in self._own:
+            tally = tally.copy() if tally is not None else RowTally()
+            self.rows[key] = tally
+            self._own.add(key)
+        return tally
 
     def fold_bytes(self, data: bytes) -> None:
         """Take in bytes of whole lines, each ending in a newline; ``covers`` moves on."""
@@ -112,9 +127,12 @@ class StatsIndex:
         return names
 
     def copy(self) -> StatsIndex:
-        """A copy to fold into: the rows' figures are copied, not shared (a few
-        microseconds a row), so whoever reads this one meanwhile sees it whole."""
-        return replace(self, rows={key: tally.copy() for key, tally in self.rows.items()})
+        """A copy to fold into, so whoever reads this one meanwhile sees it
+        whole: the rows' tallies are shared until a game of the row is folded
+        into the copy, which then copies that row alone (see ``_own``). This
+        index stops folding in place too: both now share the tallies."""
+        self._own = set()
+        return replace(self, rows=dict(self.rows), _own=set())
 
     # ------------------------------------------------------------ saved form
     def to_bytes(self) -> bytes:
