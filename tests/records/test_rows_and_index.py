@@ -310,3 +310,22 @@ def test_stats_json_reads_a_big_history_in_flat_memory(tmp_path):
 
     small, big = peak(4000), peak(40_000)
     assert big < small * 1.3  # a list of 40,000 games alone would be tens of megabytes more
+
+
+def test_a_reader_catching_up_a_few_games_leaves_the_saved_index_as_it_is(tmp_path, monkeypatch):
+    """Writing an index of thousands of rows costs a frame's hitch: a reader
+    (the window at start) writes it only when the saved one lags
+    INDEX_LAG_BYTES or more, or is of no use."""
+    import amigasweeper.records.live as live_module
+
+    store = stored(tmp_path, 50)
+    store.save_index(LiveIndex(store).whole())
+    with open(store.path, "a", encoding="utf-8") as file:  # an older version's copy adds two games
+        file.write(game(500).to_line() + "\n" + game(501).to_line() + "\n")
+    index_file = tmp_path / INDEX_FILE
+    before = index_file.stat().st_mtime_ns, index_file.read_bytes()
+    assert LiveIndex(RecordStore(tmp_path)).whole().games == 52
+    assert (index_file.stat().st_mtime_ns, index_file.read_bytes()) == before
+    monkeypatch.setattr(live_module, "INDEX_LAG_BYTES", 100)  # two lines are more than that
+    assert LiveIndex(RecordStore(tmp_path)).whole().games == 52
+    assert RecordStore(tmp_path).load_index().games == 52
