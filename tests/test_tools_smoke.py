@@ -41,7 +41,7 @@ RUNS: dict[str, list[tuple[list[str], tuple]]] = {
                            "--dir", "{tmp}"], ())],
     "bench_replays.py": [(["--games", "1", "--runs", "1"], (SLOW,))],
     "bench_solver.py": [(["--games", "2", "--small-games", "2", "--shape-games", "1", "--noguess", "1",
-                          "--hint-games", "1", "--workers", "1"], (SLOW,))],
+                          "--hint-games", "4", "--workers", "1"], ())],
     "bench_storage.py": [(["--saves", "3", "--dir", "{tmp}"], ())],
     "bench_tournament.py": [(["overhead", "--games", "4", "--size", "8", "--jobs", "1"], (SLOW,))],
     "bench_ui_records.py": [(["stats"], (SLOW,))],
