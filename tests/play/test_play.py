@@ -373,3 +373,50 @@ def test_a_step_that_fails_in_the_worker_is_told_not_lost(tmp_path):
         __import__("time").sleep(0.01)
     assert not queue.busy and any("caught fire" in text for text in desk.told)
     assert len(RecordStore(tmp_path).load().records) == 1  # the record was written before
+
+
+def test_a_game_whose_line_cannot_be_written_is_said_held_and_written_with_the_next(tmp_path, monkeypatch):
+    """The fault: a write cut short left a torn line, with no message, and the game was lost."""
+    import errno
+
+    from amigasweeper.records import store as store_module
+
+    desk = Desk_(tmp_path)
+    queue = EndQueue(desk.desk)
+    real_write = os.write
+
+    def full(handle, data):
+        real_write(handle, bytes(data[:10]))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(store_module.os, "write", full)
+    first = finished()
+    queue.put_game(first)
+    run(queue)
+    assert not queue.busy and len(desk.told) == 1
+    assert desk.told[0].startswith("The game could not be written to the games file; it is held in memory")
+    assert "No space left on device" in desk.told[0]
+    assert RecordStore(tmp_path).load().records == [] and RecordStore(tmp_path).size() == 0  # nothing torn
+    assert len(desk.desk.keeper.unkept) == 1
+    monkeypatch.setattr(store_module.os, "write", real_write)
+    queue.put_game(finished())
+    run(queue)
+    records = RecordStore(tmp_path).load().records
+    assert len(records) == 2 and records[0].date_ms == round(first.recording.started * 1000)
+    assert not desk.desk.keeper.unkept and len(desk.told) == 1
+
+
+def test_leaving_makes_one_last_try_for_the_games_held_and_says_if_it_fails(tmp_path, monkeypatch):
+    import errno
+
+    from amigasweeper.records import store as store_module
+
+    desk = Desk_(tmp_path)
+    queue = EndQueue(desk.desk)
+    monkeypatch.setattr(store_module.os, "write", lambda handle, data: (_ for _ in ()).throw(
+        OSError(errno.EFBIG, os.strerror(errno.EFBIG))))
+    queue.put_game(finished())
+    run(queue)
+    assert queue.flush(1.0) == "1 game(s) not added to the statistics: File too large"
+    monkeypatch.undo()
+    assert queue.flush(1.0) is None and len(RecordStore(tmp_path).load().records) == 1
