@@ -90,8 +90,8 @@ class GameKeeper:
         The games held from before (:attr:`unkept`) go first; on any other
         failure ``record`` joins them, to be tried again with the next game
         (or :meth:`retry`), and the error is raised for the player to hear."""
-        self.retry(lock_timeout)
         try:
+            self.retry(lock_timeout)
             self.live.adopt(self.store.append(record, lock_timeout, self.live.index))
         except LockTimeout:
             raise

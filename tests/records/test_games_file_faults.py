@@ -281,3 +281,17 @@ def test_an_index_of_a_line_set_aside_round_trips(tmp_path):
     assert index.damaged == 1 and len(index.tail) == MAX_LINE_BYTES
     again = StatsIndex.from_bytes(index.to_bytes())
     assert again.tail == index.tail and again.covers == MAX_LINE_BYTES * 2 + 1
+
+
+def test_a_game_that_fails_behind_one_held_is_held_too_in_order(tmp_path, monkeypatch):
+    keeper = GameKeeper(tmp_path)
+    real_write = os.write
+    monkeypatch.setattr(store_module.os, "write", lambda handle, data: (_ for _ in ()).throw(
+        OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))))
+    for n in (1, 2):
+        with pytest.raises(OSError):
+            keeper.add(_record(n))
+    assert [r.date_ms for r in keeper.unkept] == [1, 2]
+    monkeypatch.setattr(store_module.os, "write", real_write)
+    keeper.add(_record(3))
+    assert [r.date_ms for r in RecordStore(tmp_path).load().records] == [1, 2, 3]
