@@ -543,15 +543,26 @@ def debian_copyright(library: Path) -> tuple[str, Path] | None:
 GPL_MODULES = ("readline", "_gdbm")
 
 
-def main_licence(copyright_file: Path) -> str:
-    """The licence of a Debian copyright file's "Files: *" paragraph (its
-    machine-readable form), or "" when it has none."""
+def library_licence(copyright_file: Path, library: str) -> str:
+    """The licence a Debian copyright file (its machine-readable form) gives
+    ``library``: the paragraph of its own folder ("Files: libuuid/*" for
+    libuuid.so.1, in util-linux's), else the "Files: *" one; "" when the
+    file says neither."""
+    stem = re.sub(r"\.(so|dylib|dll)\b.*$", "", Path(library).name)
+    own = {stem, stem.removeprefix("lib")}
+    general = ""
     text = copyright_file.read_text(encoding="utf-8", errors="replace")
     for paragraph in re.split(r"\n\s*\n", text):
-        fields = dict(re.findall(r"^(Files|License):[ \t]*(.*)$", paragraph, re.MULTILINE))
-        if fields.get("Files", "").split() == ["*"] and "License" in fields:
-            return fields["License"].strip()
-    return ""
+        files = re.search(r"^Files:(.*(?:\n[ \t].*)*)", paragraph, re.MULTILINE)
+        licence = re.search(r"^License:[ \t]*(.*)$", paragraph, re.MULTILINE)
+        if files is None or licence is None:
+            continue
+        patterns = files.group(1).split()
+        if patterns == ["*"]:
+            general = licence.group(1).strip()
+        elif any(pattern.split("/")[0] in own for pattern in patterns):
+            return licence.group(1).strip()
+    return general
 
 
 def is_gpl(licence: str) -> bool:
@@ -572,8 +583,9 @@ def gpl_parts(binaries: list[tuple[str, Path]]) -> list[str]:
             found.append(f"{name} (links {'GNU readline' if module == 'readline' else 'GNU dbm'})")
             continue
         system = debian_copyright(source)
-        if system is not None and is_gpl(main_licence(system[1])):
-            found.append(f"{name} (Debian package {system[0]}: {main_licence(system[1])})")
+        licence = library_licence(system[1], name) if system is not None else ""
+        if is_gpl(licence):
+            found.append(f"{name} (Debian package {system[0]}: {licence})")
     return found
 
 

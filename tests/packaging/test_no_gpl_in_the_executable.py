@@ -55,17 +55,22 @@ def test_which_licences_the_executable_may_not_carry(package_tool, licence, gpl)
     assert package_tool.is_gpl(licence) is gpl
 
 
-def test_the_main_licence_is_read_from_a_debian_copyright_file(package_tool, tmp_path):
+def test_a_library_s_licence_is_read_from_its_debian_copyright_file(package_tool, tmp_path):
     copyright_file = tmp_path / "copyright"
     copyright_file.write_text(
         "Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n"
-        "Upstream-Name: Readline\n\n"
-        "Files: examples/*\nCopyright: someone\nLicense: GPL-2+\n\n"
-        "Files: *\nCopyright:\n    Copyright (C) 1987-2022 Free Software Foundation, Inc.\nLicense: GPL-3+\n"
-        "    Readline is free software\n")
-    assert package_tool.main_licence(copyright_file) == "GPL-3+"
+        "Upstream-Name: util-linux\n\n"
+        "Files: *\nCopyright: many\nLicense: GPL-2+\n\n"
+        "Files: schedutils/ionice.c\n    schedutils/chrt.c\nLicense: GPL-2\n\n"
+        "Files: libuuid/*\nCopyright: Theodore Ts'o\nLicense: BSD-3-clause\n"
+        "    Redistribution and use in source and binary forms\n\n"
+        "Files: libblkid/*\n libmount/*\nLicense: LGPL-2.1+\n")
+    # The fault a first version had: libuuid (BSD) judged by util-linux's "Files: *" (GPL).
+    assert package_tool.library_licence(copyright_file, "libuuid.so.1") == "BSD-3-clause"
+    assert package_tool.library_licence(copyright_file, "libmount.so.1.1.0") == "LGPL-2.1+"
+    assert package_tool.library_licence(copyright_file, "libfdisk.so.1") == "GPL-2+"
     copyright_file.write_text("This is not machine-readable.\nLicense: GPL-3+\n")
-    assert package_tool.main_licence(copyright_file) == ""
+    assert package_tool.library_licence(copyright_file, "libreadline.so.8") == ""
 
 
 def test_the_readline_module_is_refused_by_name_on_any_system(package_tool, tmp_path):
