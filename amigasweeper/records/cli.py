@@ -2,10 +2,12 @@
 
 No window and no pyxel: this module imports only the pure core. Without
 --data-dir the folder is AMIGASWEEPER_DATA_DIR, else where the desktop game
-keeps its files (Pyxel's user data folder). Nothing is written there: the
-table comes from the saved index, caught up in memory with any game it
-lacks, and --json streams the games as it reads them, so its memory does
-not grow with the history.
+keeps its files (Pyxel's user data folder). Nothing is written there (no
+index, no lock, no clean-up of what a crash left: that is the game's, at
+its start): the table comes from the saved index, caught up in memory with
+any game it lacks, and --json streams the games as it reads them, so its
+memory does not grow with the history. A --data-dir that is not a folder is
+an error; the default folder not made yet means no games.
 """
 
 from __future__ import annotations
@@ -101,6 +103,10 @@ def _main(args: list[str]) -> int:
     except ValueError as error:
         print(f"amigasweeper: {error}\n{USAGE}", file=sys.stderr)
         return 2
+    if folder is not None and not folder.is_dir():
+        what = "does not exist" if not folder.exists() else "is not a folder"
+        print(f"amigasweeper: the data folder {folder} {what}\n{USAGE}", file=sys.stderr)
+        return 2
     folder = folder or desktop_folder()
     store = RecordStore(folder)
     try:
@@ -119,12 +125,15 @@ def _main(args: list[str]) -> int:
 def write_table(store: RecordStore, folder: Path, out) -> None:
     """The table, from the saved index caught up with any game it lacks (nothing is written)."""
     store.size()  # a games file that cannot be read is said at once
-    index = LiveIndex(store).whole()
+    index = LiveIndex(store, saves=False).whole()
     out.write(f"Statistics in {folder}\n{table(index.summaries())}\n")
     if index.reset_ms is not None:
         out.write(f"(Counted since the last reset; {index.games_before_reset} earlier game(s) are kept in the file.)\n")
     if index.damaged:
         out.write(f"({index.damaged} damaged line(s) in the records file were skipped.)\n")
+    if index.long_tail:
+        out.write(f"(The last line of the records file, {index.long_tail} bytes with no end, is longer than any "
+                  "game: it was set aside.)\n")
 
 
 def last_reset_end(store: RecordStore) -> int:
