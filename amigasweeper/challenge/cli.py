@@ -8,7 +8,7 @@
 Every bot runs in worker processes of its own; see ``tournament``, and
 ``cluster`` for ``--executor ray``. Exit status 0 after a run (however the
 bots did), 1 when the results were shown but the ``--jsonl`` file could not
-be written, 2 for bad arguments, a bot that does not load or a cluster that
+be written, 3 when some games could not be played (the results name them), 2 for bad arguments, a bot that does not load or a cluster that
 cannot be used, 130 when Ctrl-C stopped the run (or a cluster lost every
 node: the table then shows the games played so far).
 """
@@ -47,6 +47,8 @@ PROG = "amigasweeper-challenge"
 DEFAULT_DENSITY = 0.15  # bombs per cell when --bombs is not given
 SHOWN_ERRORS = 5  # per player
 UNWRITTEN = 1  # the run was played and shown, but its --jsonl file could not be written
+MISSING = 3  # the run ended with games it could not play (named with the results)
+SHOWN_MISSING = 20  # missing games named in the table (--json names them all)
 INTERRUPTED = 130  # the shells' status for a command ended by Ctrl-C (128 + SIGINT)
 PROGRESS_AFTER = 2.0  # seconds before a progress line appears
 PROGRESS_EVERY = 0.2  # seconds between its updates
@@ -196,7 +198,19 @@ def format_table(result: TournamentReport) -> str:
     if result.stopped:
         lines.append("")
         lines += [f"{player}: {why}" for player, why in result.stopped.items()]
+    lines += _missing_lines(result)
     return "\n".join(lines)
+
+
+def _missing_lines(result: TournamentReport) -> list[str]:
+    """The games the run could not play, by player and number: the table does not count them."""
+    if not result.missing:
+        return []
+    lines = ["", f"MISSING: {len(result.missing)} games could not be played and are not counted:"]
+    lines += [f"{player}: game {game}: {why}" for player, game, why in result.missing[:SHOWN_MISSING]]
+    if len(result.missing) > SHOWN_MISSING:
+        lines.append(f"... and {len(result.missing) - SHOWN_MISSING} more (see --json)")
+    return lines
 
 
 def _node_lines(result: TournamentReport) -> list[str]:
@@ -378,7 +392,9 @@ def _main(argv: Sequence[str] | None) -> int:
     if log.failure:
         print(f"{PROG}: error: {log.failure}", file=sys.stderr)
         return INTERRUPTED if result.interrupted else UNWRITTEN
-    return INTERRUPTED if result.interrupted else 0
+    if result.interrupted:
+        return INTERRUPTED
+    return MISSING if result.missing else 0
 
 
 def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, log: GameLog,

@@ -56,6 +56,9 @@ class _RayHandle(Handle):
             sealed = self.tables.keeper.seal(self.public, task.game)
             self.refs.append(self.actor.play.remote(replace(task, sealed=sealed)))
 
+    def in_play(self) -> bool:
+        return self.starting is None
+
     def ready(self, public: int) -> None:
         self.starting, self.public = None, public
         for task in self.sent:  # what was dealt to it while it started
@@ -182,9 +185,12 @@ class RayTables:
         table.ready(answer.ready.public)
         return None
 
-    def replace(self, lost: _RayHandle) -> _RayHandle | None:
+    def replace(self, lost: _RayHandle, why: Lost) -> _RayHandle | None:
+        """Another table where there is room; never on a node whose table went silent (it may be frozen)."""
         lost.kill()
-        if not self.nodes[lost.node].lost and not self.nodes[lost.node].refused:
+        if why.silent:
+            self.room[lost.place.id] = 0
+        elif not self.nodes[lost.node].lost and not self.nodes[lost.node].refused:
             self.room[lost.place.id] += 1
         try:
             room = [node for node in alive_nodes(self.ray) if self.room.get(node.id, 0) > 0]
