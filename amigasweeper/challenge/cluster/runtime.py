@@ -20,6 +20,7 @@ from pathlib import Path
 
 from ..rules import ChallengeError
 from ..view import module_files
+from .boot import Manifest, file_hashes
 
 INSTALL = "python3 -m pip install 'amigasweeper[cluster]'"
 PACKAGE = str(Path(__file__).resolve().parents[2])  # the amigasweeper package's folder
@@ -60,6 +61,29 @@ def shipped(specs: list[str]) -> list[str]:
             if not inside and place not in files:
                 files.append(place)
     return files
+
+
+def manifest(places: list[str]) -> Manifest:
+    """What each table checks its node's copies against (see ``boot``): every shipped file's SHA-256,
+    by the top-level name it ships as."""
+    return {os.path.basename(place): file_hashes(place) for place in places}
+
+
+def driver_folders(places: list[str]) -> list[str]:
+    """This process's folders that a node's Ray worker may find on its path, ahead of the shipped copies:
+    the working and script folders (Ray adds them), PYTHONPATH's, and any folder on sys.path holding a
+    shipped name. The interpreter's own folders are kept (a node needs its installed packages)."""
+    names = {os.path.basename(place) for place in places}
+    candidates = [os.getcwd(), os.path.dirname(os.path.realpath(sys.argv[0] or ".")),
+                  *os.environ.get("PYTHONPATH", "").split(os.pathsep),
+                  *(entry or os.getcwd() for entry in sys.path
+                    if any(os.path.exists(os.path.join(entry or ".", name)) for name in names))]
+    own = {os.path.realpath(prefix) for prefix in (sys.prefix, sys.base_prefix)}
+    folders = []
+    for folder in (os.path.realpath(c) for c in candidates if c):
+        if not any(folder == o or folder.startswith(o + os.sep) for o in own) and folder not in folders:
+            folders.append(folder)
+    return folders
 
 
 def connect(address: str | None, specs: list[str], cpus: int | None = None):

@@ -1,7 +1,9 @@
 """``--executor ray``: the tables as Ray actors on the cluster's nodes, each game one of their tasks.
 
-Each table is a ``TableAgent`` actor placed on a node of its own choosing
-(one a processor, spread over the nodes), which seals its bots there or
+Each table is a ``boot.Boot`` actor placed on a node of its own choosing
+(one a processor, spread over the nodes): it checks that the node imports
+exactly the files the coordinator shipped, by their SHA-256, or refuses
+(see ``boot``), then is a ``TableAgent``, which seals its bots there or
 refuses (see ``agent``). Every task reaching a table carries its game's key
 sealed for that table by the keeper on this machine (see ``envelope``):
 Ray's stores and logs see task arguments and results, so neither a seed nor
@@ -14,6 +16,7 @@ counts each once.
 from __future__ import annotations
 
 import contextlib
+import pickle
 import time
 from collections import deque
 from collections.abc import Callable
@@ -24,14 +27,18 @@ from ..harness import GameRecord, PlayerLoadError
 from ..keeper import KeeperHandle
 from ..table import LOAD_LIMIT, Setup, Task
 from ..walls import Walls
-from .agent import Refusal, Started, TableAgent, TableEnded
+from . import boot
+from .agent import Refusal, Started, TableEnded
 from .runtime import (
     ClusterUnavailable,
     Node,
     alive_nodes,
     connect,
     disconnect,
+    driver_folders,
+    manifest,
     node_alive,
+    shipped,
 )
 
 WAIT_STEP = 1.0  # seconds a wait lasts at most, so Ctrl-C is heard
@@ -45,8 +52,9 @@ class _RayHandle(Handle):
         super().__init__()
         self.tables, self.place = tables, node
         self.node = node.name
+        arguments = pickle.dumps((tables.setup, tables.setup.sandbox.caps, node.cpus))
         self.actor = tables.agent.options(scheduling_strategy=tables.strategy(node.id, soft=False)).remote(
-            tables.setup, tables.setup.sandbox.caps, node.cpus)
+            tables.manifest, tables.driver, arguments)
         self.starting = self.actor.start.remote()
         self.refs: deque = deque()  # one per task delivered, in order
         self.public = 0  # the table's half of the key agreement, once it is ready
@@ -81,12 +89,16 @@ class RayTables:
 
     def start(self, setup: Setup, keeper: KeeperHandle, jobs: int | None, tasks: int) -> list[_RayHandle]:
         self.setup, self.keeper, self.started, self.running = setup, keeper, [], False
+        places = shipped(setup.specs)
+        self.manifest, self.driver = manifest(places), driver_folders(places)  # before the files leave
         self.ray = connect(self.address, setup.specs, cpus=jobs if self.address is None else None)
         self._stage("the bots' files are with the cluster")
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
         self.strategy = NodeAffinitySchedulingStrategy
-        self.agent = self.ray.remote(num_cpus=1, max_restarts=0, max_task_retries=0)(TableAgent)
+        # Boot travels by value: the first code a node runs for a table is the coordinator's (see ``boot``).
+        self.ray.cloudpickle.register_pickle_by_value(boot)
+        self.agent = self.ray.remote(num_cpus=1, max_restarts=0, max_task_retries=0)(boot.Boot)
         nodes = alive_nodes(self.ray)
         if not nodes:
             raise ClusterUnavailable("the Ray cluster has no live node with a processor for a table")
@@ -170,6 +182,8 @@ class RayTables:
         if isinstance(answer, Lost):
             return answer
         report = self.nodes[table.node]
+        if isinstance(answer, dict) and "refused" in answer:  # Boot's word: this node's code is not ours
+            answer = Refusal(f"it would not run the coordinator's code: {answer['refused']}")
         if isinstance(answer, Refusal):
             report.refused = answer.why
             self.room[table.place.id] = 0
