@@ -28,7 +28,9 @@ from typing import TextIO
 
 from amigasweeper.engine import Shape
 
+from . import runfiles
 from .cluster import RayTables, ray_missing
+from .console import chatter_to_stderr, terminated_as_interrupt
 from .executors import LocalTables
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
 from .limits import DEFAULT_FILE_MB, DEFAULT_MEMORY_MB, DEFAULT_PROCESSES, Caps
@@ -50,6 +52,7 @@ UNWRITTEN = 1  # the run was played and shown, but its --jsonl file could not be
 MISSING = 3  # the run ended with games it could not play (named with the results)
 SHOWN_MISSING = 20  # missing games named in the table (--json names them all)
 INTERRUPTED = 130  # the shells' status for a command ended by Ctrl-C (128 + SIGINT)
+TERMINATED = 143  # ended by SIGTERM (128 + SIGTERM), which otherwise ends a run as Ctrl-C does
 PROGRESS_AFTER = 2.0  # seconds before a progress line appears
 PROGRESS_EVERY = 0.2  # seconds between its updates
 
@@ -111,7 +114,14 @@ def _parser() -> argparse.ArgumentParser:
                         f"(default: {DEFAULT_FILE_MB}; 0 for no limit)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--jsonl", metavar="FILE",
-                        help="write one JSON line per game to FILE as each game ends")
+                        help="write one JSON line per game to FILE as each game ends (a plain file; one that holds "
+                        "games already is refused, never overwritten), and the run's manifest to FILE.manifest.json")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --jsonl: go on with the run whose games FILE holds (the same options, and its "
+                        "seed): its games are counted, only the others are played, and their lines appended")
+    parser.add_argument("--first-game", type=int, default=0, metavar="N",
+                        help="the first board's number: the run plays games N to N + --games - 1 of the seed's "
+                        "series, so a long series can be cut into ranges (default: 0)")
     return parser
 
 
@@ -125,6 +135,10 @@ def _config(args: argparse.Namespace) -> ChallengeConfig:
 def _check_run(args: argparse.Namespace) -> None:
     if args.jobs is not None and args.jobs < 1:
         raise ChallengeError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.resume and not args.jsonl:
+        raise ChallengeError("--resume goes on with the run of a --jsonl file: name it")
+    if args.first_game < 0:
+        raise ChallengeError(f"--first-game must be a game number (0 or more), not {args.first_game}")
     if args.ray_address is not None and args.executor != Executor.RAY.value:
         raise ChallengeError("--ray-address joins a Ray cluster: give it with --executor ray")
     if args.executor == Executor.RAY.value:
@@ -373,7 +387,10 @@ def _main(argv: Sequence[str] | None) -> int:
         caps = Caps(args.memory_limit, args.process_limit, args.file_limit)
         # On a cluster each node seals its own tables or refuses them; nothing is sealed here.
         sandbox = Sandbox(True, caps=caps) if args.executor == Executor.RAY.value else choose(args.sandbox, caps)
-        log_file = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
+        played = _resume(args, specs, config)
+        log_file = runfiles.open_games_file(args.jsonl, args.resume) if args.jsonl else None
+        if args.jsonl and not args.resume:
+            runfiles.write_manifest(args.jsonl, _run_options(args, specs, config), args.seed, public=True)
     except ChallengeError as error:
         return _fail(str(error))
     except OSError as error:
@@ -383,23 +400,56 @@ def _main(argv: Sequence[str] | None) -> int:
               "and rebuild every board; leave --seed out for a secret one", file=sys.stderr)
     log = GameLog(log_file, player_names(specs), args.jsonl or "")
     try:
-        result = _run(specs, config, args, log, sandbox)
+        with terminated_as_interrupt() as ending, chatter_to_stderr():
+            result = _run(specs, config, args, log, sandbox, played)
     except ChallengeError as error:
         return _fail(str(error))
     finally:
         log.close()
+    _seal_manifest(args, specs, config, result)
     print(json.dumps(result.to_dict()) if args.json else format_table(result), flush=True)
+    stopped = TERMINATED if ending.received else INTERRUPTED
     if log.failure:
         print(f"{PROG}: error: {log.failure}", file=sys.stderr)
-        return INTERRUPTED if result.interrupted else UNWRITTEN
+        return stopped if result.interrupted else UNWRITTEN
     if result.interrupted:
-        return INTERRUPTED
+        return stopped
     return MISSING if result.missing else 0
 
 
+def _run_options(args: argparse.Namespace, specs: list[str], config: ChallengeConfig) -> dict:
+    """What decides a run's games, as its manifest keeps it (the seed apart: see ``runfiles``)."""
+    return {"shape": config.shape.value, "size": config.size, "bombs": config.bombs, "safe_first": config.safe_first,
+            "first_game": args.first_game, "games": config.games, "players": list(specs),
+            "time_limit": args.time_limit, "wall_limit": args.wall_limit, "memory_limit": args.memory_limit,
+            "process_limit": args.process_limit, "file_limit": args.file_limit}
+
+
+def _resume(args: argparse.Namespace, specs: list[str], config: ChallengeConfig) -> list:
+    """The games a resumed run has played already ([] for a fresh run)."""
+    if not args.resume:
+        return []
+    played, note = runfiles.resume(args.jsonl, _run_options(args, specs, config), args.seed, player_names(specs))
+    if note:
+        print(f"{PROG}: {note}", file=sys.stderr)
+    return played
+
+
+def _seal_manifest(args: argparse.Namespace, specs: list[str], config: ChallengeConfig,
+                   result: TournamentReport) -> None:
+    """Once a fresh run is over its seed is known and shown: the manifest keeps it (a secret one hashed)."""
+    if args.jsonl and not args.resume and result.config.seed is not None:
+        try:
+            runfiles.write_manifest(args.jsonl, _run_options(args, specs, config), result.config.seed,
+                                    public=args.seed is not None)
+        except OSError as error:
+            print(f"{PROG}: error: cannot write {runfiles.manifest_path(args.jsonl)}: {error.strerror or error}; "
+                  "the run cannot be resumed", file=sys.stderr)
+
+
 def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, log: GameLog,
-         sandbox: Sandbox) -> TournamentReport:
-    progress = Progress(sys.stderr, config.games * len(specs))
+         sandbox: Sandbox, played: list) -> TournamentReport:
+    progress = Progress(sys.stderr, config.games * len(specs) - len(played))
 
     def on_record(player: int, record: GameRecord) -> None:
         log.add(player, record)
@@ -408,7 +458,8 @@ def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, lo
     executor = RayTables(args.ray_address, progress.stage) if args.executor == Executor.RAY.value else LocalTables()
     try:
         return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record,
-                              sandbox=sandbox, wall_limit=args.wall_limit, executor=executor)
+                              sandbox=sandbox, wall_limit=args.wall_limit, executor=executor, played=played,
+                              first_game=args.first_game)
     finally:
         progress.clear()
 

@@ -75,6 +75,7 @@ class TournamentReport:
     ending: str = ""  # why the run ended early when nobody stopped it (every node lost)
     missing: tuple[tuple[str, int, str], ...] = ()  # (player, game, why) of games the run could not play
     replayed: int = 0  # games begun again after the table playing them was lost
+    first_game: int = 0  # the boards are games first_game .. first_game + config.games - 1
 
     def ranked(self) -> list[ChallengeReport]:
         """Best first: the challenge's score, then wins; ties keep the order given."""
@@ -110,6 +111,7 @@ class TournamentReport:
             "ending": self.ending,
             "missing": [{"player": player, "game": game, "why": why} for player, game, why in self.missing],
             "replayed": self.replayed,
+            "first_game": self.first_game,
             "bootstrap": {"resamples": ranking.resamples, "boards": ranking.boards},
             "players": players,
         }
@@ -133,6 +135,8 @@ def run_tournament(
     sandbox: Sandbox | None = None,
     wall_limit: float = 0.0,
     executor: Executor | None = None,
+    played: Sequence[tuple[int, GameRecord]] = (),
+    first_game: int = 0,
 ) -> TournamentReport:
     """Play ``config.games`` boards with each player (a ``module:function`` or a built-in name).
 
@@ -142,6 +146,9 @@ def run_tournament(
     ``time_limit`` is CPU seconds a game; ``wall_limit`` wall seconds (0: see
     ``table.default_wall_limit``). ``executor`` places the tables (default:
     ``LocalTables``, ``jobs`` of them here; ``cluster.RayTables`` on a cluster).
+    The boards are games ``first_game`` to ``first_game + config.games - 1``
+    (a long series can be cut into ranges). ``played`` are (player, record) of
+    games already played (a run resumed): they are counted and not played again.
     Raises ``PlayerLoadError`` when a player does not load (no game is played
     then). This process becomes non-dumpable: it starts the tables.
     """
@@ -151,15 +158,17 @@ def run_tournament(
     for spec in specs:
         _check_spec(spec)
     sandbox = sandbox if sandbox is not None else choose(SandboxMode.AUTO)
-    results: dict[tuple[int, int], GameRecord] = {}
-    tasks = deque(Task(player, game) for game in range(config.games) for player in range(len(specs)))
+    results: dict[tuple[int, int], GameRecord] = {(player, record.index): record for player, record in played}
+    games = range(first_game, first_game + config.games)
+    tasks = deque(Task(player, game) for game in games for player in range(len(specs)) if (player, game) not in results)
     names = player_names(specs)
     setup = Setup(config, time_limit, list(specs), sandbox, wall_limit)
     run = _Run(setup, jobs, names, executor or LocalTables())
     interrupted = False
     try:
         with _no_second_interrupt_during(run):
-            run.start(len(tasks))
+            if tasks:  # a resumed run may have nothing left to play
+                run.start(len(tasks))
             for player, record in run.play(tasks):
                 if (player, record.index) in results:  # a game can be counted only once, whatever happened
                     continue
@@ -181,7 +190,7 @@ def run_tournament(
     missing = tuple((names[player], game, why) for (player, game), why in sorted(run.missing.items()))
     return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped),
                             run.executor.walls, setup.wall, run.executor.name, nodes, run.ending, missing,
-                            run.replayed)
+                            run.replayed, first_game)
 
 
 class TablesLost(Exception):
@@ -199,17 +208,18 @@ def _check_spec(spec: str) -> None:
 
 @contextlib.contextmanager
 def _no_second_interrupt_during(run: _Run) -> Iterator[None]:
-    """Whatever ends the run (its end, Ctrl-C, an error), stop the tables with Ctrl-C held off."""
+    """Whatever ends the run (its end, Ctrl-C or SIGTERM, an error), stop the tables with both held off."""
     try:
         yield
     finally:
         main = threading.current_thread() is threading.main_thread()
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        held = [held for held in (signal.SIGINT, getattr(signal, "SIGTERM", None)) if held is not None] if main else []
+        previous = {held: signal.signal(held, signal.SIG_IGN) for held in held}
         try:
             run.stop()
         finally:
-            if main:
-                signal.signal(signal.SIGINT, previous)
+            for held, handler in previous.items():
+                signal.signal(held, handler)
 
 
 class _Run:
