@@ -51,3 +51,20 @@ def test_a_cluster_address_nothing_answers_at_is_refused_at_once(capsys, address
     argv = ["--size", "4", "--bombs", "3", "--games", "2", "--executor", "ray", "--ray-address", address]
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+def test_a_ray_client_address_without_rays_client_is_refused_in_a_sentence(capsys):
+    """Something answers at the address (a listening socket), but gRPC, which ray:// needs, is missing."""
+    import importlib.util
+    import socket
+
+    pytest.importorskip("ray", reason="Ray is not installed (the cluster extra)")
+    if importlib.util.find_spec("grpc") is not None:
+        pytest.skip("Ray's client is installed here: a ray:// address is used as given")
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+        argv = ["--size", "4", "--bombs", "3", "--games", "2", "--executor", "ray", "--ray-address",
+                f"ray://127.0.0.1:{port}"]
+        assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "a ray:// address needs Ray's client, which is not installed here" in err and "Traceback" not in err

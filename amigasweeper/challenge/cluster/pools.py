@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import Pool
 from typing import Self
 
-from .runtime import PACKAGE, SHIPPED_LEAVES_OUT, check_reachable, import_ray
+from .runtime import PACKAGE, SHIPPED_LEAVES_OUT, check_client, check_reachable, import_ray
 
 IN_FLIGHT_PER_CPU = 2  # jobs queued per processor of the cluster, so none waits between jobs
 RESUBMITS = 3  # times a job lost with its node is played again before the run gives up
@@ -76,6 +76,7 @@ class RayPool:
             self.ray.init(address="local", include_dashboard=False, **options)
         else:
             check_reachable(address)
+            check_client(address)
             self.ray.init(address=address, **options)
         self.cpus = max(1, int(self.ray.cluster_resources().get("CPU", 1)))
 

@@ -23,6 +23,7 @@ from ..view import module_files
 from .boot import Manifest, file_hashes
 
 INSTALL = "python3 -m pip install 'amigasweeper[cluster]'"
+CLIENT = "ray://"  # Ray Client's addresses: the driver runs on the head, reached through gRPC
 PACKAGE = str(Path(__file__).resolve().parents[2])  # the amigasweeper package's folder
 # A run's own local Ray: the object store holds only small records, so a small store will do (Ray's least
 # is 75 MB); no dashboard (its processes cost about 1 GB); no usage statistics sent anywhere.
@@ -94,6 +95,7 @@ def connect(address: str | None, specs: list[str], cpus: int | None = None):
         raise ClusterUnavailable("Ray is already in use in this process; a run connects by itself")
     if address is not None:
         check_reachable(address)
+        check_client(address)
     options = {"runtime_env": {"py_modules": shipped(specs), "excludes": SHIPPED_LEAVES_OUT},
                "log_to_driver": False, "logging_level": logging.WARNING}
     try:
@@ -122,6 +124,15 @@ def check_reachable(address: str) -> None:
     except OSError as error:
         raise ClusterUnavailable(f"nothing answers at {address} (the Ray cluster's address): "
                                  f"{error.strerror or error}") from None
+
+
+def check_client(address: str) -> None:
+    """A ray:// address needs Ray's client (``ray[client]``: gRPC), which the cluster extra brings; say so
+    in a sentence where it is missing, instead of Ray's ImportError deep in its start."""
+    if address.startswith(CLIENT) and importlib.util.find_spec("grpc") is None:
+        raise ClusterUnavailable(f"a {CLIENT} address needs Ray's client, which is not installed here "
+                                 f"(python3 -m pip install 'ray[client]', or {INSTALL}); or give the head's "
+                                 "host:port from a machine of the cluster")
 
 
 def disconnect() -> None:
