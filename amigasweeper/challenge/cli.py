@@ -91,8 +91,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="where the tables run: 'local' (default) on this machine, 'ray' on a Ray cluster "
                         "(the cluster extra), every node sealing its own bots; results are the same")
     parser.add_argument("--ray-address", metavar="ADDRESS",
-                        help="with --executor ray: join this cluster ('auto', host:port or ray://host:port) "
-                        "instead of starting a local one for the run")
+                        help="with --executor ray: join this cluster ('auto' or host:port) instead of starting "
+                        "a local one for the run")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
                         help=f"most CPU time a bot may take over one game (default: {DEFAULT_TIME_LIMIT:g}, far "
                         "more than a fair bot needs); a bot over it loses that game and its worker is replaced")

@@ -55,9 +55,17 @@ class NodeReport:
 
 
 class Handle:
-    """The coordinator's side of one table: the tasks sent to it, oldest first."""
+    """The coordinator's side of one table: the tasks sent to it, oldest first.
+
+    ``prefetch`` tasks are kept at a table so it never waits for the
+    coordinator between games, dealt ``batch`` at a time: a table far away
+    gets its games in batches, so what each costs the coordinator (one call
+    and one wait, not one a game) does not cap a large cluster.
+    """
 
     node = ""  # the machine it runs on, when that is worth saying
+    prefetch = 2  # tasks queued at a table
+    batch = 1  # tasks dealt at once
 
     def __init__(self) -> None:
         self.sent: deque[Task] = deque()
@@ -71,6 +79,9 @@ class Handle:
 
     def deliver(self, task: Task) -> None:
         raise NotImplementedError
+
+    def flush(self) -> None:
+        """Send on what was delivered since the last flush (a table that takes batches sends them here)."""
 
     def in_play(self) -> bool:
         """Whether the task at the head of ``sent`` may have begun (a table still starting has begun none)."""

@@ -24,7 +24,7 @@ import contextlib
 import signal
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -45,7 +45,6 @@ from .table import LOAD_LIMIT, Setup, Task
 from .walls import Walls
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds a game; the reference player needs milliseconds on a 32x32 board
-PREFETCH = 2  # tasks queued at a table, so it never waits for the coordinator between games
 FAILURES_IN_A_ROW = 3  # failed games (time-outs, dead or stopped processes) that stop a player
 # Times one player's game may be begun: its first play, and one more after the table playing it was lost
 # (a machine gone, a table killed or frozen from outside). A bot that keeps state learns something from a
@@ -246,6 +245,7 @@ class _Run:
         self.finished = False
         self.ending = ""
         self.failures = [0] * len(setup.specs)
+        self.boards: Counter[int] = Counter()  # game -> tasks of that board at some table
         self.plays: dict[tuple[int, int], int] = {}  # (player, game) -> times begun at a table since lost
         self.missing: dict[tuple[int, int], str] = {}  # (player, game) -> why it was not played
         self.replayed = 0
@@ -275,6 +275,7 @@ class _Run:
                     self._lose_table(table, tasks, answer)
                     continue
                 task = table.finished_one()
+                self._off_table(task)
                 yield from self._count(task.player, replace(answer, node=table.node) if table.node else answer, tasks)
                 for idle in [table, *self.tables]:  # a board this one freed may be what another waited for
                     self._feed(idle, tasks)
@@ -299,14 +300,25 @@ class _Run:
             yield player, GameRecord(task.game, Outcome.CRASHED, 0, 0.0, NOT_PLAYED)
 
     def _feed(self, table: Handle, tasks: deque[Task]) -> None:
-        """Queue tasks at ``table``: the first whose board no other table is playing or has queued."""
-        while tasks and len(table.sent) < PREFETCH:
-            elsewhere = {task.game for other in self.tables if other is not table for task in other.sent}
-            task = next((task for task in tasks if task.game not in elsewhere), None)
+        """Queue tasks at ``table``, a batch at a time: each the first whose board no other table is
+        playing or has queued."""
+        if not tasks or table.prefetch - len(table.sent) < table.batch:
+            return  # (so a table that takes batches is dealt whole ones)
+        own = Counter(task.game for task in table.sent)
+        while tasks and len(table.sent) < table.prefetch:
+            task = next((task for task in tasks if self.boards[task.game] == own[task.game]), None)
             if task is None:
-                return  # every board left is at another table: this one waits for it to free one
+                break  # every board left is at another table: this one waits for it to free one
             tasks.remove(task)
+            own[task.game] += 1
+            self.boards[task.game] += 1
             table.send(task)
+        table.flush()
+
+    def _off_table(self, task: Task) -> None:
+        self.boards[task.game] -= 1
+        if not self.boards[task.game]:
+            del self.boards[task.game]
 
     def _lose_table(self, table: Handle, tasks: deque[Task], lost: Lost) -> None:
         """A table died, went silent or left with its machine: every task it held goes back to the queue,
@@ -314,6 +326,8 @@ class _Run:
         ``PLAYS_A_GAME`` (see ``_again``). Nobody's game is lost for it."""
         returned = list(table.sent)
         table.sent.clear()
+        for task in returned:
+            self._off_table(task)
         if returned and table.in_play():
             returned[0] = self._again(returned[0], lost.why)
         tasks.extendleft(reversed([task for task in returned if task is not None]))

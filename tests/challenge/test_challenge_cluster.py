@@ -184,7 +184,7 @@ def test_ray_plays_every_game_as_two_local_jobs_do_with_the_bot_shipped_by_ray(c
     assert not any(game_key(11, game) in handed for game in range(8))
     unpacked = [item for a in ray_arguments if isinstance(a, bytes) for item in pickle.loads(a)]  # Boot's
     setups = [a for a in unpacked if isinstance(a, Setup)]
-    tasks = [a for a in ray_arguments if isinstance(a, Task)]
+    tasks = [t for a in ray_arguments for t in (a if isinstance(a, list) else [a]) if isinstance(t, Task)]  # batches
     assert setups and all(setup.config.seed is None for setup in setups)
     assert len(tasks) >= 16 and all(task.sealed is not None for task in tasks)
 

@@ -10,11 +10,14 @@ no table (no processor), so either worker node can be the one lost.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import shutil
 import signal
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 import pytest
@@ -29,6 +32,7 @@ pytest.importorskip("ray", reason="Ray is not installed (the cluster extra: pyth
 pytestmark = pytest.mark.slow
 
 WORKER = {"num_cpus": 1, "object_store_memory": 80 << 20}
+BOT = "l_slow:play"
 SLOW = MARK_ALL + '''
 import time
 
@@ -56,7 +60,7 @@ def slow_bot():
     (folder / "l_slow.py").write_text(SLOW)
     (folder / "l_slow.py").chmod(0o644)
     sys.path.insert(0, str(folder))
-    yield "l_slow:play"
+    yield folder
     sys.path.remove(str(folder))
     shutil.rmtree(folder, ignore_errors=True)
 
@@ -111,12 +115,12 @@ def _raylet(node) -> int:
     return node.all_processes["raylet"][0].process.pid
 
 
-def _play(nodes, bot, act) -> tuple:
+def _play(nodes, act) -> tuple:
     workers = _two_workers(nodes)
     config = ChallengeConfig(size=3, bombs=9, games=12, seed=11)
     executor = LoseAtTheEnd(nodes.address, 2 * config.games, workers, act)
     seen = []
-    result = run_tournament([bot, bot], config, sandbox=Sandbox(True), executor=executor, time_limit=5.0,
+    result = run_tournament([BOT, BOT], config, sandbox=Sandbox(True), executor=executor, time_limit=5.0,
                             on_record=lambda player, record: seen.append((player, record.index)))
     return result, seen, executor
 
@@ -129,7 +133,7 @@ def _every_game_once(result, seen) -> None:
 
 
 def test_a_node_killed_after_the_queue_drained_has_its_games_played_by_the_other(cluster, slow_bot, sealed):
-    result, seen, executor = _play(cluster, slow_bot, lambda node: cluster.remove_node(node, allow_graceful=False))
+    result, seen, executor = _play(cluster, lambda node: cluster.remove_node(node, allow_graceful=False))
     assert executor.acted_on is not None, "the queue never drained"
     _every_game_once(result, seen)
     assert result.replayed >= 1  # the game its table was playing was begun again on the other node
@@ -145,7 +149,7 @@ def test_a_frozen_node_has_its_games_played_by_the_other(cluster, slow_bot, seal
                 os.kill(pid, signal.SIGSTOP)
 
     try:
-        result, seen, executor = _play(cluster, slow_bot, freeze)
+        result, seen, executor = _play(cluster, freeze)
     finally:
         for pid in frozen:
             with contextlib.suppress(ProcessLookupError):
@@ -153,3 +157,30 @@ def test_a_frozen_node_has_its_games_played_by_the_other(cluster, slow_bot, seal
     assert executor.acted_on is not None, "the queue never drained"
     _every_game_once(result, seen)
     assert result.replayed >= 1  # the game the frozen table was playing was begun again elsewhere
+
+
+def test_json_is_all_that_standard_output_holds_when_a_node_dies(cluster, slow_bot, sealed, tmp_path):
+    """The command as run, joining the cluster; a node is killed mid-run (Ray then has much to say)."""
+    workers = _two_workers(cluster)
+    log = tmp_path / "games.jsonl"
+    process = subprocess.Popen(
+        [sys.executable, "-m", "amigasweeper.challenge.cli", "--executor", "ray", "--ray-address", cluster.address,
+         "--size", "3", "--bombs", "9", "--games", "12", "--seed", "11", "--player", BOT, "--json",
+         "--jsonl", str(log)],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=slow_bot, start_new_session=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join([str(slow_bot), os.environ.get("PYTHONPATH", "")])})
+    try:
+        deadline = time.monotonic() + 300
+        while time.monotonic() < deadline and (not log.exists() or log.read_text().count("\n") < 3):
+            time.sleep(0.1)
+        workers[0]._lost_by_test = True
+        cluster.remove_node(workers[0], allow_graceful=False)
+        out, err = process.communicate(timeout=600)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode == 0, err[-3000:]
+    data = json.loads(out)  # the whole of standard output is one JSON object
+    assert data["players"][0]["games"] == 12 and data["players"][0]["wins"] == 12 and not data["missing"]
+    assert sorted(line["game"] for line in map(json.loads, log.read_text().splitlines())) == list(range(12))

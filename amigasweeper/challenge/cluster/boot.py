@@ -143,6 +143,11 @@ class Boot:
     def play(self, task):
         return self.agent.play(task)
 
+    def play_many(self, tasks):
+        """A batch, each record yielded as its game ends (Ray streams them back one by one)."""
+        for task in tasks:
+            yield self.agent.play(task)
+
     def stop(self, politely: bool) -> None:
         if self.agent is not None:
             self.agent.stop(politely)

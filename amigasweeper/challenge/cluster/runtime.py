@@ -23,7 +23,7 @@ from ..view import module_files
 from .boot import Manifest, file_hashes
 
 INSTALL = "python3 -m pip install 'amigasweeper[cluster]'"
-CLIENT = "ray://"  # Ray Client's addresses: the driver runs on the head, reached through gRPC
+CLIENT = "ray://"  # Ray Client's addresses (a driver elsewhere, through gRPC): refused, see check_client
 PACKAGE = str(Path(__file__).resolve().parents[2])  # the amigasweeper package's folder
 # A run's own local Ray: the object store holds only small records, so a small store will do (Ray's least
 # is 75 MB); no dashboard (its processes cost about 1 GB); no usage statistics sent anywhere.
@@ -88,14 +88,14 @@ def driver_folders(places: list[str]) -> list[str]:
 
 
 def connect(address: str | None, specs: list[str], cpus: int | None = None):
-    """Join the cluster at ``address`` (``auto``, ``host:port``, ``ray://host:port``), or start a local one
+    """Join the cluster at ``address`` (``auto``, ``host:port``; ``ray://`` is refused), or start a local one
     for this run (None), sending the package and the bots' files with the job. Returns the ray module."""
     ray = import_ray()
     if ray.is_initialized():
         raise ClusterUnavailable("Ray is already in use in this process; a run connects by itself")
     if address is not None:
-        check_reachable(address)
         check_client(address)
+        check_reachable(address)
     options = {"runtime_env": {"py_modules": shipped(specs), "excludes": SHIPPED_LEAVES_OUT},
                "log_to_driver": False, "logging_level": logging.WARNING}
     try:
@@ -118,7 +118,7 @@ def check_reachable(address: str) -> None:
         return
     host, colon, port = address.removeprefix("ray://").rpartition(":")
     if not (colon and host and port.isdigit() and 0 < int(port) < 65536):
-        raise ClusterUnavailable(f"a Ray address is auto, host:port or ray://host:port, not {address!r}")
+        raise ClusterUnavailable(f"a Ray address is auto or host:port, not {address!r}")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_SECONDS).close()
     except OSError as error:
@@ -127,12 +127,14 @@ def check_reachable(address: str) -> None:
 
 
 def check_client(address: str) -> None:
-    """A ray:// address needs Ray's client (``ray[client]``: gRPC), which the cluster extra brings; say so
-    in a sentence where it is missing, instead of Ray's ImportError deep in its start."""
-    if address.startswith(CLIENT) and importlib.util.find_spec("grpc") is None:
-        raise ClusterUnavailable(f"a {CLIENT} address needs Ray's client, which is not installed here "
-                                 f"(python3 -m pip install 'ray[client]', or {INSTALL}); or give the head's "
-                                 "host:port from a machine of the cluster")
+    """Refuse a ray:// address (Ray Client) in a sentence: a tournament's tables stream each game's record
+    back as it ends (streaming actor methods, which Ray Client does not carry), and a research pool is
+    not tried through it either; run the command on a machine of the cluster instead."""
+    if address.startswith(CLIENT):
+        raise ClusterUnavailable(f"{address}: Ray Client addresses ({CLIENT}) are not used: Ray Client cannot "
+                                 "stream a table's records back as each game ends, which is how every game is "
+                                 "counted once; run this command on a machine of the cluster, with --ray-address "
+                                 "auto or the head's host:port")
 
 
 def disconnect() -> None:

@@ -42,11 +42,20 @@ from .runtime import (
 )
 
 WAIT_STEP = 1.0  # seconds a wait lasts at most, so Ctrl-C is heard
+# Games a table is sent in one call (its records stream back one by one, as they end): one call and one
+# wait a batch instead of a game is what the coordinator saves, so one core can deal to many nodes.
+BATCH = 16
 STOP_WAIT = 10.0  # seconds the tables get to leave politely
 
 
 class _RayHandle(Handle):
-    """The coordinator's side of one table actor; tasks wait here until the table has said it is ready."""
+    """The coordinator's side of one table actor; tasks wait here until the table has said it is ready.
+
+    Tasks go in batches (``Boot.play_many``, a streaming generator): each
+    record comes back as its game ends, in order, so the head of ``sent`` is
+    always the game in play and a lost table's accounting is a game's.
+    """
+
 
     def __init__(self, tables: RayTables, node: Node) -> None:
         super().__init__()
@@ -55,14 +64,31 @@ class _RayHandle(Handle):
         arguments = pickle.dumps((tables.setup, tables.setup.sandbox.caps, node.cpus))
         self.actor = tables.agent.options(scheduling_strategy=tables.strategy(node.id, soft=False)).remote(
             tables.manifest, tables.driver, arguments)
+        self.batch = tables.batch
+        self.prefetch = 2 * self.batch  # two batches queued: the table never waits between them
         self.starting = self.actor.start.remote()
-        self.refs: deque = deque()  # one per task delivered, in order
+        self.unsent: list[Task] = []  # delivered since the last flush
+        self.streams: deque[list] = deque()  # [generator of records, records still to come] a batch, in order
         self.public = 0  # the table's half of the key agreement, once it is ready
 
     def deliver(self, task: Task) -> None:
         if self.starting is None:
-            sealed = self.tables.keeper.seal(self.public, task.game)
-            self.refs.append(self.actor.play.remote(replace(task, sealed=sealed)))
+            self.unsent.append(task)
+
+    def flush(self) -> None:
+        if self.starting is not None or not self.unsent:
+            return
+        sealed = [replace(task, sealed=self.tables.keeper.seal(self.public, task.game)) for task in self.unsent]
+        self.streams.append([self.actor.play_many.options(num_returns="streaming").remote(sealed), len(sealed)])
+        self.unsent = []
+
+    def next_record(self):
+        """The next record's ref from the oldest batch (the batch is dropped once all have come)."""
+        stream = self.streams[0]
+        stream[1] -= 1
+        if not stream[1]:
+            self.streams.popleft()
+        return next(stream[0])
 
     def in_play(self) -> bool:
         return self.starting is None
@@ -71,6 +97,7 @@ class _RayHandle(Handle):
         self.starting, self.public = None, public
         for task in self.sent:  # what was dealt to it while it started
             self.deliver(task)
+        self.flush()
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -79,7 +106,7 @@ class _RayHandle(Handle):
 
 @dataclass
 class RayTables:
-    """The executor for a Ray cluster: ``address`` joins one (``auto``, ``ray://host:port``), None starts one here."""
+    """The executor for a Ray cluster: ``address`` joins one (``auto``, ``host:port``), None starts one here."""
 
     address: str | None = None
     on_stage: Callable[[str], None] | None = None  # told what the run is doing before its first game
@@ -105,6 +132,7 @@ class RayTables:
         self.room = {node.id: node.cpus for node in nodes}
         places = [node for turn in range(max(n.cpus for n in nodes)) for node in nodes if turn < node.cpus]
         count = min(jobs or len(places), len(places), tasks)
+        self.batch = max(1, min(BATCH, tasks // (2 * count)))  # a short run still goes to every table
         self._stage(f"starting {count} tables on {len({n.id for n in places[:count]})} nodes")
         tables = [self._table(node) for node in places[:count]]
         deadline = time.monotonic() + 2 * LOAD_LIMIT + setup.wall
@@ -136,8 +164,8 @@ class RayTables:
         for table in busy:
             if table.starting is not None:
                 waiting[table.starting] = (table, True)
-            elif table.refs:
-                waiting[table.refs[0]] = (table, False)
+            elif table.streams:
+                waiting[table.streams[0][0]] = (table, False)
         if not waiting:
             time.sleep(min(timeout, WAIT_STEP))
             return []
@@ -147,7 +175,7 @@ class RayTables:
         answers = []
         for ref in done:
             table, starting = waiting[ref]
-            answer = self._answer(table, ref)
+            answer = self._answer(table, ref if starting else None)
             if starting:
                 answer = self._started(table, answer)
                 if answer is None:
@@ -155,15 +183,17 @@ class RayTables:
                 if isinstance(answer, str) and self.running:  # a player that loaded before does not here
                     answer = Lost(f"a player did not load at a new table on {table.node}: {answer}")
             else:
-                table.refs.popleft()
                 if isinstance(answer, GameRecord):
                     self.nodes[table.node].games += 1
             answers.append((table, answer))
         return answers
 
     def _answer(self, table: _RayHandle, ref):
+        """What ``ref`` holds (None: the table's next record), or Lost when its table or node is gone."""
         try:
-            return self.ray.get(ref)
+            return self.ray.get(ref if ref is not None else table.next_record())
+        except StopIteration:  # a batch that ended before all its records came: its table is not to be trusted
+            return Lost(f"the table on {table.node} ended a batch of games early")
         except self.ray.exceptions.RayTaskError as error:
             cause = getattr(error, "cause", None)
             return Lost(str(cause) if isinstance(cause, TableEnded) else f"its table failed: {error}")
