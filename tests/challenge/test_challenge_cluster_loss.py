@@ -143,17 +143,20 @@ def test_a_frozen_node_has_its_games_played_by_the_other(cluster, slow_bot, seal
     frozen = []
 
     def freeze(node):
-        frozen.extend(_descendants(_raylet(node)))
-        for pid in frozen:
+        frozen.append((node, _descendants(_raylet(node))))
+        for pid in frozen[-1][1]:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(pid, signal.SIGSTOP)
 
     try:
         result, seen, executor = _play(cluster, freeze)
     finally:
-        for pid in frozen:
-            with contextlib.suppress(ProcessLookupError):
-                os.kill(pid, signal.SIGKILL)
+        for node, pids in frozen:  # all killed (a stopped process dies of SIGKILL), the node off the cluster's list
+            for pid in pids:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)
+            with contextlib.suppress(Exception):
+                cluster.remove_node(node, allow_graceful=False)
     assert executor.acted_on is not None, "the queue never drained"
     _every_game_once(result, seen)
     assert result.replayed >= 1  # the game the frozen table was playing was begun again elsewhere
