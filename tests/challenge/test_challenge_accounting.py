@@ -153,3 +153,19 @@ def test_the_command_exits_3_naming_missing_games(monkeypatch, capsys):
     assert code == cli.MISSING
     data = json.loads(out)
     assert [(m["player"], m["game"]) for m in data["missing"]] == [("naive", 1)]
+
+
+def test_a_game_played_again_is_played_on_a_worker_started_for_it():
+    """The table's side: a task marked fresh retires the player's worker first (one that lived before at
+    this table may have state); an ordinary task keeps it."""
+    from amigasweeper.challenge.table import Seat, Setup, Table, Task
+
+    setup = Setup(CONFIG, 5.0, ["naive", "solver"], Sandbox(False))
+    table = Table(setup, Seat(setup.specs, setup.sandbox, load_now=False), plan=None)
+    retired, asked = [], []
+    table._retire = retired.append
+    table._worker = lambda player: asked.append(player) or "no worker in this test"
+    table.play(Task(1, 3))
+    assert retired == [] and asked == [1]
+    record = table.play(Task(1, 4, fresh=True))
+    assert retired == [1] and asked == [1, 1] and record.error == "no worker in this test"
