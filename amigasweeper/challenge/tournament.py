@@ -14,8 +14,9 @@ already playing board ``i``, if one is, so nothing one bot learns of a board
 can help another on it while it plays (a bot that shares its knowledge
 through some channel only ever reaches a player that has finished that board).
 
-Ctrl-C stops the tables (and through them the workers) and returns what was
-played, marked as interrupted.
+Ctrl-C (and SIGTERM, which the command turns into the same; see ``console``)
+stops the tables (and through them the workers) and returns what was played,
+marked as interrupted. A table that is lost costs nobody a game (see ``_Run``).
 """
 
 from __future__ import annotations
@@ -212,13 +213,13 @@ def _no_second_interrupt_during(run: _Run) -> Iterator[None]:
         yield
     finally:
         main = threading.current_thread() is threading.main_thread()
-        held = [held for held in (signal.SIGINT, getattr(signal, "SIGTERM", None)) if held is not None] if main else []
-        previous = {held: signal.signal(held, signal.SIG_IGN) for held in held}
+        signals = [number for number in (signal.SIGINT, getattr(signal, "SIGTERM", None)) if number is not None]
+        previous = {number: signal.signal(number, signal.SIG_IGN) for number in signals} if main else {}
         try:
             run.stop()
         finally:
-            for held, handler in previous.items():
-                signal.signal(held, handler)
+            for number, handler in previous.items():
+                signal.signal(number, handler)
 
 
 class _Run:
