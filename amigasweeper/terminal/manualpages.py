@@ -62,15 +62,19 @@ class ManualText:
 
     def manual(self, args: tuple[str, ...]) -> None:
         node = self.find(" ".join(args)) if args else self.document.node(ManualPage.MAIN.value)
+        if node is None and args:
+            names = ", ".join(node.name for node in self.document.nodes)
+            self.text.page(LineKind.RESULT, f"no manual page {quoted(' '.join(args))}: the pages are {names}")
+            return
         if node is None:
             raise CommandError("the manual cannot be found with this copy of the program")
         if self.node is not None and node is not self.node:
             self.history.append(self.node)
         self.show(node)
 
-    def find(self, asked: str) -> Node:
+    def find(self, asked: str) -> Node | None:
         """The page named (by its node name or its title, in any case; a title's
-        first words will do), else CommandError listing the pages."""
+        first words will do), else None."""
         wanted = " ".join(asked.lower().split())
         wanted = ManualPage.MAIN.value.lower() if wanted in CONTENTS else wanted
         nodes = self.document.nodes
@@ -83,8 +87,7 @@ class ManualText:
         for node in nodes:
             if wanted in node.title.lower():
                 return node
-        names = ", ".join(node.name for node in nodes)
-        raise CommandError(f"no manual page {quoted(asked)}: the pages are {names}")
+        return None
 
     def show(self, node: Node) -> None:
         self.node = node
