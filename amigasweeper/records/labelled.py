@@ -47,6 +47,8 @@ def figures(s: RowSummary) -> list[tuple[str, str]]:
                 ("average IOE", s.average_ioe, 2), ("average RQP", s.average_rqp, 1))
     pairs += [(label, _number(value, places)) for label, value, places in optional if value is not None]
     pairs.append(("abandoned", str(s.abandoned)))
+    if s.practice:
+        pairs.append(("practice games", str(s.practice)))
     return pairs
 
 

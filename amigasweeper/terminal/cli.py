@@ -53,6 +53,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--version", action="version", version=f"AmigaSweeper {__version__}")
     add_game_options(parser)
     add_narration_options(parser)
+    parser.add_argument("--practice", action="store_true",
+                        help="practice games: untimed, kept apart from the win percent, streaks and Best Times")
     args = parser.parse_args(argv)
     check_game_options(parser, args)
     check_narration_options(parser, args)
@@ -122,7 +124,7 @@ def main(argv: list[str]) -> int:
     choices = choices_from_settings(loaded.settings, level, args.no_guess)
     session = Session(choices, time.monotonic, SeedSource(args.seed))
     narrator, no_voice = narrator_for(args.narrator, Path(args.narration_log) if args.narration_log else None)
-    text = TextGame(session, storage, narrator, time.monotonic)
+    text = TextGame(session, storage, narrator, time.monotonic, practice=args.practice)
     printer.line(text.opening([*loaded.problems, *([no_voice] if no_voice else [])]))
     status, why = play(text, LineReader(sys.stdin.buffer), printer, stop)
     last = text.farewell(why) if why else None  # said before leave() keeps the game as abandoned

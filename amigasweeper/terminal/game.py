@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from amigasweeper.access.narrator import Line, LineKind, Narrator
 from amigasweeper.access.words import (
@@ -48,6 +49,7 @@ from .stats_text import StatsText
 
 SETTLE_BUDGET = 5.0  # seconds a command's answer may wait for its game's end to be written
 JOIN = "; "  # between the lines one answer is made of
+UNTIMED = "a practice game: untimed"
 AGAIN = "!!"  # a line that says the last command again (the text mode's own small history)
 DIRECTIONS = {Verb.UP: (0, -1), Verb.DOWN: (0, 1), Verb.LEFT: (-1, 0), Verb.RIGHT: (1, 0)}
 EDGES = {Verb.UP: "top", Verb.DOWN: "bottom", Verb.LEFT: "left", Verb.RIGHT: "right"}
@@ -59,7 +61,7 @@ BOARD_VERBS = frozenset({*DIRECTIONS, *ACTS, Verb.GO, Verb.WHERE, Verb.READ_ROW,
 
 class TextGame:
     def __init__(self, session: Session, storage: Storage, narrator: Narrator,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], practice: bool = False) -> None:
         self.session = session
         self.storage = storage
         self.narrator = narrator
@@ -81,7 +83,8 @@ class TextGame:
                     best_times_changed=self.best_time_kept)
         session.player_name = desk.default_name  # replays are signed as the window signs them
         self.ending = EndQueue(desk, clock)  # in the loop: a terminal has no frame to keep smooth
-        session.on_end = self.ending.put_game
+        self.practice = practice  # --practice: every game kept as practice, and no time said
+        session.on_end = lambda end: self.ending.put_game(replace(end, practice=True) if self.practice else end)
         session.on_new_game.append(lambda game: setattr(self, "cursor", self.cursor))  # kept on the board
 
     @property
@@ -122,7 +125,9 @@ class TextGame:
     def opening(self, problems: list[str]) -> str:
         """The first line: the board, where the player is, how to go on, and
         anything wrong with the saved data or the voice."""
-        self.say(LineKind.RESULT, f"AmigaSweeper text mode. {self.narration.board()}; you are at A1. "
+        practice = ("; practice: untimed, and kept apart from the win percent, streaks and Best Times"
+                    if self.practice else "")
+        self.say(LineKind.RESULT, f"AmigaSweeper text mode. {self.narration.board()}; you are at A1{practice}. "
                                   "Type help for the commands")
         for problem in problems:
             self.tell(problem)
@@ -197,7 +202,7 @@ class TextGame:
             Verb.READ_COLUMN: self._read_column,
             Verb.READ_AROUND: lambda args: narration.around(self.square(args)),
             Verb.STATUS: lambda args: narration.status(),
-            Verb.TIME: lambda args: narration.time(),
+            Verb.TIME: lambda args: self.say(LineKind.ASKED, UNTIMED) if self.practice else narration.time(),
             Verb.MINES: lambda args: narration.counter(),
             Verb.PAUSE: lambda args: self._pause(True),
             Verb.RESUME: lambda args: self._pause(False),

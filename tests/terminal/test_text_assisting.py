@@ -205,3 +205,18 @@ def test_bang_bang_says_the_last_command_again(text):
     assert text("right") == "D5, covered"
     assert text("!!") == "E5, covered"
     assert text("!!") == "F5, covered"
+
+
+def test_practice_games_are_untimed_and_kept_apart(tmp_path):
+    text = Text(tmp_path / "data", seed=5)
+    text.game.practice = True
+    best_before = text("best")
+    assert text("time") == "a practice game: untimed"
+    won = text.win()
+    assert "game won" in won and "Type your name" not in won  # no best time from practice
+    text("new")
+    text("uncover D4")
+    text("new")
+    assert text("stats") == ("Beginner, random: played 0, won 0, current streak 0, best streak 0, abandoned 0, "
+                             "practice games 2")
+    assert text("best") == best_before  # the Best Times are as they were
