@@ -220,3 +220,16 @@ def test_practice_games_are_untimed_and_kept_apart(tmp_path):
     assert text("stats") == ("Beginner, random: played 0, won 0, current streak 0, best streak 0, abandoned 0, "
                              "practice games 2")
     assert text("best") == best_before  # the Best Times are as they were
+
+
+def test_the_manuals_text_mode_page_names_every_command():
+    from amigasweeper.guide.manual import load_manual
+    from amigasweeper.terminal.commands import Verb
+    from amigasweeper.terminal.manualpages import page_words
+
+    words, _ = page_words(load_manual().node("Accessibility"))
+    section = words[words.index("Playing in a terminal"):]
+    for verb in Verb:
+        if verb is not Verb.FOLLOW:  # a link's number: the manual says "type a number to follow one"
+            assert verb.value in section, verb
+    assert "type a number to follow one" in section and "--practice" in section
