@@ -220,7 +220,8 @@ def _listed(words: tuple[str, ...]) -> str:
 
 def _unknown(word: str) -> str:
     close = difflib.get_close_matches(word, [v.value for v in Verb if " " not in v.value], n=1, cutoff=0.7)
-    hint = f"did you mean {close[0]}? " if close else ""
+    started = [two for two in TWO_WORDS if two.split()[0] == word]  # "known": known mines
+    hint = f"did you mean {(started or close)[0]}? " if started or close else ""
     return f"{quoted(word)} is not a command: {hint}help lists them all, go C5 moves you to a square"
 
 
@@ -235,6 +236,8 @@ def help_line(topic: tuple[str, ...] = ()) -> str:
         reads = (Verb.READ_ROW, Verb.READ_COLUMN, Verb.READ_AROUND)
         return "; ".join(f"{SPECS[verb].usage}: {SPECS[verb].says}" for verb in reads)
     verb = FIRST_WORDS.get(words) or TWO_WORDS.get(words) or READ_ALIASES.get(words.removeprefix("read ").strip())
+    if words.isdecimal():
+        verb = Verb.FOLLOW
     if verb is None:
         return f"{quoted(words)} is not a command: help alone lists them all"
     return f"{SPECS[verb].usage}: {SPECS[verb].says}"

@@ -233,3 +233,13 @@ def test_the_manuals_text_mode_page_names_every_command():
         if verb is not Verb.FOLLOW:  # a link's number: the manual says "type a number to follow one"
             assert verb.value in section, verb
     assert "type a number to follow one" in section and "--practice" in section
+
+
+def test_the_new_commands_help_and_near_misses(text):
+    assert text("known") == '"known" is not a command: did you mean known mines? help lists them all, go C5 moves ' \
+                            'you to a square'
+    assert text("strong") .startswith('"strong" is not a command: did you mean strong demo?')
+    assert text("help known mines").startswith("known mines: lists every square proved a mine")
+    assert text("help 3") == "3: on a manual page, a link's number follows the link"
+    assert text("odds C5 D6") == "'C5 D6' is not a square: name one by a column from A to H and a row from 1 to 8, " \
+                                 "like A1 or H8"
