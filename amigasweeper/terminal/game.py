@@ -31,7 +31,7 @@ from amigasweeper.access.words import (
     row_words,
     square_label,
 )
-from amigasweeper.access.words.game import plural
+from amigasweeper.access.words.game import counter_line, plural
 from amigasweeper.engine import LevelError, LevelName, MoveKind
 from amigasweeper.play import Action, Desk, EndQueue, PauseReason, Session
 from amigasweeper.play.narration import GameNarration
@@ -201,7 +201,7 @@ class TextGame:
             Verb.READ_ROW: self._read_row,
             Verb.READ_COLUMN: self._read_column,
             Verb.READ_AROUND: lambda args: narration.around(self.square(args)),
-            Verb.STATUS: lambda args: narration.status(),
+            Verb.STATUS: lambda args: self._status(),
             Verb.TIME: lambda args: self.say(LineKind.ASKED, UNTIMED) if self.practice else narration.time(),
             Verb.MINES: lambda args: narration.counter(),
             Verb.PAUSE: lambda args: self._pause(True),
@@ -257,6 +257,15 @@ class TextGame:
         self.say(LineKind.ASKED, ", ".join(column_words(self.game, col)))
 
     # ------------------------------------------------------------ the clock
+    def _status(self) -> None:
+        """The state, the counter and the time; in practice, no time."""
+        if not self.practice:
+            self.narration.status()
+            return
+        game = self.game
+        state = game.status.value if game.status.over else "playing"
+        self.say(LineKind.ASKED, f"{state}, {counter_line(game)}, untimed practice")
+
     def _pause(self, stop: bool) -> None:
         game, pauses = self.game, self.session.pauses
         if game.status.over:

@@ -212,6 +212,7 @@ def test_practice_games_are_untimed_and_kept_apart(tmp_path):
     text.game.practice = True
     best_before = text("best")
     assert text("time") == "a practice game: untimed"
+    assert text("status") == "playing, 10 mines left, untimed practice"
     won = text.win()
     assert "game won" in won and "Type your name" not in won  # no best time from practice
     text("new")

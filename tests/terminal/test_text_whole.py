@@ -6,10 +6,12 @@ and watches the Demo's moves arrive as lines of their own while it types."""
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 
 import pytest
 
-from .text_run import Board, TextRun
+from .text_run import Board, TextRun, clean_env
 
 pytestmark = pytest.mark.slow  # real processes
 
@@ -113,3 +115,21 @@ def test_the_demos_moves_come_as_lines_of_their_own_and_stop_ends_it(tmp_path):
         assert run.ask("quit").endswith("goodbye")
     finally:
         run.kill()
+
+
+def test_practice_games_are_kept_apart_where_stats_finds_them(tmp_path):
+    data = tmp_path / "data"
+    run = TextRun("--practice", "--seed", "4", data=data)
+    try:
+        assert "practice: untimed, and kept apart from the win percent, streaks and Best Times" in run.opening
+        run.ask("uncover D4")
+        assert run.ask("time") == "a practice game: untimed"
+        assert run.ask("quit") == "the game is kept as abandoned; goodbye"
+        assert run.finish()[0] == 0
+    finally:
+        run.kill()
+    shown = subprocess.run([sys.executable, "-m", "amigasweeper", "--stats", "--data-dir", str(data)],
+                           capture_output=True, text=True, timeout=120, env=clean_env())
+    assert shown.returncode == 0, shown.stderr
+    assert shown.stdout.splitlines()[1] == ("Beginner, random. played: 0; won: 0; current streak: 0; best streak: 0; "
+                                            "abandoned: 0; practice games: 1")
