@@ -128,7 +128,7 @@ SPECS: dict[Verb, Spec] = {
                      "intermediate, expert) or a board's (30x16/99)", 0, 1),
     Verb.MANUAL: Spec("manual", "reads the manual a page at a time, its links numbered; manual and a page's "
                       "name or title opens that page: manual duel", 0, 4),
-    Verb.FOLLOW: Spec("3", "on a manual page, a link's number follows the link", 1, 1),
+    Verb.FOLLOW: Spec("3 (a link's number)", "on a manual page, a link's number follows that link", 1, 1),
     Verb.BACK: Spec("back", "in the manual, goes back to the page before"),
     Verb.DUEL: Spec("duel computer", "starts a Duel against the computer (duel computer strong for a "
                     "stronger one) or hot-seat (duel players); duel alone says its commands", 0, 2),

@@ -16,31 +16,57 @@ from collections.abc import Callable
 from amigasweeper.access.narrator import LineKind
 from amigasweeper.guide.manual import ManualPage, load_manual
 from amigasweeper.guide.model import Document, Node
-from amigasweeper.guide.sourceline import Link, Span
+from amigasweeper.guide.sourceline import Command as GuideCommand
+from amigasweeper.guide.sourceline import Layout, Link, Span
 
 from .commands import CommandError, Verb, quoted
 from .host import TextHost
 
 LINK_WORD = "link"
+STOPS = ".:;!?,"
+BREAKS = (GuideCommand.LINE, GuideCommand.PAR)  # text that already ends a sentence, or goes on into what follows
 CONTENTS = ("contents", "main", "index of pages")
 
 
 def page_words(node: Node) -> tuple[str, list[str]]:
-    """The page's text with its links numbered, and the target of each number (from 1)."""
+    """The page's text with its links numbered, and the target of each number (from 1).
+
+    The page is one long line for the ear, so where the page breaks a line on
+    purpose (a blank line, @{line} or @{par}, each row of a @{code} table,
+    a row's indented lines going on with it) a sentence ends: a full stop is added where the text has no stop of its
+    own, and the rows of a table are not read as one run-on sentence."""
     targets: list[str] = []
-    lines = []
+    units: list[str] = []  # the runs of text between the page's own breaks
+    run: list[str] = []
+    code = False
+
+    def close() -> None:
+        text = " ".join("".join(run).split())
+        if text:
+            units.append(text if text[-1] in STOPS else text + ".")
+        run.clear()
+
     for source_line in node.lines:
-        parts = []
+        if not source_line.items or (code and not source_line.text()[:1].isspace()):
+            close()  # a blank line; in a table, a row (its indented lines go on the row above)
         for item in source_line.items:
             if isinstance(item, Span):
-                parts.append(item.text)
+                run.append(item.text)
             elif isinstance(item, Link) and item.kind.navigates:
                 targets.append(item.target)
-                parts.append(f"{item.label.strip()} ({LINK_WORD} {len(targets)})")
+                run.append(f"{item.label.strip()} ({LINK_WORD} {len(targets)})")
             elif isinstance(item, Link):
-                parts.append(item.label)
-        lines.append("".join(parts))
-    return " ".join(" ".join(lines).split()), targets
+                run.append(item.label)
+            elif isinstance(item, Layout) and item.command in BREAKS:
+                close()
+            elif isinstance(item, Layout) and item.command in (GuideCommand.CODE, GuideCommand.BODY):
+                close()
+                code = item.command is GuideCommand.CODE
+            else:  # another formatting command (a tab, an indent): a space between the words it parts
+                run.append(" ")
+        run.append(" ")
+    close()
+    return " ".join(units), targets
 
 
 class ManualText:

@@ -241,6 +241,6 @@ def test_the_new_commands_help_and_near_misses(text):
                             'you to a square'
     assert text("strong") .startswith('"strong" is not a command: did you mean strong demo?')
     assert text("help known mines").startswith("known mines: lists every square proved a mine")
-    assert text("help 3") == "3: on a manual page, a link's number follows the link"
+    assert text("help 3") == "3 (a link's number): on a manual page, a link's number follows that link"
     assert text("odds C5 D6") == "'C5 D6' is not a square: name one by a column from A to H and a row from 1 to 8, " \
                                  "like A1 or H8"
