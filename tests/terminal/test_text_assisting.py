@@ -244,3 +244,38 @@ def test_the_new_commands_help_and_near_misses(text):
     assert text("help 3") == "3 (a link's number): on a manual page, a link's number follows that link"
     assert text("odds C5 D6") == "'C5 D6' is not a square: name one by a column from A to H and a row from 1 to 8, " \
                                  "like A1 or H8"
+
+
+def test_a_manual_page_is_read_with_its_breaks_as_sentences_and_its_links_numbered(tmp_path):
+    from amigasweeper.guide.parser import parse
+    from amigasweeper.terminal.manualpages import page_words
+
+    guide = parse("""@database t.guide
+@node Main "Main"
+A paragraph that wraps
+over two lines
+
+@{code}
+M or G   cycle the mark, as the
+         right button does
+P        pause
+@{body}
+See @{" Rules " link Rules} and @{" Run " system "echo"}@{line}
+then this@{par}Done: @{" Other " link other.guide/Main}
+@endnode
+@node Rules "Rules"
+Rules.
+@endnode
+""")
+    words, targets = page_words(guide.node("Main"))
+    assert words == ("A paragraph that wraps over two lines. M or G cycle the mark, as the right button does. "
+                     "P pause. See Rules (link 1) and Run. then this. Done: Other (link 2).")
+    assert targets == ["Rules", "other.guide/Main"]  # a SYSTEM button is shown, never numbered
+
+    text = Text(tmp_path / "data")
+    text.game.manual._document = guide
+    assert text("manual").startswith("manual page Main: Main (2 links;")
+    assert text("2") == 'link 2 leads outside the manual ("other.guide/Main"), which the text mode cannot show'
+    assert text("1") == "manual page Rules: Rules (0 links; type a link's number to follow it, back to go back). Rules."
+    assert text("1") == "this page has no links: back goes back"
+    assert text("back").startswith("manual page Main")
