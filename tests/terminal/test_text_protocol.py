@@ -186,7 +186,7 @@ def test_the_text_modes_options(tmp_path):
 
     shown = amigasweeper("--text", "--help")
     assert shown.returncode == 0
-    for option in ("--seed", "--level", "--data-dir", "--no-guess", "--narrator", "--narration-log"):
+    for option in ("--seed", "--level", "--data-dir", "--no-guess", "--narrator", "--narration-log", "--practice"):
         assert option in shown.stdout
     for bad, said in ((["--look", "kickstart2"], "unrecognized arguments: --look kickstart2"),
                       (["--level", "hard"], "invalid choice: 'hard'"),
