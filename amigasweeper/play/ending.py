@@ -102,7 +102,7 @@ class GameJob:
     @_files
     def metrics(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         end = self.end
-        self.record = desk.keeper.record_of(end.recording, end.level.value, end.by_marks)
+        self.record = desk.keeper.record_of(end.recording, end.level.value, end.by_marks, end.practice)
         return Step.DONE, None
 
     @_files
@@ -123,7 +123,7 @@ class GameJob:
     def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         end, best_times = self.end, desk.storage.best_times
         level = end.level.value
-        if not counts_as_best(end.won, end.recording.helped, end.by_marks, Table.BEST_TIMES) \
+        if end.practice or not counts_as_best(end.won, end.recording.helped, end.by_marks, Table.BEST_TIMES) \
                 or not best_times.is_record(level, end.seconds):
             return Step.DONE, None
         if self.name is None:

@@ -19,10 +19,11 @@ from pathlib import Path
 
 from ..storage.folders import APP_NAME, VENDOR_NAME, default_folder
 from .index import StatsIndex, reset_date
+from .labelled import labelled_row
 from .live import LiveIndex
 from .replay_folder import REPLAY_FOLDER
 from .replay_names import replay_names_of
-from .rows import COMPLETION_NAMES, SHAPE_NAMES, RowKey
+from .rows import RowKey
 from .store import RecordStore
 
 USAGE = "usage: amigasweeper --stats [--json] [--data-dir FOLDER]"
@@ -50,43 +51,6 @@ def _options(args: list[str]) -> tuple[bool, Path | None]:
         else:
             raise ValueError(f"--stats does not take {word!r}")
     return as_json, folder
-
-
-def _fmt(value, pattern: str) -> str:
-    return "-" if value is None else pattern.format(value)
-
-
-COLUMNS = (  # (heading, width, the figure of a RowSummary as text)
-    ("Board", 22, lambda s: s.key.board),
-    ("Shape", 11, lambda s: SHAPE_NAMES.get(s.key.shape, s.key.shape)),
-    ("Completion", 20, lambda s: COMPLETION_NAMES.get(s.key.completion, s.key.completion)),
-    ("Kind", 9, lambda s: s.key.kind),
-    ("Played", 7, lambda s: str(s.played)),
-    ("Won", 6, lambda s: str(s.won)),
-    ("Win %", 6, lambda s: _fmt(s.win_percent, "{:.1f}")),
-    ("Streak", 7, lambda s: str(s.current_streak)),
-    ("Best", 5, lambda s: str(s.best_streak)),
-    ("Best time", 10, lambda s: _fmt(s.best_ms and s.best_ms / 1000, "{:.3f}")),
-    ("its 3BV", 8, lambda s: _fmt(s.best_time_bbbv, "{}")),
-    ("its 3BV/s", 10, lambda s: _fmt(s.best_time_bbbv_per_s, "{:.2f}")),
-    ("Best 3BV/s", 11, lambda s: _fmt(s.best_bbbv_per_s, "{:.2f}")),
-    ("Avg 3BV/s", 10, lambda s: _fmt(s.average_bbbv_per_s, "{:.2f}")),
-    ("Avg IOE", 8, lambda s: _fmt(s.average_ioe, "{:.2f}")),
-    ("Avg RQP", 8, lambda s: _fmt(s.average_rqp, "{:.1f}")),
-    ("Abandoned", 10, lambda s: str(s.abandoned)),
-)
-
-
-def table(summaries) -> str:
-    """One line a row: the first four columns to the left, the figures to the right."""
-    def line(cells) -> str:
-        return "".join(c.ljust(w) if i < 4 else c.rjust(w) for i, ((_, w, _), c) in enumerate(zip(COLUMNS, cells)))
-
-    lines = [line([heading for heading, _, _ in COLUMNS]).rstrip()]
-    lines += [line([text(s) for _, _, text in COLUMNS]).rstrip() for s in summaries]
-    if not summaries:
-        lines.append("No games recorded yet.")
-    return "\n".join(lines)
 
 
 def main(args: list[str]) -> int:
@@ -123,10 +87,13 @@ def _main(args: list[str]) -> int:
 
 
 def write_table(store: RecordStore, folder: Path, out) -> None:
-    """The table, from the saved index caught up with any game it lacks (nothing is written)."""
+    """The statistics, from the saved index caught up with any game it lacks (nothing is written)."""
     store.size()  # a games file that cannot be read is said at once
     index = LiveIndex(store, saves=False).whole()
-    out.write(f"Statistics in {folder}\n{table(index.summaries())}\n")
+    # One labelled line a row, not a wide table: a screen reader reads each
+    # figure with its label (--json is there for programs).
+    rows = [labelled_row(s) for s in index.summaries()] or ["No games recorded yet."]
+    out.write(f"Statistics in {folder}\n" + "\n".join(rows) + "\n")
     if index.reset_ms is not None:
         out.write(f"(Counted since the last reset; {index.games_before_reset} earlier game(s) are kept in the file.)\n")
     if index.damaged:

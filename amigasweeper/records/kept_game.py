@@ -4,7 +4,7 @@ A line holds, separated by single spaces::
 
     date_ms level width height mines shape no_guess completion marks result
     time_ms bbbv bbbv_solved openings islands zini left right chord
-    left_eff right_eff chord_eff replay keep helped by_marks
+    left_eff right_eff chord_eff replay keep helped by_marks practice
 
 (about 90 bytes; ``zini`` is ``-`` off square boards, ``replay`` is ``e`` for
 an EVF file, ``n`` for our format, ``-`` for none; the replay's file name is
@@ -17,6 +17,14 @@ alone (All Mines Found or Either with safe squares still covered). Lines
 written before these two fields existed have 24 fields: they read as not
 helped (that version never knew), and as won by marks when such a win left
 3BV unsolved, which only a win by marks can.
+
+``practice`` (1, on a practice game's line only) marks a game played
+for practice (``--text --practice``): kept, but out of the win percent,
+the streaks and the best figures. Only a practice game's line has this
+27th field, so every other line is the 26 fields every version since
+``by_marks`` reads; a line without it is not practice (an older version
+skips a practice line as one it cannot read, which keeps it out of that
+version's figures too).
 """
 
 from __future__ import annotations
@@ -81,11 +89,13 @@ KEPT_FIELDS = (
     "keep",  # the player chose to keep the replay
     "helped",  # hints, probabilities, the Demo or any other help were used
     "by_marks",  # won by marking every mine, with safe squares still covered
+    "practice",  # played for practice: written only when true (see the module's doc)
 )
-FIELD_COUNT = len(SETUP_FIELDS) + len(METRIC_FIELDS) + len(KEPT_FIELDS)
+PRACTICE_FIELD_COUNT = len(SETUP_FIELDS) + len(METRIC_FIELDS) + len(KEPT_FIELDS)  # a practice game's line
+FIELD_COUNT = PRACTICE_FIELD_COUNT - 1  # every other game's line
 FIRST_FIELD_COUNT = FIELD_COUNT - 2  # the lines of the first version, without helped and by_marks
 _METRICS = slice(len(SETUP_FIELDS), len(SETUP_FIELDS) + len(METRIC_FIELDS))
-_Fields = namedtuple("_Fields", SETUP_FIELDS + METRIC_FIELDS + KEPT_FIELDS, defaults=("", False, False, False))
+_Fields = namedtuple("_Fields", SETUP_FIELDS + METRIC_FIELDS + KEPT_FIELDS, defaults=("", False, False, False, False))
 
 
 class KeptGame(_Fields):
@@ -115,14 +125,15 @@ class KeptGame(_Fields):
         return self.result == "won"
 
     @classmethod
-    def from_recording(cls, recording, level: str, replay_suffix: str = "", by_marks: bool = False) -> KeptGame:
+    def from_recording(cls, recording, level: str, replay_suffix: str = "", by_marks: bool = False,
+                       practice: bool = False) -> KeptGame:
         s, m = recording.setup, recording.metrics()
         return cls(
             date_ms=round(recording.started * 1000), level=level, width=s.width, height=s.height,
             mines=s.mines, shape=s.shape.value, no_guess=s.layout.value == "no-guess",
             completion=s.completion.value, marks=s.marks, result=recording.result.value,
             **{name: getattr(m, name) for name in METRIC_FIELDS},
-            replay_suffix=replay_suffix, helped=recording.helped, by_marks=by_marks,
+            replay_suffix=replay_suffix, helped=recording.helped, by_marks=by_marks, practice=practice,
         )
 
     # ------------------------------------------------------------- text
@@ -138,6 +149,8 @@ class KeptGame(_Fields):
             elif value is None:
                 value = "-"
             values.append(str(value))
+        if not self.practice:
+            values.pop()  # the practice field is written only for a practice game
         return " ".join(values)
 
     @classmethod
@@ -145,20 +158,23 @@ class KeptGame(_Fields):
         """Raises ValueError (or KeyError) on a line that is not a record.
         Written for speed: 100,000 lines are read each time the statistics are."""
         p = line.split(" ")
-        if len(p) != FIELD_COUNT and len(p) != FIRST_FIELD_COUNT:
+        if len(p) not in (FIELD_COUNT, PRACTICE_FIELD_COUNT, FIRST_FIELD_COUNT):
             raise ValueError(f"{len(p)} fields, not {FIELD_COUNT}")
+        if len(p) == PRACTICE_FIELD_COUNT and p[26] != "1":
+            raise ValueError("a practice field that is not 1")
         sizes = list(map(int, p[2:5]))
         counts = list(map(int, p[10:15] + p[16:22]))
         zini = None if p[15] == "-" else int(p[15])
         _check_values(int(p[0]), sizes, counts, zini)
         completion, result = _COMPLETIONS[p[7]], _RESULTS[p[9]]
-        if len(p) == FIELD_COUNT:
+        if len(p) >= FIELD_COUNT:
             helped, by_marks = p[24] == "1", p[25] == "1"
         else:  # bbbv_solved < bbbv on a win: safe squares were left covered
             helped, by_marks = False, result == "won" and completion in MARKS_MODES and counts[1] < counts[0]
         return _new_tuple(cls, (
             int(p[0]), _LEVELS[p[1]], *sizes, _SHAPES[p[5]], p[6] == "1", completion, p[8] == "1",
             result, *counts[:5], zini, *counts[5:], _REPLAYS[p[22]], p[23] == "1", helped, by_marks,
+            len(p) == PRACTICE_FIELD_COUNT,
         ))
 
     def as_json(self, replay_path: str | None) -> dict[str, object]:
@@ -169,5 +185,5 @@ class KeptGame(_Fields):
             "mines": self.mines, "shape": self.shape, "no_guess": self.no_guess,
             "completion": self.completion, "marks": self.marks, "result": self.result,
             "time_ms": self.time_ms, "seconds": self.seconds, **{k: v for k, v in m.as_dict().items() if k != "time_ms"},
-            "helped": self.helped, "by_marks": self.by_marks, "replay": replay_path,
+            "helped": self.helped, "by_marks": self.by_marks, "practice": self.practice, "replay": replay_path,
         }

@@ -10,6 +10,8 @@ What counts:
   game, the close gadget or Quit after at least one uncover) is counted
   apart, never as played or lost, and it does not break a streak;
 * a streak is a run of won games; a loss ends it;
+* a practice game (``KeptGame.practice``) is counted apart too, as
+  practised: never played, won, lost or abandoned, no streak, no best;
 * the best time, the best 3BV/s and the averages of 3BV/s, IOE and RQP
   are of the wins that count as a best time (:func:`.rows.counts_as_best`):
   a win after a hint or the Demo counts as a win, but sets no figure.
@@ -59,6 +61,7 @@ class RowTally:
     played: int = 0
     won: int = 0
     abandoned: int = 0
+    practice: int = 0  # practice games: counted apart, in no other figure
     streak: int = 0
     best_streak: int = 0
     counted: int = 0  # wins that count for the best figures
@@ -78,6 +81,9 @@ class RowTally:
         self.last.append(line)
         if len(self.last) > LAST_GAMES:
             del self.last[0]
+        if record.practice:
+            self.practice += 1
+            return
         if record.result == "abandoned":
             self.abandoned += 1
             return
@@ -116,7 +122,7 @@ class RowTally:
         return [KeptGame.from_line(line) for line in self.last or []]
 
     # --------------------------------------------------------------- saved form
-    COUNTS = ("played", "won", "abandoned", "streak", "best_streak", "counted", "ioe_n", "rqp_n")
+    COUNTS = ("played", "won", "abandoned", "practice", "streak", "best_streak", "counted", "ioe_n", "rqp_n")
     SUMS = ("rate_sum", "ioe_sum", "rqp_sum")
     BESTS = ("best_time", "best_rate", "best_ioe")
 
@@ -175,6 +181,7 @@ class RowSummary:
     average_bbbv_per_s: float | None
     average_ioe: float | None
     average_rqp: float | None
+    practice: int = 0  # practice games, counted in no other figure
 
     @property
     def win_percent(self) -> float | None:
@@ -190,6 +197,7 @@ class RowSummary:
             tally.rate_sum / tally.counted if tally.counted else None,
             tally.ioe_sum / tally.ioe_n if tally.ioe_n else None,
             tally.rqp_sum / tally.rqp_n if tally.rqp_n else None,
+            tally.practice,
         )
 
     def as_json(self) -> dict[str, object]:
@@ -201,7 +209,7 @@ class RowSummary:
             "current_streak": self.current_streak, "best_streak": self.best_streak, "best_ms": self.best_ms,
             "best_time_bbbv": self.best_time_bbbv, "best_time_bbbv_per_s": self.best_time_bbbv_per_s,
             "best_bbbv_per_s": self.best_bbbv_per_s, "average_bbbv_per_s": self.average_bbbv_per_s,
-            "average_ioe": self.average_ioe, "average_rqp": self.average_rqp,
+            "average_ioe": self.average_ioe, "average_rqp": self.average_rqp, "practice": self.practice,
         }
 
 
@@ -216,7 +224,7 @@ class ChartPoint:
 def chart_points(tally: RowTally) -> list[ChartPoint]:
     """The row's newest played games, oldest first: abandoned ones are not played, so not drawn."""
     return [ChartPoint(r.date_ms, r.time_ms, r.metrics.bbbv_per_s, r.won)
-            for r in tally.records() if r.result != "abandoned"]
+            for r in tally.records() if r.result != "abandoned" and not r.practice]
 
 
 def summarise(records: Iterable[KeptGame]) -> list[RowSummary]:
