@@ -203,6 +203,12 @@ class DuelWindow(ControlledWindow):
         else:
             self.status = f"{self.players.names[self.duel.turn]} to move"
 
+    def spoken(self) -> str:
+        """What the Narrator says of the duel: the last move and whose turn it is."""
+        log = self.duel.log(self.players.names, self.look.viewer)
+        last = log[-1] if log else ""
+        return f"{' '.join(last.split())}; {self.status}" if last else self.status
+
     # ---------------------------------------------------------------- moves
     def human_move(self, kind: DuelMoveKind, cell: int | None) -> None:
         # A square that cannot be played: nothing happens, as in the main game.

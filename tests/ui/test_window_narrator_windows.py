@@ -1,0 +1,212 @@
+"""Nothing happens silently in the window (issue 39 item 3): through the real
+program and a fake voice, the first line says how to begin; Narrator off is
+said before it goes silent and on again says where the player is; a chosen
+menu item is confirmed; the cursor says "edge" at the edge and its square
+after a new game; windows say they opened, closed or became active with what
+they show; an automatic pause says why; a Hint and Show Safe and Mines are
+said by square and rule."""
+
+from __future__ import annotations
+
+import pytest
+import pyxel
+
+from amigasweeper.access.narrator import NarrationLog
+from amigasweeper.engine import GameStatus
+from amigasweeper.ui.game.menudefs import Command
+from amigasweeper.ui.narrator import window as narrator_window
+from tests.ui.test_window_narrator import FakeVoice, Lines, heard
+
+
+@pytest.fixture
+def voice(monkeypatch):
+    fake = FakeVoice()
+    monkeypatch.setattr(narrator_window, "system_voice", lambda: fake)
+    return fake
+
+
+@pytest.fixture
+def narrated(make_app, voice, tmp_path):
+    app, pilot = make_app(narrator=True, data_dir=tmp_path)
+    log = Lines()
+    app.narration.narrator.log = NarrationLog(log, interval=0)
+    return app, pilot, log, voice
+
+
+def menu_item(app, command):
+    for menu in app.mine_window.menus.menus:
+        for item in menu.items:
+            for choice in item.walk():
+                if choice.command is command:
+                    return choice
+    raise LookupError(command)
+
+
+def choose(app, pilot, command):
+    app.commands.select(menu_item(app, command))
+    pilot.step()
+
+
+def texts(lines):
+    return [text for _, text in lines]
+
+
+def test_the_first_line_says_the_board_and_how_to_begin(make_app, voice):
+    app, pilot = make_app(narrator=True)
+    pilot.step(2)
+    assert voice.said[0] == ("MineSweeper, Beginner, 8 by 8 squares, 10 mines. Press the cursor keys to move, "
+                             "Space to uncover, Return to mark, F10 for menus, Help for the manual")
+    assert not any(said.startswith("new game") for said in voice.said)
+
+
+def test_narrator_off_is_said_before_silence_and_on_again_says_where_you_are(narrated):
+    app, pilot, log, voice = narrated
+    pilot.key(pyxel.KEY_RIGHT)
+    pilot.key(pyxel.KEY_SPACE)  # A1 uncovered: a game on its way
+    pilot.finish_ripple()
+    heard(app, pilot, log)
+    choose(app, pilot, Command.NARRATOR)
+    assert heard(app, pilot, log) == [("result", "Narrator off")]
+    assert voice.said[-1] == "Narrator off" and voice.closed
+    assert app.narration.narrator.voice is None
+    said = len(voice.said)
+    pilot.key(pyxel.KEY_RIGHT)
+    pilot.step(2)
+    assert len(voice.said) == said  # silent now (the log alone still takes the lines)
+    heard(app, pilot, log)
+    choose(app, pilot, Command.NARRATOR)
+    (line,) = heard(app, pilot, log)
+    assert line[0] == "result" and line[1].startswith("Narrator on. Beginner, 8 by 8 squares, 10 mines; ")
+    assert line[1].endswith(f"; B1, {'covered' if not app.game.is_open(1) else line[1].rsplit(', ', 1)[-1]}")
+    assert "new game" not in line[1]
+
+
+def test_a_chosen_menu_item_is_confirmed(narrated):
+    app, pilot, log, voice = narrated
+    heard(app, pilot, log)
+    choose(app, pilot, Command.FLASH_BORDER)
+    assert heard(app, pilot, log) == [("result", "Flash: Border, chosen")]
+    choose(app, pilot, Command.TOUCH)
+    assert heard(app, pilot, log) == [("result", f"Touch Controls, {'on' if app.touch_play.on else 'off'}")]
+
+
+def test_the_cursor_says_edge_and_its_square_after_a_new_game(narrated):
+    app, pilot, log, voice = narrated
+    pilot.key(pyxel.KEY_LEFT)  # shows the cursor on A1
+    heard(app, pilot, log)
+    pilot.key(pyxel.KEY_LEFT)
+    assert heard(app, pilot, log) == [("cursor", "edge, A1, covered")]
+    pilot.key(pyxel.KEY_UP)
+    assert heard(app, pilot, log) == [("cursor", "edge, A1, covered")]
+    pilot.key(pyxel.KEY_RIGHT)
+    assert heard(app, pilot, log) == [("cursor", "B1, covered")]
+    choose(app, pilot, Command.NEW)
+    lines = heard(app, pilot, log)
+    assert ("result", "new game: Beginner, 8 by 8 squares, 10 mines") in lines
+    assert lines[-1] == ("cursor", "B1, covered")
+
+
+def test_the_statistics_window_says_what_it_shows_and_why_the_game_waits(narrated):
+    app, pilot, log, voice = narrated
+    pilot.key(pyxel.KEY_RIGHT)
+    pilot.key(pyxel.KEY_SPACE)
+    pilot.finish_ripple()
+    assert app.game.status is GameStatus.PLAYING
+    heard(app, pilot, log)
+    choose(app, pilot, Command.STATISTICS)
+    lines = heard(app, pilot, log)
+    opened = [text for kind, text in lines if text.startswith("Statistics window")]
+    assert opened == [opened[0]] and (opened[0] == "Statistics window. No games played yet"
+                                      or ": played " in opened[0]), lines
+    assert ("result", "Paused while the Statistics window is open; close it to play on") in lines
+    app.stats.window.close()
+    lines = heard(app, pilot, log)
+    assert ("requester", "Statistics window closed") in lines
+    active = [text for text in texts(lines) if text.startswith("MineSweeper window, active. ")]
+    assert active and active[0].endswith("; A1, " + active[0].rsplit(", ", 1)[-1])
+    assert "Playing on" in texts(lines)
+
+
+def test_a_key_refused_while_a_window_holds_the_game_says_which(narrated):
+    app, pilot, log, voice = narrated
+    pilot.key(pyxel.KEY_RIGHT)
+    pilot.key(pyxel.KEY_SPACE)
+    pilot.finish_ripple()
+    choose(app, pilot, Command.STATISTICS)
+    app.wm.activate(app.mine_window)  # the window behind, clicked: the Statistics window still holds it
+    lines = heard(app, pilot, log)
+    active = [text for text in texts(lines) if text.startswith("MineSweeper window, active. ")]
+    assert active and "Paused while the Statistics window is open; close it to play on" in active[0]
+    pilot.key(pyxel.KEY_SPACE)  # the board is hidden while it waits: the key says why nothing happens
+    assert heard(app, pilot, log) == [("result", "Paused while the Statistics window is open; close it to play on")]
+    pilot.key(pyxel.KEY_RIGHT)
+    assert heard(app, pilot, log) == [("result", "Paused while the Statistics window is open; close it to play on")]
+
+
+def test_statistics_of_a_played_game_are_read(narrated):
+    app, pilot, log, voice = narrated
+    game = app.game
+    pilot.key(pyxel.KEY_RIGHT)
+    pilot.key(pyxel.KEY_SPACE)
+    pilot.finish_ripple()
+    mine = next(c for c in sorted(game.mine_cells()))
+    app.mine_window.cursor.cell = mine
+    pilot.key(pyxel.KEY_SPACE)
+    pilot.finish_ripple()
+    assert game.status is GameStatus.LOST
+    pilot.step(5)
+    heard(app, pilot, log)
+    choose(app, pilot, Command.STATISTICS)
+    opened = [text for text in texts(heard(app, pilot, log)) if text.startswith("Statistics window")]
+    assert opened == ["Statistics window. Beginner, square; All Non Mines Found, random boards: "
+                      "played 1, won 0, 0 percent, streak 0, best streak 0, no best time"], opened
+
+
+def test_a_hint_is_said_by_square_and_rule(narrated):
+    app, pilot, log, voice = narrated
+    pilot.key(pyxel.KEY_RIGHT)
+    heard(app, pilot, log)
+    choose(app, pilot, Command.HINT)
+    assert ("asked", "Hint: Any square is safe to start.") in heard(app, pilot, log)
+    pilot.key(pyxel.KEY_SPACE)
+    pilot.finish_ripple()
+    heard(app, pilot, log)
+    choose(app, pilot, Command.HINT)
+    answer = app.session.assist.answer
+    for _ in range(200):
+        if answer is not None:
+            break
+        pilot.step()
+        answer = app.session.assist.answer
+    lines = [line for line in heard(app, pilot, log) if line[1].startswith("Hint:")]
+    assert len(lines) == 1 and lines[0][0] == "asked"
+    if answer.square is not None:
+        from amigasweeper.access.words import square_label
+
+        name = square_label(app.game.topology, answer.square)
+        verdict = "safe" if answer.verdict.value == "safe" else "a mine"
+        assert lines[0][1].startswith(f"Hint: {name} is {verdict}, by rule {answer.rule}, ")
+    else:
+        assert lines[0][1] == f"Hint: {answer.why}"
+
+
+def test_show_safe_and_mines_is_said_as_counts_and_squares(narrated):
+    app, pilot, log, voice = narrated
+    pilot.key(pyxel.KEY_RIGHT)
+    pilot.key(pyxel.KEY_SPACE)
+    pilot.finish_ripple()
+    heard(app, pilot, log)
+    choose(app, pilot, Command.SHOW_SAFE)
+    for _ in range(200):
+        if app.session.assist.known is not None:
+            break
+        pilot.step()
+    known = app.session.assist.known
+    lines = [text for text in texts(heard(app, pilot, log)) if text.startswith("Show Safe and Mines:")]
+    mines = len(known.mines)
+    counts = f"Show Safe and Mines: {len(known.safe)} safe, {mines} mine{'' if mines == 1 else 's'}"
+    assert lines and lines[0].startswith(counts), lines
+    from amigasweeper.access.words import square_label
+
+    for cell in sorted(known.mines)[:12]:
+        assert square_label(app.game.topology, cell) in lines[0]
