@@ -210,3 +210,73 @@ def test_show_safe_and_mines_is_said_as_counts_and_squares(narrated):
 
     for cell in sorted(known.mines)[:12]:
         assert square_label(app.game.topology, cell) in lines[0]
+
+
+def test_the_help_viewer_says_its_page_its_links_and_reads_the_page(narrated):
+    app, pilot, log, voice = narrated
+    heard(app, pilot, log)
+    choose(app, pilot, Command.MANUAL)
+    viewer = app.viewers.window
+    pilot.step(3)
+    lines = heard(app, pilot, log)
+    assert ("requester", f"help viewer. page {viewer.title}") in lines, lines
+    viewer.show(viewer.document.main)  # the Contents button's page: a page of links
+    pilot.step(3)
+    assert heard(app, pilot, log) == [("requester", f"page {viewer.title}")]
+    pilot.key(pyxel.KEY_TAB)
+    links = viewer.visible_links()
+    first = links[0][1].link.label
+    assert heard(app, pilot, log) == [("menu", f"link {' '.join(first.split())}, 1 of {len(links)}")]
+    pilot.key(pyxel.KEY_TAB)
+    assert heard(app, pilot, log) == [("menu", f"link {' '.join(links[1][1].link.label.split())}, 2 of {len(links)}")]
+    pilot.key(pyxel.KEY_R)
+    (line,) = heard(app, pilot, log)
+    assert line[0] == "asked" and line[1] == viewer.shown_text() and " ".join(first.split()) in line[1]
+    before = viewer.title
+    pilot.key(pyxel.KEY_RETURN)  # follows the second link
+    pilot.step(3)
+    lines = heard(app, pilot, log)
+    assert viewer.title != before and ("requester", f"page {viewer.title}") in lines, lines
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert ("requester", "help viewer closed") in heard(app, pilot, log)
+
+
+@pytest.mark.parametrize("shape", [Command.SHAPE_SQUARE, Command.SHAPE_HEX, Command.SHAPE_TRIANGLE])
+def test_the_duel_has_a_cursor_and_says_whose_turn_after_each_move(narrated, shape):
+    from amigasweeper.access.words import cursor_line
+    from tests.ui.test_duel_window import start_duel
+
+    app, pilot, log, voice = narrated
+    choose(app, pilot, shape)
+    window = start_duel(app, pilot)
+    pilot.step(2)
+    lines = heard(app, pilot, log)
+    assert any(text.startswith("Duel window. ") and text.endswith(" to move") for text in texts(lines)), lines
+    assert window.duel.topology.shape is app.game.topology.shape
+    pilot.key(pyxel.KEY_RIGHT)  # shows the cursor on A1
+    assert heard(app, pilot, log) == [("cursor", cursor_line(window.look, 0))]
+    pilot.key(pyxel.KEY_LEFT)
+    assert heard(app, pilot, log) == [("cursor", "edge, " + cursor_line(window.look, 0))]
+    pilot.key(pyxel.KEY_DOWN)
+    below = window.duel.topology.index(0, 1)
+    assert window.cursor.cell == below
+    assert heard(app, pilot, log) == [("cursor", cursor_line(window.look, below))]
+    safe = next(c for c in window.duel.topology.cells() if not window.duel.is_mine(c))
+    window.cursor.cell = safe
+    pilot.key(pyxel.KEY_SPACE)  # the human's move, by the cursor
+    assert window.duel.turn == window.players.computer
+    lines = texts(heard(app, pilot, log))
+    assert any(text.endswith("; Computer is thinking...") or text.endswith("Computer to move") for text in lines)
+    pilot.key(pyxel.KEY_SPACE)  # not the human's turn: said why
+    assert ("result", "it is Computer's turn") in heard(app, pilot, log)
+    for _ in range(100):
+        if window.waiting_for_human() or window.duel.over:
+            break
+        pilot.step()
+    lines = texts(heard(app, pilot, log))
+    if not window.duel.over:
+        assert lines[-1].endswith(f"; {window.players.names[window.duel.turn]} to move"), lines
+    pilot.key(pyxel.KEY_S)
+    (line,) = heard(app, pilot, log)
+    assert line[0] == "asked" and line[1].startswith(f"{window.players.names[0]} {window.duel.scores[0]}, ")
+    window.close()

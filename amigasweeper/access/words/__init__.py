@@ -22,7 +22,7 @@ from .game import (
     status_line,
     time_line,
 )
-from .menus import button_line, menu_line, requester_line, spoken_label
+from .menus import button_line, link_line, menu_line, requester_line, spoken_label
 from .squares import (
     column_line,
     column_words,
@@ -57,6 +57,7 @@ __all__ = [
     "edge_line",
     "hint_line",
     "known_line",
+    "link_line",
     "narrator_off_line",
     "narrator_on_line",
     "no_stats_gist",

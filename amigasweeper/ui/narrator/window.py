@@ -41,6 +41,7 @@ from amigasweeper.access.words import (
     begin_line,
     button_line,
     chosen_line,
+    link_line,
     menu_line,
     narrator_off_line,
     narrator_on_line,
@@ -52,6 +53,7 @@ from amigasweeper.access.words import (
 from amigasweeper.engine import GameStatus, MoveKind
 from amigasweeper.play.narration import GameNarration
 
+from ..duel.duelwindow import DuelWindow
 from ..game.keyplay import Read
 from ..game.menudefs import Command
 from ..helpviewer.guideview import GuideViewer
@@ -59,6 +61,7 @@ from ..intuition.keyfocus import gadgets_of
 from ..intuition.menus import ItemKind, MenuItem
 from ..intuition.requester import CycleGadget, Requester
 from ..intuition.stringgadget import StringGadget
+from .duel import DuelListener
 
 NO_VOICE_TITLE = "Narrator"
 NO_VOICE_AFTER = "The narration log (--narration-log FILE) and the text mode (--text) work without a voice."
@@ -101,6 +104,8 @@ class WindowNarration:
         self._windows_seen: list | None = None  # the windows open last frame (None: not looked at yet)
         self._active_seen: object | None = None  # the active window last frame, requesters aside
         self._gist_seen: str | None = None  # what the active window showed last frame
+        self._link_seen: tuple | None = None  # the help viewer's link lit with Tab last frame
+        self._reads_seen: tuple = (None, 0)  # the help viewer and its R presses already read
         self._holding_seen: list = []  # the windows keeping the game waiting last frame
         self._paused_seen = False
         self._answers_seen: tuple = (None, None)  # the assistance's last Hint and Show Safe and Mines
@@ -247,6 +252,9 @@ class WindowNarration:
             if window not in shown:
                 self.say(LineKind.REQUESTER, window_line(WindowEvent.CLOSED, self._title(window)))
         opened = [w for w in shown if w not in self._windows_seen]
+        for window in shown:
+            if isinstance(window, DuelWindow) and not isinstance(window.cursor.listener, DuelListener):
+                window.cursor.listener = DuelListener(window, self.say)  # its own cursor, said as the main one
         for window in opened:
             self.say(LineKind.REQUESTER, window_line(WindowEvent.OPENED, self._title(window), self._gist(window)))
         changed = active is not self._active_seen
@@ -254,6 +262,23 @@ class WindowNarration:
             self.say(LineKind.REQUESTER, window_line(WindowEvent.ACTIVE, self._title(active), self._gist(active)))
         self._windows_seen, self._active_seen = shown, active
         self._gist_changed(active, changed)
+        if isinstance(active, GuideViewer):
+            self._viewer(active)
+
+    def _viewer(self, viewer: GuideViewer) -> None:
+        """The help viewer's link lit with Tab ('link Contents, 2 of 5'), and the
+        lines shown when R asks for them."""
+        links = viewer.visible_links()
+        lit = viewer.focus if viewer.focus is not None and viewer.focus < len(links) else None
+        seen = (id(viewer), lit, viewer.title, viewer.scroll.top)
+        if lit is not None and seen != self._link_seen:
+            self.say(LineKind.MENU, link_line(links[lit][1].link.label, lit + 1, len(links)))
+        self._link_seen = seen if lit is not None else None
+        reads = (id(viewer), viewer.reads_asked)
+        if reads != self._reads_seen:
+            if reads[0] == self._reads_seen[0]:  # R pressed in the viewer known (not a viewer just met)
+                self.say(LineKind.ASKED, viewer.shown_text() or "nothing shown")
+            self._reads_seen = reads
 
     def _title(self, window) -> str:
         return "Help" if isinstance(window, GuideViewer) else window.title
