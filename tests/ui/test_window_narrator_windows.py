@@ -280,3 +280,37 @@ def test_the_duel_has_a_cursor_and_says_whose_turn_after_each_move(narrated, sha
     (line,) = heard(app, pilot, log)
     assert line[0] == "asked" and line[1].startswith(f"{window.players.names[0]} {window.duel.scores[0]}, ")
     window.close()
+
+
+def test_the_palette_says_its_pen_values_and_preset_and_names_its_sliders(narrated):
+    from amigasweeper.ui.intuition.keyfocus import gadgets_of
+
+    app, pilot, log, voice = narrated
+    heard(app, pilot, log)
+    choose(app, pilot, Command.PALETTE)
+    window = app.wm.active
+    assert window.title == "Palette"
+    opened = [text for text in texts(heard(app, pilot, log)) if text.startswith("Palette window")]
+    red, green, blue = (window.gun_value(g) for g in range(3))
+    assert opened == [f"Palette window. Background, pen 0: red {red}, green {green}, blue {blue}; "
+                      f"+ and - change red; preset {window.preset_gadget.value}"], opened
+    pilot.key(pyxel.KEY_RIGHT)  # the next pen
+    assert heard(app, pilot, log)[-1][1].startswith(f"{window.spoken().split(',')[0]}, pen {window.pen}: ")
+    gadgets = gadgets_of(window)
+    arrows = [arrow for less, _slider, more in window.arrows for arrow in (less, more)]
+    said = []
+    for _ in range(len(gadgets)):
+        pilot.key(pyxel.KEY_TAB)
+        said += heard(app, pilot, log)
+        if app.keyboard.ring.focused is arrows[-1]:
+            break
+    count = len(gadgets)
+    for arrow, name in zip(arrows, ["less red", "more red", "less green", "more green", "less blue", "more blue"]):
+        assert ("menu", f"{name} button, {gadgets.index(arrow) + 1} of {count}") in said, said
+    assert not any(text.startswith("< button") or text.startswith("> button") for _, text in said)
+    value = window.gun_value(0)
+    window.step_gun(0, -1 if value else 1)  # the arrow's action
+    pilot.step()
+    changed = heard(app, pilot, log)
+    assert changed and changed[-1][1] == window.spoken() and f"red {window.gun_value(0)}," in changed[-1][1]
+    pilot.key(pyxel.KEY_ESCAPE)

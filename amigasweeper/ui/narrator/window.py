@@ -74,7 +74,8 @@ def gadget_line(gadget, gadgets: list) -> str:
         return f"{gadget.label.strip() or 'text'} gadget, {gadget.text or 'empty'}, {position} of {count}"
     if isinstance(gadget, CycleGadget):
         return f"{gadget.label.strip() or 'cycle'} cycle gadget, {gadget.value}, {position} of {count}"
-    label = getattr(gadget, "label", None) or getattr(gadget, "spoken", None) or "gadget"
+    # A gadget's own spoken name first: the Palette's arrows show "<" but are "less red".
+    label = getattr(gadget, "spoken", None) or getattr(gadget, "label", None) or "gadget"
     return button_line(label, position, count)
 
 
