@@ -314,3 +314,27 @@ def test_the_palette_says_its_pen_values_and_preset_and_names_its_sliders(narrat
     changed = heard(app, pilot, log)
     assert changed and changed[-1][1] == window.spoken() and f"red {window.gun_value(0)}," in changed[-1][1]
     pilot.key(pyxel.KEY_ESCAPE)
+
+
+def test_the_workbench_and_an_information_window_say_what_they_show(narrated):
+    from amigasweeper.ui.intuition.atlas import Icon
+
+    app, pilot, log, voice = narrated
+    heard(app, pilot, log)
+    close = app.mine_window.close_gadget
+    pilot.click(close.ax + 3, close.ay + 3)  # MineSweeper closed: the Workbench is active
+    lines = texts(heard(app, pilot, log))
+    labels = ", ".join(" ".join(icon.label.split()) for icon in app.workbench.icons)
+    assert "MineSweeper window closed" in lines
+    assert f"Workbench window, active. icons: {labels}" in lines, lines
+    icon = app.workbench.icon(Icon.MINESWEEPER)
+    pilot.click(icon.ax + 16, icon.ay + 8)
+    pilot.step(40)
+    heard(app, pilot, log)
+    pilot.key(pyxel.KEY_I, amiga=True)
+    window = app.wm.active
+    (opened,) = [text for text in texts(heard(app, pilot, log)) if text.startswith("Information window")]
+    blocks = dict(window.facts.rows)["Blocks"]
+    assert opened.startswith(f"Information window. MineSweeper. Blocks: {blocks}; Bytes: "), opened
+    pilot.key(pyxel.KEY_ESCAPE)
+    assert "Information window closed" in texts(heard(app, pilot, log))

@@ -282,7 +282,9 @@ class WindowNarration:
             self._reads_seen = reads
 
     def _title(self, window) -> str:
-        return "Help" if isinstance(window, GuideViewer) else window.title
+        if isinstance(window, GuideViewer):
+            return "Help"
+        return getattr(window, "spoken_title", None) or window.title
 
     def _gist(self, window) -> str:
         """What a window shows, in a sentence: the game's state and the cursor for
