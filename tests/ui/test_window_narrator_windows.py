@@ -338,3 +338,22 @@ def test_the_workbench_and_an_information_window_say_what_they_show(narrated):
     assert opened.startswith(f"Information window. MineSweeper. Blocks: {blocks}; Bytes: "), opened
     pilot.key(pyxel.KEY_ESCAPE)
     assert "Information window closed" in texts(heard(app, pilot, log))
+
+
+def test_what_happened_while_the_narrator_was_off_is_not_said_when_it_comes_back(narrated):
+    app, pilot, log, voice = narrated
+    pilot.key(pyxel.KEY_RIGHT)
+    pilot.key(pyxel.KEY_SPACE)
+    pilot.finish_ripple()
+    choose(app, pilot, Command.NARRATOR)
+    app.narration.narrator.log = None  # the log too: nothing listens now
+    choose(app, pilot, Command.STATISTICS)
+    pilot.step(2)
+    app.narration.narrator.log = NarrationLog(log, interval=0)
+    heard(app, pilot, log)
+    choose(app, pilot, Command.NARRATOR)
+    lines = heard(app, pilot, log)
+    assert len(lines) == 1 and lines[0][1].startswith("Narrator on. "), lines
+    app.stats.window.close()
+    lines = texts(heard(app, pilot, log))
+    assert "Statistics window closed" in lines and "Playing on" in lines

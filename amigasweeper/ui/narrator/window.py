@@ -139,7 +139,10 @@ class WindowNarration:
                 self._close_at_exit()  # the voice's process or connection ends with the program
             except NoVoice as why:
                 narrator.voice, self.no_voice = None, str(why)
-        self._answers_seen = self._answers()  # answers given while silent are not said now
+        self._answers_seen = self._answers()  # what happened while silent is not said now:
+        self._windows_seen = None  # the windows are looked at afresh next frame
+        self._holding_seen = self.app.session.pauses.windows_holding()
+        self._paused_seen = self.app.session.game.paused
         if self.no_voice is None:
             self.say(LineKind.RESULT, self._first_line())
         return self.no_voice
