@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from amigasweeper.access.words import (
     WindowEvent,
+    away_line,
     begin_line,
     chosen_line,
     edge_line,
@@ -38,6 +39,8 @@ def test_a_pause_says_which_windows_hold_it_and_how_to_play_on():
         "Paused while the help viewer and Duel window are open; close them to play on"
     assert paused_line(["Help", "Duel", "Replay"]).startswith("Paused while the help viewer, Duel window and ")
     assert paused_line([]) == "Paused: press P to play on"
+    assert away_line("Palette") == "Paused while the Palette window is active; F9 goes back to MineSweeper"
+    assert away_line("Help") == "Paused while the help viewer is active; F9 goes back to MineSweeper"
 
 
 def test_chosen_items_and_toggles():

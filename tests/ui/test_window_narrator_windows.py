@@ -357,3 +357,22 @@ def test_what_happened_while_the_narrator_was_off_is_not_said_when_it_comes_back
     app.stats.window.close()
     lines = texts(heard(app, pilot, log))
     assert "Statistics window closed" in lines and "Playing on" in lines
+
+
+def test_another_window_active_says_why_the_game_waits(narrated):
+    app, pilot, log, voice = narrated
+    pilot.key(pyxel.KEY_RIGHT)
+    pilot.key(pyxel.KEY_SPACE)
+    pilot.finish_ripple()
+    assert app.game.status is GameStatus.PLAYING
+    heard(app, pilot, log)
+    choose(app, pilot, Command.PALETTE)
+    lines = texts(heard(app, pilot, log))
+    assert "Paused while the Palette window is active; F9 goes back to MineSweeper" in lines, lines
+    app.wm.activate(app.mine_window)
+    lines = texts(heard(app, pilot, log))
+    assert "Playing on" in lines and any(text.startswith("MineSweeper window, active. ") for text in lines)
+    app.wm.activate(app.palette.window)
+    lines = texts(heard(app, pilot, log))
+    assert "Paused while the Palette window is active; F9 goes back to MineSweeper" in lines, lines
+    pilot.key(pyxel.KEY_ESCAPE)

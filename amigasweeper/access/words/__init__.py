@@ -37,6 +37,7 @@ from .squares import (
 )
 from .windows import (
     WindowEvent,
+    away_line,
     begin_line,
     chosen_line,
     narrator_off_line,
@@ -51,6 +52,7 @@ from .windows import (
 __all__ = [
     "SquareNameError",
     "WindowEvent",
+    "away_line",
     "begin_line",
     "board_line",
     "chosen_line",

@@ -61,6 +61,12 @@ def paused_line(windows: Sequence[str]) -> str:
             f"close {'it' if one else 'them'} to play on")
 
 
+def away_line(title: str) -> str:
+    """Why the game waits while another window is the active one (the game's
+    own rule: it plays only while its window is active)."""
+    return f"Paused while the {window_name(title)} is active; F9 goes back to MineSweeper"
+
+
 def resumed_line() -> str:
     return "Playing on"
 

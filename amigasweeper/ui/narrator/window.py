@@ -38,6 +38,7 @@ from amigasweeper.access.narrator import Line, LineKind, NarrationLog, Narrator
 from amigasweeper.access.voices.base import NoVoice, Voice
 from amigasweeper.access.words import (
     WindowEvent,
+    away_line,
     begin_line,
     button_line,
     chosen_line,
@@ -51,6 +52,7 @@ from amigasweeper.access.words import (
     window_line,
 )
 from amigasweeper.engine import GameStatus, MoveKind
+from amigasweeper.play.clock import PauseReason
 from amigasweeper.play.narration import GameNarration
 
 from ..duel.duelwindow import DuelWindow
@@ -109,6 +111,7 @@ class WindowNarration:
         self._reads_seen: tuple = (None, 0)  # the help viewer and its R presses already read
         self._holding_seen: list = []  # the windows keeping the game waiting last frame
         self._paused_seen = False
+        self._away_seen: object | None = None  # the window active instead of MineSweeper, said
         self._answers_seen: tuple = (None, None)  # the assistance's last Hint and Show Safe and Mines
         self._new_board = False  # a new game: the cursor's square is said next frame
         app.mine_window.cursor.listener = self
@@ -143,6 +146,7 @@ class WindowNarration:
         self._windows_seen = None  # the windows are looked at afresh next frame
         self._holding_seen = self.app.session.pauses.windows_holding()
         self._paused_seen = self.app.session.game.paused
+        self._away_seen = None
         if self.no_voice is None:
             self.say(LineKind.RESULT, self._first_line())
         return self.no_voice
@@ -324,11 +328,21 @@ class WindowNarration:
         holding = session.pauses.windows_holding()
         game = session.game
         playing = game.status is GameStatus.PLAYING
+        away = self._away_window() if not holding else None
         if playing and game.paused and any(r not in self._holding_seen for r in holding):
             self.say(LineKind.RESULT, paused_line([r.value for r in holding]))
+        elif playing and game.paused and away is not None and away is not self._away_seen:
+            self.say(LineKind.RESULT, away_line(self._title(away)))
         elif playing and self._paused_seen and not game.paused:
             self.say(LineKind.RESULT, resumed_line())
-        self._holding_seen, self._paused_seen = holding, game.paused
+        self._holding_seen, self._paused_seen, self._away_seen = holding, game.paused, away
+
+    def _away_window(self):
+        """The window (not a requester) keeping the game waiting by being the active one, if any."""
+        active = self._active_seen
+        if PauseReason.AWAY not in self.app.session.pauses or active is self.app.mine_window:
+            return None
+        return active
 
     # ------------------------------------------------ the assistance
     def _answers(self) -> tuple:
