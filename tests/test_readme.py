@@ -1,6 +1,7 @@
-"""The README tells the truth a new user needs: how to set up from a fresh
-machine, what .ci/run runs, every option's --help text, every script command,
-and every environment variable the program reads."""
+"""The README and the pages it points to tell the truth a new user needs: how
+to set up from a fresh machine, what .ci/run runs (README.md), every option's
+--help text, every script command, and every environment variable the program
+reads (docs/USAGE.md, docs/CONTEST.md), and the release (docs/PACKAGING.md)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from doc_pages import CONTEST, PACKAGING, USAGE, section, text
 from repository_files import tracked_paths
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -55,13 +57,14 @@ def help_text(module: str, *args: str) -> str:
     return result.stdout
 
 
-@pytest.mark.parametrize("program, module, args", [("amigasweeper", "amigasweeper", ()),
-                                                   ("amigasweeper --text", "amigasweeper", ("--text",)),
-                                                   ("amigasweeper-challenge", "amigasweeper.challenge.cli", ())])
-def test_the_readme_gives_each_programs_help_text(program, module, args):
-    text = help_text(module, *args)
-    block = "\n".join(f"    {line}".rstrip() for line in text.rstrip("\n").splitlines())
-    assert block in README, f"README's block differs from `{program} --help`:\n" + text
+@pytest.mark.parametrize("program, module, args, page", [("amigasweeper", "amigasweeper", (), USAGE),
+                                                         ("amigasweeper --text", "amigasweeper", ("--text",), USAGE),
+                                                         ("amigasweeper-challenge", "amigasweeper.challenge.cli", (),
+                                                          CONTEST)])
+def test_the_docs_give_each_programs_help_text(program, module, args, page):
+    printed = help_text(module, *args)
+    block = "\n".join(f"    {line}".rstrip() for line in printed.rstrip("\n").splitlines())
+    assert block in text(page), f"{page.name}'s block differs from `{program} --help`:\n" + printed
 
 
 def script_commands() -> set[str]:
@@ -71,13 +74,12 @@ def script_commands() -> set[str]:
 
 
 def test_every_script_command_is_documented():
-    section = README[README.index("## Scripted runs") :]
-    section = section[: section.index("\n## ", 1)]
+    scripts = section(USAGE, "## Scripted runs")
     commands = script_commands()
     assert {"move", "cell", "click", "key", "quit", "expect"} <= commands
     for command in commands:
-        assert re.search(rf"^    {command}\b", section, re.MULTILINE), f"script command {command!r} is not in the README"
-    assert "0 to 319" in section and "0 0" in section  # what the coordinates count from
+        assert re.search(rf"^    {command}\b", scripts, re.MULTILINE), f"script command {command!r} is not in USAGE.md"
+    assert "0 to 319" in scripts and "0 0" in scripts  # what the coordinates count from
 
 
 def environment_variables() -> set[str]:
@@ -115,15 +117,15 @@ def environment_variables() -> set[str]:
 def test_every_environment_variable_read_is_documented():
     names = environment_variables()
     assert {"AMIGASWEEPER_DATA_DIR", "AMIGASWEEPER_ARGS"} <= names
-    section = README[README.index("### Environment variables") :]
-    section = section[: section.index("\n## ", 1)]
+    variables = section(USAGE, "### Environment variables")
     for name in names:
-        assert f"`{name}`" in section, f"{name} is read but not in README's Environment variables"
+        assert f"`{name}`" in variables, f"{name} is read but not in USAGE.md's Environment variables"
 
 
 def test_releases_and_the_web_pages_needs_are_stated():
-    assert "## Releases" in README and ".github/workflows/release.yml" in README
-    assert "The\npage needs an internet connection" in README or "page needs an internet connection" in README
+    packaging = text(PACKAGING)
+    assert "## Releases" in packaging and ".github/workflows/release.yml" in packaging
+    assert "The\npage needs an internet connection" in packaging or "page needs an internet connection" in packaging
 
 
 QUICK = 'python3 -m pytest -m "not slow"'
@@ -131,8 +133,8 @@ QUICK = 'python3 -m pytest -m "not slow"'
 
 def test_the_quick_suite_is_given_and_its_marker_is_registered_strictly():
     assert QUICK in code_lines()
-    section = README[README.index(TEST) :][:1500]
-    assert QUICK in section and ".ci/run" in section  # beside the test command, saying CI runs everything
+    nearby = README[README.index(TEST) :][:1500]
+    assert QUICK in nearby and ".ci/run" in nearby  # beside the test command, saying CI runs everything
     pytest_options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["pytest"]
     assert "--strict-markers" in pytest_options["ini_options"]["addopts"].split()
     assert any(marker.startswith("slow:") for marker in pytest_options["ini_options"]["markers"])

@@ -1,8 +1,9 @@
-"""What the README tells a user of each system is true: where the saved files
-are (what pyxel.user_data_dir gives), what stopping does, the oldest Linux a
-release runs on, getting past Gatekeeper and SmartScreen, removing the program,
-the desktop menu's steps on Linux, and AMIGASWEEPER_ARGS in Windows' cmd and
-PowerShell. (CHANGELOG.md: tests/packaging/test_release_changelog.py.)"""
+"""What docs/USAGE.md and docs/PACKAGING.md (the README's pages) tell a user
+of each system is true: where the saved files are (what pyxel.user_data_dir
+gives), what stopping does, the oldest Linux a release runs on, getting past
+Gatekeeper and SmartScreen, removing the program, the desktop menu's steps on
+Linux, and AMIGASWEEPER_ARGS in Windows' cmd and PowerShell. (CHANGELOG.md:
+tests/packaging/test_release_changelog.py.)"""
 
 from __future__ import annotations
 
@@ -13,14 +14,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from doc_pages import PACKAGING, USAGE, section, text
 
 from amigasweeper.arguments import split_windows
 from amigasweeper.storage.folders import APP_NAME, VENDOR_NAME
 
-ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
-SECTION = README[README.index("## Each system: saved files, stopping, removing"):]
-SECTION = SECTION[: SECTION.index("\n## ", 1)]
+SECTION = section(USAGE, "## Each system: saved files, stopping, removing")
+PACKAGING_TEXT = text(PACKAGING)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="Pyxel finds the home folder from HOME only on POSIX systems")
@@ -52,15 +52,15 @@ def test_removing_covers_each_way_of_installing():
 
 
 def test_the_release_section_states_the_linux_floor_and_the_unsigned_builds():
-    releases = README[README.index("## Releases"):]
+    releases = section(PACKAGING, "## Releases")
     for words in ("Debian 11", "glibc 2.31", "Ubuntu 20.04", "Gatekeeper", "SmartScreen", "Run anyway",
                   "Open Anyway", "SHA256SUMS", "Apple silicon", "Intel"):
         assert words in releases, words
 
 
 def code_block_after(words: str) -> list[str]:
-    """The lines of the README's first code block after the paragraph that holds `words`."""
-    after = README[README.index(words):].splitlines()
+    """The lines of PACKAGING.md's first code block after the paragraph that holds `words`."""
+    after = PACKAGING_TEXT[PACKAGING_TEXT.index(words):].splitlines()
     start = after.index("") + 1
     indent = len(after[start]) - len(after[start].lstrip())
     block = []
@@ -101,7 +101,7 @@ def test_the_windows_ways_to_set_amigasweeper_args_give_the_arguments_meant():
 
 
 def test_the_warning_about_a_backslash_before_the_closing_quote_is_true():
-    warning = README[README.index("**A quoted folder must not end in a backslash:**"):][:500]
+    warning = PACKAGING_TEXT[PACKAGING_TEXT.index("**A quoted folder must not end in a backslash:**"):][:500]
     assert split_windows('--data-dir "C:\\My Dir\\" --seed 5') == ["--data-dir", 'C:\\My Dir" --seed 5']
     assert '`--data-dir "C:\\My Dir\\" --seed 5` gives the\none folder `C:\\My Dir" --seed 5`' in warning
     assert split_windows('"C:\\My Dir"') == ["C:\\My Dir"] and '`"C:\\My Dir"`' in warning

@@ -20,10 +20,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from doc_pages import pages
 
 ROOT = Path(__file__).resolve().parent.parent
 SLOW = pytest.mark.slow
-DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+DOCS = pages()  # README.md, CONTRIBUTING.md and docs/*.md
 
 # script -> (arguments, marks). "{tmp}" is a scratch folder of the test's own.
 RUNS: dict[str, list[tuple[list[str], tuple]]] = {
@@ -63,7 +64,7 @@ RUNS: dict[str, list[tuple[list[str], tuple]]] = {
 
 
 def cited_tools() -> set[str]:
-    """The scripts of tools/ that README.md and docs/*.md name."""
+    """The scripts of tools/ that README.md, CONTRIBUTING.md and docs/*.md name."""
     found = set()
     for doc in DOCS:
         found |= set(re.findall(r"\btools/([A-Za-z0-9_]+\.py)\b", doc.read_text(encoding="utf-8")))

@@ -145,7 +145,7 @@ Categories=Game;LogicGame;
 
 def desktop_entry() -> str:
     """The Linux archive's .desktop file: it runs `amigasweeper` from the PATH
-    and shows the icon installed under the same name (the README says where
+    and shows the icon installed under the same name (docs/PACKAGING.md says where
     each file goes)."""
     return DESKTOP_ENTRY.format(name=NAME)
 

