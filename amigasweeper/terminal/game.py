@@ -61,7 +61,7 @@ class TextGame:
         self.name_wanted: Callable[[str], None] | None = None  # a new best time waits for its name
         self.name_offered = ""
         self.quitting = False
-        self.chooser = Chooser(self)
+        self.chooser = Chooser(session, storage, self.say, self.tell)
         desk = Desk(GameKeeper.for_backend(storage.backend), storage, tell=self.tell, ask_name=self.ask_name,
                     best_times_changed=self.best_time_kept)
         session.player_name = desk.default_name  # replays are signed as the window signs them

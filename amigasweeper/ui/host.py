@@ -19,7 +19,9 @@ if TYPE_CHECKING:
     from amigasweeper.replay import Recording
     from amigasweeper.storage import Storage
 
+    from .drive.frameclock import FrameClock
     from .game.minewindow import MineWindow
+    from .intuition.menustrip import MenuStrip
     from .intuition.modes import Look, ScreenMode
     from .intuition.requester import Requester
     from .intuition.screen import WorkbenchScreen
@@ -139,3 +141,28 @@ class Host(WindowHost, Protocol):
     def game(self) -> Game: ...
 
     def resize_screen(self, mode: ScreenMode) -> None: ...
+
+
+class KeyboardHost(Protocol):
+    """What the keyboard's way through the program (keys/control.py) uses."""
+
+    wm: WindowManager
+    open_menus_strip: MenuStrip | None  # the strip shown (held with the mouse, or walked with F10)
+
+    @property
+    def menus(self) -> MenuStrip: ...
+
+    def open_manual(self) -> None: ...
+
+
+class ScreenBarHost(Protocol):
+    """What the screen's title bar (screenbar.py) reads."""
+
+    wm: WindowManager
+    mine_window: MineWindow
+    screen: WorkbenchScreen
+    frame_clock: FrameClock
+    menus_seen: bool  # a newcomer is told how to find the menus until then
+    touch_play: TouchControl
+
+    def show_legend(self) -> bool: ...

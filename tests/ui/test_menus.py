@@ -6,9 +6,9 @@ import pytest
 import pyxel
 
 from amigasweeper.engine import Completion, GameStatus, LevelName, Shape
-from amigasweeper.ui.game.menudefs import MENUS, WALK_ONLY, Command, ItemKind
+from amigasweeper.ui.game.menudefs import MENUS, WALK_ONLY, Command
 from amigasweeper.ui.intuition.input import Button
-from amigasweeper.ui.intuition.menus import MenuItem
+from amigasweeper.ui.intuition.menus import ItemKind, MenuItem
 from amigasweeper.ui.intuition.modes import Look, ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
 

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 from amigasweeper.engine import Completion, LevelError, LevelName, Shape
 
 from ..intuition.beep import Flash
+from ..intuition.menus import MenuItem
 from ..intuition.modes import Look, ScreenMode
 from ..intuition.requester import Requester
 from . import dialogs
 from .boardview import BoardCanvas
 from .geometry import supports
-from .menudefs import FLASH_COMMANDS, RIPPLE_COMMANDS, SCALE_COMMANDS, Command, MenuItem, hotkeys
+from .menudefs import FLASH_COMMANDS, RIPPLE_COMMANDS, SCALE_COMMANDS, Command, hotkeys
 from .minewindow import board_limits
 from .settings_map import settings_changes
 
