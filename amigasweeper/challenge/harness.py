@@ -32,6 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from amigasweeper.engine import Shape, Topology, make_topology
+from amigasweeper.engine.topology import UnknownShape
 from amigasweeper.win_rates import wilson_interval
 
 from .envelope import game_key
@@ -67,7 +68,12 @@ class ChallengeConfig:
         try:
             object.__setattr__(self, "shape", Shape(self.shape))
         except ValueError:
-            raise ChallengeError(f"unknown shape {self.shape!r}: use triangle, square or hex") from None
+            names = ", ".join(shape.value for shape in Shape)
+            raise ChallengeError(f"unknown shape {self.shape!r}: use one of {names}") from None
+        try:
+            make_topology(self.shape, 1, 1)  # a shape the engine has no neighbours for is refused here, by name
+        except UnknownShape as error:
+            raise ChallengeError(str(error)) from None
         if not 1 <= self.size <= MAX_SIZE:
             raise ChallengeError(f"the board size must be 1..{MAX_SIZE}, not {self.size}")
         room = self.cells - self.safe_first

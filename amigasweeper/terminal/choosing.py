@@ -15,17 +15,13 @@ from collections.abc import Callable
 
 from amigasweeper.access.narrator import LineKind
 from amigasweeper.access.words.game import plural
-from amigasweeper.engine import Completion, LevelName, Shape
+from amigasweeper.engine import LevelName
 from amigasweeper.play.choices import choice_settings
 from amigasweeper.play.session import Session
 from amigasweeper.storage.store import Storage
 from amigasweeper.storage.validation import LEVELS as BEST_TIME_LEVELS
 
-from .commands import Verb
-
-COMPLETIONS = {"all-non-mines": Completion.ALL_NON_MINES, "all-mines": Completion.ALL_MINES,
-               "both": Completion.BOTH, "either": Completion.EITHER}
-SHAPES = {"square": Shape.SQUARE, "hexagonal": Shape.HEX, "triangular": Shape.TRIANGLE}
+from .commands import COMPLETIONS, SHAPES, Verb
 
 
 class Chooser:
