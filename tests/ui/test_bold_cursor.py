@@ -4,13 +4,15 @@ both looks; 3.1's complement frame, still the default, fails the same check."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable  # a Command, or the engine's Shape or Completion (their menu items' commands)
+
 import pytest
 import pyxel
 
 from amigasweeper.access.colour import contrast
 from amigasweeper.engine import LevelName, Shape
 from amigasweeper.ui.game.keyplay import BoardCursor
-from amigasweeper.ui.game.menudefs import MENUS, Command
+from amigasweeper.ui.game.menudefs import MENUS
 from amigasweeper.ui.game.ring import NUMBER_PENS, ring_pixels
 from amigasweeper.ui.intuition.atlas import Cell, number_cell
 from amigasweeper.ui.intuition.modes import Look
@@ -25,7 +27,7 @@ def complement_again():
     BoardCursor.bold = False  # a class-wide preference: leave it as the next test expects
 
 
-def choose(app, command: Command) -> None:
+def choose(app, command: Hashable) -> None:
     app.commands.select(next(i for m in MENUS for i in m.every_item() if i.command is command))
 
 

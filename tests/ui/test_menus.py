@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable  # a Command, or the engine's Shape or Completion (their menu items' commands)
+
 import pytest
 import pyxel
 
@@ -15,7 +17,7 @@ from amigasweeper.ui.intuition.palette import Pen
 RIGHT = Button.RIGHT
 
 
-def item_position(app, command: Command) -> tuple[int, int, int, MenuItem | None]:
+def item_position(app, command: Hashable) -> tuple[int, int, int, MenuItem | None]:
     """(title x, item x, item y, the item holding it as a sub-item or None) of
     a menu item on screen; for a sub-item, the place of the item that holds it."""
     strip = app.menus
@@ -28,7 +30,7 @@ def item_position(app, command: Command) -> tuple[int, int, int, MenuItem | None
     raise KeyError(command)
 
 
-def choose(app, pilot, command: Command) -> None:
+def choose(app, pilot, command: Hashable) -> None:
     """Hold the right button over the title bar, drag to the item (through
     the item that holds it, for a sub-item), let go."""
     title_x, x, y, holder = item_position(app, command)

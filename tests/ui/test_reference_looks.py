@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Hashable  # a Command, or the engine's Shape or Completion (their menu items' commands)
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ def look_digest() -> str:
     return hashlib.sha256(pixels + colours).hexdigest()
 
 
-def choose(app, command: Command) -> None:
+def choose(app, command: Hashable) -> None:
     item = next(i for m in MENUS for i in m.every_item() if i.command is command)
     app.commands.select(item)
 
