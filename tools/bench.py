@@ -92,8 +92,9 @@ def _headless_app(**options):
     import pyxel
 
     from amigasweeper.ui import collector
-    from amigasweeper.ui.app import App, Options
+    from amigasweeper.ui.app import App
     from amigasweeper.ui.drive.pilot import Pilot
+    from amigasweeper.ui.options import Options
 
     if not getattr(_headless_app, "ready", False):
         pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)
@@ -256,16 +257,16 @@ def bench_viewer_scroll_frames(frames: int = 2000, size: int = 200_000) -> dict:
     direction = [1]
 
     def scroll() -> None:
-        if viewer.place.top >= viewer.total_lines - viewer.rows:
+        if viewer.navigation.place.top >= viewer.scroll.total_lines - viewer.rows:
             direction[0] = -1
-        elif viewer.place.top == 0:
+        elif viewer.navigation.place.top == 0:
             direction[0] = 1
         viewer.scroll.scroll_by(direction[0])
         pyxel.set_mouse_pos(100, 120)
 
     samples = _time_frames(app, frames, between=scroll)
     result = summary(samples)
-    result["page_lines"] = viewer.total_lines
+    result["page_lines"] = viewer.scroll.total_lines
     viewer.close()
     return result
 

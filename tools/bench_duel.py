@@ -27,7 +27,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from amigasweeper.engine import Shape  # noqa: E402
-from amigasweeper.engine.duel import Duel, DuelSetup  # noqa: E402
+from amigasweeper.engine.duel import Duel
+from amigasweeper.engine.duel_moves import DuelSetup  # noqa: E402
 from amigasweeper.solver.duel_ai import DuelAI, Strength  # noqa: E402
 from amigasweeper.win_rates import percent_interval  # noqa: E402
 

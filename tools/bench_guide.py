@@ -164,7 +164,8 @@ def headless_pyxel() -> None:
 def section_frames(shapes) -> dict:
     import tempfile
 
-    from amigasweeper.ui.app import App, Options
+    from amigasweeper.ui.app import App
+    from amigasweeper.ui.options import Options
 
     headless_pyxel()
     result = {}
@@ -183,7 +184,7 @@ def section_frames(shapes) -> dict:
             app = App(Options(headless=True, guide=path))
             viewer = app.viewer
             if motion == "last":
-                viewer.show(viewer.document.nodes[-1])
+                viewer.show(viewer.navigation.document.nodes[-1])
             samples = []
             for frame in range(quick(FRAMES, 3)):
                 if motion == "sideways":
@@ -252,7 +253,8 @@ def section_end(shapes) -> dict:
     its top in the background), until its last line shows."""
     import tempfile
 
-    from amigasweeper.ui.app import App, Options
+    from amigasweeper.ui.app import App
+    from amigasweeper.ui.options import Options
 
     headless_pyxel()
     runs = []
@@ -274,7 +276,8 @@ def section_end(shapes) -> dict:
                 app.update()
                 app.draw()
                 frames.append((time.process_time() - began) * 1000.0)
-            assert viewer.lines[viewer.place.top + viewer.rows - 1].text.startswith(f"Entry {LONG_PAGE // quick(1, 100) - 1:6d}")
+            assert viewer.scroll.lines[viewer.navigation.place.top + viewer.rows - 1].text.startswith(
+                f"Entry {LONG_PAGE // quick(1, 100) - 1:6d}")
             runs.append((end_wall, end_cpu, frames[0], frames[1:]))
             viewer.close()
             del app, viewer
@@ -296,7 +299,8 @@ def section_find(shapes) -> dict:
     import tempfile
 
     from amigasweeper.guide.find import Query
-    from amigasweeper.ui.app import App, Options
+    from amigasweeper.ui.app import App
+    from amigasweeper.ui.options import Options
 
     headless_pyxel()
     data = shapes["generated_50mb"][0].replace(b"The end.", b"The end. Zanzibar.")
@@ -321,8 +325,8 @@ def section_find(shapes) -> dict:
                 app.draw()
                 frames.append((time.perf_counter() - began) * 1000.0)
             took = (time.perf_counter() - start) * 1000.0
-            assert viewer.finder.found is not None and viewer.place.node.title == "Last"
-            result.append({"frames_read_before": reading, "nodes_indexed_then": len(viewer.document.indexed),
+            assert viewer.finder.found is not None and viewer.navigation.place.node.title == "Last"
+            result.append({"frames_read_before": reading, "nodes_indexed_then": len(viewer.navigation.document.indexed),
                            "first_match_ms": round(took, 1), "frames": len(frames),
                            "slowest_frame_ms": round(max(frames, default=0.0), 2)})
             viewer.close()

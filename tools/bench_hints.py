@@ -174,10 +174,9 @@ def bench_crowded_shading(width: int, height: int, mines: int, positions: int, o
     every frame until the shading is ready (exact or, past the patience, estimated)."""
     import pyxel
 
-    from amigasweeper.play.played import Help
+    from amigasweeper.play.played import Action, Help
     from amigasweeper.solver import analysis as analysis_module
     from amigasweeper.solver.counting import clear_cache
-    from amigasweeper.ui.game.minewindow import Action
 
     app, pilot = _demo_app(width, height, mines, shape)
     hints = app.mine_window.hints
@@ -271,7 +270,9 @@ def bench_decision(width: int, height: int, mines: int, positions: int, opens: i
     """The complete decision (solver/decide.py) alone, on positions with ``opens`` random
     safe squares uncovered, the caches emptied: CPU time, work, searches, squares proved."""
     from amigasweeper.engine import COVERED, MARKED, Game, GameSetup
-    from amigasweeper.solver.counting import clear_cache, constraints_of, run_to_end
+    from amigasweeper.solver.combining import run_to_end
+    from amigasweeper.solver.constraints import constraints_of
+    from amigasweeper.solver.counting import clear_cache
     from amigasweeper.solver.decide import decide_steps
 
     cpu, work, searches, proved = [], [], [], []

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from amigasweeper.challenge.cluster.pools import add_executor_options, open_pool  # noqa: E402
 from amigasweeper.engine import Game, GameSetup, GameStatus, Shape, make_topology  # noqa: E402
 from amigasweeper.solver import next_hint, probabilities  # noqa: E402
-from amigasweeper.solver.counting import _count  # noqa: E402
+from amigasweeper.solver.counting import clear_cache  # noqa: E402
 from amigasweeper.solver.knowledge import Knowledge  # noqa: E402
 from amigasweeper.solver.noguess import generate_no_guess  # noqa: E402
 from amigasweeper.solver.player import Player, play_game  # noqa: E402
@@ -127,11 +127,11 @@ def bench_hints(games: int) -> dict:
     views = midgame_views(games)
     hint_ms, prob_ms = [], []
     for view in views:
-        _count.cache_clear()  # every hint pays for its own counting: no help from the last one
+        clear_cache()  # every hint pays for its own counting: no help from the last one
         started = time.perf_counter()
         next_hint(view)
         hint_ms.append(1000 * (time.perf_counter() - started))
-        _count.cache_clear()
+        clear_cache()
         started = time.perf_counter()
         probabilities(view)
         prob_ms.append(1000 * (time.perf_counter() - started))

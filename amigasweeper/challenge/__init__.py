@@ -11,6 +11,7 @@ processes on every core (``cluster``: on the nodes of a Ray cluster), and
 Pure Python: nothing here imports pyxel.
 """
 
+from ..win_rates import wilson_interval
 from .harness import (
     BUILTIN_PLAYERS,
     ChallengeConfig,
@@ -20,7 +21,6 @@ from .harness import (
     load_player,
     play_game,
     run_challenge,
-    wilson_interval,
 )
 from .rules import (
     BOMB,

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from amigasweeper.engine import Shape, Topology, make_topology
+from amigasweeper.engine.topology import UnknownShape
 from amigasweeper.solver.luck import GameLuck, RunningLuck
 from amigasweeper.win_rates import wilson_interval
 
@@ -70,7 +71,12 @@ class ChallengeConfig:
         try:
             object.__setattr__(self, "shape", Shape(self.shape))
         except ValueError:
-            raise ChallengeError(f"unknown shape {self.shape!r}: use triangle, square or hex") from None
+            names = ", ".join(shape.value for shape in Shape)
+            raise ChallengeError(f"unknown shape {self.shape!r}: use one of {names}") from None
+        try:
+            make_topology(self.shape, 1, 1)  # a shape the engine has no neighbours for is refused here, by name
+        except UnknownShape as error:
+            raise ChallengeError(str(error)) from None
         if not 1 <= self.size <= MAX_SIZE:
             raise ChallengeError(f"the board size must be 1..{MAX_SIZE}, not {self.size}")
         room = self.cells - self.safe_first

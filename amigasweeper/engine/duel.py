@@ -58,7 +58,6 @@ from .duel_moves import (
     DuelMove,
     DuelMoveKind,
     DuelMoveResult,
-    DuelPoints,
     DuelSetup,
     DuelTile,
     IllegalMove,
@@ -67,12 +66,7 @@ from .duel_moves import (
 )
 from .view import COVERED, KNOWN_SAFE, MARKED, PlayerView
 
-# The Duel's API is this module's: its setup, moves and events live in duel_moves.py.
-__all__ = [
-    "DEFAULT_NAMES", "KNOWN_SAFE", "PLAYERS", "Duel", "DuelEvent", "DuelMove", "DuelMoveKind", "DuelMoveResult",
-    "DuelPoints", "DuelReasoner", "DuelSetup", "DuelTile", "IllegalMove", "Reveal", "number_is_known",
-    "register_reasoner", "where",
-]
+__all__ = ["Duel", "DuelReasoner", "number_is_known", "register_reasoner"]
 
 # A player's own wrong guesses go into that player's view as KNOWN_SAFE: a
 # square with no mine that shows no number, which is what the guess taught.

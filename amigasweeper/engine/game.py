@@ -25,7 +25,7 @@ from .rules import (
     Tile,
 )
 from .topology import Shape, Topology, make_topology
-from .view import PlayerView
+from .view import COVERED, MARKED, PlayerView
 
 MAX_SECONDS = 999
 
@@ -176,7 +176,14 @@ class Game:
 
     def player_view(self) -> PlayerView:
         """Only what the player knows: numbers, marks, covered squares, the mine total."""
-        return PlayerView.from_game(self)
+        opened, mines, marks, numbers = self._open, self._mine, self._mark, self._count
+        cells = tuple(
+            (numbers[c] if not mines[c] else COVERED)
+            if opened[c]
+            else (MARKED if marks[c] == Mark.MINE else COVERED)
+            for c in range(len(opened))
+        )
+        return PlayerView(self.topology, self.mines, cells)
 
     # -------------------------------------------------------------------- clock
     def elapsed(self) -> float:

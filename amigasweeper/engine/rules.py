@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
+from .unique import check_unique
+
 
 class GameStatus(str, Enum):
     READY = "ready"  # nothing uncovered yet: no mines placed, the clock not started
@@ -30,30 +32,43 @@ class Mark(IntEnum):
 
 
 class Completion(str, Enum):
-    """When a game counts as won (MineSweeper 2.4's Completion menu)."""
+    """When a game counts as won (MineSweeper 2.4's Completion menu), each
+    written here once: its name in settings (the value), the letter a kept
+    game writes (records/kept_game.py), its menu title, the word the text
+    mode takes, its order in tables (the default first), and its rule: whether
+    every mine marked (with no wrong mark) wins, whether every safe square
+    uncovered wins; a mode where neither alone wins needs both. The members'
+    own order is the menu's, as 2.4 has it. A new mode is one more member.
+    """
 
-    ALL_MINES = "all_mines"  # every mine marked, and no wrong mark
-    ALL_NON_MINES = "all_non_mines"  # every safe square uncovered (the default)
-    BOTH = "both"
-    EITHER = "either"
+    code: str
+    title: str  # type: ignore[assignment]  # the menu's title, not str.title
+    word: str
+    order: int
+    marks_win: bool  # every mine marked is enough
+    uncovering_wins: bool  # every safe square uncovered is enough
 
-    @property
-    def title(self) -> str:
-        return {
-            Completion.ALL_MINES: "All Mines Found",
-            Completion.ALL_NON_MINES: "All Non Mines Found",
-            Completion.BOTH: "Both",
-            Completion.EITHER: "Either",
-        }[self]
+    def __new__(cls, value: str, code: str, title: str, word: str, order: int, marks_win: bool,
+                uncovering_wins: bool) -> Completion:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.code, member.title, member.word, member.order = code, title, word, order
+        member.marks_win, member.uncovering_wins = marks_win, uncovering_wins
+        return member
+
+    ALL_MINES = ("all_mines", "m", "All Mines Found", "all-mines", 1, True, False)
+    ALL_NON_MINES = ("all_non_mines", "n", "All Non Mines Found", "all-non-mines", 0, False, True)
+    BOTH = ("both", "b", "Both", "both", 2, False, False)
+    EITHER = ("either", "e", "Either", "either", 3, True, True)
 
     def satisfied(self, mines_found: bool, non_mines_found: bool) -> bool:
-        if self is Completion.ALL_MINES:
-            return mines_found
-        if self is Completion.ALL_NON_MINES:
-            return non_mines_found
-        if self is Completion.BOTH:
-            return mines_found and non_mines_found
-        return mines_found or non_mines_found
+        """Whether a game with every mine marked (``mines_found``) and every
+        safe square uncovered (``non_mines_found``), or one of them, is won."""
+        return bool((mines_found and non_mines_found) or (self.marks_win and mines_found)
+                    or (self.uncovering_wins and non_mines_found))
+
+
+check_unique(Completion, "code", "title", "word", "order")
 
 
 class MoveKind(str, Enum):

@@ -21,22 +21,49 @@ triangle
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
+from .unique import check_unique
+
 
 class Shape(str, Enum):
-    """The three board shapes, with the names used in settings and on the command line."""
+    """The board shapes, each written here once: its name in settings and on
+    the command line (the value), the letter a kept game writes for it
+    (records/kept_game.py), its title in the Board Shape menu, the word the
+    text mode takes and the Narrator and the records' rows say, and its
+    cells' most neighbours. Their order is the menu's and the tables'.
 
-    SQUARE = "square"
-    HEX = "hex"
-    TRIANGLE = "triangle"
+    A new shape is one more member here, and its neighbour offsets in
+    _OFFSETS below (without them a board of it cannot be made: no shape is
+    taken for another); every other room reads its facts from here, or
+    refuses it by name (docs/ARCHITECTURE.md, "a new board shape").
+    """
+
+    code: str
+    title: str  # type: ignore[assignment]  # the menu's title, not str.title
+    word: str
+    max_neighbours: int
+
+    def __new__(cls, value: str, code: str, title: str, word: str, max_neighbours: int) -> Shape:
+        member = str.__new__(cls, value)
+        member._value_ = value
+        member.code, member.title, member.word, member.max_neighbours = code, title, word, max_neighbours
+        return member
+
+    SQUARE = ("square", "s", "Square", "square", 8)
+    HEX = ("hex", "h", "Hexagonal", "hexagonal", 6)
+    TRIANGLE = ("triangle", "t", "Triangular", "triangular", 12)
 
     @property
-    def max_neighbours(self) -> int:
-        return {Shape.SQUARE: 8, Shape.HEX: 6, Shape.TRIANGLE: 12}[self]
+    def order(self) -> int:
+        """Its place in the menu and in tables: the order of the members."""
+        return list(Shape).index(self)
 
+
+check_unique(Shape, "code", "title", "word")
 
 # Offsets (drow, dcol) per shape and per cell parity. Only this module uses them.
 _SQUARE = tuple((dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0))
@@ -45,14 +72,22 @@ _HEX_ODD_ROW = ((-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), (1, 1))
 _SIDE_ROW = ((0, -2), (0, -1), (0, 1), (0, 2))
 _TRI_UP = _SIDE_ROW + tuple((-1, dc) for dc in (-1, 0, 1)) + tuple((1, dc) for dc in range(-2, 3))
 _TRI_DOWN = _SIDE_ROW + tuple((-1, dc) for dc in range(-2, 3)) + tuple((1, dc) for dc in (-1, 0, 1))
+Offsets = tuple[tuple[int, int], ...]
+_OFFSETS: dict[Shape, Callable[[int, int], Offsets]] = {  # (row, col) -> the offsets of that cell's neighbours
+    Shape.SQUARE: lambda row, col: _SQUARE,
+    Shape.HEX: lambda row, col: _HEX_ODD_ROW if row % 2 else _HEX_EVEN_ROW,
+    Shape.TRIANGLE: lambda row, col: _TRI_UP if (row + col) % 2 == 0 else _TRI_DOWN,
+}
 
 
-def _offsets(shape: Shape, row: int, col: int) -> tuple[tuple[int, int], ...]:
-    if shape is Shape.SQUARE:
-        return _SQUARE
-    if shape is Shape.HEX:
-        return _HEX_ODD_ROW if row % 2 else _HEX_EVEN_ROW
-    return _TRI_UP if (row + col) % 2 == 0 else _TRI_DOWN
+class UnknownShape(ValueError):
+    """A shape with no neighbour offsets: no board of it can be made."""
+
+
+def _offsets(shape: Shape, row: int, col: int) -> Offsets:
+    if shape not in _OFFSETS:
+        raise UnknownShape(f"the {shape.word} board has no neighbour offsets (engine/topology.py's _OFFSETS)")
+    return _OFFSETS[shape](row, col)
 
 
 @dataclass(frozen=True)

@@ -3,13 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-from .rules import Mark
 from .topology import Topology
-
-if TYPE_CHECKING:
-    from .game import Game
 
 COVERED = -1  # covered, unmarked (a ? mark counts as covered: it proves nothing)
 MARKED = -2  # covered and marked as a mine by the player (possibly wrongly)
@@ -26,17 +21,6 @@ class PlayerView:
     topology: Topology
     mines: int
     cells: tuple[int, ...]
-
-    @classmethod
-    def from_game(cls, game: Game) -> PlayerView:
-        opened, mines, marks, numbers = game._open, game._mine, game._mark, game._count
-        cells = tuple(
-            (numbers[c] if not mines[c] else COVERED)
-            if opened[c]
-            else (MARKED if marks[c] == Mark.MINE else COVERED)
-            for c in range(len(opened))
-        )
-        return cls(game.topology, game.mines, cells)
 
     def covered(self) -> list[int]:
         return [i for i, v in enumerate(self.cells) if v == COVERED]

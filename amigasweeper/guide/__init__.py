@@ -15,7 +15,8 @@ for are read only to check or follow links into them, found by Amiga path
 rules from the guide's folder (see :mod:`amigasweeper.guide.paths`).
 """
 
-from .layout import DisplayLine, Justify, PageLayout, Run, layout_node, line_for
+from .displayline import DisplayLine, Justify, Run, line_for
+from .layout import PageLayout, layout_node
 from .manual import MANUAL_FILE, ManualPage, load_manual, manual_path
 from .model import Document, Font, LineStore, Macro, Node, Problem, Target, WrapMode
 from .parser import parse, parse_file

@@ -22,10 +22,9 @@ from dataclasses import dataclass
 
 from amigasweeper.plainfiles import printable
 
-from .picture import MAX_PIXELS, RGB, Picture, PictureError, check_size, sampling
+from .picture import RGB, Picture, PictureError, check_size, sampling
 
-__all__ = ["CAMG_EHB", "CAMG_HAM", "MASK_PLANE", "MAX_PIXELS", "RGB", "Header", "Picture", "PictureError",
-           "is_iff_picture", "read_ilbm"]
+__all__ = ["CAMG_EHB", "CAMG_HAM", "MASK_PLANE", "Header", "is_iff_picture", "read_ilbm"]
 
 CAMG_EHB = 0x80
 CAMG_HAM = 0x800

@@ -44,11 +44,11 @@ from __future__ import annotations
 
 from bisect import bisect_right
 
-from .displayline import DisplayLine, Justify, Run, line_for
+from .displayline import DisplayLine, line_for
 from .layouter import Layouter
 from .model import Node
 
-__all__ = ["DisplayLine", "Justify", "PageLayout", "Run", "layout_node", "line_for"]
+__all__ = ["PageLayout", "layout_node"]
 
 
 def layout_node(node: Node, columns: int) -> list[DisplayLine]:

@@ -21,7 +21,8 @@ from typing import TextIO
 
 from amigasweeper.plainfiles import printable
 
-from .paths import shown, unreadable
+from ..plainfiles import shown
+from .paths import unreadable
 from .validate import check_guide
 
 

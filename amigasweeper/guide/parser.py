@@ -51,9 +51,10 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
+from ..plainfiles import NotPlainFile, shown
 from .indexer import Indexer
 from .model import Document, Problem
-from .paths import NotPlainFile, read_guide, shown
+from .paths import read_guide
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _UTF8_BOM = b"\xef\xbb\xbf"

@@ -53,17 +53,8 @@ GUIDE_LIMIT = 64 << 20  # bytes: the biggest guides the viewer is measured with 
 PICTURE_LIMIT = 4 << 20  # bytes: an Amiga picture is tens of kilobytes
 
 __all__ = [
-    "GUIDE_LIMIT",
-    "PICTURE_LIMIT",
-    "GuideFolder",
-    "LeavesFolder",
-    "NotPlainFile",
-    "Resolved",
-    "amiga_parts",
-    "read_guide",
-    "resolve",
-    "shown",
-    "unreadable",
+    "GUIDE_LIMIT", "PICTURE_LIMIT", "GuideFolder", "LeavesFolder", "Resolved", "amiga_parts", "read_guide", "resolve",
+    "unreadable"
 ]
 
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 import struct
 import zlib
 
-from .ilbm import MASK_PLANE, RGB
+from .ilbm import MASK_PLANE
+from .picture import RGB
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

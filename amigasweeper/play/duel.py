@@ -16,7 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from amigasweeper.engine.duel import Duel, DuelMove, DuelMoveKind
+from amigasweeper.engine.duel import Duel
+from amigasweeper.engine.duel_moves import DuelMove, DuelMoveKind
 from amigasweeper.solver.duel_ai import DuelAI
 
 ComputerPlayer = Callable[[Duel], DuelMove]  # the computer's choice of move in a duel

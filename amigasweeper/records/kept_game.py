@@ -33,6 +33,8 @@ from collections import namedtuple
 from dataclasses import fields
 
 from ..engine.levels import MAX_SIDE, MIN_SIDE, LevelName
+from ..engine.rules import Completion
+from ..engine.topology import Shape
 from ..metrics.game_metrics import GameMetrics
 from .replay_names import replay_file_name
 
@@ -57,17 +59,19 @@ def _check_values(date_ms: int, sizes: list[int], counts: list[int], zini: int |
 
 
 # A level is written as its first letter (b, i, e, c): the engine's names
-# decide the letters, so a new level must bring a letter of its own.
+# decide the letters, so a new level must bring a letter of its own. A shape
+# and a completion mode bring theirs (the engine's Shape.code, Completion.code).
 LEVEL_CODES = {name.value: name.value[0] for name in LevelName}
-SHAPE_CODES = {"square": "s", "hex": "h", "triangle": "t"}
-COMPLETION_CODES = {"all_mines": "m", "all_non_mines": "n", "both": "b", "either": "e"}
+SHAPE_CODES = {shape.value: shape.code for shape in Shape}
+COMPLETION_CODES = {mode.value: mode.code for mode in Completion}
 RESULT_CODES = {"won": "w", "lost": "l", "abandoned": "a"}
 REPLAY_CODES = {".evf": "e", ".asreplay": "n", "": "-"}
 _DECODE = {name: {v: k for k, v in table.items()} for name, table in (
     ("level", LEVEL_CODES), ("shape", SHAPE_CODES), ("completion", COMPLETION_CODES),
     ("result", RESULT_CODES), ("replay", REPLAY_CODES),
 )}
-MARKS_MODES = ("all_mines", "either")  # the completion modes a win by marks alone can happen in
+# The completion modes a win by marks alone can happen in: those every mine marked satisfies.
+MARKS_MODES = tuple(mode.value for mode in Completion if mode.marks_win)
 _LEVELS, _SHAPES, _COMPLETIONS, _RESULTS, _REPLAYS = (
     _DECODE[name] for name in ("level", "shape", "completion", "result", "replay")
 )

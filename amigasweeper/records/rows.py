@@ -20,16 +20,14 @@ from enum import Enum
 
 from ..engine.levels import BOARD_NAMES
 from ..engine.levels import board_name as engine_board_name
+from ..engine.rules import Completion
+from ..engine.topology import Shape
 
-SHAPE_NAMES = {"square": "square", "hex": "hexagonal", "triangle": "triangular"}
-COMPLETION_NAMES = {
-    "all_non_mines": "All Non Mines Found",
-    "all_mines": "All Mines Found",
-    "both": "Both",
-    "either": "Either",
-}
-SHAPE_ORDER = {"square": 0, "hex": 1, "triangle": 2}
-COMPLETION_ORDER = {"all_non_mines": 0, "all_mines": 1, "both": 2, "either": 3}
+# The engine's names, words and orders of its shapes and completion modes, by their saved names.
+SHAPE_NAMES = {shape.value: shape.word for shape in Shape}
+COMPLETION_NAMES = {mode.value: mode.title for mode in sorted(Completion, key=lambda mode: mode.order)}
+SHAPE_ORDER = {shape.value: shape.order for shape in Shape}
+COMPLETION_ORDER = {mode.value: mode.order for mode in Completion}
 
 
 def board_name(width: int, height: int, mines: int) -> str:

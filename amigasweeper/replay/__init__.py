@@ -17,17 +17,9 @@ Pure Python: nothing here imports pyxel.
                (amigasweeper/slices.py)
 """
 
+from .errors import ReplayError
 from .events import Button, EventKind, InputEvent, MouseEvent, Result
-from .files import (
-    OWN_SUFFIXES,
-    REPLAY_SUFFIXES,
-    ReplayError,
-    ReplayLoad,
-    load_replay,
-    open_replay,
-    replay_bytes,
-    replay_suffix,
-)
+from .files import OWN_SUFFIXES, REPLAY_SUFFIXES, ReplayLoad, load_replay, open_replay, replay_bytes, replay_suffix
 from .recorder import GameRecorder
 from .recording import Recording
 from .timeline import ReplayState, Timeline

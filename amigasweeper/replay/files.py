@@ -18,7 +18,6 @@ import os
 from pathlib import Path
 
 from .. import plainfiles
-from ..engine.topology import Shape
 from ..slices import Sliced, Steps, finish
 from . import evf, native
 from .errors import ReplayError
@@ -143,7 +142,6 @@ def _not_read(path: Path, why: str) -> str:
 
 
 __all__ = [
-    "EVF_SUFFIX", "OWN_SUFFIXES", "REPLAY_SUFFIXES", "ReplayError", "ReplayLoad", "Shape", "load_replay", "open_replay",
-    "parse_replay",
-    "replay_bytes", "replay_suffix",
+    "EVF_SUFFIX", "OWN_SUFFIXES", "REPLAY_SUFFIXES", "ReplayLoad", "load_replay", "open_replay", "parse_replay",
+    "replay_bytes", "replay_suffix"
 ]

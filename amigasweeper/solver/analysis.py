@@ -29,23 +29,10 @@ from dataclasses import dataclass, field
 
 from amigasweeper.engine import COVERED, MARKED, Topology
 
-from .counting import (
-    CACHE,
-    DEFAULT_BUDGET,
-    GRAVEYARD,
-    METER,
-    NEVER,
-    Component,
-    Constraint,
-    Counted,
-    CountTask,
-    Deadline,
-    Inconsistent,
-    combine_steps,
-    component_key,
-    constraints_of,
-    split_components,
-)
+from .combining import Counted, combine_steps
+from .constraints import Component, Constraint, Inconsistent, constraints_of, split_components
+from .counting import CACHE, DEFAULT_BUDGET, GRAVEYARD, CountTask, component_key
+from .deadlines import METER, NEVER, Deadline
 from .decide import Decided, DecisionTask, decision_task
 from .estimate import estimate_steps
 from .facts import global_facts, local_facts, set_proved, take_out

@@ -7,12 +7,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from amigasweeper.engine import COVERED, MARKED, Topology
-
-if TYPE_CHECKING:
-    from .counting import Lines
 
 
 class Constraint(NamedTuple):
@@ -21,6 +18,13 @@ class Constraint(NamedTuple):
     witness: int
     need: int
     cells: tuple[int, ...]
+
+
+class Lines(NamedTuple):
+    """A counted component (counting.py counts it): for each mine total, the ways and each box's mine-weight."""
+
+    ways: dict[int, int]  # mines -> number of arrangements
+    weight: dict[int, Sequence[int]]  # mines -> (sum over arrangements of ways * mines in box b, per box)
 
 
 @dataclass

@@ -23,37 +23,19 @@ All counts are Python integers, so the probabilities are exact ratios.
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from math import comb
-from typing import NamedTuple
 
-from .combining import Counted, _binomials_down, _divide, _multiply, _poly, combine, combine_steps, run_to_end
-from .constraints import Component, Constraint, Inconsistent, constraint_at, constraints_of, split_components
-from .deadlines import CHUNK, METER, NEVER, Deadline, WatchedDeadline, WorkMeter
-
-# The counting's names, wherever they live now: callers import them all from here.
-__all__ = [
-    "CACHE", "CHUNK", "DEFAULT_BUDGET", "GRAVEYARD", "METER", "NEVER", "PAUSED", "Component", "Constraint",
-    "CountTask", "Counted", "Deadline", "Inconsistent", "Lines", "OverBudget", "WatchedDeadline", "WorkMeter",
-    "_binomials_down", "_count", "_divide", "_multiply", "_poly", "ambient_deadline", "clear_cache",
-    "cleared_with_counts", "combine", "combine_steps", "component_key", "constraint_at", "constraints_of",
-    "count_component", "counting_deadline", "run_to_end", "split_components",
-]
+from .constraints import Component, Lines
+from .deadlines import CHUNK, METER, NEVER, Deadline
 
 # Work budget of one component's count, in DP transitions, for callers that
 # must be deterministic (the player, no-guess generation, benchmarks): typical
 # Expert positions need a few hundred. Interactive callers give a Deadline
 # instead (a budget of time) and spread a long count over frames (AnalysisJob).
 DEFAULT_BUDGET = 60_000
-
-
-class Lines(NamedTuple):
-    """A counted component: for each mine total, the ways and each box's mine-weight."""
-
-    ways: dict[int, int]  # mines -> number of arrangements
-    weight: dict[int, Sequence[int]]  # mines -> (sum over arrangements of ways * mines in box b, per box)
 
 
 # -------------------------------------------------------------------- counting
@@ -357,14 +339,6 @@ class _PausedCounts:
 
 
 PAUSED = _PausedCounts(8)
-
-
-def _count(constraints, boxes, box_witnesses, budget) -> Lines:
-    """The old entry point (kept for callers of it): a count within ``budget`` steps."""
-    return count_component(Component(constraints, list(boxes), list(box_witnesses)), budget)
-
-
-_count.cache_clear = clear_cache  # type: ignore[attr-defined]  # as the lru_cache it once was
 
 
 def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: list[dict], free: int | None = None

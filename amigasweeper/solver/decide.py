@@ -38,7 +38,8 @@ from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass, field
 
 from .cdcl import FALSE, TRUE, WORK_PER_PAUSE, Solver
-from .counting import Constraint, cleared_with_counts
+from .constraints import Constraint
+from .counting import cleared_with_counts
 
 
 @dataclass

@@ -25,18 +25,16 @@ exact over the counted arrangements.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from .counting import combine, split_components
+from .combining import combine
+from .constraints import split_components
+from .guesses import OUTCOME_BUDGET, Outcomes, Scored
 from .shown_counts import count_each
-
-if TYPE_CHECKING:
-    from .guess import Scored, _Outcomes
 
 MAX_STEPS = 8  # a chain of ever-safer dominators is short; this only bounds it
 
 
-def cleared_if_safe(outcomes: _Outcomes, cell: int) -> set[int] | None:
+def cleared_if_safe(outcomes: Outcomes, cell: int) -> set[int] | None:
     """The unknown squares safe in every arrangement in which ``cell`` is safe
     (never ``cell`` itself), or None if counting them ran over budget.
 
@@ -44,8 +42,6 @@ def cleared_if_safe(outcomes: _Outcomes, cell: int) -> set[int] | None:
     their counts, and are weighed with it over the mine total (which can tie
     a square far away to ``cell``: fewer mines here may leave none for it).
     """
-    from .guess import OUTCOME_BUDGET  # the guess chooser's budget, read when used (a setting)
-
     analysis = outcomes.analysis
     affected = {outcomes.component_of[cell]} if cell in outcomes.component_of else set()
     base = outcomes.if_safe(cell, affected)
@@ -73,7 +69,7 @@ def cleared_if_safe(outcomes: _Outcomes, cell: int) -> set[int] | None:
     return cleared
 
 
-def dominators(outcomes: _Outcomes, cell: int, same_chance: float) -> list[int]:
+def dominators(outcomes: Outcomes, cell: int, same_chance: float) -> list[int]:
     """The squares strictly safer than ``cell`` that every number of ``cell`` would clear."""
     chance = outcomes.analysis.probability
     cleared = cleared_if_safe(outcomes, cell)
@@ -82,7 +78,7 @@ def dominators(outcomes: _Outcomes, cell: int, same_chance: float) -> list[int]:
     return sorted(x for x in cleared if chance.get(x, 1.0) < chance[cell] - same_chance)
 
 
-def undominated(outcomes: _Outcomes, best: Scored, rank_pool: Callable[[list[int]], list[Scored]], same_chance: float) -> Scored:
+def undominated(outcomes: Outcomes, best: Scored, rank_pool: Callable[[list[int]], list[Scored]], same_chance: float) -> Scored:
     """``best``, or the best-scored square that dominates it,
     and so on until the choice is dominated by no safer square.
 

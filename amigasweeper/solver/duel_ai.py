@@ -51,10 +51,12 @@ from dataclasses import dataclass
 from enum import Enum
 
 from amigasweeper.engine import COVERED, MARKED, PlayerView
-from amigasweeper.engine.duel import KNOWN_SAFE, Duel, DuelMove, DuelMoveKind, DuelPoints, DuelSetup
+from amigasweeper.engine.duel import Duel
+from amigasweeper.engine.duel_moves import DuelMove, DuelMoveKind, DuelPoints, DuelSetup
+from amigasweeper.engine.view import KNOWN_SAFE
 
 from .analysis import Analysis
-from .counting import Inconsistent, constraints_of
+from .constraints import Inconsistent, constraints_of
 from .rules import solve
 
 # EASY's handicaps.

@@ -23,7 +23,8 @@ from itertools import combinations
 from amigasweeper.engine import COVERED, MARKED, Topology
 
 from .analysis import Analysis
-from .counting import Component, Constraint, ambient_deadline
+from .constraints import Component, Constraint
+from .counting import ambient_deadline
 from .knowledge import Knowledge
 
 MAX_LAYOUTS = 1_000  # JSMinesweeper's threshold for its brute force

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 
-from .counting import METER, Component
+from .constraints import Component
+from .deadlines import METER
 
 SCALING_ROUNDS = 30  # rounds of scaling for pieces too large to count
 FLOOR, CEILING = 0.001, 0.999  # an estimate's bounds: never 0 or 1, which only proofs show

@@ -29,22 +29,15 @@ the frontier).
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 
 from amigasweeper.engine import COVERED, MARKED, Shape
 
 from .analysis import Analysis
-from .counting import (
-    Component,
-    Constraint,
-    Lines,
-    _multiply,
-    _poly,
-    combine,
-    split_components,
-)
+from .combining import _multiply, _poly, combine
+from .constraints import Component, Constraint, Lines, split_components
 from .dominance import undominated
 from .endgame import best_region_move
+from .guesses import OUTCOME_BUDGET, PRUNED, Guess, Scored, ShownNumber
 from .knowledge import Knowledge
 from .living import Proof, beside_frontier, without_linked
 from .longterm import LongTermRisk
@@ -55,7 +48,6 @@ OFF_CANDIDATES = 3
 TOLERANCE = 0.2  # candidates may be this much (relative) less safe than the safest
 SAME_CHANCE = 1e-12  # chances closer than this are equal (they come from float division)
 PROGRESS_BONUS = 0.3  # how much a sure next step is worth against safety (tuned on 1500 Expert games)
-OUTCOME_BUDGET = 20_000
 SCORING = "two_step"  # or "bonus", the score used before (see module doc)
 LONG_TERM = True  # credit guesses that settle a 50/50 before it forms (longterm.py)
 # ... on the boards where that measured a gain: squares (+0.2 points on
@@ -72,14 +64,6 @@ WIDER = False  # more candidates (_choose, candidates), as the next three say
 WIDE_FRONTIER = 12  # frontier candidates when the runner-up is within WIDE_MARGIN (relative) of the best
 WIDE_MARGIN = 0.05
 OFF_NEAR = 2  # off-frontier squares beside the frontier, when those off it are the safest (living.py)
-
-
-@dataclass(frozen=True)
-class Guess:
-    cell: int
-    safety: float  # chance the square is not a mine
-    progress: float  # chance its number proves some other square, given it is safe
-    reason: str
 
 
 def forced_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
@@ -124,16 +108,6 @@ def unavoidable_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
             cell = min(group)
             return Guess(cell, 1 - analysis.probability[cell], 0.0, "unavoidable guess: no other square can ever tell these apart")
     return None
-
-
-@dataclass(frozen=True)
-class ShownNumber:
-    """One number a candidate could show: how likely, and what it would lead to."""
-
-    shown: int  # mines among the candidate's unknown neighbours (its number less known mines)
-    weight: int  # arrangements (whole board) in which the candidate is safe and shows this number
-    proved: int  # squares this number would prove safe
-    next_safety: float  # the safest square's chance of being safe afterwards (1.0 if one is proved)
 
 
 class _Outcomes:
@@ -240,9 +214,6 @@ class _Outcomes:
         return without_linked(found, proofs) if LIVING and LINKED else found
 
 
-PRUNED = ShownNumber(-1, 0, 0, 0.0)  # ends the list of a candidate that cannot win (see _Outcomes.outcomes)
-
-
 def _judge(shown: int, counted, components: list[Component], off_count: int, untouched_best: float) -> ShownNumber:
     """What one number would prove, and how safe the next guess would be if it proved nothing."""
     boxes, best = _proved_boxes(counted, components, untouched_best)
@@ -347,18 +318,6 @@ def _score(safety: float, found: list[ShownNumber] | None) -> tuple[float, float
     return score, progress
 
 
-@dataclass(frozen=True)
-class Scored:
-    """A candidate with its score (two-step survival, times its long-term credit)."""
-
-    score: float
-    safety: float
-    cell: int
-    progress: float
-    credit: float
-    found: list[ShownNumber] | None  # its possible numbers, every one (None: it shows nothing new)
-
-
 def rank(knowledge: Knowledge, analysis: Analysis, pool: list[int], margin: float = 0.0, long_term: bool = True,
          floor: float = 0.0) -> list[Scored]:  # fmt: skip
     """The candidates whose score is within ``margin`` (relative) of the best, best first.
@@ -405,24 +364,24 @@ def _choose(knowledge: Knowledge, analysis: Analysis, pool: list[int]) -> Scored
     return best
 
 
-def choose_guess(knowledge: Knowledge, analysis: Analysis, look_ahead: bool = False) -> Guess:
-    """The best square to gamble on (see module doc); ``look_ahead`` looks a
-    guess further at close calls (lookahead.py, the strong setting)."""
+def plain_guess(knowledge: Knowledge, analysis: Analysis) -> Guess | None:
+    """The guess that needs no scoring, if there is one: a forced guess, the
+    only candidate, or the safest square when the counts are estimates."""
     forced = forced_guess(knowledge, analysis)
     if forced is not None:
         return forced
-    chance = analysis.probability
     pool = candidates(knowledge, analysis)
     if not analysis.exact or len(pool) == 1:
         cell = pool[0]
-        return Guess(cell, 1 - chance[cell], 0.0, "safest square")
-    if look_ahead:
-        from .lookahead import CLOSE_CALL, deeper  # the strong setting's own module, only when asked for
+        return Guess(cell, 1 - analysis.probability[cell], 0.0, "safest square")
+    return None
 
-        close = rank(knowledge, analysis, pool, CLOSE_CALL)
-        if len(close) > 1:
-            return deeper(knowledge, analysis, close)
-        best = close[0]
-    else:
-        best = _choose(knowledge, analysis, pool)
+
+def choose_guess(knowledge: Knowledge, analysis: Analysis) -> Guess:
+    """The best square to gamble on (see module doc); lookahead.py's
+    choose_guess_ahead looks a guess further at close calls (the strong setting)."""
+    plain = plain_guess(knowledge, analysis)
+    if plain is not None:
+        return plain
+    best = _choose(knowledge, analysis, candidates(knowledge, analysis))
     return Guess(best.cell, best.safety, best.progress, "best chance to survive this guess and the next")

@@ -33,17 +33,14 @@ from __future__ import annotations
 import heapq
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from amigasweeper.engine import COVERED
 
 from .analysis import Analysis
 from .combining import Counted
-from .counting import Component
+from .constraints import Component
+from .guesses import ShownNumber
 from .knowledge import Knowledge
-
-if TYPE_CHECKING:
-    from .guess import ShownNumber
 
 
 class _Settled:
@@ -118,8 +115,6 @@ class Proof:
 
     def judged(self, shown: int, weight: int, linked: frozenset[int] = frozenset()) -> ShownNumber:
         """The number as the chooser scores it, the squares in ``linked`` not counted."""
-        from .guess import ShownNumber
-
         proved = len(self.living - linked) + self.off
         return ShownNumber(shown, weight, proved, 1.0 if proved else self.if_none)
 

@@ -29,7 +29,7 @@ from functools import lru_cache
 from amigasweeper.engine import COVERED, MARKED, Topology
 
 from .analysis import Analysis
-from .counting import Constraint
+from .constraints import Constraint
 from .knowledge import Knowledge
 
 MAX_MISSING = 2  # wall squares that may still be unknown

@@ -24,11 +24,21 @@ from amigasweeper.engine import MARKED
 
 from .analysis import Analysis
 from .counting import ambient_deadline
-from .guess import Guess, Scored, candidates, rank
+from .guess import candidates, plain_guess, rank
+from .guesses import Guess, Scored
 from .knowledge import Knowledge
 
 CLOSE_CALL = 0.03  # candidates within this (relative) of the best score are looked at further
 LOOK_CANDIDATES = 3  # at most this many of them, best first
+
+
+def choose_guess_ahead(knowledge: Knowledge, analysis: Analysis) -> Guess:
+    """guess.choose_guess, looking one guess further at a close call."""
+    plain = plain_guess(knowledge, analysis)
+    if plain is not None:
+        return plain
+    close = rank(knowledge, analysis, candidates(knowledge, analysis), CLOSE_CALL)
+    return deeper(knowledge, analysis, close) if len(close) > 1 else _plain(close[0])
 
 
 def deeper(knowledge: Knowledge, analysis: Analysis, close: list[Scored]) -> Guess:

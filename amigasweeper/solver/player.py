@@ -18,6 +18,7 @@ from amigasweeper.engine import Game, GameSetup, GameStatus, MoveKind, PlayerVie
 from .endgame import best_endgame_move
 from .guess import choose_guess
 from .knowledge import Knowledge
+from .lookahead import choose_guess_ahead
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,7 @@ class Player:
         if plan is not None:
             return Decision(plan.cell, MoveKind.UNCOVER, False, 1 - analysis.probability[plan.cell],
                             f"endgame search: {plan.win_chance:.0%} chance to win from here")
-        guess = choose_guess(knowledge, analysis, self.look_ahead)
+        guess = (choose_guess_ahead if self.look_ahead else choose_guess)(knowledge, analysis)
         return Decision(guess.cell, MoveKind.UNCOVER, False, guess.safety, guess.reason)
 
     def _certain(self) -> Decision:

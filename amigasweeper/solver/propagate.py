@@ -20,7 +20,8 @@ from collections import defaultdict
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 
-from .counting import Constraint, Inconsistent, run_to_end
+from .combining import run_to_end
+from .constraints import Constraint, Inconsistent
 
 PAIRS_PER_PAUSE = 64  # pairs looked at between two pauses of the generator
 

@@ -19,7 +19,7 @@ from enum import Enum
 from amigasweeper.engine import PlayerView, Topology
 
 from .analysis import Analysis, analyse
-from .counting import Constraint, Inconsistent, constraints_of
+from .constraints import Constraint, Inconsistent, constraints_of
 
 
 class Rule(Enum):

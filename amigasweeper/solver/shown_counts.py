@@ -3,7 +3,8 @@ component counted once, the candidate's own by the number it would show."""
 
 from __future__ import annotations
 
-from .counting import Component, OverBudget, count_component
+from .constraints import Component
+from .counting import OverBudget, count_component
 
 
 def count_each(components: list[Component], budget: int) -> bool | None:

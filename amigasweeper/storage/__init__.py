@@ -33,8 +33,7 @@ What is where:
 
 from __future__ import annotations
 
-import json  # noqa: F401  (tests reach the encoder through storage.json)
-
+from ..engine.levels import MAX_SIDE, MIN_SIDE
 from .backend import Backend, aside_names
 from .browser_backend import LOCAL_STORAGE_PREFIX, LocalStorageBackend
 from .documents import MAX_DOCUMENT_BYTES, Damaged, decode, encode
@@ -62,9 +61,7 @@ from .validation import (
     MAX_MINES,
     MAX_NAME_LENGTH,
     MAX_SECONDS,
-    MAX_SIDE,
     MIN_MINES,
-    MIN_SIDE,
     SCREEN_MODES,
     SHAPES,
     check_custom,

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
+from ..engine.levels import MAX_SIDE, MIN_SIDE
 from .validation import (
     COMPLETIONS,
     CURSORS,
@@ -23,9 +24,7 @@ from .validation import (
     MAX_COUNT,
     MAX_MINES,
     MAX_SECONDS,
-    MAX_SIDE,
     MIN_MINES,
-    MIN_SIDE,
     PALETTES,
     RIPPLES,
     SCREEN_MODES,

@@ -10,12 +10,14 @@ import re
 from typing import Any
 
 from ..engine.levels import MAX_SIDE, MIN_SIDE, LevelName
+from ..engine.rules import Completion
+from ..engine.topology import Shape
 
 LEVELS = tuple(name.value for name in LevelName)
-COMPLETIONS = ("all_mines", "all_non_mines", "both", "either")
+COMPLETIONS = tuple(mode.value for mode in Completion)
 LOOKS = ("kickstart3", "kickstart2")
 SCREEN_MODES = ("lowres", "hires")
-SHAPES = ("square", "hex", "triangle")
+SHAPES = tuple(shape.value for shape in Shape)
 TOUCH_MODES = ("auto", "on", "off")  # auto: on in a browser on a touch screen
 WINDOW_SCALES = ("auto", "1", "2", "3", "4")  # window pixels to an Amiga pixel; auto: the most that fit
 FLASHES = ("screen", "border", "none")  # Settings > Flash: how DisplayBeep shows (screen: as 2.4 did)

@@ -12,31 +12,28 @@ choice, and is. Best Times are read here too.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from amigasweeper.access.narrator import LineKind
 from amigasweeper.access.words.game import plural
-from amigasweeper.engine import Completion, LevelName, Shape
+from amigasweeper.engine import LevelName
 from amigasweeper.play.choices import choice_settings
+from amigasweeper.play.session import Session
+from amigasweeper.storage.store import Storage
 from amigasweeper.storage.validation import LEVELS as BEST_TIME_LEVELS
 
-from .commands import Verb
-
-if TYPE_CHECKING:
-    from .game import TextGame
-
-COMPLETIONS = {"all-non-mines": Completion.ALL_NON_MINES, "all-mines": Completion.ALL_MINES,
-               "both": Completion.BOTH, "either": Completion.EITHER}
-SHAPES = {"square": Shape.SQUARE, "hexagonal": Shape.HEX, "triangular": Shape.TRIANGLE}
+from .commands import COMPLETIONS, SHAPES, Verb
 
 
 class Chooser:
-    def __init__(self, game: TextGame) -> None:
-        self.text = game
+    """The choices of one text game: its Session and Storage, and how it
+    speaks (``say``: a line of the answer; ``tell``: what was not saved)."""
 
-    @property
-    def session(self):
-        return self.text.session
+    def __init__(self, session: Session, storage: Storage, say: Callable[[LineKind, str], None],
+                 tell: Callable[[str], None]) -> None:
+        self.session = session
+        self.storage = storage
+        self.say = say
+        self.tell = tell
 
     def handlers(self) -> dict[Verb, Callable[[tuple[str, ...]], None]]:
         return {
@@ -47,14 +44,14 @@ class Chooser:
             Verb.NO_GUESS: self._no_guess,
             Verb.COMPLETION: self._completion,
             Verb.SHAPE: lambda args: self._then_save(self.session.set_shape, SHAPES[args[0]]),
-            Verb.BEST: lambda args: self.text.say(LineKind.ASKED, self.best_times()),
+            Verb.BEST: lambda args: self.say(LineKind.ASKED, self.best_times()),
         }
 
     def save(self) -> None:
         """The choices into the saved settings (the window's too), as its menus save them."""
-        problem = self.text.storage.change_settings(**choice_settings(self.session.choices))
+        problem = self.storage.change_settings(**choice_settings(self.session.choices))
         if problem:
-            self.text.tell(problem)
+            self.tell(problem)
 
     def _then_save(self, change: Callable, value) -> None:
         change(value)  # a new game: the narration says its board
@@ -63,31 +60,31 @@ class Chooser:
     def _custom(self, args: tuple[str, ...]) -> None:
         self.session.choose_custom(*args)  # LevelError says what is allowed, and nothing changes
         custom = self.session.choices.custom
-        problem = self.text.storage.set_custom(custom.width, custom.height, custom.mines)
+        problem = self.storage.set_custom(custom.width, custom.height, custom.mines)
         if problem:
-            self.text.tell(problem)
+            self.tell(problem)
         self.save()
 
     def _marks(self, args: tuple[str, ...]) -> None:
         enabled = args[0] == "on"
         if enabled == self.session.choices.marks:
-            self.text.say(LineKind.RESULT, f"question marks are already {args[0]}")
+            self.say(LineKind.RESULT, f"question marks are already {args[0]}")
             return
         self.session.set_marks(enabled)  # the narration says it (question marks on)
         self.save()
 
     def _completion(self, args: tuple[str, ...]) -> None:
         completion = COMPLETIONS[args[0]]
-        self.text.say(LineKind.RESULT, f"completion: {completion.title}")
+        self.say(LineKind.RESULT, f"completion: {completion.title}")
         self._then_save(self.session.set_completion, completion)
 
     def _no_guess(self, args: tuple[str, ...]) -> None:
-        self.text.say(LineKind.RESULT, f"no-guess boards {args[0]}")
+        self.say(LineKind.RESULT, f"no-guess boards {args[0]}")
         self._then_save(self.session.set_no_guess, args[0] == "on")
 
     def best_times(self) -> str:
         """'best times: Beginner 12 seconds, Ada; Intermediate 999 seconds, Anonymous; ...'."""
-        times = self.text.storage.best_times
+        times = self.storage.best_times
         listed = [f"{level.capitalize()} {plural(times[level].seconds, 'second')}, {times[level].name}"
                   for level in BEST_TIME_LEVELS]
         return "best times: " + "; ".join(listed)

@@ -12,8 +12,11 @@ which names squares as the Narrator does.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
+
+from amigasweeper.engine import Completion, Shape
 
 
 class Verb(Enum):
@@ -64,9 +67,20 @@ class Verb(Enum):
 
 ON_OFF = ("on", "off")
 LEVEL_WORDS = ("beginner", "intermediate", "expert")
-COMPLETION_WORDS = ("all-non-mines", "all-mines", "both", "either")
-SHAPE_WORDS = ("square", "hexagonal", "triangular")
+# The engine's words for its completion modes (the default first) and shapes, as typed here.
+COMPLETIONS = {mode.word: mode for mode in sorted(Completion, key=lambda mode: mode.order)}
+SHAPES = {shape.word: shape for shape in Shape}
+COMPLETION_WORDS = tuple(COMPLETIONS)
+SHAPE_WORDS = tuple(SHAPES)
+# What a mode means, where its word does not say it.
+COMPLETION_MEANINGS = {Completion.ALL_NON_MINES: "every safe square uncovered", Completion.ALL_MINES: "every mine marked"}
 SHORTEST_NUMBER = 1  # of squares a direction moves
+
+
+def _one_of(words: Iterable[str]) -> str:
+    """'a, b or c'."""
+    *rest, last = words
+    return f"{', '.join(rest)} or {last}" if rest else last
 
 
 @dataclass(frozen=True)
@@ -114,11 +128,11 @@ SPECS: dict[Verb, Spec] = {
     Verb.MARKS: Spec("marks off", "question marks on or off: with them on, a second mark makes a question",
                      1, 1, ON_OFF),
     Verb.NO_GUESS: Spec("no-guess on", "boards that need no guessing on or off, from a new game", 1, 1, ON_OFF),
-    Verb.COMPLETION: Spec("completion both", "when a game is won, from a new game: all-non-mines (every "
-                          "safe square uncovered), all-mines (every mine marked), both or either", 1, 1,
-                          COMPLETION_WORDS),
-    Verb.SHAPE: Spec("shape hexagonal", "the squares' shape, from a new game: square, hexagonal or triangular",
-                     1, 1, SHAPE_WORDS),
+    Verb.COMPLETION: Spec("completion both", "when a game is won, from a new game: " + _one_of(
+        f"{word} ({COMPLETION_MEANINGS[mode]})" if mode in COMPLETION_MEANINGS else word
+        for word, mode in COMPLETIONS.items()), 1, 1, COMPLETION_WORDS),
+    Verb.SHAPE: Spec("shape hexagonal", "the squares' shape, from a new game: " + _one_of(SHAPE_WORDS), 1, 1,
+                     SHAPE_WORDS),
     Verb.PAUSE: Spec("pause", "stops the clock and hides the board"),
     Verb.RESUME: Spec("resume", "starts the clock again after pause"),
     # The assistance, the statistics, the manual and Duel (terminal/assisting.py,

@@ -69,7 +69,7 @@ class TextGame:
         self.name_wanted: Callable[[str], None] | None = None  # a new best time waits for its name
         self.name_offered = ""
         self.quitting = False
-        self.chooser = Chooser(self)
+        self.chooser = Chooser(session, storage, self.say, self.tell)
         self.pages = Pager(self.say)
         self.assisting = Assisting(self)
         self.stats = StatsText(self)

@@ -19,13 +19,15 @@ if TYPE_CHECKING:
     from amigasweeper.replay import Recording
     from amigasweeper.storage import Storage
 
+    from .drive.frameclock import FrameClock
     from .game.minewindow import MineWindow
+    from .intuition.menus import MenuItem
+    from .intuition.menustrip import MenuStrip
     from .intuition.modes import Look, ScreenMode
     from .intuition.requester import Requester
     from .intuition.screen import WorkbenchScreen
     from .intuition.window import Window
     from .intuition.wm import WindowManager
-    from .narrator.window import WindowNarration
     from .scaling.pixels import WholePixels
     from .touch.control import TouchControl
 
@@ -117,6 +119,17 @@ class PaletteOpener(Protocol):
     def open(self) -> None: ...
 
 
+class Narrating(Protocol):
+    """What the menus ask of the window's Narrator (narrator/window.py): whether it
+    speaks, to switch it, and to confirm a chosen item."""
+
+    on: bool
+
+    def switch(self, on: bool) -> str | None: ...
+
+    def chosen(self, item: MenuItem, checked: bool) -> None: ...
+
+
 class Host(WindowHost, Protocol):
     """The game's menus' (game/commands.py) and the end of a game's path (game/finished_games.py)."""
 
@@ -127,7 +140,7 @@ class Host(WindowHost, Protocol):
     commands: Teller
     duels: DuelStarter
     touch_play: TouchControl
-    narration: WindowNarration
+    narration: Narrating
     palette: PaletteOpener
     pixels: WholePixels
     stats: StatsOpener
@@ -139,3 +152,28 @@ class Host(WindowHost, Protocol):
     def game(self) -> Game: ...
 
     def resize_screen(self, mode: ScreenMode) -> None: ...
+
+
+class KeyboardHost(Protocol):
+    """What the keyboard's way through the program (keys/control.py) uses."""
+
+    wm: WindowManager
+    open_menus_strip: MenuStrip | None  # the strip shown (held with the mouse, or walked with F10)
+
+    @property
+    def menus(self) -> MenuStrip: ...
+
+    def open_manual(self) -> None: ...
+
+
+class ScreenBarHost(Protocol):
+    """What the screen's title bar (screenbar.py) reads."""
+
+    wm: WindowManager
+    mine_window: MineWindow
+    screen: WorkbenchScreen
+    frame_clock: FrameClock
+    menus_seen: bool  # a newcomer is told how to find the menus until then
+    touch_play: TouchControl
+
+    def show_legend(self) -> bool: ...

@@ -85,7 +85,8 @@ def run(argv: list[str]) -> int:
     if app.folder_problem:
         print(f"amigasweeper: {app.folder_problem}", file=sys.stderr)
     if options.script is not None:
-        from .drive.script import ScriptError, run_script
+        from .drive.script import run_script
+        from .drive.scriptwords import ScriptError
 
         try:
             run_script(app, options.script, base=started_in)

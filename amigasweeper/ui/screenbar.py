@@ -14,7 +14,7 @@ from .intuition.requester import Requester
 from .intuition.screen import SCREEN_DEPTH_W, SCREEN_TITLE
 
 if TYPE_CHECKING:
-    from .app import App
+    from .host import ScreenBarHost
 
 # Shown in the screen bar until the player first opens a menu.
 NEWCOMER_TITLE = "Hold right button: menus. F1: manual"
@@ -25,7 +25,7 @@ class ScreenBar:
     def __init__(self) -> None:
         self.text, self.since = "", 0  # the message shown and the frame it came
 
-    def title(self, app: App) -> str:
+    def title(self, app: ScreenBarHost) -> str:
         """The screen bar: the active window's screen title. For the game, a
         hint's message or the chance under the pointer; for a newcomer, how to
         find the menus; else the window's own title or the screen's name."""

@@ -23,11 +23,12 @@ import pytest
 from bot_sources import MARK_ALL
 
 from amigasweeper.challenge import ChallengeConfig, Outcome, run_tournament
-from amigasweeper.challenge.cli import GameLog, main, player_names
+from amigasweeper.challenge.cli import GameLog, main
 from amigasweeper.challenge.cluster import RayTables
 from amigasweeper.challenge.envelope import game_key
 from amigasweeper.challenge.sandbox import Sandbox
 from amigasweeper.challenge.table import Setup, Task
+from amigasweeper.challenge.tournament import player_names
 
 pytest.importorskip("ray", reason="Ray is not installed (the cluster extra: python3 -m pip install -e '.[cluster]')")
 pytestmark = pytest.mark.slow

@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 
 import amigasweeper.solver  # noqa: F401  (the Duel's reveal reasons with the solver, which registers itself)
 from amigasweeper.engine import COVERED, MARKED, Shape, make_topology
-from amigasweeper.engine.duel import (
-    KNOWN_SAFE,
-    Duel,
+from amigasweeper.engine.duel import Duel
+from amigasweeper.engine.duel_moves import (
     DuelMove,
     DuelMoveKind,
     DuelMoveResult,
@@ -23,6 +22,7 @@ from amigasweeper.engine.duel import (
     IllegalMove,
     Reveal,
 )
+from amigasweeper.engine.view import KNOWN_SAFE
 
 UNCOVER, GUESS = DuelMoveKind.UNCOVER, DuelMoveKind.GUESS
 NAMES = ("Ada", "Bob")

@@ -16,7 +16,8 @@ import pytest
 from amigasweeper import plainfiles
 from amigasweeper.guide import check_guide, parse_file
 from amigasweeper.guide.lint import main as lint
-from amigasweeper.guide.paths import GUIDE_LIMIT, GuideFolder, LeavesFolder, NotPlainFile, read_guide
+from amigasweeper.guide.paths import GUIDE_LIMIT, GuideFolder, LeavesFolder, read_guide
+from amigasweeper.plainfiles import NotPlainFile
 
 MAIN = "@database {name}\n@node Main\n{body}\n@endnode\n"
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX files (pipes, /proc, links)")

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from amigasweeper.guide.dither import dither, fit
-from amigasweeper.guide.ilbm import CAMG_EHB, CAMG_HAM, PictureError, is_iff_picture, read_ilbm
+from amigasweeper.guide.ilbm import CAMG_EHB, CAMG_HAM, is_iff_picture, read_ilbm
+from amigasweeper.guide.picture import PictureError
 from amigasweeper.guide.syntheticpictures import pack_byterun1, write_ilbm
 
 PALETTE = [(0, 0, 0), (255, 255, 255), (255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0), (0, 255, 255), (136, 136, 136)]

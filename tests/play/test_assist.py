@@ -22,7 +22,8 @@ from amigasweeper.play.assist.assist import Assist
 from amigasweeper.play.assist.demo import DEMO_FRAMES
 from amigasweeper.play.played import Help
 from amigasweeper.solver import analyse, probabilities
-from amigasweeper.solver.counting import CHUNK, METER, clear_cache
+from amigasweeper.solver.counting import clear_cache
+from amigasweeper.solver.deadlines import CHUNK, METER
 from amigasweeper.solver.propagate import PAIRS_PER_PAUSE
 
 UNIT = 1e-6

@@ -4,7 +4,8 @@ seed, and not at all in hot-seat play."""
 
 from __future__ import annotations
 
-from amigasweeper.engine.duel import Duel, DuelMoveKind, DuelSetup
+from amigasweeper.engine.duel import Duel
+from amigasweeper.engine.duel_moves import DuelMoveKind, DuelSetup
 from amigasweeper.play.duel import DuelPlay, DuelPlayers, Opponent, computer_player
 
 

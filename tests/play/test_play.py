@@ -12,7 +12,8 @@ import sys
 import pytest
 
 from amigasweeper.engine import Completion, GameStatus, LevelName
-from amigasweeper.engine.duel import Duel, DuelMoveKind, DuelSetup
+from amigasweeper.engine.duel import Duel
+from amigasweeper.engine.duel_moves import DuelMoveKind, DuelSetup
 from amigasweeper.play import (
     Action,
     Choices,

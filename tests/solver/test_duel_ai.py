@@ -7,7 +7,9 @@ import random
 import pytest
 
 from amigasweeper.engine import COVERED, PlayerView, Shape, make_topology
-from amigasweeper.engine.duel import KNOWN_SAFE, Duel, DuelMove, DuelMoveKind, DuelPoints, DuelSetup
+from amigasweeper.engine.duel import Duel
+from amigasweeper.engine.duel_moves import DuelMove, DuelMoveKind, DuelPoints, DuelSetup
+from amigasweeper.engine.view import KNOWN_SAFE
 from amigasweeper.solver import all_certain
 from amigasweeper.solver.duel_ai import DuelAI, Strength, guess_value, play_duel, rough_chances
 

@@ -7,7 +7,8 @@ exactly what counting the component once per number gives.
 from hypothesis import given, settings
 from solver_helpers import positions
 
-from amigasweeper.solver.counting import Component, clear_cache, constraints_of, count_component, split_components
+from amigasweeper.solver.constraints import Component, constraints_of, split_components
+from amigasweeper.solver.counting import clear_cache, count_component
 
 BIG = 10**9  # no budget: small positions only
 

@@ -16,7 +16,9 @@ from solver_helpers import brute_force, random_position
 from amigasweeper.engine import COVERED, MARKED, PlayerView, Shape
 from amigasweeper.solver.analysis import analyse
 from amigasweeper.solver.cdcl import FALSE, FIRST_LEARNT_LIMIT, TRUE, WORK_PER_PAUSE, Solver
-from amigasweeper.solver.counting import Inconsistent, clear_cache, constraints_of, run_to_end
+from amigasweeper.solver.combining import run_to_end
+from amigasweeper.solver.constraints import Inconsistent, constraints_of
+from amigasweeper.solver.counting import clear_cache
 from amigasweeper.solver.decide import DecisionTask, decide_steps
 
 CROWDED = [  # (shape, width, height, mines, squares uncovered at random, seed): long frontiers, dense

@@ -15,7 +15,8 @@ from test_solver_guess import stuck_and_listed
 
 from amigasweeper.engine import COVERED
 from amigasweeper.solver import endgame
-from amigasweeper.solver.counting import Deadline, WatchedDeadline, counting_deadline
+from amigasweeper.solver.counting import counting_deadline
+from amigasweeper.solver.deadlines import Deadline, WatchedDeadline
 from amigasweeper.solver.endgame import _by_number, best_endgame_move
 
 

@@ -15,7 +15,8 @@ from solver_helpers import positions, random_position
 from amigasweeper.engine import COVERED, MARKED, Shape
 from amigasweeper.engine.textboard import game_from_text
 from amigasweeper.solver import guess as guess_module
-from amigasweeper.solver.guess import PRUNED, ShownNumber, _Outcomes, _score, candidates, choose_guess, forced_guess
+from amigasweeper.solver.guess import _Outcomes, _score, candidates, choose_guess, forced_guess
+from amigasweeper.solver.guesses import PRUNED, ShownNumber
 from amigasweeper.solver.knowledge import Knowledge
 from amigasweeper.solver.longterm import LongTermRisk
 

@@ -11,7 +11,9 @@ from solver_helpers import assert_matches_brute_force, random_position, small_po
 from amigasweeper.engine import Shape
 from amigasweeper.solver import analysis as analysis_module
 from amigasweeper.solver.analysis import AnalysisJob
-from amigasweeper.solver.counting import CHUNK, METER, clear_cache, constraints_of
+from amigasweeper.solver.constraints import constraints_of
+from amigasweeper.solver.counting import clear_cache
+from amigasweeper.solver.deadlines import CHUNK, METER
 from amigasweeper.solver.propagate import PAIRS_PER_PAUSE, propagate
 
 UNIT = 1e-6  # seconds of the work clock per unit of work
@@ -107,7 +109,9 @@ def test_a_job_stepped_a_unit_at_a_time_agrees_with_brute_force(shape):
 
 
 def test_a_counting_deadline_stops_counts_made_through_other_code_but_not_cached_ones():
-    from amigasweeper.solver.counting import Deadline, OverBudget, count_component, counting_deadline, split_components
+    from amigasweeper.solver.constraints import split_components
+    from amigasweeper.solver.counting import OverBudget, count_component, counting_deadline
+    from amigasweeper.solver.deadlines import Deadline
 
     game = random_position(Shape.SQUARE, 32, 32, 400, seed=0, opens=80)
     view = game.player_view()

@@ -70,7 +70,8 @@ def test_without_the_setting_the_player_is_the_default_one():
 
 
 def test_a_passed_frame_deadline_leaves_the_plain_choice():
-    from amigasweeper.solver.counting import Deadline, counting_deadline
+    from amigasweeper.solver.counting import counting_deadline
+    from amigasweeper.solver.deadlines import Deadline
 
     for seed in range(200, 260):
         game = Game(GameSetup(width=16, height=16, mines=40, seed=seed))

@@ -14,16 +14,9 @@ from solver_helpers import random_position
 from amigasweeper.engine import Shape
 from amigasweeper.solver import analysis as analysis_module
 from amigasweeper.solver.analysis import AnalysisJob
-from amigasweeper.solver.counting import (
-    CACHE,
-    CHUNK,
-    METER,
-    _multiply,
-    _poly,
-    clear_cache,
-    combine,
-    combine_steps,
-)
+from amigasweeper.solver.combining import _multiply, _poly, combine, combine_steps
+from amigasweeper.solver.counting import CACHE, clear_cache
+from amigasweeper.solver.deadlines import CHUNK, METER
 
 UNIT = 1e-6
 
@@ -126,7 +119,7 @@ def test_cached_counts_drop_out_of_the_collectors_sight():
 
 
 def test_the_binomials_off_the_frontier_are_exactly_the_plain_ones():
-    from amigasweeper.solver.counting import _binomials_down
+    from amigasweeper.solver.combining import _binomials_down
 
     for n in range(0, 25):
         for top in range(-2, 30):
@@ -137,15 +130,9 @@ def test_the_binomials_off_the_frontier_are_exactly_the_plain_ones():
 
 
 def test_a_count_a_deadline_stopped_goes_on_where_it_stopped():
-    from amigasweeper.solver.counting import (
-        PAUSED,
-        Deadline,
-        OverBudget,
-        constraints_of,
-        count_component,
-        counting_deadline,
-        split_components,
-    )
+    from amigasweeper.solver.constraints import constraints_of, split_components
+    from amigasweeper.solver.counting import PAUSED, OverBudget, count_component, counting_deadline
+    from amigasweeper.solver.deadlines import Deadline
 
     game = random_position(Shape.SQUARE, 32, 32, 400, seed=0, opens=80)
     view = game.player_view()

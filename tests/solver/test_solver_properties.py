@@ -4,7 +4,7 @@ from hypothesis import given, settings
 from solver_helpers import positions
 
 from amigasweeper.solver import Rule, all_certain, next_hint, rule1, rule2, rule3, rule4
-from amigasweeper.solver.counting import constraints_of
+from amigasweeper.solver.constraints import constraints_of
 
 any_position = positions()
 

@@ -8,7 +8,7 @@ import pytest
 from amigasweeper.engine import Shape
 from amigasweeper.engine.textboard import game_from_text
 from amigasweeper.solver import Rule, all_certain, next_hint, rule1, rule2, rule3, rule4
-from amigasweeper.solver.counting import constraints_of
+from amigasweeper.solver.constraints import constraints_of
 
 # (shape, board, the rule next_hint must use, squares it proves safe, squares it proves mines)
 CASES = [

@@ -523,7 +523,7 @@ def test_crash_while_serialising_touches_nothing(tmp_path, monkeypatch):
     def explode(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(storage.json, "dumps", explode)
+    monkeypatch.setattr(json, "dumps", explode)  # what storage encodes its documents with
     with pytest.raises(KeyboardInterrupt):
         store.change_settings(level="beginner")
     monkeypatch.undo()

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from amigasweeper.engine import LevelName
-from amigasweeper.ui.app import App, Options
+from amigasweeper.ui.app import App
 from amigasweeper.ui.drive.pilot import Pilot
+from amigasweeper.ui.options import Options
 
 
 @pytest.fixture

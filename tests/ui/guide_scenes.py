@@ -9,7 +9,7 @@ from pathlib import Path
 import pyxel
 from guide_files import write_tree
 
-from amigasweeper.ui.helpviewer.guideview import LINE_H, PAGE_INSET_X, PAGE_INSET_Y
+from amigasweeper.ui.helpviewer.pagedraw import LINE_H, PAGE_INSET_X, PAGE_INSET_Y
 
 
 def _alone(make_app, key: str):

@@ -4,19 +4,21 @@ both looks; 3.1's complement frame, still the default, fails the same check."""
 
 from __future__ import annotations
 
+from collections.abc import Hashable  # a Command, or the engine's Shape or Completion (their menu items' commands)
+
 import pytest
 import pyxel
 
 from amigasweeper.access.colour import contrast
-from amigasweeper.engine import LevelName
+from amigasweeper.engine import LevelName, Shape
 from amigasweeper.ui.game.keyplay import BoardCursor
-from amigasweeper.ui.game.menudefs import MENUS, Command
+from amigasweeper.ui.game.menudefs import MENUS
 from amigasweeper.ui.game.ring import NUMBER_PENS, ring_pixels
 from amigasweeper.ui.intuition.atlas import Cell, number_cell
 from amigasweeper.ui.intuition.modes import Look
 from amigasweeper.ui.intuition.palette import Pen
 
-SHAPES = [Command.SHAPE_SQUARE, Command.SHAPE_HEX, Command.SHAPE_TRIANGLE]
+SHAPES = [Shape.SQUARE, Shape.HEX, Shape.TRIANGLE]
 
 
 @pytest.fixture(autouse=True)
@@ -25,11 +27,11 @@ def complement_again():
     BoardCursor.bold = False  # a class-wide preference: leave it as the next test expects
 
 
-def choose(app, command: Command) -> None:
+def choose(app, command: Hashable) -> None:
     app.commands.select(next(i for m in MENUS for i in m.every_item() if i.command is command))
 
 
-def opened_board(make_app, shape: Command, look: Look | None = None):
+def opened_board(make_app, shape: Shape, look: Look | None = None):
     app, pilot = make_app(level=LevelName.INTERMEDIATE, seed=11, look=look)
     choose(app, shape)
     pilot.step()
@@ -136,12 +138,12 @@ def test_the_bold_ring_leaves_out_every_place_a_digit_is_drawn(make_app, shape):
     assert glyphs
     for cell in topology.cells():
         assert not glyphs & set(ring_pixels(geometry, cell)), cell
-    if shape is Command.SHAPE_SQUARE:
+    if shape is Shape.SQUARE:
         assert len(ring_pixels(geometry, topology.index(3, 3))) == 10 * 10 - 6 * 6  # a whole ring, 2 pixels thick
 
 
 def test_3_1s_complement_frame_fails_the_same_check_and_crosses_the_digit(make_app):
-    app, pilot = opened_board(make_app, Command.SHAPE_SQUARE)
+    app, pilot = opened_board(make_app, Shape.SQUARE)
     number = next(c for c in app.game.topology.cells() if app.game.is_open(c) and app.game.tile(c) > 1)
     before, after = cursor_at(app, pilot, number)
     assert worst_contrast(before, after) < contrast.CONTROL
@@ -149,7 +151,7 @@ def test_3_1s_complement_frame_fails_the_same_check_and_crosses_the_digit(make_a
 
 
 def test_the_ring_turns_white_when_the_background_is_made_dark(make_app):
-    app, pilot = opened_board(make_app, Command.SHAPE_SQUARE)
+    app, pilot = opened_board(make_app, Shape.SQUARE)
     BoardCursor.bold = True
     pyxel.colors[Pen.GREY] = 0x222222
     try:

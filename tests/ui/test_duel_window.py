@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pyxel
 
-from amigasweeper.engine.duel import DuelTile, where
+from amigasweeper.engine.duel_moves import DuelTile, where
 from amigasweeper.ui.intuition.input import Button
 
 

@@ -17,7 +17,7 @@ from amigasweeper.engine import LevelName
 from amigasweeper.play.assist import frames as frames_module
 from amigasweeper.play.assist import position as position_module
 from amigasweeper.solver import best_move
-from amigasweeper.solver.counting import METER
+from amigasweeper.solver.deadlines import METER
 from amigasweeper.ui import collector
 
 UNIT = 1e-6

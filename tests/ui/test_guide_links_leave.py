@@ -76,7 +76,7 @@ def test_the_warning_shows_the_resolved_host_path_and_return_and_esc_cancel(make
         assert wanted in "".join(requester.shown_lines())
         pilot.key(key)
         assert requester.closed and app.requesters == [] and viewer.status == "Not opened"
-    assert opened_outside == [] and viewer.document.source_name == "Hostile.guide"
+    assert opened_outside == [] and viewer.navigation.document.source_name == "Hostile.guide"
 
 
 @posix_only
@@ -88,7 +88,7 @@ def test_only_a_click_on_open_opens_and_retrace_comes_back(make_app, hostile, op
     assert requester.buttons[0].label == "Open" and opened_outside == [hostile.parent.parent / "Beside.guide"]
     assert viewer.title == "Beside"
     pilot.key(pyxel.KEY_BACKSPACE)
-    assert viewer.document.source_name == "Hostile.guide"
+    assert viewer.navigation.document.source_name == "Hostile.guide"
 
 
 @posix_only
@@ -122,7 +122,7 @@ def test_a_proc_file_is_never_offered_or_opened(make_app, hostile, opened_outsid
 def test_a_guide_opened_from_outside_that_is_not_a_plain_file_is_refused_after_open(make_app, hostile, tmp_path):
     app, viewer, pilot = alone(make_app, hostile)
     viewer.open_other(Path("/dev/zero"), "main", inside=False)  # as if swapped in after the warning
-    assert "device" in viewer.status and viewer.document.source_name == "Hostile.guide"
+    assert "device" in viewer.status and viewer.navigation.document.source_name == "Hostile.guide"
 
 
 def test_a_requester_refuses_a_mouse_only_button_for_return_or_esc():

@@ -8,7 +8,7 @@ import pyxel
 from amigasweeper.engine import GameStatus
 from amigasweeper.guide import load_manual
 from amigasweeper.ui.game.menudefs import Command
-from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
+from amigasweeper.ui.helpviewer.pagedraw import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
 from amigasweeper.ui.intuition.input import Button
 
 
@@ -33,7 +33,7 @@ def test_f1_and_help_open_the_page_about_the_game_and_pause_it(app_pilot):
     pilot.click_cell(pilot.cell_at(3, 3))
     assert app.game.status is GameStatus.PLAYING
     pilot.key(pyxel.KEY_HELP)
-    assert app.viewer.place.node.name == "Rules"
+    assert app.viewer.navigation.place.node.name == "Rules"
     assert app.game.paused
     pilot.step(120)
     seconds = app.game.seconds
@@ -48,7 +48,7 @@ def test_help_in_a_requester_opens_its_page(app_pilot):
     app, pilot = app_pilot
     pilot.key(pyxel.KEY_C, amiga=True)
     pilot.key(pyxel.KEY_F1)
-    assert app.viewer.place.node.name == "Custom"
+    assert app.viewer.navigation.place.node.name == "Custom"
 
 
 def test_help_in_a_menu_opens_that_menus_page(app_pilot):
@@ -58,7 +58,7 @@ def test_help_in_a_menu_opens_that_menus_page(app_pilot):
     pilot.press(Button.RIGHT)
     pilot.key(pyxel.KEY_F1)
     pilot.release(Button.RIGHT)
-    assert app.viewer.place.node.name == "SettingsMenu"
+    assert app.viewer.navigation.place.node.name == "SettingsMenu"
 
 
 def test_the_manual_menu_item(app_pilot):
@@ -70,64 +70,64 @@ def test_the_manual_menu_item(app_pilot):
 def test_follow_a_link_retrace_and_browse(viewer_pilot):
     app, viewer, pilot = viewer_pilot
     click_widget(pilot, button(viewer, "Contents"))
-    assert viewer.place.node.name == "Main"
+    assert viewer.navigation.place.node.name == "Main"
     # The contents' buttons come after the introduction: bring the first on screen.
-    viewer.scroll_to(next(i for i, line in enumerate(viewer.layout.finish()) if any(r.link for r in line.runs)))
+    viewer.scroll_to(next(i for i, line in enumerate(viewer.scroll.layout.finish()) if any(r.link for r in line.runs)))
     row, run = viewer.visible_links()[0]
     x = viewer.page.ax + PAGE_INSET_X + run.column * 8 + 2
-    y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.place.top) * LINE_H + 3
+    y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.navigation.place.top) * LINE_H + 3
     pilot.click(x, y)
     target = load_manual().resolve(run.link).name
-    assert viewer.place.node.name == target
+    assert viewer.navigation.place.node.name == target
     click_widget(pilot, button(viewer, "Retrace"))
-    assert viewer.place.node.name == "Main"
+    assert viewer.navigation.place.node.name == "Main"
     click_widget(pilot, button(viewer, "Browse >"))
-    after_main = viewer.place.node.name
+    after_main = viewer.navigation.place.node.name
     assert after_main != "Main"
     click_widget(pilot, button(viewer, "Browse <"))
-    assert viewer.place.node.name == "Main"
+    assert viewer.navigation.place.node.name == "Main"
     # The keys: V and B alone (for browsers that keep Alt-V), or with Right-Amiga, one page each.
     pilot.key(pyxel.KEY_V)
-    assert viewer.place.node.name == after_main
+    assert viewer.navigation.place.node.name == after_main
     pilot.key(pyxel.KEY_B, amiga=True)
-    assert viewer.place.node.name == "Main"
+    assert viewer.navigation.place.node.name == "Main"
     pilot.key(pyxel.KEY_V, amiga=True)
     pilot.key(pyxel.KEY_B)
-    assert viewer.place.node.name == "Main"
+    assert viewer.navigation.place.node.name == "Main"
     click_widget(pilot, button(viewer, "Index"))
-    assert viewer.place.node.name == "Index"
+    assert viewer.navigation.place.node.name == "Index"
 
 
 def test_buttons_that_cannot_act_are_ghosted(viewer_pilot):
     app, viewer, pilot = viewer_pilot
     click_widget(pilot, button(viewer, "Contents"))
-    viewer.history.clear()
+    viewer.navigation.history.clear()
     assert not button(viewer, "Retrace").can_act()
     assert not button(viewer, "Browse <").can_act()
     click_widget(pilot, button(viewer, "Retrace"))
-    assert viewer.place.node.name == "Main"
+    assert viewer.navigation.place.node.name == "Main"
 
 
 def test_scrolling_with_keys_wheel_and_scroller(viewer_pilot):
     app, viewer, pilot = viewer_pilot
-    viewer.show(max(viewer.document.nodes, key=lambda n: len(n.lines)))
-    assert viewer.total_lines > viewer.rows
+    viewer.show(max(viewer.navigation.document.nodes, key=lambda n: len(n.lines)))
+    assert viewer.scroll.total_lines > viewer.rows
     pilot.key(pyxel.KEY_DOWN)
-    assert viewer.place.top == 1
+    assert viewer.navigation.place.top == 1
     pilot.key(pyxel.KEY_PAGEDOWN)
-    assert viewer.place.top == 1 + viewer.rows or viewer.place.top == viewer.total_lines - viewer.rows
+    assert viewer.navigation.place.top == 1 + viewer.rows or viewer.navigation.place.top == viewer.scroll.total_lines - viewer.rows
     pilot.key(pyxel.KEY_HOME)
-    assert viewer.place.top == 0
+    assert viewer.navigation.place.top == 0
     pilot.move(viewer.page.ax + 20, viewer.page.ay + 20)
     pilot.wheel(-1)
-    assert viewer.place.top == 3
+    assert viewer.navigation.place.top == 3
     pilot.wheel(1)
-    assert viewer.place.top == 0
+    assert viewer.navigation.place.top == 0
     # A page is laid out in the background; End on a page still growing
     # keeps to its end as lines arrive. Lay it all out, so End's target is fixed.
-    viewer.layout.finish()
+    viewer.scroll.layout.finish()
     pilot.key(pyxel.KEY_END)
-    assert viewer.place.top == viewer.total_lines - viewer.rows
+    assert viewer.navigation.place.top == viewer.scroll.total_lines - viewer.rows
     scroller = viewer.scroller
     top, size = scroller.knob()
     assert top > 0 and size < scroller.h
@@ -135,7 +135,7 @@ def test_scrolling_with_keys_wheel_and_scroller(viewer_pilot):
     pilot.press(Button.LEFT)
     pilot.move(scroller.ax + 5, scroller.ay)
     pilot.release(Button.LEFT)
-    assert viewer.place.top == 0
+    assert viewer.navigation.place.top == 0
 
 
 def test_tab_and_return_follow_links(viewer_pilot):
@@ -148,7 +148,7 @@ def test_tab_and_return_follow_links(viewer_pilot):
     pilot.key(pyxel.KEY_TAB, shift=True)
     assert viewer.focus == 0
     pilot.key(pyxel.KEY_RETURN)
-    assert viewer.place.node is viewer.document.resolve(links[0][1].link)
+    assert viewer.navigation.place.node is viewer.navigation.document.resolve(links[0][1].link)
 
 
 def test_escape_closes_the_viewer_and_not_the_game(viewer_pilot):
@@ -175,14 +175,14 @@ def test_a_dropped_guide_opens_and_programs_are_never_run(app_pilot, tmp_path):
     pilot.drop(str(path))
     viewer = app.viewer
     # The window title is the page's title, as MultiView's is.
-    assert viewer.place.node.name == "Main" and viewer.title == "Test"
+    assert viewer.navigation.place.node.name == "Main" and viewer.title == "Test"
     runs = {run.text.strip(): run for _, run in viewer.visible_links()}
     viewer.follow(runs["run it"].link)
     assert "Not run" in viewer.status
     viewer.follow(runs["beep"].link)
     assert app.screen.flashing
     viewer.follow(runs["Other"].link)
-    assert viewer.place.node.name == "Other" and viewer.title == "Other page"
+    assert viewer.navigation.place.node.name == "Other" and viewer.title == "Other page"
 
 
 def test_a_broken_dropped_guide_opens_at_main_and_lists_its_problems_on_their_own_page(app_pilot, tmp_path):
@@ -191,13 +191,13 @@ def test_a_broken_dropped_guide_opens_at_main_and_lists_its_problems_on_their_ow
     path.write_bytes(b"@node Main\n@{\"x\" link Nowhere}\n@{unterminated\n\xff\x00garbage")
     pilot.drop(str(path))
     viewer = app.viewer
-    assert viewer.place.node.name == "Main"
+    assert viewer.navigation.place.node.name == "Main"
     viewer.show_problems()
-    assert viewer.place.node.title.startswith("Problems in")
-    text = " ".join(line.text for line in viewer.layout.finish())
+    assert viewer.navigation.place.node.title.startswith("Problems in")
+    text = " ".join(line.text for line in viewer.scroll.layout.finish())
     assert "Nowhere" in text and "'@{'" in text
     pilot.key(pyxel.KEY_BACKSPACE)
-    assert viewer.place.node.name == "Main"
+    assert viewer.navigation.place.node.name == "Main"
 
 
 def test_dropping_something_else_says_so(app_pilot, tmp_path):
@@ -215,7 +215,7 @@ def test_the_viewer_opened_from_a_requester_has_the_keys_until_it_closes(app_pil
     pilot.key(pyxel.KEY_F1)
     viewer = app.viewer
     pilot.key(pyxel.KEY_DOWN)
-    assert viewer.place.top == 1  # the viewer, in front, took the key
+    assert viewer.navigation.place.top == 1  # the viewer, in front, took the key
     pilot.key(pyxel.KEY_ESCAPE)
     assert app.viewer is None and app.requesters[-1] is requester  # Esc closed the viewer, not the requester
     pilot.key(pyxel.KEY_ESCAPE)
@@ -235,7 +235,7 @@ def test_link_bevels_keep_their_padding_and_never_touch_the_line_above(viewer_pi
     assert len(links) >= 2
     for row, run in links:
         x = viewer.page.ax + PAGE_INSET_X + run.column * 8
-        y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.place.top) * LINE_H + LINK_PAD
+        y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.navigation.place.top) * LINE_H + LINK_PAD
         width = 8 * len(run.text)
         top, bottom = y - LINK_PAD, y + 8 + LINK_PAD - 1
         assert pyxel.screen.pget(x + 3, top) == Pen.WHITE  # the bevel's shine edge

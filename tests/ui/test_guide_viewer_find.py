@@ -6,7 +6,7 @@ import pyxel
 
 from amigasweeper.guide.synthetic import long_page_guide, many_nodes_guide
 from amigasweeper.ui.helpviewer.finding import CompletingGadget
-from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
+from amigasweeper.ui.helpviewer.pagedraw import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
 from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.intuition.requester import Requester
 
@@ -60,16 +60,16 @@ def test_find_highlights_the_match_and_find_next_goes_on_through_the_guide(make_
     find(app, viewer, pilot, "zebra")
     assert found_at(viewer) == ("Main", 1, 0) and not app.requesters
     # The match is drawn white on the fill pen.
-    row = next(r for r in range(viewer.rows) if "zebra" in viewer.lines[viewer.place.top + r].text)
-    column = viewer.lines[viewer.place.top + row].text.index("zebra") - viewer.place.left
+    row = next(r for r in range(viewer.rows) if "zebra" in viewer.scroll.lines[viewer.navigation.place.top + r].text)
+    column = viewer.scroll.lines[viewer.navigation.place.top + row].text.index("zebra") - viewer.navigation.place.left
     x = viewer.page.ax + PAGE_INSET_X + column * 8
     y = viewer.page.ay + PAGE_INSET_Y + row * LINE_H + LINK_PAD
     pixels = {pyxel.screen.pget(x + dx, y + dy) for dx in range(8) for dy in range(8)}
     assert pixels == {Pen.WHITE, Pen.BLUE}
     pilot.key(pyxel.KEY_N, amiga=True)
     settle(viewer, pilot)
-    assert found_at(viewer) == ("Third", 2, 0) and viewer.place.node.name == "Third"
-    assert viewer.lines[viewer.place.top + 0].node_line <= 2 < viewer.lines[viewer.place.top].node_line + viewer.rows
+    assert found_at(viewer) == ("Third", 2, 0) and viewer.navigation.place.node.name == "Third"
+    assert viewer.scroll.lines[viewer.navigation.place.top + 0].node_line <= 2 < viewer.scroll.lines[viewer.navigation.place.top].node_line + viewer.rows
     pilot.key(pyxel.KEY_N)  # N alone too, for browsers that keep Alt-N
     settle(viewer, pilot)
     assert found_at(viewer) == ("Third", 2, 1)
@@ -82,7 +82,7 @@ def test_find_with_case_and_whole_words_and_a_miss(make_app, tmp_path):
     app, viewer, pilot = alone(make_app, tmp_path)
     find(app, viewer, pilot, "ZEBRA", case=True)
     assert found_at(viewer) == ("Third", 2, 0)
-    viewer.show(viewer.document.main)
+    viewer.show(viewer.navigation.document.main)
     find(app, viewer, pilot, "zebra", whole=True)
     pilot.key(pyxel.KEY_N)
     settle(viewer, pilot)
@@ -106,9 +106,9 @@ def test_find_on_a_long_page_lands_at_once(make_app, tmp_path):
     app, viewer, pilot = alone(make_app, tmp_path, long_page_guide(180_000))
     find(app, viewer, pilot, "name179990", whole=True)
     assert found_at(viewer) == ("Main", 179_990, 0)
-    shown = [viewer.lines[viewer.place.top + row].text for row in range(viewer.rows)]
+    shown = [viewer.scroll.lines[viewer.navigation.place.top + row].text for row in range(viewer.rows)]
     assert any(text.startswith("Entry 179990") for text in shown)
-    assert viewer.place.node.lines.read_count < 10_000
+    assert viewer.navigation.place.node.lines.read_count < 10_000
 
 
 def test_go_to_page_completes_the_name_with_tab(make_app, tmp_path):
@@ -122,7 +122,7 @@ def test_go_to_page_completes_the_name_with_tab(make_app, tmp_path):
     assert gadget.text == "Third"
     pilot.key(pyxel.KEY_RETURN)
     pilot.step()
-    assert viewer.place.node.name == "Third" and not app.requesters
+    assert viewer.navigation.place.node.name == "Third" and not app.requesters
     pilot.key(pyxel.KEY_G, amiga=True)
     requester = front_requester(app)
     pilot.type("s")
@@ -133,7 +133,7 @@ def test_go_to_page_completes_the_name_with_tab(make_app, tmp_path):
     assert "No page called Nowhere" in requester.message
     pilot.key(pyxel.KEY_ESCAPE)
     pilot.step()
-    assert viewer.place.node.name == "Third"
+    assert viewer.navigation.place.node.name == "Third"
     pilot.key(pyxel.KEY_G)  # G alone too, for browsers
     assert app.requesters[-1].title == "Go To Page"
 
@@ -151,16 +151,16 @@ def test_find_in_a_just_opened_big_guide_shows_a_page_the_index_has_not_reached(
     text = many_nodes_guide(20_000).replace("@node N19990\n", "@node N19990\nA zebra far down.\n", 1)
     app, viewer, pilot = alone(make_app, tmp_path, text)
     find(app, viewer, pilot, "zebra")
-    page = viewer.place.node
-    assert found_at(viewer) == ("N19990", 0, 0) and viewer.document.indexing
-    assert viewer.lines[viewer.place.top].text == "A zebra far down."
+    page = viewer.navigation.place.node
+    assert found_at(viewer) == ("N19990", 0, 0) and viewer.navigation.document.indexing
+    assert viewer.scroll.lines[viewer.navigation.place.top].text == "A zebra far down."
     assert viewer.next_target() is None  # its neighbours are known once the index gets there
     for _ in range(5000):
         pilot.step()
-        if not viewer.document.indexing:
+        if not viewer.navigation.document.indexing:
             break
     # The index adopted the page shown: browsing and Find Next go on from it.
-    assert viewer.place.node is page and viewer.document.holds(page)
+    assert viewer.navigation.place.node is page and viewer.navigation.document.holds(page)
     assert viewer.next_target().node.name == "N19991"
     pilot.key(pyxel.KEY_N)
     settle(viewer, pilot)

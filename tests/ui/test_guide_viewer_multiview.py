@@ -8,7 +8,7 @@ from guide_files import write_tree
 
 from amigasweeper.guide import ActionKind, Link
 from amigasweeper.guide.synthetic import long_page_guide, many_nodes_guide, wide_lines_guide
-from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
+from amigasweeper.ui.helpviewer.pagedraw import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
 from amigasweeper.ui.helpviewer.pens import text_pens
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import Look, ScreenMode
@@ -34,8 +34,8 @@ def link_run(viewer, label):
 
 def click_run(pilot, viewer, label):
     row, run = next((row, run) for row, run in viewer.visible_links() if run.text.strip() == label)
-    x = viewer.page.ax + PAGE_INSET_X + (run.column - viewer.place.left) * 8 + 2
-    y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.place.top) * LINE_H + 3
+    x = viewer.page.ax + PAGE_INSET_X + (run.column - viewer.navigation.place.left) * 8 + 2
+    y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.navigation.place.top) * LINE_H + 3
     pilot.click(x, y)
 
 
@@ -44,7 +44,7 @@ def click_run(pilot, viewer, label):
 
 def test_guide_alone_opens_the_viewer_on_its_own_and_closing_it_ends_the_program(make_app, tree):
     app, viewer, pilot = alone(make_app, tree["top"], node="Mine")
-    assert viewer.place.node.name == "Mine" and viewer.title == "My page"
+    assert viewer.navigation.place.node.name == "Mine" and viewer.title == "My page"
     assert app.mine_window not in app.screen.children
     pilot.key(pyxel.KEY_ESCAPE)
     assert app.viewer is None and app.quit_requested
@@ -52,7 +52,7 @@ def test_guide_alone_opens_the_viewer_on_its_own_and_closing_it_ends_the_program
 
 def test_guide_alone_with_a_missing_node_opens_main_and_says_so(make_app, tree):
     app, viewer, pilot = alone(make_app, tree["top"], node="Nowhere")
-    assert viewer.place.node.name == "Main" and "Nowhere" in viewer.status
+    assert viewer.navigation.place.node.name == "Main" and "Nowhere" in viewer.status
 
 
 @pytest.mark.parametrize("mode,look", [(ScreenMode.HIRES, Look.KICKSTART2), (ScreenMode.LOWRES, Look.KICKSTART3)])
@@ -82,29 +82,29 @@ def test_command_line_options(tree):
 
 def test_cursor_keys_and_the_horizontal_scroller_reach_text_past_the_right_edge(make_app, tree):
     app, viewer, pilot = alone(make_app, tree["wide"])
-    assert viewer.widest > viewer.columns and viewer.place.left == 0
-    first = viewer.lines[0].text
+    assert viewer.scroll.widest > viewer.columns and viewer.navigation.place.left == 0
+    first = viewer.scroll.lines[0].text
     pilot.key(pyxel.KEY_RIGHT)
-    assert viewer.place.left == 1
+    assert viewer.navigation.place.left == 1
     pilot.key(pyxel.KEY_RIGHT, shift=True)
-    assert viewer.place.left == 1 + viewer.columns
+    assert viewer.navigation.place.left == 1 + viewer.columns
     pilot.key(pyxel.KEY_LEFT)
-    assert viewer.place.left == viewer.columns
+    assert viewer.navigation.place.left == viewer.columns
     scroller = viewer.hscroller
     knob_left, size = scroller.knob()
     assert knob_left > 0 and size < scroller.w
     pilot.click(scroller.ax + scroller.w - 3, scroller.ay + 3)  # the track right of the knob: a page
-    assert viewer.place.left == min(2 * viewer.columns, viewer.widest - viewer.columns)
+    assert viewer.navigation.place.left == min(2 * viewer.columns, viewer.scroll.widest - viewer.columns)
     pilot.key(pyxel.KEY_END)
-    for _ in range(viewer.widest // viewer.columns + 1):
+    for _ in range(viewer.scroll.widest // viewer.columns + 1):
         pilot.key(pyxel.KEY_RIGHT, shift=True)
-    assert viewer.place.left == viewer.widest - viewer.columns
+    assert viewer.navigation.place.left == viewer.scroll.widest - viewer.columns
     pilot.key(pyxel.KEY_HOME)
-    assert viewer.place.left == 0 and not any(run.text == " Far " for _row, run in viewer.visible_links())
+    assert viewer.navigation.place.left == 0 and not any(run.text == " Far " for _row, run in viewer.visible_links())
     while not any(run.text == " Far " for _row, run in viewer.visible_links()):
         pilot.key(pyxel.KEY_RIGHT, shift=True)
     click_run(pilot, viewer, "Far")  # a button past the first screen's edge works
-    assert viewer.place.node.name == "Main" and viewer.history
+    assert viewer.navigation.place.node.name == "Main" and viewer.navigation.history
     assert first.startswith("Column")
 
 
@@ -117,7 +117,7 @@ def test_sideways_scroll_draws_the_text_at_that_column(make_app, tree):
         y0 = viewer.page.ay + PAGE_INSET_Y + row * LINE_H + LINK_PAD
         return any(pyxel.screen.pget(x0 + dx, y0 + dy) == Pen.BLACK for dx in range(8) for dy in range(8))
 
-    text = viewer.lines[0].text
+    text = viewer.scroll.lines[0].text
     blank = next(i for i in range(viewer.columns, len(text)) if text[i] == " " and text[i - 1] != " ")
     shift = blank - 3
     assert text[shift + 3] == " "
@@ -133,19 +133,19 @@ def test_sideways_scroll_draws_the_text_at_that_column(make_app, tree):
 def test_a_cross_file_link_opens_the_other_guide_and_retrace_comes_back_to_the_right_file(make_app, tree):
     app, viewer, pilot = alone(make_app, tree["top"])
     click_run(pilot, viewer, "the other guide")
-    assert viewer.document.source_name == "Other.guide" and viewer.place.node.name == "Two"
+    assert viewer.navigation.document.source_name == "Other.guide" and viewer.navigation.place.node.name == "Two"
     assert viewer.title == "Other, page two"
     click_run(pilot, viewer, "Three")  # a link inside the other guide
-    assert viewer.place.node.name == "Three"
+    assert viewer.navigation.place.node.name == "Three"
     pilot.click(*xy(next(b for b in viewer.buttons if b.label == "Browse <")))
-    assert viewer.place.node.name == "Two"
+    assert viewer.navigation.place.node.name == "Two"
     for _ in range(3):
         pilot.key(pyxel.KEY_BACKSPACE)
-    assert viewer.document.source_name == "Top.guide" and viewer.place.node.name == "Main"
+    assert viewer.navigation.document.source_name == "Top.guide" and viewer.navigation.place.node.name == "Main"
     click_run(pilot, viewer, "a page of mine")  # the first guide's links work again
-    assert viewer.place.node.name == "Mine" and viewer.document.source_name == "Top.guide"
+    assert viewer.navigation.place.node.name == "Mine" and viewer.navigation.document.source_name == "Top.guide"
     pilot.click(*xy(next(b for b in viewer.buttons if b.label == "Browse >")))
-    assert viewer.place.node.name == "Help/About"
+    assert viewer.navigation.place.node.name == "Help/About"
 
 
 def xy(widget):
@@ -157,16 +157,16 @@ def test_index_naming_a_page_of_another_guide_goes_there(make_app, tree):
     index = next(b for b in viewer.buttons if b.label == "Index")
     assert index.can_act()
     pilot.click(*xy(index))
-    assert viewer.document.source_name == "Other.guide" and viewer.place.node.name == "Three"
+    assert viewer.navigation.document.source_name == "Other.guide" and viewer.navigation.place.node.name == "Three"
     pilot.key(pyxel.KEY_BACKSPACE)
-    assert viewer.document.source_name == "Top.guide" and viewer.place.node.name == "Main"
+    assert viewer.navigation.document.source_name == "Top.guide" and viewer.navigation.place.node.name == "Main"
 
 
 def test_a_leading_slash_is_the_parent_folder_inside_the_readers_tree(make_app, tree):
     app, viewer, pilot = alone(make_app, tree["top"])
     click_run(pilot, viewer, "the other guide")
     click_run(pilot, viewer, "Up")  # /Top.guide/Mine from Docs/: the parent folder, inside the tree
-    assert viewer.document.source_name == "Top.guide" and viewer.place.node.name == "Mine"
+    assert viewer.navigation.document.source_name == "Top.guide" and viewer.navigation.place.node.name == "Mine"
     assert not app.requesters
 
 
@@ -174,22 +174,22 @@ def test_a_link_out_of_the_readers_folder_tree_asks_first_and_esc_says_no(make_a
     app, viewer, pilot = alone(make_app, tree["inner"])
     click_run(pilot, viewer, "Outside")
     requester = app.requesters[-1]
-    assert isinstance(requester, Requester) and viewer.place.node.title == "Inner"
+    assert isinstance(requester, Requester) and viewer.navigation.place.node.title == "Inner"
     pilot.key(pyxel.KEY_ESCAPE)
-    assert requester.closed and viewer.document.source_name == "Inner.guide" and app.viewer is viewer
+    assert requester.closed and viewer.navigation.document.source_name == "Inner.guide" and app.viewer is viewer
     click_run(pilot, viewer, "Outside")
     pilot.key(pyxel.KEY_RETURN)  # Return is Cancel too
-    assert app.requesters == [] and viewer.document.source_name == "Inner.guide"
+    assert app.requesters == [] and viewer.navigation.document.source_name == "Inner.guide"
     click_run(pilot, viewer, "Outside")
     requester = app.requesters[-1]
     pilot.click(*xy(next(b for b in requester.buttons if b.label == "Open")))
-    assert viewer.document.source_name == "Top.guide" and viewer.title == "Top of the tree"
+    assert viewer.navigation.document.source_name == "Top.guide" and viewer.title == "Top of the tree"
 
 
 def test_a_node_name_with_a_slash_is_that_node_in_the_viewer_too(make_app, tree):
     app, viewer, pilot = alone(make_app, tree["top"])
     click_run(pilot, viewer, "help/about")
-    assert viewer.place.node.name == "Help/About" and viewer.document.source_name == "Top.guide"
+    assert viewer.navigation.place.node.name == "Help/About" and viewer.navigation.document.source_name == "Top.guide"
 
 
 def test_a_button_with_no_target_is_drawn_and_says_it_leads_nowhere(make_app, tmp_path):
@@ -197,7 +197,7 @@ def test_a_button_with_no_target_is_drawn_and_says_it_leads_nowhere(make_app, tm
     path.write_text('@database Empty.guide\n@node Main\n@{" Nowhere " link ""}\n@endnode\n')
     app, viewer, pilot = alone(make_app, path)
     click_run(pilot, viewer, "Nowhere")
-    assert viewer.place.node.name == "Main" and "nowhere" in viewer.status
+    assert viewer.navigation.place.node.name == "Main" and "nowhere" in viewer.status
 
 
 def test_raw_pen_numbers_map_onto_the_kickstart2_look():
@@ -222,30 +222,30 @@ def test_a_frame_of_lines_65000_characters_long_draws_a_screenful(make_app, tmp_
     assert 0 < viewer.drawn_chars <= screenful
     viewer.scroll_sideways_to(40_000)
     pilot.step()
-    assert 0 < viewer.drawn_chars <= screenful and viewer.place.left == 40_000
+    assert 0 < viewer.drawn_chars <= screenful and viewer.navigation.place.left == 40_000
 
 
 def test_a_180000_line_page_shows_at_once_and_fills_in_frame_by_frame(make_app, tmp_path):
     path = tmp_path / "Long.guide"
     path.write_text(long_page_guide(180_000))
     app, viewer, pilot = alone(make_app, path)
-    lines = viewer.place.node.lines
+    lines = viewer.navigation.place.node.lines
     read_first = lines.read_count
     assert viewer.rows <= read_first < 2_000
     pilot.step(5)
     assert read_first < lines.read_count < 10_000  # a little more each frame, never all at once
     pilot.key(pyxel.KEY_END)
     # End lands at once: the page is laid out from near its end, not from the top.
-    assert not viewer.following_end and lines.read_count < 10_000
-    shown = [viewer.lines[row].text for row in range(viewer.place.top, viewer.place.top + viewer.rows)]
+    assert not viewer.scroll.following_end and lines.read_count < 10_000
+    shown = [viewer.scroll.lines[row].text for row in range(viewer.navigation.place.top, viewer.navigation.place.top + viewer.rows)]
     assert shown[-1].startswith("Entry 179999") and shown[0].startswith(f"Entry {180_000 - viewer.rows:6d}")
     pilot.key(pyxel.KEY_UP)
-    assert viewer.lines[viewer.place.top].text.startswith(f"Entry {180_000 - viewer.rows - 1:6d}")
+    assert viewer.scroll.lines[viewer.navigation.place.top].text.startswith(f"Entry {180_000 - viewer.rows - 1:6d}")
     for _ in range(3):
         pilot.key(pyxel.KEY_PAGEUP)  # past the first line laid out from near the end
-    assert viewer.lines[viewer.place.top].text.startswith(f"Entry {180_000 - 4 * viewer.rows - 1:6d}")
+    assert viewer.scroll.lines[viewer.navigation.place.top].text.startswith(f"Entry {180_000 - 4 * viewer.rows - 1:6d}")
     pilot.key(pyxel.KEY_HOME)
-    assert viewer.place.top == 0 and viewer.lines[0].text.startswith("Entry      0")
+    assert viewer.navigation.place.top == 0 and viewer.scroll.lines[0].text.startswith("Entry      0")
 
 
 def test_a_link_to_line_170000_of_a_long_page_lands_at_once_and_retraces(make_app, tmp_path):
@@ -253,17 +253,17 @@ def test_a_link_to_line_170000_of_a_long_page_lands_at_once_and_retraces(make_ap
     path.write_text(long_page_guide(180_000).replace("@database Long.guide\n",
                     '@database Long.guide\n@node Start\n@{"far" link Main 170000}\n@endnode\n'))
     app, viewer, pilot = alone(make_app, path)
-    viewer.show(viewer.document.node("Start"), remember=False)
+    viewer.show(viewer.navigation.document.node("Start"), remember=False)
     viewer.follow(link_run(viewer, "far").link)
-    assert viewer.place.node.name == "Main"
-    assert viewer.lines[viewer.place.top].text.startswith("Entry 170000")
-    assert viewer.place.node.lines.read_count < 10_000
+    assert viewer.navigation.place.node.name == "Main"
+    assert viewer.scroll.lines[viewer.navigation.place.top].text.startswith("Entry 170000")
+    assert viewer.navigation.place.node.lines.read_count < 10_000
     pilot.key(pyxel.KEY_DOWN)
     viewer.follow(Link("again", ActionKind.LINK, "Start"))
     viewer.retrace()  # back where the reader was, on the page laid out from near line 170,000
-    assert viewer.lines[viewer.place.top].text.startswith("Entry 170001")
+    assert viewer.scroll.lines[viewer.navigation.place.top].text.startswith("Entry 170001")
     viewer.retrace()
-    assert viewer.place.node.name == "Start"
+    assert viewer.navigation.place.node.name == "Start"
 
 
 @pytest.mark.slow
@@ -271,7 +271,7 @@ def test_a_frame_never_walks_the_list_of_100000_nodes(make_app, tmp_path):
     path = tmp_path / "Many.guide"
     path.write_text(many_nodes_guide(100_000))
     app, viewer, pilot = alone(make_app, path)
-    document = viewer.document
+    document = viewer.navigation.document
     viewer.show(document.nodes[-2])
 
     class Watched(list):
@@ -284,7 +284,7 @@ def test_a_frame_never_walks_the_list_of_100000_nodes(make_app, tmp_path):
     document.indexed = Watched(document.indexed)
     pilot.step(3)
     pilot.click(*xy(next(b for b in viewer.buttons if b.label == "Browse >")))
-    assert viewer.place.node is document.indexed[-1]
+    assert viewer.navigation.place.node is document.indexed[-1]
     assert Watched.walks == 0
 
 
@@ -314,15 +314,15 @@ def test_a_guide_with_problems_opens_at_main_and_its_menu_reaches_the_problems_p
     path.write_bytes(b'@database Broken.guide\n@node Main "Broken"\n@{"x" link Nowhere}\n@{b never closed\n'
                      b"@bogus\n@endnode\n@node Two\n")
     app, viewer, pilot = alone(make_app, path)
-    assert viewer.place.node.name == "Main"
+    assert viewer.navigation.place.node.name == "Main"
     choose_viewer_item(app, pilot, "Problems")
-    assert viewer.place.node.title == "Problems in Broken.guide" and viewer.title == viewer.place.node.title
-    text = " ".join(line.text for line in viewer.layout.finish())
+    assert viewer.navigation.place.node.title == "Problems in Broken.guide" and viewer.title == viewer.navigation.place.node.title
+    text = " ".join(line.text for line in viewer.scroll.layout.finish())
     for expected in ("line 3", "Nowhere", "line 4", "line 5", "@bogus", "no @endnode"):
         assert expected in text
     assert app.open_menus_strip is None and not app.menus.is_open  # the menus are put away
     choose_viewer_item(app, pilot, "Retrace")
-    assert viewer.place.node.name == "Main"
+    assert viewer.navigation.place.node.name == "Main"
     choose_viewer_item(app, pilot, "Close")
     assert app.viewer is None
 
@@ -332,13 +332,13 @@ def test_the_manuals_viewer_has_the_menus_too_and_help_on_them_opens_the_viewer_
     pilot.key(pyxel.KEY_F1)
     viewer = app.viewer
     choose_viewer_item(app, pilot, "Contents")
-    assert viewer.place.node.name == "Main" and not app.quit_requested
+    assert viewer.navigation.place.node.name == "Main" and not app.quit_requested
     pilot.move(viewer.page.ax + 20, viewer.page.ay + 20)
     pilot.press(Button.RIGHT)
     pilot.move(viewer.menu_strip.title_x[1] + 2, 4)
     pilot.key(pyxel.KEY_F1)
     pilot.release(Button.RIGHT)
-    assert app.viewer.place.node.name == "Viewer"
+    assert app.viewer.navigation.place.node.name == "Viewer"
     assert app.open_menus_strip is None  # the menus are put away
 
 
@@ -346,10 +346,10 @@ def test_no_line_of_the_manual_is_wider_than_the_lowres_viewer(make_app):
     app, pilot = make_app()
     pilot.key(pyxel.KEY_F1)
     viewer = app.viewer
-    for node in viewer.document.nodes:
+    for node in viewer.navigation.document.nodes:
         viewer.show(node)
-        viewer.layout.finish()
-        assert viewer.widest <= viewer.columns, node.name
+        viewer.scroll.layout.finish()
+        assert viewer.scroll.widest <= viewer.columns, node.name
 
 
 def test_the_amiganos_comma_button_is_a_button_that_follows(make_app, tmp_path):
@@ -367,9 +367,9 @@ def test_jumps_back_and_forth_on_a_long_page_each_land_on_their_line(make_app, t
     app, viewer, pilot = alone(make_app, path)
     for line in (170_000, 20, 120_000, 175_000, 119_990, 5_000):
         viewer.go_to_node_line(line)
-        shown = [viewer.lines[viewer.place.top + row].text for row in range(viewer.rows)]
+        shown = [viewer.scroll.lines[viewer.navigation.place.top + row].text for row in range(viewer.rows)]
         assert any(text.startswith(f"Entry {line:6d}") for text in shown), (line, shown[0])
-    assert viewer.place.node.lines.read_count < 20_000
+    assert viewer.navigation.place.node.lines.read_count < 20_000
 
 
 def test_the_scroller_of_a_long_page_measures_the_whole_page_and_lands_at_once(make_app, tmp_path):
@@ -382,6 +382,6 @@ def test_the_scroller_of_a_long_page_measures_the_whole_page_and_lands_at_once(m
     track = scroller.h - 4
     pilot.drag((scroller.ax + 5, scroller.ay + 4), (scroller.ax + 5, scroller.ay + 2 + track // 2 + 2))
     middle = viewer.top_node_line()
-    assert 85_000 < middle < 95_000 and viewer.place.node.lines.read_count < 10_000
+    assert 85_000 < middle < 95_000 and viewer.navigation.place.node.lines.read_count < 10_000
     start, _size = scroller.knob()
     assert abs(start - (track - 6) // 2) <= 4  # the knob stays where it was let go

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 import pyxel
 
-from amigasweeper.ui.helpviewer.guideview import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
 from amigasweeper.ui.helpviewer.opening import DEFAULT_COLUMNS, DEFAULT_ROWS, wrap_rows
+from amigasweeper.ui.helpviewer.pagedraw import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import BACKGROUND, SHINE
 from amigasweeper.ui.intuition.window import SCREEN_TOP
@@ -76,11 +76,11 @@ def test_the_button_row_wraps_as_the_width_allows():
 
 def link_cell(viewer, label: str):
     """(row, run, x, y) of a link on the page as drawn."""
-    for row in range(viewer.place.top, viewer.place.top + viewer.rows):
-        for run in viewer.lines[row].runs:
+    for row in range(viewer.navigation.place.top, viewer.navigation.place.top + viewer.rows):
+        for run in viewer.scroll.lines[row].runs:
             if run.link is not None and run.text.strip() == label:
-                x = viewer.page.ax + PAGE_INSET_X + (run.column - viewer.place.left) * 8
-                y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.place.top) * LINE_H + LINK_PAD
+                x = viewer.page.ax + PAGE_INSET_X + (run.column - viewer.navigation.place.left) * 8
+                y = viewer.page.ay + PAGE_INSET_Y + (row - viewer.navigation.place.top) * LINE_H + LINK_PAD
                 return run, x, y
     raise AssertionError(f"no link {label}")
 

@@ -32,7 +32,7 @@ def follow_to_picture(make_app, folder, name, data):
     app, viewer, pilot = opened(make_app, folder, guide_linking(name))
     viewer.follow(Link(name, ActionKind.LINK, f"{name}/main"))
     pilot.step()
-    return app, viewer, " ".join(line.text for line in viewer.lines)
+    return app, viewer, " ".join(line.text for line in viewer.scroll.lines)
 
 
 def page_pixels(viewer):
@@ -46,8 +46,8 @@ def test_a_link_to_an_ilbm_shows_the_picture_dithered_to_the_screens_colours(mak
     app, viewer, pilot = opened(make_app, tmp_path, guide_linking("pic.iff"))
     viewer.follow(Link("pic", ActionKind.LINK, "pic.iff/main"))
     pilot.step()
-    assert viewer.title == "pic.iff" and viewer.pictures[id(viewer.place.node)].image is not None
-    image = viewer.pictures[id(viewer.place.node)].image
+    assert viewer.title == "pic.iff" and viewer.pictures[id(viewer.navigation.place.node)].image is not None
+    image = viewer.pictures[id(viewer.navigation.place.node)].image
     assert (image.width, image.height) == (61, 30)
     left, middle = {image.pget(x, y) for x in range(20) for y in range(30)}, {image.pget(x, 5) for x in range(20, 40)}
     assert left == {Pen.BLACK} and middle == {Pen.WHITE}
@@ -79,7 +79,7 @@ def test_a_png_is_shown_through_pyxels_loader(make_app, tmp_path, pyxel_screen):
     app, viewer, pilot = opened(make_app, tmp_path, guide_linking("shot.png"))
     viewer.follow(Link("png", ActionKind.LINK, "shot.png/main"))
     pilot.step()
-    image = viewer.pictures[id(viewer.place.node)].image
+    image = viewer.pictures[id(viewer.navigation.place.node)].image
     assert image is not None and (image.width, image.height) == (16, 8)
     assert image.pget(2, 2) == Pen.BLACK and image.pget(12, 2) == Pen.WHITE
 
@@ -91,7 +91,7 @@ def test_on_the_four_colour_screen_only_its_four_pens_are_used(make_app, tmp_pat
     app, viewer, pilot = opened(make_app, tmp_path, guide_linking("c.iff"))
     viewer.look = lambda: Look.KICKSTART2
     viewer.follow(Link("c", ActionKind.LINK, "c.iff/main"))
-    image = viewer.pictures[id(viewer.place.node)].image
+    image = viewer.pictures[id(viewer.navigation.place.node)].image
     assert {image.pget(x, y) for x in range(32) for y in range(16)} <= {0, 1, 2, 3}
 
 
@@ -104,7 +104,7 @@ def test_embed_shows_the_text_of_a_file_in_the_folder_and_nothing_outside(make_a
     guide = ("@database E.guide\n@node Main \"Embeds\"\nBefore\n@embed notes.txt\nBetween\n@embed /secret.txt\n"
              "@embed pic.iff\n@embed missing.txt\nAfter\n@endnode\n")
     app, viewer, pilot = opened(make_app, folder, guide)
-    shown = [line.text for line in viewer.lines]
+    shown = [line.text for line in viewer.scroll.lines]
     assert shown[:4] == ["Before", "First embedded line", "Second \xe9 line", "Between"]
     assert "outside the guide's folder" in shown[4] and "do not show" not in " ".join(shown)
     assert "is a picture" in shown[5] and "not embedded" in shown[6] and shown[7] == "After"
@@ -116,10 +116,10 @@ def test_a_file_named_as_a_png_that_is_none_says_so(make_app, tmp_path):
     app, viewer, pilot = opened(make_app, tmp_path, guide_linking("junk.png", "broken.png"))
     viewer.follow(Link("junk", ActionKind.LINK, "junk.png/main"))
     pilot.step()
-    assert "not a PNG, GIF, JPEG, BMP or IFF ILBM picture" in " ".join(line.text for line in viewer.lines)
+    assert "not a PNG, GIF, JPEG, BMP or IFF ILBM picture" in " ".join(line.text for line in viewer.scroll.lines)
     viewer.follow(Link("broken", ActionKind.LINK, "broken.png/main"))
     pilot.step()
-    assert "Pyxel's loader could not read it" in " ".join(line.text for line in viewer.lines)
+    assert "Pyxel's loader could not read it" in " ".join(line.text for line in viewer.scroll.lines)
     assert len(pyxel.colors) >= 8 and pyxel.colors[0] == 0xAAAAAA  # the screen's palette is back
 
 
@@ -137,13 +137,13 @@ def test_a_picture_bomb_is_refused_with_a_message_before_any_decoder_sees_it(mak
     monkeypatch.setattr(pictureview, "_loaded_by_pyxel", lambda *args: decoded.append(args))
     app, viewer, text = follow_to_picture(make_app, tmp_path, name, data)
     assert f"The picture {name} cannot be shown: it is 11000 x 11000 pixels, too big to show" in text
-    assert "at most 1,048,576 pixels" in text and viewer.pictures[id(viewer.place.node)].image is None
+    assert "at most 1,048,576 pixels" in text and viewer.pictures[id(viewer.navigation.place.node)].image is None
     assert decoded == [] and not app.guard.faults
 
 
 def test_a_gif_of_many_frames_shows_its_first(make_app, tmp_path):
     app, viewer, _text = follow_to_picture(make_app, tmp_path, "many.gif", gif((1, 1), [(1, 1)] * 20_000))
-    image = viewer.pictures[id(viewer.place.node)].image
+    image = viewer.pictures[id(viewer.navigation.place.node)].image
     assert image is not None and (image.width, image.height) == (1, 1) and image.pget(0, 0) == Pen.BLACK
 
 
@@ -163,10 +163,10 @@ def test_names_from_a_damaged_guide_are_shown_escaped_never_as_the_fonts_own_sym
     pilot.step()
     viewer = app.viewer
     assert viewer.title == "Odd \\x9b title"
-    viewer.follow(viewer.document.main.links().__next__())
+    viewer.follow(viewer.navigation.document.main.links().__next__())
     assert viewer.status == "No page called Gone\\x9b\\x85"
     viewer.show_problems()
-    text = " ".join(line.text for line in viewer.lines)
+    text = " ".join(line.text for line in viewer.scroll.lines)
     assert "Gone\\x9b\\x85" in text and "\x9b" not in text
     viewer.follow(Link("ok", ActionKind.LINK, "Two"))
     assert viewer.title == "T\xe9te   "  # the guide's own control characters were spaces already; é prints
@@ -179,4 +179,4 @@ def test_pictures_left_for_good_free_their_images(make_app, tmp_path):
     for _ in range(50):
         viewer.retrace()
         viewer.follow(Link("blank.png", ActionKind.LINK, "blank.png/main"))
-    assert len(viewer.pictures) <= 2 and viewer.pictures[id(viewer.place.node)].image is not None
+    assert len(viewer.pictures) <= 2 and viewer.pictures[id(viewer.navigation.place.node)].image is not None

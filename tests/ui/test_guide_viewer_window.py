@@ -39,7 +39,7 @@ def test_the_size_gadget_resizes_and_the_text_reflows_keeping_the_place(make_app
     pilot.step()
     assert viewer.w == width - 120 and viewer.columns < columns and viewer.sized
     assert abs(viewer.top_node_line() - line_before) <= 1  # the same paragraph at the top
-    assert max(line.width for line in viewer.lines) <= viewer.columns  # wrapped to the new width
+    assert max(line.width for line in viewer.scroll.lines) <= viewer.columns  # wrapped to the new width
     # Never smaller than its minimum, never off the screen.
     pilot.drag((viewer.size_gadget.ax + 5, viewer.size_gadget.ay + 5), (0, 0))
     pilot.step()
@@ -74,7 +74,7 @@ def test_tab_pages_to_buttons_below_and_above_the_window(make_app, tmp_path):
     assert viewer.visible_links() == []
     pilot.key(pyxel.KEY_TAB)
     row, run = viewer.visible_links()[viewer.focus]
-    assert run.text.strip() == "First" and viewer.place.top <= row < viewer.place.top + viewer.rows
+    assert run.text.strip() == "First" and viewer.navigation.place.top <= row < viewer.navigation.place.top + viewer.rows
     pilot.key(pyxel.KEY_TAB)
     assert viewer.visible_links()[viewer.focus][1].text.strip() == "Second"
     pilot.key(pyxel.KEY_TAB, shift=True)

@@ -17,12 +17,14 @@ from amigasweeper.play.assist import assist as assist_module
 from amigasweeper.play.assist import frames as frames_module
 from amigasweeper.play.assist import position as position_work
 from amigasweeper.play.assist.answers import Verdict
+from amigasweeper.play.played import Action
 from amigasweeper.solver import all_certain
 from amigasweeper.solver import analysis as analysis_module
 from amigasweeper.solver.cdcl import WORK_PER_PAUSE
-from amigasweeper.solver.counting import CHUNK, METER, clear_cache, constraints_of
+from amigasweeper.solver.constraints import constraints_of
+from amigasweeper.solver.counting import clear_cache
+from amigasweeper.solver.deadlines import CHUNK, METER
 from amigasweeper.solver.propagate import PAIRS_PER_PAUSE, propagate
-from amigasweeper.ui.game.minewindow import Action
 from amigasweeper.ui.intuition.atlas import POINTER, WAIT_POINTER
 from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.screenbar import legend_x as app_legend_x

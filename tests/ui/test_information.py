@@ -77,7 +77,7 @@ def test_save_is_ghosted_and_cancel_esc_and_help_do_what_they_say(make_app):
     pilot.click(window.save.ax + 3, window.save.ay + 3)
     assert app.wm.is_open(window)  # Save can do nothing: ghosted
     pilot.key(pyxel.KEY_F1)
-    assert app.viewer is not None and app.viewer.place.node.name == ManualPage.WORKBENCH
+    assert app.viewer is not None and app.viewer.navigation.place.node.name == ManualPage.WORKBENCH
     app.viewers.closed()
     pilot.step()
     app.wm.activate(window)

@@ -92,7 +92,7 @@ def test_help_while_walking_opens_the_page_of_that_menu(app_pilot):
     pilot.key(pyxel.KEY_RIGHT)
     pilot.key(pyxel.KEY_F1)
     assert not app.menus.is_open
-    assert app.viewer is not None and app.viewer.place.node.name == "SettingsMenu"
+    assert app.viewer is not None and app.viewer.navigation.place.node.name == "SettingsMenu"
 
 
 def strip_with_sub_items():

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable  # a Command, or the engine's Shape or Completion (their menu items' commands)
+
 import pytest
 import pyxel
 
 from amigasweeper.engine import Completion, GameStatus, LevelName, Shape
-from amigasweeper.ui.game.menudefs import MENUS, WALK_ONLY, Command, ItemKind
+from amigasweeper.ui.game.menudefs import MENUS, WALK_ONLY, Command
 from amigasweeper.ui.intuition.input import Button
-from amigasweeper.ui.intuition.menus import MenuItem
+from amigasweeper.ui.intuition.menus import ItemKind, MenuItem
 from amigasweeper.ui.intuition.modes import Look, ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
 
 RIGHT = Button.RIGHT
 
 
-def item_position(app, command: Command) -> tuple[int, int, int, MenuItem | None]:
+def item_position(app, command: Hashable) -> tuple[int, int, int, MenuItem | None]:
     """(title x, item x, item y, the item holding it as a sub-item or None) of
     a menu item on screen; for a sub-item, the place of the item that holds it."""
     strip = app.menus
@@ -28,7 +30,7 @@ def item_position(app, command: Command) -> tuple[int, int, int, MenuItem | None
     raise KeyError(command)
 
 
-def choose(app, pilot, command: Command) -> None:
+def choose(app, pilot, command: Hashable) -> None:
     """Hold the right button over the title bar, drag to the item (through
     the item that holds it, for a sub-item), let go."""
     title_x, x, y, holder = item_position(app, command)
@@ -113,10 +115,10 @@ def test_marks_toggle_and_completion_choices(app_pilot):
     app, pilot = app_pilot
     choose(app, pilot, Command.MARKS)
     assert app.session.choices.marks is False and app.game.marks_enabled is False
-    choose(app, pilot, Command.BOTH)
+    choose(app, pilot, Completion.BOTH)
     assert app.game.setup.completion is Completion.BOTH
     checked = [i.command for i in MENUS[1].items if app.commands.checked(i)]
-    assert checked == [Command.BOTH]
+    assert checked == [Completion.BOTH]
 
 
 def test_disabled_items_are_ghosted_and_do_nothing(app_pilot):
@@ -190,7 +192,7 @@ def test_every_hotkey_is_unique_and_every_menu_command_has_a_handler_or_is_ghost
             seen.add(item.command)
             if item.kind is ItemKind.CHOICE:
                 assert item.group
-    assert len(seen) == len(Command)
+    assert seen == {*Command, *Shape, *Completion}  # the Completion and Board Shape items are the engine's own
 
 
 def test_look_switch_recolours_numbers(app_pilot):
@@ -228,8 +230,8 @@ def test_shape_items_follow_what_can_be_drawn(app_pilot):
     app, pilot = app_pilot
     from amigasweeper.ui.game.geometry import supports
 
-    for command, shape in ((Command.SHAPE_HEX, Shape.HEX), (Command.SHAPE_TRIANGLE, Shape.TRIANGLE)):
-        item = next(i for m in MENUS for i in m.every_item() if i.command is command)
+    for shape in Shape:  # Board Shape's items are the engine's shapes
+        item = next(i for m in MENUS for i in m.every_item() if i.command is shape)
         assert app.commands.enabled(item) == supports(shape)
 
 

@@ -66,7 +66,8 @@ def test_a_script_that_is_not_utf8_says_so(tmp_path):
 
 @posix
 def test_a_script_swapped_for_a_pipe_after_the_check_still_never_blocks(tmp_path, app_pilot):
-    from amigasweeper.ui.drive.script import ScriptError, run_script
+    from amigasweeper.ui.drive.script import run_script
+    from amigasweeper.ui.drive.scriptwords import ScriptError
 
     app, _pilot = app_pilot
     pipe = tmp_path / "late.txt"

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import hashlib
 import os
+from collections.abc import Hashable  # a Command, or the engine's Shape or Completion (their menu items' commands)
 from pathlib import Path
 
 import pytest
 import pyxel
 
-from amigasweeper.engine import LevelName
+from amigasweeper.engine import LevelName, Shape
 from amigasweeper.ui.game.menudefs import MENUS, Command
 
 REFERENCE = Path(__file__).parent / "reference"
@@ -34,12 +35,12 @@ def look_digest() -> str:
     return hashlib.sha256(pixels + colours).hexdigest()
 
 
-def choose(app, command: Command) -> None:
+def choose(app, command: Hashable) -> None:
     item = next(i for m in MENUS for i in m.every_item() if i.command is command)
     app.commands.select(item)
 
 
-def opened(make_app, level=LevelName.INTERMEDIATE, seed=7, shape: Command | None = None):
+def opened(make_app, level=LevelName.INTERMEDIATE, seed=7, shape: Shape | None = None):
     app, pilot = make_app(level=level, seed=seed)
     if shape is not None:
         choose(app, shape)
@@ -77,13 +78,13 @@ def scene_cursor_square(make_app):
 
 
 def scene_cursor_hexagons(make_app):
-    app, pilot = opened(make_app, shape=Command.SHAPE_HEX)
+    app, pilot = opened(make_app, shape=Shape.HEX)
     cursor_on_a_number(app, pilot)
     return pilot
 
 
 def scene_cursor_triangles(make_app):
-    app, pilot = opened(make_app, shape=Command.SHAPE_TRIANGLE)
+    app, pilot = opened(make_app, shape=Shape.TRIANGLE)
     cursor_on_a_number(app, pilot)
     return pilot
 

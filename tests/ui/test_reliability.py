@@ -8,7 +8,8 @@ import pyxel
 
 from amigasweeper.engine import GameStatus
 from amigasweeper.storage import SETTINGS_FILE
-from amigasweeper.ui.drive.script import ScriptError, ScriptRunner
+from amigasweeper.ui.drive.script import ScriptRunner
+from amigasweeper.ui.drive.scriptwords import ScriptError
 from amigasweeper.ui.faults import MAX_REPORT_FILES, TITLE
 from amigasweeper.ui.launch import NO_DISPLAY, display_problem
 from amigasweeper.ui.options import Options

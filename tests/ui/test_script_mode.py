@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from amigasweeper.ui.drive.script import ScriptError, ScriptRunner
+from amigasweeper.ui.drive.script import ScriptRunner
+from amigasweeper.ui.drive.scriptwords import ScriptError
 
 SCRIPTS = Path(__file__).parent / "scripts"
 

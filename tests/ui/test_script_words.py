@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from amigasweeper.ui.drive.script import ScriptError, ScriptRunner, run_script
-from amigasweeper.ui.drive.scriptwords import split_line
+from amigasweeper.ui.drive.script import ScriptRunner, run_script
+from amigasweeper.ui.drive.scriptwords import ScriptError, split_line
 from amigasweeper.ui.intuition.asl import FileRequester
 
 

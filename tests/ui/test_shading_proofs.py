@@ -25,8 +25,9 @@ from sat_checker import proved_by_checker
 from amigasweeper.engine import LevelName, Shape
 from amigasweeper.play.assist import frames as frames_module
 from amigasweeper.play.assist import position as position_work
-from amigasweeper.solver.counting import METER, clear_cache
-from amigasweeper.ui.game.minewindow import Action
+from amigasweeper.play.played import Action
+from amigasweeper.solver.counting import clear_cache
+from amigasweeper.solver.deadlines import METER
 from amigasweeper.ui.game.shading import KICKSTART3_STEPS, step_of
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import Pen

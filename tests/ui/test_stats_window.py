@@ -220,7 +220,7 @@ def test_help_in_the_window_opens_its_manual_page(played):
     app, pilot = played
     open_stats(app, pilot)
     pilot.key(pyxel.KEY_F1)
-    assert app.viewer is not None and app.viewer.place.node.name == "StatsWindows"
+    assert app.viewer is not None and app.viewer.navigation.place.node.name == "StatsWindows"
     assert PauseReason.STATISTICS in app.session.pauses and PauseReason.HELP in app.session.pauses
 
 

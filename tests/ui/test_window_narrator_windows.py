@@ -13,6 +13,7 @@ import pyxel
 
 from amigasweeper.access.narrator import NarrationLog
 from amigasweeper.engine import GameStatus
+from amigasweeper.engine.topology import Shape
 from amigasweeper.ui.game.menudefs import Command
 from amigasweeper.ui.narrator import window as narrator_window
 from tests.ui.test_window_narrator import FakeVoice, Lines, heard
@@ -220,7 +221,7 @@ def test_the_help_viewer_says_its_page_its_links_and_reads_the_page(narrated):
     pilot.step(3)
     lines = heard(app, pilot, log)
     assert ("requester", f"help viewer. page {viewer.title}") in lines, lines
-    viewer.show(viewer.document.main)  # the Contents button's page: a page of links
+    viewer.show(viewer.navigation.document.main)  # the Contents button's page: a page of links
     pilot.step(3)
     assert heard(app, pilot, log) == [("requester", f"page {viewer.title}")]
     pilot.key(pyxel.KEY_TAB)
@@ -241,7 +242,7 @@ def test_the_help_viewer_says_its_page_its_links_and_reads_the_page(narrated):
     assert ("requester", "help viewer closed") in heard(app, pilot, log)
 
 
-@pytest.mark.parametrize("shape", [Command.SHAPE_SQUARE, Command.SHAPE_HEX, Command.SHAPE_TRIANGLE])
+@pytest.mark.parametrize("shape", list(Shape))
 def test_the_duel_has_a_cursor_and_says_whose_turn_after_each_move(narrated, shape):
     from amigasweeper.access.words import cursor_line
     from tests.ui.test_duel_window import start_duel

@@ -130,9 +130,9 @@ def test_keys_go_to_the_active_window_even_when_it_is_behind(app_pilot):
     assert app.game.paused
     pilot.click(viewer.depth_gadget.ax + 3, viewer.depth_gadget.ay + 3)  # the viewer goes behind
     assert app.wm.windows[-1] is app.mine_window and app.wm.active is viewer
-    top = viewer.place.top
+    top = viewer.navigation.place.top
     pilot.key(pyxel.KEY_DOWN)
-    assert viewer.place.top == top + 1  # the active viewer took the key
+    assert viewer.navigation.place.top == top + 1  # the active viewer took the key
     pilot.key(pyxel.KEY_P)
     assert app.game.paused  # P is no key of the viewer's: the game did not resume
     pilot.key(pyxel.KEY_ESCAPE)
@@ -209,11 +209,11 @@ def test_each_window_has_its_own_menus(app_pilot):
     viewer = app.viewer
     viewer.scroll_to(3)
     choose(app, pilot, "Navigate", "Index")
-    assert viewer.place.node.name == "Index"
+    assert viewer.navigation.place.node.name == "Index"
     choose(app, pilot, "Navigate", "Retrace")
-    assert viewer.place.node.name != "Index"
+    assert viewer.navigation.place.node.name != "Index"
     pilot.key(pyxel.KEY_C, amiga=True)  # a viewer hotkey: Contents, not the game's Custom
-    assert viewer.place.node.name == "Main" and not app.requesters
+    assert viewer.navigation.place.node.name == "Main" and not app.requesters
 
 
 def test_the_duel_window_menus_start_a_new_duel_and_close(app_pilot):
@@ -244,7 +244,7 @@ def test_the_viewer_opens_a_guide_from_a_typed_path(app_pilot, tmp_path):
     pilot.type(str(guide))
     pilot.key(pyxel.KEY_RETURN)
     assert not app.requesters
-    assert app.viewer.document.source_name == "Mine.guide" and app.wm.active is app.viewer
+    assert app.viewer.navigation.document.source_name == "Mine.guide" and app.wm.active is app.viewer
 
 
 @pytest.mark.parametrize("where", ["game", "viewer", "duel", "requester", "workbench"])

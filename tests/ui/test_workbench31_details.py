@@ -84,8 +84,7 @@ def test_a_requester_has_a_depth_gadget_and_its_text_in_a_recessed_box(make_app)
 
 def test_a_selected_icons_name_is_drawn_as_it_was(make_app):
     """3.1 shows a selection in the icon's image only; its name stays black on the background."""
-    from amigasweeper.ui.intuition.atlas import Icon
-    from amigasweeper.ui.workbench.icons import ICON_H
+    from amigasweeper.ui.intuition.atlas import ICON_H, Icon
 
     app, pilot = make_app()
     window = app.workbench

@@ -96,11 +96,12 @@ def main(out_dir: Path) -> int:
     import pyxel
 
     from amigasweeper.engine import LevelName
-    from amigasweeper.ui.app import App, Options
+    from amigasweeper.ui.app import App
     from amigasweeper.ui.display import check_display, init_pyxel
     from amigasweeper.ui.drive.pilot import Pilot
     from amigasweeper.ui.game.menudefs import MENUS, Command
     from amigasweeper.ui.intuition.modes import ScreenMode
+    from amigasweeper.ui.options import Options
 
     usable = check_display()
     init_pyxel(ScreenMode.LOWRES.size, title="AmigaSweeper", fps=60, headless=False, usable=usable)

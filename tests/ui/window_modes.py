@@ -179,10 +179,11 @@ def main(out_dir: Path, scenario: str) -> int:
     os.environ[RESTARTED] = str(os.getpid())
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from amigasweeper.engine import LevelName
-    from amigasweeper.ui.app import App, Options
+    from amigasweeper.ui.app import App
     from amigasweeper.ui.display import check_display, init_pyxel
     from amigasweeper.ui.drive.pilot import Pilot
     from amigasweeper.ui.intuition.modes import ScreenMode
+    from amigasweeper.ui.options import Options
 
     init_pyxel(ScreenMode.LOWRES.size, title="AmigaSweeper", fps=60, headless=False, usable=check_display())
     app = App(Options(seed=5, level=LevelName.BEGINNER, data_dir=out_dir / "data"))

@@ -270,12 +270,13 @@ def main(out_dir: Path, scenario: str) -> int:
     os.environ[RESTARTED] = str(os.getpid())
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     from amigasweeper.engine import LevelName
-    from amigasweeper.ui.app import App, Options
+    from amigasweeper.ui.app import App
     from amigasweeper.ui.display import check_display, init_pyxel
     from amigasweeper.ui.drive.pilot import Pilot
     from amigasweeper.ui.intuition.modes import ScreenMode
     from amigasweeper.ui.keys import restart, sdlfilter
     from amigasweeper.ui.launch import guard_pyxel_shortcuts
+    from amigasweeper.ui.options import Options
 
     started_in = Path.cwd()
     data = out_dir / "data"

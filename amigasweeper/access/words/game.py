@@ -66,7 +66,10 @@ def status_line(game: GameState) -> str:
     return f"{state}, {counter_line(game)}, {seconds}"
 
 
-_SHAPE_WORDS = {Shape.SQUARE: "", Shape.HEX: " hexagonal", Shape.TRIANGLE: " triangular"}
+def _shape_word(shape: Shape) -> str:
+    """' hexagonal': the shape's own word (the engine's), before "squares"; the
+    square board, the game's own, goes unnamed."""
+    return "" if shape is Shape.SQUARE else f" {shape.word}"
 
 
 def new_game_line(game: GameState, level: str, no_guess: bool) -> str:
@@ -79,7 +82,7 @@ def board_line(game: GameState, level: str, no_guess: bool) -> str:
     """'Beginner, 8 by 8 squares, 10 mines, no-guess board': the board being played."""
     topology = game.topology
     kind = ", no-guess board" if no_guess else ""
-    shape = _SHAPE_WORDS[topology.shape]
+    shape = _shape_word(topology.shape)
     return f"{level}, {topology.width} by {topology.height}{shape} squares, {plural(game.mines, 'mine')}{kind}"
 
 

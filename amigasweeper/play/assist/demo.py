@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from amigasweeper.engine import MARKED, Game, Mark
 from amigasweeper.play.played import Action
 from amigasweeper.solver import Knowledge, Player
-from amigasweeper.solver.counting import CACHE, PAUSED, Deadline, WatchedDeadline, counting_deadline
+from amigasweeper.solver.counting import CACHE, PAUSED, counting_deadline
+from amigasweeper.solver.deadlines import Deadline, WatchedDeadline
 
 from .current import CurrentWork, Position
 from .frames import FrameBudget

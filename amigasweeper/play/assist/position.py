@@ -26,7 +26,8 @@ from collections.abc import Callable, Generator
 
 from amigasweeper.engine import MARKED, Game
 from amigasweeper.solver import Analysis, Knowledge
-from amigasweeper.solver.counting import METER, Deadline, Inconsistent, constraints_of
+from amigasweeper.solver.constraints import Inconsistent, constraints_of
+from amigasweeper.solver.deadlines import METER, Deadline
 from amigasweeper.solver.propagate import propagate_steps
 from amigasweeper.solver.rules import certainty_of
 

@@ -15,7 +15,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from amigasweeper.engine import Game
-from amigasweeper.solver.counting import GRAVEYARD, Deadline
+from amigasweeper.solver.counting import GRAVEYARD
+from amigasweeper.solver.deadlines import Deadline
 
 from .answers import Request
 from .current import CurrentWork

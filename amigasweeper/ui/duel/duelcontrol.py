@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from amigasweeper.engine.duel import Duel, DuelSetup
+from amigasweeper.engine.duel import Duel
+from amigasweeper.engine.duel_moves import DuelSetup
 from amigasweeper.guide import ManualPage
 from amigasweeper.play import DuelJob, DuelPlay, DuelPlayers, Opponent
 from amigasweeper.play.clock import PauseReason

@@ -17,7 +17,8 @@ from collections.abc import Callable
 import pyxel
 
 from amigasweeper.engine import Tile
-from amigasweeper.engine.duel import Duel, DuelMoveKind, DuelTile
+from amigasweeper.engine.duel import Duel
+from amigasweeper.engine.duel_moves import DuelMoveKind, DuelTile
 from amigasweeper.play import Action, DuelPlay, DuelPlayers
 
 from ..game.boardview import BoardCanvas

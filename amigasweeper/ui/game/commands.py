@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 from amigasweeper.engine import Completion, LevelError, LevelName, Shape
 
 from ..intuition.beep import Flash
+from ..intuition.menus import MenuItem
 from ..intuition.modes import Look, ScreenMode
 from ..intuition.requester import Requester
 from . import dialogs
 from .boardview import BoardCanvas
 from .geometry import supports
-from .menudefs import FLASH_COMMANDS, RIPPLE_COMMANDS, SCALE_COMMANDS, Command, MenuItem, hotkeys
+from .menudefs import FLASH_COMMANDS, RIPPLE_COMMANDS, SCALE_COMMANDS, Command, hotkeys
 from .minewindow import board_limits
 from .settings_map import settings_changes
 
@@ -28,20 +29,9 @@ LEVEL_COMMANDS = {
     Command.INTERMEDIATE: LevelName.INTERMEDIATE,
     Command.EXPERT: LevelName.EXPERT,
 }
-COMPLETION_COMMANDS = {
-    Command.ALL_MINES: Completion.ALL_MINES,
-    Command.ALL_NON_MINES: Completion.ALL_NON_MINES,
-    Command.BOTH: Completion.BOTH,
-    Command.EITHER: Completion.EITHER,
-}
 LOOK_COMMANDS = {Command.LOOK_KICKSTART3: Look.KICKSTART3, Command.LOOK_KICKSTART2: Look.KICKSTART2}
 SCREEN_COMMANDS = {Command.SCREEN_LOWRES: ScreenMode.LOWRES, Command.SCREEN_HIRES: ScreenMode.HIRES}
 HINT_COMMANDS = (Command.HINT, Command.SHOW_SAFE, Command.SHOW_PROBABILITIES, Command.DEMO)
-SHAPE_COMMANDS = {
-    Command.SHAPE_SQUARE: Shape.SQUARE,
-    Command.SHAPE_HEX: Shape.HEX,
-    Command.SHAPE_TRIANGLE: Shape.TRIANGLE,
-}
 
 class CommandCentre:
     def __init__(self, app: Host) -> None:
@@ -66,14 +56,14 @@ class CommandCentre:
             return self.choices.level is LevelName.CUSTOM
         if command is Command.MARKS:
             return self.choices.marks
-        if command in COMPLETION_COMMANDS:
-            return self.choices.completion is COMPLETION_COMMANDS[command]
+        if isinstance(command, Completion):  # the Completion menu's items are the engine's modes
+            return self.choices.completion is command
         if command in LOOK_COMMANDS:
             return self.app.look is LOOK_COMMANDS[command]
         if command in SCREEN_COMMANDS:
             return self.app.screen_mode is SCREEN_COMMANDS[command]
-        if command in SHAPE_COMMANDS:
-            return self.choices.shape is SHAPE_COMMANDS[command]
+        if isinstance(command, Shape):  # Board Shape's items are the engine's shapes
+            return self.choices.shape is command
         if command is Command.NO_GUESS:
             return self.choices.no_guess
         if command is Command.TOUCH:
@@ -100,8 +90,8 @@ class CommandCentre:
         command = item.command
         if command is Command.PAUSE:
             return not self.app.game.status.over
-        if command in SHAPE_COMMANDS:
-            return supports(SHAPE_COMMANDS[command])
+        if isinstance(command, Shape):
+            return supports(command)
         if command in HINT_COMMANDS:
             return not self.app.game.status.over and not self.app.game.paused
         if command in SCALE_COMMANDS:  # ghosted when the display cannot hold the window so large
@@ -125,10 +115,10 @@ class CommandCentre:
             Command.ABOUT: self.open_about,
             Command.PAUSE: self.app.mine_window.toggle_pause,
             Command.QUIT: self.app.request_quit,
-            **{c: (lambda mode=mode: self.choose_completion(mode)) for c, mode in COMPLETION_COMMANDS.items()},
+            **{mode: (lambda mode=mode: self.choose_completion(mode)) for mode in Completion},
             **{c: (lambda look=look: self.choose_look(look)) for c, look in LOOK_COMMANDS.items()},
             **{c: (lambda mode=mode: self.choose_screen(mode)) for c, mode in SCREEN_COMMANDS.items()},
-            **{c: (lambda shape=shape: self.choose_shape(shape)) for c, shape in SHAPE_COMMANDS.items()},
+            **{shape: (lambda shape=shape: self.choose_shape(shape)) for shape in Shape},
             Command.NO_GUESS: self.toggle_no_guess,
             Command.MANUAL: self.app.open_manual,
             Command.DUEL: self.app.duels.open_setup,

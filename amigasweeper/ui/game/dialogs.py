@@ -9,7 +9,8 @@ from amigasweeper.engine import Level, LevelName
 from amigasweeper.storage import MAX_NAME_LENGTH, BestTimes
 
 from ..intuition.atlas import FONT
-from ..intuition.requester import TEXT_INSET, CycleGadget, Requester, StringGadget, shorten, text_room
+from ..intuition.requester import CycleGadget, Requester, shorten, text_room
+from ..intuition.stringgadget import TEXT_INSET, StringGadget
 
 
 def name_gadget(label: str, text: str, screen_size) -> StringGadget:

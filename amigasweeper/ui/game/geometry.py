@@ -246,13 +246,19 @@ def supports(shape: Shape) -> bool:
     return shape in GEOMETRIES
 
 
+def _tiles(shape: Shape) -> type[_Tiles]:
+    if shape not in GEOMETRIES:
+        raise ValueError(f"the {shape.word} board has no drawing (ui/game/geometry.py's GEOMETRIES)")
+    return GEOMETRIES[shape]
+
+
 def geometry_for(topology: Topology) -> Geometry:
-    return GEOMETRIES[topology.shape](topology)
+    return _tiles(topology.shape)(topology)
 
 
 def field_size(shape: Shape, width: int, height: int) -> tuple[int, int]:
     """Pixel width and height of a board of this shape and size."""
-    return GEOMETRIES[Shape(shape)].size_for(width, height)
+    return _tiles(Shape(shape)).size_for(width, height)
 
 
 def fitting_size(shape: Shape, max_w: int, max_h: int, limit: int) -> tuple[int, int]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from amigasweeper.engine import Completion, Shape
+
 from ..intuition.menus import ItemKind, Menu, MenuItem
 from ..scaling.rule import ScaleChoice
 
@@ -26,17 +28,10 @@ class Command(str, Enum):
     ABOUT = "about"
     PAUSE = "pause"
     QUIT = "quit"
-    ALL_MINES = "all_mines"
-    ALL_NON_MINES = "all_non_mines"
-    BOTH = "both"
-    EITHER = "either"
     LOOK_KICKSTART3 = "kickstart3"
     LOOK_KICKSTART2 = "kickstart2"
     SCREEN_LOWRES = "lowres"
     SCREEN_HIRES = "hires"
-    SHAPE_SQUARE = "square"
-    SHAPE_HEX = "hex"
-    SHAPE_TRIANGLE = "triangle"
     NO_GUESS = "no_guess"
     HINT = "hint"
     SHOW_SAFE = "show_safe"
@@ -80,7 +75,14 @@ RIPPLE_COMMANDS = {Command.RIPPLE_ANIMATED: "animated", Command.RIPPLE_INSTANT: 
 # Every letter and the number row are taken: these are reached by the menu
 # walk (F10) and the mouse, with no Right-Amiga key.
 WALK_ONLY = frozenset({*FLASH_COMMANDS, *RIPPLE_COMMANDS, Command.PALETTE, Command.STRONG_DEMO})
-# Their hotkeys: the keys along the number row after Completion's 1 to 4, leaving
+# The Completion menu and Settings > Board Shape are the engine's modes and
+# shapes, in its order, under its titles: the item's command is the mode or
+# the shape itself. Their Right-Amiga keys are the window's own (a mode or
+# shape added to the engine has an item with no key until it is given one).
+COMPLETION_KEYS = {Completion.ALL_MINES: "1", Completion.ALL_NON_MINES: "2", Completion.BOTH: "3",
+                   Completion.EITHER: "4"}
+SHAPE_KEYS = {Shape.SQUARE: "U", Shape.HEX: "X", Shape.TRIANGLE: "V"}
+# The Window Scale's hotkeys: the keys along the number row after Completion's 1 to 4, leaving
 # out 8, 9 and 0, which Pyxel keeps for itself with Alt (integer scale, screen
 # filter, performance monitor) before the program sees them.
 SCALE_KEYS = dict(zip(SCALE_COMMANDS, ("5", "6", "7", "-", "=")))
@@ -111,12 +113,7 @@ MENUS: tuple[Menu, ...] = (
     ),
     Menu(
         "Completion",
-        (
-            _choice("All Mines Found", Command.ALL_MINES, "completion", "1"),
-            _choice("All Non Mines Found", Command.ALL_NON_MINES, "completion", "2"),
-            _choice("Both", Command.BOTH, "completion", "3"),
-            _choice("Either", Command.EITHER, "completion", "4"),
-        ),
+        tuple(_choice(mode.title, mode, "completion", COMPLETION_KEYS.get(mode)) for mode in Completion),
     ),
     # Settings groups its choices in sub-items, as a 3.1 program does, so no
     # menu runs taller than the LowRes screen (Intuition's sub-items, one level).
@@ -131,10 +128,8 @@ MENUS: tuple[Menu, ...] = (
                 _choice("PAL LowRes 320x256", Command.SCREEN_LOWRES, "screen", "L"),
                 _choice("PAL HighRes Laced 640x512", Command.SCREEN_HIRES, "screen", "R"),
             )),
-            MenuItem("Board Shape", Command.BOARD_SHAPE, sub=(
-                _choice("Square", Command.SHAPE_SQUARE, "shape", "U"),
-                _choice("Hexagonal", Command.SHAPE_HEX, "shape", "X"),
-                _choice("Triangular", Command.SHAPE_TRIANGLE, "shape", "V"),
+            MenuItem("Board Shape", Command.BOARD_SHAPE, sub=tuple(
+                _choice(shape.title, shape, "shape", SHAPE_KEYS.get(shape)) for shape in Shape
             )),
             MenuItem("No-Guess Boards", Command.NO_GUESS, "G", ItemKind.TOGGLE),
             MenuItem("Touch Controls", Command.TOUCH, "O", ItemKind.TOGGLE, bar_before=True),

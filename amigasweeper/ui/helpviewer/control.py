@@ -16,7 +16,8 @@ from amigasweeper.play.clock import PauseReason
 
 from ..intuition import asl
 from ..intuition.menustrip import MenuStrip
-from ..intuition.requester import Requester, StringGadget, shorten_middle
+from ..intuition.requester import Requester, shorten_middle
+from ..intuition.stringgadget import StringGadget
 from ..windowcontrol import WindowControl
 from .guideview import GuideViewer, open_guide_file
 from .menus import ViewerCommand
@@ -86,7 +87,7 @@ class ViewerControl(WindowControl):
     # ------------------------------------------------------------ requesters
     def guide_folder(self) -> Path | None:
         viewer = self.window
-        return Path(viewer.document.folder) if viewer is not None and viewer.document.folder else None
+        return Path(viewer.navigation.document.folder) if viewer is not None and viewer.navigation.document.folder else None
 
     def places(self) -> list[Path]:
         """The volumes this window's file requesters add (the guide's folder),
@@ -119,7 +120,7 @@ class ViewerControl(WindowControl):
         if not asl.available():
             viewer.status = "No files in a browser: nothing saved"
             return
-        name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in viewer.place.node.name)[:40] + ".txt"
+        name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in viewer.navigation.place.node.name)[:40] + ".txt"
         folder = self.guide_folder() or self.start_dir
         requester = asl.FileRequester(
             "Save Page As", self.app.screen_mode.size, on_choose=self.save_chosen, mode=asl.Mode.SAVE,
@@ -133,7 +134,7 @@ class ViewerControl(WindowControl):
         if viewer is None:
             return None
         try:
-            save_page(viewer.place.node, path)
+            save_page(viewer.navigation.place.node, path)
         except OSError as error:
             return f"Not saved: {error.strerror or error}"[:60]
         viewer.status = f"Saved {shown(path.name)}"[:60]

@@ -15,23 +15,21 @@ from typing import Protocol
 
 import pyxel
 
-from amigasweeper.guide import DisplayLine, Document, ManualPage, Node
+from amigasweeper.guide import DisplayLine, ManualPage, Node
 from amigasweeper.guide.find import Match, Query, Search
-from amigasweeper.guide.navigation import Place
+from amigasweeper.guide.navigation import Navigation
 
 from ..intuition.input import Frame
-from ..intuition.requester import CycleGadget, Requester, StringGadget
+from ..intuition.requester import CycleGadget, Requester
+from ..intuition.stringgadget import StringGadget
 
 
 class Searchable(Protocol):
     """What Find needs of the viewer (helpviewer/guideview.py)."""
 
-    place: Place
+    navigation: Navigation  # the guide shown and where the reader is in it
     status: str
     screen_size: tuple[int, int]
-
-    @property
-    def document(self) -> Document: ...
 
     def show(self, node: Node, line: int = 0) -> None: ...
 
@@ -84,7 +82,7 @@ class Finder:
         gadget = CompletingGadget("Page:", GADGET_CHARS, NAME_CHARS, self.node_names, lambda note: requester.say(note))
 
         def go() -> None:
-            node = viewer.document.node(gadget.text.strip())
+            node = viewer.navigation.document.node(gadget.text.strip())
             if node is None:
                 requester.say(f"No page called {gadget.text.strip()[:30]}; Tab completes a name.")
                 return
@@ -96,7 +94,7 @@ class Finder:
         viewer.ask_requester(requester)
 
     def node_names(self) -> list[str]:
-        return [node.name for node in self.viewer.document.nodes]
+        return [node.name for node in self.viewer.navigation.document.nodes]
 
     # -------------------------------------------------------------- finding
     def find_next(self) -> None:
@@ -110,10 +108,10 @@ class Finder:
         viewer = self.viewer
         self.query = query
         found = self.found
-        if not fresh and found is not None and found.node is viewer.place.node:
-            self.search = Search(viewer.document, query, found.node, found.node_line, found.occurrence)
+        if not fresh and found is not None and found.node is viewer.navigation.place.node:
+            self.search = Search(viewer.navigation.document, query, found.node, found.node_line, found.occurrence)
         else:
-            self.search = Search(viewer.document, query, viewer.place.node, viewer.top_node_line(), -1)
+            self.search = Search(viewer.navigation.document, query, viewer.navigation.place.node, viewer.top_node_line(), -1)
         viewer.status = f"Finding {query.text}..."[:60]
         self.tick()
 
@@ -138,7 +136,7 @@ class Finder:
             return
         viewer.status = ""
         match = search.found
-        if match.node is not viewer.place.node:
+        if match.node is not viewer.navigation.place.node:
             viewer.show(match.node)
         viewer.go_to_node_line(match.node_line)
         viewer.status = ""
@@ -152,7 +150,7 @@ class Finder:
     def spans(self, lines: list[DisplayLine], row: int) -> list[tuple[int, int]]:
         """Columns (start, end) of the match shown on screen line ``row``, if any."""
         found, viewer = self.found, self.viewer
-        if found is None or found.node is not viewer.place.node or self.query is None:
+        if found is None or found.node is not viewer.navigation.place.node or self.query is None:
             return []
         line = lines[row]
         if line.node_line != found.node_line:

@@ -5,30 +5,50 @@ a beep; a command that would run a program is named and refused."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from amigasweeper.guide import ActionKind, Link, Target
+from amigasweeper.guide import ActionKind, Document, Link, Node, Target
+from amigasweeper.guide.navigation import Navigation
 from amigasweeper.guide.paths import PICTURE_LIMIT, Resolved
 from amigasweeper.guide.pictureheaders import is_picture_name
 from amigasweeper.plainfiles import read as read_plain
 from amigasweeper.plainfiles import shown
 
+from ..intuition.modes import Look
 from ..intuition.requester import Choice, Requester
+from ..intuition.widgets import Widget
 from .pagedraw import PAGE_INSET_X, PAGE_INSET_Y
 from .pens import SCREEN_COLOURS
-from .pictureview import picture_page, screen_palette
-
-if TYPE_CHECKING:
-    from .guideview import GuideViewer
+from .pictureview import PicturePage, picture_page, screen_palette
 
 STATUS_CHARS = 60  # a status message fits the narrowest window
+
+
+class Follows(Protocol):
+    """What following a link needs of the viewer (guideview.GuideViewer): never the viewer itself."""
+
+    navigation: Navigation  # the guide, where the reader is, and the guides a link may open
+    page: Widget  # the page's area: a picture is scaled to fit it
+    pictures: dict[int, PicturePage]  # picture pages, by id of their node
+    status: str
+    screen_size: tuple[int, int]
+    ask: Callable[[Requester], None] | None  # None: no requester can be shown
+    on_beep: Callable[[], None]
+    look: Callable[[], Look]
+
+    def close(self) -> None: ...
+
+    def show(self, node: Node, line: int = 0, *, remember: bool = True, document: Document | None = None) -> None: ...
+
+    def open_other(self, path: Path, node: str, line: int = 0, *, inside: bool = True) -> None: ...
 
 
 class LinkFollower:
     """Follows links for one viewer, saying on its status line what it did not do."""
 
-    def __init__(self, viewer: GuideViewer) -> None:
+    def __init__(self, viewer: Follows) -> None:
         self.viewer = viewer
 
     def say(self, text: str) -> None:
@@ -46,11 +66,11 @@ class LinkFollower:
         elif not link.target:
             self.say("This button leads nowhere")
         else:
-            where = viewer.document.locate(link.target)
+            where = viewer.navigation.document.locate(link.target)
             if where.file is not None:
                 self.follow_file(where, link.line)
                 return
-            target = viewer.document.node(where.node)
+            target = viewer.navigation.document.node(where.node)
             if target is None:
                 self.say(f"No page called {where.node}")
             else:
@@ -117,7 +137,7 @@ class LinkFollower:
             return
         room = (viewer.page.w - 2 * PAGE_INSET_X, viewer.page.h - 2 * PAGE_INSET_Y)
         page = picture_page(shown(path.name), data, room, screen_palette(SCREEN_COLOURS.get(viewer.look(), 8)))
-        reachable = {id(viewer.place.node), *(id(place.node) for place in viewer.history)}
+        reachable = {id(viewer.navigation.place.node), *(id(place.node) for place in viewer.navigation.history)}
         # The pictures no page can come back to free their images.
         viewer.pictures = {key: kept for key, kept in viewer.pictures.items() if key in reachable}
         viewer.pictures[id(page.node)] = page

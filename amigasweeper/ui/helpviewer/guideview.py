@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from amigasweeper.guide import DisplayLine, Document, Link, Node, PageLayout, Run, parse_file, problems_page
+from amigasweeper.guide import Document, Link, Node, Run, parse_file, problems_page
 from amigasweeper.guide.navigation import Destination, Navigation, Place
 from amigasweeper.guide.paths import Resolved
 
@@ -46,13 +46,11 @@ from .following import LinkFollower
 from .keys import press_keys
 from .menus import VIEWER_MENUS, ViewerCommand
 from .opening import Chrome, opening_inner, wrap_rows
-from .pagedraw import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y, PageArea
+from .pagedraw import LINE_H, PAGE_INSET_X, PAGE_INSET_Y, PageArea
 from .pagescroll import PageScroll
-from .pens import GUIDE_PENS, screen_pen
 from .pictureview import PicturePage
 
-__all__ = ["GUIDE_PENS", "LINE_H", "LINK_PAD", "PAGE_INSET_X", "PAGE_INSET_Y", "GuideViewer", "Place",
-           "open_guide_file", "screen_pen"]
+__all__ = ["GuideViewer", "open_guide_file"]
 
 # A big guide is indexed in the background, pieces of INDEX_WORK line commands
 # for up to INDEX_BUDGET seconds a frame: 60,000 nodes are all known after a few
@@ -126,23 +124,12 @@ class GuideViewer(ControlledWindow):
         self.enable_zoom()
         self.scroller = self.add(Scroller(self.scroll))
         self.hscroller = self.add(HScroller(self.scroll))
-        first = self.place.node
+        first = self.navigation.place.node
         self.title = first.title
         self.screen_size = screen_size
         if document.problems and first is document.main:
             self.status = "This guide has problems: Navigate menu, Problems"
         self.relayout()
-
-    # What the navigation and the scroll hold, as the finder and the tests ask for it.
-    document = property(lambda self: self.navigation.document)
-    place = property(lambda self: self.navigation.place)
-    history = property(lambda self: self.navigation.history)
-    layout: PageLayout = property(lambda self: self.scroll.layout)
-    lines: list[DisplayLine] = property(lambda self: self.scroll.lines)
-    total_lines = property(lambda self: self.scroll.total_lines)
-    widest = property(lambda self: self.scroll.widest)
-    top = property(lambda self: self.scroll.top)
-    following_end = property(lambda self: self.scroll.following_end)
 
     def next_target(self) -> Destination | None:
         return self.navigation.next_target()
@@ -183,7 +170,7 @@ class GuideViewer(ControlledWindow):
         else:  # the guide's own size (@width, @height), as MultiView opens it: opening.py
             top = LOWRES_TOP if screen_h < HIGHRES_HEIGHT else 14
             room = (screen_w - 2 * 4 - 4, screen_h - top - 6 - 13)
-            self.resize_inner(*opening_inner(self.document, room, [b.w for b in self.buttons], CHROME))
+            self.resize_inner(*opening_inner(self.navigation.document, room, [b.w for b in self.buttons], CHROME))
             self.settle(4, top)
         text_top = self._place_buttons()
         self.page.x, self.page.y = self.inner_x + MARGIN, text_top
@@ -197,8 +184,8 @@ class GuideViewer(ControlledWindow):
             self.scroll.segment = None
             self.go_to_node_line(shown_line)
         else:
-            self.scroll_to(self.place.top)
-        self.scroll_sideways_to(self.place.left)
+            self.scroll_to(self.navigation.place.top)
+        self.scroll_sideways_to(self.navigation.place.left)
 
     def _place_buttons(self) -> int:
         """The button row, wrapped to the window's width; the page's top."""
@@ -230,19 +217,19 @@ class GuideViewer(ControlledWindow):
     def tick(self) -> None:
         """Each frame: index a little more of a big guide and lay out a little
         more of the page, in the background."""
-        busy = self.document.indexing or self.finder.busy
+        busy = self.navigation.document.indexing or self.finder.busy
         if self.finder.busy:
             self.finder.tick()
-        elif self.document.indexing:
+        elif self.navigation.document.indexing:
             deadline = time.perf_counter() + INDEX_BUDGET
-            while not self.document.index_more(INDEX_WORK) and time.perf_counter() < deadline:
+            while not self.navigation.document.index_more(INDEX_WORK) and time.perf_counter() < deadline:
                 pass
         if self.scroll.advance() or busy:
             self._frames_laying_out += 1
             # A search or the index makes thousands of long-lived objects a
             # frame: frozen at once (a cheap list splice), the collector never
             # scans them in a frame of its own.
-            if self.finder.busy or self.document.indexing or self._frames_laying_out % FREEZE_EVERY == 0:
+            if self.finder.busy or self.navigation.document.indexing or self._frames_laying_out % FREEZE_EVERY == 0:
                 # The lines laid out so far live as long as the page: keep
                 # the cycle collector from scanning them again and again,
                 # which froze frames of a page of 180,000 lines for a second.
@@ -253,8 +240,8 @@ class GuideViewer(ControlledWindow):
     def show(self, node: Node, line: int = 0, *, remember: bool = True, document: Document | None = None) -> None:
         left = None
         if remember:
-            top = self.place.top if self.scroll.view is self.scroll.layout else -1
-            left = Place(self.document, self.place.node, top, self.place.left, self.top_node_line())
+            top = self.navigation.place.top if self.scroll.view is self.scroll.layout else -1
+            left = Place(self.navigation.document, self.navigation.place.node, top, self.navigation.place.left, self.top_node_line())
         self.navigation.go(node, document, remember=left)
         self.title = node.title
         self.focus = None
@@ -271,7 +258,7 @@ class GuideViewer(ControlledWindow):
         if target.document is None:
             if self.ask is not None:
                 self.links.ask_to_leave(Resolved(target.path, outside=True), target.node_name, 0)
-        elif target.node is not self.place.node:
+        elif target.node is not self.navigation.place.node:
             self.show(target.node, document=target.document)
 
     def contents(self) -> None:

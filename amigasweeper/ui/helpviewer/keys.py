@@ -10,17 +10,46 @@ first).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import pyxel
 
+from amigasweeper.guide import Link, Run
+
 from ..intuition.input import Frame
+from .finding import Finder
+from .pagescroll import PageScroll
 
-if TYPE_CHECKING:
-    from .guideview import GuideViewer
+
+class Keyed(Protocol):
+    """What the keys move in the viewer (guideview.GuideViewer): never the viewer itself."""
+
+    scroll: PageScroll
+    finder: Finder
+    focus: int | None  # the link Tab chose, of visible_links()
+
+    @property
+    def columns(self) -> int: ...
+
+    @property
+    def rows(self) -> int: ...
+
+    def visible_links(self) -> list[tuple[int, Run]]: ...
+
+    def move_focus(self, step: int) -> None: ...
+
+    def follow(self, link: Link) -> None: ...
+
+    def retrace(self) -> None: ...
+
+    def browse_prev(self) -> None: ...
+
+    def browse_next(self) -> None: ...
+
+    def close(self) -> None: ...
 
 
-def press_keys(viewer: GuideViewer, frame: Frame) -> None:
+def press_keys(viewer: Keyed, frame: Frame) -> None:
     scroll_keys(viewer, frame)
     if frame.key(pyxel.KEY_TAB):
         viewer.move_focus(-1 if frame.shift else 1)
@@ -53,7 +82,7 @@ def press_keys(viewer: GuideViewer, frame: Frame) -> None:
             viewer.close()
 
 
-def scroll_keys(viewer: GuideViewer, frame: Frame) -> None:
+def scroll_keys(viewer: Keyed, frame: Frame) -> None:
     scroll, rows = viewer.scroll, viewer.rows
     if frame.key(pyxel.KEY_UP):
         scroll.scroll_by(-1)

@@ -8,12 +8,14 @@ so a bevel never touches the text or the bevel of the line above or below.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Protocol
 
 import pyxel
 
 from amigasweeper.guide import Link, Run
 from amigasweeper.guide import Pen as GuidePen
+from amigasweeper.guide.navigation import Navigation
 
 from ..intuition import font, pointer
 from ..intuition.atlas import FONT
@@ -22,11 +24,34 @@ from ..intuition.input import Button, Frame
 from ..intuition.modes import Look
 from ..intuition.palette import Pen
 from ..intuition.widgets import Widget
+from .finding import Finder
+from .pagescroll import PageScroll
 from .pageview import blank_beside, visible_runs
 from .pens import text_pens
+from .pictureview import PicturePage
 
-if TYPE_CHECKING:
-    from .guideview import GuideViewer
+
+class Page(Protocol):
+    """What the page needs of its viewer (guideview.GuideViewer): never the viewer itself."""
+
+    navigation: Navigation  # the guide and where the reader is
+    scroll: PageScroll  # the lines shown
+    finder: Finder  # the match to mark
+    pictures: dict[int, PicturePage]  # picture pages, by id of their node
+    focus: int | None  # the link Tab chose, of visible_links()
+    status: str
+    drawn_chars: int  # characters drawn by the last frame (a work count for tests)
+    look: Callable[[], Look]
+
+    @property
+    def columns(self) -> int: ...
+
+    @property
+    def rows(self) -> int: ...
+
+    def visible_links(self) -> list[tuple[int, Run]]: ...
+
+    def follow(self, link: Link) -> None: ...
 
 LINK_PAD = 2  # from a link's text to its bevel's outside edge
 LINE_H = FONT.cell + 2 * LINK_PAD + 1
@@ -37,18 +62,18 @@ PAGE_INSET_Y = 1
 class PageArea(Widget):
     """The text of the page; clicking a link button follows it."""
 
-    def __init__(self, viewer: GuideViewer) -> None:
+    def __init__(self, viewer: Page) -> None:
         super().__init__()
         self.viewer = viewer
         self.held: Link | None = None
 
     def link_at(self, px: int, py: int) -> Link | None:
         viewer = self.viewer
-        row = (py - self.ay - PAGE_INSET_Y) // LINE_H + viewer.place.top
-        if not 0 <= row < viewer.total_lines:
+        row = (py - self.ay - PAGE_INSET_Y) // LINE_H + viewer.navigation.place.top
+        if not 0 <= row < viewer.scroll.total_lines:
             return None
-        column = (px - self.ax - PAGE_INSET_X) // FONT.cell + viewer.place.left
-        return viewer.lines[row].link_at(column)
+        column = (px - self.ax - PAGE_INSET_X) // FONT.cell + viewer.navigation.place.left
+        return viewer.scroll.lines[row].link_at(column)
 
     def on_press(self, frame: Frame, button: Button) -> None:
         if button is Button.LEFT:
@@ -63,7 +88,7 @@ class PageArea(Widget):
     def draw(self) -> None:
         x0, y0 = self.ax, self.ay
         pyxel.clip(x0, y0, self.w, self.h)
-        picture = self.viewer.pictures.get(id(self.viewer.place.node))
+        picture = self.viewer.pictures.get(id(self.viewer.navigation.place.node))
         if picture is not None and picture.image is not None:
             image = picture.image
             pyxel.blt(x0 + (self.w - image.width) // 2, y0 + (self.h - image.height) // 2, image,
@@ -79,7 +104,7 @@ class PageArea(Widget):
         focused = links[viewer.focus][1] if viewer.focus is not None and viewer.focus < len(links) else None
         mouse = pointer.position()
         hovered = self.link_at(*mouse) if self.contains(*mouse) else None
-        lines, left, columns, top = viewer.lines, viewer.place.left, viewer.columns + 1, viewer.place.top
+        lines, left, columns, top = viewer.scroll.lines, viewer.navigation.place.left, viewer.columns + 1, viewer.navigation.place.top
         viewer.drawn_chars = 0
         look = viewer.look()
         for screen_row, row in enumerate(range(top, min(len(lines), top + viewer.rows))):
@@ -101,7 +126,7 @@ class PageArea(Widget):
 
     def draw_found(self, x0: int, y: int, text: str, start: int, end: int) -> None:
         """The match found, white on the fill pen, as a selection is shown."""
-        left, columns = self.viewer.place.left, self.viewer.columns
+        left, columns = self.viewer.navigation.place.left, self.viewer.columns
         start, end = max(start, left), min(end, left + columns + 1)
         if start < end:
             font.draw_text(x0 + PAGE_INSET_X + (start - left) * FONT.cell, y, text[start:end], Pen.WHITE, bg=Pen.BLUE)

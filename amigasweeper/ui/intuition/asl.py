@@ -54,7 +54,8 @@ from .drawers import (
 )
 from .input import Frame
 from .palette import Pen
-from .requester import Requester, StringGadget, shorten
+from .requester import Requester, shorten
+from .stringgadget import StringGadget
 
 LABELS = ("Pattern", "Drawer", "File")
 LABEL_CHARS = max(len(label) for label in LABELS)

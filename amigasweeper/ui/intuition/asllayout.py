@@ -11,7 +11,8 @@ from __future__ import annotations
 from .atlas import FONT
 from .metrics import HIRES_WIDTH, for_width
 from .placement import asl_request_place
-from .requester import BUTTON_H, GADGET_H, MARGIN, SCREEN_GAP
+from .requester import BUTTON_H, MARGIN, SCREEN_GAP
+from .stringgadget import GADGET_H
 from .window import SCREEN_TOP, SIZE_H, TITLE_H
 
 ROW_H = FONT.cell + 1

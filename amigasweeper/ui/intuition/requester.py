@@ -21,7 +21,7 @@ from .input import Frame
 from .metrics import for_width
 from .palette import Pen
 from .placement import easy_request_place
-from .stringgadget import GADGET_H, TEXT_INSET, StringGadget  # noqa: F401 - TEXT_INSET and StringGadget: their old home, still imported from here
+from .stringgadget import GADGET_H, StringGadget
 from .widgets import PushGadget
 from .window import Window
 

@@ -14,13 +14,13 @@ from ..intuition.keyfocus import FocusRing, cycle_windows
 from ..intuition.menuwalk import WALK_KEY, MenuWalk
 
 if TYPE_CHECKING:
-    from ..app import App
+    from ..host import KeyboardHost
 
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))
 
 
 class KeyboardControl:
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: KeyboardHost) -> None:
         self.app = app
         self.walk = MenuWalk()
         self.ring = FocusRing()
