@@ -8,6 +8,7 @@ import random
 from dataclasses import dataclass, field
 from enum import Enum, IntEnum
 
+from .names import square_name
 from .topology import Shape, Topology, make_topology
 
 PLAYERS = (0, 1)
@@ -126,6 +127,5 @@ class IllegalMove(ValueError):
 
 
 def where(topology: Topology, cell: int) -> str:
-    """A square as players count it: "column,row" from 1 at the top left (as the hints do)."""
-    col, row = topology.coords(cell)
-    return f"{col + 1},{row + 1}"
+    """A square as players name it: C5 (names.py), as the hints do."""
+    return square_name(topology, cell)

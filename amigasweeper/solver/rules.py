@@ -5,8 +5,8 @@ neighbour sets of any board shape. Rule 5 (the whole frontier at once) and
 rule 6 (the mine total) are the two MySweeper listed as missing; both come from
 exact counting in ``analysis``.
 
-Squares in reasons are written "column,row", counted from 1 at the top left,
-as a player would count them on the board.
+Squares in reasons are named as the player names them (engine/names.py): a
+column letter from the left, then a row number from the top, C5.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from amigasweeper.engine import PlayerView, Topology
+from amigasweeper.engine.names import square_name
 
 from .analysis import Analysis, analyse
 from .constraints import Constraint, Inconsistent, constraints_of
@@ -77,8 +78,8 @@ class Certainty:
 
 
 def where(topology: Topology, cell: int) -> str:
-    col, row = topology.coords(cell)
-    return f"{col + 1},{row + 1}"
+    """A square as the player names it: C5 (engine/names.py)."""
+    return square_name(topology, cell)
 
 
 def _plural(n: int, word: str) -> str:

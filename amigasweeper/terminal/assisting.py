@@ -14,29 +14,17 @@ ends it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 
 from amigasweeper.access.narrator import LineKind
 from amigasweeper.access.words import square_label
-from amigasweeper.engine.topology import Topology
 from amigasweeper.play import Action
 
 from .commands import Verb
 from .host import TextHost
 
 TICK_BUDGET = 0.02  # seconds of solver work in each turn of the loop (it waits WAIT for a line)
-COORDS = re.compile(r"\b(\d+),(\d+)\b")  # the hints' "column,row" from 1, said as a square's name
 DEMO_DOES = {Action.UNCOVER: "uncovers", Action.MARK: "marks"}
-
-
-def named_squares(sentence: str, topology: Topology) -> str:
-    """The assistance's and the Duel's "4,1" said as the board's names: "D1"."""
-    def name(found: re.Match) -> str:
-        col, row = int(found.group(1)) - 1, int(found.group(2)) - 1
-        return square_label(topology, topology.index(col, row)) if topology.contains(col, row) else found.group(0)
-
-    return COORDS.sub(name, sentence)
 
 
 class Assisting:
@@ -63,7 +51,8 @@ class Assisting:
         }
 
     def named(self, sentence: str) -> str:
-        return named_squares(sentence, self.topology)
+        """The assistance's answers name squares as the board does already (C5)."""
+        return sentence
 
     # ------------------------------------------------------------ answers now
     def hint(self) -> None:

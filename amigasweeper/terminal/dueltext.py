@@ -20,11 +20,11 @@ from amigasweeper.access.narrator import LineKind
 from amigasweeper.access.words import SquareNameError, column_name, parse_column, parse_row, parse_square
 from amigasweeper.engine.duel import Duel
 from amigasweeper.engine.duel_moves import DuelMove, DuelMoveKind, DuelSetup, DuelTile
+from amigasweeper.engine.names import square_name
 from amigasweeper.play import DuelJob, DuelPlay, DuelPlayers, Opponent
 from amigasweeper.play.clock import PauseReason
 from amigasweeper.play.duel import computer_player
 
-from .assisting import named_squares
 from .commands import CommandError, quoted
 from .host import TextHost
 
@@ -87,8 +87,7 @@ class DuelText:
                                        f"{self.standing()}. help lists the Duel's commands")
 
     def centre(self) -> str:
-        return named_squares(f"{self.duel.topology.coords(self.duel.setup.centre)[0] + 1},"
-                             f"{self.duel.topology.coords(self.duel.setup.centre)[1] + 1}", self.duel.topology)
+        return square_name(self.duel.topology, self.duel.setup.centre)
 
     # ------------------------------------------------------------ a line in the Duel
     def passes(self, words: list[str]) -> bool:
@@ -108,7 +107,7 @@ class DuelText:
             self.text.say(LineKind.ASKED, self.standing())
         elif first == "moves":
             log = self.duel.log(self.play.players.names, self.viewer())
-            self.text.page(LineKind.ASKED, named_squares("; ".join(log) or "no moves yet", self.duel.topology))
+            self.text.page(LineKind.ASKED, "; ".join(log) or "no moves yet")
         elif first == "leave":
             self.leave()
         elif first in ("help", "?"):
@@ -132,7 +131,7 @@ class DuelText:
         played = len(self.duel.history)
         if not self.play.human_move(kind, cell):
             why = self.duel.problem(DuelMove(self.duel.turn, kind, cell)) or "it cannot be played"
-            raise CommandError(named_squares(why, self.duel.topology))
+            raise CommandError(why)
         self.play.computer_move()
         self._tell_moves(played)
 
@@ -143,7 +142,7 @@ class DuelText:
         said = "; ".join(lines) + f". {ending}{self.standing()}"
         if self.duel.over:
             said += ". leave ends the Duel"
-        self.text.say(LineKind.RESULT, named_squares(said, self.duel.topology))
+        self.text.say(LineKind.RESULT, said)
 
     def _read(self, what: str, words: list[str]) -> None:
         topology = self.duel.topology

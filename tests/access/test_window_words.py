@@ -65,8 +65,8 @@ def test_edge_names_the_square_pushed_against():
 
 
 def test_a_hint_by_square_and_rule():
-    assert hint_line("C5", "safe", 1, "Rule 1: single point", "The 1 at 2,4 has its mine.") == \
-        "Hint: C5 is safe, by rule 1, single point. The 1 at 2,4 has its mine."
+    assert hint_line("C5", "safe", 1, "Rule 1: single point", "The 1 at B4 has its mine.") == \
+        "Hint: C5 is safe, by rule 1, single point. The 1 at B4 has its mine."
     assert hint_line("C5 up", "mine", 3, "Rule 3: subset", "") == "Hint: C5 up is a mine, by rule 3, subset"
     assert hint_line("A1", "mine", 0, "Contradiction", "The marks cannot all be right.") == \
         "Hint: A1 is a mine. The marks cannot all be right."

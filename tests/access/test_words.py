@@ -22,9 +22,9 @@ from amigasweeper.access.words import (
     square_name,
     time_line,
 )
-from amigasweeper.access.words.coords import column_number
 from amigasweeper.access.words.reading import column_runs_line, row_runs_line
 from amigasweeper.engine import Move, MoveKind, make_topology
+from amigasweeper.engine.names import column_number
 from amigasweeper.engine.textboard import game_from_text
 
 # Two mines: A2 (not marked) and C2 (marked). C3 carries a ? mark.

@@ -146,11 +146,11 @@ def test_the_move_list_tells_the_opponent_a_wrong_guess_happened_but_not_where()
     duel.uncover(square(4, 4))  # Bob hits the last mine
     assert duel.log(NAMES, viewer=1) == [
         "Ada guessed wrong (-2)",
-        "Bob guessed a mine at 1,1 (+5)",
-        "Ada uncovered 4,1: 0; 1 known square shown",  # the corner beside it: all its neighbours are known
-        "Bob hit a mine at 5,5 (-5); 20 known squares shown",  # with every mine shown, all is known
+        "Bob guessed a mine at A1 (+5)",
+        "Ada uncovered D1: 0; 1 known square shown",  # the corner beside it: all its neighbours are known
+        "Bob hit a mine at E5 (-5); 20 known squares shown",  # with every mine shown, all is known
     ]
-    assert duel.log(NAMES, viewer=0)[0] == "Ada guessed wrong at 2,1 (-2)"
+    assert duel.log(NAMES, viewer=0)[0] == "Ada guessed wrong at B1 (-2)"
     assert duel.log(NAMES)[0] == "Ada guessed wrong (-2)"
     assert not any("2,1" in line for line in duel.log(NAMES, viewer=1))
 
@@ -186,11 +186,11 @@ def test_illegal_moves_are_refused_with_the_reason():
         duel.play(DuelMove(2, GUESS, 0))
     duel.guess(square(1, 0))  # Ada, wrong
     duel.guess(square(1, 0))  # Bob may make the same mistake: he cannot know
-    with pytest.raises(IllegalMove, match="already guessed wrong at 2,1"):
+    with pytest.raises(IllegalMove, match="already guessed wrong at B1"):
         duel.guess(square(1, 0))
     duel.uncover(square(1, 0))  # but Ada may uncover her own wrong guess
     duel.guess(square(0, 0))
-    with pytest.raises(IllegalMove, match="mine at 1,1 is already shown"):
+    with pytest.raises(IllegalMove, match="mine at A1 is already shown"):
         duel.guess(square(0, 0))
     duel.guess(square(4, 4))
     assert duel.over
@@ -211,7 +211,7 @@ def test_numbers_the_mine_count_settles_are_shown_at_once():
     assert sorted(event.revealed) == inner_ring
     assert all(duel.tile(c) == duel.number(c) for c in inner_ring)
     assert duel.tile(square(1, 1)) == 4 and duel.tile(square(2, 1)) == 2
-    assert duel.log(NAMES) == ["Ada uncovered 3,1: 2; 8 known squares shown"]
+    assert duel.log(NAMES) == ["Ada uncovered C1: 2; 8 known squares shown"]
     assert duel._auto_reveal() == ()  # nothing more to show: it is idempotent
 
 

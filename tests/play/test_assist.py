@@ -29,9 +29,9 @@ from amigasweeper.solver.propagate import PAIRS_PER_PAUSE
 UNIT = 1e-6
 TICK_WORK = 200  # units of solver work per tick: small, so that a count spans many ticks
 
-RULE_1 = ["*..", "ooo", "ooo"]  # the 0 at 3,2 clears 2,1 and 3,1
-RULE_2 = ["o*o", "ooo", "..*"]  # the 1 at 1,1 has one covered square left: 2,1 is a mine
-RULE_5 = ["***.", "..oo", "o*.."]  # rules 1-4 find nothing; counting the frontier proves 1,2 safe
+RULE_1 = ["*..", "ooo", "ooo"]  # the 0 at C2 clears B1 and C1
+RULE_2 = ["o*o", "ooo", "..*"]  # the 1 at A1 has one covered square left: B1 is a mine
+RULE_5 = ["***.", "..oo", "o*.."]  # rules 1-4 find nothing; counting the frontier proves A2 safe
 RULE_6 = [".o..", "o*..", ".*o."]  # only the mine total settles it
 GUESS = ["*.", "o."]  # the 1 touches three squares: any of them may be its mine
 
@@ -125,7 +125,7 @@ def test_show_safe_and_mines_lists_every_provable_square_and_nothing_else():
 
 
 def test_marks_that_cannot_be_right_are_said_instead_of_squares():
-    played, assist = assisted(["ff*", "ooo"])  # the 0 at 1,2 beside two marks
+    played, assist = assisted(["ff*", "ooo"])  # the 0 at A2 beside two marks
     known = assist.show_safe_and_mines(wait=True)
     hint = assist.hint(wait=True)
     assert known.note and not known.safe and not known.mines
@@ -138,10 +138,10 @@ def test_the_odds_of_a_square_are_the_counts_and_say_what_they_are():
     exact = probabilities(game.player_view())
     odds = assist.odds(1, wait=True)
     assert odds.chance == pytest.approx(exact[1]) and odds.settled
-    assert odds.text == f"Mine chance {exact[1] * 100:.1f}% at 2,1"
-    assert assist.odds(2).text == "1,2 is uncovered."
+    assert odds.text == f"Mine chance {exact[1] * 100:.1f}% at B1"
+    assert assist.odds(2).text == "A2 is uncovered."
     game.toggle_mark(0)
-    assert assist.odds(0).text == "1,1 is marked."
+    assert assist.odds(0).text == "A1 is marked."
     with pytest.raises(ValueError):
         assist.odds(4)
     with pytest.raises(ValueError):

@@ -54,7 +54,7 @@ def test_rule1_reason_names_the_number_and_its_marks():
     found = rule1(view.topology, view.cells, constraints_of(view.topology, view.cells))
     centre = next(d for d in found if d.witnesses == (4,))
     assert centre.safe == {6, 7, 8}
-    assert centre.reason == "The 1 at 2,2 already touches 1 marked mine, so its other covered neighbours are safe"
+    assert centre.reason == "The 1 at B2 already touches 1 marked mine, so its other covered neighbours are safe"
 
 
 def test_rule2_all_covered_squares_are_the_missing_mines():

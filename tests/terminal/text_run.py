@@ -29,8 +29,8 @@ from pathlib import Path
 
 import amigasweeper
 from amigasweeper.access.words import square_name
-from amigasweeper.access.words.coords import column_number
 from amigasweeper.engine import Shape, make_topology
+from amigasweeper.engine.names import column_number
 from amigasweeper.engine.view import COVERED, MARKED, PlayerView
 from amigasweeper.solver import all_certain
 

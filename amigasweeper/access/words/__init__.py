@@ -1,15 +1,9 @@
 """Every line the Narrator says, as pure functions of what the player can see,
 and the names of squares (coords) that `--text` reads back."""
 
+from ...engine.names import column_name, square_name
 from .assisting import hint_line, known_line
-from .coords import (
-    SquareNameError,
-    column_name,
-    parse_column,
-    parse_row,
-    parse_square,
-    square_name,
-)
+from .coords import SquareNameError, parse_column, parse_row, parse_square
 from .game import (
     after_move,
     board_line,

@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import re
 
+from ...engine.names import column_name, column_number
 from ...engine.topology import Shape, Topology
 
-_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 _NAME = re.compile(r"([A-Za-z]{1,2})\s*([0-9]{1,3})")
 _LONGEST = 16  # characters of a name looked at: more is not a square's name
 
@@ -32,31 +32,6 @@ _LONGEST = 16  # characters of a name looked at: more is not a square's name
 class SquareNameError(ValueError):
     """A square's name that does not name a square of this board; the message
     says what was wrong and what would work."""
-
-
-def column_name(col: int) -> str:
-    """0 -> 'A', 25 -> 'Z', 26 -> 'AA' (spreadsheet style, bijective base 26)."""
-    if col < 0:
-        raise ValueError(f"no column {col}")
-    name = ""
-    col += 1
-    while col:
-        col, digit = divmod(col - 1, 26)
-        name = _LETTERS[digit] + name
-    return name
-
-
-def column_number(letters: str) -> int:
-    """'A' -> 0, 'AA' -> 26: the inverse of column_name."""
-    col = 0
-    for letter in letters.upper():
-        col = col * 26 + _LETTERS.index(letter) + 1
-    return col - 1
-
-
-def square_name(topology: Topology, cell: int) -> str:
-    col, row = topology.coords(cell)
-    return f"{column_name(col)}{row + 1}"
 
 
 def points_up(topology: Topology, cell: int) -> bool | None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
+from ...engine.names import square_name
 from ...engine.rules import GameStatus, Move, MoveKind, MoveResult, Tile
 from ...engine.topology import Shape
 from ..narrator.lines import Line, LineKind
-from .coords import square_name
 from .squares import Board, cursor_line, square_label
 from .windows import paused_line
 

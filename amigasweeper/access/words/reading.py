@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import Enum
 
+from ...engine.names import column_name
 from ...engine.rules import Tile
-from .coords import column_name
 from .squares import Board, column_words, row_words
 
 NUMBERS = range(1, 13)  # the tiles that show a number (a triangle touches up to 12 squares)

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ...engine.names import square_name
 from ...engine.rules import Tile
 from ...engine.topology import Topology
-from .coords import points_up, square_name
+from .coords import points_up
 
 _TILE_WORDS = {
     Tile.COVERED: "covered",

@@ -89,7 +89,7 @@ class Odds:
     to show (uncovered, marked, or not yet worked out), and ``note`` says why."""
 
     square: int
-    where: str  # "column,row" from 1, as the hints count squares
+    where: str  # the square's name, C5, as the hints name squares
     chance: float | None
     settled: bool = False  # final (a proof or an exact count), else an estimate
     note: str = ""
