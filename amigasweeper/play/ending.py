@@ -15,7 +15,7 @@ Each frame the program calls :meth:`EndQueue.tick`. The writes to files
 (steps 1 and 2, a reset) are a frame's work only in the browser, which
 has no threads: there a tick does steps until a few milliseconds are
 spent, and the rest waits for the next frames. On the desktop a tick hands
-them to a worker thread (see :mod:`.worker`) and looks each frame whether
+them to a worker thread (see :mod:`.end_worker`) and looks each frame whether
 it has finished, so a slow disk's fsync never holds a frame. Asking the
 player, and everything the player is told, stay in the frame. A step never
 waits for the data folder's lock: when another copy holds it, the job waits
@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from enum import Enum
 
 from amigasweeper.engine import LevelName
-from amigasweeper.records import GameKeeper, KeptGame, Table, counts_as_best
+from amigasweeper.records import BestTimeTable, GameKeeper, KeptGame, counts_as_best
 from amigasweeper.storage import Storage
 from amigasweeper.storage.backend import reason
 from amigasweeper.storage.locking import LockTimeout, LockWait
@@ -123,7 +123,7 @@ class GameJob:
     def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         end, best_times = self.end, desk.storage.best_times
         level = end.level.value
-        if not counts_as_best(end.won, end.recording.helped, end.by_marks, Table.BEST_TIMES) \
+        if not counts_as_best(end.won, end.recording.helped, end.by_marks, BestTimeTable.BEST_TIMES) \
                 or not best_times.is_record(level, end.seconds):
             return Step.DONE, None
         if self.name is None:
@@ -188,7 +188,7 @@ class EndQueue:
         self.desk = desk
         self.clock = clock
         self.may_run = may_run  # False while the board still ripples: the end shows first
-        self.runner = runner or InFrame()  # where steps that write files run (see worker.py)
+        self.runner = runner or InFrame()  # where steps that write files run (see end_worker.py)
         self.jobs: list = []
         self._wait = LockWait()  # while another copy holds the data folder's lock
 

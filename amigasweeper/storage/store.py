@@ -67,7 +67,7 @@ LEGACY_NAMES = {SETTINGS_FILE: "settings.json", BEST_TIMES_FILE: "besttimes.json
 
 
 @dataclass
-class Loaded:
+class LoadedData:
     """What :meth:`Storage.load` found: the data, and sentences for the player
     (empty when all was well) to be shown once in a requester.
     ``folder_problem`` is the sentence about a data folder that cannot be
@@ -155,7 +155,7 @@ class Storage:
 
     # -- loading ----------------------------------------------------------
 
-    def load(self) -> Loaded:
+    def load(self) -> LoadedData:
         """Read both documents, repairing what is damaged. Never raises."""
         problems = list(self._startup_problems)
         self._startup_problems.clear()
@@ -167,7 +167,7 @@ class Storage:
             self._blocked.update(NAMES)
             sentence = f"The data folder {unusable}; {IN_MEMORY}."
             self.settings, self.best_times = Settings(), BestTimes()
-            return Loaded(self.settings, self.best_times, [*problems, sentence], sentence)
+            return LoadedData(self.settings, self.best_times, [*problems, sentence], sentence)
         folder_problem = None
         with contextlib.ExitStack() as held:
             try:
@@ -183,7 +183,7 @@ class Storage:
                 problems.append(folder_problem)
             self.settings = self._load(SETTINGS, problems)
             self.best_times = self._load(BEST_TIMES, problems)
-        return Loaded(self.settings, self.best_times, problems, folder_problem)
+        return LoadedData(self.settings, self.best_times, problems, folder_problem)
 
     def _load(self, kind: DocumentKind, problems: list[str]) -> Any:
         found = read_document(self.backend, kind)

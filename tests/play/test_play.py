@@ -318,10 +318,10 @@ def test_on_the_desktop_the_files_are_written_in_a_worker_and_the_frame_asks_the
     even while the disk (here: a step held on an event) does not answer."""
     import threading
 
-    from amigasweeper.play.worker import Worker
+    from amigasweeper.play.end_worker import EndWorker
 
     desk = Desk_(tmp_path)
-    queue = EndQueue(desk.desk, runner=Worker())
+    queue = EndQueue(desk.desk, runner=EndWorker())
     release, threads = threading.Event(), {}
     add = desk.desk.keeper.add
 
@@ -357,10 +357,10 @@ def test_on_the_desktop_the_files_are_written_in_a_worker_and_the_frame_asks_the
 
 
 def test_a_step_that_fails_in_the_worker_is_told_not_lost(tmp_path):
-    from amigasweeper.play.worker import Worker
+    from amigasweeper.play.end_worker import EndWorker
 
     desk = Desk_(tmp_path)
-    queue = EndQueue(desk.desk, runner=Worker())
+    queue = EndQueue(desk.desk, runner=EndWorker())
 
     def broken(recording, record):
         raise RuntimeError("the disk caught fire")

@@ -20,7 +20,7 @@ import threading
 from collections.abc import Callable
 
 
-class Worker:
+class EndWorker:
     def __init__(self) -> None:
         self._thread: threading.Thread | None = None
         self._outcome = None
