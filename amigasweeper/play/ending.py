@@ -5,7 +5,8 @@ When a game ends, its GameEnd goes into the queue and is written in order:
 1. its metrics are worked out and its line appended to the games file,
    folded into the index under the same lock (records/game_keeper.py);
 2. its best time, where the rule says it counts (records/rows.py) and it
-   beats the one kept: the player is asked for a name, then it is saved;
+   beats the one kept: the player is asked for a name, then it is saved
+   under the lock, retried by this queue as step 1 is (never parked in Storage);
 3. its replay is saved, signed with that name when one was asked.
 
 A Duel's result and the Statistics window's Reset take the same queue, so
@@ -81,6 +82,15 @@ def _under_lock(write: Callable[[], None], failed: str) -> StepResult:
     return Step.DONE, None
 
 
+def _saving_kept(desk: Desk, lock_timeout: float) -> StepResult:
+    """Storage's kept best times and Duel results written: LOCKED (nothing
+    written, the queue tries again) when another copy holds the lock."""
+    try:
+        return Step.DONE, desk.storage.save_kept(lock_timeout)
+    except LockTimeout:
+        return Step.LOCKED, None
+
+
 def _files(step):
     """Mark a step as one that only writes files: it may run off the frame."""
     step.writes_files = True
@@ -95,6 +105,7 @@ class GameJob:
         self.record: KeptGame | None = None
         self.name: str | None = None
         self.asked = False
+        self.time_kept = False  # the best time is in Storage's memory, its file still to write
         # The best time before the replay: a record-setting replay is signed
         # with the name the player gives for it.
         self.steps = [self.metrics, self.add_record, self.best_time, self.save_replay]
@@ -121,6 +132,8 @@ class GameJob:
         return Step.DONE, desk.keeper.save_replay(recording, self.record)
 
     def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
+        if self.time_kept:  # kept in memory, its file was locked: this queue tries again
+            return self._save_best_time(desk, lock_timeout, leaving)
         end, best_times = self.end, desk.storage.best_times
         level = end.level.value
         if not counts_as_best(end.won, end.recording.helped, end.by_marks, BestTimeTable.BEST_TIMES) \
@@ -135,10 +148,16 @@ class GameJob:
                 return Step.ASKING, None
             else:
                 return Step.ASKING, None
-        problem = desk.storage.record_time(level, end.seconds, self.name)
-        if not leaving:
+        self.time_kept = desk.storage.keep_time(level, end.seconds, self.name)
+        return self._save_best_time(desk, lock_timeout, leaving) if self.time_kept else (Step.DONE, None)
+
+    def _save_best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
+        """The kept best time written under the lock; LOCKED (the queue's
+        own retry) while another copy holds it, never parked in Storage."""
+        outcome = _saving_kept(desk, lock_timeout)
+        if outcome[0] is Step.DONE and not leaving:
             desk.best_times_changed()
-        return Step.DONE, problem
+        return outcome
 
     def named(self, name: str) -> None:
         self.name = name
@@ -149,10 +168,14 @@ class DuelJob:
 
     def __init__(self, opponent: str, result: str) -> None:
         self.opponent, self.result = opponent, result
+        self.counted = False  # in Storage's memory, its file still to write
         self.steps = [self.count]
 
     def count(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
-        return Step.DONE, desk.storage.record_duel(self.opponent, self.result)  # it waits in memory for its lock
+        if not self.counted:
+            self.counted = True
+            desk.storage.keep_duel(self.opponent, self.result)
+        return _saving_kept(desk, lock_timeout)  # LOCKED: the queue tries again
 
 
 class ResetJob:

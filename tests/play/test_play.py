@@ -303,6 +303,42 @@ def test_a_held_lock_makes_the_game_wait_in_memory_never_the_frame(tmp_path):
     assert len(RecordStore(tmp_path).load().records) == 2 and not queue.busy
 
 
+def test_a_best_time_and_a_duel_found_locked_wait_in_this_queue_never_parked_in_storage(tmp_path):
+    """One retry loop: the best time (and a Duel's result) kept in memory
+    while another copy holds the lock, tried again by the queue, and never
+    handed to Storage's own queue of saves waiting for the lock."""
+    from amigasweeper.play import DuelJob
+
+    desk = Desk_(tmp_path, answer=None)
+    clock = Clock()
+    queue = EndQueue(desk.desk, clock)
+    queue.put_game(finished())
+    queue.put(DuelJob("computer-easy", "win"))
+    run(queue)
+    assert queue.asking and len(RecordStore(tmp_path).load().records) == 1  # the game's line is written
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        queue.jobs[0].named("Grace")
+        for _ in range(8):
+            clock.now += 0.25
+            queue.tick()
+        assert len(queue.jobs) == 2 and queue.jobs[0].steps[0].__name__ == "best_time"  # waits at the front
+        assert desk.storage.best_times["beginner"].name == "Grace"  # kept in memory
+        assert not desk.storage.waiting  # and not parked in a second queue
+        assert Storage(tmp_path).load().best_times["beginner"].seconds == 999  # nothing written yet
+    finally:
+        holder.kill()
+        holder.wait(timeout=30)
+    clock.now += 1
+    run(queue)
+    assert not queue.busy and not desk.storage.waiting
+    saved = Storage(tmp_path).load()
+    assert saved.best_times["beginner"].name == "Grace" and saved.settings.last_name == "Grace"
+    assert saved.best_times.duel("computer-easy").wins == 1  # counted once
+    assert desk.storage.best_times.duel("computer-easy").wins == 1
+
+
 def test_a_duel_result_takes_the_same_queue(tmp_path):
     from amigasweeper.play import DuelJob
 
