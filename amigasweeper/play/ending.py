@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
 
 from amigasweeper.engine import LevelName
@@ -128,7 +128,7 @@ class GameJob:
     def save_replay(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         recording = self.end.recording
         if self.name is not None and self.name != recording.player:
-            recording = replace(recording, player=self.name)
+            recording = recording.signed(self.name)  # what saving reads stays worked out
         return Step.DONE, desk.keeper.save_replay(recording, self.record)
 
     def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:

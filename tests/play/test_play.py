@@ -224,6 +224,30 @@ def test_a_finished_game_is_written_in_order_record_best_time_replay_signed_with
     assert desk.storage.best_times["beginner"].name == "Grace" and not queue.busy
 
 
+def test_saving_a_game_as_evf_replays_the_engine_once_even_signed_with_a_new_name(tmp_path, monkeypatch):
+    """The metrics and the EVF file's mouse events read one mouse stream,
+    and signing the replay with the best time's name keeps it."""
+    from amigasweeper.replay import stream
+
+    replays = []
+
+    class CountedWriter(stream._Writer):
+        def __init__(self, recording) -> None:
+            replays.append(recording.player)
+            super().__init__(recording)
+
+    monkeypatch.setattr(stream, "_Writer", CountedWriter)
+    desk = Desk_(tmp_path, answer="Grace")
+    queue = EndQueue(desk.desk)
+    queue.put_game(finished())
+    run(queue)
+    (record,) = RecordStore(tmp_path).load().records
+    assert record.replay_name.endswith(".evf")
+    assert replays == ["Ada"]  # once, before the name was given; not again for "Grace"
+    saved = load_replay(tmp_path / "replays" / record.replay_name)
+    assert saved.player == "Grace" and saved.metrics() == record.metrics  # the file counts as the line says
+
+
 def test_a_helped_win_is_kept_but_never_asks_for_best_times(tmp_path):
     """The fault, through the one rule: Best Times refused it, Statistics
     showed it as best; now neither counts it."""
