@@ -30,6 +30,7 @@ from .game.minewindow import MineWindow
 from .game.shading import draw_legend
 from .helpviewer.control import ViewerControl
 from .helpviewer.guideview import GuideViewer, open_guide_file
+from .information.control import InformationControl
 from .intuition.input import Button, HeldButtons, InputReader
 from .intuition.menustrip import MenuStrip
 from .intuition.modes import Look, ScreenMode
@@ -56,6 +57,7 @@ from .stats.control import StatsControl
 from .stopping import StopRequests
 from .touch.control import TouchControl
 from .windowcontrol import Registered
+from .windowkind import WindowKind
 from .workbench.control import WorkbenchControl
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
@@ -107,8 +109,11 @@ class App:
         # frame's work, files dropped, the manual's page (a new screen mode reopens
         # every window through the window manager: reopen.py). The
         # viewer first: a dropped guide opens there.
-        self.controls: list[Registered] = [self.viewers, self.duels, self.stats, self.replays]
         self.palette = PaletteControl(self)  # Settings > Palette...; the saved palette is shown from the start
+        self.information = InformationControl(self, self.workbench.selected_icons)
+        self.controls: list[Registered] = [self.viewers, self.duels, self.stats, self.replays, self.palette,
+                                           self.information, self.workbench_control]
+        self.by_kind = {control.kind: control for control in self.controls}
         follow_page(self, ask_page())  # in a browser: its reduced-motion and contrast preferences (palette/page.py)
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
@@ -198,6 +203,10 @@ class App:
             self.requesters.remove(requester)
             self.wm.close(requester)
 
+    def open_window(self, kind: WindowKind) -> None:
+        """A menu's item: the window of this kind opens (or comes forward)."""
+        self.by_kind[kind].open_from_menu()
+
     def open_viewer(self, document: Document, page: Node | None = None) -> None:
         """Show a guide in the viewer window; the game waits while it is open."""
         self.viewers.open(document, page)
@@ -219,8 +228,6 @@ class App:
         page = next((page for page in (control.manual_page() for control in self.controls) if page), None)
         if page:
             return page
-        if active is self.workbench:
-            return ManualPage.WORKBENCH
         if self.game.paused:
             return ManualPage.PAUSE
         return ManualPage.RULES

@@ -25,9 +25,9 @@ if TYPE_CHECKING:
     from .intuition.screen import WorkbenchScreen
     from .intuition.window import Window
     from .intuition.wm import WindowManager
-    from .narrator.window import WindowNarration
+    from .palette.pens import Palette
     from .scaling.pixels import WholePixels
-    from .touch.control import TouchControl
+    from .windowkind import WindowKind
 
 
 class Teller(Protocol):
@@ -87,6 +87,13 @@ class StatsHost(DuelHost, ReplayHost, Protocol):
     replays: ReplayShower
 
 
+class WindowOpener(Protocol):
+    """Opens a registered control's window by its kind (windowcontrol.py):
+    what a menu item that opens a window calls, never the control itself."""
+
+    def open_window(self, kind: WindowKind) -> None: ...
+
+
 class InformationHost(Protocol):
     """The Information windows': the window manager, the screen's mode, and
     the options the program was started with (shown as Tool Types)."""
@@ -96,7 +103,7 @@ class InformationHost(Protocol):
     options: Any  # ui/options.py's Options
 
 
-class WorkbenchHost(ReplayHost, InformationHost, Protocol):
+class WorkbenchHost(ReplayHost, InformationHost, WindowOpener, Protocol):
     """The Workbench's (workbench/control.py): its menus open the game's
     window, About and Information, and it keeps its Snapshot with the settings."""
 
@@ -105,33 +112,51 @@ class WorkbenchHost(ReplayHost, InformationHost, Protocol):
     clock: Callable[[], float]  # the program's clock (frames when headless or scripted)
 
 
-class DuelStarter(Protocol):
-    def open_setup(self) -> None: ...
+class PaletteHost(WindowHost, Protocol):
+    """The Palette window's: the settings it keeps, and a sentence for the player."""
+
+    storage: Storage
+    commands: Teller
 
 
-class StatsOpener(Protocol):
-    def open(self) -> None: ...
+class PaletteHolder(Protocol):
+    palette: Palette  # the palette on the screen now
 
 
-class PaletteOpener(Protocol):
-    def open(self) -> None: ...
+class PageHost(Protocol):
+    """What a web page's preferences change (palette/page.py)."""
+
+    storage: Storage
+    screen: WorkbenchScreen
+    palette: PaletteHolder
 
 
-class Host(WindowHost, Protocol):
-    """The game's menus' (game/commands.py) and the end of a game's path (game/finished_games.py)."""
+class TouchSwitch(Protocol):
+    on: bool
+
+    def toggle(self) -> str: ...
+
+
+class NarrationSwitch(Protocol):
+    on: bool
+
+    def switch(self, on: bool) -> str | None: ...
+
+
+class Host(WindowHost, WindowOpener, Protocol):
+    """The game's menus' (game/commands.py) and the end of a game's path
+    (game/finished_games.py). It names no window control: windows open by
+    their kind (``open_window``)."""
 
     ending: EndQueue
     storage: Storage
     mine_window: MineWindow
+    screen: WorkbenchScreen
     look: Look
     commands: Teller
-    duels: DuelStarter
-    touch_play: TouchControl
-    narration: WindowNarration
-    palette: PaletteOpener
+    touch_play: TouchSwitch
+    narration: NarrationSwitch
     pixels: WholePixels
-    stats: StatsOpener
-    replays: ReplayShower
     open_manual: Callable[[], None]
     clock: Callable[[], float]
 

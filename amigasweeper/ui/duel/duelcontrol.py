@@ -15,6 +15,7 @@ from amigasweeper.play.duel import computer_player
 from ..game import dialogs
 from ..intuition.menustrip import MenuStrip
 from ..windowcontrol import WindowControl
+from ..windowkind import WindowKind
 from .duelwindow import DuelWindow
 from .menus import DUEL_MENUS, DuelCommand
 
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 class DuelControl(WindowControl):
     app: DuelHost
+    kind = WindowKind.DUEL
     pauses = PauseReason.DUEL
     page = ManualPage.DUEL
 
@@ -35,6 +37,9 @@ class DuelControl(WindowControl):
     @property
     def size(self):
         return self.app.screen_mode.size
+
+    def open_from_menu(self) -> None:
+        self.open_setup()  # a Duel's window opens once its requester is answered
 
     def open_setup(self) -> None:
         last = self.app.storage.settings.last_name

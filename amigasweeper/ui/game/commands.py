@@ -13,6 +13,7 @@ from amigasweeper.engine import Completion, LevelError, LevelName, Shape
 from ..intuition.beep import Flash
 from ..intuition.modes import Look, ScreenMode
 from ..intuition.requester import Requester
+from ..windowkind import WindowKind
 from . import dialogs
 from .boardview import BoardCanvas
 from .geometry import supports
@@ -33,6 +34,12 @@ COMPLETION_COMMANDS = {
     Command.ALL_NON_MINES: Completion.ALL_NON_MINES,
     Command.BOTH: Completion.BOTH,
     Command.EITHER: Completion.EITHER,
+}
+WINDOW_COMMANDS = {  # each opens its window by its kind (the app's registered controls)
+    Command.DUEL: WindowKind.DUEL,
+    Command.STATISTICS: WindowKind.STATISTICS,
+    Command.REPLAY: WindowKind.REPLAY,
+    Command.PALETTE: WindowKind.PALETTE,
 }
 LOOK_COMMANDS = {Command.LOOK_KICKSTART3: Look.KICKSTART3, Command.LOOK_KICKSTART2: Look.KICKSTART2}
 SCREEN_COMMANDS = {Command.SCREEN_LOWRES: ScreenMode.LOWRES, Command.SCREEN_HIRES: ScreenMode.HIRES}
@@ -131,9 +138,7 @@ class CommandCentre:
             **{c: (lambda shape=shape: self.choose_shape(shape)) for c, shape in SHAPE_COMMANDS.items()},
             Command.NO_GUESS: self.toggle_no_guess,
             Command.MANUAL: self.app.open_manual,
-            Command.DUEL: self.app.duels.open_setup,
-            Command.STATISTICS: self.app.stats.open,
-            Command.REPLAY: self.app.replays.open_last,
+            **{c: (lambda kind=kind: self.app.open_window(kind)) for c, kind in WINDOW_COMMANDS.items()},
             Command.HINT: self.hint,
             Command.SHOW_SAFE: self.show_safe,
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
@@ -141,7 +146,6 @@ class CommandCentre:
             Command.STRONG_DEMO: self.toggle_strong_demo,
             Command.TOUCH: self.toggle_touch,
             Command.NARRATOR: self.toggle_narrator,
-            Command.PALETTE: self.app.palette.open,
             **{c: (lambda flash=flash: self.choose_flash(flash)) for c, flash in FLASH_COMMANDS.items()},
             **{c: (lambda ripple=ripple: self.choose_ripple(ripple)) for c, ripple in RIPPLE_COMMANDS.items()},
             **{c: (lambda choice=choice: self.choose_scale(choice)) for c, choice in SCALE_COMMANDS.items()},

@@ -33,6 +33,7 @@ from amigasweeper.storage import FileBackend
 from ..intuition.asl import FileRequester, Mode, available
 from ..intuition.menustrip import MenuStrip
 from ..windowcontrol import WindowControl
+from ..windowkind import WindowKind
 from .download import download, in_browser
 from .menus import REPLAY_MENUS, ReplayCommand
 from .replaywindow import ReplayWindow
@@ -65,6 +66,7 @@ class Shelf(Protocol):
 
 class ReplayControl(WindowControl):
     app: ReplayHost
+    kind = WindowKind.REPLAY
     pauses = PauseReason.REPLAY
     page = ManualPage.STATS_WINDOWS
 
@@ -102,6 +104,9 @@ class ReplayControl(WindowControl):
             {ReplayCommand.OPEN: available, ReplayCommand.KEEP: self.can_keep},
         )
         self.open_window(window)
+
+    def open_from_menu(self) -> None:
+        self.open_last()
 
     def open_last(self) -> None:
         recording = self.shelf.last_game()

@@ -21,6 +21,7 @@ from ..game import dialogs
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester
 from ..windowcontrol import WindowControl
+from ..windowkind import WindowKind
 from .menus import STATS_MENUS, StatsCommand
 from .statswindow import StatsWindow
 
@@ -32,6 +33,7 @@ RESET_QUESTION = "Start the statistics again from nothing? Your games stay on di
 
 class StatsControl(WindowControl):
     app: StatsHost
+    kind = WindowKind.STATISTICS
     pauses = PauseReason.STATISTICS
     page = ManualPage.STATS_WINDOWS
 
@@ -138,6 +140,9 @@ class StatsControl(WindowControl):
         if self.window is not None and shown != self._shown:
             self._shown = shown
             self.window.refresh()
+
+    def open_from_menu(self) -> None:
+        self.open()
 
     def open(self) -> None:
         app = self.app
