@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 
 from amigasweeper.engine import LevelName
 from amigasweeper.records import BestTimeTable, GameKeeper, KeptGame, counts_as_best
@@ -120,7 +121,9 @@ class GameJob:
     def add_record(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         # A failure other than the lock leaves the game held in the keeper's
         # memory (GameKeeper.unkept), written before the next game.
-        return _under_lock(lambda: desk.keeper.add(self.record, lock_timeout),
+        record = self.record
+        assert record is not None, "metrics, the step before, makes the record"
+        return _under_lock(lambda: desk.keeper.add(record, lock_timeout),
                            "The game could not be written to the games file; it is held in memory and "
                            "tried again with your next game")
 
@@ -129,6 +132,7 @@ class GameJob:
         recording = self.end.recording
         if self.name is not None and self.name != recording.player:
             recording = recording.signed(self.name)  # what saving reads stays worked out
+        assert self.record is not None, "metrics, the first step, makes the record"
         return Step.DONE, desk.keeper.save_replay(recording, self.record)
 
     def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
@@ -256,7 +260,7 @@ class EndQueue:
         while self.jobs and not self.runner.busy and time.perf_counter() - started < budget:
             step = self.jobs[0].steps[0]
             if getattr(step, "writes_files", False):
-                outcome = self.runner.start(lambda step=step: step(self.desk, 0, False))
+                outcome = self.runner.start(partial(step, self.desk, 0, False))
             else:
                 outcome = step(self.desk, 0, False)
             if outcome is None or not self._took(outcome):

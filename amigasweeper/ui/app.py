@@ -69,6 +69,10 @@ ASSETS = resources.path_of(resources.ASSETS)
 class App:
     """Everything on the screen. Pyxel must be initialised before it is made."""
 
+    # Named before __init__ makes them: callbacks made earlier reach them later.
+    mine_window: MineWindow
+    commands: CommandCentre
+
     def __init__(self, options: Options) -> None:
         self.options = options
         self.frame_clock = FrameClock()
@@ -184,7 +188,9 @@ class App:
             return self.open_menus_strip
         active = self.wm.active
         strip = active.menus if active is not None else None
-        return strip or self.mine_window.menus
+        menus = strip or self.mine_window.menus
+        assert menus is not None, "the game's window has its menus from the start (__init__)"
+        return menus
 
     @property
     def viewer(self) -> GuideViewer | None:
@@ -221,7 +227,7 @@ class App:
     def help_page(self) -> str:
         """The manual page about what the player is doing now."""
         active = self.wm.active
-        if getattr(active, "help_node", None):  # a requester's, or the Statistics or Replay window's
+        if active is not None and active.help_node:  # a requester's, or the Statistics or Replay window's
             return active.help_node
         if self.menus.is_open and self.menus.menu_index is not None:
             return MENU_PAGES.get(self.menus.menus[self.menus.menu_index].title, ManualPage.MENUS)
@@ -320,6 +326,8 @@ class App:
 
     def _update_menus(self, frame) -> None:
         strip = self.open_menus_strip
+        if strip is None:
+            return
         if frame.key(*HELP_KEYS):
             self.open_manual()
             return

@@ -72,7 +72,8 @@ class DuelHost(WindowHost, Protocol):
 class ReplayHost(WindowHost, Protocol):
     """The Replay window's: a sentence for the player."""
 
-    commands: Teller
+    @property
+    def commands(self) -> Teller: ...  # read-only: a protocol's attribute would have to be this type exactly
 
 
 class ReplayShower(Protocol):
@@ -84,7 +85,8 @@ class ReplayShower(Protocol):
 class StatsHost(DuelHost, ReplayHost, Protocol):
     """The Statistics window's: the games kept (through the queue's keeper) and the Replay window."""
 
-    replays: ReplayShower
+    @property
+    def replays(self) -> ReplayShower: ...
 
 
 class WindowOpener(Protocol):
@@ -116,7 +118,8 @@ class PaletteHost(WindowHost, Protocol):
     """The Palette window's: the settings it keeps, and a sentence for the player."""
 
     storage: Storage
-    commands: Teller
+    @property
+    def commands(self) -> Teller: ...  # read-only: a protocol's attribute would have to be this type exactly
 
 
 class PaletteHolder(Protocol):
@@ -128,7 +131,8 @@ class PageHost(Protocol):
 
     storage: Storage
     screen: WorkbenchScreen
-    palette: PaletteHolder
+    @property
+    def palette(self) -> PaletteHolder: ...
 
 
 class TouchSwitch(Protocol):
@@ -153,14 +157,21 @@ class Host(WindowHost, WindowOpener, Protocol):
     mine_window: MineWindow
     screen: WorkbenchScreen
     look: Look
-    commands: Teller
-    touch_play: TouchSwitch
-    narration: NarrationSwitch
+    @property
+    def commands(self) -> Teller: ...  # read-only: a protocol's attribute would have to be this type exactly
+
+    @property
+    def touch_play(self) -> TouchSwitch: ...
+
+    @property
+    def narration(self) -> NarrationSwitch: ...
+
     pixels: WholePixels
-    open_manual: Callable[[], None]
     clock: Callable[[], float]
 
     @property
     def game(self) -> Game: ...
+
+    def open_manual(self) -> None: ...
 
     def resize_screen(self, mode: ScreenMode) -> None: ...

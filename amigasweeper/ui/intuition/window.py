@@ -18,6 +18,7 @@ import pyxel
 from . import font, metrics
 from .atlas import FONT, GADGET_H, Gadget
 from .gfx import bevel
+from .menustrip import MenuStrip
 from .palette import BACKGROUND, FILL, FILL_TEXT, SHADOW, SHINE, TEXT
 from .widgets import PushGadget, Widget
 
@@ -83,7 +84,8 @@ class Window(Widget):
 
     inner_y = TITLE_H
     backdrop = False  # a backdrop window stays behind the others and has no title bar
-    menus = None  # the MenuStrip shown while this window is active, if it has menus
+    menus: MenuStrip | None = None  # the MenuStrip shown while this window is active, if it has menus
+    help_node: str | None = None  # the manual's page Help shows while it is active, if it has one
     owner: Window | None = None  # the window a requester blocks while it is open
     screen_title: str | None = None  # the screen bar's text while active (None: the screen's own)
     # Intuition's WFLG_SIZEBBOTTOM: the size gadget sits in a bottom border as
