@@ -53,10 +53,11 @@ class DuelControl(WindowControl):
 
     def begin(self) -> None:
         """A new duel with the chosen players, on a fresh seeded board."""
-        app = self.app
+        app, players = self.app, self.players
+        assert players is not None, "begin follows start, which chooses the players"
         seed = app.session.seeds.next()
         duel = Duel(DuelSetup(seed=seed))
-        play = DuelPlay(duel, self.players, computer_player(self.players, seed),
+        play = DuelPlay(duel, players, computer_player(players, seed),
                         on_end=lambda opponent, result: app.ending.put(DuelJob(opponent, result)))
         window = DuelWindow(
             play,

@@ -75,7 +75,6 @@ class InformationControl:
         others = sum(1 for other in self.windows.values() if app.wm.is_open(other))
         window = InformationWindow(facts_of(icon, app.options), icon, app.screen_mode.size,
                                    on_close=lambda: self.close(icon), cascade=others)
-        window.depth_request = lambda: app.wm.depth(window)
         self.windows[icon] = window
         app.wm.open(window)
 

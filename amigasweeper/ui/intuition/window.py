@@ -129,8 +129,10 @@ class Window(Widget):
         self.closed = False
         self.moved = False  # dragged by the user: layout changes keep its place
         self.screen_size = (320, 256)
-        self.close_gadget = None
-        self.depth_gadget = None
+        self.close_gadget: SystemGadget | None = None
+        self.depth_gadget: SystemGadget | None = None
+        # The depth gadget of ``enable_depth`` was clicked: WindowManager.open sets what it does.
+        self.depth_request: Callable[[], None] = lambda: None
         self.zoom_gadget: SystemGadget | None = None
         self.size_gadget: SizeGadget | None = None
         self.min_size = (0, 0)  # the smallest outer size the size gadget allows
@@ -175,9 +177,6 @@ class Window(Widget):
             return
         self.depth_gadget = self.add(SystemGadget(self.w - DEPTH_W, Gadget.DEPTH, DEPTH_W, lambda: self.depth_request()))
         self.resize_inner(self.inner_w, self.inner_h)
-
-    def depth_request(self) -> None:
-        """The depth gadget of ``enable_depth`` was clicked (the window manager replaces this)."""
 
     def enable_zoom(self) -> None:
         """Give the window a zoom gadget, left of its depth gadget."""

@@ -137,6 +137,8 @@ class ReplayControl(WindowControl):
 
     def _poll_pending(self, at_once: bool = False) -> None:
         """A frame's share of reading the file (all of a small one); show it when it is read."""
+        if self.pending is None:
+            return
         load, path, shelved = self.pending
         try:
             done = load.poll(math.inf if at_once else LOAD_BUDGET_S)

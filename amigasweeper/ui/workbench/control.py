@@ -113,7 +113,7 @@ class WorkbenchControl:
         """Keep the places of these icons, and the window's box, with the settings."""
         for icon in icons:
             self.kept[icon] = self.window.places[icon]
-        changes = {"icon_places": self._saved_places()}
+        changes: dict[str, object] = {"icon_places": self._saved_places()}
         if window_too and not self.window.backdrop:
             changes["workbench_window"] = self.window.box()
         self._save(**changes)
