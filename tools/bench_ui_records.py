@@ -171,14 +171,14 @@ def bench_game_end(games: int = 20, records: int = 10_000, worker: bool = True) 
 
     from amigasweeper.engine import GameSetup, LevelName
     from amigasweeper.play import GameEnd
+    from amigasweeper.play.end_worker import EndWorker
     from amigasweeper.play.ending import InFrame
-    from amigasweeper.play.worker import Worker
     from amigasweeper.replay.scripted import ScriptedPlayer
 
     with tempfile.TemporaryDirectory() as folder:
         _history(Path(folder), records)
         app, pilot = _headless_app(data_dir=Path(folder))
-        app.ending.runner = Worker() if worker else InFrame()
+        app.ending.runner = EndWorker() if worker else InFrame()
         pilot.step(5)
         frames, per_game = [], []
         for seed in range(games):

@@ -254,7 +254,7 @@ def _run_in(sandbox: Sandbox) -> str:
     """Start a worker's interpreter as ``sandbox`` would and import the worker: "" when it works, else why not."""
     descriptor = sandbox.filter_descriptor()
     try:
-        argv = sandbox.worker_command("import amigasweeper.challenge.worker", [], descriptor)
+        argv = sandbox.worker_command("import amigasweeper.challenge.bot_worker", [], descriptor)
         return _run(argv, sandbox, () if descriptor is None else (descriptor,))
     finally:
         if descriptor is not None:

@@ -48,7 +48,7 @@ from .protocol import ANSWER, Kind, ProtocolError
 from .rules import ChallengeGame, OffBoardError, Outcome, RuleViolation
 from .sandbox import Sandbox
 from .walls import Walls, describe
-from .workers import Jammed, TimedOut, Worker, WorkerGone, orphans
+from .workers import BotWorker, Jammed, TimedOut, WorkerGone, orphans
 
 MOVE_KIND = Kind.MOVE.value
 DONE_KIND = Kind.DONE.value
@@ -123,13 +123,13 @@ class Table:
         self.sandbox = setup.sandbox
         self.plan, self.cpu = plan, seat.cpu
         self.opener: Opener | None = None  # a keyed table's side of the agreement
-        self.workers: dict[int, Worker] = {}
+        self.workers: dict[int, BotWorker] = {}
         self.started = 0  # workers started, to name their groups
         self.unloadable: dict[int, str] = {}  # player -> why its bot will not load (out of time)
 
-    def new_worker(self, player: int) -> Worker:
+    def new_worker(self, player: int) -> BotWorker:
         self.started += 1
-        return Worker(self.specs[player], self.sandbox, self.plan, self.cpu, f"{player}-{self.started}")
+        return BotWorker(self.specs[player], self.sandbox, self.plan, self.cpu, f"{player}-{self.started}")
 
     def await_ready(self) -> str:
         """Wait for every player's worker to load; "" when all did, else the first failure.
@@ -215,7 +215,7 @@ class Table:
             raise EnvelopeError(f"game {task.game} came without its key")
         return self.opener.open(task.game, *task.sealed)
 
-    def _rest(self, worker: Worker) -> None:
+    def _rest(self, worker: BotWorker) -> None:
         """Freeze a worker between its games (and, without a group's freezer, what bots detached)."""
         worker.freeze()
         if not worker.frozen_by_group and hasattr(signal, "SIGSTOP"):
@@ -228,7 +228,7 @@ class Table:
             return f"stopped after the wall limit of {self.wall_limit:g} s"
         return f"stopped after the time limit of {self.time_limit:g} s"
 
-    def _worker(self, player: int) -> Worker | str:
+    def _worker(self, player: int) -> BotWorker | str:
         """The player's worker, started again if it was retired; a string when it will not load."""
         if player in self.unloadable:
             return self.unloadable[player]
@@ -255,7 +255,7 @@ class Table:
         kill_orphans(keep={w.process.pid for w in self.workers.values()})  # what it left behind
 
     @staticmethod
-    def _referee(worker: Worker, game: ChallengeGame, deadline: float) -> str:
+    def _referee(worker: BotWorker, game: ChallengeGame, deadline: float) -> str:
         """Answer the worker's moves until it reports the game done; return what the bot raised."""
         receive, send, answer = worker.receive, worker.send, game.answer
         pack = ANSWER.pack
@@ -313,7 +313,7 @@ def main(conn: Connection, setup_conn: Connection, seat: Seat) -> None:
     seat = replace(seat, sandbox=on_this_machine(seat.sandbox))
     plan = cgroups.probe()
     cgroups.sweep(plan)
-    starting = {player: Worker(spec, seat.sandbox, plan, seat.cpu, f"{player}-0")  # before the setup comes
+    starting = {player: BotWorker(spec, seat.sandbox, plan, seat.cpu, f"{player}-0")  # before the setup comes
                 for player, spec in enumerate(seat.specs)} if seat.load_now else {}
     try:
         setup: Setup = setup_conn.recv()

@@ -29,6 +29,7 @@ import time
 from multiprocessing.connection import Connection
 
 from . import protocol, view
+from .bot_worker import main_connection as worker_main_connection
 from .botoutput import BotOutput
 from .cgroups import Feature, Plan, WorkerGroup
 from .channel import Channel, ChannelClosed, close_ends
@@ -43,7 +44,6 @@ from .processes import (
 from .protocol import MAX_MESSAGE, Kind
 from .sandbox import Sandbox
 from .walls import one_process
-from .worker import main_connection as worker_main_connection
 
 _CONTEXT = spawn_context()
 LINUX = sys.platform.startswith("linux")
@@ -68,7 +68,7 @@ class WorkerGone(Exception):
     """The worker's process ended, or its pipe broke, or it sent what no worker may."""
 
 
-class Worker:
+class BotWorker:
     """The table's handle on one bot's worker process."""
 
     def __init__(self, spec: str, sandbox: Sandbox, plan: Plan, cpu: int | None, name: str) -> None:
@@ -314,7 +314,7 @@ def _processes_of(uid: int | None) -> int:
     return count
 
 
-def orphans(workers: list[Worker]) -> list[int]:
+def orphans(workers: list[BotWorker]) -> list[int]:
     """This table's children that are no worker: what a bot detached, unsealed, came back to the table."""
     if not LINUX:
         return []
@@ -369,7 +369,7 @@ def _start(child: tuple[int, int] | Connection, sandbox: Sandbox, spec: str,
         return _MultiprocessingProcess(child)
     read_fd, write_fd = child
     parent = 0 if sandbox.sealed else os.getpid()
-    boot = f"from amigasweeper.challenge.worker import main_fds; main_fds({read_fd}, {write_fd}, {parent})"
+    boot = f"from amigasweeper.challenge.bot_worker import main_fds; main_fds({read_fd}, {write_fd}, {parent})"
     seccomp = sandbox.filter_descriptor(one)
     try:
         argv = sandbox.worker_command(boot, view.bot_files(spec, sys.path), seccomp)

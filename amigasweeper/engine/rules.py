@@ -61,6 +61,15 @@ class Completion(str, Enum):
     BOTH = ("both", "b", "Both", "both", 2, False, False)
     EITHER = ("either", "e", "Either", "either", 3, True, True)
 
+    @classmethod
+    def saved(cls, value: str) -> Completion:
+        """The mode whose saved name is ``value`` (ValueError for none), as
+        Completion(value) finds it, in words a type checker follows."""
+        for member in cls:
+            if member.value == value:
+                return member
+        raise ValueError(f"{value!r} is not a completion mode")
+
     def satisfied(self, mines_found: bool, non_mines_found: bool) -> bool:
         """Whether a game with every mine marked (``mines_found``) and every
         safe square uncovered (``non_mines_found``), or one of them, is won."""

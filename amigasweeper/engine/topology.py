@@ -62,6 +62,15 @@ class Shape(str, Enum):
         """Its place in the menu and in tables: the order of the members."""
         return list(Shape).index(self)
 
+    @classmethod
+    def saved(cls, value: str) -> Shape:
+        """The shape whose saved name is ``value`` (ValueError for none), as
+        Shape(value) finds it, in words a type checker follows."""
+        for member in cls:
+            if member.value == value:
+                return member
+        raise ValueError(f"{value!r} is not a board shape")
+
 
 check_unique(Shape, "code", "title", "word")
 

@@ -52,8 +52,8 @@ def choices_from_settings(settings: Settings, level: LevelName | None = None, no
         level=level or LevelName(settings.level),
         custom=custom,
         marks=settings.marks,
-        completion=Completion(settings.completion),
-        shape=Shape(settings.shape),
+        completion=Completion.saved(settings.completion),
+        shape=Shape.saved(settings.shape),
         no_guess=settings.no_guess,
     )
     if no_guess:

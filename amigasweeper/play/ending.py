@@ -5,7 +5,8 @@ When a game ends, its GameEnd goes into the queue and is written in order:
 1. its metrics are worked out and its line appended to the games file,
    folded into the index under the same lock (records/game_keeper.py);
 2. its best time, where the rule says it counts (records/rows.py) and it
-   beats the one kept: the player is asked for a name, then it is saved;
+   beats the one kept: the player is asked for a name, then it is saved
+   under the lock, retried by this queue as step 1 is (never parked in Storage);
 3. its replay is saved, signed with that name when one was asked.
 
 A Duel's result and the Statistics window's Reset take the same queue, so
@@ -15,7 +16,7 @@ Each frame the program calls :meth:`EndQueue.tick`. The writes to files
 (steps 1 and 2, a reset) are a frame's work only in the browser, which
 has no threads: there a tick does steps until a few milliseconds are
 spent, and the rest waits for the next frames. On the desktop a tick hands
-them to a worker thread (see :mod:`.worker`) and looks each frame whether
+them to a worker thread (see :mod:`.end_worker`) and looks each frame whether
 it has finished, so a slow disk's fsync never holds a frame. Asking the
 player, and everything the player is told, stay in the frame. A step never
 waits for the data folder's lock: when another copy holds it, the job waits
@@ -29,11 +30,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import Enum
+from functools import partial
 
 from amigasweeper.engine import LevelName
-from amigasweeper.records import GameKeeper, KeptGame, Table, counts_as_best
+from amigasweeper.records import BestTimeTable, GameKeeper, KeptGame, counts_as_best
 from amigasweeper.storage import Storage
 from amigasweeper.storage.backend import reason
 from amigasweeper.storage.locking import LockTimeout, LockWait
@@ -81,6 +83,15 @@ def _under_lock(write: Callable[[], None], failed: str) -> StepResult:
     return Step.DONE, None
 
 
+def _saving_kept(desk: Desk, lock_timeout: float) -> StepResult:
+    """Storage's kept best times and Duel results written: LOCKED (nothing
+    written, the queue tries again) when another copy holds the lock."""
+    try:
+        return Step.DONE, desk.storage.save_kept(lock_timeout)
+    except LockTimeout:
+        return Step.LOCKED, None
+
+
 def _files(step):
     """Mark a step as one that only writes files: it may run off the frame."""
     step.writes_files = True
@@ -95,6 +106,7 @@ class GameJob:
         self.record: KeptGame | None = None
         self.name: str | None = None
         self.asked = False
+        self.time_kept = False  # the best time is in Storage's memory, its file still to write
         # The best time before the replay: a record-setting replay is signed
         # with the name the player gives for it.
         self.steps = [self.metrics, self.add_record, self.best_time, self.save_replay]
@@ -109,7 +121,9 @@ class GameJob:
     def add_record(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         # A failure other than the lock leaves the game held in the keeper's
         # memory (GameKeeper.unkept), written before the next game.
-        return _under_lock(lambda: desk.keeper.add(self.record, lock_timeout),
+        record = self.record
+        assert record is not None, "metrics, the step before, makes the record"
+        return _under_lock(lambda: desk.keeper.add(record, lock_timeout),
                            "The game could not be written to the games file; it is held in memory and "
                            "tried again with your next game")
 
@@ -117,13 +131,16 @@ class GameJob:
     def save_replay(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         recording = self.end.recording
         if self.name is not None and self.name != recording.player:
-            recording = replace(recording, player=self.name)
+            recording = recording.signed(self.name)  # what saving reads stays worked out
+        assert self.record is not None, "metrics, the first step, makes the record"
         return Step.DONE, desk.keeper.save_replay(recording, self.record)
 
     def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
+        if self.time_kept:  # kept in memory, its file was locked: this queue tries again
+            return self._save_best_time(desk, lock_timeout, leaving)
         end, best_times = self.end, desk.storage.best_times
         level = end.level.value
-        if end.practice or not counts_as_best(end.won, end.recording.helped, end.by_marks, Table.BEST_TIMES) \
+        if end.practice or not counts_as_best(end.won, end.recording.helped, end.by_marks, BestTimeTable.BEST_TIMES) \
                 or not best_times.is_record(level, end.seconds):
             return Step.DONE, None
         if self.name is None:
@@ -135,10 +152,16 @@ class GameJob:
                 return Step.ASKING, None
             else:
                 return Step.ASKING, None
-        problem = desk.storage.record_time(level, end.seconds, self.name)
-        if not leaving:
+        self.time_kept = desk.storage.keep_time(level, end.seconds, self.name)
+        return self._save_best_time(desk, lock_timeout, leaving) if self.time_kept else (Step.DONE, None)
+
+    def _save_best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
+        """The kept best time written under the lock; LOCKED (the queue's
+        own retry) while another copy holds it, never parked in Storage."""
+        outcome = _saving_kept(desk, lock_timeout)
+        if outcome[0] is Step.DONE and not leaving:
             desk.best_times_changed()
-        return Step.DONE, problem
+        return outcome
 
     def named(self, name: str) -> None:
         self.name = name
@@ -149,10 +172,14 @@ class DuelJob:
 
     def __init__(self, opponent: str, result: str) -> None:
         self.opponent, self.result = opponent, result
+        self.counted = False  # in Storage's memory, its file still to write
         self.steps = [self.count]
 
     def count(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
-        return Step.DONE, desk.storage.record_duel(self.opponent, self.result)  # it waits in memory for its lock
+        if not self.counted:
+            self.counted = True
+            desk.storage.keep_duel(self.opponent, self.result)
+        return _saving_kept(desk, lock_timeout)  # LOCKED: the queue tries again
 
 
 class ResetJob:
@@ -188,7 +215,7 @@ class EndQueue:
         self.desk = desk
         self.clock = clock
         self.may_run = may_run  # False while the board still ripples: the end shows first
-        self.runner = runner or InFrame()  # where steps that write files run (see worker.py)
+        self.runner = runner or InFrame()  # where steps that write files run (see end_worker.py)
         self.jobs: list = []
         self._wait = LockWait()  # while another copy holds the data folder's lock
 
@@ -233,7 +260,7 @@ class EndQueue:
         while self.jobs and not self.runner.busy and time.perf_counter() - started < budget:
             step = self.jobs[0].steps[0]
             if getattr(step, "writes_files", False):
-                outcome = self.runner.start(lambda step=step: step(self.desk, 0, False))
+                outcome = self.runner.start(partial(step, self.desk, 0, False))
             else:
                 outcome = step(self.desk, 0, False)
             if outcome is None or not self._took(outcome):

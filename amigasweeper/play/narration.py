@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from amigasweeper.access.narrator import Line, LineKind, NarrationLog, Narrator
-from amigasweeper.access.voices.base import NoVoice
+from amigasweeper.access.voices.base import NoVoice, Voice
 from amigasweeper.access.words import (
     after_move,
     board_line,
@@ -156,15 +156,18 @@ class GameNarration:
         return self._say(LineKind.ASKED, neighbourhood_line(self.game, cell))
 
 
-def narrator_for(speak: bool, log: Path | None, find_voice: Callable[[], object] | None = None,
+def narrator_for(speak: bool, log: Path | None, find_voice: Callable[[], Voice] | None = None,
                  ) -> tuple[Narrator, str | None]:
     """What --narrator and --narration-log FILE ask for: a Narrator with the
     system's voice (when ``speak``) and the log (when a file is named), and
     why no voice speaks when one was asked for and none could start."""
-    voice, problem = None, None
+    voice: Voice | None = None
+    problem: str | None = None
     if speak:
         if find_voice is None:
-            from amigasweeper.access.voices.find import find_voice
+            from amigasweeper.access.voices.find import find_voice as system_voice
+
+            find_voice = system_voice
         try:
             voice = find_voice()
         except NoVoice as why:

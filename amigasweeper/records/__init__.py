@@ -18,12 +18,12 @@ from .index import INDEX_FILE, StatsIndex
 from .kept_game import KeptGame
 from .live import LiveIndex
 from .replay_folder import REPLAY_CAP, ReplayFolder
-from .rows import RowKey, Table, board_name, counts_as_best
+from .rows import BestTimeTable, RowKey, board_name, counts_as_best
 from .store import BROWSER_CAP, GAMES_FILE, RecordStore
 from .summary import ChartPoint, RowSummary, RowTally, chart_points, summarise
 
 __all__ = [
     "BROWSER_CAP", "GAMES_FILE", "INDEX_FILE", "REPLAY_CAP", "ChartPoint", "GameKeeper", "KeptGame",
-    "LiveIndex", "RecordStore", "ReplayFolder", "RowKey", "RowSummary", "RowTally", "StatsIndex", "Table",
+    "LiveIndex", "RecordStore", "ReplayFolder", "RowKey", "RowSummary", "RowTally", "StatsIndex", "BestTimeTable",
     "board_name", "chart_points", "counts_as_best", "summarise",
 ]

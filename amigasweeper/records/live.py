@@ -12,7 +12,7 @@ it is whole. A game this copy adds goes into it at once (see
 ``index`` is never changed in place: each slice is folded into a copy that
 then takes its place, and an append returns a new one. The Statistics
 window reads it in the frame while the end of a game may be written in a
-worker thread (play/worker.py); each sees a whole index. Should the two
+worker thread (play/end_worker.py); each sees a whole index. Should the two
 cross, the one put last may lack a game the other took in: the next step
 finds the index short of the games file and folds the rest in.
 """

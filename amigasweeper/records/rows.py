@@ -89,7 +89,7 @@ class RowKey:
 
 
 # ------------------------------------------------------------ the best-time rule
-class Table(Enum):
+class BestTimeTable(Enum):
     """Where a best time is kept: a row of the statistics (one completion
     mode each), or 2.4's Best Times (one time a level, every mode together)."""
 
@@ -97,7 +97,7 @@ class Table(Enum):
     BEST_TIMES = "best times"
 
 
-def counts_as_best(won: bool, helped: bool, by_marks: bool, table: Table) -> bool:
+def counts_as_best(won: bool, helped: bool, by_marks: bool, table: BestTimeTable) -> bool:
     """The rule, written once: a best time is a win with no help used (Hint,
     Show Safe and Mines, Show Probabilities, the Demo). A win by marks alone
     (All Mines Found or Either, safe squares still covered) counts only in
@@ -105,4 +105,4 @@ def counts_as_best(won: bool, helped: bool, by_marks: bool, table: Table) -> boo
     whose one time a level stands for clearing the board."""
     if not won or helped:
         return False
-    return table is Table.STATISTICS_ROW or not by_marks
+    return table is BestTimeTable.STATISTICS_ROW or not by_marks

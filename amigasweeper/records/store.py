@@ -10,7 +10,7 @@ that cannot be read is skipped and counted, never fatal.
 
 Reset (the Statistics window's) deletes nothing: it appends a line
 ``reset DATE_MS``, and the statistics count only the games after the last
-one. The games before it stay in the file (``Loaded.earlier``).
+one. The games before it stay in the file (``LoadedGames.earlier``).
 
 Beside the games the store keeps their index (:mod:`.index`): each append
 folds the new game into it under the same lock, when it is current, so a
@@ -55,7 +55,7 @@ SCAN_BYTES = 16 * 1024 * 1024  # of a line too long to be a game, looked through
 
 
 @dataclass
-class Loaded:
+class LoadedGames:
     records: list[KeptGame]  # the games since the last reset
     damaged_lines: int
     earlier: list[KeptGame] = field(default_factory=list)  # games before the last reset
@@ -63,7 +63,7 @@ class Loaded:
     unread_bytes: int = 0  # the oldest part of a file too big to read whole
 
 
-def parse(text: str) -> Loaded:
+def parse(text: str) -> LoadedGames:
     lines = text.split("\n")
     if lines and lines[0].startswith("AmigaSweeper games"):
         lines = lines[1:]
@@ -82,7 +82,7 @@ def parse(text: str) -> Loaded:
         elif line:
             batch.append(line)
     read, bad = _read_batch(batch)
-    return Loaded(records + read, damaged + bad + torn, earlier, reset_ms)
+    return LoadedGames(records + read, damaged + bad + torn, earlier, reset_ms)
 
 
 def _read_batch(lines: list[str]) -> tuple[list[KeptGame], int]:
@@ -112,13 +112,13 @@ class RecordStore:
         return None if self.folder is None else self.folder / GAMES_FILE
 
     # ------------------------------------------------------------ reading
-    def load(self) -> Loaded:
+    def load(self) -> LoadedGames:
         """Every game, read at once (tools and tests; the program reads the index)."""
         if self.folder is not None:
             try:
                 handle = open_plain(self.path, os.O_RDONLY)
             except FileNotFoundError:
-                return Loaded([], 0)
+                return LoadedGames([], 0)
             with os.fdopen(handle, "rb") as file:
                 size = os.fstat(file.fileno()).st_size
                 skip = max(0, size - MAX_READ_BYTES)
@@ -131,7 +131,7 @@ class RecordStore:
             loaded.unread_bytes = skip
             return loaded
         data = self.backend.read(GAMES_FILE)
-        return parse(data.decode("utf-8", "replace")) if data else Loaded([], 0)
+        return parse(data.decode("utf-8", "replace")) if data else LoadedGames([], 0)
 
     def size(self) -> int:
         """The games' bytes as they are now (0 when there are none)."""

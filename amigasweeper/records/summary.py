@@ -23,7 +23,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .kept_game import KeptGame
-from .rows import RowKey, Table, counts_as_best
+from .rows import BestTimeTable, RowKey, counts_as_best
 
 LAST_GAMES = 60  # the newest games of a row kept with its figures: the chart and the list of games
 
@@ -94,7 +94,7 @@ class RowTally:
         self.won += 1
         self.streak += 1
         self.best_streak = max(self.best_streak, self.streak)
-        if counts_as_best(True, record.helped, record.by_marks, Table.STATISTICS_ROW):
+        if counts_as_best(True, record.helped, record.by_marks, BestTimeTable.STATISTICS_ROW):
             self._fold_counted(record)
 
     def _fold_counted(self, record: KeptGame) -> None:

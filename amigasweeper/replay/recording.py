@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 
 from .. import __version__
@@ -16,6 +16,7 @@ from .events import InputEvent, MouseEvent, Result
 
 OUR_SOFTWARE_NAME = "AmigaSweeper"  # how a file we wrote names us, before the version
 OUR_SOFTWARE = f"{OUR_SOFTWARE_NAME} {__version__}"
+WORKED_OUT = ("topology", "clock_start_ms", "_stream", "_clicks", "_metrics")  # a Recording's cached properties
 
 
 def clock_start_ms(events: Iterable[InputEvent]) -> int:
@@ -64,9 +65,25 @@ class Recording:
         """The game as EVF mouse events."""
         if self.mouse is not None:
             return self.mouse
+        return tuple(m for m, _ in self._stream)
+
+    def signed(self, player: str) -> Recording:
+        """The same game signed with another name. What was worked out from
+        its events (the mouse stream, the clicks, the metrics) is kept: a
+        name changes none of it, and saving must not replay the game again."""
+        copy = replace(self, player=player)
+        for worked_out in WORKED_OUT:
+            if worked_out in self.__dict__:
+                copy.__dict__[worked_out] = self.__dict__[worked_out]
+        return copy
+
+    @cached_property
+    def _stream(self) -> tuple[tuple[MouseEvent, int], ...]:
+        # The engine replayed once: the click machine (metrics) and the EVF
+        # writer (mouse_events) both read this one stream.
         from .stream import mouse_stream
 
-        return tuple(m for m, _ in mouse_stream(self))
+        return tuple(mouse_stream(self))
 
     def metrics(self) -> GameMetrics:
         """Every metric of the whole game (ms-toollib's analysis of it)."""
@@ -81,7 +98,7 @@ class Recording:
     def _clicks(self):  # the click machine after every event: worked out once
         from .stream import count_clicks
 
-        return count_clicks(self)
+        return count_clicks(self, stream=self._stream)
 
     @cached_property
     def _metrics(self) -> GameMetrics:  # worked out once: saving a game asks twice

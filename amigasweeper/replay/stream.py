@@ -31,6 +31,7 @@ runs on these events, so our metrics are what ms-toollib finds in the file.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from ..engine.game import Game
@@ -188,11 +189,13 @@ def cell_at(recording, x: int, y: int) -> int | None:
     return None
 
 
-def count_clicks(recording, upto: int | None = None) -> ClickCounter:
+def count_clicks(recording, upto: int | None = None,
+                 stream: Iterable[tuple[MouseEvent, int]] | None = None) -> ClickCounter:
     """ms-toollib's click machine run over the recording's mouse events
-    (up to and including input event ``upto``)."""
+    (up to and including input event ``upto``); ``stream`` is its
+    :func:`mouse_stream` when already worked out."""
     counter = ClickCounter(recording.topology, recording.mines)
-    for mouse, index in mouse_stream(recording):
+    for mouse, index in (mouse_stream(recording) if stream is None else stream):
         if upto is not None and index > upto:
             break
         counter.step(mouse.mouse, cell_at(recording, mouse.x, mouse.y))

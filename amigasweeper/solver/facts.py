@@ -14,7 +14,7 @@ from .deadlines import CHUNK, METER
 from .propagate import Propagated
 
 
-class Facts(Protocol):
+class FactsTarget(Protocol):
     """What these rules write into an analysis (analysis.Analysis): only its findings."""
 
     off_cells: list[int]  # unknown squares no number touches
@@ -25,7 +25,7 @@ class Facts(Protocol):
     probability: dict[int, float]
 
 
-def take_out(result: Facts, proved: Propagated, safe: set[int], mines: set[int], local: bool) -> None:
+def take_out(result: FactsTarget, proved: Propagated, safe: set[int], mines: set[int], local: bool) -> None:
     """Squares settled in every arrangement leave the counts (``local``: without the mine total)."""
     proved.safe |= safe
     proved.mines |= mines
@@ -34,7 +34,7 @@ def take_out(result: Facts, proved: Propagated, safe: set[int], mines: set[int],
         result.local_mines |= mines
 
 
-def local_facts(result: Facts, components: list[Component]) -> None:
+def local_facts(result: FactsTarget, components: list[Component]) -> None:
     """Rule 5: boxes empty or full in every arrangement of their (counted) component."""
     for component in components:
         lines = component.lines
@@ -47,7 +47,7 @@ def local_facts(result: Facts, components: list[Component]) -> None:
                 result.local_mines.update(box)
 
 
-def global_facts(result: Facts, counted: Counted, proved: Propagated) -> Generator[None, None, None]:
+def global_facts(result: FactsTarget, counted: Counted, proved: Propagated) -> Generator[None, None, None]:
     """Rule 6 and the probabilities: every arrangement weighted by the squares off the frontier.
 
     A box's weight is a sum of products of big integers, one per mine total
@@ -81,7 +81,7 @@ def global_facts(result: Facts, counted: Counted, proved: Propagated) -> Generat
             result.mines.update(result.off_cells)
 
 
-def set_proved(result: Facts, proved: Propagated) -> None:
+def set_proved(result: FactsTarget, proved: Propagated) -> None:
     result.safe.update(proved.safe)
     result.mines.update(proved.mines)
     for cell in proved.safe:

@@ -49,7 +49,7 @@ from .settings_and_times import (
     DuelRecord,
     Settings,
 )
-from .store import Loaded, Storage
+from .store import LoadedData, Storage
 from .validation import (
     COMPLETIONS,
     COMPUTER_OPPONENTS,
@@ -77,7 +77,7 @@ __all__ = [
     "LOCK_FILE", "LOCK_TIMEOUT", "LOOKS", "MAX_COUNT", "MAX_FILE_BYTES", "MAX_MINES", "MAX_NAME_LENGTH",
     "MAX_SECONDS", "MAX_SIDE", "MIN_MINES", "MIN_SIDE", "SCREEN_MODES", "SETTINGS_FILE",
     "SHAPES", "VENDOR_NAME", "Backend", "BestTime", "BestTimes", "Damaged", "DuelRecord",
-    "FileBackend", "FolderLock", "Loaded", "LocalStorageBackend", "LockTimeout",
+    "FileBackend", "FolderLock", "LoadedData", "LocalStorageBackend", "LockTimeout",
     "MemoryBackend", "Settings", "Storage", "aside_names", "check_custom", "clean_name",
     "decode", "default_folder", "encode", "max_mines",
 ]

@@ -67,7 +67,7 @@ LEGACY_NAMES = {SETTINGS_FILE: "settings.json", BEST_TIMES_FILE: "besttimes.json
 
 
 @dataclass
-class Loaded:
+class LoadedData:
     """What :meth:`Storage.load` found: the data, and sentences for the player
     (empty when all was well) to be shown once in a requester.
     ``folder_problem`` is the sentence about a data folder that cannot be
@@ -155,7 +155,7 @@ class Storage:
 
     # -- loading ----------------------------------------------------------
 
-    def load(self) -> Loaded:
+    def load(self) -> LoadedData:
         """Read both documents, repairing what is damaged. Never raises."""
         problems = list(self._startup_problems)
         self._startup_problems.clear()
@@ -167,7 +167,7 @@ class Storage:
             self._blocked.update(NAMES)
             sentence = f"The data folder {unusable}; {IN_MEMORY}."
             self.settings, self.best_times = Settings(), BestTimes()
-            return Loaded(self.settings, self.best_times, [*problems, sentence], sentence)
+            return LoadedData(self.settings, self.best_times, [*problems, sentence], sentence)
         folder_problem = None
         with contextlib.ExitStack() as held:
             try:
@@ -183,7 +183,7 @@ class Storage:
                 problems.append(folder_problem)
             self.settings = self._load(SETTINGS, problems)
             self.best_times = self._load(BEST_TIMES, problems)
-        return Loaded(self.settings, self.best_times, problems, folder_problem)
+        return LoadedData(self.settings, self.best_times, problems, folder_problem)
 
     def _load(self, kind: DocumentKind, problems: list[str]) -> Any:
         found = read_document(self.backend, kind)
@@ -249,9 +249,12 @@ class Storage:
         """Save best times and Duel results; like :meth:`save_settings`."""
         return self._save(BEST_TIMES)
 
-    def _save(self, *kinds: DocumentKind) -> str | None:
+    def _save(self, *kinds: DocumentKind, retried_by_caller: float | None = None) -> str | None:
         """Merge and save documents under the lock; one message for the player
-        about all that went wrong for the first time, or None."""
+        about all that went wrong for the first time, or None. With
+        ``retried_by_caller`` (seconds to wait for the lock) a lock another
+        copy holds raises LockTimeout and nothing is parked: the caller's own
+        loop tries again (the end-of-game queue's, play/ending.py)."""
         waiting = tuple(kind for kind in KINDS if kind.name in self._waiting)
         kinds = tuple(kind for kind in dict.fromkeys(kinds + waiting) if kind.name not in self._blocked)
         if not kinds:
@@ -259,9 +262,11 @@ class Storage:
         told: list[str] = []
         failures: dict[str, str] = {}  # document name -> why it was not saved
         try:
-            lock = self._lock(create=True)
+            lock = self._lock(create=True, timeout=retried_by_caller)
             lock.__enter__()
         except LockTimeout as error:
+            if retried_by_caller is not None:
+                raise
             if self.lock_wait is not None and self.lock_wait <= 0:
                 self._waiting.update(kind.name for kind in kinds)
                 self._wait.locked(self.clock())
@@ -316,10 +321,11 @@ class Storage:
 
     # -- saves waiting for the lock ---------------------------------------
 
-    def _lock(self, create: bool):
-        if self.lock_wait is None:
+    def _lock(self, create: bool, timeout: float | None = None):
+        wait = self.lock_wait if timeout is None else timeout
+        if wait is None:
             return self.backend.lock(create=create)
-        return self.backend.lock(create=create, timeout=self.lock_wait)
+        return self.backend.lock(create=create, timeout=wait)
 
     @property
     def waiting(self) -> bool:
@@ -425,15 +431,34 @@ class Storage:
     def record_time(self, level: str, seconds: int, name: str) -> str | None:
         """Keep a new best time (if it is one; see ``best_times.is_record``)
         and remember the name for the next name requester."""
-        if not self.best_times.is_record(level, seconds):
+        if not self.keep_time(level, seconds, name):
             return None
+        return self._save(BEST_TIMES, SETTINGS) if "last_name" in self._changed else self._save(BEST_TIMES)
+
+    def keep_time(self, level: str, seconds: int, name: str) -> bool:
+        """A new best time (if it is one) and its name, in memory only: True
+        when kept. :meth:`save_kept` writes it."""
+        if not self.best_times.is_record(level, seconds):
+            return False
         self._record(RecordTime(level, seconds, name))
         name = clean_name(name)
-        if not name or name == self.settings.last_name:
-            return self._save(BEST_TIMES)
-        self.settings = replace(self.settings, last_name=name)
-        self._changed.add("last_name")
-        return self._save(BEST_TIMES, SETTINGS)
+        if name and name != self.settings.last_name:
+            self.settings = replace(self.settings, last_name=name)
+            self._changed.add("last_name")
+        return True
+
+    def keep_duel(self, opponent: str, result: str) -> None:
+        """A Duel's result counted in memory only; :meth:`save_kept` writes it."""
+        self._record(CountDuel(opponent, result))
+
+    def save_kept(self, lock_timeout: float) -> str | None:
+        """Write what :meth:`keep_time` and :meth:`keep_duel` kept (and the
+        name typed), waiting up to ``lock_timeout`` seconds for the lock.
+        Raises LockTimeout when another copy holds it: nothing is parked
+        here, the end-of-game queue tries again. A message for the player
+        when writing failed, else None."""
+        kinds = (BEST_TIMES, SETTINGS) if "last_name" in self._changed else (BEST_TIMES,)
+        return self._save(*kinds, retried_by_caller=lock_timeout)
 
     def reset_best_times(self) -> str | None:
         """Forget every level's best time (Duel results stay)."""
@@ -443,5 +468,5 @@ class Storage:
     def record_duel(self, opponent: str, result: str) -> str | None:
         """Count a Duel game against ``opponent`` ("computer-easy", ..., or a
         human's name); result is "win", "loss" or "draw" for the player."""
-        self._record(CountDuel(opponent, result))
+        self.keep_duel(opponent, result)
         return self._save(BEST_TIMES)

@@ -9,7 +9,7 @@ Another front end of play/, beside the window: pure Python, never pyxel.
 ``game``         TextGame: a line in, one line out, through play/ and its Narrator
 ``choosing``     the commands the window has as menu items, saved as it saves them
 ``host``         what the command groups below need of TextGame
-``assisting``    hint, safe, known mines, odds and the Demo, through play/assist
+``assist_text``  hint, safe, known mines, odds and the Demo, through play/assist
 ``stats_text``   the statistics, a labelled line a row
 ``manualpages``  the AmigaGuide manual as plain text, its links numbered
 ``dueltext``     a Duel, hot-seat or against the computer

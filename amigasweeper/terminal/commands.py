@@ -135,7 +135,7 @@ SPECS: dict[Verb, Spec] = {
                      SHAPE_WORDS),
     Verb.PAUSE: Spec("pause", "stops the clock and hides the board"),
     Verb.RESUME: Spec("resume", "starts the clock again after pause"),
-    # The assistance, the statistics, the manual and Duel (terminal/assisting.py,
+    # The assistance, the statistics, the manual and Duel (terminal/assist_text.py,
     # stats_text.py, manualpages.py, dueltext.py; next: pager.py)
     Verb.HINT: Spec("hint", "says a square that is certain, safe or a mine, the rule that proves it and why "
                     "(the game then counts as helped: no best time)"),

@@ -26,7 +26,7 @@ from amigasweeper.play.clock import PauseReason
 from amigasweeper.play.duel import computer_player
 
 from .commands import CommandError, quoted
-from .host import TextHost
+from .text_host import TextHost
 
 STRENGTHS = ("easy", "normal", "hard")
 OPPONENTS = {"computer": Opponent.COMPUTER, "players": Opponent.HUMAN, "hot-seat": Opponent.HUMAN}

@@ -36,7 +36,7 @@ from amigasweeper.play.narration import GameNarration
 from amigasweeper.records import GameKeeper
 from amigasweeper.storage import Storage, clean_name
 
-from .assisting import Assisting
+from .assist_text import Assisting
 from .choosing import Chooser
 from .commands import Command, CommandError, Verb, help_line, parse
 from .dueltext import DuelText

@@ -20,7 +20,7 @@ from amigasweeper.guide.sourceline import Command as GuideCommand
 from amigasweeper.guide.sourceline import Layout, Link, Span
 
 from .commands import CommandError, Verb, quoted
-from .host import TextHost
+from .text_host import TextHost
 
 LINK_WORD = "link"
 STOPS = ".:;!?,"

@@ -16,7 +16,7 @@ from amigasweeper.records.labelled import spoken_row
 from amigasweeper.records.summary import RowSummary
 
 from .commands import LEVEL_WORDS, CommandError, Verb, quoted
-from .host import TextHost
+from .text_host import TextHost
 
 BOARD = re.compile(r"([0-9]{1,3})x([0-9]{1,3})/([0-9]{1,5})")
 ROWS_JOIN = ". "

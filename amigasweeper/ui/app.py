@@ -30,6 +30,7 @@ from .game.minewindow import MineWindow
 from .game.shading import draw_legend
 from .helpviewer.control import ViewerControl
 from .helpviewer.guideview import GuideViewer, open_guide_file
+from .information.control import InformationControl
 from .intuition.input import Button, HeldButtons, InputReader
 from .intuition.menustrip import MenuStrip
 from .intuition.modes import Look, ScreenMode
@@ -56,6 +57,7 @@ from .stats.control import StatsControl
 from .stopping import StopRequests
 from .touch.control import TouchControl
 from .windowcontrol import Registered
+from .windowkind import WindowKind
 from .workbench.control import WorkbenchControl
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
@@ -66,6 +68,10 @@ ASSETS = resources.path_of(resources.ASSETS)
 
 class App:
     """Everything on the screen. Pyxel must be initialised before it is made."""
+
+    # Named before __init__ makes them: callbacks made earlier reach them later.
+    mine_window: MineWindow
+    commands: CommandCentre
 
     def __init__(self, options: Options) -> None:
         self.options = options
@@ -107,8 +113,11 @@ class App:
         # frame's work, files dropped, the manual's page (a new screen mode reopens
         # every window through the window manager: reopen.py). The
         # viewer first: a dropped guide opens there.
-        self.controls: list[Registered] = [self.viewers, self.duels, self.stats, self.replays]
         self.palette = PaletteControl(self)  # Settings > Palette...; the saved palette is shown from the start
+        self.information = InformationControl(self, self.workbench.selected_icons)
+        self.controls: list[Registered] = [self.viewers, self.duels, self.stats, self.replays, self.palette,
+                                           self.information, self.workbench_control]
+        self.by_kind = {control.kind: control for control in self.controls}
         follow_page(self, ask_page())  # in a browser: its reduced-motion and contrast preferences (palette/page.py)
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
@@ -179,7 +188,9 @@ class App:
             return self.open_menus_strip
         active = self.wm.active
         strip = active.menus if active is not None else None
-        return strip or self.mine_window.menus
+        menus = strip or self.mine_window.menus
+        assert menus is not None, "the game's window has its menus from the start (__init__)"
+        return menus
 
     @property
     def viewer(self) -> GuideViewer | None:
@@ -198,6 +209,10 @@ class App:
             self.requesters.remove(requester)
             self.wm.close(requester)
 
+    def open_window(self, kind: WindowKind) -> None:
+        """A menu's item: the window of this kind opens (or comes forward)."""
+        self.by_kind[kind].open_from_menu()
+
     def open_viewer(self, document: Document, page: Node | None = None) -> None:
         """Show a guide in the viewer window; the game waits while it is open."""
         self.viewers.open(document, page)
@@ -212,15 +227,13 @@ class App:
     def help_page(self) -> str:
         """The manual page about what the player is doing now."""
         active = self.wm.active
-        if getattr(active, "help_node", None):  # a requester's, or the Statistics or Replay window's
+        if active is not None and active.help_node:  # a requester's, or the Statistics or Replay window's
             return active.help_node
         if self.menus.is_open and self.menus.menu_index is not None:
             return MENU_PAGES.get(self.menus.menus[self.menus.menu_index].title, ManualPage.MENUS)
         page = next((page for page in (control.manual_page() for control in self.controls) if page), None)
         if page:
             return page
-        if active is self.workbench:
-            return ManualPage.WORKBENCH
         if self.game.paused:
             return ManualPage.PAUSE
         return ManualPage.RULES
@@ -313,6 +326,8 @@ class App:
 
     def _update_menus(self, frame) -> None:
         strip = self.open_menus_strip
+        if strip is None:
+            return
         if frame.key(*HELP_KEYS):
             self.open_manual()
             return

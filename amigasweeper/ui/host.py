@@ -28,8 +28,9 @@ if TYPE_CHECKING:
     from .intuition.screen import WorkbenchScreen
     from .intuition.window import Window
     from .intuition.wm import WindowManager
+    from .palette.pens import Palette
     from .scaling.pixels import WholePixels
-    from .touch.control import TouchControl
+    from .windowkind import WindowKind
 
 
 class Teller(Protocol):
@@ -74,7 +75,8 @@ class DuelHost(WindowHost, Protocol):
 class ReplayHost(WindowHost, Protocol):
     """The Replay window's: a sentence for the player."""
 
-    commands: Teller
+    @property
+    def commands(self) -> Teller: ...  # read-only: a protocol's attribute would have to be this type exactly
 
 
 class ReplayShower(Protocol):
@@ -86,7 +88,15 @@ class ReplayShower(Protocol):
 class StatsHost(DuelHost, ReplayHost, Protocol):
     """The Statistics window's: the games kept (through the queue's keeper) and the Replay window."""
 
-    replays: ReplayShower
+    @property
+    def replays(self) -> ReplayShower: ...
+
+
+class WindowOpener(Protocol):
+    """Opens a registered control's window by its kind (windowcontrol.py):
+    what a menu item that opens a window calls, never the control itself."""
+
+    def open_window(self, kind: WindowKind) -> None: ...
 
 
 class InformationHost(Protocol):
@@ -98,7 +108,7 @@ class InformationHost(Protocol):
     options: Any  # ui/options.py's Options
 
 
-class WorkbenchHost(ReplayHost, InformationHost, Protocol):
+class WorkbenchHost(ReplayHost, InformationHost, WindowOpener, Protocol):
     """The Workbench's (workbench/control.py): its menus open the game's
     window, About and Information, and it keeps its Snapshot with the settings."""
 
@@ -107,19 +117,34 @@ class WorkbenchHost(ReplayHost, InformationHost, Protocol):
     clock: Callable[[], float]  # the program's clock (frames when headless or scripted)
 
 
-class DuelStarter(Protocol):
-    def open_setup(self) -> None: ...
+class PaletteHost(WindowHost, Protocol):
+    """The Palette window's: the settings it keeps, and a sentence for the player."""
+
+    storage: Storage
+    @property
+    def commands(self) -> Teller: ...  # read-only: a protocol's attribute would have to be this type exactly
 
 
-class StatsOpener(Protocol):
-    def open(self) -> None: ...
+class PaletteHolder(Protocol):
+    palette: Palette  # the palette on the screen now
 
 
-class PaletteOpener(Protocol):
-    def open(self) -> None: ...
+class PageHost(Protocol):
+    """What a web page's preferences change (palette/page.py)."""
+
+    storage: Storage
+    screen: WorkbenchScreen
+    @property
+    def palette(self) -> PaletteHolder: ...
 
 
-class Narrating(Protocol):
+class TouchSwitch(Protocol):
+    on: bool
+
+    def toggle(self) -> str: ...
+
+
+class NarrationSwitch(Protocol):
     """What the menus ask of the window's Narrator (narrator/window.py): whether it
     speaks, to switch it, and to confirm a chosen item."""
 
@@ -130,26 +155,33 @@ class Narrating(Protocol):
     def chosen(self, item: MenuItem, checked: bool) -> None: ...
 
 
-class Host(WindowHost, Protocol):
-    """The game's menus' (game/commands.py) and the end of a game's path (game/finished_games.py)."""
+class Host(WindowHost, WindowOpener, Protocol):
+    """The game's menus' (game/commands.py) and the end of a game's path
+    (game/finished_games.py). It names no window control: windows open by
+    their kind (``open_window``)."""
 
     ending: EndQueue
     storage: Storage
     mine_window: MineWindow
+    screen: WorkbenchScreen
     look: Look
-    commands: Teller
-    duels: DuelStarter
-    touch_play: TouchControl
-    narration: Narrating
-    palette: PaletteOpener
+
+    @property
+    def commands(self) -> Teller: ...  # read-only: a protocol's attribute would have to be this type exactly
+
+    @property
+    def touch_play(self) -> TouchSwitch: ...
+
+    @property
+    def narration(self) -> NarrationSwitch: ...
+
     pixels: WholePixels
-    stats: StatsOpener
-    replays: ReplayShower
-    open_manual: Callable[[], None]
     clock: Callable[[], float]
 
     @property
     def game(self) -> Game: ...
+
+    def open_manual(self) -> None: ...
 
     def resize_screen(self, mode: ScreenMode) -> None: ...
 
@@ -174,6 +206,8 @@ class ScreenBarHost(Protocol):
     screen: WorkbenchScreen
     frame_clock: FrameClock
     menus_seen: bool  # a newcomer is told how to find the menus until then
-    touch_play: TouchControl
+
+    @property
+    def touch_play(self) -> TouchSwitch: ...
 
     def show_legend(self) -> bool: ...

@@ -4,6 +4,10 @@ A *controlled window* (the help viewer, the Duel, the Statistics and the
 Replay windows) tells its controller once that it closed, however it
 closes: its close gadget, Esc, a menu's Close, a link's CLOSE.
 
+Every control says the kind of window it opens (``WindowKind``): the menus
+open a window by its kind (``open_window`` of the host), never by naming
+its control.
+
 A *window control* opens its window, closes the one it replaces, and while
 its window is open holds the game's clock for its reason (``pauses``:
 play/clock.py), releasing it when the window closes. The app registers its
@@ -21,6 +25,7 @@ from typing import TYPE_CHECKING, Protocol
 from amigasweeper.play.clock import PauseReason
 
 from .intuition.window import Window
+from .windowkind import WindowKind
 
 if TYPE_CHECKING:
     from .host import WindowHost
@@ -43,7 +48,10 @@ class ControlledWindow(Window):
 class Registered(Protocol):
     """What the app asks of each registered window control."""
 
-    window: Window | None
+    kind: WindowKind
+
+    def open_from_menu(self) -> None:
+        """What a menu item naming this kind does: open the window, or bring it forward."""
 
     def tick(self) -> None: ...
 

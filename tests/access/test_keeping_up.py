@@ -25,8 +25,8 @@ from amigasweeper.access.voices.base import estimated_seconds
 from amigasweeper.access.voices.lineproto import LineProtocolSession
 from amigasweeper.access.voices.speechd_module import SpeechdModuleSession
 from amigasweeper.access.voices.ssip import Address, SSIPSession
+from amigasweeper.access.voices.voice_thread import WorkerVoice
 from amigasweeper.access.voices.web import WebSpeechVoice
-from amigasweeper.access.voices.worker import WorkerVoice
 
 SLOWER = 1.5  # the speaker takes this many times the estimate
 PRESSES, GAP = 15, 0.3

@@ -29,8 +29,8 @@ from amigasweeper.access.voices.lineproto import (
 )
 from amigasweeper.access.voices.speechd_module import speechd_module_voice
 from amigasweeper.access.voices.ssip import address, escape, ssip_voice
+from amigasweeper.access.voices.voice_thread import VoiceError
 from amigasweeper.access.voices.web import LIVE_REGION_ID, WebSpeechVoice
-from amigasweeper.access.voices.worker import VoiceError
 
 
 @pytest.fixture

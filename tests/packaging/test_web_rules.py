@@ -115,7 +115,7 @@ DESKTOP_ONLY = {
         "only a script run in a desktop window shows its frames so (Pilot.shows is False in the browser)",
     ("amigasweeper/ui/stopping.py", "import threading"):
         "the stop watchdog starts from a signal handler, which the page never installs",
-    ("amigasweeper/play/worker.py", "import threading"):
+    ("amigasweeper/play/end_worker.py", "import threading"):
         "the end of a game is written in a thread on the desktop only; the page writes in its frames (ending.InFrame)",
     ("amigasweeper/ui/display.py", "os.fork"): "the display is asked about on Linux and the BSDs only",
     ("amigasweeper/ui/display.py", "os.chdir"):
@@ -157,7 +157,7 @@ DESKTOP_ONLY.update({
          ("amigasweeper/access/voices/pipe.py", "import threading"),
          ("amigasweeper/access/voices/ssip.py", "import socket"),
          ("amigasweeper/access/voices/ssip.py", "import subprocess"),
-         ("amigasweeper/access/voices/worker.py", "import threading")],
+         ("amigasweeper/access/voices/voice_thread.py", "import threading")],
         "the desktop's voices (a helper process, a socket, a worker thread): in the browser find_voice takes "
         "the Web Speech API's voice alone",
     ),

@@ -225,6 +225,30 @@ def test_a_finished_game_is_written_in_order_record_best_time_replay_signed_with
     assert desk.storage.best_times["beginner"].name == "Grace" and not queue.busy
 
 
+def test_saving_a_game_as_evf_replays_the_engine_once_even_signed_with_a_new_name(tmp_path, monkeypatch):
+    """The metrics and the EVF file's mouse events read one mouse stream,
+    and signing the replay with the best time's name keeps it."""
+    from amigasweeper.replay import stream
+
+    replays = []
+
+    class CountedWriter(stream._Writer):
+        def __init__(self, recording) -> None:
+            replays.append(recording.player)
+            super().__init__(recording)
+
+    monkeypatch.setattr(stream, "_Writer", CountedWriter)
+    desk = Desk_(tmp_path, answer="Grace")
+    queue = EndQueue(desk.desk)
+    queue.put_game(finished())
+    run(queue)
+    (record,) = RecordStore(tmp_path).load().records
+    assert record.replay_name.endswith(".evf")
+    assert replays == ["Ada"]  # once, before the name was given; not again for "Grace"
+    saved = load_replay(tmp_path / "replays" / record.replay_name)
+    assert saved.player == "Grace" and saved.metrics() == record.metrics  # the file counts as the line says
+
+
 def test_a_helped_win_is_kept_but_never_asks_for_best_times(tmp_path):
     """The fault, through the one rule: Best Times refused it, Statistics
     showed it as best; now neither counts it."""
@@ -304,6 +328,42 @@ def test_a_held_lock_makes_the_game_wait_in_memory_never_the_frame(tmp_path):
     assert len(RecordStore(tmp_path).load().records) == 2 and not queue.busy
 
 
+def test_a_best_time_and_a_duel_found_locked_wait_in_this_queue_never_parked_in_storage(tmp_path):
+    """One retry loop: the best time (and a Duel's result) kept in memory
+    while another copy holds the lock, tried again by the queue, and never
+    handed to Storage's own queue of saves waiting for the lock."""
+    from amigasweeper.play import DuelJob
+
+    desk = Desk_(tmp_path, answer=None)
+    clock = Clock()
+    queue = EndQueue(desk.desk, clock)
+    queue.put_game(finished())
+    queue.put(DuelJob("computer-easy", "win"))
+    run(queue)
+    assert queue.asking and len(RecordStore(tmp_path).load().records) == 1  # the game's line is written
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
+    try:
+        assert holder.stdout.readline().strip() == "held"
+        queue.jobs[0].named("Grace")
+        for _ in range(8):
+            clock.now += 0.25
+            queue.tick()
+        assert len(queue.jobs) == 2 and queue.jobs[0].steps[0].__name__ == "best_time"  # waits at the front
+        assert desk.storage.best_times["beginner"].name == "Grace"  # kept in memory
+        assert not desk.storage.waiting  # and not parked in a second queue
+        assert Storage(tmp_path).load().best_times["beginner"].seconds == 999  # nothing written yet
+    finally:
+        holder.kill()
+        holder.wait(timeout=30)
+    clock.now += 1
+    run(queue)
+    assert not queue.busy and not desk.storage.waiting
+    saved = Storage(tmp_path).load()
+    assert saved.best_times["beginner"].name == "Grace" and saved.settings.last_name == "Grace"
+    assert saved.best_times.duel("computer-easy").wins == 1  # counted once
+    assert desk.storage.best_times.duel("computer-easy").wins == 1
+
+
 def test_a_duel_result_takes_the_same_queue(tmp_path):
     from amigasweeper.play import DuelJob
 
@@ -319,10 +379,10 @@ def test_on_the_desktop_the_files_are_written_in_a_worker_and_the_frame_asks_the
     even while the disk (here: a step held on an event) does not answer."""
     import threading
 
-    from amigasweeper.play.worker import Worker
+    from amigasweeper.play.end_worker import EndWorker
 
     desk = Desk_(tmp_path)
-    queue = EndQueue(desk.desk, runner=Worker())
+    queue = EndQueue(desk.desk, runner=EndWorker())
     release, threads = threading.Event(), {}
     add = desk.desk.keeper.add
 
@@ -358,10 +418,10 @@ def test_on_the_desktop_the_files_are_written_in_a_worker_and_the_frame_asks_the
 
 
 def test_a_step_that_fails_in_the_worker_is_told_not_lost(tmp_path):
-    from amigasweeper.play.worker import Worker
+    from amigasweeper.play.end_worker import EndWorker
 
     desk = Desk_(tmp_path)
-    queue = EndQueue(desk.desk, runner=Worker())
+    queue = EndQueue(desk.desk, runner=EndWorker())
 
     def broken(recording, record):
         raise RuntimeError("the disk caught fire")

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from amigasweeper.records import (
+    BestTimeTable,
     KeptGame,
     LiveIndex,
     RecordStore,
     RowKey,
     StatsIndex,
-    Table,
     board_name,
     counts_as_best,
     summarise,
@@ -46,12 +46,12 @@ def rows_of(*records) -> dict:
 
 # ------------------------------------------------------------------ the rule
 def test_the_rule_a_best_time_is_a_win_with_no_help_and_marks_only_wins_stay_in_their_row():
-    assert counts_as_best(True, False, False, Table.BEST_TIMES)
-    assert not counts_as_best(True, True, False, Table.BEST_TIMES)  # a hint was used
-    assert not counts_as_best(True, True, False, Table.STATISTICS_ROW)
-    assert not counts_as_best(False, False, False, Table.STATISTICS_ROW)
-    assert not counts_as_best(True, False, True, Table.BEST_TIMES)  # won by marks: not in 2.4's table
-    assert counts_as_best(True, False, True, Table.STATISTICS_ROW)  # but in its own completion mode's row
+    assert counts_as_best(True, False, False, BestTimeTable.BEST_TIMES)
+    assert not counts_as_best(True, True, False, BestTimeTable.BEST_TIMES)  # a hint was used
+    assert not counts_as_best(True, True, False, BestTimeTable.STATISTICS_ROW)
+    assert not counts_as_best(False, False, False, BestTimeTable.STATISTICS_ROW)
+    assert not counts_as_best(True, False, True, BestTimeTable.BEST_TIMES)  # won by marks: not in 2.4's table
+    assert counts_as_best(True, False, True, BestTimeTable.STATISTICS_ROW)  # but in its own completion mode's row
 
 
 def test_a_win_after_a_hint_counts_as_won_but_is_no_best_time():

@@ -21,7 +21,7 @@ import time
 
 from .base import Clock
 from .pipe import PipeProcess
-from .worker import WorkerVoice
+from .voice_thread import WorkerVoice
 
 PROGRAMS = ("espeak-ng", "espeak")
 LONGEST_BYTES = 990  # espeak-ng reads at most 1000 bytes of a line

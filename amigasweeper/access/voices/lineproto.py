@@ -24,7 +24,7 @@ import time
 
 from .base import Clock
 from .pipe import PipeProcess
-from .worker import VoiceError, WorkerVoice
+from .voice_thread import VoiceError, WorkerVoice
 
 ASK_SECONDS = 0.1  # how often a speaking helper is asked whether it has finished
 START_SECONDS = 10.0  # how long a helper may take to say ready

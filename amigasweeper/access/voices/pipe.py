@@ -9,7 +9,7 @@ import subprocess
 import threading
 from collections.abc import Mapping, Sequence
 
-from .worker import VoiceError
+from .voice_thread import VoiceError
 
 # No console window flashes up for PowerShell on Windows.
 _NO_WINDOW = getattr(subprocess, "CREATE_NO_WINDOW", 0)

@@ -8,7 +8,7 @@ import time
 from types import ModuleType
 
 from .base import Clock
-from .worker import VoiceError, WorkerVoice
+from .voice_thread import VoiceError, WorkerVoice
 
 
 class SpeechdModuleSession:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .base import Clock
-from .worker import VoiceError, WorkerVoice
+from .voice_thread import VoiceError, WorkerVoice
 
 CONNECT_SECONDS = 3.0  # to reach a server, including one just spawned
 REPLY_SECONDS = 2.0

@@ -16,6 +16,7 @@ from amigasweeper.play.duel import computer_player
 from ..game import dialogs
 from ..intuition.menustrip import MenuStrip
 from ..windowcontrol import WindowControl
+from ..windowkind import WindowKind
 from .duelwindow import DuelWindow
 from .menus import DUEL_MENUS, DuelCommand
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 
 class DuelControl(WindowControl):
     app: DuelHost
+    kind = WindowKind.DUEL
     pauses = PauseReason.DUEL
     page = ManualPage.DUEL
 
@@ -36,6 +38,9 @@ class DuelControl(WindowControl):
     @property
     def size(self):
         return self.app.screen_mode.size
+
+    def open_from_menu(self) -> None:
+        self.open_setup()  # a Duel's window opens once its requester is answered
 
     def open_setup(self) -> None:
         last = self.app.storage.settings.last_name
@@ -49,10 +54,11 @@ class DuelControl(WindowControl):
 
     def begin(self) -> None:
         """A new duel with the chosen players, on a fresh seeded board."""
-        app = self.app
+        app, players = self.app, self.players
+        assert players is not None, "begin follows start, which chooses the players"
         seed = app.session.seeds.next()
         duel = Duel(DuelSetup(seed=seed, shape=app.session.choices.shape))  # Settings > Board Shape's
-        play = DuelPlay(duel, self.players, computer_player(self.players, seed),
+        play = DuelPlay(duel, players, computer_player(players, seed),
                         on_end=lambda opponent, result: app.ending.put(DuelJob(opponent, result)))
         window = DuelWindow(
             play,

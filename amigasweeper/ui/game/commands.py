@@ -14,6 +14,7 @@ from ..intuition.beep import Flash
 from ..intuition.menus import MenuItem
 from ..intuition.modes import Look, ScreenMode
 from ..intuition.requester import Requester
+from ..windowkind import WindowKind
 from . import dialogs
 from .boardview import BoardCanvas
 from .geometry import supports
@@ -28,6 +29,12 @@ LEVEL_COMMANDS = {
     Command.BEGINNER: LevelName.BEGINNER,
     Command.INTERMEDIATE: LevelName.INTERMEDIATE,
     Command.EXPERT: LevelName.EXPERT,
+}
+WINDOW_COMMANDS = {  # each opens its window by its kind (the app's registered controls)
+    Command.DUEL: WindowKind.DUEL,
+    Command.STATISTICS: WindowKind.STATISTICS,
+    Command.REPLAY: WindowKind.REPLAY,
+    Command.PALETTE: WindowKind.PALETTE,
 }
 LOOK_COMMANDS = {Command.LOOK_KICKSTART3: Look.KICKSTART3, Command.LOOK_KICKSTART2: Look.KICKSTART2}
 SCREEN_COMMANDS = {Command.SCREEN_LOWRES: ScreenMode.LOWRES, Command.SCREEN_HIRES: ScreenMode.HIRES}
@@ -121,9 +128,7 @@ class CommandCentre:
             **{shape: (lambda shape=shape: self.choose_shape(shape)) for shape in Shape},
             Command.NO_GUESS: self.toggle_no_guess,
             Command.MANUAL: self.app.open_manual,
-            Command.DUEL: self.app.duels.open_setup,
-            Command.STATISTICS: self.app.stats.open,
-            Command.REPLAY: self.app.replays.open_last,
+            **{c: (lambda kind=kind: self.app.open_window(kind)) for c, kind in WINDOW_COMMANDS.items()},
             Command.HINT: self.hint,
             Command.SHOW_SAFE: self.show_safe,
             Command.SHOW_PROBABILITIES: self.toggle_probabilities,
@@ -131,7 +136,6 @@ class CommandCentre:
             Command.STRONG_DEMO: self.toggle_strong_demo,
             Command.TOUCH: self.toggle_touch,
             Command.NARRATOR: self.toggle_narrator,
-            Command.PALETTE: self.app.palette.open,
             **{c: (lambda flash=flash: self.choose_flash(flash)) for c, flash in FLASH_COMMANDS.items()},
             **{c: (lambda ripple=ripple: self.choose_ripple(ripple)) for c, ripple in RIPPLE_COMMANDS.items()},
             **{c: (lambda choice=choice: self.choose_scale(choice)) for c, choice in SCALE_COMMANDS.items()},

@@ -7,8 +7,8 @@ import sys
 from typing import TYPE_CHECKING
 
 from amigasweeper.play import Desk, EndQueue
+from amigasweeper.play.end_worker import EndWorker
 from amigasweeper.play.ending import InFrame
-from amigasweeper.play.worker import Worker
 from amigasweeper.records import GameKeeper
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ def end_queue(app: Host, interactive: bool) -> EndQueue:
         ask_name=lambda *asked: app.commands.ask_name(*asked),
         best_times_changed=lambda: app.commands.open_best_times(),
     )
-    runner = Worker() if interactive and sys.platform != "emscripten" else InFrame()
+    runner = EndWorker() if interactive and sys.platform != "emscripten" else InFrame()
     queue = EndQueue(desk, app.clock, may_run=lambda: not app.mine_window.canvas.rippling, runner=runner)
     app.session.on_end = queue.put_game
     return queue

@@ -6,6 +6,7 @@ is documented. The menu strip draws these; the app carries out the Commands.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from enum import Enum
 
 from amigasweeper.engine import Completion, Shape
@@ -88,7 +89,7 @@ SHAPE_KEYS = {Shape.SQUARE: "U", Shape.HEX: "X", Shape.TRIANGLE: "V"}
 SCALE_KEYS = dict(zip(SCALE_COMMANDS, ("5", "6", "7", "-", "=")))
 
 
-def _choice(label: str, command: Command, group: str, key: str | None = None, bar: bool = False) -> MenuItem:
+def _choice(label: str, command: Hashable, group: str, key: str | None = None, bar: bool = False) -> MenuItem:
     return MenuItem(label, command, key, ItemKind.CHOICE, group, bar)
 
 

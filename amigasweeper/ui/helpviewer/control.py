@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from amigasweeper import __version__, plainfiles
-from amigasweeper.guide import Document, ManualPage, Node
+from amigasweeper.guide import Document, ManualPage, Node, load_manual
 from amigasweeper.guide.paths import GUIDE_LIMIT
 from amigasweeper.guide.savetext import save_page
 from amigasweeper.plainfiles import shown
@@ -19,6 +19,7 @@ from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester, shorten_middle
 from ..intuition.stringgadget import StringGadget
 from ..windowcontrol import WindowControl
+from ..windowkind import WindowKind
 from .guideview import GuideViewer, open_guide_file
 from .menus import ViewerCommand
 
@@ -32,6 +33,7 @@ NAME_CHARS = 24  # of a file's name in a message saying why it is not opened
 
 class ViewerControl(WindowControl):
     app: ViewerHost
+    kind = WindowKind.HELP_VIEWER
     pauses = PauseReason.HELP
     page = ManualPage.VIEWER
 
@@ -40,6 +42,11 @@ class ViewerControl(WindowControl):
         self.start_dir = start_dir  # relative paths typed in Open are found from here
         self.window: GuideViewer | None = None
         self.alone = False  # `--guide FILE`: the viewer is the program, and closing it ends it
+
+    def open_from_menu(self) -> None:
+        """The manual at its contents (Help with nothing more particular in view)."""
+        document = load_manual()
+        self.open(document, document.main)
 
     def open(self, document: Document, page: Node | None = None) -> None:
         """Show a guide in the viewer window (replacing the one shown); the game

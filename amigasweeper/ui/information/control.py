@@ -4,9 +4,13 @@ front). The facts are found out when the window opens (facts.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from amigasweeper.guide import ManualPage
+
 from ..intuition.atlas import Icon
+from ..windowkind import WindowKind
 from .facts import VOLUMES, Facts, tool_facts, volume_facts
 from .window import InformationWindow
 
@@ -42,9 +46,20 @@ def facts_of(icon: Icon, options) -> Facts:
 
 
 class InformationControl:
-    def __init__(self, app: InformationHost) -> None:
+    """Registered with the app like every window control (windowcontrol.py),
+    though it keeps a window for each icon: the game goes on behind them,
+    as behind Workbench's."""
+
+    kind = WindowKind.INFORMATION
+    page = ManualPage.WORKBENCH  # Help in an Information window: the Workbench's page
+
+    def __init__(self, app: InformationHost, selected: Callable[[], list[Icon]]) -> None:
         self.app = app
+        self.selected = selected  # the icons selected on the Workbench, which Icons > Information... opens
         self.windows: dict[Icon, InformationWindow] = {}
+
+    def open_from_menu(self) -> None:
+        self.open_all(self.selected())
 
     def open_all(self, icons: list[Icon]) -> None:
         for icon in icons:
@@ -60,7 +75,6 @@ class InformationControl:
         others = sum(1 for other in self.windows.values() if app.wm.is_open(other))
         window = InformationWindow(facts_of(icon, app.options), icon, app.screen_mode.size,
                                    on_close=lambda: self.close(icon), cascade=others)
-        window.depth_request = lambda: app.wm.depth(window)
         self.windows[icon] = window
         app.wm.open(window)
 
@@ -68,3 +82,14 @@ class InformationControl:
         window = self.windows.pop(icon, None)
         if window is not None:
             self.app.wm.close(window)
+
+    # ------------------------------------------------------- registration
+    def tick(self) -> None:
+        """Nothing changes in an open Information window by itself."""
+
+    def drop(self, paths: list[str]) -> bool:
+        return False  # a file dropped is never an icon's
+
+    def manual_page(self) -> str | None:
+        active = self.app.wm.active
+        return self.page if active is not None and active in self.windows.values() else None

@@ -139,6 +139,12 @@ class Qualifiers(Protocol):
     def take_chorded(self) -> set[int]: ...
 
 
+class Gestures(Protocol):
+    """What rewrites a frame's buttons as touch gestures (gestures.py, which reads Frame from here)."""
+
+    def apply(self, frame: Frame) -> None: ...
+
+
 class InputReader:
     """Turns button states into Frames with presses and releases.
 
@@ -155,7 +161,7 @@ class InputReader:
         self.use_frame_edges = held is None
         self.qualifiers = qualifiers if held is None else None
         self._down: set[int] = set()
-        self.gestures = None  # a gestures.TouchGestures while touch play is on
+        self.gestures: Gestures | None = None  # a gestures.TouchGestures while touch play is on
 
     def _btn(self, code: int) -> bool:
         if self.held is not None:

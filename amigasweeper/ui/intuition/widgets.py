@@ -5,8 +5,12 @@ widget a button went down on until every button is up again.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from . import pointer
 from .input import Button, Frame
+
+Child = TypeVar("Child", bound="Widget")  # add gives back the widget as its own class
 
 
 class Widget:
@@ -19,7 +23,7 @@ class Widget:
         self.visible = True
 
     # ---------------------------------------------------------------- tree
-    def add(self, child: Widget) -> Widget:
+    def add(self, child: Child) -> Child:
         child.parent = self
         self.children.append(child)
         return child

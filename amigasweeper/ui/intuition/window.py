@@ -18,6 +18,7 @@ import pyxel
 from . import font, metrics
 from .atlas import FONT, GADGET_H, Gadget
 from .gfx import bevel
+from .menustrip import MenuStrip
 from .palette import BACKGROUND, FILL, FILL_TEXT, SHADOW, SHINE, TEXT
 from .widgets import PushGadget, Widget
 
@@ -83,7 +84,8 @@ class Window(Widget):
 
     inner_y = TITLE_H
     backdrop = False  # a backdrop window stays behind the others and has no title bar
-    menus = None  # the MenuStrip shown while this window is active, if it has menus
+    menus: MenuStrip | None = None  # the MenuStrip shown while this window is active, if it has menus
+    help_node: str | None = None  # the manual's page Help shows while it is active, if it has one
     owner: Window | None = None  # the window a requester blocks while it is open
     screen_title: str | None = None  # the screen bar's text while active (None: the screen's own)
     # Intuition's WFLG_SIZEBBOTTOM: the size gadget sits in a bottom border as
@@ -127,8 +129,10 @@ class Window(Widget):
         self.closed = False
         self.moved = False  # dragged by the user: layout changes keep its place
         self.screen_size = (320, 256)
-        self.close_gadget = None
-        self.depth_gadget = None
+        self.close_gadget: SystemGadget | None = None
+        self.depth_gadget: SystemGadget | None = None
+        # The depth gadget of ``enable_depth`` was clicked: WindowManager.open sets what it does.
+        self.depth_request: Callable[[], None] = lambda: None
         self.zoom_gadget: SystemGadget | None = None
         self.size_gadget: SizeGadget | None = None
         self.min_size = (0, 0)  # the smallest outer size the size gadget allows
@@ -173,9 +177,6 @@ class Window(Widget):
             return
         self.depth_gadget = self.add(SystemGadget(self.w - DEPTH_W, Gadget.DEPTH, DEPTH_W, lambda: self.depth_request()))
         self.resize_inner(self.inner_w, self.inner_h)
-
-    def depth_request(self) -> None:
-        """The depth gadget of ``enable_depth`` was clicked (the window manager replaces this)."""
 
     def enable_zoom(self) -> None:
         """Give the window a zoom gadget, left of its depth gadget."""

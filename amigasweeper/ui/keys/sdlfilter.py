@@ -50,7 +50,7 @@ class EventType(IntEnum):
     CONTROLLERDEVICEREMOVED = 0x654
 
 
-class WindowEvent(IntEnum):
+class SdlWindowEvent(IntEnum):
     """SDL_WindowEventID: the keyboard comes or goes."""
 
     FOCUS_GAINED = 12
@@ -122,7 +122,7 @@ class ShortcutFilter:
             which = int.from_bytes(event[PAD_WHICH_AT:PAD_WHICH_AT + 4], "little", signed=True)
             verdict = self._pad(which, event[PAD_BUTTON_AT], kind == EventType.CONTROLLERBUTTONDOWN)
         elif kind == EventType.WINDOWEVENT:
-            if event[WINDOW_EVENT_AT] in (WindowEvent.FOCUS_GAINED, WindowEvent.FOCUS_LOST):
+            if event[WINDOW_EVENT_AT] in (SdlWindowEvent.FOCUS_GAINED, SdlWindowEvent.FOCUS_LOST):
                 self.held.clear()  # a key let go in another window: never held here for good
             verdict = PASS
         elif kind == EventType.CONTROLLERDEVICEREMOVED:

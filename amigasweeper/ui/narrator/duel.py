@@ -12,11 +12,11 @@ from collections.abc import Callable
 
 from amigasweeper.access.narrator import LineKind
 from amigasweeper.access.words import cursor_line, edge_line, neighbourhood_line
-from amigasweeper.access.words.reading import column_runs_line, row_runs_line
+from amigasweeper.access.words.reading import column_runs_line, none_line, row_runs_line
 from amigasweeper.engine import MoveKind
 
 from ..duel.duelwindow import DuelWindow
-from ..game.keyplay import Read
+from ..game.keyplay import Jump, Read
 
 Say = Callable[[LineKind, str], None]
 
@@ -61,6 +61,10 @@ class DuelListener:
             Read.STATUS: self.scores,
         }[what]()
         self.say(LineKind.ASKED if what is not Read.WHERE else LineKind.CURSOR, text)
+
+    def nowhere(self, what: Jump) -> None:
+        """A jump (J, Shift-J) found no square on the Duel's board: say so."""
+        self.say(LineKind.ASKED, none_line(what.value))
 
     def scores(self) -> str:
         window = self.window

@@ -287,8 +287,9 @@ class WindowNarration:
         links = viewer.visible_links()
         lit = viewer.focus if viewer.focus is not None and viewer.focus < len(links) else None
         seen = (id(viewer), lit, viewer.title, viewer.scroll.top)
-        if lit is not None and seen != self._link_seen:
-            self.say(LineKind.MENU, link_line(links[lit][1].link.label, lit + 1, len(links)))
+        link = links[lit][1].link if lit is not None else None
+        if lit is not None and link is not None and seen != self._link_seen:
+            self.say(LineKind.MENU, link_line(link.label, lit + 1, len(links)))
         self._link_seen = seen if lit is not None else None
         reads = (id(viewer), viewer.reads_asked)
         if reads != self._reads_seen:

@@ -11,11 +11,13 @@ import pyxel
 
 from ..game.keyplay import BoardCursor
 from ..game.patterns import SteppedShading
+from ..windowcontrol import WindowControl
+from ..windowkind import WindowKind
 from .palettewindow import PaletteWindow
 from .pens import Palette, from_settings
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..host import PaletteHost
 
 
 def show(palette: Palette) -> None:
@@ -27,9 +29,16 @@ def show(palette: Palette) -> None:
     SteppedShading.on = palette.shading == "steps"  # the Kickstart 2 look's patterns (its pens are the four)
 
 
-class PaletteControl:
-    def __init__(self, app: Host) -> None:
-        self.app = app
+class PaletteControl(WindowControl):
+    """Registered with the app like every window control (windowcontrol.py);
+    the game goes on while the Palette window is open, as under 3.1's
+    Palette preferences (``pauses`` is None)."""
+
+    app: PaletteHost
+    kind = WindowKind.PALETTE
+
+    def __init__(self, app: PaletteHost) -> None:
+        super().__init__(app)
         self.window: PaletteWindow | None = None
         settings = app.storage.settings
         self.palette, problem = from_settings(settings.palette, settings.palette_pens, settings.cursor, settings.shading)
@@ -37,31 +46,26 @@ class PaletteControl:
         self._before = self.palette  # what Cancel puts back
         show(self.palette)  # the saved palette, from the first frame
 
+    def open_from_menu(self) -> None:
+        self.open()
+
     def open(self) -> None:
         app = self.app
-        if self.window is not None:
-            app.wm.to_front(self.window)
-            app.wm.activate(self.window)
+        if self.bring_forward():
             return
         self._before = self.palette
         window = PaletteWindow(self.palette, app.screen_mode.size, on_change=show, on_save=self.save,
                                on_use=self.use, on_cancel=self.cancel, on_depth=lambda: app.wm.depth(window))
-        self.window = window
-        app.wm.open(window)
+        self.open_window(window)
         if self.problem:
             app.commands.tell("Palette", [f"The saved palette could not all be used: {self.problem}."])
             self.problem = None
-
-    def _close(self) -> None:
-        if self.window is not None:
-            self.app.wm.close(self.window)
-            self.window = None
 
     def use(self, palette: Palette) -> None:
         """Use: this palette for the rest of the run, not saved."""
         self.palette = palette
         show(palette)
-        self._close()
+        self.closed()
 
     def save(self, palette: Palette) -> None:
         """Save: this palette, kept with the settings."""
@@ -74,4 +78,4 @@ class PaletteControl:
         """Cancel, Esc or the close gadget: the colours as the window found them."""
         self.palette = self._before
         show(self.palette)
-        self._close()
+        self.closed()

@@ -26,7 +26,7 @@ from ..intuition.beep import Flash
 from .control import show
 
 if TYPE_CHECKING:
-    from ..host import Host
+    from ..host import PageHost
 
 LESS_MOTION = "(prefers-reduced-motion: reduce)"
 MORE_CONTRAST = "(prefers-contrast: more)"
@@ -58,7 +58,7 @@ def ask_page(platform: str = sys.platform) -> PagePreferences:
         return PagePreferences()
 
 
-def follow(app: Host, preferences: PagePreferences) -> list[str]:
+def follow(app: PageHost, preferences: PagePreferences) -> list[str]:
     """Put the reader's preferences on the screen where the settings are at
     their defaults; returns the settings changed, by name, for this run."""
     settings, changed = app.storage.settings, []

@@ -33,6 +33,7 @@ from amigasweeper.storage import FileBackend
 from ..intuition.asl import FileRequester, Mode, available
 from ..intuition.menustrip import MenuStrip
 from ..windowcontrol import WindowControl
+from ..windowkind import WindowKind
 from .download import download, in_browser
 from .menus import REPLAY_MENUS, ReplayCommand
 from .replaywindow import ReplayWindow
@@ -65,6 +66,7 @@ class Shelf(Protocol):
 
 class ReplayControl(WindowControl):
     app: ReplayHost
+    kind = WindowKind.REPLAY
     pauses = PauseReason.REPLAY
     page = ManualPage.STATS_WINDOWS
 
@@ -103,6 +105,9 @@ class ReplayControl(WindowControl):
         )
         self.open_window(window)
 
+    def open_from_menu(self) -> None:
+        self.open_last()
+
     def open_last(self) -> None:
         recording = self.shelf.last_game()
         if recording is None:
@@ -132,6 +137,8 @@ class ReplayControl(WindowControl):
 
     def _poll_pending(self, at_once: bool = False) -> None:
         """A frame's share of reading the file (all of a small one); show it when it is read."""
+        if self.pending is None:
+            return
         load, path, shelved = self.pending
         try:
             done = load.poll(math.inf if at_once else LOAD_BUDGET_S)

@@ -16,8 +16,8 @@ def in_browser() -> bool:
 def download(name: str, data: bytes) -> str | None:
     """Offer ``data`` as a file called ``name``; a problem in words, or None."""
     try:
-        import js  # type: ignore[import-not-found]  # Pyodide only
-        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+        import js  # Pyodide only
+        from pyodide.ffi import to_js
     except ImportError:
         return NOT_HERE
     try:

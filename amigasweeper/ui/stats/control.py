@@ -21,6 +21,7 @@ from ..game import dialogs
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester
 from ..windowcontrol import WindowControl
+from ..windowkind import WindowKind
 from .menus import STATS_MENUS, StatsCommand
 from .statswindow import StatsWindow
 
@@ -32,6 +33,7 @@ RESET_QUESTION = "Start the statistics again from nothing? Your games stay on di
 
 class StatsControl(WindowControl):
     app: StatsHost
+    kind = WindowKind.STATISTICS
     pauses = PauseReason.STATISTICS
     page = ManualPage.STATS_WINDOWS
 
@@ -83,12 +85,15 @@ class StatsControl(WindowControl):
 
     def open_game(self, record: KeptGame) -> None:
         """The Replay button: the game's replay in the Replay window."""
+        replays = self.keeper.replays
+        if replays is None:  # the button is ghosted without a replays folder (has_replay)
+            return
         try:
-            recording = self.keeper.replays.load(record)
+            recording = replays.load(record)
         except ReplayError as error:
             self.app.commands.tell("Replay", [f"{record.replay_name} cannot be played: {error}"])
             return
-        name = self.keeper.replays.name_of(record) or record.replay_name
+        name = replays.name_of(record) or record.replay_name
         self.app.replays.show(recording, name, name)
 
     # ------------------------------------------- the shelf of the Replay window
@@ -114,8 +119,10 @@ class StatsControl(WindowControl):
         return last[1] if last else ""
 
     def _newest_on_disk(self) -> tuple[Recording, str] | None:
-        folder = self.replay_folder()
-        for name in reversed(self.keeper.replays.names() if folder is not None else []):
+        folder, replays = self.replay_folder(), self.keeper.replays
+        if folder is None or replays is None:
+            return None
+        for name in reversed(replays.names()):
             try:  # a damaged newest one: the one before
                 return load_replay(folder / name), name
             except ReplayError:
@@ -138,6 +145,9 @@ class StatsControl(WindowControl):
         if self.window is not None and shown != self._shown:
             self._shown = shown
             self.window.refresh()
+
+    def open_from_menu(self) -> None:
+        self.open()
 
     def open(self) -> None:
         app = self.app

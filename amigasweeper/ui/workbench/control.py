@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from amigasweeper.guide import ManualPage
 
-from ..information.control import InformationControl
 from ..intuition.atlas import Icon
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester
+from ..windowkind import WindowKind
 from .backdrop import WorkbenchWindow, kept_box
 from .icons import ICONS
 from .menus import GHOSTED, WORKBENCH_MENUS
@@ -34,6 +34,13 @@ def kept_places(saved: tuple[tuple[str, int, int], ...]) -> dict[Icon, tuple[int
 
 
 class WorkbenchControl:
+    """Registered with the app like every window control (windowcontrol.py).
+    Its window is always open, as the Workbench's is: opening it by its
+    kind brings it to the front."""
+
+    kind = WindowKind.WORKBENCH
+    page = ManualPage.WORKBENCH
+
     def __init__(self, app: WorkbenchHost) -> None:
         self.app = app
         settings = app.storage.settings
@@ -42,7 +49,6 @@ class WorkbenchControl:
         self.window = WorkbenchWindow(app.screen_mode.size, app.clock, self.open_icon, backdrop=settings.backdrop,
                                       kept=self.kept, box=kept_box(settings.workbench_window, app.screen_mode.size))
         self.window.menus = self._menus()
-        self.information = InformationControl(app)
 
     def _menus(self) -> MenuStrip:
         window = self.window
@@ -59,7 +65,7 @@ class WorkbenchControl:
             C.SNAPSHOT_WINDOW: lambda: self.snapshot(window_too=True, icons=[]),
             C.SNAPSHOT_ALL: lambda: self.snapshot(window_too=not window.backdrop, icons=[i.icon for i in window.icons]),
             C.OPEN: lambda: self.open_icon(window.selected()),
-            C.INFORMATION: lambda: self.information.open_all(window.selected_icons()),
+            C.INFORMATION: lambda: self.app.open_window(WindowKind.INFORMATION),
             C.ICON_SNAPSHOT: lambda: self.snapshot(window_too=False, icons=window.selected_icons()),
             C.UNSNAPSHOT: self.unsnapshot,
             C.RESET_WB: self.reset,
@@ -107,7 +113,7 @@ class WorkbenchControl:
         """Keep the places of these icons, and the window's box, with the settings."""
         for icon in icons:
             self.kept[icon] = self.window.places[icon]
-        changes = {"icon_places": self._saved_places()}
+        changes: dict[str, object] = {"icon_places": self._saved_places()}
         if window_too and not self.window.backdrop:
             changes["workbench_window"] = self.window.box()
         self._save(**changes)
@@ -125,6 +131,20 @@ class WorkbenchControl:
         problem = self.app.storage.change_settings(**changes)
         if problem:
             self.app.commands.tell("Saved Data", [problem])
+
+    # ------------------------------------------------------- registration
+    def open_from_menu(self) -> None:
+        self.app.wm.to_front(self.window)
+        self.app.wm.activate(self.window)
+
+    def tick(self) -> None:
+        """The Workbench's own clock (its title's messages) runs in its window."""
+
+    def drop(self, paths: list[str]) -> bool:
+        return False  # files dropped go to the viewer or the Replay window
+
+    def manual_page(self) -> str | None:
+        return self.page if self.app.wm.active is self.window else None
 
     # ------------------------------------------------------ the whole bench
     def toggle_backdrop(self) -> None:

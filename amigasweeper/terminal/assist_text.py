@@ -21,7 +21,7 @@ from amigasweeper.access.words import square_label
 from amigasweeper.play import Action
 
 from .commands import Verb
-from .host import TextHost
+from .text_host import TextHost
 
 TICK_BUDGET = 0.02  # seconds of solver work in each turn of the loop (it waits WAIT for a line)
 DEMO_DOES = {Action.UNCOVER: "uncovers", Action.MARK: "marks"}

@@ -28,7 +28,7 @@ class VoiceError(Exception):
     """The session cannot speak (any more); the message says why."""
 
 
-class Session(Protocol):
+class SpeechSession(Protocol):
     """A back-end's process or connection, used on the worker thread only."""
 
     def open(self) -> None: ...
@@ -49,7 +49,7 @@ class WorkerVoice:
 
     cuts = True  # every session's stop() cuts its line off (espeak-ng's by a new process)
 
-    def __init__(self, name: str, session: Callable[[], Session], clock: Clock = time.monotonic,
+    def __init__(self, name: str, session: Callable[[], SpeechSession], clock: Clock = time.monotonic,
                  threaded: bool = True) -> None:
         self.name = name
         self._make_session = session
@@ -59,7 +59,7 @@ class WorkerVoice:
         self._sent = 0  # speak requests made (the game's thread writes this)
         self._done = 0  # speak requests carried out (the worker writes this)
         self._reported: bool | None = None  # the session's last word on speaking
-        self._session: Session | None = None
+        self._session: SpeechSession | None = None
         self.dropped = 0  # requests dropped because the worker was too far behind
         self._lost_lines = 0  # of which lines to say
         self._thread: threading.Thread | None = None
@@ -130,11 +130,11 @@ class WorkerVoice:
             if session is not None:
                 session.close()
 
-    def _serve(self, session: Session) -> None:
+    def _serve(self, session: SpeechSession) -> None:
         while self._serve_once(session, POLL_SECONDS):
             pass
 
-    def _serve_once(self, session: Session, wait: float) -> bool:
+    def _serve_once(self, session: SpeechSession, wait: float) -> bool:
         """One request (or none within ``wait``), then the session's word on
         speaking; False once told to close."""
         try:

@@ -1,4 +1,4 @@
-"""What the text mode's command groups (assisting, stats_text, manualpages,
+"""What the text mode's command groups (assist_text, stats_text, manualpages,
 dueltext) need of the game they answer for: TextGame gives it. A Protocol,
 so the groups never import game.py, which imports them."""
 

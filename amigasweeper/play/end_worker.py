@@ -20,10 +20,10 @@ import threading
 from collections.abc import Callable
 
 
-class Worker:
+class EndWorker:
     def __init__(self) -> None:
         self._thread: threading.Thread | None = None
-        self._outcome = None
+        self._outcome: object = None  # a step's StepResult, once its thread has finished
 
     @property
     def busy(self) -> bool:
