@@ -5,8 +5,9 @@ A line holds, separated by single spaces::
     date_ms level width height mines shape no_guess completion marks result
     time_ms bbbv bbbv_solved openings islands zini left right chord
     left_eff right_eff chord_eff replay keep helped by_marks
+    path flags no_flag helps
 
-(about 90 bytes; ``zini`` is ``-`` off square boards, ``replay`` is ``e`` for
+(about 110 bytes; ``zini`` is ``-`` off square boards, ``replay`` is ``e`` for
 an EVF file, ``n`` for our format, ``-`` for none; the replay's file name is
 made from the record by replay_names.replay_file_name). The rates (IOE, 3BV/s...) are
 worked out from the counts when read.
@@ -17,6 +18,16 @@ alone (All Mines Found or Either with safe squares still covered). Lines
 written before these two fields existed have 24 fields: they read as not
 helped (that version never knew), and as won by marks when such a win left
 3BV unsolved, which only a win by marks can.
+
+``path`` (how far the mouse went, as ms-toollib measures it, to 3 decimals),
+``flags`` (ms-toollib's flag count at the end) and ``no_flag`` (1 when no
+flag was put down in the whole game) are worked out from the game's mouse
+events at its end, since its replay may be pruned later; ``helps`` says
+which kinds of help were used, a letter each (h hint, s Show Safe and
+Mines, p Show Probabilities, d the Demo; ``-`` none), so that a Demo game
+is told from a hinted one. Lines written before these four existed (24 or
+26 fields) read them as null (unknown), and a helped game of theirs as
+helped with a kind unknown.
 """
 
 from __future__ import annotations
@@ -26,6 +37,7 @@ from dataclasses import fields
 
 from ..engine.levels import LevelName
 from ..metrics.game_metrics import GameMetrics
+from ..metrics.stnb import stnb
 from .replay_names import replay_file_name
 
 # A level is written as its first letter (b, i, e, c): the engine's names
@@ -35,6 +47,11 @@ SHAPE_CODES = {"square": "s", "hex": "h", "triangle": "t"}
 COMPLETION_CODES = {"all_mines": "m", "all_non_mines": "n", "both": "b", "either": "e"}
 RESULT_CODES = {"won": "w", "lost": "l", "abandoned": "a"}
 REPLAY_CODES = {".evf": "e", ".asreplay": "n", "": "-"}
+# The kinds of help (play's Help values) as the line writes them, a letter each.
+HELP_CODES = {"hint": "h", "safe and mines": "s", "probabilities": "p", "demo": "d"}
+HELP_NAMES = {code: name for name, code in HELP_CODES.items()}
+DEMO_CODE = HELP_CODES["demo"]
+UNKNOWN_HELP = "?"  # a helped game of a line that did not say which help
 _DECODE = {name: {v: k for k, v in table.items()} for name, table in (
     ("level", LEVEL_CODES), ("shape", SHAPE_CODES), ("completion", COMPLETION_CODES),
     ("result", RESULT_CODES), ("replay", REPLAY_CODES),
@@ -62,10 +79,18 @@ KEPT_FIELDS = (
     "helped",  # hints, probabilities, the Demo or any other help were used
     "by_marks",  # won by marking every mine, with safe squares still covered
 )
-FIELD_COUNT = len(SETUP_FIELDS) + len(METRIC_FIELDS) + len(KEPT_FIELDS)
-FIRST_FIELD_COUNT = FIELD_COUNT - 2  # the lines of the first version, without helped and by_marks
+PLAY_FIELDS = (  # None: a line of an older format, which did not keep it
+    "path",  # how far the mouse went (metrics/path.py), rounded to 3 decimals
+    "flags",  # ms-toollib's flag count at the end of the game
+    "no_flag",  # no flag was put down in the whole game
+    "helps",  # the kinds of help used, as HELP_CODES letters ("" none, "?" of a kind unknown)
+)
+FIELD_COUNT = len(SETUP_FIELDS) + len(METRIC_FIELDS) + len(KEPT_FIELDS) + len(PLAY_FIELDS)
+SECOND_FIELD_COUNT = FIELD_COUNT - len(PLAY_FIELDS)  # the lines with helped and by_marks, before path and flags
+FIRST_FIELD_COUNT = SECOND_FIELD_COUNT - 2  # the lines of the first version, without helped and by_marks
 _METRICS = slice(len(SETUP_FIELDS), len(SETUP_FIELDS) + len(METRIC_FIELDS))
-_Fields = namedtuple("_Fields", SETUP_FIELDS + METRIC_FIELDS + KEPT_FIELDS, defaults=("", False, False, False))
+_Fields = namedtuple("_Fields", SETUP_FIELDS + METRIC_FIELDS + KEPT_FIELDS + PLAY_FIELDS,
+                     defaults=("", False, False, False, None, None, None, ""))
 
 
 class KeptGame(_Fields):
@@ -94,6 +119,20 @@ class KeptGame(_Fields):
     def won(self) -> bool:
         return self.result == "won"
 
+    @property
+    def demo(self) -> bool:
+        """The Demo played (some of) the game."""
+        return DEMO_CODE in self.helps
+
+    @property
+    def help_names(self) -> list[str]:
+        """The kinds of help used, in words ("unknown" for an older line's)."""
+        return [HELP_NAMES.get(code, "unknown") for code in self.helps]
+
+    @property
+    def stnb(self) -> float | None:
+        return stnb(self.width, self.height, self.mines, self.bbbv, self.bbbv_solved, self.time_ms)
+
     @classmethod
     def from_recording(cls, recording, level: str, replay_suffix: str = "", by_marks: bool = False) -> KeptGame:
         s, m = recording.setup, recording.metrics()
@@ -103,6 +142,7 @@ class KeptGame(_Fields):
             completion=s.completion.value, marks=s.marks, result=recording.result.value,
             **{name: getattr(m, name) for name in METRIC_FIELDS},
             replay_suffix=replay_suffix, helped=recording.helped, by_marks=by_marks,
+            **_play_figures(recording),
         )
 
     # ------------------------------------------------------------- text
@@ -115,7 +155,7 @@ class KeptGame(_Fields):
                 value = REPLAY_CODES[value]
             elif isinstance(value, bool):
                 value = int(value)
-            elif value is None:
+            elif value is None or value == "":
                 value = "-"
             values.append(str(value))
         return " ".join(values)
@@ -125,7 +165,7 @@ class KeptGame(_Fields):
         """Raises ValueError (or KeyError) on a line that is not a record.
         Written for speed: 100,000 lines are read each time the statistics are."""
         p = line.split(" ")
-        if len(p) != FIELD_COUNT and len(p) != FIRST_FIELD_COUNT:
+        if len(p) != FIELD_COUNT and len(p) != SECOND_FIELD_COUNT and len(p) != FIRST_FIELD_COUNT:
             raise ValueError(f"{len(p)} fields, not {FIELD_COUNT}")
         sizes = list(map(int, p[2:5]))
         counts = list(map(int, p[10:15] + p[16:22]))
@@ -133,13 +173,14 @@ class KeptGame(_Fields):
         if min(counts) < 0 or min(sizes) < 1 or (zini is not None and zini < 0):
             raise ValueError("a count is negative")
         completion, result = _COMPLETIONS[p[7]], _RESULTS[p[9]]
-        if len(p) == FIELD_COUNT:
+        if len(p) > FIRST_FIELD_COUNT:
             helped, by_marks = p[24] == "1", p[25] == "1"
         else:  # bbbv_solved < bbbv on a win: safe squares were left covered
             helped, by_marks = False, result == "won" and completion in MARKS_MODES and counts[1] < counts[0]
+        play = _read_play(p) if len(p) == FIELD_COUNT else (None, None, None, UNKNOWN_HELP if helped else "")
         return _new_tuple(cls, (
             int(p[0]), _LEVELS[p[1]], *sizes, _SHAPES[p[5]], p[6] == "1", completion, p[8] == "1",
-            result, *counts[:5], zini, *counts[5:], _REPLAYS[p[22]], p[23] == "1", helped, by_marks,
+            result, *counts[:5], zini, *counts[5:], _REPLAYS[p[22]], p[23] == "1", helped, by_marks, *play,
         ))
 
     def as_json(self, replay_path: str | None) -> dict[str, object]:
@@ -150,5 +191,31 @@ class KeptGame(_Fields):
             "mines": self.mines, "shape": self.shape, "no_guess": self.no_guess,
             "completion": self.completion, "marks": self.marks, "result": self.result,
             "time_ms": self.time_ms, "seconds": self.seconds, **{k: v for k, v in m.as_dict().items() if k != "time_ms"},
-            "helped": self.helped, "by_marks": self.by_marks, "replay": replay_path,
+            "stnb": self.stnb, "path": self.path, "flags": self.flags, "no_flag": self.no_flag,
+            "helped": self.helped, "helps": self.help_names, "demo": self.demo,
+            "by_marks": self.by_marks, "replay": replay_path,
         }
+
+
+def _play_figures(recording) -> dict[str, object]:
+    """The PLAY_FIELDS of a finished game, from its mouse events."""
+    flags, placed = recording.flag_counts()
+    kinds = getattr(recording, "helps", ())
+    codes = "".join(sorted(HELP_CODES.get(kind, UNKNOWN_HELP) for kind in set(kinds)))
+    if recording.helped and not codes:
+        codes = UNKNOWN_HELP
+    return {"path": round(recording.path, 3), "flags": flags, "no_flag": placed == 0, "helps": codes}
+
+
+def _read_play(p: list[str]) -> tuple:
+    """The PLAY_FIELDS of a line of the newest format; ValueError when out of shape."""
+    path = None if p[26] == "-" else float(p[26])
+    flags = None if p[27] == "-" else int(p[27])
+    if (path is not None and not 0 <= path < float("inf")) or (flags is not None and flags < 0):
+        raise ValueError("a path or flag count is negative")
+    if p[28] not in ("0", "1", "-"):
+        raise ValueError("no_flag is 0, 1 or -")
+    helps = "" if p[29] == "-" else p[29]
+    if any(code not in HELP_NAMES and code != UNKNOWN_HELP for code in helps):
+        raise ValueError("an unknown kind of help")
+    return path, flags, None if p[28] == "-" else p[28] == "1", helps
