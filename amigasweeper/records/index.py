@@ -51,9 +51,10 @@ class StatsIndex:
     games_before_reset: int = 0
 
     # ------------------------------------------------------------ folding
-    def fold_line(self, line: str) -> KeptGame | None:
+    def fold_line(self, line: str, takes=None) -> KeptGame | None:
         """Take in one whole line of the games file (without its newline);
-        the game it holds, if it holds one."""
+        the game it holds, if it holds one. ``takes`` (a filter's predicate)
+        leaves out a game it refuses: not folded, and None."""
         self.tail = line
         if not line or line.startswith(HEADER_WORD):
             return None
@@ -66,6 +67,8 @@ class StatsIndex:
             record = KeptGame.from_line(line)
         except (ValueError, KeyError, TypeError):
             self.damaged += 1
+            return None
+        if takes is not None and not takes(record):
             return None
         self.rows.setdefault(RowKey.of(record), RowTally()).fold(record, line)
         self.games += 1
