@@ -39,6 +39,19 @@ def desktop_folder() -> Path:
     return default_folder(None) or Path.home() / ".pyxel" / VENDOR_NAME.lower() / APP_NAME.lower()
 
 
+HELP = """Prints the statistics of the games kept, one line a row, then each row's figures.
+  --json          every game (stnb, path, clicks_per_s, effective_clicks_per_s, flags, no_flag,
+                  helps, demo...) and the rows (figures, best_by_bbbv, bbbv_distribution,
+                  time_distribution, running_best, win_rate_by_month...) as JSON
+  --data-dir D    the data folder (else AMIGASWEEPER_DATA_DIR, else Pyxel's folder)
+Filters (a filtered view says what it filters):
+  --since P       today (since local midnight), week, month, year (the last 7, 30, 365 days), all
+  --flagging      games in which a flag was put down; --no-flag: games with none
+  --min-3bv N     boards of 3BV >= N; beginner, intermediate, expert: the record thresholds 2, 30, 100
+  --shape S       square, hex or triangle boards only
+  --no-guess      no-guess boards only; --random: random boards only
+Helped and Demo games are played, but out of win percent, streaks and bests."""
+
 _FILTER_VALUES = ("--since", "--min-3bv", "--shape")  # the filter options that take a value
 
 
@@ -126,6 +139,9 @@ def main(args: list[str]) -> int:
 
 
 def _main(args: list[str]) -> int:
+    if "--help" in args or "-h" in args:
+        print(f"{USAGE}\n{HELP}")
+        return 0
     try:
         as_json, folder, only = _options(args, time.time())
     except ValueError as error:

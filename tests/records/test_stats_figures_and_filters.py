@@ -202,3 +202,21 @@ class _Out:
 
     def write(self, text: str) -> None:
         self.text += text
+
+
+JSON_NAMES = ("stnb", "path", "clicks_per_s", "effective_clicks_per_s", "flags", "no_flag", "helps", "demo",
+              "helped_played", "helped_won", "best_10_average", "best_by_bbbv", "bbbv_distribution",
+              "time_distribution", "running_best", "win_rate_by_month")
+FLAGS = ("--since", "--flagging", "--no-flag", "--min-3bv", "--shape", "--no-guess", "--random")
+
+
+def test_the_manual_and_help_name_the_json_fields_and_the_filters():
+    manual = (ROOT / "docs" / "AmigaGuide" / "AmigaSweeper.guide").read_text(encoding="utf-8")
+    stats_page = manual.split("@node Stats ", 1)[1].split("@endnode", 1)[0]
+    assert all(name in stats_page for name in JSON_NAMES + FLAGS)
+    assert "STNB" in stats_page and "left out of the win\npercent" in stats_page
+    from amigasweeper.records.cli import HELP, USAGE
+    assert all(flag in USAGE + HELP for flag in FLAGS) and "stnb" in HELP
+    run = subprocess.run([sys.executable, "-m", "amigasweeper", "--stats", "--help"], capture_output=True,
+                         text=True, cwd=ROOT, timeout=120)
+    assert run.returncode == 0 and "--min-3bv N" in run.stdout
