@@ -34,9 +34,11 @@ from enum import Enum
 
 from amigasweeper.engine import LevelName
 from amigasweeper.records import GameKeeper, KeptGame, Table, counts_as_best
+from amigasweeper.records.earlier_times import sort_moves
 from amigasweeper.storage import Storage
 from amigasweeper.storage.backend import reason
 from amigasweeper.storage.locking import LockTimeout, LockWait
+from amigasweeper.storage.time_kinds import earlier_kind, time_kind
 
 FRAME_BUDGET = 0.004  # seconds of end-of-game work a frame may do (more only when one step takes it)
 INDEX_SLICE = 32 * 1024  # bytes of games folded into the index in a frame with nothing else to do
@@ -115,8 +117,11 @@ class GameJob:
     def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         end, best_times = self.end, desk.storage.best_times
         level = end.level.value
-        if not counts_as_best(end.won, end.recording.helped, end.by_marks, Table.BEST_TIMES) \
-                or not best_times.is_record(level, end.seconds):
+        setup = end.recording.setup  # 2.4's slot takes square random boards; other kinds have rows of their own
+        kind = time_kind(level, setup.shape.value, setup.layout.value == "no-guess")
+        beaten = best_times.is_record(level, end.seconds) if kind is None else \
+            best_times.is_kind_record(kind, end.seconds)
+        if not counts_as_best(end.won, end.recording.helped, end.by_marks, Table.BEST_TIMES) or not beaten:
             return Step.DONE, None
         if self.name is None:
             if leaving:  # the requester never got its answer: the name it offered
@@ -127,13 +132,30 @@ class GameJob:
                 return Step.ASKING, None
             else:
                 return Step.ASKING, None
-        problem = desk.storage.record_time(level, end.seconds, self.name)
+        problem = desk.storage.record_time(level, end.seconds, self.name, kind)
         if not leaving:
             desk.best_times_changed()
         return Step.DONE, problem
 
     def named(self, name: str) -> None:
         self.name = name
+
+
+class SortEarlierJob:
+    """A best-times file of an earlier version: its times sorted into the
+    rows of their kinds (records/earlier_times.py), once, off the frame."""
+
+    def __init__(self) -> None:
+        self.steps = [self.sort]
+
+    @_files
+    def sort(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
+        earlier = desk.storage.best_times.earlier_times()
+        try:
+            moves = sort_moves(desk.keeper.store, earlier) if earlier else {}
+        except OSError:  # no games to match: every time goes to the earlier version's rows
+            moves = {level: earlier_kind(level) for level in earlier}
+        return Step.DONE, desk.storage.sort_earlier(moves)
 
 
 class DuelJob:
@@ -183,6 +205,8 @@ class EndQueue:
         self.runner = runner or InFrame()  # where steps that write files run (see worker.py)
         self.jobs: list = []
         self._wait = LockWait()  # while another copy holds the data folder's lock
+        if not desk.storage.best_times.sorted_earlier:
+            self.put(SortEarlierJob())
 
     @property
     def busy(self) -> bool:

@@ -18,6 +18,7 @@ from amigasweeper.access.narrator import LineKind
 from amigasweeper.access.words.game import plural
 from amigasweeper.engine import Completion, LevelName, Shape
 from amigasweeper.play.choices import choice_settings
+from amigasweeper.storage.time_kinds import kind_order, kind_title
 from amigasweeper.storage.validation import LEVELS as BEST_TIME_LEVELS
 
 from .commands import Verb
@@ -90,4 +91,6 @@ class Chooser:
         times = self.text.storage.best_times
         listed = [f"{level.capitalize()} {plural(times[level].seconds, 'second')}, {times[level].name}"
                   for level in BEST_TIME_LEVELS]
+        listed += [f"{kind_title(key)} {plural(times.kinds[key].seconds, 'second')}, {times.kinds[key].name}"
+                   for key in sorted(times.kinds, key=kind_order)]
         return "best times: " + "; ".join(listed)
