@@ -24,6 +24,11 @@ def main(argv: list[str] | None = None) -> int:
         from amigasweeper.replay.toollib_child import main as read_replay
 
         return read_replay(args[1:])
+    if "--audit" in args:
+        # The luck audit of a recorded game: pure Python, no window.
+        from amigasweeper.replay.audit_cli import main as audit
+
+        return audit(args)
     if "--stats" in args:
         # The statistics table: pure Python, works without a display.
         from amigasweeper.records.cli import main as stats

@@ -3,6 +3,7 @@
 
     python3 tools/bench.py            # everything
     python3 tools/bench.py engine     # only the named sections (engine, frames, guide, hints)
+    python3 tools/bench.py --quick    # a handful of runs of each: that the benchmark works, no figures
 
 Figures are medians and tail percentiles in milliseconds over many runs; they
 are reported in docs/BENCHMARKS.md, never asserted in tests.
@@ -79,10 +80,10 @@ def bench_random_expert_games(runs: int = 500) -> dict:
     return summary(samples)
 
 
-def section_engine() -> dict:
+def section_engine(quick: bool = False) -> dict:
     return {
-        "open_32x32_one_mine": bench_open_largest_board(),
-        "random_expert_game_to_end": bench_random_expert_games(),
+        "open_32x32_one_mine": bench_open_largest_board(5 if quick else 2000),
+        "random_expert_game_to_end": bench_random_expert_games(3 if quick else 500),
     }
 
 
@@ -209,23 +210,24 @@ def pyxel_move(x: int, y: int) -> None:
     pyxel.set_mouse_pos(x, y)
 
 
-def section_frames() -> dict:
+def section_frames(quick: bool = False) -> dict:
+    frames = 5 if quick else 3000
     return {
-        "expert_midgame_update_draw": bench_expert_midgame_frames(),
-        "full_board_ripple_update_draw": bench_full_board_ripple_frames(),
-        "menu_open_update_draw": bench_menu_open_frames(),
-        "two_windows_update_draw": bench_two_windows_frames(),
-        "window_drag_update_draw": bench_window_drag_frames(),
+        "expert_midgame_update_draw": bench_expert_midgame_frames(frames),
+        "full_board_ripple_update_draw": bench_full_board_ripple_frames(1 if quick else 60),
+        "menu_open_update_draw": bench_menu_open_frames(frames),
+        "two_windows_update_draw": bench_two_windows_frames(frames),
+        "window_drag_update_draw": bench_window_drag_frames(frames),
     }
 
 
-def bench_guide_parse() -> dict:
+def bench_guide_parse(quick: bool = False) -> dict:
     """Parse the shipped manual and a generated 1 MB guide."""
     from amigasweeper.guide import manual_path, parse
     from amigasweeper.guide.synthetic import synthetic_guide
 
     manual = manual_path().read_bytes()
-    big = synthetic_guide(1_000_000).encode("latin-1")
+    big = synthetic_guide(10_000 if quick else 1_000_000).encode("latin-1")
 
     def timed(data: bytes, runs: int) -> dict:
         samples = []
@@ -235,10 +237,10 @@ def bench_guide_parse() -> dict:
             samples.append((time.perf_counter() - start) * 1000)
         return summary(samples)
 
-    return {"manual": timed(manual, 200), "generated_1mb": timed(big, 15)}
+    return {"manual": timed(manual, 2 if quick else 200), "generated_1mb": timed(big, 2 if quick else 15)}
 
 
-def bench_viewer_scroll_frames(frames: int = 2000) -> dict:
+def bench_viewer_scroll_frames(frames: int = 2000, size: int = 200_000) -> dict:
     """Frames while the viewer scrolls a long page a line at a time, down and up."""
     import pyxel
 
@@ -247,7 +249,7 @@ def bench_viewer_scroll_frames(frames: int = 2000) -> dict:
 
     app, pilot = _headless_app()
     # One long page: a generated guide's text with its node boundaries taken out.
-    body = [line for line in synthetic_guide(200_000).splitlines() if not line.lower().startswith(("@node", "@endnode"))]
+    body = [line for line in synthetic_guide(size).splitlines() if not line.lower().startswith(("@node", "@endnode"))]
     document = parse("@node Main \"A long page\"\n" + "\n".join(body) + "\n@endnode\n")
     app.open_viewer(document, document.main)
     viewer = app.viewer
@@ -258,7 +260,7 @@ def bench_viewer_scroll_frames(frames: int = 2000) -> dict:
             direction[0] = -1
         elif viewer.place.top == 0:
             direction[0] = 1
-        viewer.scroll_by(direction[0])
+        viewer.scroll.scroll_by(direction[0])
         pyxel.set_mouse_pos(100, 120)
 
     samples = _time_frames(app, frames, between=scroll)
@@ -268,29 +270,35 @@ def bench_viewer_scroll_frames(frames: int = 2000) -> dict:
     return result
 
 
-def section_guide() -> dict:
-    return {"parse": bench_guide_parse(), "viewer_scroll_update_draw": bench_viewer_scroll_frames()}
+def section_guide(quick: bool = False) -> dict:
+    scroll = bench_viewer_scroll_frames(5, 5_000) if quick else bench_viewer_scroll_frames()
+    return {"parse": bench_guide_parse(quick), "viewer_scroll_update_draw": scroll}
 
 
-def section_hints() -> dict:
+def section_hints(quick: bool = False) -> dict:
     from bench_hints import section_hints as hints  # the hints' benchmarks have a file of their own
 
-    return hints()
+    return hints(1) if quick else hints()
 
 
 SECTIONS = {"engine": section_engine, "frames": section_frames, "guide": section_guide, "hints": section_hints}
 
 
 def main(argv: list[str]) -> None:
+    quick = "--quick" in argv
+    argv = [arg for arg in argv if arg != "--quick"]
     wanted = argv or list(SECTIONS)
     unknown = [name for name in wanted if name not in SECTIONS]
     if unknown:
         raise SystemExit(f"unknown section(s) {unknown}; choose from {sorted(SECTIONS)}")
     report = {"python": platform.python_version(), "machine": platform.machine()}
     for name in wanted:
-        report[name] = SECTIONS[name]()
+        report[name] = SECTIONS[name](quick)
     print(json.dumps(report, indent=2))
 
 
 if __name__ == "__main__":
+    # bench_hints imports this file as "bench": the same module, so pyxel is
+    # initialised once (a second init panics).
+    sys.modules.setdefault("bench", sys.modules[__name__])
     main(sys.argv[1:])

@@ -43,6 +43,8 @@ def ticks(requester: FileRequester, busy) -> list[float]:
 
 
 def summary(spent: list[float]) -> str:
+    if not spent:  # a small drawer is read before the first frame
+        return "0 frames (done at once)"
     return f"{len(spent)} frames, CPU per frame median {statistics.median(spent):.2f} ms, max {max(spent):.2f} ms"
 
 

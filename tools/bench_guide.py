@@ -3,6 +3,7 @@
     python3 tools/bench_guide.py            # everything (a few minutes)
     python3 tools/bench_guide.py parse open # some sections: parse, open, memory, frames,
                                             # first_frame, end, find
+    python3 tools/bench_guide.py --quick    # small guides, a run or two of each: that it works, no figures
 
 Figures are in milliseconds over several runs (median and the slowest run).
 
@@ -44,6 +45,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))  # run from a checkout without installing
+# No sound is needed; without a sound device pyxel would print a warning into the JSON.
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from amigasweeper.guide import PageLayout, manual_path, parse  # noqa: E402
 from amigasweeper.guide.synthetic import (  # noqa: E402
@@ -57,6 +60,13 @@ from amigasweeper.guide.synthetic import (  # noqa: E402
 
 COLUMNS, ROWS = 35, 30
 FRAMES = 300
+LONG_PAGE = 180_000  # lines of the long page (section end looks for its last)
+QUICK = False  # --quick: guides a hundred times smaller, a run or two of each
+
+
+def quick(full: int, small: int) -> int:
+    """``small`` under --quick, else ``full``."""
+    return small if QUICK else full
 
 
 def timed(action, runs: int) -> dict:
@@ -71,16 +81,17 @@ def timed(action, runs: int) -> dict:
 
 def guides() -> dict[str, tuple[bytes, int]]:
     """Name -> (file bytes, runs)."""
+    size = quick(1, 100)  # the guides' sizes are divided by this
     return {
-        "manual": (manual_path().read_bytes(), 50),
-        "generated_1mb": (synthetic_guide(1_000_000).encode("latin-1"), 10),
-        "generated_10mb": (synthetic_guide(10_000_000).encode("latin-1"), 5),
-        "generated_50mb": (synthetic_guide(50_000_000).encode("latin-1"), 3),
-        "page_of_180000_lines": (long_page_guide(180_000).encode("latin-1"), 5),
-        "paragraph_of_10mb": (endless_paragraph_guide(10_000_000).encode("latin-1"), 5),
-        "20_lines_of_65000_chars": (wide_lines_guide(20, 65_000).encode("latin-1"), 5),
-        "macro_bomb": (macro_bomb_guide().encode("latin-1"), 5),
-        "100000_nodes": (many_nodes_guide(100_000).encode("latin-1"), 5),
+        "manual": (manual_path().read_bytes(), quick(50, 1)),
+        "generated_1mb": (synthetic_guide(1_000_000 // size).encode("latin-1"), quick(10, 1)),
+        "generated_10mb": (synthetic_guide(10_000_000 // size).encode("latin-1"), quick(5, 1)),
+        "generated_50mb": (synthetic_guide(50_000_000 // size).encode("latin-1"), quick(3, 1)),
+        "page_of_180000_lines": (long_page_guide(LONG_PAGE // size).encode("latin-1"), quick(5, 1)),
+        "paragraph_of_10mb": (endless_paragraph_guide(10_000_000 // size).encode("latin-1"), quick(5, 1)),
+        "20_lines_of_65000_chars": (wide_lines_guide(20, 65_000 // size).encode("latin-1"), quick(5, 1)),
+        "macro_bomb": (macro_bomb_guide().encode("latin-1"), quick(5, 1)),
+        "100000_nodes": (many_nodes_guide(100_000 // size).encode("latin-1"), quick(5, 1)),
     }
 
 
@@ -174,11 +185,11 @@ def section_frames(shapes) -> dict:
             if motion == "last":
                 viewer.show(viewer.document.nodes[-1])
             samples = []
-            for frame in range(FRAMES):
+            for frame in range(quick(FRAMES, 3)):
                 if motion == "sideways":
-                    viewer.scroll_sideways(7)
+                    viewer.scroll.scroll_sideways(7)
                 elif motion == "down":
-                    viewer.scroll_by(1)
+                    viewer.scroll.scroll_by(1)
                 start = time.perf_counter()
                 app.update()
                 app.draw()
@@ -187,7 +198,7 @@ def section_frames(shapes) -> dict:
             del app, viewer
             gc.collect()  # each scene starts as a program with one guide open would
             samples.sort()
-            result[scene] = {"frames": FRAMES, "median_ms": round(statistics.median(samples), 2),
+            result[scene] = {"frames": quick(FRAMES, 3), "median_ms": round(statistics.median(samples), 2),
                              "p95_ms": round(samples[int(0.95 * len(samples))], 2), "max_ms": round(samples[-1], 2)}
     return result
 
@@ -215,7 +226,7 @@ def section_first_frame(shapes) -> dict:
 
     from amigasweeper.guide.synthetic import many_nodes_guide
 
-    runs = 5
+    runs = quick(5, 1)
     chosen = {"two_nodes": many_nodes_guide(2).encode("latin-1"), "100000_nodes": shapes["100000_nodes"][0],
               "generated_50mb": shapes["generated_50mb"][0]}
     samples: dict[str, list[float]] = {name: [] for name in chosen}
@@ -248,22 +259,22 @@ def section_end(shapes) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "Long.guide"
         path.write_bytes(shapes["page_of_180000_lines"][0])
-        for _run in range(10):
+        for _run in range(quick(10, 1)):
             gc.collect()
             app = App(Options(headless=True, guide=path))
             viewer = app.viewer
             app.update()
             app.draw()
             wall, cpu = time.perf_counter(), time.process_time()
-            viewer.scroll_to_end()
+            viewer.scroll.scroll_to_end()
             end_wall, end_cpu = (time.perf_counter() - wall) * 1000.0, (time.process_time() - cpu) * 1000.0
             frames = []
-            for _frame in range(61):
+            for _frame in range(quick(61, 3)):
                 began = time.process_time()
                 app.update()
                 app.draw()
                 frames.append((time.process_time() - began) * 1000.0)
-            assert viewer.lines[viewer.place.top + viewer.rows - 1].text.startswith("Entry 179999")
+            assert viewer.lines[viewer.place.top + viewer.rows - 1].text.startswith(f"Entry {LONG_PAGE // quick(1, 100) - 1:6d}")
             runs.append((end_wall, end_cpu, frames[0], frames[1:]))
             viewer.close()
             del app, viewer
@@ -293,11 +304,11 @@ def section_find(shapes) -> dict:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "Big.guide"
         path.write_bytes(data)
-        for run in range(6):
+        for run in range(quick(6, 2)):
             gc.collect()
             app = App(Options(headless=True, guide=path))
             viewer = app.viewer
-            reading = 1 if run < 4 else 300  # just opened, or after 5 s of reading (the index done meanwhile)
+            reading = 1 if run < quick(4, 1) else quick(300, 3)  # just opened, or after 5 s of reading (the index done meanwhile)
             for _frame in range(reading):
                 app.update()
                 app.draw()
@@ -351,7 +362,7 @@ def section_pictures(shapes) -> dict:
     result = {}
     for name, data in _picture_files().items():
         samples = []
-        for _run in range(5):
+        for _run in range(quick(5, 1)):
             gc.collect()
             began = time.process_time()
             page = picture_page(name, data, (286, 196), palette)
@@ -386,12 +397,12 @@ def section_sigterm(shapes) -> dict:
             (base / "pic.png").write_bytes(data)
             (base / "P.guide").write_text('@database P.guide\n@node Main\n@{" picture " link pic.png/main}\n@endnode\n')
             took = []
-            for _run in range(3):
+            for _run in range(quick(3, 1)):
                 child = subprocess.Popen([sys.executable, "-m", "amigasweeper", "--headless", "--script", "follow.txt",
                                           "--guide", "P.guide", "--data-dir", str(base / "data")], cwd=base,
                                          env={**os.environ, "PYTHONPATH": str(ROOT)},
                                          stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-                time.sleep(8.0)  # started, and well into following the link again and again
+                time.sleep(quick(8, 3))  # started, and well into following the link again and again
                 assert child.poll() is None, "the program ended before the signal"
                 sent = time.perf_counter()
                 child.send_signal(signal.SIGTERM)
@@ -408,6 +419,9 @@ SECTIONS = {"parse": section_parse, "open": section_open, "memory": section_memo
 
 
 def main(argv: list[str]) -> None:
+    global QUICK
+    QUICK = "--quick" in argv
+    argv = [arg for arg in argv if arg != "--quick"]
     wanted = argv or list(SECTIONS)
     unknown = [name for name in wanted if name not in SECTIONS]
     if unknown:

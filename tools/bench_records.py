@@ -26,6 +26,7 @@ Prints one JSON object of figures on this machine:
 
     python tools/bench_records.py --games 20 --records 100000
     python tools/bench_records.py --only save --saves 40     # the save costs and --stats --json only
+    python tools/bench_records.py --only save_cost --rows 3000 --history 0,100000   # a save over 3,000 rows
 """
 
 from __future__ import annotations
@@ -122,25 +123,37 @@ def timeline_costs(recordings) -> tuple[list[float], list[float]]:
     return [w for w, _ in samples], [c for _, c in samples]
 
 
-def record_file(folder: Path, count: int, recordings) -> Path:
-    """A statistics file of ``count`` records made from real games' lines."""
+def custom_sizes(rows: int) -> list[tuple[int, int, int]]:
+    """``rows`` Custom boards (width, height, mines), each at least 20x16 so
+    an Expert game's 3BV fits on it."""
+    sizes = [(w, h, m) for m in range(99, 99 + rows) for w in range(20, 33) for h in range(16, 33)]
+    return sizes[:rows]
+
+
+def record_file(folder: Path, count: int, recordings, rows: int = 0) -> Path:
+    """A statistics file of ``count`` records made from real games' lines;
+    with ``rows``, spread over that many Custom rows (else all Expert)."""
     lines = [KeptGame.from_recording(r, "expert", ".evf").to_line() for r in recordings]
+    sizes = custom_sizes(rows)
     rng = random.Random(7)
     path = folder / "amigasweeper-games.txt"
     with open(path, "w", encoding="utf-8") as file:
         file.write("AmigaSweeper games 1\n")
         for n in range(count):
-            line = rng.choice(lines).split(" ", 1)[1]
-            file.write(f"{1_700_000_000_000 + n * 60_000} {line}\n")
+            parts = rng.choice(lines).split(" ")
+            parts[0] = str(1_700_000_000_000 + n * 60_000)
+            if sizes:
+                parts[1:5] = ["c", *map(str, sizes[n % len(sizes)])]
+            file.write(" ".join(parts) + "\n")
     return path
 
 
-def history_folder(folder: Path, count: int, recordings, replays: int) -> None:
+def history_folder(folder: Path, count: int, recordings, replays: int, rows: int = 0) -> None:
     """A data folder as a player's after ``count`` games: the games file, its
     index made and saved, and ``replays`` replay files in the replays folder."""
     folder.mkdir(parents=True, exist_ok=True)
     if count:
-        record_file(folder, count, recordings)
+        record_file(folder, count, recordings, rows)
     store = RecordStore(folder)
     store.save_index(LiveIndex(store).whole())
     shelf = ReplayFolder(folder)
@@ -148,7 +161,7 @@ def history_folder(folder: Path, count: int, recordings, replays: int) -> None:
         shelf.save(recordings[n % len(recordings)], str(1_600_000_000_000 + n))
 
 
-def save_costs(recordings, counts: list[int], saves: int, base: Path | None) -> dict:
+def save_costs(recordings, counts: list[int], saves: int, base: Path | None, rows: int = 0) -> dict:
     """Keeping one game (GameKeeper.add then save_replay, as play/ending.py
     does) ``saves`` times over each history, the histories taking turns save
     by save so that all of them see the same machine; the metrics are worked
@@ -157,7 +170,7 @@ def save_costs(recordings, counts: list[int], saves: int, base: Path | None) -> 
         keepers = {}
         for count in counts:
             folder = Path(temporary) / str(count)
-            history_folder(folder, count, recordings, min(count, REPLAY_CAP))
+            history_folder(folder, count, recordings, min(count, REPLAY_CAP), rows)
             keepers[count] = GameKeeper(folder)
             keepers[count].live.whole()
         wall = {count: [] for count in counts}
@@ -219,16 +232,19 @@ def main() -> int:
     parser.add_argument("--dir", type=Path, default=None, help="folder for the files (default: a temporary one)")
     parser.add_argument("--saves", type=int, default=40, help="games kept over each history for save_cost")
     parser.add_argument("--history", default="0,10000,100000", help="histories (games kept) of save_cost")
-    parser.add_argument("--only", choices=["save"], help="save: only save_cost, index_rebuild and stats_json")
+    parser.add_argument("--only", choices=["save", "save_cost"],
+                        help="save: only save_cost, index_rebuild and stats_json; save_cost: only that")
+    parser.add_argument("--rows", type=int, default=0,
+                        help="spread the histories of save_cost over this many Custom rows (default: all Expert)")
     args = parser.parse_args()
     TimedRecorder.spent = []
     recordings = play_expert_games(args.games)
-    saving = {
-        "save_cost": save_costs(recordings, [int(n) for n in args.history.split(",")], args.saves, args.dir),
-        "index_rebuild": index_rebuild(recordings, args.records, args.dir),
-        "stats_json": stats_json_memory(recordings, args.records, args.dir),
-    }
-    if args.only == "save":
+    saving = {"save_cost": save_costs(recordings, [int(n) for n in args.history.split(",")], args.saves, args.dir,
+                                      args.rows), "rows": args.rows}
+    if args.only != "save_cost":
+        saving["index_rebuild"] = index_rebuild(recordings, args.records, args.dir)
+        saving["stats_json"] = stats_json_memory(recordings, args.records, args.dir)
+    if args.only is not None:
         saving["load_average"] = [round(x, 1) for x in os.getloadavg()] if hasattr(os, "getloadavg") else None
         print(json.dumps(saving, indent=1))
         return 0

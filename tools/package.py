@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -397,6 +398,9 @@ def pyinstaller_command(name: str, windowed: bool, icon: Path | None, dist: Path
         # child process reading an AVF, RMV or MVF file does (replay/toollib_child.py)
         "--hidden-import", TOOLLIB,
         "--additional-hooks-dir", str(work / "hooks"),
+        # GPL code never goes in (gather_licences refuses it): no module of the
+        # program uses these, which link GNU readline and GNU dbm.
+        *[part for module in GPL_MODULES for part in ("--exclude-module", module)],
     ]
     if windowed:
         command.append("--windowed")  # no console window; a .app on macOS
@@ -540,6 +544,56 @@ def debian_copyright(library: Path) -> tuple[str, Path] | None:
     return None
 
 
+# Modules of Python's own build that link GPL libraries (GNU readline, GNU dbm).
+GPL_MODULES = ("readline", "_gdbm")
+
+
+def library_licence(copyright_file: Path, library: str) -> str:
+    """The licence a Debian copyright file (its machine-readable form) gives
+    ``library``: the paragraph of its own folder ("Files: libuuid/*" for
+    libuuid.so.1, in util-linux's), else the "Files: *" one; "" when the
+    file says neither."""
+    stem = re.sub(r"\.(so|dylib|dll)\b.*$", "", Path(library).name)
+    own = {stem, stem.removeprefix("lib")}
+    general = ""
+    text = copyright_file.read_text(encoding="utf-8", errors="replace")
+    for paragraph in re.split(r"\n\s*\n", text):
+        files = re.search(r"^Files:(.*(?:\n[ \t].*)*)", paragraph, re.MULTILINE)
+        licence = re.search(r"^License:[ \t]*(.*)$", paragraph, re.MULTILINE)
+        if files is None or licence is None:
+            continue
+        patterns = files.group(1).split()
+        if patterns == ["*"]:
+            general = licence.group(1).strip()
+        elif any(pattern.split("/")[0] in own for pattern in patterns):
+            return licence.group(1).strip()
+    return general
+
+
+def is_gpl(licence: str) -> bool:
+    """A GPL the executable may not carry: GPL or AGPL, not LGPL, and not a
+    GPL with a runtime exception (GCC's, whose libgcc any program may carry)."""
+    choices = [part.strip() for part in re.split(r"\bor\b|\|", licence)]
+    return bool(choices) and all(re.match(r"(A?GPL)(-|$)", choice) and "exception" not in choice.lower()
+                                 for choice in choices)
+
+
+def gpl_parts(binaries: list[tuple[str, Path]]) -> list[str]:
+    """The bundled libraries that are GPL code: an extension module of
+    GPL_MODULES, or a system library whose Debian package is GPL."""
+    found = []
+    for name, source in binaries:
+        module = Path(name).name.split(".", 1)[0]
+        if module in GPL_MODULES:
+            found.append(f"{name} (links {'GNU readline' if module == 'readline' else 'GNU dbm'})")
+            continue
+        system = debian_copyright(source)
+        licence = library_licence(system[1], name) if system is not None else ""
+        if is_gpl(licence):
+            found.append(f"{name} (Debian package {system[0]}: {licence})")
+    return found
+
+
 def collected_binaries(toc: Path) -> list[tuple[str, Path]]:
     """(name in the bundle, source file) of each library and extension module
     PyInstaller put in the executable folder, from its COLLECT table."""
@@ -557,9 +611,14 @@ def gather_licences(folder: Path, toc: Path) -> Path:
     (its bootloader is the executable) and, on Debian or Ubuntu, the system
     libraries PyInstaller took from the build machine. licences/README.txt
     lists every bundled library and the text that covers it; one whose
-    licence could not be found is listed as such (and logged)."""
+    licence could not be found is listed as such (and logged). A bundle with
+    GPL code in it (gpl_parts) is refused: the build stops and says what."""
     from importlib import metadata
 
+    gpl = gpl_parts(collected_binaries(toc))
+    if gpl:
+        raise SystemExit("package: the executable would bundle GPL code, which its MIT licence cannot carry: "
+                         + "; ".join(gpl))
     shutil.copy2(LICENSE, folder / LICENSE.name)
     target = folder / LICENCES_FOLDER
     if target.exists():

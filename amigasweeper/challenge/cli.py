@@ -23,11 +23,14 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 from enum import Enum
 from typing import TextIO
 
 from amigasweeper.engine import Shape
+from amigasweeper.solver.luck import DEFAULT_ALPHA, threshold
 
+from .audit import AuditMode, AuditSettings
 from .cluster import RayTables, ray_missing
 from .executors import LocalTables
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
@@ -115,6 +118,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--file-limit", type=int, default=DEFAULT_FILE_MB, metavar="MB",
                         help=f"largest file a bot may write, and the size of its private /tmp and /dev/shm "
                         f"(default: {DEFAULT_FILE_MB}; 0 for no limit)")
+    parser.add_argument("--audit", choices=[m.value for m in AuditMode], default=AuditMode.REPORT.value,
+                        help="what the luck audit does with a player whose moves were luckier than what it saw "
+                        "allows: 'report' (default) marks it, 'disqualify' also takes it out of the ranking")
+    parser.add_argument("--alpha", type=float, default=DEFAULT_ALPHA, metavar="P",
+                        help=f"the luck audit's false-alarm bound, per player per run: an honest player is "
+                        f"flagged with probability at most this (default: {DEFAULT_ALPHA:g})")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--jsonl", metavar="FILE",
                         help="write one JSON line per game to FILE as each game ends")
@@ -177,6 +186,8 @@ def _check_run(args: argparse.Namespace) -> None:
     for option, value in (("--memory-limit", args.memory_limit), ("--file-limit", args.file_limit)):
         if value < 0:
             raise ChallengeError(f"{option} must be a number of megabytes (0 for none), not {value}")
+    if not (math.isfinite(args.alpha) and 0 < args.alpha < 1):
+        raise ChallengeError(f"--alpha is a probability between 0 and 1, not {args.alpha}")
     if args.process_limit < 0:
         raise ChallengeError(f"--process-limit must be a number of processes (0 for none), not {args.process_limit}")
 
@@ -187,12 +198,16 @@ COLUMNS = ("rank", "player", "games", "wins", "win rate (95% CI)", "score (95% C
 LEVEL = "="  # marks a rank these games cannot tell from the one above it
 
 
-def _row(rank: int, report: ChallengeReport, score: tuple[float, float], level: bool) -> tuple[str, ...]:
+FLAG = " !"  # after a player's name: the luck audit flagged it
+DISQUALIFIED = "DQ"  # in the rank column of a player the luck audit took out of the ranking
+
+
+def _row(rank: str, report: ChallengeReport, score: tuple[float, float] | None, flagged: bool) -> tuple[str, ...]:
     low, high = report.interval
     return (
-        f"{LEVEL if level else ''}{rank}", report.player, str(report.games), str(report.wins),
+        rank, report.player + (FLAG if flagged else ""), str(report.games), str(report.wins),
         f"{report.win_rate:.1%} ({low:.1%} to {high:.1%})",
-        f"{report.score:.1f} ({score[0]:.1f} to {score[1]:.1f})", f"{report.mean_ms:.2f}",
+        f"{report.score:.1f}" + (f" ({score[0]:.1f} to {score[1]:.1f})" if score else ""), f"{report.mean_ms:.2f}",
         *(str(report.count(o)) for o in (Outcome.RULE_VIOLATION, Outcome.TIMED_OUT, Outcome.CRASHED)),
     )
 
@@ -219,9 +234,12 @@ def format_table(result: TournamentReport) -> str:
         lines.append(f"interrupted after {result.games_played} of {planned} games: the table counts those")
     if result.ending:
         lines.append(f"ended early: {result.ending}")
+    lines.append(_audit_line(result))
     ranked, ranking = result.ranked(), result.ranking()
-    rows = [COLUMNS] + [_row(place + 1, report, ranking.intervals[place], place > 0 and ranking.level_with_next(place - 1))
+    rows = [COLUMNS] + [_row(f"{LEVEL if place > 0 and ranking.level_with_next(place - 1) else ''}{place + 1}",
+                             report, ranking.intervals[place], result.flagged(report))
                         for place, report in enumerate(ranked)]
+    rows += [_row(DISQUALIFIED, report, None, True) for report in result.disqualified()]
     widths = [max(len(row[i]) for row in rows) for i in range(len(COLUMNS))]
     left = {1}  # the player's name reads best left-aligned, figures right-aligned
     lines.append("")
@@ -229,12 +247,34 @@ def format_table(result: TournamentReport) -> str:
         cells = [cell.ljust(w) if i in left else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths))]
         lines.append("  ".join(cells).rstrip())
     lines += _level_lines(ranked, ranking)
+    lines += _flag_lines(result)
     for report in result.reports:
         lines += _problems(report)
     if result.stopped:
         lines.append("")
         lines += [f"{player}: {why}" for player, why in result.stopped.items()]
     return "\n".join(lines)
+
+
+def _audit_line(result: TournamentReport) -> str:
+    audit = result.audit
+    mode = "flagged players are disqualified" if audit.mode is AuditMode.DISQUALIFY else "flagged players are marked"
+    return (f"luck audit  alpha {audit.alpha:g} per player (flags when its luck reaches 10^{threshold(audit.alpha):g}),"
+            f" {mode} {FLAG.strip()}")
+
+
+def _flag_lines(result: TournamentReport) -> list[str]:
+    """Why each flagged player was flagged, and what that claim's false-alarm bound is."""
+    lines = []
+    for report in result.reports:
+        luck = report.luck
+        if result.flagged(report):
+            out = ", and is disqualified" if report in result.disqualified() else ""
+            lines.append(f"{FLAG.strip()} {report.player}: its moves were luckier than what it saw allows: the luck "
+                         f"audit reached 10^{luck.log10_max:.1f} over {luck.audited} weighed moves (an honest player "
+                         f"gets to 10^{threshold(result.audit.alpha):g} with probability at most "
+                         f"{result.audit.alpha:g}){out}")
+    return ([""] if lines else []) + lines
 
 
 def _node_lines(result: TournamentReport) -> list[str]:
@@ -368,6 +408,9 @@ def game_line(player: str, record: GameRecord) -> dict:
     line = {"player": player, "game": record.index, "outcome": record.outcome.value,
             "won": record.outcome.won, "moves": record.moves, "ms": record.ms, "wall_ms": record.wall_ms,
             "error": record.error}
+    if record.luck is not None:  # the game's own factor in the luck audit (not played: none)
+        line["audit"] = {"log10_factor": record.luck.factor_log10(), "log10_by_lambda": list(record.luck.log10),
+                         "moves_audited": record.luck.audited, "moves_skipped": record.luck.skipped}
     return {**line, "node": record.node} if record.node else line
 
 
@@ -414,6 +457,7 @@ def _main(argv: Sequence[str] | None) -> int:
         return _fail(str(error))
     finally:
         log.close()
+    result = replace(result, audit=AuditSettings(args.alpha, AuditMode(args.audit)))
     print(json.dumps(result.to_dict()) if args.json else format_table(result), flush=True)
     if log.failure:
         print(f"{PROG}: error: {log.failure}", file=sys.stderr)

@@ -29,11 +29,14 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import cached_property
 
 from amigasweeper.engine import Shape, Topology, make_topology
+from amigasweeper.solver.luck import GameLuck, RunningLuck
 from amigasweeper.win_rates import wilson_interval
 
+from .audit import Rules, audit_game, player_luck
 from .envelope import game_key
 from .rules import ChallengeError, ChallengeGame, Outcome, RuleViolation
 from .session import Answer, accepts_shape, play_session
@@ -111,6 +114,7 @@ class GameRecord:
     stopped: bool = False  # the referee had to stop the bot's process (or lost its table): a failure
     node: str = ""  # the cluster node whose table played it ("" on one machine)
     wall_ms: float = 0.0  # wall time the game took at its table, a bot's loading and waiting included
+    luck: GameLuck | None = None  # the luck audit of its moves (None: not played, so not audited)
 
     @property
     def failed(self) -> bool:
@@ -155,6 +159,11 @@ class ChallengeReport:
     @property
     def score(self) -> float:
         return self.points - self.total_ms
+
+    @cached_property
+    def luck(self) -> RunningLuck:
+        """The luck audit of every game played, chained in game-number order (see ``audit``)."""
+        return player_luck(r.luck for r in sorted(self.records, key=lambda r: r.index))
 
     def count(self, outcome: Outcome) -> int:
         return sum(1 for r in self.records if r.outcome is outcome)
@@ -230,6 +239,11 @@ def finish_record(index: int, game: ChallengeGame, seconds: float, error: str) -
     return GameRecord(index, outcome, game.moves, seconds * 1000.0, error)
 
 
+def audited(record: GameRecord, game: ChallengeGame, config: ChallengeConfig) -> GameRecord:
+    """The record with the luck audit of the game's moves (see ``audit``), made by the referee after the game."""
+    return replace(record, luck=audit_game(Rules(config.topology, config.bombs, config.safe_first), game.log))
+
+
 def play_game(player: Player, config: ChallengeConfig, index: int, clock: Clock = time.perf_counter) -> GameRecord:
     """One seeded game in this process; whatever the player does, a record comes back.
 
@@ -247,7 +261,7 @@ def play_game(player: Player, config: ChallengeConfig, index: int, clock: Clock 
 
     shape = config.shape if accepts_shape(player) else None
     result = play_session(player, config.size, config.bombs, shape, send, clock)
-    return finish_record(index, game, result.seconds, result.error)
+    return audited(finish_record(index, game, result.seconds, result.error), game, config)
 
 
 def run_challenge(

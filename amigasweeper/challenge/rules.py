@@ -103,6 +103,7 @@ class ChallengeGame:
         self.marked = 0
         self.closed = False  # set when the player has handed control back
         self.violation = ""  # the first rule broken, as "ErrorType: message"
+        self.log: list[tuple[int, bool, int]] = []  # (cell, marked, what it showed) a move: the luck audit's input
         self._rng = rng
         self._bomb: list[bool] | None = None
         self._count: list[int] = []
@@ -164,6 +165,7 @@ class ChallengeGame:
             self._mark(cell)
         else:
             self._play(cell)
+        self.log.append((cell, mark, self.board[cell]))
         return cell
 
     def _cell(self, row: int, col: int) -> int:

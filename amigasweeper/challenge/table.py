@@ -33,7 +33,7 @@ from multiprocessing.connection import Connection
 
 from . import cgroups, protocol, syscalls, view
 from .envelope import EnvelopeError, Opener
-from .harness import ChallengeConfig, GameRecord, finish_record
+from .harness import ChallengeConfig, GameRecord, audited, finish_record
 from .processes import (
     adopt_orphans,
     forbid_memory_reads,
@@ -163,17 +163,18 @@ class Table:
         kill_orphans(keep=set())
 
     def play(self, task: Task) -> GameRecord:
-        """One game, whatever the bot does; a worker that misbehaved is replaced for the next. The record
-        counts the game's wall time too (its CPU time is what is charged): a bot's idling is seen."""
-        started = time.monotonic()
-        record = self._play(task)
-        return replace(record, wall_ms=(time.monotonic() - started) * 1000.0)
-
-    def _play(self, task: Task) -> GameRecord:
+        """One game, whatever the bot does, with the luck audit of its moves (made here, after the game, on
+        the referee's CPU); a worker that misbehaved is replaced for the next. The record counts the game's
+        wall time too (its CPU time is what is charged): a bot's idling is seen; the audit's is not its own."""
         try:
             game = self.config.new_game(task.game, self._key(task))
         except EnvelopeError as broken:  # changed on its way: the game is not played
             return GameRecord(task.game, Outcome.CRASHED, 0, 0.0, str(broken), stopped=True)
+        started = time.monotonic()
+        record = replace(self._play(task, game), wall_ms=(time.monotonic() - started) * 1000.0)
+        return audited(record, game, self.config)
+
+    def _play(self, task: Task, game: ChallengeGame) -> GameRecord:
         worker = self._worker(task.player)
         if isinstance(worker, str):
             game.close()

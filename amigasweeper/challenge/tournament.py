@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
+from .audit import AuditMode, AuditSettings, luck_figures
 from .executors import Executor, Handle, LocalTables, Lost, NodeReport
 from .harness import (
     BUILTIN_PLAYERS,
@@ -70,11 +71,23 @@ class TournamentReport:
     nodes: tuple[NodeReport, ...] = ()  # the cluster's machines (none on one machine)
     ending: str = ""  # why the run ended early when nobody stopped it (every node lost)
     seed_kind: SeedKind | None = None  # public (given), fresh (made for the run) or secret (never shown)
+    audit: AuditSettings = field(default_factory=AuditSettings)  # the luck audit's bound and what a flag costs
+
+    def flagged(self, report: ChallengeReport) -> bool:
+        return self.audit.flagged(report.luck)
+
+    def disqualified(self) -> list[ChallengeReport]:
+        """The players the audit takes out of the ranking (none unless its mode is disqualify)."""
+        if self.audit.mode is not AuditMode.DISQUALIFY:
+            return []
+        return [report for report in self.reports if self.flagged(report)]
 
     def ranked(self) -> list[ChallengeReport]:
-        """Best first: the challenge's score, then wins; ties keep the order given."""
+        """Best first: the challenge's score, then wins; ties keep the order given. Disqualified players
+        are left out."""
         order = {id(report): n for n, report in enumerate(self.reports)}
-        return sorted(self.reports, key=lambda r: (-r.score, -r.wins, order[id(r)]))
+        out = {id(report) for report in self.disqualified()}
+        return sorted((r for r in self.reports if id(r) not in out), key=lambda r: (-r.score, -r.wins, order[id(r)]))
 
     def ranking(self) -> Ranking:
         """The scores' 95% intervals, and which neighbours in the ranking these games cannot tell apart."""
@@ -89,7 +102,10 @@ class TournamentReport:
         for place, report in enumerate(self.ranked(), 1):
             players.append({"rank": place, **report.figures(), "score_ci95": list(ranking.intervals[place - 1]),
                             "same_as_next": ranking.level_with_next(place - 1),
-                            "stopped": self.stopped.get(report.player, "")})
+                            "stopped": self.stopped.get(report.player, ""), **self._audit_of(report, False)})
+        for report in self.disqualified():
+            players.append({"rank": None, **report.figures(), "score_ci95": None, "same_as_next": False,
+                            "stopped": self.stopped.get(report.player, ""), **self._audit_of(report, True)})
         sealed = self.sandbox is not None and self.sandbox.sealed
         return {
             **self.config.to_dict(),
@@ -105,8 +121,12 @@ class TournamentReport:
             "ending": self.ending,
             "seed_kind": self.seed_kind.value if self.seed_kind is not None else "",
             "bootstrap": {"resamples": ranking.resamples, "boards": ranking.boards},
+            "audit": self.audit.to_dict(),
             "players": players,
         }
+
+    def _audit_of(self, report: ChallengeReport, disqualified: bool) -> dict:
+        return {"audit": luck_figures(report.luck, self.audit.alpha), "disqualified": disqualified}
 
 
 def player_names(specs: Sequence[str]) -> list[str]:

@@ -75,13 +75,19 @@ def python_folders() -> tuple[str, ...]:
 
 def _interpreter_path() -> list[str]:
     """sys.path as the interpreter makes it by itself: the standard library, the site folders and what
-    their .pth files add (never PYTHONPATH or the current folder, where other bots may be)."""
-    import site
+    their .pth files add (never PYTHONPATH or the current folder, where other bots may be).
+
+    ``site`` is the one the interpreter loaded at start, never imported here:
+    an ``import site`` makes PyInstaller bundle what site may load, GNU
+    readline among it (GPL), into the executable. Without it (``python -S``,
+    a frozen program) the site folders are sysconfig's alone."""
     import sysconfig
 
     places = [path for key, path in sysconfig.get_paths().items() if key in ("stdlib", "platstdlib", "purelib",
                                                                             "platlib")]
-    sites = [*site.getsitepackages(), *([site.getusersitepackages()] if site.ENABLE_USER_SITE else [])]
+    site = sys.modules.get("site")
+    sites = [] if site is None else \
+        [*site.getsitepackages(), *([site.getusersitepackages()] if site.ENABLE_USER_SITE else [])]
     for folder in sites:
         places.append(folder)
         places += _pth_folders(folder)

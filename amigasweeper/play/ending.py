@@ -4,9 +4,9 @@ When a game ends, its GameEnd goes into the queue and is written in order:
 
 1. its metrics are worked out and its line appended to the games file,
    folded into the index under the same lock (records/game_keeper.py);
-2. its replay is saved;
-3. its best time, where the rule says it counts (records/rows.py) and it
-   beats the one kept: the player is asked for a name, then it is saved.
+2. its best time, where the rule says it counts (records/rows.py) and it
+   beats the one kept: the player is asked for a name, then it is saved;
+3. its replay is saved, signed with that name when one was asked.
 
 A Duel's result and the Statistics window's Reset take the same queue, so
 every write of the games file comes from here, one after the other.
@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from amigasweeper.engine import LevelName
@@ -97,7 +97,9 @@ class GameJob:
         self.record: KeptGame | None = None
         self.name: str | None = None
         self.asked = False
-        self.steps = [self.metrics, self.add_record, self.save_replay, self.best_time]
+        # The best time before the replay: a record-setting replay is signed
+        # with the name the player gives for it.
+        self.steps = [self.metrics, self.add_record, self.best_time, self.save_replay]
 
     @_files
     def metrics(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
@@ -107,12 +109,18 @@ class GameJob:
 
     @_files
     def add_record(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
+        # A failure other than the lock leaves the game held in the keeper's
+        # memory (GameKeeper.unkept), written before the next game.
         return _under_lock(lambda: desk.keeper.add(self.record, lock_timeout),
-                           "The game could not be added to the statistics")
+                           "The game could not be written to the games file; it is held in memory and "
+                           "tried again with your next game")
 
     @_files
     def save_replay(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
-        return Step.DONE, desk.keeper.save_replay(self.end.recording, self.record)
+        recording = self.end.recording
+        if self.name is not None and self.name != recording.player:
+            recording = replace(recording, player=self.name)
+        return Step.DONE, desk.keeper.save_replay(recording, self.record)
 
     def best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         end, best_times = self.end, desk.storage.best_times
@@ -299,4 +307,15 @@ class EndQueue:
                 games = sum(1 for job in self.jobs if isinstance(job, GameJob))
                 return f"{games} game(s) not added to the statistics: another copy held the data folder"
             self._advance()
+        return self._unkept(deadline)
+
+    def _unkept(self, deadline: float) -> str | None:
+        """Leaving: one last try for the games held in memory since a write failed."""
+        keeper = self.desk.keeper
+        if not keeper.unkept:
+            return None
+        try:
+            keeper.retry(max(0.0, deadline - time.monotonic()))
+        except OSError as error:
+            return f"{len(keeper.unkept)} game(s) not added to the statistics: {reason(error)}"
         return None

@@ -2,10 +2,12 @@
 
 No window and no pyxel: this module imports only the pure core. Without
 --data-dir the folder is AMIGASWEEPER_DATA_DIR, else where the desktop game
-keeps its files (Pyxel's user data folder). Nothing is written there: the
-table comes from the saved index, caught up in memory with any game it
-lacks, and --json streams the games as it reads them, so its memory does
-not grow with the history.
+keeps its files (Pyxel's user data folder). Nothing is written there (no
+index, no lock, no clean-up of what a crash left: that is the game's, at
+its start): the table comes from the saved index, caught up in memory with
+any game it lacks, and --json streams the games as it reads them, so its
+memory does not grow with the history. A --data-dir that is not a folder is
+an error; the default folder not made yet means no games.
 """
 
 from __future__ import annotations
@@ -60,13 +62,15 @@ def _options(args: list[str], now: float) -> tuple[bool, Path | None, GameFilter
     rest = [a for a in args if a != "--stats"]
     while rest:
         word = rest.pop(0)
-        name, _, value = word.partition("=")
+        name, equals, value = word.partition("=")
         if word == "--json":
             as_json = True
-        elif name == "--data-dir" and (value or rest):
-            folder = Path(value or rest.pop(0))
-        elif name in _FILTER_VALUES and (value or rest):
-            chosen[name] = value or rest.pop(0)
+        elif name in ("--data-dir", *_FILTER_VALUES) and (equals or rest):
+            given = value if equals else rest.pop(0)
+            if name == "--data-dir":
+                folder = Path(given)
+            else:
+                chosen[name] = given
         elif word in ("--flagging", "--no-flag", "--no-guess", "--random"):
             chosen[word] = True
         else:
@@ -147,6 +151,10 @@ def _main(args: list[str]) -> int:
     except ValueError as error:
         print(f"amigasweeper: {error}\n{USAGE}", file=sys.stderr)
         return 2
+    if folder is not None and not folder.is_dir():
+        what = "does not exist" if not folder.exists() else "is not a folder"
+        print(f"amigasweeper: the data folder {folder} {what}\n{USAGE}", file=sys.stderr)
+        return 2
     folder = folder or desktop_folder()
     store = RecordStore(folder)
     try:
@@ -174,7 +182,7 @@ def write_table(store: RecordStore, folder: Path, out, only: GameFilter | None =
             index.covers = end
         out.write(f"Statistics in {folder}, filtered: {only.words()}\n")
     else:
-        index = LiveIndex(store).whole()
+        index = LiveIndex(store, saves=False).whole()
         out.write(f"Statistics in {folder}\n")
     summaries = index.summaries()
     out.write(f"{table(summaries)}\n")
@@ -184,6 +192,9 @@ def write_table(store: RecordStore, folder: Path, out, only: GameFilter | None =
         out.write(f"(Counted since the last reset; {index.games_before_reset} earlier game(s) are kept in the file.)\n")
     if index.damaged:
         out.write(f"({index.damaged} damaged line(s) in the records file were skipped.)\n")
+    if index.long_tail:
+        out.write(f"(The last line of the records file, {index.long_tail} bytes with no end, is longer than any "
+                  "game: it was set aside.)\n")
 
 
 def last_reset_end(store: RecordStore) -> int:

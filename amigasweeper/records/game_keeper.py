@@ -18,9 +18,10 @@ from pathlib import Path
 from ..replay.files import replay_suffix
 from ..replay.recording import Recording
 from ..storage.backend import Backend, reason
-from ..storage.file_backend import FileBackend
-from ..storage.locking import LOCK_TIMEOUT
+from ..storage.file_backend import FileBackend, remove_temporaries
+from ..storage.locking import LOCK_TIMEOUT, FolderLock, LockTimeout
 from ..storage.memory_backend import MemoryBackend
+from .index import INDEX_FILE
 from .kept_game import KeptGame
 from .live import LiveIndex
 from .replay_folder import REPLAY_CAP, ReplayFolder
@@ -43,6 +44,9 @@ class GameKeeper:
         # with neither a folder nor a back end, records and replays live in memory.
         self.replays = ReplayFolder(self.folder, replay_cap) if backend is None else None
         self.last: tuple[Recording, str] | None = None  # the newest game kept, and its replay's name
+        # Games whose line could not be written (a full disk, a file size
+        # limit): held here, oldest first, and written before the next game.
+        self.unkept: list[KeptGame] = []
 
     @classmethod
     def for_backend(cls, backend: Backend) -> GameKeeper:
@@ -50,10 +54,27 @@ class GameKeeper:
         a run with no data folder (nothing of the player's is touched), else
         the browser's localStorage (records only: a replay there is downloaded)."""
         if isinstance(backend, FileBackend):
-            return cls(backend.folder)
+            keeper = cls(backend.folder)
+            keeper.tidy()
+            return keeper
         if isinstance(backend, MemoryBackend):
             return cls(None)
         return cls(backend=backend)
+
+    def tidy(self) -> None:
+        """At the game's start (never in --stats, which only reads): remove
+        the temporary files a crash left, the index's under the data
+        folder's lock (skipped when another copy holds it: its write may be
+        under way), the replays' when they are older than any write takes."""
+        if self.folder is None:
+            return
+        try:
+            with FolderLock(self.folder, create=False, timeout=0):
+                remove_temporaries(self.folder, {INDEX_FILE})
+        except OSError:
+            pass  # locked, or a folder we cannot write: left for the next start
+        if self.replays is not None:
+            self.replays.remove_leftovers()
 
     # ------------------------------------------------------------ a game's end
     def record_of(self, recording, level: str, by_marks: bool = False) -> KeptGame:
@@ -65,8 +86,25 @@ class GameKeeper:
     def add(self, record: KeptGame, lock_timeout: float = LOCK_TIMEOUT) -> None:
         """Append the game and fold it into the index. Raises OSError when it
         cannot be kept, LockTimeout (an OSError) when another copy held the
-        data folder's lock longer than ``lock_timeout``: nothing was written."""
-        self.live.adopt(self.store.append(record, lock_timeout, self.live.index))
+        data folder's lock longer than ``lock_timeout``: nothing was written.
+        The games held from before (:attr:`unkept`) go first; on any other
+        failure ``record`` joins them, to be tried again with the next game
+        (or :meth:`retry`), and the error is raised for the player to hear."""
+        try:
+            self.retry(lock_timeout)
+            self.live.adopt(self.store.append(record, lock_timeout, self.live.index))
+        except LockTimeout:
+            raise
+        except OSError:
+            self.unkept.append(record)
+            raise
+
+    def retry(self, lock_timeout: float = LOCK_TIMEOUT) -> None:
+        """Write the games held in memory, oldest first; OSError (and the
+        rest still held) when one still cannot be."""
+        while self.unkept:
+            self.live.adopt(self.store.append(self.unkept[0], lock_timeout, self.live.index))
+            self.unkept.pop(0)
 
     def save_replay(self, recording, record: KeptGame) -> str | None:
         """Write the game's replay; a sentence for the player when it could not be."""

@@ -31,6 +31,11 @@ INDEX_VERSION = 2  # 2: helped games apart, the figures and pictures of records/
 MAX_INDEX_BYTES = 32 * 1024 * 1024  # far past any real index: a bigger file is not ours, and is made again
 HEADER_WORD = "AmigaSweeper games"
 RESET_WORD = "reset"
+# A game's line is about 90 bytes and at most a few hundred (26 numbers and
+# codes); a longer one is no game (NUL padding after a crash, a file put in
+# by mistake): it is set aside, counted as damaged, and never held whole.
+MAX_LINE_BYTES = 4096
+SET_ASIDE = "\0set aside: longer than any game"  # what a line too long to read stands as (see RecordStore.lines)
 
 
 def reset_date(line: str) -> int | None:
@@ -49,6 +54,14 @@ class StatsIndex:
     damaged: int = 0  # lines that could not be read
     reset_ms: int | None = None
     games_before_reset: int = 0
+    # Not saved: the bytes of a last line with no newline that is already
+    # longer than any game (set aside, not counted until it ends).
+    long_tail: int = 0
+    # Not saved: the rows this index may fold into in place. A copy shares
+    # the others' tallies with the index it came from, and copies a row only
+    # when a game of it is folded in (so a save's cost does not grow with
+    # the number of rows).
+    _own: set[RowKey] = field(default_factory=set, repr=False, compare=False)
 
     # ------------------------------------------------------------ folding
     def fold_line(self, line: str, takes=None) -> KeptGame | None:
@@ -61,18 +74,30 @@ class StatsIndex:
         date = reset_date(line)
         if date is not None:
             self.games_before_reset += self.games
-            self.rows, self.games, self.reset_ms = {}, 0, date
+            self.rows, self.games, self.reset_ms, self._own = {}, 0, date, set()
             return None
         try:
+            if len(line) > MAX_LINE_BYTES:
+                raise ValueError("longer than any game")
             record = KeptGame.from_line(line)
         except (ValueError, KeyError, TypeError):
             self.damaged += 1
             return None
         if takes is not None and not takes(record):
             return None
-        self.rows.setdefault(RowKey.of(record), RowTally()).fold(record, line)
+        self._row(RowKey.of(record)).fold(record, line)
         self.games += 1
         return record
+
+    def _row(self, key: RowKey) -> RowTally:
+        """The row to fold a game of ``key`` into: this index's own tally
+        (copied from the shared one the first time)."""
+        tally = self.rows.get(key)
+        if key not in self._own:
+            tally = tally.copy() if tally is not None else RowTally()
+            self.rows[key] = tally
+            self._own.add(key)
+        return tally
 
     def fold_bytes(self, data: bytes) -> None:
         """Take in bytes of whole lines, each ending in a newline; ``covers`` moves on."""
@@ -80,7 +105,15 @@ class StatsIndex:
             self.fold_line(line)
         self.covers += len(data)
         if data:  # the last line as its very bytes, even when they are not UTF-8 (see RecordStore.fits)
-            self.tail = data[:-1].rsplit(b"\n", 1)[-1].decode("utf-8", "surrogateescape")
+            self.tail = data[:-1].rsplit(b"\n", 1)[-1][-MAX_LINE_BYTES:].decode("utf-8", "surrogateescape")
+
+    def set_aside(self, end: int, last_bytes: bytes) -> None:
+        """Step over a line too long to be a game, ending (newline included)
+        at byte ``end``; ``last_bytes`` are its last MAX_LINE_BYTES bytes."""
+        self.damaged += 1
+        self.covers = end
+        self.tail = last_bytes[-MAX_LINE_BYTES:].decode("utf-8", "surrogateescape")
+        self.long_tail = 0
 
     # ------------------------------------------------------------ reading
     def summaries(self) -> list[RowSummary]:
@@ -97,9 +130,12 @@ class StatsIndex:
         return names
 
     def copy(self) -> StatsIndex:
-        """A copy to fold into: the rows' figures are copied, not shared (a few
-        microseconds a row), so whoever reads this one meanwhile sees it whole."""
-        return replace(self, rows={key: tally.copy() for key, tally in self.rows.items()})
+        """A copy to fold into, so whoever reads this one meanwhile sees it
+        whole: the rows' tallies are shared until a game of the row is folded
+        into the copy, which then copies that row alone (see ``_own``). This
+        index stops folding in place too: both now share the tallies."""
+        self._own = set()
+        return replace(self, rows=dict(self.rows), _own=set())
 
     # ------------------------------------------------------------ saved form
     def to_bytes(self) -> bytes:

@@ -35,10 +35,30 @@ from __future__ import annotations
 from collections import namedtuple
 from dataclasses import fields
 
-from ..engine.levels import LevelName
+from ..engine.levels import MAX_SIDE, MIN_SIDE, LevelName
 from ..metrics.game_metrics import GameMetrics
 from ..metrics.stnb import stnb
 from .replay_names import replay_file_name
+
+# The most any count of a game can be: a click or millisecond count past
+# it (a thousand years of play) is no game's, and is refused with the line.
+MAX_COUNT = 10**12
+MAX_DATE_MS = 10**14  # the year 5138 (a clock set before 1970 still keeps its games)
+
+
+def _check_values(date_ms: int, sizes: list[int], counts: list[int], zini: int | None) -> None:
+    """ValueError for figures no game can have: a board the game cannot
+    make, more mines than squares, counts past the board's squares (3BV,
+    openings, islands, ZiNi) or past any time (clicks, milliseconds)."""
+    width, height, mines = sizes
+    cells = width * height
+    if not (MIN_SIDE <= width <= MAX_SIDE and MIN_SIDE <= height <= MAX_SIDE and 0 < mines < cells):
+        raise ValueError("a board no game can have")
+    if min(counts) < 0 or (zini is not None and not 0 <= zini <= cells) or not -MAX_DATE_MS < date_ms < MAX_DATE_MS:
+        raise ValueError("a count is out of range")
+    if max(counts[1:5]) > cells or counts[2] > counts[1] or max(counts) > MAX_COUNT:
+        raise ValueError("a count is more than the board holds")
+
 
 # A level is written as its first letter (b, i, e, c): the engine's names
 # decide the letters, so a new level must bring a letter of its own.
@@ -170,8 +190,7 @@ class KeptGame(_Fields):
         sizes = list(map(int, p[2:5]))
         counts = list(map(int, p[10:15] + p[16:22]))
         zini = None if p[15] == "-" else int(p[15])
-        if min(counts) < 0 or min(sizes) < 1 or (zini is not None and zini < 0):
-            raise ValueError("a count is negative")
+        _check_values(int(p[0]), sizes, counts, zini)
         completion, result = _COMPLETIONS[p[7]], _RESULTS[p[9]]
         if len(p) > FIRST_FIELD_COUNT:
             helped, by_marks = p[24] == "1", p[25] == "1"

@@ -20,19 +20,21 @@ finds the index short of the games file and folds the rest in.
 from __future__ import annotations
 
 from .index import StatsIndex
-from .store import RecordStore
+from .store import INDEX_LAG_BYTES, RecordStore
 
 SLICE_BYTES = 256 * 1024  # about 3,000 games' lines: a few milliseconds of folding
 
 
 class LiveIndex:
-    def __init__(self, store: RecordStore) -> None:
+    def __init__(self, store: RecordStore, saves: bool = True) -> None:
         self.store = store
+        self.saves = saves  # False for --stats, which only reads: no index and no lock written
         self.index: StatsIndex | None = None
         self.ready = False  # every game there was at the last look is in ``index``
         self.problem: str | None = None  # why the games could not be read at the last step
         self._reload = True  # read the saved index: another copy may have moved it on
         self._unsaved = False  # ours is ahead of the saved one: save it once it is whole
+        self._saved_at: int | None = None  # what the saved index covers, when it is of these games
 
     def look_again(self) -> None:
         """Other copies may have added games: the next steps take them in."""
@@ -65,7 +67,9 @@ class LiveIndex:
             self._reload = False
             saved = store.load_index()
             ours = self.index.covers if self.index is not None else -1
-            if saved is not None and saved.covers >= ours and store.fits(saved):
+            fits = saved is not None and store.fits(saved)
+            self._saved_at = saved.covers if fits else None
+            if fits and saved.covers >= ours:
                 self.index = saved
         index = self.index
         if index is None or not store.fits(index):
@@ -80,12 +84,20 @@ class LiveIndex:
         if not done:
             return False
         self.ready = True
-        if self._unsaved:
+        if self._unsaved and self.saves and self._worth_saving():
             try:
                 self._unsaved = not store.save_index(self.index, lock_timeout=0)
+                self._saved_at = self.index.covers if not self._unsaved else self._saved_at
             except OSError:  # the lock is taken, or the folder read-only: saved with the next game
                 pass
         return True
+
+    def _worth_saving(self) -> bool:
+        """Whether to write the index whole now: when none of these games is
+        saved, or the saved one lags INDEX_LAG_BYTES or more (as appends do:
+        a few games behind, a reader catches up in a moment, and writing an
+        index of thousands of rows in a frame would be felt)."""
+        return self._saved_at is None or self.index.covers - self._saved_at >= INDEX_LAG_BYTES
 
     def whole(self) -> StatsIndex:
         """The index made whole now, however long it takes (the shell's

@@ -21,6 +21,7 @@ folder changes again: at worst a replay is pruned one save late.
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from .replay_names import date_of_name, replay_names_of
 
 REPLAY_FOLDER = "replays"
 REPLAY_CAP = 1000
+LEFTOVER_AGE = 10.0  # seconds: a replay is written in milliseconds, so an older temporary file is a crash's
 
 
 class ReplayFolder:
@@ -63,6 +65,28 @@ class ReplayFolder:
             self._listed = (os.stat(self.folder).st_mtime_ns, sorted(names, key=_age))
         except OSError:
             self._listed = None
+
+    def remove_leftovers(self, older_than: float = LEFTOVER_AGE) -> int:
+        """Remove the temporary files (``.NAME.xxxx.tmp``) of replays whose
+        writing a crash cut short; one younger than ``older_than`` seconds
+        may be another copy's write under way, and stays. How many went."""
+        if self.folder is None:
+            return 0
+        removed, now = 0, time.time()
+        try:
+            entries = list(os.scandir(self.folder))
+        except OSError:
+            return 0
+        for entry in entries:
+            if not (entry.name.startswith(".") and entry.name.endswith(".tmp")):
+                continue
+            try:
+                if entry.is_file(follow_symlinks=False) and now - entry.stat(follow_symlinks=False).st_mtime >= older_than:
+                    os.unlink(entry.path)
+                    removed += 1
+            except OSError:
+                pass  # gone already, or not ours to remove: left as it is
+        return removed
 
     def count(self) -> int:
         return len(self.names())

@@ -14,8 +14,10 @@ one. The games before it stay in the file (``Loaded.earlier``).
 
 Beside the games the store keeps their index (:mod:`.index`): each append
 folds the new game into it under the same lock, when it is current, so a
-save never reads the games again; :meth:`RecordStore.catch_up` brings an
-index that is behind up to date a slice at a time.
+save never reads the games again; the index is written out when it has
+moved INDEX_LAG_BYTES past the saved one (not at each save: its cost grows
+with the rows), and :meth:`RecordStore.catch_up` brings an index that is
+behind up to date a slice at a time.
 
 In the browser the records are one localStorage value, rewritten on each
 add (localStorage cannot append). It holds at most BROWSER_CAP games: at
@@ -26,6 +28,7 @@ for the settings and best times; past that the oldest games are dropped there.
 
 from __future__ import annotations
 
+import errno
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -36,7 +39,7 @@ from ..plainfiles import open_plain
 from ..storage.backend import Backend
 from ..storage.locking import LOCK_TIMEOUT, FolderLock
 from ..storage.memory_backend import MemoryBackend
-from .index import INDEX_FILE, MAX_INDEX_BYTES, RESET_WORD, StatsIndex, reset_date
+from .index import INDEX_FILE, MAX_INDEX_BYTES, MAX_LINE_BYTES, RESET_WORD, SET_ASIDE, StatsIndex, reset_date
 from .kept_game import KeptGame
 
 GAMES_FILE = "amigasweeper-games.txt"
@@ -44,6 +47,11 @@ HEADER = "AmigaSweeper games 1"
 BROWSER_CAP = 15_000
 
 MAX_READ_BYTES = 64 * 1024 * 1024  # about 800,000 games; of a bigger file the newest part is read
+# How far the saved index may lag behind the games: writing it whole at
+# each save would cost as much as its rows (274 ms at 3,000 Custom rows);
+# behind by at most this much, a reader catches up in a slice or two.
+INDEX_LAG_BYTES = 256 * 1024
+SCAN_BYTES = 16 * 1024 * 1024  # of a line too long to be a game, looked through at a step (a few ms)
 
 
 @dataclass
@@ -96,6 +104,8 @@ class RecordStore:
     def __init__(self, folder: str | os.PathLike[str] | None = None, backend: Backend | None = None) -> None:
         self.folder = Path(folder) if folder is not None else None
         self.backend = backend if backend is not None or folder is not None else MemoryBackend()
+        self._long_line: tuple[int, int] | None = None  # (start, bytes looked at) of a line set aside
+        self._index_at: int | None = None  # how much of the games the saved index covers, as last seen
 
     @property
     def path(self) -> Path | None:
@@ -152,19 +162,48 @@ class RecordStore:
         """Each whole line from byte ``start`` on, with the byte just past it,
         read ``chunk`` bytes at a time: memory stays flat however many games
         there are. A last line with no newline is being written (or was torn)
-        and is not given."""
-        position, rest = start, b""
+        and is not given. A line longer than any game is given as SET_ASIDE,
+        never held whole, however long."""
+        position, rest, offset = start, b"", start  # ``offset``: where ``rest`` starts
+        skipping = False  # inside a line too long to be a game: only its end is looked for
         while True:
+            if skipping:
+                position = self._next_data(position, self.size())
             data = self.read_range(position, position + chunk)
             if not data:
                 return
-            offset = position - len(rest)  # where ``rest`` starts
-            position += len(data)
+            read_from, position = position, position + len(data)
+            if skipping:
+                cut = data.find(b"\n")
+                if cut < 0:
+                    continue
+                skipping, offset, data = False, read_from + cut + 1, data[cut + 1:]
+                yield SET_ASIDE, offset
             pieces = (rest + data).split(b"\n")
             rest = pieces.pop()
             for piece in pieces:
                 offset += len(piece) + 1
-                yield piece.decode("utf-8", "replace"), offset
+                yield (SET_ASIDE if len(piece) > MAX_LINE_BYTES else piece.decode("utf-8", "replace")), offset
+            if len(rest) > MAX_LINE_BYTES:
+                skipping, rest = True, b""
+
+    def _next_data(self, position: int, size: int) -> int:
+        """Where the file's next written bytes after ``position`` are: a hole
+        of a sparse file reads as NULs and holds no newline, so a long line
+        of them is stepped over without reading it (``size`` past the last)."""
+        seek_data = getattr(os, "SEEK_DATA", None)
+        if self.folder is None or seek_data is None:
+            return position
+        try:
+            handle = open_plain(self.path, os.O_RDONLY)
+        except OSError:
+            return position
+        try:
+            return os.lseek(handle, position, seek_data)
+        except OSError as error:  # ENXIO: nothing but a hole up to the end
+            return size if error.errno == errno.ENXIO else position
+        finally:
+            os.close(handle)
 
     # ------------------------------------------------------------ the index
     def load_index(self) -> StatsIndex | None:
@@ -177,9 +216,12 @@ class RecordStore:
                 handle = open_plain(self.folder / INDEX_FILE, os.O_RDONLY)
                 with os.fdopen(handle, "rb") as file:
                     data = file.read(MAX_INDEX_BYTES + 1)
-            return StatsIndex.from_bytes(data) if data else None
+            index = StatsIndex.from_bytes(data) if data else None
         except (OSError, ValueError):
             return None
+        if index is not None:
+            self._index_at = index.covers
+        return index
 
     def fits(self, index: StatsIndex, size: int | None = None) -> bool:
         """Whether ``index`` took in the first ``index.covers`` bytes of these
@@ -196,22 +238,62 @@ class RecordStore:
         start = index.covers - len(tail)
         if start < 0:
             return False
-        found = self.read_range(max(0, start - 1), index.covers)
-        return found == (tail if start == 0 else b"\n" + tail)
+        if start == 0 or len(tail) > MAX_LINE_BYTES:  # the first line, or the last bytes of a line set aside
+            return self.read_range(start, index.covers) == tail
+        return self.read_range(start - 1, index.covers) == b"\n" + tail
 
     def catch_up(self, index: StatsIndex, most: int = 256 * 1024) -> bool:
         """Fold at most ``most`` more bytes of whole lines into ``index``
         (without the lock: the games are only ever appended). True when it
-        has reached the end of the games."""
-        data = self.read_range(index.covers, index.covers + most)
-        whole = data[: data.rfind(b"\n") + 1]
-        if not whole and len(data) >= most:  # one line longer than a slice: take it whole
-            line = next(self.lines(index.covers), None)
-            if line is None:
-                return True  # no newline up to the end: a last line still being written (or torn)
-            whole = self.read_range(index.covers, line[1])
-        index.fold_bytes(whole)
-        return len(whole) == len(data)
+        has taken in every whole line there is: a last line without its
+        newline is not a line yet (being written, or torn by a crash) and is
+        taken in once it has its end. A line longer than any game is set
+        aside (counted as damaged) by looking for its end SCAN_BYTES at a
+        time, never read whole."""
+        size = self.size()
+        start = index.covers
+        if self._long_line is not None and self._long_line[0] == start:
+            return self._skip_long_line(index, size)
+        if start >= size:
+            return True
+        data = self.read_range(start, min(size, start + max(most, MAX_LINE_BYTES + 1)))
+        cut = data.rfind(b"\n") + 1
+        if cut:
+            index.fold_bytes(data[:cut])
+            return index.covers >= size
+        if len(data) <= MAX_LINE_BYTES:
+            return True  # a last line still being written (or torn): taken in once whole
+        self._long_line = (start, start + len(data))
+        return self._skip_long_line(index, size)
+
+    @property
+    def setting_aside(self) -> tuple[int, int] | None:
+        """(where, bytes read) of a line too long to be a game whose end is being looked for."""
+        return self._long_line
+
+    def _skip_long_line(self, index: StatsIndex, size: int) -> bool:
+        """Look on for the end of the long line at ``index.covers``, at most
+        SCAN_BYTES this time; True when every whole line is taken in."""
+        start, reached = self._long_line
+        stop = min(size, reached + SCAN_BYTES)
+        while reached < stop:
+            reached = self._next_data(reached, size)
+            if reached >= stop:
+                break
+            data = self.read_range(reached, min(stop, reached + (1 << 20)))
+            if not data:
+                break
+            cut = data.find(b"\n")
+            if cut >= 0:
+                end = reached + cut + 1
+                index.set_aside(end, self.read_range(max(start, end - 1 - MAX_LINE_BYTES), end - 1))
+                self._long_line = None
+                return end >= size
+            reached += len(data)
+        reached = min(reached, size)
+        self._long_line = (start, reached)
+        index.long_tail = reached - start if reached >= size else 0
+        return reached >= size
 
     def save_index(self, index: StatsIndex, lock_timeout: float = 0) -> bool:
         """Write ``index`` if it is current (it took in every game there is);
@@ -227,6 +309,7 @@ class RecordStore:
             self.backend.write(INDEX_FILE, index.to_bytes())
         else:
             write_atomically(self.folder / INDEX_FILE, index.to_bytes())
+        self._index_at = index.covers
 
     # ------------------------------------------------------------ writing
     def append(self, record: KeptGame, lock_timeout: float = LOCK_TIMEOUT,
@@ -259,6 +342,11 @@ class RecordStore:
             current.fold_bytes(added)
             if self.folder is None:
                 current.covers = self.size()  # the browser's cap may have dropped the oldest games
+            if self.folder is not None and self._index_at is not None \
+                    and current.covers - self._index_at < INDEX_LAG_BYTES:
+                return current  # the saved index stays a little behind: whoever reads it catches up
+            # (In the browser it is written each time: the cap shifts the games, and an index
+            # behind them could not be caught up, only made again from the games still there.)
             try:
                 self._write_index(current)
             except OSError:
@@ -276,7 +364,10 @@ class RecordStore:
         return saved if saved is not None and saved.covers == size and self.fits(saved, size) else None
 
     def _append_to_file(self, line: str) -> bytes:
-        """Append ``line``; the bytes added (a newline first after a torn line)."""
+        """Append ``line``; the bytes added (a newline first after a torn
+        line). Every byte is written, or the file is cut back to where it
+        was and OSError raised: never half a game (a full disk, a file size
+        limit)."""
         handle = open_plain(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         try:
             size = os.fstat(handle).st_size
@@ -284,8 +375,12 @@ class RecordStore:
             if size and not self._ends_with_newline(size):
                 prefix = "\n"  # a line torn by a crash stays alone, and is ignored
             added = (prefix + line).encode("utf-8")
-            os.write(handle, added)
-            os.fsync(handle)
+            try:
+                write_all(handle, added)
+                os.fsync(handle)
+            except OSError:
+                _cut_back(handle, size)
+                raise
         finally:
             os.close(handle)
         return added
@@ -307,3 +402,24 @@ class RecordStore:
         lines = lines[-BROWSER_CAP:]
         self.backend.write(GAMES_FILE, ("\n".join([HEADER, *lines]) + "\n").encode("utf-8"))
         return (added + line).encode("utf-8")
+
+
+def write_all(handle: int, data: bytes) -> None:
+    """Write every byte of ``data`` (os.write may write fewer); OSError when
+    the system takes none (ENOSPC when it says nothing of why)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(handle, view)
+        if written <= 0:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[written:]
+
+
+def _cut_back(handle: int, size: int) -> None:
+    """Take off what a failed append wrote (under the lock: nobody else
+    appended meanwhile). Should even that fail, the torn end is a line
+    without its newline: never read as a game, closed by the next append."""
+    try:
+        os.ftruncate(handle, size)
+    except OSError:
+        pass

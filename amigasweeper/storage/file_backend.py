@@ -126,10 +126,10 @@ class FileBackend(BaseBackend):
                 target = self._through_links(path)
                 places.setdefault(target.parent, set()).add(target.name)
         for folder, owned in places.items():
-            _remove_temporaries(folder, owned)
+            remove_temporaries(folder, owned)
 
 
-def _remove_temporaries(folder: Path, owned: set[str]) -> None:
+def remove_temporaries(folder: Path, owned: set[str]) -> None:
     """Remove ``.NAME.xxxx.tmp`` files of these names that are plain files."""
     try:
         entries = list(os.scandir(folder))

@@ -62,7 +62,8 @@ def pytest_collection_modifyitems(config, items):
 
 # The test modules whose tests start tournaments (workers in processes of their own).
 WORKER_MODULES = {"test_challenge_cli", "test_challenge_tournament", "test_challenge_hostile",
-                  "test_challenge_walls", "test_challenge_caps", "test_challenge_cluster", "test_challenge_seeds"}
+                  "test_challenge_walls", "test_challenge_caps", "test_challenge_cluster", "test_challenge_seeds",
+                  "test_challenge_audit"}
 
 
 @pytest.fixture

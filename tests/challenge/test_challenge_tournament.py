@@ -368,7 +368,7 @@ def test_jsonl_has_a_line_per_game_as_it_ends(tmp_path, capsys):
     assert main(["--size", "4", "--bombs", "2", "--games", "3", "--jobs", "1", "--jsonl", str(log)]) == 0
     games = [json.loads(line) for line in log.read_text().splitlines()]
     assert sorted(g["game"] for g in games) == [0, 1, 2]
-    assert set(games[0]) == {"player", "game", "outcome", "won", "moves", "ms", "wall_ms", "error"}
+    assert set(games[0]) == {"player", "game", "outcome", "won", "moves", "ms", "wall_ms", "error", "audit"}
 
 
 @pytest.mark.parametrize("argv, message", [

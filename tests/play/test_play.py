@@ -29,6 +29,7 @@ from amigasweeper.play.ending import WAITING_NOTE
 from amigasweeper.play.played import Help
 from amigasweeper.records import GameKeeper, RecordStore
 from amigasweeper.replay import Button, EventKind, Result
+from amigasweeper.replay.files import load_replay
 from amigasweeper.storage import Storage
 from amigasweeper.storage.locking import TELL_AFTER
 
@@ -201,10 +202,11 @@ def run(queue: EndQueue, frames: int = 50) -> None:
         queue.tick(budget=10.0)
 
 
-def test_a_finished_game_is_written_in_order_record_replay_best_time(tmp_path):
-    desk = Desk_(tmp_path)
+def test_a_finished_game_is_written_in_order_record_best_time_replay_signed_with_the_name(tmp_path):
+    desk = Desk_(tmp_path, answer="Grace")
     queue = EndQueue(desk.desk)
     end = finished()
+    assert end.recording.player == "Ada"  # the name known when the game ended
     queue.put_game(end)
     job = queue.jobs[0]
     order = []
@@ -214,11 +216,12 @@ def test_a_finished_game_is_written_in_order_record_replay_best_time(tmp_path):
         setattr(job, name, lambda *a, original=original, name=name: (order.append(name), original(*a))[1])
     job.steps = [getattr(job, s.__name__) for s in job.steps]
     run(queue)
-    assert list(dict.fromkeys(order)) == ["metrics", "add_record", "save_replay", "best_time"]  # asked, then saved
+    assert list(dict.fromkeys(order)) == ["metrics", "add_record", "best_time", "save_replay"]  # asked, then saved
     (record,) = RecordStore(tmp_path).load().records
     assert record.result == "won" and (tmp_path / "replays" / record.replay_name).is_file()
+    assert load_replay(tmp_path / "replays" / record.replay_name).player == "Grace"  # the name given for it
     assert desk.asked == [(LevelName.BEGINNER, end.seconds, "")]
-    assert desk.storage.best_times["beginner"].name == "Ada" and not queue.busy
+    assert desk.storage.best_times["beginner"].name == "Grace" and not queue.busy
 
 
 def test_a_helped_win_is_kept_but_never_asks_for_best_times(tmp_path):
@@ -371,3 +374,50 @@ def test_a_step_that_fails_in_the_worker_is_told_not_lost(tmp_path):
         __import__("time").sleep(0.01)
     assert not queue.busy and any("caught fire" in text for text in desk.told)
     assert len(RecordStore(tmp_path).load().records) == 1  # the record was written before
+
+
+def test_a_game_whose_line_cannot_be_written_is_said_held_and_written_with_the_next(tmp_path, monkeypatch):
+    """The fault: a write cut short left a torn line, with no message, and the game was lost."""
+    import errno
+
+    from amigasweeper.records import store as store_module
+
+    desk = Desk_(tmp_path)
+    queue = EndQueue(desk.desk)
+    real_write = os.write
+
+    def full(handle, data):
+        real_write(handle, bytes(data[:10]))
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(store_module.os, "write", full)
+    first = finished()
+    queue.put_game(first)
+    run(queue)
+    assert not queue.busy and len(desk.told) == 1
+    assert desk.told[0].startswith("The game could not be written to the games file; it is held in memory")
+    assert "No space left on device" in desk.told[0]
+    assert RecordStore(tmp_path).load().records == [] and RecordStore(tmp_path).size() == 0  # nothing torn
+    assert len(desk.desk.keeper.unkept) == 1
+    monkeypatch.setattr(store_module.os, "write", real_write)
+    queue.put_game(finished())
+    run(queue)
+    records = RecordStore(tmp_path).load().records
+    assert len(records) == 2 and records[0].date_ms == round(first.recording.started * 1000)
+    assert not desk.desk.keeper.unkept and len(desk.told) == 1
+
+
+def test_leaving_makes_one_last_try_for_the_games_held_and_says_if_it_fails(tmp_path, monkeypatch):
+    import errno
+
+    from amigasweeper.records import store as store_module
+
+    desk = Desk_(tmp_path)
+    queue = EndQueue(desk.desk)
+    monkeypatch.setattr(store_module.os, "write", lambda handle, data: (_ for _ in ()).throw(
+        OSError(errno.EFBIG, os.strerror(errno.EFBIG))))
+    queue.put_game(finished())
+    run(queue)
+    assert queue.flush(1.0) == "1 game(s) not added to the statistics: File too large"
+    monkeypatch.undo()
+    assert queue.flush(1.0) is None and len(RecordStore(tmp_path).load().records) == 1

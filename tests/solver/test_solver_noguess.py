@@ -91,7 +91,7 @@ def test_the_message_says_the_time_ran_out_when_it_did(monkeypatch):
     with pytest.raises(LayoutUnavailable) as raised:
         no_guess_layout(make_topology(Shape.SQUARE, 16, 16), 128, 0, random.Random(1))
     why = str(raised.value)
-    assert why.startswith("The time for finding a board of 128 mines on 16x16 that needs no guessing ran out (0.5 s, ")
+    assert why.startswith("The time for finding a board of 128 mines on 16x16 that needs no guessing ran out (0.5 s of work, ")
     assert "boards tried" in why or "1 board tried" in why
     assert why.endswith("so this is an ordinary board: it may need a guess.")
 
@@ -133,3 +133,26 @@ def test_the_engine_uses_whatever_layout_maker_it_is_given():
     game = Game(GameSetup(width=5, height=5, mines=3), layout_maker=corner_mines)
     game.uncover(0)
     assert game.mine_cells() == frozenset({22, 23, 24})
+
+
+def test_the_time_limit_counts_the_work_done_not_the_wall_clock(monkeypatch):
+    """The fault: the 0.5 s were wall time, so on a loaded machine (the
+    process waiting for a core) the player who asked for no-guess got a
+    random board. Here the first board waits 0.8 s before it is looked at,
+    without working, as a process does when other programs hold the cores:
+    more than the whole limit of wall time, next to no CPU."""
+    import time
+
+    assert noguess.CLOCK in (time.thread_time, time.process_time)
+    original, waits = noguess._Run.__init__, []
+
+    def descheduled(run, *args):
+        if not waits:
+            waits.append(time.sleep(0.8))
+        original(run, *args)
+
+    monkeypatch.setattr(noguess._Run, "__init__", descheduled)
+    started = time.perf_counter()
+    board = generate_no_guess(make_topology(Shape.SQUARE, 9, 9), 10, 0, random.Random(1), time_limit=0.5)
+    assert time.perf_counter() - started >= 0.8 and waits
+    assert board.proven and board.gave_up is GaveUp.NO

@@ -13,7 +13,8 @@ import pyxel
 
 from amigasweeper.engine import Completion, GameStatus
 from amigasweeper.play.clock import PauseReason
-from amigasweeper.records import RecordStore, RowKey
+from amigasweeper.records import LiveIndex, RecordStore, RowKey
+from amigasweeper.records.store import INDEX_LAG_BYTES
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
@@ -195,8 +196,10 @@ def test_two_copies_keep_their_games_in_one_folder(make_app, tmp_path):
     finish_game(first, first_pilot, False)
     window = open_stats(second, second_pilot)  # it takes in what the other copy kept too
     assert figure(window, "Played") == "3" and figure(window, "Won").startswith("1 ")
-    index = RecordStore(tmp_path).load_index()  # and the index on disk says the same
-    assert index.games == 3 and index.covers == RecordStore(tmp_path).size()
+    store = RecordStore(tmp_path)
+    index = store.load_index()  # and the index on disk is of these games, a few lines behind at most
+    assert store.fits(index) and store.size() - index.covers < INDEX_LAG_BYTES
+    assert LiveIndex(store, saves=False).whole().games == 3
 
 
 def test_a_damaged_line_of_the_games_file_is_left_out_and_said(played, tmp_path):

@@ -68,6 +68,9 @@ class StatsControl(WindowControl):
                 return f"The games file cannot be read: {live.problem}."
             size = max(1, self.keeper.store.size())
             done = live.index.covers if live.index is not None else 0
+            aside = self.keeper.store.setting_aside
+            if aside is not None:
+                return f"Setting aside a line longer than any game: {(aside[1] - aside[0]) >> 20} MB looked through"
             return f"Counting your games: {min(99, 100 * done // size)}%"
         replays = self.keeper.replays
         if replays is None:
@@ -157,10 +160,12 @@ class StatsControl(WindowControl):
         self._shown = ()
         self.open_window(window)
         damaged = live.index.damaged if live.index is not None else 0
-        if damaged:
-            lines = "line" if damaged == 1 else "lines"
-            app.commands.tell("Statistics", [f"{damaged} {lines} of the games file could not be read and are "
-                                             "left out (a copy killed while writing, say); the file is not changed."])
+        long_tail = live.index.long_tail if live.index is not None else 0
+        if damaged or long_tail:
+            lines = "line" if damaged + bool(long_tail) == 1 else "lines"
+            app.commands.tell("Statistics", [f"{damaged + bool(long_tail)} {lines} of the games file could not be "
+                                             "read and are left out (a copy killed while writing, say); the file "
+                                             "is not changed."])
 
     def ask_player_name(self) -> None:
         """Statistics > Player Name...: the name replays are signed with (a setting, saved at once)."""
