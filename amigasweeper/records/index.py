@@ -20,6 +20,7 @@ games before it in ``games_before_reset``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from .kept_game import KeptGame
@@ -62,6 +63,8 @@ class StatsIndex:
     # when a game of it is folded in (so a save's cost does not grow with
     # the number of rows).
     _own: set[RowKey] = field(default_factory=set, repr=False, compare=False)
+    # Not saved: a filter's predicate (records/filtered.py); the games it refuses are not folded.
+    takes: Callable[[KeptGame], bool] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------ folding
     def fold_line(self, line: str, takes=None) -> KeptGame | None:
@@ -102,7 +105,7 @@ class StatsIndex:
     def fold_bytes(self, data: bytes) -> None:
         """Take in bytes of whole lines, each ending in a newline; ``covers`` moves on."""
         for line in data.decode("utf-8", "replace").split("\n")[:-1]:
-            self.fold_line(line)
+            self.fold_line(line, self.takes)
         self.covers += len(data)
         if data:  # the last line as its very bytes, even when they are not UTF-8 (see RecordStore.fits)
             self.tail = data[:-1].rsplit(b"\n", 1)[-1][-MAX_LINE_BYTES:].decode("utf-8", "surrogateescape")
