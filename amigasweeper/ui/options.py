@@ -64,12 +64,12 @@ def parse_args(argv: list[str]) -> Options:
                              "--since today|week|month|year|all, --flagging or --no-flag, "
                              "--min-3bv N|beginner|intermediate|expert, --shape square|hex|triangle, "
                              "--no-guess or --random")
-    parser.add_argument("--json", action="store_true",
-                        help="with --stats: every game (stnb, path, clicks_per_s, effective_clicks_per_s, "
-                             "flags, no_flag, helps... see the manual) and the rows as JSON")
     parser.add_argument("--audit", type=Path, metavar="FILE",
                         help="print how lucky a replay's guesses were, with no window (amigasweeper --audit --help "
                         "lists its options)")
+    parser.add_argument("--json", action="store_true",
+                        help="with --stats: every game (stnb, path, clicks_per_s, effective_clicks_per_s, "
+                             "flags, no_flag, helps... see the manual) and the rows as JSON")
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")
