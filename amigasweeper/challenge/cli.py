@@ -8,7 +8,7 @@
 Every bot runs in worker processes of its own; see ``tournament``, and
 ``cluster`` for ``--executor ray``. Exit status 0 after a run (however the
 bots did), 1 when the results were shown but the ``--jsonl`` file could not
-be written, 2 for bad arguments, a bot that does not load or a cluster that
+be written, 3 when some games could not be played (the results name them), 2 for bad arguments, a bot that does not load or a cluster that
 cannot be used, 130 when Ctrl-C stopped the run (or a cluster lost every
 node: the table then shows the games played so far).
 """
@@ -30,8 +30,10 @@ from typing import TextIO
 from amigasweeper.engine import Shape
 from amigasweeper.solver.luck import DEFAULT_ALPHA, threshold
 
+from . import runfiles
 from .audit import AuditMode, AuditSettings
 from .cluster import RayTables, ray_missing
+from .console import chatter_to_stderr, terminated_as_interrupt
 from .executors import LocalTables
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
 from .limits import DEFAULT_FILE_MB, DEFAULT_MEMORY_MB, DEFAULT_PROCESSES, Caps
@@ -51,7 +53,10 @@ PROG = "amigasweeper-challenge"
 DEFAULT_DENSITY = 0.15  # bombs per cell when --bombs is not given
 SHOWN_ERRORS = 5  # per player
 UNWRITTEN = 1  # the run was played and shown, but its --jsonl file could not be written
+MISSING = 3  # the run ended with games it could not play (named with the results)
+SHOWN_MISSING = 20  # missing games named in the table (--json names them all)
 INTERRUPTED = 130  # the shells' status for a command ended by Ctrl-C (128 + SIGINT)
+TERMINATED = 143  # ended by SIGTERM (128 + SIGTERM), which otherwise ends a run as Ctrl-C does
 PROGRESS_AFTER = 2.0  # seconds before a progress line appears
 PROGRESS_EVERY = 0.2  # seconds between its updates
 
@@ -96,8 +101,8 @@ def _parser() -> argparse.ArgumentParser:
                         help="where the tables run: 'local' (default) on this machine, 'ray' on a Ray cluster "
                         "(the cluster extra), every node sealing its own bots; results are the same")
     parser.add_argument("--ray-address", metavar="ADDRESS",
-                        help="with --executor ray: join this cluster ('auto', host:port or ray://host:port) "
-                        "instead of starting a local one for the run")
+                        help="with --executor ray: join this cluster ('auto' or host:port) instead of starting "
+                        "a local one for the run")
     parser.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT, metavar="SECONDS",
                         help=f"most CPU time a bot may take over one game (default: {DEFAULT_TIME_LIMIT:g}, far "
                         "more than a fair bot needs); a bot over it loses that game and its worker is replaced")
@@ -126,7 +131,14 @@ def _parser() -> argparse.ArgumentParser:
                         f"flagged with probability at most this (default: {DEFAULT_ALPHA:g})")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of the table")
     parser.add_argument("--jsonl", metavar="FILE",
-                        help="write one JSON line per game to FILE as each game ends")
+                        help="write one JSON line per game to FILE as each game ends (a plain file; one that holds "
+                        "games already is refused, never overwritten), and the run's manifest to FILE.manifest.json")
+    parser.add_argument("--resume", action="store_true",
+                        help="with --jsonl: go on with the run whose games FILE holds (the same options, and its "
+                        "seed): its games are counted, only the others are played, and their lines appended")
+    parser.add_argument("--first-game", type=int, default=0, metavar="N",
+                        help="the first board's number: the run plays games N to N + --games - 1 of the seed's "
+                        "series, so a long series can be cut into ranges (default: 0)")
     return parser
 
 
@@ -170,6 +182,10 @@ def seed_text(seed: int | None, kind: SeedKind | None) -> str:
 def _check_run(args: argparse.Namespace) -> None:
     if args.jobs is not None and args.jobs < 1:
         raise ChallengeError(f"--jobs must be at least 1, not {args.jobs}")
+    if args.resume and not args.jsonl:
+        raise ChallengeError("--resume goes on with the run of a --jsonl file: name it")
+    if args.first_game < 0:
+        raise ChallengeError(f"--first-game must be a game number (0 or more), not {args.first_game}")
     if args.ray_address is not None and args.executor != Executor.RAY.value:
         raise ChallengeError("--ray-address joins a Ray cluster: give it with --executor ray")
     if args.executor == Executor.RAY.value:
@@ -253,6 +269,7 @@ def format_table(result: TournamentReport) -> str:
     if result.stopped:
         lines.append("")
         lines += [f"{player}: {why}" for player, why in result.stopped.items()]
+    lines += _missing_lines(result)
     return "\n".join(lines)
 
 
@@ -275,6 +292,17 @@ def _flag_lines(result: TournamentReport) -> list[str]:
                          f"gets to 10^{threshold(result.audit.alpha):g} with probability at most "
                          f"{result.audit.alpha:g}){out}")
     return ([""] if lines else []) + lines
+
+
+def _missing_lines(result: TournamentReport) -> list[str]:
+    """The games the run could not play, by player and number: the table does not count them."""
+    if not result.missing:
+        return []
+    lines = ["", f"MISSING: {len(result.missing)} games could not be played and are not counted:"]
+    lines += [f"{player}: game {game}: {why}" for player, game, why in result.missing[:SHOWN_MISSING]]
+    if len(result.missing) > SHOWN_MISSING:
+        lines.append(f"... and {len(result.missing) - SHOWN_MISSING} more (see --json)")
+    return lines
 
 
 def _node_lines(result: TournamentReport) -> list[str]:
@@ -442,7 +470,10 @@ def _main(argv: Sequence[str] | None) -> int:
         caps = Caps(args.memory_limit, args.process_limit, args.file_limit)
         # On a cluster each node seals its own tables or refuses them; nothing is sealed here.
         sandbox = Sandbox(True, caps=caps) if args.executor == Executor.RAY.value else choose(args.sandbox, caps)
-        log_file = open(args.jsonl, "w", encoding="utf-8") if args.jsonl else None  # noqa: SIM115
+        played = _resume(args, specs, config)
+        log_file = runfiles.open_games_file(args.jsonl, args.resume) if args.jsonl else None
+        if args.jsonl and not args.resume:
+            runfiles.write_manifest(args.jsonl, _run_options(args, specs, config), args.seed, public=True)
     except ChallengeError as error:
         return _fail(str(error))
     except OSError as error:
@@ -452,22 +483,57 @@ def _main(argv: Sequence[str] | None) -> int:
               "and rebuild every board; leave --seed out for a secret one", file=sys.stderr)
     log = GameLog(log_file, player_names(specs), args.jsonl or "")
     try:
-        result = _run(specs, config, args, log, sandbox, secret)
+        with terminated_as_interrupt() as ending, chatter_to_stderr():
+            result = _run(specs, config, args, log, sandbox, played, secret)
     except ChallengeError as error:
         return _fail(str(error))
     finally:
         log.close()
     result = replace(result, audit=AuditSettings(args.alpha, AuditMode(args.audit)))
+    _seal_manifest(args, specs, config, result)
     print(json.dumps(result.to_dict()) if args.json else format_table(result), flush=True)
+    stopped = TERMINATED if ending.received else INTERRUPTED
     if log.failure:
         print(f"{PROG}: error: {log.failure}", file=sys.stderr)
-        return INTERRUPTED if result.interrupted else UNWRITTEN
-    return INTERRUPTED if result.interrupted else 0
+        return stopped if result.interrupted else UNWRITTEN
+    if result.interrupted:
+        return stopped
+    return MISSING if result.missing else 0
+
+
+def _run_options(args: argparse.Namespace, specs: list[str], config: ChallengeConfig) -> dict:
+    """What decides a run's games, as its manifest keeps it (the seed apart: see ``runfiles``)."""
+    return {"shape": config.shape.value, "size": config.size, "bombs": config.bombs, "safe_first": config.safe_first,
+            "first_game": args.first_game, "games": config.games, "players": list(specs),
+            "time_limit": args.time_limit, "wall_limit": args.wall_limit, "memory_limit": args.memory_limit,
+            "process_limit": args.process_limit, "file_limit": args.file_limit}
+
+
+def _resume(args: argparse.Namespace, specs: list[str], config: ChallengeConfig) -> list:
+    """The games a resumed run has played already ([] for a fresh run)."""
+    if not args.resume:
+        return []
+    played, note = runfiles.resume(args.jsonl, _run_options(args, specs, config), args.seed, player_names(specs))
+    if note:
+        print(f"{PROG}: {note}", file=sys.stderr)
+    return played
+
+
+def _seal_manifest(args: argparse.Namespace, specs: list[str], config: ChallengeConfig,
+                   result: TournamentReport) -> None:
+    """Once a fresh run is over its seed is known and shown: the manifest keeps it (a secret one hashed)."""
+    if args.jsonl and not args.resume and result.config.seed is not None:
+        try:
+            runfiles.write_manifest(args.jsonl, _run_options(args, specs, config), result.config.seed,
+                                    public=args.seed is not None)
+        except OSError as error:
+            print(f"{PROG}: error: cannot write {runfiles.manifest_path(args.jsonl)}: {error.strerror or error}; "
+                  "the run cannot be resumed", file=sys.stderr)
 
 
 def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, log: GameLog,
-         sandbox: Sandbox, secret: SecretSeed | None = None) -> TournamentReport:
-    progress = Progress(sys.stderr, config.games * len(specs))
+         sandbox: Sandbox, played: list, secret: SecretSeed | None = None) -> TournamentReport:
+    progress = Progress(sys.stderr, config.games * len(specs) - len(played))
 
     def on_record(player: int, record: GameRecord) -> None:
         log.add(player, record)
@@ -476,7 +542,8 @@ def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, lo
     executor = RayTables(args.ray_address, progress.stage) if args.executor == Executor.RAY.value else LocalTables()
     try:
         return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record,
-                              sandbox=sandbox, wall_limit=args.wall_limit, executor=executor, secret=secret)
+                              sandbox=sandbox, wall_limit=args.wall_limit, executor=executor, secret=secret,
+                              played=played, first_game=args.first_game)
     finally:
         progress.clear()
 

@@ -2,10 +2,9 @@
 
 The coordinator (``tournament``) deals games to tables and counts what comes
 back; an executor starts the tables, carries each task to its table and
-each record back, and says when a table is lost. A table lost with its
-node (a machine gone) costs nothing but time: every game it held goes back
-to be played elsewhere. A table that died on a live machine costs the game
-it was playing, as it always has (its bot may have killed it).
+each record back, and says when a table is lost. A lost table (a machine
+gone, a table killed or frozen from outside) costs nothing but time: every
+game it held goes back to be played elsewhere (see ``tournament``).
 """
 
 from __future__ import annotations
@@ -34,6 +33,7 @@ class Lost:
 
     why: str
     node_lost: bool = False
+    silent: bool = False  # it stopped answering (frozen, or its machine out of reach): no new table goes there
 
 
 @dataclass
@@ -55,9 +55,17 @@ class NodeReport:
 
 
 class Handle:
-    """The coordinator's side of one table: the tasks sent to it, oldest first."""
+    """The coordinator's side of one table: the tasks sent to it, oldest first.
+
+    ``prefetch`` tasks are kept at a table so it never waits for the
+    coordinator between games, dealt ``batch`` at a time: a table far away
+    gets its games in batches, so what each costs the coordinator (one call
+    and one wait, not one a game) does not cap a large cluster.
+    """
 
     node = ""  # the machine it runs on, when that is worth saying
+    prefetch = 2  # tasks queued at a table
+    batch = 1  # tasks dealt at once
 
     def __init__(self) -> None:
         self.sent: deque[Task] = deque()
@@ -71,6 +79,13 @@ class Handle:
 
     def deliver(self, task: Task) -> None:
         raise NotImplementedError
+
+    def flush(self) -> None:
+        """Send on what was delivered since the last flush (a table that takes batches sends them here)."""
+
+    def in_play(self) -> bool:
+        """Whether the task at the head of ``sent`` may have begun (a table still starting has begun none)."""
+        return True
 
     def finished_one(self) -> Task:
         self.since = time.monotonic()
@@ -88,7 +103,7 @@ class Executor(Protocol):
     def wait(self, busy: list[Handle], timeout: float) -> list[tuple[Handle, GameRecord | Lost]]:
         """Answers from the busy tables (each the record of its oldest task, or Lost), within ``timeout``."""
 
-    def replace(self, lost: Handle) -> Handle | None:
+    def replace(self, lost: Handle, why: Lost) -> Handle | None:
         """Stop a lost table and start another in its place (None: there is no room for one)."""
 
     def stop(self, tables: list[Handle], politely: bool) -> None:
@@ -208,7 +223,7 @@ class LocalTables:
                 answers.append((table, Lost(f"the table playing this game ended (exit code {table.exit_code()})")))
         return answers
 
-    def replace(self, lost: Handle) -> Handle:
+    def replace(self, lost: Handle, why: Lost) -> Handle:
         lost.stop(politely=False)
         return self._table(self.places.pop(id(lost)), load_now=False)  # players load as needed
 

@@ -68,6 +68,7 @@ class Task:
     player: int  # index into the table's players
     game: int  # the game's number: its board is laid out from its key, an HMAC of (seed, game)
     sealed: tuple[int, bytes] | None = None  # for a keyed table: (the keeper's half, the key's envelope)
+    fresh: bool = False  # played again after its table was lost: on a worker started for it (see ``tournament``)
 
 
 @dataclass(frozen=True)
@@ -170,6 +171,8 @@ class Table:
             game = self.config.new_game(task.game, self._key(task))
         except EnvelopeError as broken:  # changed on its way: the game is not played
             return GameRecord(task.game, Outcome.CRASHED, 0, 0.0, str(broken), stopped=True)
+        if task.fresh:  # a board this player may have begun at a lost table: no worker that lived before plays it
+            self._retire(task.player)
         started = time.monotonic()
         record = replace(self._play(task, game), wall_ms=(time.monotonic() - started) * 1000.0)
         return audited(record, game, self.config)

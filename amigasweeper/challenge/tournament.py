@@ -14,8 +14,9 @@ already playing board ``i``, if one is, so nothing one bot learns of a board
 can help another on it while it plays (a bot that shares its knowledge
 through some channel only ever reaches a player that has finished that board).
 
-Ctrl-C stops the tables (and through them the workers) and returns what was
-played, marked as interrupted.
+Ctrl-C (and SIGTERM, which the command turns into the same; see ``console``)
+stops the tables (and through them the workers) and returns what was played,
+marked as interrupted. A table that is lost costs nobody a game (see ``_Run``).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import contextlib
 import signal
 import threading
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -47,8 +48,12 @@ from .table import LOAD_LIMIT, Setup, Task
 from .walls import Walls
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds a game; the reference player needs milliseconds on a 32x32 board
-PREFETCH = 2  # tasks queued at a table, so it never waits for the coordinator between games
 FAILURES_IN_A_ROW = 3  # failed games (time-outs, dead or stopped processes) that stop a player
+# Times one player's game may be begun: its first play, and one more after the table playing it was lost
+# (a machine gone, a table killed or frozen from outside). A bot that keeps state learns something from a
+# board it began, so each play is on a worker started for it, and the bound caps what losing a table could
+# ever be worth; a game lost that many times is named as missing and the run fails (see ``missing``).
+PLAYS_A_GAME = 2
 STALL_GRACE = 30.0  # seconds past the longest a game can take before a silent table is given up
 WAIT_STEP = 1.0  # seconds the coordinator waits for answers at a time (Ctrl-C is heard between)
 NOT_PLAYED = "not played: the player had been stopped"
@@ -70,6 +75,9 @@ class TournamentReport:
     executor: str = "local"  # "local" (--jobs on this machine) or "ray"
     nodes: tuple[NodeReport, ...] = ()  # the cluster's machines (none on one machine)
     ending: str = ""  # why the run ended early when nobody stopped it (every node lost)
+    missing: tuple[tuple[str, int, str], ...] = ()  # (player, game, why) of games the run could not play
+    replayed: int = 0  # games begun again after the table playing them was lost
+    first_game: int = 0  # the boards are games first_game .. first_game + config.games - 1
     seed_kind: SeedKind | None = None  # public (given), fresh (made for the run) or secret (never shown)
     audit: AuditSettings = field(default_factory=AuditSettings)  # the luck audit's bound and what a flag costs
 
@@ -120,6 +128,9 @@ class TournamentReport:
             "nodes": [node.to_dict() for node in self.nodes],
             "ending": self.ending,
             "seed_kind": self.seed_kind.value if self.seed_kind is not None else "",
+            "missing": [{"player": player, "game": game, "why": why} for player, game, why in self.missing],
+            "replayed": self.replayed,
+            "first_game": self.first_game,
             "bootstrap": {"resamples": ranking.resamples, "boards": ranking.boards},
             "audit": self.audit.to_dict(),
             "players": players,
@@ -148,6 +159,8 @@ def run_tournament(
     wall_limit: float = 0.0,
     executor: Executor | None = None,
     secret: SecretSeed | None = None,
+    played: Sequence[tuple[int, GameRecord]] = (),
+    first_game: int = 0,
 ) -> TournamentReport:
     """Play ``config.games`` boards with each player (a ``module:function`` or a built-in name).
 
@@ -159,6 +172,10 @@ def run_tournament(
     ``LocalTables``, ``jobs`` of them here; ``cluster.RayTables`` on a cluster).
     ``secret``: where the keeper reads the seed when ``config.seed`` is None
     (never shown: the report's seed stays None; see ``seeds``).
+
+    The boards are games ``first_game`` to ``first_game + config.games - 1``
+    (a long series can be cut into ranges). ``played`` are (player, record) of
+    games already played (a run resumed): they are counted and not played again.
     Raises ``PlayerLoadError`` when a player does not load (no game is played
     then). This process becomes non-dumpable: it starts the tables.
     """
@@ -168,8 +185,9 @@ def run_tournament(
     for spec in specs:
         _check_spec(spec)
     sandbox = sandbox if sandbox is not None else choose(SandboxMode.AUTO)
-    results: dict[tuple[int, int], GameRecord] = {}
-    tasks = deque(Task(player, game) for game in range(config.games) for player in range(len(specs)))
+    results: dict[tuple[int, int], GameRecord] = {(player, record.index): record for player, record in played}
+    games = range(first_game, first_game + config.games)
+    tasks = deque(Task(player, game) for game in games for player in range(len(specs)) if (player, game) not in results)
     names = player_names(specs)
     setup = Setup(config, time_limit, list(specs), sandbox, wall_limit)
     run = _Run(setup, jobs, names, executor or LocalTables(), secret)
@@ -177,7 +195,8 @@ def run_tournament(
     kind = SeedKind.PUBLIC if config.seed is not None else SeedKind.SECRET if secret is not None else SeedKind.FRESH
     try:
         with _no_second_interrupt_during(run):
-            run.start(len(tasks))
+            if tasks:  # a resumed run may have nothing left to play
+                run.start(len(tasks))
             for player, record in run.play(tasks):
                 if (player, record.index) in results:  # a game can be counted only once, whatever happened
                     continue
@@ -188,6 +207,7 @@ def run_tournament(
         interrupted = True
     except TablesLost as lost:
         interrupted, run.ending = True, str(lost)
+        run.give_up(tasks, str(lost))
     config = replace(config, seed=run.seed)  # the games are over: now the seed may be shown
     reports = tuple(
         ChallengeReport(config, name, tuple(sorted((r for (p, _), r in results.items() if p == player),
@@ -195,8 +215,10 @@ def run_tournament(
         for player, name in enumerate(names)
     )
     nodes = tuple(run.executor.nodes.values())
+    missing = tuple((names[player], game, why) for (player, game), why in sorted(run.missing.items()))
     return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped),
-                            run.executor.walls, setup.wall, run.executor.name, nodes, run.ending, kind)
+                            run.executor.walls, setup.wall, run.executor.name, nodes, run.ending,
+                            seed_kind=kind, missing=missing, replayed=run.replayed, first_game=first_game)
 
 
 class TablesLost(Exception):
@@ -214,28 +236,33 @@ def _check_spec(spec: str) -> None:
 
 @contextlib.contextmanager
 def _no_second_interrupt_during(run: _Run) -> Iterator[None]:
-    """Whatever ends the run (its end, Ctrl-C, an error), stop the tables with Ctrl-C held off."""
+    """Whatever ends the run (its end, Ctrl-C or SIGTERM, an error), stop the tables with both held off."""
     try:
         yield
     finally:
         main = threading.current_thread() is threading.main_thread()
-        previous = signal.signal(signal.SIGINT, signal.SIG_IGN) if main else None
+        signals = [number for number in (signal.SIGINT, getattr(signal, "SIGTERM", None)) if number is not None]
+        previous = {number: signal.signal(number, signal.SIG_IGN) for number in signals} if main else {}
         try:
             run.stop()
         finally:
-            if main:
-                signal.signal(signal.SIGINT, previous)
+            for number, handler in previous.items():
+                signal.signal(number, handler)
 
 
 class _Run:
     """The tables of one run, the tasks in flight, and the players' failures.
 
-    A failed game (a time-out, a worker that died or broke the protocol, a
-    table that died or went silent) costs its player that game; a table that
-    is lost is replaced and its other tasks go back to the queue (all of
-    them, when its machine went with it). After ``FAILURES_IN_A_ROW`` failed
-    games a player is stopped: its remaining games are lost without being
-    played. Other players are not touched.
+    A failed game (a time-out, a worker that died or broke the protocol)
+    costs its player that game. A table that is lost (it died, went silent,
+    or its machine went) costs nobody anything: it is replaced where there
+    is room, and every task it held goes back to the queue, for any live
+    table to take; the game it was playing goes first, marked to be played
+    on a worker started for it, at most ``PLAYS_A_GAME`` times in all, then
+    it is ``missing``. The run goes on while anything is queued or in
+    flight, so nothing returned is left behind. After ``FAILURES_IN_A_ROW``
+    failed games a player is stopped: its remaining games are lost without
+    being played. Other players are not touched.
     """
 
     def __init__(self, setup: Setup, jobs: int | None, names: list[str], executor: Executor | None = None,
@@ -248,6 +275,10 @@ class _Run:
         self.finished = False
         self.ending = ""
         self.failures = [0] * len(setup.specs)
+        self.boards: Counter[int] = Counter()  # game -> tasks of that board at some table
+        self.plays: dict[tuple[int, int], int] = {}  # (player, game) -> times begun at a table since lost
+        self.missing: dict[tuple[int, int], str] = {}  # (player, game) -> why it was not played
+        self.replayed = 0
         self.stopped: dict[str, str] = {}
         # The longest a table may stay silent over one game: loading a worker, the game, stopping it.
         self.stall_limit = max(LOAD_LIMIT, setup.wall) + setup.wall + STALL_GRACE
@@ -264,22 +295,25 @@ class _Run:
         """Hand out the tasks and yield (player, record) as games end."""
         for table in self.tables:
             self._feed(table, tasks)
-        while any(table.sent for table in self.tables):
+        while tasks or any(table.sent for table in self.tables):
             busy = [table for table in self.tables if table.sent]
+            if not busy:  # tasks left that no table would take: cannot be, yet never spin on it
+                raise TablesLost("the tables left would take none of the games still queued")
             timeout = max(0.0, min(table.since for table in busy) + self.stall_limit - time.monotonic())
             answers = self.executor.wait(busy, min(timeout, WAIT_STEP))
             for table, answer in answers:
                 if isinstance(answer, Lost):
-                    yield from self._lose_table(table, tasks, answer)
+                    self._lose_table(table, tasks, answer)
                     continue
                 task = table.finished_one()
+                self._off_table(task)
                 yield from self._count(task.player, replace(answer, node=table.node) if table.node else answer, tasks)
                 for idle in [table, *self.tables]:  # a board this one freed may be what another waited for
                     self._feed(idle, tasks)
             if not answers:
                 for table in [t for t in busy if time.monotonic() - t.since >= self.stall_limit]:
                     why = f"the table playing this game stopped answering for {self.stall_limit:g} s"
-                    yield from self._lose_table(table, tasks, Lost(why))
+                    self._lose_table(table, tasks, Lost(why, silent=True))
         self.finished = True
 
     def _count(self, player: int, record: GameRecord, tasks: deque[Task]) -> Iterator[tuple[int, GameRecord]]:
@@ -297,35 +331,63 @@ class _Run:
             yield player, GameRecord(task.game, Outcome.CRASHED, 0, 0.0, NOT_PLAYED)
 
     def _feed(self, table: Handle, tasks: deque[Task]) -> None:
-        """Queue tasks at ``table``: the first whose board no other table is playing or has queued."""
-        while tasks and len(table.sent) < PREFETCH:
-            elsewhere = {task.game for other in self.tables if other is not table for task in other.sent}
-            task = next((task for task in tasks if task.game not in elsewhere), None)
+        """Queue tasks at ``table``, a batch at a time: each the first whose board no other table is
+        playing or has queued."""
+        if not tasks or table.prefetch - len(table.sent) < table.batch:
+            return  # (so a table that takes batches is dealt whole ones)
+        own = Counter(task.game for task in table.sent)
+        while tasks and len(table.sent) < table.prefetch:
+            task = next((task for task in tasks if self.boards[task.game] == own[task.game]), None)
             if task is None:
-                return  # every board left is at another table: this one waits for it to free one
+                break  # every board left is at another table: this one waits for it to free one
             tasks.remove(task)
+            own[task.game] += 1
+            self.boards[task.game] += 1
             table.send(task)
+        table.flush()
 
-    def _lose_table(self, table: Handle, tasks: deque[Task], lost: Lost) -> Iterator[tuple[int, GameRecord]]:
-        """A table died or went silent: its game is lost for its player (unless its machine went too: then
-        it is played again elsewhere, as are its other tasks, which go back first)."""
-        played = None if lost.node_lost else table.sent.popleft()
-        tasks.extendleft(reversed(table.sent))
+    def _off_table(self, task: Task) -> None:
+        self.boards[task.game] -= 1
+        if not self.boards[task.game]:
+            del self.boards[task.game]
+
+    def _lose_table(self, table: Handle, tasks: deque[Task], lost: Lost) -> None:
+        """A table died, went silent or left with its machine: every task it held goes back to the queue,
+        first, for any live table; the one it was playing is begun again on a fresh worker, within
+        ``PLAYS_A_GAME`` (see ``_again``). Nobody's game is lost for it."""
+        returned = list(table.sent)
         table.sent.clear()
+        for task in returned:
+            self._off_table(task)
+        if returned and table.in_play():
+            returned[0] = self._again(returned[0], lost.why)
+        tasks.extendleft(reversed([task for task in returned if task is not None]))
         place = self.tables.index(table)
-        fresh = self.executor.replace(table)
+        fresh = self.executor.replace(table, lost)
         if fresh is None:
             self.tables.pop(place)
         else:
             self.tables[place] = fresh
-        if played is not None:
-            record = GameRecord(played.game, Outcome.CRASHED, 0, 0.0, lost.why, stopped=True, node=table.node)
-            yield from self._count(played.player, record, tasks)
         if not self.tables:
-            raise TablesLost(f"every table was lost and no machine has room for another ({lost.why}); "
-                             "the games not played are left out")
-        if fresh is not None:
-            self._feed(fresh, tasks)
+            raise TablesLost(f"every table was lost and no machine has room for another ({lost.why})")
+        for idle in self.tables:
+            self._feed(idle, tasks)
+
+    def _again(self, task: Task, why: str) -> Task | None:
+        """The game a lost table was playing, to be begun again on a fresh worker (None: missing)."""
+        key = (task.player, task.game)
+        self.plays[key] = self.plays.get(key, 1) + 1
+        if self.plays[key] > PLAYS_A_GAME:
+            self.missing[key] = f"begun {PLAYS_A_GAME} times, each time at a table that was lost; the last: {why}"
+            return None
+        self.replayed += 1
+        return replace(task, fresh=True, sealed=None)
+
+    def give_up(self, tasks: deque[Task], why: str) -> None:
+        """The games still queued when the run could go no further: named as missing."""
+        for task in tasks:
+            self.missing.setdefault((task.player, task.game), why)
+        tasks.clear()
 
     def stop(self) -> None:
         self.executor.stop(self.tables, politely=self.finished)

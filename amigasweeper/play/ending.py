@@ -104,7 +104,7 @@ class GameJob:
     @_files
     def metrics(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         end = self.end
-        self.record = desk.keeper.record_of(end.recording, end.level.value, end.by_marks)
+        self.record = desk.keeper.record_of(end.recording, end.level.value, end.by_marks, end.practice)
         return Step.DONE, None
 
     @_files
@@ -129,7 +129,8 @@ class GameJob:
         kind = time_kind(level, setup.shape.value, setup.layout.value == "no-guess")
         beaten = best_times.is_record(level, end.seconds) if kind is None else \
             best_times.is_kind_record(kind, end.seconds)
-        if not counts_as_best(end.won, end.recording.helped, end.by_marks, Table.BEST_TIMES) or not beaten:
+        if end.practice or not counts_as_best(end.won, end.recording.helped, end.by_marks, Table.BEST_TIMES) \
+                or not beaten:
             return Step.DONE, None
         if self.name is None:
             if leaving:  # the requester never got its answer: the name it offered

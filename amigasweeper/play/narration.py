@@ -24,11 +24,16 @@ from amigasweeper.access.narrator import Line, LineKind, NarrationLog, Narrator
 from amigasweeper.access.voices.base import NoVoice
 from amigasweeper.access.words import (
     after_move,
+    board_line,
     counter_line,
     cursor_line,
+    edge_line,
+    hint_line,
+    known_line,
     neighbourhood_line,
     new_game_line,
     refused_line,
+    square_label,
     status_line,
     time_line,
 )
@@ -43,6 +48,7 @@ from amigasweeper.access.words.reading import (
 )
 from amigasweeper.engine import Game, LayoutKind, Move, MoveKind, MoveResult
 
+from .assist.answers import HintAnswer, KnownSquares
 from .session import Session
 
 Out = Callable[[Line], None]
@@ -79,13 +85,44 @@ class GameNarration:
         game = self.game
         return new_game_line(game, self.session.played.level.title, game.setup.layout is LayoutKind.NO_GUESS)
 
+    def board_only(self) -> str:
+        """The board being played, without 'new game': 'Beginner, 8 by 8 squares, 10 mines'."""
+        game = self.game
+        return board_line(game, self.session.played.level.title, game.setup.layout is LayoutKind.NO_GUESS)
+
+    def where(self, cell: int | None) -> str:
+        """Where the player is: the board, the state and the cursor's square
+        ('Beginner, 8 by 8 squares, 10 mines; playing, 9 mines left, 34 seconds; C5, covered')."""
+        parts = [self.board_only(), status_line(self.game)]
+        if cell is not None:
+            parts.append(cursor_line(self.game, cell))
+        return "; ".join(parts)
+
     def refused(self, kind: MoveKind, cell: int) -> Line:
         """A move play/ did not play (the game over or paused): why, and what would work."""
-        return self._say(LineKind.RESULT, refused_line(self.game, Move(kind, cell)))
+        held_by = [reason.value for reason in self.session.pauses.windows_holding()]
+        return self._say(LineKind.RESULT, refused_line(self.game, Move(kind, cell), held_by))
+
+    def hint(self, answer: HintAnswer) -> Line:
+        """A Hint's answer: the square, safe or a mine, by which rule, and why."""
+        square = None if answer.square is None else square_label(self.game.topology, answer.square)
+        verdict = None if answer.verdict is None else answer.verdict.value
+        return self._say(LineKind.ASKED, hint_line(square, verdict, answer.rule, answer.title, answer.why))
+
+    def known(self, known: KnownSquares) -> Line:
+        """Show Safe and Mines: how many of each, then the squares, top row first."""
+        topology = self.game.topology
+        safe = [square_label(topology, cell) for cell in sorted(known.safe)]
+        mines = [square_label(topology, cell) for cell in sorted(known.mines)]
+        return self._say(LineKind.ASKED, known_line(safe, mines, known.note, known.exact))
 
     # ------------------------------------------------------ what is asked
     def cursor(self, cell: int) -> Line:
         return self._say(LineKind.CURSOR, cursor_line(self.game, cell))
+
+    def edge(self, cell: int) -> Line:
+        """The cursor pushed against the edge it is on: 'edge, A1, covered'."""
+        return self._say(LineKind.CURSOR, edge_line(self.game, cell))
 
     def time(self) -> Line:
         return self._say(LineKind.ASKED, time_line(self.game))

@@ -65,6 +65,7 @@ class GameEnd:
     level: LevelName  # the level chosen in the menus when it began: its Best Times entry
     by_marks: bool = False  # won by marking every mine with safe squares still covered
     seconds: int = 0  # what the counter showed, as Best Times keeps it
+    practice: bool = False  # played for practice: kept apart, no best time (records/kept_game.py)
 
     @property
     def won(self) -> bool:

@@ -22,10 +22,11 @@ from ..storage.folders import APP_NAME, VENDOR_NAME, default_folder
 from .figures import FIGURES, Pictures
 from .filters import Flagging, GameFilter, Period, bbbv_minimum
 from .index import StatsIndex, reset_date
+from .labelled import labelled_row
 from .live import LiveIndex
 from .replay_folder import REPLAY_FOLDER
 from .replay_names import replay_names_of
-from .rows import COMPLETION_NAMES, SHAPE_NAMES, RowKey
+from .rows import SHAPE_NAMES, RowKey
 from .store import RecordStore
 
 USAGE = ("usage: amigasweeper --stats [--json] [--data-dir FOLDER] [--since today|week|month|year|all]\n"
@@ -97,43 +98,6 @@ def _filter(chosen: dict, now: float) -> GameFilter:
     return GameFilter(period, flagging, minimum, shape, no_guess, now)
 
 
-def _fmt(value, pattern: str) -> str:
-    return "-" if value is None else pattern.format(value)
-
-
-COLUMNS = (  # (heading, width, the figure of a RowSummary as text)
-    ("Board", 22, lambda s: s.key.board),
-    ("Shape", 11, lambda s: SHAPE_NAMES.get(s.key.shape, s.key.shape)),
-    ("Completion", 20, lambda s: COMPLETION_NAMES.get(s.key.completion, s.key.completion)),
-    ("Kind", 9, lambda s: s.key.kind),
-    ("Played", 7, lambda s: str(s.played)),
-    ("Won", 6, lambda s: str(s.won)),
-    ("Win %", 6, lambda s: _fmt(s.win_percent, "{:.1f}")),
-    ("Streak", 7, lambda s: str(s.current_streak)),
-    ("Best", 5, lambda s: str(s.best_streak)),
-    ("Best time", 10, lambda s: _fmt(s.best_ms and s.best_ms / 1000, "{:.3f}")),
-    ("its 3BV", 8, lambda s: _fmt(s.best_time_bbbv, "{}")),
-    ("its 3BV/s", 10, lambda s: _fmt(s.best_time_bbbv_per_s, "{:.2f}")),
-    ("Best 3BV/s", 11, lambda s: _fmt(s.best_bbbv_per_s, "{:.2f}")),
-    ("Avg 3BV/s", 10, lambda s: _fmt(s.average_bbbv_per_s, "{:.2f}")),
-    ("Avg IOE", 8, lambda s: _fmt(s.average_ioe, "{:.2f}")),
-    ("Avg RQP", 8, lambda s: _fmt(s.average_rqp, "{:.1f}")),
-    ("Abandoned", 10, lambda s: str(s.abandoned)),
-)
-
-
-def table(summaries) -> str:
-    """One line a row: the first four columns to the left, the figures to the right."""
-    def line(cells) -> str:
-        return "".join(c.ljust(w) if i < 4 else c.rjust(w) for i, ((_, w, _), c) in enumerate(zip(COLUMNS, cells)))
-
-    lines = [line([heading for heading, _, _ in COLUMNS]).rstrip()]
-    lines += [line([text(s) for _, _, text in COLUMNS]).rstrip() for s in summaries]
-    if not summaries:
-        lines.append("No games recorded yet.")
-    return "\n".join(lines)
-
-
 def main(args: list[str]) -> int:
     try:
         return _main(args)
@@ -171,9 +135,10 @@ def _main(args: list[str]) -> int:
 
 
 def write_table(store: RecordStore, folder: Path, out, only: GameFilter | None = None) -> None:
-    """The table and each row's labelled figures, from the saved index caught
-    up with any game it lacks (nothing is written); a filtered view folds
-    the games it takes afresh, and says what it filters."""
+    """The statistics, one labelled line a row, each followed by the row's
+    figures (labelled lines too), from the saved index caught up with any
+    game it lacks (nothing is written); a filtered view folds the games it
+    takes afresh, and says what it filters."""
     store.size()  # a games file that cannot be read is said at once
     if only is not None and only.active:
         index, takes = StatsIndex(), only.predicate()
@@ -184,10 +149,10 @@ def write_table(store: RecordStore, folder: Path, out, only: GameFilter | None =
     else:
         index = LiveIndex(store, saves=False).whole()
         out.write(f"Statistics in {folder}\n")
-    summaries = index.summaries()
-    out.write(f"{table(summaries)}\n")
-    for summary in summaries:
-        out.write("\n".join(labelled_lines(summary)) + "\n")
+    # One labelled line a row, not a wide table: a screen reader reads each
+    # figure with its label (--json is there for programs).
+    rows = ["\n".join([labelled_row(s), *labelled_lines(s)]) for s in index.summaries()]
+    out.write("\n".join(rows or ["No games recorded yet."]) + "\n")
     if index.reset_ms is not None:
         out.write(f"(Counted since the last reset; {index.games_before_reset} earlier game(s) are kept in the file.)\n")
     if index.damaged:
@@ -208,9 +173,9 @@ def last_reset_end(store: RecordStore) -> int:
 
 
 def labelled_lines(summary) -> list[str]:
-    """One row's figures as labelled lines: best, worst, average and best-10
-    average of each figure, then the helped games kept apart."""
-    lines = [f"{summary.key.title}:"]
+    """One row's figures under its line, indented: best, worst, average and
+    best-10 average of each figure, then the helped games kept apart."""
+    lines = []
     pictures = summary.pictures or Pictures()
     for figure in FIGURES:
         shown = pictures.figures[figure.name].summary(figure.lower_is_better)

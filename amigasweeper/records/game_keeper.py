@@ -77,11 +77,11 @@ class GameKeeper:
             self.replays.remove_leftovers()
 
     # ------------------------------------------------------------ a game's end
-    def record_of(self, recording, level: str, by_marks: bool = False) -> KeptGame:
+    def record_of(self, recording, level: str, by_marks: bool = False, practice: bool = False) -> KeptGame:
         """The line a finished game is kept as; it names the replay file that
         :meth:`save_replay` writes, when this keeper keeps replays."""
         suffix = replay_suffix(recording) if self.replays is not None else ""
-        return KeptGame.from_recording(recording, level, suffix, by_marks)
+        return KeptGame.from_recording(recording, level, suffix, by_marks, practice)
 
     def add(self, record: KeptGame, lock_timeout: float = LOCK_TIMEOUT) -> None:
         """Append the game and fold it into the index. Raises OSError when it

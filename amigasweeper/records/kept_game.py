@@ -4,7 +4,7 @@ A line holds, separated by single spaces::
 
     date_ms level width height mines shape no_guess completion marks result
     time_ms bbbv bbbv_solved openings islands zini left right chord
-    left_eff right_eff chord_eff replay keep helped by_marks
+    left_eff right_eff chord_eff replay keep helped by_marks practice
     path flags no_flag helps
 
 (about 110 bytes; ``zini`` is ``-`` off square boards, ``replay`` is ``e`` for
@@ -19,15 +19,22 @@ written before these two fields existed have 24 fields: they read as not
 helped (that version never knew), and as won by marks when such a win left
 3BV unsolved, which only a win by marks can.
 
+``practice`` (1) marks a game played for practice (``--text
+--practice``): kept, but out of the win percent, the streaks and the best
+figures. Lines of the version that brought it have it only on a practice
+game's line (27 fields); a line without it is not practice.
+
 ``path`` (how far the mouse went, as ms-toollib measures it, to 3 decimals),
 ``flags`` (ms-toollib's flag count at the end) and ``no_flag`` (1 when no
 flag was put down in the whole game) are worked out from the game's mouse
 events at its end, since its replay may be pruned later; ``helps`` says
 which kinds of help were used, a letter each (h hint, s Show Safe and
 Mines, p Show Probabilities, d the Demo; ``-`` none), so that a Demo game
-is told from a hinted one. Lines written before these four existed (24 or
-26 fields) read them as null (unknown), and a helped game of theirs as
-helped with a kind unknown.
+is told from a hinted one. The newest lines have all 31 fields, practice
+written 0 or 1. Lines written before these four existed (24, 26 or 27
+fields) read them as null (unknown), and a helped game of theirs as
+helped with a kind unknown. (An older version, which reads at most 27
+fields, skips the newest lines as ones it cannot read.)
 """
 
 from __future__ import annotations
@@ -98,6 +105,7 @@ KEPT_FIELDS = (
     "keep",  # the player chose to keep the replay
     "helped",  # hints, probabilities, the Demo or any other help were used
     "by_marks",  # won by marking every mine, with safe squares still covered
+    "practice",  # played for practice: written only when true (see the module's doc)
 )
 PLAY_FIELDS = (  # None: a line of an older format, which did not keep it
     "path",  # how far the mouse went (metrics/path.py), rounded to 3 decimals
@@ -105,12 +113,13 @@ PLAY_FIELDS = (  # None: a line of an older format, which did not keep it
     "no_flag",  # no flag was put down in the whole game
     "helps",  # the kinds of help used, as HELP_CODES letters ("" none, "?" of a kind unknown)
 )
-FIELD_COUNT = len(SETUP_FIELDS) + len(METRIC_FIELDS) + len(KEPT_FIELDS) + len(PLAY_FIELDS)
-SECOND_FIELD_COUNT = FIELD_COUNT - len(PLAY_FIELDS)  # the lines with helped and by_marks, before path and flags
+FIELD_COUNT = len(SETUP_FIELDS) + len(METRIC_FIELDS) + len(KEPT_FIELDS) + len(PLAY_FIELDS)  # the newest lines
+PRACTICE_FIELD_COUNT = FIELD_COUNT - len(PLAY_FIELDS)  # a practice game's line before path and flags
+SECOND_FIELD_COUNT = PRACTICE_FIELD_COUNT - 1  # the lines with helped and by_marks, before practice
 FIRST_FIELD_COUNT = SECOND_FIELD_COUNT - 2  # the lines of the first version, without helped and by_marks
 _METRICS = slice(len(SETUP_FIELDS), len(SETUP_FIELDS) + len(METRIC_FIELDS))
 _Fields = namedtuple("_Fields", SETUP_FIELDS + METRIC_FIELDS + KEPT_FIELDS + PLAY_FIELDS,
-                     defaults=("", False, False, False, None, None, None, ""))
+                     defaults=("", False, False, False, False, None, None, None, ""))
 
 
 class KeptGame(_Fields):
@@ -154,14 +163,15 @@ class KeptGame(_Fields):
         return stnb(self.width, self.height, self.mines, self.bbbv, self.bbbv_solved, self.time_ms)
 
     @classmethod
-    def from_recording(cls, recording, level: str, replay_suffix: str = "", by_marks: bool = False) -> KeptGame:
+    def from_recording(cls, recording, level: str, replay_suffix: str = "", by_marks: bool = False,
+                       practice: bool = False) -> KeptGame:
         s, m = recording.setup, recording.metrics()
         return cls(
             date_ms=round(recording.started * 1000), level=level, width=s.width, height=s.height,
             mines=s.mines, shape=s.shape.value, no_guess=s.layout.value == "no-guess",
             completion=s.completion.value, marks=s.marks, result=recording.result.value,
             **{name: getattr(m, name) for name in METRIC_FIELDS},
-            replay_suffix=replay_suffix, helped=recording.helped, by_marks=by_marks,
+            replay_suffix=replay_suffix, helped=recording.helped, by_marks=by_marks, practice=practice,
             **_play_figures(recording),
         )
 
@@ -185,8 +195,11 @@ class KeptGame(_Fields):
         """Raises ValueError (or KeyError) on a line that is not a record.
         Written for speed: 100,000 lines are read each time the statistics are."""
         p = line.split(" ")
-        if len(p) != FIELD_COUNT and len(p) != SECOND_FIELD_COUNT and len(p) != FIRST_FIELD_COUNT:
+        if len(p) not in (FIELD_COUNT, SECOND_FIELD_COUNT, PRACTICE_FIELD_COUNT, FIRST_FIELD_COUNT):
             raise ValueError(f"{len(p)} fields, not {FIELD_COUNT}")
+        if len(p) == PRACTICE_FIELD_COUNT and p[26] != "1" or len(p) == FIELD_COUNT and p[26] not in ("0", "1"):
+            raise ValueError("a practice field that is not 1 (or 0, on the newest lines)")
+        practice = len(p) >= PRACTICE_FIELD_COUNT and p[26] == "1"
         sizes = list(map(int, p[2:5]))
         counts = list(map(int, p[10:15] + p[16:22]))
         zini = None if p[15] == "-" else int(p[15])
@@ -199,7 +212,8 @@ class KeptGame(_Fields):
         play = _read_play(p) if len(p) == FIELD_COUNT else (None, None, None, UNKNOWN_HELP if helped else "")
         return _new_tuple(cls, (
             int(p[0]), _LEVELS[p[1]], *sizes, _SHAPES[p[5]], p[6] == "1", completion, p[8] == "1",
-            result, *counts[:5], zini, *counts[5:], _REPLAYS[p[22]], p[23] == "1", helped, by_marks, *play,
+            result, *counts[:5], zini, *counts[5:], _REPLAYS[p[22]], p[23] == "1", helped, by_marks,
+            practice, *play,
         ))
 
     def as_json(self, replay_path: str | None) -> dict[str, object]:
@@ -212,7 +226,7 @@ class KeptGame(_Fields):
             "time_ms": self.time_ms, "seconds": self.seconds, **{k: v for k, v in m.as_dict().items() if k != "time_ms"},
             "stnb": self.stnb, "path": self.path, "flags": self.flags, "no_flag": self.no_flag,
             "helped": self.helped, "helps": self.help_names, "demo": self.demo,
-            "by_marks": self.by_marks, "replay": replay_path,
+            "by_marks": self.by_marks, "practice": self.practice, "replay": replay_path,
         }
 
 
@@ -228,13 +242,13 @@ def _play_figures(recording) -> dict[str, object]:
 
 def _read_play(p: list[str]) -> tuple:
     """The PLAY_FIELDS of a line of the newest format; ValueError when out of shape."""
-    path = None if p[26] == "-" else float(p[26])
-    flags = None if p[27] == "-" else int(p[27])
+    path = None if p[27] == "-" else float(p[27])
+    flags = None if p[28] == "-" else int(p[28])
     if (path is not None and not 0 <= path < float("inf")) or (flags is not None and flags < 0):
         raise ValueError("a path or flag count is negative")
-    if p[28] not in ("0", "1", "-"):
+    if p[29] not in ("0", "1", "-"):
         raise ValueError("no_flag is 0, 1 or -")
-    helps = "" if p[29] == "-" else p[29]
+    helps = "" if p[30] == "-" else p[30]
     if any(code not in HELP_NAMES and code != UNKNOWN_HELP for code in helps):
         raise ValueError("an unknown kind of help")
-    return path, flags, None if p[28] == "-" else p[28] == "1", helps
+    return path, flags, None if p[29] == "-" else p[29] == "1", helps

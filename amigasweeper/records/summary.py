@@ -15,6 +15,8 @@ What counts:
   extends a streak nor ends one, as Minesweeper Online's win rate and
   streaks are the player's alone;
 * a streak is a run of won games; a loss ends it;
+* a practice game (``KeptGame.practice``) is counted apart too, as
+  practised: never played, won, lost or abandoned, no streak, no best;
 * the best time, the best 3BV/s, the averages of 3BV/s, IOE and RQP, and
   the figures and pictures of :mod:`.figures` are of the wins that count as
   a best time (:func:`.rows.counts_as_best`).
@@ -65,6 +67,7 @@ class RowTally:
     played: int = 0
     won: int = 0
     abandoned: int = 0
+    practice: int = 0  # practice games: counted apart, in no other figure
     streak: int = 0
     best_streak: int = 0
     counted: int = 0  # wins that count for the best figures
@@ -87,6 +90,9 @@ class RowTally:
         self.last.append(line)
         if len(self.last) > LAST_GAMES:
             del self.last[0]
+        if record.practice:
+            self.practice += 1
+            return
         if record.result == "abandoned":
             self.abandoned += 1
             return
@@ -135,7 +141,7 @@ class RowTally:
         return [KeptGame.from_line(line) for line in self.last or []]
 
     # --------------------------------------------------------------- saved form
-    COUNTS = ("played", "won", "abandoned", "streak", "best_streak", "counted", "ioe_n", "rqp_n",
+    COUNTS = ("played", "won", "abandoned", "practice", "streak", "best_streak", "counted", "ioe_n", "rqp_n",
               "helped_played", "helped_won")
     SUMS = ("rate_sum", "ioe_sum", "rqp_sum")
     BESTS = ("best_time", "best_rate", "best_ioe")
@@ -202,6 +208,7 @@ class RowSummary:
     helped_played: int = 0
     helped_won: int = 0
     pictures: Pictures | None = None
+    practice: int = 0  # practice games, counted in no other figure
 
     @property
     def win_percent(self) -> float | None:
@@ -219,7 +226,7 @@ class RowSummary:
             tally.rate_sum / tally.counted if tally.counted else None,
             tally.ioe_sum / tally.ioe_n if tally.ioe_n else None,
             tally.rqp_sum / tally.rqp_n if tally.rqp_n else None,
-            tally.helped_played, tally.helped_won, tally.pictures,
+            tally.helped_played, tally.helped_won, tally.pictures, tally.practice,
         )
 
     def as_json(self) -> dict[str, object]:
@@ -231,7 +238,7 @@ class RowSummary:
             "current_streak": self.current_streak, "best_streak": self.best_streak, "best_ms": self.best_ms,
             "best_time_bbbv": self.best_time_bbbv, "best_time_bbbv_per_s": self.best_time_bbbv_per_s,
             "best_bbbv_per_s": self.best_bbbv_per_s, "average_bbbv_per_s": self.average_bbbv_per_s,
-            "average_ioe": self.average_ioe, "average_rqp": self.average_rqp,
+            "average_ioe": self.average_ioe, "average_rqp": self.average_rqp, "practice": self.practice,
             "helped_played": self.helped_played, "helped_won": self.helped_won,
             **(self.pictures or Pictures()).summary(),
         }
@@ -248,7 +255,7 @@ class ChartPoint:
 def chart_points(tally: RowTally) -> list[ChartPoint]:
     """The row's newest played games, oldest first: abandoned ones are not played, so not drawn."""
     return [ChartPoint(r.date_ms, r.time_ms, r.metrics.bbbv_per_s, r.won)
-            for r in tally.records() if r.result != "abandoned"]
+            for r in tally.records() if r.result != "abandoned" and not r.practice]
 
 
 def summarise(records: Iterable[KeptGame]) -> list[RowSummary]:

@@ -40,6 +40,8 @@ from .reader import END, LineReader
 
 WAIT = 0.05  # seconds the loop waits for a line before the Narrator and the saves get their turn
 STOP_SIGNALS = ("SIGINT", "SIGTERM")
+SIGNAL_NAMES = {getattr(signal, name): said for name, said in (("SIGINT", "Ctrl-C"), ("SIGTERM", "a stop signal"))
+                if hasattr(signal, name)}
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
@@ -51,6 +53,8 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--version", action="version", version=f"AmigaSweeper {__version__}")
     add_game_options(parser)
     add_narration_options(parser)
+    parser.add_argument("--practice", action="store_true",
+                        help="practice games: untimed, kept apart from the win percent, streaks and Best Times")
     args = parser.parse_args(argv)
     check_game_options(parser, args)
     check_narration_options(parser, args)
@@ -120,26 +124,31 @@ def main(argv: list[str]) -> int:
     choices = choices_from_settings(loaded.settings, level, args.no_guess)
     session = Session(choices, time.monotonic, SeedSource(args.seed))
     narrator, no_voice = narrator_for(args.narrator, Path(args.narration_log) if args.narration_log else None)
-    text = TextGame(session, storage, narrator, time.monotonic)
+    text = TextGame(session, storage, narrator, time.monotonic, practice=args.practice)
     printer.line(text.opening([*loaded.problems, *([no_voice] if no_voice else [])]))
-    status = play(text, LineReader(sys.stdin.buffer), printer, stop)
-    for problem in text.leave(LOCK_TIMEOUT):
+    status, why = play(text, LineReader(sys.stdin.buffer), printer, stop)
+    last = text.farewell(why) if why else None  # said before leave() keeps the game as abandoned
+    problems = text.leave(LOCK_TIMEOUT)
+    for problem in problems:
         print(f"amigasweeper: {problem}", file=sys.stderr)
+    if last:  # quit's own answer said goodbye: the end of the input and a signal say it here
+        printer.line(last + ("; not everything could be saved (see the messages)" if problems else ""))
     return status
 
 
-def play(text: TextGame, reader: LineReader, printer: Printer, stop: Stop) -> int:
-    """The loop: a line in, a line out, until quit, the end of input or a stop signal."""
+def play(text: TextGame, reader: LineReader, printer: Printer, stop: Stop) -> tuple[int, str]:
+    """The loop: a line in, a line out, until quit, the end of input or a stop signal.
+    The exit status, and why it ended when no `quit` said goodbye ("" when one did)."""
     while not text.quitting and not printer.closed:
         if stop.signum is not None:
-            return 128 + stop.signum
+            return 128 + stop.signum, SIGNAL_NAMES.get(stop.signum, f"signal {stop.signum}")
         line = reader.get(WAIT)
         if line is END:
-            break
+            return 0, "the end of the input"
         if line is not None:
             printer.line(text.answer(line))
-        loose = text.tick()
+        loose = text.tick()  # the Narrator, the saves, the Demo's moves: unprompted lines
         if loose:
             printer.line(loose)
-    return 0
+    return 0, ""
 

@@ -45,6 +45,19 @@ class Verb(Enum):
     SHAPE = "shape"
     PAUSE = "pause"
     RESUME = "resume"
+    HINT = "hint"
+    SAFE = "safe"
+    KNOWN_MINES = "known mines"
+    ODDS = "odds"
+    DEMO = "demo"
+    STRONG_DEMO = "strong demo"
+    STOP = "stop"
+    STATS = "stats"
+    MANUAL = "manual"
+    FOLLOW = "follow"
+    BACK = "back"
+    DUEL = "duel"
+    NEXT = "next"
     HELP = "help"
     QUIT = "quit"
 
@@ -108,6 +121,27 @@ SPECS: dict[Verb, Spec] = {
                      1, 1, SHAPE_WORDS),
     Verb.PAUSE: Spec("pause", "stops the clock and hides the board"),
     Verb.RESUME: Spec("resume", "starts the clock again after pause"),
+    # The assistance, the statistics, the manual and Duel (terminal/assisting.py,
+    # stats_text.py, manualpages.py, dueltext.py; next: pager.py)
+    Verb.HINT: Spec("hint", "says a square that is certain, safe or a mine, the rule that proves it and why "
+                    "(the game then counts as helped: no best time)"),
+    Verb.SAFE: Spec("safe", "lists every square proved safe (helped)"),
+    Verb.KNOWN_MINES: Spec("known mines", "lists every square proved a mine (helped); mines alone is the counter"),
+    Verb.ODDS: Spec("odds C5", "says the chance of a mine on the square you name, or the one you are on "
+                    "(helped)", 0, 2),
+    Verb.DEMO: Spec("demo", "the computer plays on, a move a line, until the game ends or you type stop "
+                    "(helped)"),
+    Verb.STRONG_DEMO: Spec("strong demo", "the Demo with guesses that look further ahead"),
+    Verb.STOP: Spec("stop", "stops the Demo"),
+    Verb.STATS: Spec("stats beginner", "reads the statistics: every row, or a level's rows (beginner, "
+                     "intermediate, expert) or a board's (30x16/99)", 0, 1),
+    Verb.MANUAL: Spec("manual", "reads the manual a page at a time, its links numbered; manual and a page's "
+                      "name or title opens that page: manual duel", 0, 4),
+    Verb.FOLLOW: Spec("3 (a link's number)", "on a manual page, a link's number follows that link", 1, 1),
+    Verb.BACK: Spec("back", "in the manual, goes back to the page before"),
+    Verb.DUEL: Spec("duel computer", "starts a Duel against the computer (duel computer strong for a "
+                    "stronger one) or hot-seat (duel players); duel alone says its commands", 0, 2),
+    Verb.NEXT: Spec("next", "says the next page of a long answer (more does too)"),
     Verb.HELP: Spec("help", "lists the commands; help and a command's name says what that one does", 0, 2),
     Verb.QUIT: Spec("quit", "ends the program (a game being played is kept as abandoned)"),
 }
@@ -117,11 +151,15 @@ ALIASES = {
     "u": Verb.UNCOVER, "open": Verb.UNCOVER, "m": Verb.MARK, "g": Verb.MARK, "flag": Verb.MARK,
     "l": Verb.CLEAR, "a": Verb.CLEAR, "chord": Verb.CLEAR, "exit": Verb.QUIT, "?": Verb.HELP,
     "nog": Verb.NO_GUESS, "noguess": Verb.NO_GUESS,
+    "more": Verb.NEXT,
 }
 READ_ALIASES = {"row": Verb.READ_ROW, "column": Verb.READ_COLUMN, "col": Verb.READ_COLUMN,
                 "around": Verb.READ_AROUND, "frontier": Verb.READ_FRONTIER}
 NEXT_ALIASES = {"covered": Verb.NEXT_COVERED, "number": Verb.NEXT_NUMBER}
 FIRST_WORDS = {verb.value: verb for verb in Verb if " " not in verb.value} | ALIASES
+# Two-word commands other than read's and next's (known mines, strong demo)
+TWO_WORDS = {verb.value: verb for verb in Verb
+             if " " in verb.value and not verb.value.startswith(("read ", "next "))}
 
 
 class CommandError(ValueError):
@@ -148,8 +186,13 @@ def parse(text: str) -> Command:
     first = words[0].lower()
     if first == "read":
         return _read(words[1:])
-    if first == "next":
+    if first == "next" and len(words) > 1:  # next covered, next number (next alone pages)
         return _next(words[1:])
+    if first.isdecimal():  # a link's number on a manual page
+        return _checked(Verb.FOLLOW, tuple(words))
+    two = " ".join(words[:2]).lower()
+    if two in TWO_WORDS:
+        return _checked(TWO_WORDS[two], tuple(words[2:]))
     verb = FIRST_WORDS.get(first)
     if verb is None:
         raise CommandError(_unknown(first))
@@ -199,7 +242,8 @@ def _listed(words: tuple[str, ...]) -> str:
 
 def _unknown(word: str) -> str:
     close = difflib.get_close_matches(word, [v.value for v in Verb if " " not in v.value], n=1, cutoff=0.7)
-    hint = f"did you mean {close[0]}? " if close else ""
+    started = [two for two in TWO_WORDS if two.split()[0] == word]  # "known": known mines
+    hint = f"did you mean {(started or close)[0]}? " if started or close else ""
     return f"{quoted(word)} is not a command: {hint}help lists them all, go C5 moves you to a square"
 
 
@@ -207,14 +251,17 @@ def help_line(topic: tuple[str, ...] = ()) -> str:
     """`help`: every command in one line; `help go`: what one command does."""
     if not topic:
         listed = ", ".join(SPECS[verb].usage for verb in Verb)
-        return (f"commands: {listed}. help and a command says more: help clear. uncover, mark, clear and "
-                f"read around act where you are, or on a square you name: uncover C5")
+        return (f"commands: {listed}. uncover, mark, clear and read around act where you are, or on a square "
+                f"you name: uncover C5. help and a command says more: help clear")
     words = " ".join(topic).lower()
     if words in ("read", "next"):
         group = READ_ALIASES if words == "read" else NEXT_ALIASES
-        return "; ".join(f"{SPECS[verb].usage}: {SPECS[verb].says}" for verb in dict.fromkeys(group.values()))
-    verb = (FIRST_WORDS.get(words) or READ_ALIASES.get(words.removeprefix("read ").strip())
+        said = "; ".join(f"{SPECS[verb].usage}: {SPECS[verb].says}" for verb in dict.fromkeys(group.values()))
+        return said + ("; next alone: the next page of a long answer" if words == "next" else "")
+    verb = (FIRST_WORDS.get(words) or TWO_WORDS.get(words) or READ_ALIASES.get(words.removeprefix("read ").strip())
             or NEXT_ALIASES.get(words.removeprefix("next ").strip()))
+    if words.isdecimal():
+        verb = Verb.FOLLOW
     if verb is None:
         return f"{quoted(words)} is not a command: help alone lists them all"
     return f"{SPECS[verb].usage}: {SPECS[verb].says}"

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 
 from amigasweeper.access.narrator import Line, LineKind, Narrator
 from amigasweeper.access.words import (
@@ -28,19 +29,27 @@ from amigasweeper.access.words import (
     parse_square,
     square_label,
 )
-from amigasweeper.access.words.game import plural
+from amigasweeper.access.words.game import counter_line, plural
 from amigasweeper.engine import LevelError, LevelName, MoveKind
 from amigasweeper.play import Action, Desk, EndQueue, PauseReason, Session
 from amigasweeper.play.narration import GameNarration
 from amigasweeper.records import GameKeeper
 from amigasweeper.storage import Storage, clean_name
+from amigasweeper.storage.time_kinds import kind_title, time_kind
 
+from .assisting import Assisting
 from .choosing import Chooser
 from .commands import Command, CommandError, Verb, help_line, parse
+from .dueltext import DuelText
+from .manualpages import ManualText
+from .pager import Pager
 from .reader import InputLine
+from .stats_text import StatsText
 
 SETTLE_BUDGET = 5.0  # seconds a command's answer may wait for its game's end to be written
 JOIN = "; "  # between the lines one answer is made of
+UNTIMED = "a practice game: untimed"
+AGAIN = "!!"  # a line that says the last command again (the text mode's own small history)
 DIRECTIONS = {Verb.UP: (0, -1), Verb.DOWN: (0, 1), Verb.LEFT: (-1, 0), Verb.RIGHT: (1, 0)}
 EDGES = {Verb.UP: "top", Verb.DOWN: "bottom", Verb.LEFT: "left", Verb.RIGHT: "right"}
 LONGEST_STEP = 99  # squares a direction moves at once
@@ -51,7 +60,7 @@ BOARD_VERBS = frozenset({*DIRECTIONS, *ACTS, Verb.GO, Verb.WHERE, Verb.READ_ROW,
 
 class TextGame:
     def __init__(self, session: Session, storage: Storage, narrator: Narrator,
-                 clock: Callable[[], float]) -> None:
+                 clock: Callable[[], float], practice: bool = False) -> None:
         self.session = session
         self.storage = storage
         self.narrator = narrator
@@ -62,11 +71,19 @@ class TextGame:
         self.name_offered = ""
         self.quitting = False
         self.chooser = Chooser(self)
-        desk = Desk(GameKeeper.for_backend(storage.backend), storage, tell=self.tell, ask_name=self.ask_name,
+        self.pages = Pager(self.say)
+        self.assisting = Assisting(self)
+        self.stats = StatsText(self)
+        self.manual = ManualText(self)
+        self.dueling = DuelText(self)
+        self.last_line = ""  # the last command typed, for !!
+        self.keeper = GameKeeper.for_backend(storage.backend)
+        desk = Desk(self.keeper, storage, tell=self.tell, ask_name=self.ask_name,
                     best_times_changed=self.best_time_kept)
         session.player_name = desk.default_name  # replays are signed as the window signs them
         self.ending = EndQueue(desk, clock)  # in the loop: a terminal has no frame to keep smooth
-        session.on_end = self.ending.put_game
+        self.practice = practice  # --practice: every game kept as practice, and no time said
+        session.on_end = lambda end: self.ending.put_game(replace(end, practice=True) if self.practice else end)
         session.on_new_game.append(lambda game: setattr(self, "cursor", self.cursor))  # kept on the board
 
     @property
@@ -92,6 +109,10 @@ class TextGame:
     def say(self, kind: LineKind, text: str) -> None:
         self.hear(Line(kind, text))
 
+    def page(self, kind: LineKind, text: str) -> None:
+        """A long answer, a page at a time: `next` says the rest (pager.py)."""
+        self.pages.show(kind, text)
+
     def tell(self, text: str) -> None:
         """Something the player must know that was not saved (play/ending.py's Desk)."""
         self.say(LineKind.REQUESTER, text)
@@ -103,7 +124,9 @@ class TextGame:
     def opening(self, problems: list[str]) -> str:
         """The first line: the board, where the player is, how to go on, and
         anything wrong with the saved data or the voice."""
-        self.say(LineKind.RESULT, f"AmigaSweeper text mode. {self.narration.board()}; you are at A1. "
+        practice = ("; practice: untimed, and kept apart from the win percent, streaks and Best Times"
+                    if self.practice else "")
+        self.say(LineKind.RESULT, f"AmigaSweeper text mode. {self.narration.board()}; you are at A1{practice}. "
                                   "Type help for the commands")
         for problem in problems:
             self.tell(problem)
@@ -115,7 +138,7 @@ class TextGame:
         if self.name_wanted is not None:
             self._name(line)
         else:
-            self._command(line)
+            self._command(self._again(line))
         self._settle()
         return self._taken() or "nothing changed"
 
@@ -123,6 +146,7 @@ class TextGame:
         """Between lines, often: the voice's next line, a slice of a finished
         game's writing, a save another copy held up; a line if one came of it."""
         self.narrator.update()
+        self.assisting.tick()  # the solver's slice of work, and the Demo's move when one is due
         message = self.storage.retry_waiting()
         if message:
             self.tell(message)
@@ -135,6 +159,9 @@ class TextGame:
             self.say(LineKind.RESULT, problem)
             return
         try:
+            if self.dueling.on and not self.dueling.passes(line.text.split()):
+                self.dueling.answer(line.text)  # a Duel has its own commands (dueltext.py)
+                return
             command = parse(line.text)
             self._do(command)
         except (CommandError, SquareNameError, LevelError) as error:
@@ -147,33 +174,46 @@ class TextGame:
         elif verb in DIRECTIONS:
             self._step(verb, args)
         elif verb in ACTS:
+            self.assisting.player_moved()
             self._act(ACTS[verb], args)
         else:
-            handler = self._handlers().get(verb) or self.chooser.handlers()[verb]
+            handler = self._handlers().get(verb) or self._groups()[verb]
             handler(args)
+
+    def _groups(self) -> dict[Verb, Callable[[tuple[str, ...]], None]]:
+        """The commands of the text mode's other modules: choices, assistance, statistics, manual, Duel."""
+        return {**self.chooser.handlers(), **self.assisting.handlers(), **self.stats.handlers(),
+                **self.manual.handlers(), Verb.DUEL: self.dueling.start, Verb.NEXT: lambda args: self.pages.more()}
+
+    def _again(self, line: InputLine) -> InputLine:
+        """!! says the last command again; any other line becomes the last."""
+        if line.text.strip() != AGAIN:
+            self.last_line = line.text
+            return line
+        return InputLine(self.last_line or "")
 
     def _handlers(self) -> dict[Verb, Callable[[tuple[str, ...]], None]]:
         narration = self.narration
         return {
-            Verb.GO: lambda args: self._go(self._square(args)),
+            Verb.GO: lambda args: self._go(self.square(args)),
             Verb.WHERE: lambda args: narration.cursor(self.cursor),
             Verb.READ_ROW: self._read_row,
             Verb.READ_COLUMN: self._read_column,
-            Verb.READ_AROUND: lambda args: narration.around(self._square(args)),
+            Verb.READ_AROUND: lambda args: narration.around(self.square(args)),
             Verb.READ_FRONTIER: lambda args: narration.frontier(parse_row(args[0], self.game.topology) if args else 0),
             Verb.NEXT_COVERED: lambda args: self._jump("covered"),
             Verb.NEXT_NUMBER: lambda args: self._jump("number"),
-            Verb.STATUS: lambda args: narration.status(),
-            Verb.TIME: lambda args: narration.time(),
+            Verb.STATUS: lambda args: self._status(),
+            Verb.TIME: lambda args: self.say(LineKind.ASKED, UNTIMED) if self.practice else narration.time(),
             Verb.MINES: lambda args: narration.counter(),
             Verb.PAUSE: lambda args: self._pause(True),
             Verb.RESUME: lambda args: self._pause(False),
-            Verb.HELP: lambda args: self.say(LineKind.ASKED, help_line(args)),
+            Verb.HELP: lambda args: self.page(LineKind.ASKED, help_line(args)),
             Verb.QUIT: self._quit,
         }
 
     # ------------------------------------------------------------ the board
-    def _square(self, args: tuple[str, ...]) -> int:
+    def square(self, args: tuple[str, ...]) -> int:
         """The square a command names, else the one the player is on."""
         return parse_square(" ".join(args), self.game.topology) if args else self.cursor
 
@@ -197,7 +237,7 @@ class TextGame:
             self.say(LineKind.CURSOR, edge if moved else f"{edge}: you did not move")
 
     def _act(self, action: Action, args: tuple[str, ...]) -> None:
-        cell = self._square(args)
+        cell = self.square(args)
         self.cursor = cell
         played = self.session.played
         if not played.can_play():
@@ -220,6 +260,15 @@ class TextGame:
         self.cursor = self.narration.jump(self.cursor, what)
 
     # ------------------------------------------------------------ the clock
+    def _status(self) -> None:
+        """The state, the counter and the time; in practice, no time."""
+        if not self.practice:
+            self.narration.status()
+            return
+        game = self.game
+        state = game.status.value if game.status.over else "playing"
+        self.say(LineKind.ASKED, f"{state}, {counter_line(game)}, untimed practice")
+
     def _pause(self, stop: bool) -> None:
         game, pauses = self.game, self.session.pauses
         if game.status.over:
@@ -249,15 +298,28 @@ class TextGame:
         answer(clean_name(line.text) or self.name_offered)  # a name of a megabyte is cut to the first characters
 
     def best_time_kept(self) -> None:
-        level = self.session.played.level
-        best = self.storage.best_times[level.value]
-        self.say(LineKind.RESULT, f"best time for {level.title}: {plural(best.seconds, 'second')}, {best.name}")
+        played = self.session.played
+        level, setup = played.level, played.setup or played.game.setup
+        # 2.4's slot holds square random boards; any other kind has its own row (storage/time_kinds.py)
+        kind = time_kind(level.value, setup.shape.value, setup.layout.value == "no-guess")
+        times = self.storage.best_times
+        best, title = (times[level.value], level.title) if kind is None else (times.kind(kind), kind_title(kind))
+        self.say(LineKind.RESULT, f"best time for {title}: {plural(best.seconds, 'second')}, {best.name}")
 
     def _quit(self, args: tuple[str, ...]) -> None:
         self.quitting = True
         played = self.session.played
         left = played.game.placed and not played.game.status.over
         self.say(LineKind.RESULT, "the game is kept as abandoned; goodbye" if left else "goodbye")
+
+    def farewell(self, why: str) -> str:
+        """The last line at the end of the input or a stop signal: what became of the game."""
+        played = self.session.played
+        left = played.game.placed and not played.game.status.over
+        kept = "the game you had begun is kept as abandoned" if left else "your games are kept"
+        said = f"Goodbye ({why}): {kept}, and everything waiting is saved"
+        self.narrator.say(Line(LineKind.RESULT, said))  # the voice and the log say it too
+        return said
 
     def leave(self, timeout: float) -> list[str]:
         """The end of the program (quit, the end of the input, a stop signal):

@@ -182,8 +182,9 @@ def test_ray_plays_every_game_as_two_local_jobs_do_with_the_bot_shipped_by_ray(c
     assert ray_arguments, "the spy saw no Ray call"
     handed = pickle.dumps(ray_arguments)
     assert not any(game_key(11, game) in handed for game in range(8))
-    setups = [a for a in ray_arguments if isinstance(a, Setup)]
-    tasks = [a for a in ray_arguments if isinstance(a, Task)]
+    unpacked = [item for a in ray_arguments if isinstance(a, bytes) for item in pickle.loads(a)]  # Boot's
+    setups = [a for a in unpacked if isinstance(a, Setup)]
+    tasks = [t for a in ray_arguments for t in (a if isinstance(a, list) else [a]) if isinstance(t, Task)]  # batches
     assert setups and all(setup.config.seed is None for setup in setups)
     assert len(tasks) >= 16 and all(task.sealed is not None for task in tasks)
 
@@ -332,3 +333,57 @@ def test_ctrl_c_on_a_run_with_its_own_local_ray_prints_what_finished_and_exits_1
     played = int(out.split("interrupted after ")[1].split()[0])
     assert played >= 3 and played == len(log.read_text().splitlines())
     assert "REFUSED" not in out and "games, sealed (bubblewrap" in out, out
+
+
+# ------------------------------------------------ the coordinator's code, and nothing else
+CHANGED_ON_THE_NODE = """
+def play(board_size, number_of_bombs, board, make_move):
+    raise RuntimeError("the node's own copy ran")
+"""
+
+
+def test_a_changed_file_at_the_coordinators_path_on_a_node_is_not_run(cluster, ray_bots, sealed, monkeypatch):
+    """The bot in the working folder (as the command puts it on the path, and Ray puts it on every node's):
+    once shipped it is changed there, which is where a node would find it. The shipped copy plays."""
+    nodes, _ = cluster
+    source = ray_bots("c_here", MARK_ALL)
+    monkeypatch.chdir(source.parent)
+    changed = []
+
+    def change_at_the_coordinators_path(stage: str) -> None:
+        if "files are with the cluster" in stage:
+            source.write_text(CHANGED_ON_THE_NODE)
+            changed.append(stage)
+
+    config = ChallengeConfig(size=3, bombs=9, games=6, seed=3)
+    result = run_tournament(["c_here:mark_all"], config, sandbox=Sandbox(True),
+                            executor=RayTables(nodes.address, change_at_the_coordinators_path))
+    assert changed
+    records = result.reports[0].records
+    assert [r.outcome for r in records] == [Outcome.WON] * 6, [r.error for r in records]
+    assert all(not node.refused for node in result.nodes)
+
+
+def test_a_table_refuses_a_node_whose_shipped_copy_is_not_the_coordinators(cluster, ray_bots, sealed, monkeypatch):
+    """Every file's SHA-256 is checked at each table: here the manifest says other bytes than were shipped."""
+    from amigasweeper.challenge.cluster import tables
+    from amigasweeper.challenge.rules import ChallengeError
+
+    nodes, _ = cluster
+    ray_bots("c_checked", MARK_ALL)
+    real = tables.manifest
+
+    def another_manifest(places):
+        hashes = real(places)
+        hashes["c_checked.py"] = {"": "0" * 64}
+        return hashes
+
+    monkeypatch.setattr(tables, "manifest", another_manifest)
+    config = ChallengeConfig(size=3, bombs=9, games=2, seed=3)
+    with pytest.raises(ChallengeError) as refused:
+        run_tournament(["c_checked:mark_all"], config, sandbox=Sandbox(True), executor=RayTables(nodes.address))
+    message = str(refused.value)
+    assert "no node of the cluster can take a sealed table" in message
+    mismatch = ("would not run the coordinator's code: the copy of c_checked.py shipped to this node differs from "
+                "the coordinator's: the file has other contents")
+    assert message.count(mismatch) >= 1 and message.count("refused:") == message.count(mismatch), message

@@ -43,11 +43,26 @@ def test_cluster_options_are_checked_before_anything_starts(capsys, argv, messag
 
 @pytest.mark.parametrize("address, message", [
     ("127.0.0.1:9", "nothing answers at 127.0.0.1:9 (the Ray cluster's address)"),
-    ("ray://127.0.0.1:9", "nothing answers at ray://127.0.0.1:9"),
-    ("no-port-here", "a Ray address is auto, host:port or ray://host:port, not 'no-port-here'"),
+    ("ray://127.0.0.1:9", "Ray Client addresses (ray://) are not used: Ray Client cannot stream"),
+    ("no-port-here", "a Ray address is auto or host:port, not 'no-port-here'"),
 ])
 def test_a_cluster_address_nothing_answers_at_is_refused_at_once(capsys, address, message):
     pytest.importorskip("ray", reason="Ray is not installed (the cluster extra)")
     argv = ["--size", "4", "--bombs", "3", "--games", "2", "--executor", "ray", "--ray-address", address]
     assert main(argv) == 2
     assert message in capsys.readouterr().err
+
+
+
+def test_a_ray_client_address_is_refused_in_a_sentence_before_anything_is_tried(capsys):
+    """Even where something answers at it (a listening socket): Ray Client cannot carry the tables' streams."""
+    import socket
+
+    pytest.importorskip("ray", reason="Ray is not installed (the cluster extra)")
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        argv = ["--size", "4", "--bombs", "3", "--games", "2", "--executor", "ray", "--ray-address",
+                f"ray://127.0.0.1:{server.getsockname()[1]}"]
+        assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert "run this command on a machine of the cluster, with --ray-address auto or the head's host:port" in err
+    assert "Traceback" not in err

@@ -405,7 +405,8 @@ def test_worker_user_ids_differ_within_a_table_and_between_tables():
 
 
 # ------------------------------------------------------ T1: never the same board at once
-def test_no_two_players_ever_play_the_same_board_at_the_same_time():
+@pytest.mark.parametrize("prefetch, batch", [(2, 1), (8, 4)])  # one machine's tables; a cluster's, in batches
+def test_no_two_players_ever_play_the_same_board_at_the_same_time(prefetch, batch):
     import random
     from collections import deque
 
@@ -415,6 +416,10 @@ def test_no_two_players_ever_play_the_same_board_at_the_same_time():
     class Handle:
         def __init__(self):
             self.sent = deque()
+            self.prefetch, self.batch = prefetch, batch
+
+        def flush(self):
+            pass
 
         def send(self, task):
             self.sent.append(task)
@@ -431,6 +436,7 @@ def test_no_two_players_ever_play_the_same_board_at_the_same_time():
         assert all(not (a & b) for i, a in enumerate(boards) for b in boards[i + 1:]), boards
         table = rng.choice([t for t in run.tables if t.sent])
         done.append(table.sent.popleft())
+        run._off_table(done[-1])  # as the run does when a record comes back
         for idle in [table, *run.tables]:
             run._feed(idle, tasks)
     assert sorted(done, key=lambda t: (t.game, t.player)) == [Task(p, g) for g in range(games) for p in range(players)]

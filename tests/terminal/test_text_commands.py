@@ -275,9 +275,18 @@ def test_a_command_line_no_guess_is_played_and_never_saved(tmp_path):
 def test_help_lists_every_command_and_says_what_each_does(text):
     from amigasweeper.terminal.commands import SPECS, Verb
 
-    listed = text("help")
+    first = text("help")
+    pages = [first]
+    while "(more: type next)" in pages[-1]:
+        pages.append(text("next"))
+    assert first.startswith("page 1 of ") and pages[-1].endswith("(end)") and len(pages) > 1
+    assert all(len(page) <= 400 for page in pages)  # each page whole, under the Narrator's longest line
+    listed = " ".join(pages)
     for verb in Verb:
         assert SPECS[verb].usage in listed
+    assert listed.rstrip(" (end)").endswith("help clear")  # never cut: the help's last words are there
+    assert text("next").startswith("nothing more to read")
+    assert text("more").startswith("nothing more to read")
     assert text("HELP go") == ("go C5: moves you to a square: its column, a letter from the left, then its row, "
                                "a number from the top")
     assert text("help u").startswith("uncover: uncovers the square you are on")
@@ -292,7 +301,7 @@ def test_help_lists_every_command_and_says_what_each_does(text):
     ("   \t ", "type a command, like go C5 or uncover; help lists them all"),
     ("jump C5", '"jump" is not a command: help lists them all, go C5 moves you to a square'),
     ("uncovr", '"uncovr" is not a command: did you mean uncover? help lists them all, go C5 moves you to a square'),
-    ("stauts", '"stauts" is not a command: did you mean status? help lists them all, go C5 moves you to a square'),
+    ("stattus", '"stattus" is not a command: did you mean status? help lists them all, go C5 moves you to a square'),
     ("status now", "status takes nothing after it: type just status"),
     ("x" * 500, '"' + "x" * 20 + '..." is not a command: help lists them all, go C5 moves you to a square'),
     ("go \u202eC5", "'\\u202eC5' is not a square: name one by a column from A to H and a row from 1 to 8, "
@@ -399,7 +408,7 @@ def test_next_covered_and_next_number_walk_in_reading_order_and_wrap(text):
     text("go A1")
     assert text("next number") == f"{text.name(numbers[0])}, {board.tile(numbers[0])}"
     assert text("where") == f"{text.name(numbers[0])}, {board.tile(numbers[0])}"  # the jump moved the player
-    assert text("next") == "next needs what to go to: next covered or next number"
+    assert text("next").endswith("next covered or next number moves you")  # next alone pages: nothing to page here
     assert text("next mine") == '"mine" is not something to go to: next covered or next number'
     assert text("next covered now") == "next covered takes nothing after it: type just next covered"
 

@@ -1,6 +1,7 @@
 """Every line the Narrator says, as pure functions of what the player can see,
 and the names of squares (coords) that `--text` reads back."""
 
+from .assisting import hint_line, known_line
 from .coords import (
     SquareNameError,
     column_name,
@@ -11,6 +12,7 @@ from .coords import (
 )
 from .game import (
     after_move,
+    board_line,
     counter_line,
     end_line,
     mark_line,
@@ -20,19 +22,49 @@ from .game import (
     status_line,
     time_line,
 )
-from .menus import button_line, menu_line, requester_line, spoken_label
+from .menus import button_line, link_line, menu_line, requester_line, spoken_label
 from .squares import (
     column_words,
     cursor_line,
+    edge_line,
     neighbourhood_line,
     row_words,
     square_detail,
     square_label,
     square_word,
 )
+from .windows import (
+    WindowEvent,
+    away_line,
+    begin_line,
+    chosen_line,
+    narrator_off_line,
+    narrator_on_line,
+    no_stats_gist,
+    paused_line,
+    resumed_line,
+    stats_gist,
+    window_line,
+)
 
 __all__ = [
     "SquareNameError",
+    "WindowEvent",
+    "away_line",
+    "begin_line",
+    "board_line",
+    "chosen_line",
+    "edge_line",
+    "hint_line",
+    "known_line",
+    "link_line",
+    "narrator_off_line",
+    "narrator_on_line",
+    "no_stats_gist",
+    "paused_line",
+    "resumed_line",
+    "stats_gist",
+    "window_line",
     "after_move",
     "button_line",
     "column_name",

@@ -3,6 +3,7 @@ game, and a new board, in words."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from ...engine.rules import GameStatus, Move, MoveKind, MoveResult, Tile
@@ -10,6 +11,7 @@ from ...engine.topology import Shape
 from ..narrator.lines import Line, LineKind
 from .coords import square_name
 from .squares import Board, cursor_line, square_label
+from .windows import paused_line
 
 _COVERED_TILES = (Tile.COVERED, Tile.MARKED, Tile.QUESTION)
 
@@ -70,11 +72,15 @@ _SHAPE_WORDS = {Shape.SQUARE: "", Shape.HEX: " hexagonal", Shape.TRIANGLE: " tri
 def new_game_line(game: GameState, level: str, no_guess: bool) -> str:
     """'new game: Beginner, 8 by 8 squares, 10 mines, no-guess board': the
     board asked for (a no-guess board is made at the first uncover)."""
+    return f"new game: {board_line(game, level, no_guess)}"
+
+
+def board_line(game: GameState, level: str, no_guess: bool) -> str:
+    """'Beginner, 8 by 8 squares, 10 mines, no-guess board': the board being played."""
     topology = game.topology
     kind = ", no-guess board" if no_guess else ""
     shape = _SHAPE_WORDS[topology.shape]
-    return (f"new game: {level}, {topology.width} by {topology.height}{shape} squares, "
-            f"{plural(game.mines, 'mine')}{kind}")
+    return f"{level}, {topology.width} by {topology.height}{shape} squares, {plural(game.mines, 'mine')}{kind}"
 
 
 def end_line(game: GameState) -> str:
@@ -103,12 +109,13 @@ def _marks_around(game: GameState, cell: int) -> int:
     return sum(1 for n in game.topology.neighbours[cell] if game.tile(n) == Tile.MARKED)
 
 
-def refused_line(game: GameState, move: Move) -> str:
-    """Why a move did nothing, and what would."""
+def refused_line(game: GameState, move: Move, held_by: Sequence[str] = ()) -> str:
+    """Why a move did nothing, and what would. ``held_by``: the titles of the
+    windows keeping a paused game waiting (none: the player's own Pause)."""
     if game.status.over:
         return f"the game is {game.status.value}: start a new one"
     if game.paused:
-        return "the game is paused: resume it first"
+        return paused_line(held_by) if held_by else "the game is paused: resume it first"
     if move.cell is None:
         return "nothing changed"
     name, tile = square_label(game.topology, move.cell), game.tile(move.cell)

@@ -64,3 +64,8 @@ def requester_line(title: str, lines: Sequence[str], buttons: Sequence[str], def
 def button_line(label: str, position: int, count: int) -> str:
     """A button reached with Tab: 'Cancel button, 2 of 2'."""
     return f"{spoken_label(label)} button, {position} of {count}"
+
+
+def link_line(label: str, position: int, count: int) -> str:
+    """A help viewer's link reached with Tab: 'link Contents, 2 of 5'."""
+    return f"link {spoken_label(label)}, {position} of {count}"

@@ -60,6 +60,11 @@ def cursor_line(board: Board, cell: int) -> str:
     return f"{square_label(board.topology, cell)}, {square_detail(board.tile(cell))}"
 
 
+def edge_line(board: Board, cell: int) -> str:
+    """The cursor pushed against the board's edge: 'edge, A1, covered'."""
+    return f"edge, {cursor_line(board, cell)}"
+
+
 def row_words(board: Board, row: int) -> list[str]:
     """The squares of a row, left to right, one word each."""
     width = board.topology.width

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable, Iterator
 from multiprocessing.pool import Pool
 from typing import Self
 
-from .runtime import PACKAGE, SHIPPED_LEAVES_OUT, check_reachable, import_ray
+from .runtime import PACKAGE, SHIPPED_LEAVES_OUT, check_client, check_reachable, import_ray
 
 IN_FLIGHT_PER_CPU = 2  # jobs queued per processor of the cluster, so none waits between jobs
 RESUBMITS = 3  # times a job lost with its node is played again before the run gives up
@@ -36,8 +36,8 @@ def add_executor_options(parser: argparse.ArgumentParser) -> None:
                         help="where the games are played: 'local' processes (--workers of them), or 'ray' tasks "
                         "on a Ray cluster (the cluster extra), every processor it has")
     parser.add_argument("--ray-address", metavar="ADDRESS",
-                        help="with --executor ray: join this cluster ('auto', host:port, ray://host:port) instead "
-                        "of starting a local one")
+                        help="with --executor ray: join this cluster ('auto' or host:port) instead of starting "
+                        "a local one")
 
 
 def open_pool(args: argparse.Namespace, workers: int, ship: Iterable[str] = ()) -> Pool | RayPool:
@@ -75,6 +75,7 @@ class RayPool:
             os.environ["RAY_USAGE_STATS_ENABLED"] = "0"
             self.ray.init(address="local", include_dashboard=False, **options)
         else:
+            check_client(address)
             check_reachable(address)
             self.ray.init(address=address, **options)
         self.cpus = max(1, int(self.ray.cluster_resources().get("CPU", 1)))

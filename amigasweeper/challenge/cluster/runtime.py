@@ -20,8 +20,10 @@ from pathlib import Path
 
 from ..rules import ChallengeError
 from ..view import module_files
+from .boot import Manifest, file_hashes
 
 INSTALL = "python3 -m pip install 'amigasweeper[cluster]'"
+CLIENT = "ray://"  # Ray Client's addresses (a driver elsewhere, through gRPC): refused, see check_client
 PACKAGE = str(Path(__file__).resolve().parents[2])  # the amigasweeper package's folder
 # A run's own local Ray: the object store holds only small records, so a small store will do (Ray's least
 # is 75 MB); no dashboard (its processes cost about 1 GB); no usage statistics sent anywhere.
@@ -62,13 +64,37 @@ def shipped(specs: list[str]) -> list[str]:
     return files
 
 
+def manifest(places: list[str]) -> Manifest:
+    """What each table checks its node's copies against (see ``boot``): every shipped file's SHA-256,
+    by the top-level name it ships as."""
+    return {os.path.basename(place): file_hashes(place) for place in places}
+
+
+def driver_folders(places: list[str]) -> list[str]:
+    """This process's folders that a node's Ray worker may find on its path, ahead of the shipped copies:
+    the working and script folders (Ray adds them), PYTHONPATH's, and any folder on sys.path holding a
+    shipped name. The interpreter's own folders are kept (a node needs its installed packages)."""
+    names = {os.path.basename(place) for place in places}
+    candidates = [os.getcwd(), os.path.dirname(os.path.realpath(sys.argv[0] or ".")),
+                  *os.environ.get("PYTHONPATH", "").split(os.pathsep),
+                  *(entry or os.getcwd() for entry in sys.path
+                    if any(os.path.exists(os.path.join(entry or ".", name)) for name in names))]
+    own = {os.path.realpath(prefix) for prefix in (sys.prefix, sys.base_prefix)}
+    folders = []
+    for folder in (os.path.realpath(c) for c in candidates if c):
+        if not any(folder == o or folder.startswith(o + os.sep) for o in own) and folder not in folders:
+            folders.append(folder)
+    return folders
+
+
 def connect(address: str | None, specs: list[str], cpus: int | None = None):
-    """Join the cluster at ``address`` (``auto``, ``host:port``, ``ray://host:port``), or start a local one
+    """Join the cluster at ``address`` (``auto``, ``host:port``; ``ray://`` is refused), or start a local one
     for this run (None), sending the package and the bots' files with the job. Returns the ray module."""
     ray = import_ray()
     if ray.is_initialized():
         raise ClusterUnavailable("Ray is already in use in this process; a run connects by itself")
     if address is not None:
+        check_client(address)
         check_reachable(address)
     options = {"runtime_env": {"py_modules": shipped(specs), "excludes": SHIPPED_LEAVES_OUT},
                "log_to_driver": False, "logging_level": logging.WARNING}
@@ -92,12 +118,23 @@ def check_reachable(address: str) -> None:
         return
     host, colon, port = address.removeprefix("ray://").rpartition(":")
     if not (colon and host and port.isdigit() and 0 < int(port) < 65536):
-        raise ClusterUnavailable(f"a Ray address is auto, host:port or ray://host:port, not {address!r}")
+        raise ClusterUnavailable(f"a Ray address is auto or host:port, not {address!r}")
     try:
         socket.create_connection((host.strip("[]"), int(port)), timeout=REACH_SECONDS).close()
     except OSError as error:
         raise ClusterUnavailable(f"nothing answers at {address} (the Ray cluster's address): "
                                  f"{error.strerror or error}") from None
+
+
+def check_client(address: str) -> None:
+    """Refuse a ray:// address (Ray Client) in a sentence: a tournament's tables stream each game's record
+    back as it ends (streaming actor methods, which Ray Client does not carry), and a research pool is
+    not tried through it either; run the command on a machine of the cluster instead."""
+    if address.startswith(CLIENT):
+        raise ClusterUnavailable(f"{address}: Ray Client addresses ({CLIENT}) are not used: Ray Client cannot "
+                                 "stream a table's records back as each game ends, which is how every game is "
+                                 "counted once; run this command on a machine of the cluster, with --ray-address "
+                                 "auto or the head's host:port")
 
 
 def disconnect() -> None:

@@ -1,7 +1,9 @@
 """``--executor ray``: the tables as Ray actors on the cluster's nodes, each game one of their tasks.
 
-Each table is a ``TableAgent`` actor placed on a node of its own choosing
-(one a processor, spread over the nodes), which seals its bots there or
+Each table is a ``boot.Boot`` actor placed on a node of its own choosing
+(one a processor, spread over the nodes): it checks that the node imports
+exactly the files the coordinator shipped, by their SHA-256, or refuses
+(see ``boot``), then is a ``TableAgent``, which seals its bots there or
 refuses (see ``agent``). Every task reaching a table carries its game's key
 sealed for that table by the keeper on this machine (see ``envelope``):
 Ray's stores and logs see task arguments and results, so neither a seed nor
@@ -14,6 +16,7 @@ counts each once.
 from __future__ import annotations
 
 import contextlib
+import pickle
 import time
 from collections import deque
 from collections.abc import Callable
@@ -24,42 +27,77 @@ from ..harness import GameRecord, PlayerLoadError
 from ..keeper import KeeperHandle
 from ..table import LOAD_LIMIT, Setup, Task
 from ..walls import Walls
-from .agent import Refusal, Started, TableAgent, TableEnded
+from . import boot
+from .agent import Refusal, Started, TableEnded
 from .runtime import (
     ClusterUnavailable,
     Node,
     alive_nodes,
     connect,
     disconnect,
+    driver_folders,
+    manifest,
     node_alive,
+    shipped,
 )
 
 WAIT_STEP = 1.0  # seconds a wait lasts at most, so Ctrl-C is heard
+# Games a table is sent in one call (its records stream back one by one, as they end): one call and one
+# wait a batch instead of a game is what the coordinator saves, so one core can deal to many nodes.
+BATCH = 16
 STOP_WAIT = 10.0  # seconds the tables get to leave politely
 
 
 class _RayHandle(Handle):
-    """The coordinator's side of one table actor; tasks wait here until the table has said it is ready."""
+    """The coordinator's side of one table actor; tasks wait here until the table has said it is ready.
+
+    Tasks go in batches (``Boot.play_many``, a streaming generator): each
+    record comes back as its game ends, in order, so the head of ``sent`` is
+    always the game in play and a lost table's accounting is a game's.
+    """
+
 
     def __init__(self, tables: RayTables, node: Node) -> None:
         super().__init__()
         self.tables, self.place = tables, node
         self.node = node.name
+        arguments = pickle.dumps((tables.setup, tables.setup.sandbox.caps, node.cpus))
         self.actor = tables.agent.options(scheduling_strategy=tables.strategy(node.id, soft=False)).remote(
-            tables.setup, tables.setup.sandbox.caps, node.cpus)
+            tables.manifest, tables.driver, arguments)
+        self.batch = tables.batch
+        self.prefetch = 2 * self.batch  # two batches queued: the table never waits between them
         self.starting = self.actor.start.remote()
-        self.refs: deque = deque()  # one per task delivered, in order
+        self.unsent: list[Task] = []  # delivered since the last flush
+        self.streams: deque[list] = deque()  # [generator of records, records still to come] a batch, in order
         self.public = 0  # the table's half of the key agreement, once it is ready
 
     def deliver(self, task: Task) -> None:
         if self.starting is None:
-            sealed = self.tables.keeper.seal(self.public, task.game)
-            self.refs.append(self.actor.play.remote(replace(task, sealed=sealed)))
+            self.unsent.append(task)
+
+    def flush(self) -> None:
+        if self.starting is not None or not self.unsent:
+            return
+        sealed = [replace(task, sealed=self.tables.keeper.seal(self.public, task.game)) for task in self.unsent]
+        self.streams.append([self.actor.play_many.options(num_returns="streaming").remote(sealed), len(sealed)])
+        self.unsent = []
+
+    def next_record(self):
+        """The next record's ref from the oldest batch (the batch is dropped once all have come)."""
+        stream = self.streams[0]
+        stream[1] -= 1
+        if not stream[1]:
+            self.streams.popleft()
+        return next(stream[0])
+
+    def in_play(self) -> bool:
+        return self.starting is None
 
     def ready(self, public: int) -> None:
         self.starting, self.public = None, public
         for task in self.sent:  # what was dealt to it while it started
             self.deliver(task)
+        self.flush()
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -68,7 +106,7 @@ class _RayHandle(Handle):
 
 @dataclass
 class RayTables:
-    """The executor for a Ray cluster: ``address`` joins one (``auto``, ``ray://host:port``), None starts one here."""
+    """The executor for a Ray cluster: ``address`` joins one (``auto``, ``host:port``), None starts one here."""
 
     address: str | None = None
     on_stage: Callable[[str], None] | None = None  # told what the run is doing before its first game
@@ -78,18 +116,23 @@ class RayTables:
 
     def start(self, setup: Setup, keeper: KeeperHandle, jobs: int | None, tasks: int) -> list[_RayHandle]:
         self.setup, self.keeper, self.started, self.running = setup, keeper, [], False
+        places = shipped(setup.specs)
+        self.manifest, self.driver = manifest(places), driver_folders(places)  # before the files leave
         self.ray = connect(self.address, setup.specs, cpus=jobs if self.address is None else None)
         self._stage("the bots' files are with the cluster")
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
         self.strategy = NodeAffinitySchedulingStrategy
-        self.agent = self.ray.remote(num_cpus=1, max_restarts=0, max_task_retries=0)(TableAgent)
+        # Boot travels by value: the first code a node runs for a table is the coordinator's (see ``boot``).
+        self.ray.cloudpickle.register_pickle_by_value(boot)
+        self.agent = self.ray.remote(num_cpus=1, max_restarts=0, max_task_retries=0)(boot.Boot)
         nodes = alive_nodes(self.ray)
         if not nodes:
             raise ClusterUnavailable("the Ray cluster has no live node with a processor for a table")
         self.room = {node.id: node.cpus for node in nodes}
         places = [node for turn in range(max(n.cpus for n in nodes)) for node in nodes if turn < node.cpus]
         count = min(jobs or len(places), len(places), tasks)
+        self.batch = max(1, min(BATCH, tasks // (2 * count)))  # a short run still goes to every table
         self._stage(f"starting {count} tables on {len({n.id for n in places[:count]})} nodes")
         tables = [self._table(node) for node in places[:count]]
         deadline = time.monotonic() + 2 * LOAD_LIMIT + setup.wall
@@ -121,8 +164,8 @@ class RayTables:
         for table in busy:
             if table.starting is not None:
                 waiting[table.starting] = (table, True)
-            elif table.refs:
-                waiting[table.refs[0]] = (table, False)
+            elif table.streams:
+                waiting[table.streams[0][0]] = (table, False)
         if not waiting:
             time.sleep(min(timeout, WAIT_STEP))
             return []
@@ -132,7 +175,7 @@ class RayTables:
         answers = []
         for ref in done:
             table, starting = waiting[ref]
-            answer = self._answer(table, ref)
+            answer = self._answer(table, ref if starting else None)
             if starting:
                 answer = self._started(table, answer)
                 if answer is None:
@@ -140,15 +183,17 @@ class RayTables:
                 if isinstance(answer, str) and self.running:  # a player that loaded before does not here
                     answer = Lost(f"a player did not load at a new table on {table.node}: {answer}")
             else:
-                table.refs.popleft()
                 if isinstance(answer, GameRecord):
                     self.nodes[table.node].games += 1
             answers.append((table, answer))
         return answers
 
     def _answer(self, table: _RayHandle, ref):
+        """What ``ref`` holds (None: the table's next record), or Lost when its table or node is gone."""
         try:
-            return self.ray.get(ref)
+            return self.ray.get(ref if ref is not None else table.next_record())
+        except StopIteration:  # a batch that ended before all its records came: its table is not to be trusted
+            return Lost(f"the table on {table.node} ended a batch of games early")
         except self.ray.exceptions.RayTaskError as error:
             cause = getattr(error, "cause", None)
             return Lost(str(cause) if isinstance(cause, TableEnded) else f"its table failed: {error}")
@@ -167,6 +212,8 @@ class RayTables:
         if isinstance(answer, Lost):
             return answer
         report = self.nodes[table.node]
+        if isinstance(answer, dict) and "refused" in answer:  # Boot's word: this node's code is not ours
+            answer = Refusal(f"it would not run the coordinator's code: {answer['refused']}")
         if isinstance(answer, Refusal):
             report.refused = answer.why
             self.room[table.place.id] = 0
@@ -182,9 +229,12 @@ class RayTables:
         table.ready(answer.ready.public)
         return None
 
-    def replace(self, lost: _RayHandle) -> _RayHandle | None:
+    def replace(self, lost: _RayHandle, why: Lost) -> _RayHandle | None:
+        """Another table where there is room; never on a node whose table went silent (it may be frozen)."""
         lost.kill()
-        if not self.nodes[lost.node].lost and not self.nodes[lost.node].refused:
+        if why.silent:
+            self.room[lost.place.id] = 0
+        elif not self.nodes[lost.node].lost and not self.nodes[lost.node].refused:
             self.room[lost.place.id] += 1
         try:
             room = [node for node in alive_nodes(self.ray) if self.room.get(node.id, 0) > 0]

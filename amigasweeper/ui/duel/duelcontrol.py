@@ -50,7 +50,7 @@ class DuelControl(WindowControl):
         """A new duel with the chosen players, on a fresh seeded board."""
         app = self.app
         seed = app.session.seeds.next()
-        duel = Duel(DuelSetup(seed=seed))
+        duel = Duel(DuelSetup(seed=seed, shape=app.session.choices.shape))  # Settings > Board Shape's
         play = DuelPlay(duel, self.players, computer_player(self.players, seed),
                         on_end=lambda opponent, result: app.ending.put(DuelJob(opponent, result)))
         window = DuelWindow(

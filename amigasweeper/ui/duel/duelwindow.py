@@ -3,6 +3,9 @@ amigasweeper.engine.duel), with both scores and whose turn it is in the header,
 the move list beside the board, and the computer as an opponent if wanted.
 
 Left button (or U, 1) uncovers a square; right button (or M, G) guesses a mine.
+The main board's keyboard cursor works here too (ui/game/keyplay.py): the
+cursor keys move it, Space uncovers its square, Return guesses a mine there,
+W, R, K and N read it, T and S say the scores and whose turn it is.
 A player's own wrong guesses are shown only on that player's turns; in hot-seat
 play a "pass the mouse" requester hides them between turns.
 """
@@ -15,10 +18,11 @@ import pyxel
 
 from amigasweeper.engine import Tile
 from amigasweeper.engine.duel import Duel, DuelMoveKind, DuelTile
-from amigasweeper.play import DuelPlay, DuelPlayers
+from amigasweeper.play import Action, DuelPlay, DuelPlayers
 
 from ..game.boardview import BoardCanvas
 from ..game.geometry import geometry_for
+from ..game.keyplay import BoardCursor
 from ..game.minewindow import COUNTER_H, COUNTER_W, draw_counter
 from ..intuition import font
 from ..intuition.atlas import FONT
@@ -89,6 +93,7 @@ class DuelField(Widget):
     def draw(self) -> None:
         canvas = self.window.canvas
         pyxel.blt(self.ax, self.ay, canvas.image, 0, 0, self.w, self.h)
+        self.window.cursor.draw(canvas.geometry, self.ax, self.ay)
 
 
 class MoveList(Widget):
@@ -150,6 +155,7 @@ class DuelWindow(ControlledWindow):
         self.computer_wait = 0
         self.status = ""
         self.look = BoardLook(play.duel)
+        self.cursor = BoardCursor(lambda: self.look, self.cursor_move)  # the keys' square (keyplay.py)
         self.canvas = BoardCanvas(self.look, geometry_for(play.duel.topology))
         self.field = self.add(DuelField(self))
         self.moves = self.add(MoveList(self))
@@ -203,11 +209,28 @@ class DuelWindow(ControlledWindow):
         else:
             self.status = f"{self.players.names[self.duel.turn]} to move"
 
+    def spoken(self) -> str:
+        """What the Narrator says of the duel: the last move and whose turn it is."""
+        log = self.duel.log(self.players.names, self.look.viewer)
+        last = log[-1] if log else ""
+        return f"{' '.join(last.split())}; {self.status}" if last else self.status
+
     # ---------------------------------------------------------------- moves
     def human_move(self, kind: DuelMoveKind, cell: int | None) -> None:
         # A square that cannot be played: nothing happens, as in the main game.
         if self.waiting_for_human() and self.play.human_move(kind, cell):
             self.after_move()
+
+    CURSOR_MOVES = {Action.UNCOVER: DuelMoveKind.UNCOVER, Action.MARK: DuelMoveKind.GUESS}
+
+    def cursor_move(self, action: Action, cell: int) -> bool | None:
+        """The cursor's Space (uncover) or Return (a mine guessed): True when
+        played, None when not (the cursor's listener says why)."""
+        kind = self.CURSOR_MOVES.get(action)
+        if kind is None or not self.waiting_for_human() or not self.play.human_move(kind, cell):
+            return None
+        self.after_move()
+        return True
 
     def after_move(self) -> None:
         """After a move: the end, the hand-over in hot-seat play, or the computer's turn."""
@@ -245,6 +268,8 @@ class DuelWindow(ControlledWindow):
     }
 
     def on_key(self, frame: Frame) -> bool:
+        if self.cursor.on_key(frame, not self.hiding):
+            return True
         for key, kind in self.KEY_MOVES.items():
             if frame.plain_key(key):
                 self.human_move(kind, self.field.cell_under(frame.x, frame.y) if frame.pointer_in(self) else None)

@@ -153,6 +153,7 @@ class CommandCentre:
         handler = self.handlers().get(item.command)
         if handler is not None:
             handler()
+            self.app.narration.chosen(item, self.checked(item))  # the Narrator confirms it
 
     # ------------------------------------------------------------- saving
     def save_settings(self) -> None:

@@ -96,6 +96,8 @@ class Listener(Protocol):
 
     def cursor(self, cell: int) -> None: ...
 
+    def edge(self, cell: int) -> None: ...
+
     def refused(self, kind: MoveKind, cell: int) -> None: ...
 
     def read(self, what: Read, cell: int) -> None: ...
@@ -107,6 +109,9 @@ class Silent:
     """The listener while the Narrator is off."""
 
     def cursor(self, cell: int) -> None:
+        pass
+
+    def edge(self, cell: int) -> None:
         pass
 
     def refused(self, kind: MoveKind, cell: int) -> None:
@@ -166,7 +171,11 @@ class BoardCursor:
     def on_key(self, frame: Frame, playable: bool) -> bool:
         """This frame's cursor keys; True when one was used. ``playable``:
         the board is shown (not paused away)."""
-        if frame.amiga or getattr(frame, "left_amiga", False) or not playable:
+        if frame.amiga or getattr(frame, "left_amiga", False):
+            return False
+        if not playable:
+            if any(code in STEPS or code in EDGES or code in ACTIONS or code in READS for code in frame.keys):
+                self.listener.refused(MoveKind.UNCOVER, self.cell)  # the board is hidden: say why
             return False
         for code in frame.keys:
             if code in STEPS or code in EDGES:
@@ -196,7 +205,10 @@ class BoardCursor:
             topology = self.game().topology
             col, row = topology.coords(self.cell)
             col, row = moved(col, row, topology.width, topology.height, code, shift)
-            self.cell = topology.index(col, row)
+            cell, self.cell = self.cell, topology.index(col, row)
+            if code in STEPS and cell == self.cell:  # pushed against the edge: the player hears it
+                self.listener.edge(self.cell)
+                return
         self.listener.cursor(self.cell)
 
     def _jump(self, what: Jump) -> None:

@@ -111,6 +111,7 @@ class GuideViewer(ControlledWindow):
         self.look = look
         self.status = ""
         self.focus: int | None = None  # index into the visible page's links
+        self.reads_asked = 0  # R presses: the Narrator reads the lines shown at each
         self._frames_laying_out = 0
         self.drawn_chars = 0  # characters drawn by the last frame (a work count for tests)
         self.navigation = Navigation(document, start)
@@ -160,6 +161,13 @@ class GuideViewer(ControlledWindow):
 
     def visible_links(self) -> list[tuple[int, Run]]:
         return self.scroll.visible_links()
+
+    def shown_text(self) -> str:
+        """The lines shown, as one text (for the Narrator): each line's runs, in order."""
+        scroll = self.scroll
+        lines = scroll.lines
+        shown = lines[scroll.top:min(len(lines), scroll.top + self.rows)]
+        return " ".join(" ".join("".join(run.text for run in line.runs).split()) for line in shown).strip()
 
     # --------------------------------------------------------------- layout
     def relayout(self) -> None:

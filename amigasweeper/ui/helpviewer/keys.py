@@ -3,8 +3,9 @@
 Up/Down a line, Left/Right a column sideways (with Shift a window's width),
 Page Up/Page Down/Space a page, Home/End, the mouse wheel, Tab and
 Shift-Tab between links, Return to follow, Backspace to retrace, / to find,
-N to find the next, G to go to a page by name, B and V to browse, Esc to
-close (or to stop a search first).
+N to find the next, G to go to a page by name, B and V to browse, R to
+have the Narrator read the lines shown, Esc to close (or to stop a search
+first).
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ def press_keys(viewer: GuideViewer, frame: Frame) -> None:
         viewer.browse_prev()
     if frame.key(pyxel.KEY_V):
         viewer.browse_next()
+    if frame.key(pyxel.KEY_R):
+        viewer.reads_asked += 1  # the Narrator (ui/narrator) reads the lines shown
     if frame.key(pyxel.KEY_ESCAPE):
         if finder.busy:
             finder.cancel()  # Esc stops a search first; again, it closes

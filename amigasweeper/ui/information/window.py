@@ -55,6 +55,12 @@ class InformationWindow(Window):
         self.relayout()
 
     # --------------------------------------------------------------- content
+    spoken_title = "Information"  # the Narrator names the window so: its title is a path
+
+    def spoken(self) -> str:
+        """What the Narrator says of the window: the icon's name and its fields."""
+        return f"{self.facts.name}. " + "; ".join(line for line in self.lines() if line.strip())
+
     def lines(self) -> list[str]:
         """The text under the icon, one line each, as the window shows it."""
         facts = self.facts

@@ -148,6 +148,14 @@ class PaletteWindow(Window):
         return [self.preset_gadget, self.cursor_gadget, self.shading_gadget]
 
     # ---------------------------------------------------------------- state
+    def spoken(self) -> str:
+        """What the Narrator says of the window, and again as it changes: the
+        chosen pen, its three guns (the one + and - change first named), the preset."""
+        guns = ", ".join(f"{name.lower()} {self.gun_value(gun)}" for gun, name in enumerate(GUNS))
+        preset = self.preset_gadget.value
+        return (f"{PEN_NAMES[self.pen]}, pen {self.pen}: {guns}; + and - change "
+                f"{GUNS[self.gun].lower()}; preset {preset}")
+
     def choose_pen(self, pen: int) -> None:
         self.pen = pen
 

@@ -18,6 +18,7 @@ from typing import Protocol
 
 import pyxel
 
+from amigasweeper.access.words import no_stats_gist, stats_gist
 from amigasweeper.guide import ManualPage
 from amigasweeper.records import KeptGame, RowKey, RowSummary
 
@@ -103,6 +104,15 @@ class StatsWindow(ControlledWindow):
         if self.key not in keys:
             self.key = keys[0] if keys else None
         self._show_row()
+
+    def spoken(self) -> str:
+        """What the Narrator says of the row shown: its name and its figures."""
+        summary, key = self.summary, self.key
+        if summary is None or key is None:
+            return no_stats_gist()
+        best = summary.best_ms / 1000 if summary.best_ms is not None else None
+        return stats_gist(row_name(key), row_detail(key), summary.played, summary.won, summary.win_percent,
+                          summary.current_streak, summary.best_streak, best)
 
     def step_row(self, step: int) -> None:
         keys = [key for key, _ in self.rows]

@@ -67,6 +67,10 @@ class WorkbenchWindow(Window):
         self._drawn: pyxel.Image | None = None  # the backdrop's icons, drawn once until they change
         self._drawn_key: tuple | None = None
 
+    def spoken(self) -> str:
+        """What the Narrator says of the Workbench: its icons."""
+        return "icons: " + ", ".join(" ".join(icon.label.split()) for icon in self.icons)
+
     # ------------------------------------------------------------ the window
     @property
     def inner_x(self) -> int:

@@ -1,0 +1,168 @@
+"""A long run's files: ``--jsonl`` (a line per game, only ever appended) and its manifest, for ``--resume``.
+
+The games file is opened only if it is a plain file (a named pipe or a
+device is refused before it is opened, and the open never waits), always
+for appending: a file that already holds games is refused unless the run
+is resumed, so nothing is ever overwritten. Beside it, ``FILE.manifest.json``
+says which run the file belongs to: the options that decide the games
+(board, players, limits, game range) and the seed: a public ``--seed``
+itself, a secret one only as its SHA-256, written once the run has ended
+(the seed is shown with the results then; the keeper alone holds it while
+bots play). ``--resume`` checks the command against the manifest, refuses
+on any difference, and reads back the games already in the file: they are
+counted, and only the others are played. A last line cut short (the run was
+killed mid-write) is cut off and its game played again.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import tempfile
+from typing import TextIO
+
+from ..plainfiles import kind_problem, open_plain, shown
+from .harness import GameRecord
+from .rules import ChallengeError, Outcome
+
+MANIFEST_SUFFIX = ".manifest.json"
+FORMAT = 1  # the manifest's layout, for whoever reads it later
+
+
+class RunFileError(ChallengeError):
+    """The games file or its manifest cannot be used for this run: the sentence says why."""
+
+
+def manifest_path(games_file: str) -> str:
+    return games_file + MANIFEST_SUFFIX
+
+
+def open_games_file(path: str, resume: bool) -> TextIO:
+    """``path`` opened for appending (made if missing); a file that holds games already, or that is not a
+    plain file, is refused."""
+    with contextlib.suppress(FileNotFoundError):
+        info = os.stat(path)
+        kind = kind_problem(info)
+        if kind is not None:
+            raise RunFileError(f"--jsonl {shown(path)} is {kind}: the games go to a plain file")
+        if info.st_size and not resume:
+            raise RunFileError(f"--jsonl {shown(path)} already holds games: add --resume to play the rest of that "
+                               "run into it, or name another file (a games file is never overwritten)")
+    try:
+        handle = open_plain(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND)
+    except OSError as error:
+        raise RunFileError(f"cannot write {shown(path)}: {error.strerror or error}") from None
+    return os.fdopen(handle, "a", encoding="utf-8")
+
+
+def seed_digest(seed: int) -> str:
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def write_manifest(games_file: str, run: dict, seed: int | None, public: bool) -> None:
+    """The run's manifest, whole or not at all (a copy renamed over it): ``seed`` None while it is secret
+    and not yet known; once known, a public seed is written as itself, a secret one as its SHA-256."""
+    data = {"format": FORMAT, "run": run, "seed": seed if public else None,
+            "seed_sha256": seed_digest(seed) if seed is not None else None}
+    path = manifest_path(games_file)
+    folder = os.path.dirname(os.path.abspath(path))
+    handle, temporary = tempfile.mkstemp(prefix=".manifest-", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            json.dump(data, file, indent=1, sort_keys=True)
+            file.write("\n")
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def resume(games_file: str, run: dict, seed: int | None, names: list[str]) -> tuple[list[tuple[int, GameRecord]], str]:
+    """The games already in ``games_file``, as (player, record), once the manifest says they are this run's;
+    and a note to show ("" or what was cut off). Raises RunFileError with the difference otherwise."""
+    manifest = _read_manifest(games_file)
+    differences = [f"{key} is {run.get(key)!r} here, {manifest['run'].get(key)!r} there"
+                   for key in sorted(set(run) | set(manifest["run"])) if run.get(key) != manifest["run"].get(key)]
+    if differences:
+        raise RunFileError(f"--resume: this command is not the run of {shown(games_file)}: " + "; ".join(differences))
+    _check_seed(manifest, seed)
+    note = _cut_torn_line(games_file)
+    return _played(games_file, run, names), note
+
+
+def _read_manifest(games_file: str) -> dict:
+    path = manifest_path(games_file)
+    try:
+        with open(path, encoding="utf-8") as file:
+            data = json.load(file)
+    except FileNotFoundError:
+        raise RunFileError(f"--resume: {shown(path)} is missing: only a run started with --jsonl has one") from None
+    except (OSError, ValueError) as error:
+        raise RunFileError(f"--resume: cannot read {shown(path)}: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("run"), dict):
+        raise RunFileError(f"--resume: {shown(path)} is not a run manifest this version reads")
+    return data
+
+
+def _check_seed(manifest: dict, seed: int | None) -> None:
+    if manifest.get("seed") is not None:
+        if seed != manifest["seed"]:
+            raise RunFileError(f"--resume: the run was played with --seed {manifest['seed']}: give the same")
+        return
+    if manifest.get("seed_sha256") is None:
+        raise RunFileError("--resume: the run's secret seed was never recorded (it ended before its results were "
+                           "shown), so its boards cannot be made again")
+    if seed is None:
+        raise RunFileError("--resume: the run's seed was secret: give it with --seed (its results show it)")
+    if seed_digest(seed) != manifest["seed_sha256"]:
+        raise RunFileError(f"--resume: --seed {seed} is not the seed the run was played with")
+
+
+def _cut_torn_line(games_file: str) -> str:
+    """Cut a last line without its newline (a write the run did not finish): its game is played again."""
+    with open(open_plain(games_file, os.O_RDWR), "r+b") as file:
+        size = file.seek(0, os.SEEK_END)
+        if size == 0:
+            return ""
+        file.seek(size - 1)
+        if file.read(1) == b"\n":
+            return ""
+        keep = 0
+        position = size
+        while position > 0 and not keep:
+            step = min(1 << 16, position)
+            position -= step
+            file.seek(position)
+            chunk = file.read(step)
+            newline = chunk.rfind(b"\n")
+            if newline >= 0:
+                keep = position + newline + 1
+        file.truncate(keep)
+    return f"the last line of {shown(games_file)} was cut short ({size - keep} bytes): its game is played again"
+
+
+def _played(games_file: str, run: dict, names: list[str]) -> list[tuple[int, GameRecord]]:
+    first, count = run["first_game"], run["games"]
+    players = {name: place for place, name in enumerate(names)}
+    played, seen = [], set()
+    with open(open_plain(games_file), encoding="utf-8") as file:
+        for number, line in enumerate(file, 1):
+            try:
+                data = json.loads(line)
+                player, game = players[data["player"]], int(data["game"])
+                record = GameRecord(game, Outcome(data["outcome"]), int(data["moves"]), float(data["ms"]),
+                                    str(data["error"]), node=str(data.get("node", "")))
+            except (ValueError, KeyError, TypeError):
+                raise RunFileError(f"--resume: line {number} of {shown(games_file)} is not a game of this run") from None
+            if not first <= game < first + count:
+                raise RunFileError(f"--resume: line {number} of {shown(games_file)} is game {game}, outside the "
+                                   f"run's games {first} to {first + count - 1}")
+            if (player, game) not in seen:  # counted once, whatever the file holds
+                seen.add((player, game))
+                played.append((player, record))
+    return played
