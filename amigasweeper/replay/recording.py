@@ -77,7 +77,10 @@ class Recording:
     @cached_property
     def path(self) -> float:
         """How far the mouse went, as ms-toollib measures it (metrics/path.py)."""
-        return mouse_path(self.mouse_events(), self.setup.width, self.setup.height, self.cell_px)
+        from .stream import play_start
+
+        return mouse_path(self.mouse_events(), self.setup.width, self.setup.height, self.cell_px,
+                          play_start(self))
 
     def flag_counts(self) -> tuple[int, int]:
         """(the flags standing at the end as ms-toollib counts them, every flag put down)."""
