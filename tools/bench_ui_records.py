@@ -2,7 +2,8 @@
 the Statistics window.
 
     python3 tools/bench_ui_records.py            # every section
-    python3 tools/bench_ui_records.py game_end   # only the named ones (recording, game_end, replay, stats)
+    python3 tools/bench_ui_records.py game_end   # only the named ones (recording, game_end, replay, stats,
+                                                 # stats_cpu)
 
 Recording is measured as A/B: the same frames with the game's recorder and
 without it (the game given a recorder that does nothing), in alternating
@@ -161,6 +162,44 @@ def bench_stats_window(records: int = 10_000) -> dict:
         return {"records": records + 1, "open_ms": round(opened_ms, 1), "frames": summary(frames)}
 
 
+def _cpu_frames(app, frames: int) -> list[float]:
+    """Each frame's CPU time (time.process_time): what the program asks of
+    the machine, apart from the other jobs that share it."""
+    samples = []
+    for _ in range(frames):
+        start = time.process_time()
+        app.update()
+        app.draw()
+        samples.append((time.process_time() - start) * 1000)
+    return samples
+
+
+def bench_stats_window_cpu(records: int = 100_000) -> dict:
+    """Opening the Statistics window over ``records`` games, then its frames,
+    a Chart change, and the frames while the Filter menu's no-flag view is
+    folded a slice a frame: CPU milliseconds (issue 42)."""
+    from amigasweeper.records.filters import Flagging
+
+    with tempfile.TemporaryDirectory() as folder:
+        _history(Path(folder), records)
+        app, pilot = _headless_app(data_dir=Path(folder))
+        pilot.step(5)
+        start = time.process_time()
+        app.stats.open()
+        opened_ms = (time.process_time() - start) * 1000
+        frames = _cpu_frames(app, 300)
+        start = time.process_time()
+        app.stats.window.step_chart(1)
+        chart_ms = (time.process_time() - start) * 1000
+        app.stats.choose_filter("flagging", Flagging.NO_FLAG)
+        filtering = []
+        while not app.stats.filtered.ready:
+            filtering += _cpu_frames(app, 1)
+        return {"records": records + 1, "open_cpu_ms": round(opened_ms, 2), "frames_cpu": summary(frames),
+                "chart_change_cpu_ms": round(chart_ms, 2), "filtering_frames_cpu": summary(filtering),
+                "max_frame_cpu_ms": round(max(frames + filtering), 2)}
+
+
 def bench_game_end(games: int = 20, records: int = 10_000, worker: bool = True) -> dict:
     """The frames in which the end of a game's path keeps an Expert game (its
     metrics, its record and index, its replay file), over a history of
@@ -201,6 +240,7 @@ SECTIONS = {
     "game_end": lambda: {"worker": bench_game_end(worker=True), "in_frames": bench_game_end(worker=False)},
     "replay": bench_replay_frames,
     "stats": bench_stats_window,
+    "stats_cpu": bench_stats_window_cpu,  # 100,000 games, CPU time (issue 42)
 }
 
 

@@ -100,7 +100,8 @@ class ClickCounts:
     right_eff: int = 0
     chord_eff: int = 0
     bbbv_solved: int = 0
-    flags: int = 0
+    flags: int = 0  # ms-toollib's "flag": the player's flags standing at the end
+    flags_placed: int = 0  # every flag put down, even one taken away again or forgotten
 
     @property
     def clicks(self) -> int:
@@ -121,6 +122,7 @@ class ClickCounter:
         self.left_eff = self.right_eff = self.chord_eff = 0
         self.bbbv_solved = 0
         self.flags = 0
+        self.flags_placed = 0
         self._flagged_before: set[int] = set()
         self._pre_flags = 0
         self._middle_held = False
@@ -131,7 +133,7 @@ class ClickCounter:
     def counts(self) -> ClickCounts:
         return ClickCounts(
             self.left, self.right, self.chord, self.left_eff, self.right_eff,
-            self.chord_eff, self.bbbv_solved, self.flags,
+            self.chord_eff, self.bbbv_solved, self.flags, self.flags_placed,
         )
 
     def is_open(self, cell: int) -> bool:
@@ -196,6 +198,7 @@ class ClickCounter:
         if self.shown[cell] == COVERED:
             self.shown[cell] = FLAGGED
             self.flags += 1
+            self.flags_placed += 1
             if self.numbers[cell] == MINE:
                 if cell not in self._flagged_before:
                     self.right_eff += 1

@@ -9,6 +9,8 @@ correctness     effective clicks / clicks
 throughput      3BV solved / effective clicks
 3BV/s           3BV solved / t (on a won game, the board's 3BV / t)
 RQP             t * t / 3BV solved (t divided by 3BV/s: lower is better)
+cls             clicks / t (ms-toollib's cl_s, Metasweeper's cls)
+ces             effective clicks / t (ms-toollib's ce_s)
 ==============  ================================================
 
 A rate whose divisor is zero is None (shown as "-", written as null).
@@ -87,12 +89,21 @@ class GameMetrics:
         return _ratio(self.bbbv_solved, self.seconds)
 
     @property
+    def clicks_per_s(self) -> float | None:
+        return _ratio(self.clicks, self.seconds)
+
+    @property
+    def effective_clicks_per_s(self) -> float | None:
+        return _ratio(self.effective_clicks, self.seconds)
+
+    @property
     def rqp(self) -> float | None:
         return _ratio(self.seconds * self.seconds, self.bbbv_solved)
 
     def as_dict(self) -> dict[str, object]:
         """Every stored figure and every rate, under the names the JSON uses."""
         data: dict[str, object] = asdict(self)
-        for name in ("clicks", "effective_clicks", "ioe", "correctness", "throughput", "bbbv_per_s", "rqp"):
+        for name in ("clicks", "effective_clicks", "ioe", "correctness", "throughput", "bbbv_per_s", "rqp",
+                     "clicks_per_s", "effective_clicks_per_s"):
             data[name] = getattr(self, name)
         return data

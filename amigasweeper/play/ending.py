@@ -36,9 +36,11 @@ from functools import partial
 
 from amigasweeper.engine import LevelName
 from amigasweeper.records import BestTimeTable, GameKeeper, KeptGame, counts_as_best
+from amigasweeper.records.earlier_times import sort_moves
 from amigasweeper.storage import Storage
 from amigasweeper.storage.backend import reason
 from amigasweeper.storage.locking import LockTimeout, LockWait
+from amigasweeper.storage.time_kinds import earlier_kind, time_kind
 
 FRAME_BUDGET = 0.004  # seconds of end-of-game work a frame may do (more only when one step takes it)
 INDEX_SLICE = 32 * 1024  # bytes of games folded into the index in a frame with nothing else to do
@@ -140,8 +142,12 @@ class GameJob:
             return self._save_best_time(desk, lock_timeout, leaving)
         end, best_times = self.end, desk.storage.best_times
         level = end.level.value
+        setup = end.recording.setup  # 2.4's slot takes square random boards; other kinds have rows of their own
+        kind = time_kind(level, setup.shape.value, setup.layout.value == "no-guess")
+        beaten = best_times.is_record(level, end.seconds) if kind is None else \
+            best_times.is_kind_record(kind, end.seconds)
         if end.practice or not counts_as_best(end.won, end.recording.helped, end.by_marks, BestTimeTable.BEST_TIMES) \
-                or not best_times.is_record(level, end.seconds):
+                or not beaten:
             return Step.DONE, None
         if self.name is None:
             if leaving:  # the requester never got its answer: the name it offered
@@ -152,7 +158,7 @@ class GameJob:
                 return Step.ASKING, None
             else:
                 return Step.ASKING, None
-        self.time_kept = desk.storage.keep_time(level, end.seconds, self.name)
+        self.time_kept = desk.storage.keep_time(level, end.seconds, self.name, kind)
         return self._save_best_time(desk, lock_timeout, leaving) if self.time_kept else (Step.DONE, None)
 
     def _save_best_time(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
@@ -165,6 +171,27 @@ class GameJob:
 
     def named(self, name: str) -> None:
         self.name = name
+
+
+class SortEarlierJob:
+    """A best-times file of an earlier version: its times sorted into the
+    rows of their kinds (records/earlier_times.py), once, off the frame."""
+
+    def __init__(self) -> None:
+        self.sorted = False  # in Storage's memory, its file still to write
+        self.steps = [self.sort]
+
+    @_files
+    def sort(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
+        if not self.sorted:
+            earlier = desk.storage.best_times.earlier_times()
+            try:
+                moves = sort_moves(desk.keeper.store, earlier) if earlier else {}
+            except OSError:  # no games to match: every time goes to the earlier version's rows
+                moves = {level: earlier_kind(level) for level in earlier}
+            desk.storage.sort_earlier(moves)
+            self.sorted = True
+        return _saving_kept(desk, lock_timeout)  # LOCKED: this queue tries again, nothing parked in Storage
 
 
 class DuelJob:
@@ -218,6 +245,8 @@ class EndQueue:
         self.runner = runner or InFrame()  # where steps that write files run (see end_worker.py)
         self.jobs: list = []
         self._wait = LockWait()  # while another copy holds the data folder's lock
+        if not desk.storage.best_times.sorted_earlier:
+            self.put(SortEarlierJob())
 
     @property
     def busy(self) -> bool:

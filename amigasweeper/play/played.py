@@ -84,7 +84,7 @@ class PlayedGame:
         self.recorder = GameRecorder(game, clock=clock, wall=wall)
         self.setup: GameSetup | None = None  # as it stood at the first uncover
         self.helped = False
-        self.helps: set[Help] = set()  # which kinds of help (the records keep only ``helped`` so far)
+        self.helps: set[Help] = set()  # which kinds of help: the games line keeps them (a Demo is not a hint)
         self.noted = False  # the window has told why the board is not the kind asked for
         self.ended = False
 
@@ -199,6 +199,6 @@ class PlayedGame:
             return  # no square was uncovered: nothing to keep
         game = self.game
         recording = replace(recording, setup=self.setup or recording.setup, player=self.player(),
-                            helped=self.helped)
+                            helped=self.helped, helps=tuple(sorted(help.value for help in self.helps)))
         by_marks = recording.result is Result.WON and not game.cleared
         self.on_end(GameEnd(recording, self.level, by_marks, game.seconds))

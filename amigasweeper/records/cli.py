@@ -15,18 +15,23 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from pathlib import Path
 
 from ..storage.folders import APP_NAME, VENDOR_NAME, default_folder
+from .filters import Flagging, GameFilter, Period, bbbv_minimum
 from .index import StatsIndex, reset_date
 from .labelled import labelled_row
 from .live import LiveIndex
 from .replay_folder import REPLAY_FOLDER
 from .replay_names import replay_names_of
-from .rows import RowKey
+from .row_figures import FIGURES, Pictures
+from .rows import SHAPE_NAMES, RowKey
 from .store import RecordStore
 
-USAGE = "usage: amigasweeper --stats [--json] [--data-dir FOLDER]"
+USAGE = ("usage: amigasweeper --stats [--json] [--data-dir FOLDER] [--since today|week|month|year|all]\n"
+         "         [--flagging | --no-flag] [--min-3bv N|beginner|intermediate|expert]\n"
+         "         [--shape square|hex|triangle] [--no-guess | --random]")
 
 
 def desktop_folder() -> Path:
@@ -37,20 +42,60 @@ def desktop_folder() -> Path:
     return default_folder(None) or Path.home() / ".pyxel" / VENDOR_NAME.lower() / APP_NAME.lower()
 
 
-def _options(args: list[str]) -> tuple[bool, Path | None]:
-    as_json, folder = False, None
+HELP = """Prints the statistics of the games kept, one line a row, then each row's figures.
+  --json          every game (stnb, path, clicks_per_s, effective_clicks_per_s, flags, no_flag,
+                  helps, demo...) and the rows (figures, best_by_bbbv, bbbv_distribution,
+                  time_distribution, running_best, win_rate_by_month...) as JSON
+  --data-dir D    the data folder (else AMIGASWEEPER_DATA_DIR, else Pyxel's folder)
+Filters (a filtered view says what it filters):
+  --since P       today (since local midnight), week, month, year (the last 7, 30, 365 days), all
+  --flagging      games in which a flag was put down; --no-flag: games with none
+  --min-3bv N     boards of 3BV >= N; beginner, intermediate, expert: the record thresholds 2, 30, 100
+  --shape S       square, hex or triangle boards only
+  --no-guess      no-guess boards only; --random: random boards only
+Helped and Demo games are played, but out of win percent, streaks and bests."""
+
+_FILTER_VALUES = ("--since", "--min-3bv", "--shape")  # the filter options that take a value
+
+
+def _options(args: list[str], now: float) -> tuple[bool, Path | None, GameFilter]:
+    as_json, folder, chosen = False, None, {}
     rest = [a for a in args if a != "--stats"]
     while rest:
         word = rest.pop(0)
+        name, equals, value = word.partition("=")
         if word == "--json":
             as_json = True
-        elif word == "--data-dir" and rest:
-            folder = Path(rest.pop(0))
-        elif word.startswith("--data-dir="):
-            folder = Path(word.split("=", 1)[1])
+        elif name in ("--data-dir", *_FILTER_VALUES) and (equals or rest):
+            given = value if equals else rest.pop(0)
+            if name == "--data-dir":
+                folder = Path(given)
+            else:
+                chosen[name] = given
+        elif word in ("--flagging", "--no-flag", "--no-guess", "--random"):
+            chosen[word] = True
         else:
             raise ValueError(f"--stats does not take {word!r}")
-    return as_json, folder
+    return as_json, folder, _filter(chosen, now)
+
+
+def _filter(chosen: dict, now: float) -> GameFilter:
+    """The filter the options chose; ValueError for a value it does not know."""
+    if "--flagging" in chosen and "--no-flag" in chosen or "--no-guess" in chosen and "--random" in chosen:
+        raise ValueError("--flagging and --no-flag (or --no-guess and --random) cannot go together")
+    try:
+        period = Period(chosen.get("--since", "all"))
+    except ValueError:
+        raise ValueError(f"--since takes one of {', '.join(p.value for p in Period)}") from None
+    shape = chosen.get("--shape")
+    shape = {"hexagonal": "hex", "triangular": "triangle"}.get(shape, shape)
+    if shape is not None and shape not in SHAPE_NAMES:
+        raise ValueError("--shape takes square, hex or triangle")
+    flagging = Flagging.NO_FLAG if "--no-flag" in chosen else Flagging.FLAGGING if "--flagging" in chosen \
+        else Flagging.ANY
+    no_guess = True if "--no-guess" in chosen else False if "--random" in chosen else None
+    minimum = bbbv_minimum(chosen["--min-3bv"]) if "--min-3bv" in chosen else 0
+    return GameFilter(period, flagging, minimum, shape, no_guess, now)
 
 
 def main(args: list[str]) -> int:
@@ -62,8 +107,11 @@ def main(args: list[str]) -> int:
 
 
 def _main(args: list[str]) -> int:
+    if "--help" in args or "-h" in args:
+        print(f"{USAGE}\n{HELP}")
+        return 0
     try:
-        as_json, folder = _options(args)
+        as_json, folder, only = _options(args, time.time())
     except ValueError as error:
         print(f"amigasweeper: {error}\n{USAGE}", file=sys.stderr)
         return 2
@@ -75,9 +123,9 @@ def _main(args: list[str]) -> int:
     store = RecordStore(folder)
     try:
         if as_json:
-            write_json(store, folder, sys.stdout)
+            write_json(store, folder, sys.stdout, only)
         else:
-            write_table(store, folder, sys.stdout)
+            write_table(store, folder, sys.stdout, only)
     except OSError as error:
         if isinstance(error, BrokenPipeError):
             raise
@@ -86,14 +134,25 @@ def _main(args: list[str]) -> int:
     return 0
 
 
-def write_table(store: RecordStore, folder: Path, out) -> None:
-    """The statistics, from the saved index caught up with any game it lacks (nothing is written)."""
+def write_table(store: RecordStore, folder: Path, out, only: GameFilter | None = None) -> None:
+    """The statistics, one labelled line a row, each followed by the row's
+    figures (labelled lines too), from the saved index caught up with any
+    game it lacks (nothing is written); a filtered view folds the games it
+    takes afresh, and says what it filters."""
     store.size()  # a games file that cannot be read is said at once
-    index = LiveIndex(store, saves=False).whole()
+    if only is not None and only.active:
+        index, takes = StatsIndex(), only.predicate()
+        for line, end in store.lines():
+            index.fold_line(line, takes)
+            index.covers = end
+        out.write(f"Statistics in {folder}, filtered: {only.words()}\n")
+    else:
+        index = LiveIndex(store, saves=False).whole()
+        out.write(f"Statistics in {folder}\n")
     # One labelled line a row, not a wide table: a screen reader reads each
     # figure with its label (--json is there for programs).
-    rows = [labelled_row(s) for s in index.summaries()] or ["No games recorded yet."]
-    out.write(f"Statistics in {folder}\n" + "\n".join(rows) + "\n")
+    rows = ["\n".join([labelled_row(s), *labelled_lines(s)]) for s in index.summaries()]
+    out.write("\n".join(rows or ["No games recorded yet."]) + "\n")
     if index.reset_ms is not None:
         out.write(f"(Counted since the last reset; {index.games_before_reset} earlier game(s) are kept in the file.)\n")
     if index.damaged:
@@ -113,18 +172,38 @@ def last_reset_end(store: RecordStore) -> int:
     return found
 
 
-def write_json(store: RecordStore, folder: Path, out) -> None:
+def labelled_lines(summary) -> list[str]:
+    """One row's figures under its line, indented: best, worst, average and
+    best-10 average of each figure, then the helped games kept apart."""
+    lines = []
+    pictures = summary.pictures or Pictures()
+    for figure in FIGURES:
+        shown = pictures.figures[figure.name].summary(figure.lower_is_better)
+        if not shown["count"]:
+            continue
+        scale = 1000 if figure.name == "time_ms" else 1
+        cells = [f"{label} {shown[name] / scale:.3f}" for label, name in (
+            ("best", "best"), ("worst", "worst"), ("average", "average"), ("best-10 average", "best_10_average"))]
+        lines.append(f"  {figure.words}: " + ", ".join(cells) + f" ({shown['count']} wins)")
+    if summary.helped_played:
+        lines.append(f"  helped or Demo games: {summary.helped_played} played, {summary.helped_won} won "
+                     "(out of win percent, streaks and bests)")
+    return lines
+
+
+def write_json(store: RecordStore, folder: Path, out, only: GameFilter | None = None) -> None:
     """Every game since the last reset, then the table: written as they are
     read, so memory stays flat however long the history (the rows keep
-    their figures, not their games)."""
+    their figures, not their games). A filter leaves out the games it refuses."""
     store.size()
     listed_from = last_reset_end(store)
     replays = _replay_names(folder / REPLAY_FOLDER)
     index = StatsIndex()
+    takes = only.predicate() if only is not None and only.active else None
     out.write('{"data_folder": ' + json.dumps(str(folder.resolve())) + ',\n "games": [')
     first = True
     for line, end in store.lines():
-        record = index.fold_line(line)
+        record = index.fold_line(line, takes)
         index.covers = end
         if record is None or end <= listed_from:
             continue
@@ -136,8 +215,17 @@ def write_json(store: RecordStore, folder: Path, out) -> None:
     summary = [dict(s.as_json()) for s in index.summaries()]
     out.write("\n ],\n \"summary\": " + json.dumps(summary, indent=1, allow_nan=False).replace("\n", "\n ") + ",\n")
     tail = {"damaged_lines": index.damaged, "reset_ms": index.reset_ms,
-            "games_before_reset": index.games_before_reset, "unread_bytes": 0}
+            "games_before_reset": index.games_before_reset, "unread_bytes": 0,
+            "filter": _filter_json(only)}
     out.write(",\n".join(f" {json.dumps(k)}: {json.dumps(v)}" for k, v in tail.items()) + "\n}\n")
+
+
+def _filter_json(only: GameFilter | None) -> dict | None:
+    """What a filtered view takes, None when nothing is filtered."""
+    if only is None or not only.active:
+        return None
+    return {"words": only.words(), "since": only.period.value, "flagging": only.flagging.value,
+            "min_bbbv": only.min_bbbv, "shape": only.shape, "no_guess": only.no_guess}
 
 
 def _replay_names(folder: Path) -> set[str]:

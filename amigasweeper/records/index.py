@@ -20,6 +20,7 @@ games before it in ``games_before_reset``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from .kept_game import KeptGame
@@ -27,7 +28,9 @@ from .rows import RowKey
 from .summary import RowSummary, RowTally
 
 INDEX_FILE = "amigasweeper-games-index.json"
-INDEX_VERSION = 2  # 2: rows count practice games apart (an index of 1 is made again from the games)
+# 2: rows count practice games apart; 3: helped games apart, the figures and pictures of
+# records/row_figures.py (an index of another version is made again from the games)
+INDEX_VERSION = 3
 MAX_INDEX_BYTES = 32 * 1024 * 1024  # far past any real index: a bigger file is not ours, and is made again
 HEADER_WORD = "AmigaSweeper games"
 RESET_WORD = "reset"
@@ -62,11 +65,14 @@ class StatsIndex:
     # when a game of it is folded in (so a save's cost does not grow with
     # the number of rows).
     _own: set[RowKey] = field(default_factory=set, repr=False, compare=False)
+    # Not saved: a filter's predicate (records/filtered.py); the games it refuses are not folded.
+    takes: Callable[[KeptGame], bool] | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------ folding
-    def fold_line(self, line: str) -> KeptGame | None:
+    def fold_line(self, line: str, takes=None) -> KeptGame | None:
         """Take in one whole line of the games file (without its newline);
-        the game it holds, if it holds one."""
+        the game it holds, if it holds one. ``takes`` (a filter's predicate)
+        leaves out a game it refuses: not folded, and None."""
         self.tail = line
         if not line or line.startswith(HEADER_WORD):
             return None
@@ -81,6 +87,8 @@ class StatsIndex:
             record = KeptGame.from_line(line)
         except (ValueError, KeyError, TypeError):
             self.damaged += 1
+            return None
+        if takes is not None and not takes(record):
             return None
         self._row(RowKey.of(record)).fold(record, line)
         self.games += 1
@@ -99,7 +107,7 @@ class StatsIndex:
     def fold_bytes(self, data: bytes) -> None:
         """Take in bytes of whole lines, each ending in a newline; ``covers`` moves on."""
         for line in data.decode("utf-8", "replace").split("\n")[:-1]:
-            self.fold_line(line)
+            self.fold_line(line, self.takes)
         self.covers += len(data)
         if data:  # the last line as its very bytes, even when they are not UTF-8 (see RecordStore.fits)
             self.tail = data[:-1].rsplit(b"\n", 1)[-1][-MAX_LINE_BYTES:].decode("utf-8", "surrogateescape")

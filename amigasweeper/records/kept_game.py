@@ -5,8 +5,9 @@ A line holds, separated by single spaces::
     date_ms level width height mines shape no_guess completion marks result
     time_ms bbbv bbbv_solved openings islands zini left right chord
     left_eff right_eff chord_eff replay keep helped by_marks practice
+    path flags no_flag helps
 
-(about 90 bytes; ``zini`` is ``-`` off square boards, ``replay`` is ``e`` for
+(about 110 bytes; ``zini`` is ``-`` off square boards, ``replay`` is ``e`` for
 an EVF file, ``n`` for our format, ``-`` for none; the replay's file name is
 made from the record by replay_names.replay_file_name). The rates (IOE, 3BV/s...) are
 worked out from the counts when read.
@@ -18,13 +19,22 @@ written before these two fields existed have 24 fields: they read as not
 helped (that version never knew), and as won by marks when such a win left
 3BV unsolved, which only a win by marks can.
 
-``practice`` (1, on a practice game's line only) marks a game played
-for practice (``--text --practice``): kept, but out of the win percent,
-the streaks and the best figures. Only a practice game's line has this
-27th field, so every other line is the 26 fields every version since
-``by_marks`` reads; a line without it is not practice (an older version
-skips a practice line as one it cannot read, which keeps it out of that
-version's figures too).
+``practice`` (1) marks a game played for practice (``--text
+--practice``): kept, but out of the win percent, the streaks and the best
+figures. Lines of the version that brought it have it only on a practice
+game's line (27 fields); a line without it is not practice.
+
+``path`` (how far the mouse went, as ms-toollib measures it, to 3 decimals),
+``flags`` (ms-toollib's flag count at the end) and ``no_flag`` (1 when no
+flag was put down in the whole game) are worked out from the game's mouse
+events at its end, since its replay may be pruned later; ``helps`` says
+which kinds of help were used, a letter each (h hint, s Show Safe and
+Mines, p Show Probabilities, d the Demo; ``-`` none), so that a Demo game
+is told from a hinted one. The newest lines have all 31 fields, practice
+written 0 or 1. Lines written before these four existed (24, 26 or 27
+fields) read them as null (unknown), and a helped game of theirs as
+helped with a kind unknown. (An older version, which reads at most 27
+fields, skips the newest lines as ones it cannot read.)
 """
 
 from __future__ import annotations
@@ -36,6 +46,7 @@ from ..engine.levels import MAX_SIDE, MIN_SIDE, LevelName
 from ..engine.rules import Completion
 from ..engine.topology import Shape
 from ..metrics.game_metrics import GameMetrics
+from ..metrics.stnb import stnb
 from .replay_names import replay_file_name
 
 # The most any count of a game can be: a click or millisecond count past
@@ -66,6 +77,11 @@ SHAPE_CODES = {shape.value: shape.code for shape in Shape}
 COMPLETION_CODES = {mode.value: mode.code for mode in Completion}
 RESULT_CODES = {"won": "w", "lost": "l", "abandoned": "a"}
 REPLAY_CODES = {".evf": "e", ".asreplay": "n", "": "-"}
+# The kinds of help (play's Help values) as the line writes them, a letter each.
+HELP_CODES = {"hint": "h", "safe and mines": "s", "probabilities": "p", "demo": "d"}
+HELP_NAMES = {code: name for name, code in HELP_CODES.items()}
+DEMO_CODE = HELP_CODES["demo"]
+UNKNOWN_HELP = "?"  # a helped game of a line that did not say which help
 _DECODE = {name: {v: k for k, v in table.items()} for name, table in (
     ("level", LEVEL_CODES), ("shape", SHAPE_CODES), ("completion", COMPLETION_CODES),
     ("result", RESULT_CODES), ("replay", REPLAY_CODES),
@@ -95,11 +111,19 @@ KEPT_FIELDS = (
     "by_marks",  # won by marking every mine, with safe squares still covered
     "practice",  # played for practice: written only when true (see the module's doc)
 )
-PRACTICE_FIELD_COUNT = len(SETUP_FIELDS) + len(METRIC_FIELDS) + len(KEPT_FIELDS)  # a practice game's line
-FIELD_COUNT = PRACTICE_FIELD_COUNT - 1  # every other game's line
-FIRST_FIELD_COUNT = FIELD_COUNT - 2  # the lines of the first version, without helped and by_marks
+PLAY_FIELDS = (  # None: a line of an older format, which did not keep it
+    "path",  # how far the mouse went (metrics/path.py), rounded to 3 decimals
+    "flags",  # ms-toollib's flag count at the end of the game
+    "no_flag",  # no flag was put down in the whole game
+    "helps",  # the kinds of help used, as HELP_CODES letters ("" none, "?" of a kind unknown)
+)
+FIELD_COUNT = len(SETUP_FIELDS) + len(METRIC_FIELDS) + len(KEPT_FIELDS) + len(PLAY_FIELDS)  # the newest lines
+PRACTICE_FIELD_COUNT = FIELD_COUNT - len(PLAY_FIELDS)  # a practice game's line before path and flags
+SECOND_FIELD_COUNT = PRACTICE_FIELD_COUNT - 1  # the lines with helped and by_marks, before practice
+FIRST_FIELD_COUNT = SECOND_FIELD_COUNT - 2  # the lines of the first version, without helped and by_marks
 _METRICS = slice(len(SETUP_FIELDS), len(SETUP_FIELDS) + len(METRIC_FIELDS))
-_Fields = namedtuple("_Fields", SETUP_FIELDS + METRIC_FIELDS + KEPT_FIELDS, defaults=("", False, False, False, False))
+_Fields = namedtuple("_Fields", SETUP_FIELDS + METRIC_FIELDS + KEPT_FIELDS + PLAY_FIELDS,
+                     defaults=("", False, False, False, False, None, None, None, ""))
 
 
 class KeptGame(_Fields):
@@ -128,6 +152,20 @@ class KeptGame(_Fields):
     def won(self) -> bool:
         return self.result == "won"
 
+    @property
+    def demo(self) -> bool:
+        """The Demo played (some of) the game."""
+        return DEMO_CODE in self.helps
+
+    @property
+    def help_names(self) -> list[str]:
+        """The kinds of help used, in words ("unknown" for an older line's)."""
+        return [HELP_NAMES.get(code, "unknown") for code in self.helps]
+
+    @property
+    def stnb(self) -> float | None:
+        return stnb(self.width, self.height, self.mines, self.bbbv, self.bbbv_solved, self.time_ms)
+
     @classmethod
     def from_recording(cls, recording, level: str, replay_suffix: str = "", by_marks: bool = False,
                        practice: bool = False) -> KeptGame:
@@ -138,6 +176,7 @@ class KeptGame(_Fields):
             completion=s.completion.value, marks=s.marks, result=recording.result.value,
             **{name: getattr(m, name) for name in METRIC_FIELDS},
             replay_suffix=replay_suffix, helped=recording.helped, by_marks=by_marks, practice=practice,
+            **_play_figures(recording),
         )
 
     # ------------------------------------------------------------- text
@@ -150,11 +189,9 @@ class KeptGame(_Fields):
                 value = REPLAY_CODES[value]
             elif isinstance(value, bool):
                 value = int(value)
-            elif value is None:
+            elif value is None or value == "":
                 value = "-"
             values.append(str(value))
-        if not self.practice:
-            values.pop()  # the practice field is written only for a practice game
         return " ".join(values)
 
     @classmethod
@@ -162,23 +199,25 @@ class KeptGame(_Fields):
         """Raises ValueError (or KeyError) on a line that is not a record.
         Written for speed: 100,000 lines are read each time the statistics are."""
         p = line.split(" ")
-        if len(p) not in (FIELD_COUNT, PRACTICE_FIELD_COUNT, FIRST_FIELD_COUNT):
+        if len(p) not in (FIELD_COUNT, SECOND_FIELD_COUNT, PRACTICE_FIELD_COUNT, FIRST_FIELD_COUNT):
             raise ValueError(f"{len(p)} fields, not {FIELD_COUNT}")
-        if len(p) == PRACTICE_FIELD_COUNT and p[26] != "1":
-            raise ValueError("a practice field that is not 1")
+        if len(p) == PRACTICE_FIELD_COUNT and p[26] != "1" or len(p) == FIELD_COUNT and p[26] not in ("0", "1"):
+            raise ValueError("a practice field that is not 1 (or 0, on the newest lines)")
+        practice = len(p) >= PRACTICE_FIELD_COUNT and p[26] == "1"
         sizes = list(map(int, p[2:5]))
         counts = list(map(int, p[10:15] + p[16:22]))
         zini = None if p[15] == "-" else int(p[15])
         _check_values(int(p[0]), sizes, counts, zini)
         completion, result = _COMPLETIONS[p[7]], _RESULTS[p[9]]
-        if len(p) >= FIELD_COUNT:
+        if len(p) > FIRST_FIELD_COUNT:
             helped, by_marks = p[24] == "1", p[25] == "1"
         else:  # bbbv_solved < bbbv on a win: safe squares were left covered
             helped, by_marks = False, result == "won" and completion in MARKS_MODES and counts[1] < counts[0]
+        play = _read_play(p) if len(p) == FIELD_COUNT else (None, None, None, UNKNOWN_HELP if helped else "")
         return _new_tuple(cls, (
             int(p[0]), _LEVELS[p[1]], *sizes, _SHAPES[p[5]], p[6] == "1", completion, p[8] == "1",
             result, *counts[:5], zini, *counts[5:], _REPLAYS[p[22]], p[23] == "1", helped, by_marks,
-            len(p) == PRACTICE_FIELD_COUNT,
+            practice, *play,
         ))
 
     def as_json(self, replay_path: str | None) -> dict[str, object]:
@@ -189,5 +228,31 @@ class KeptGame(_Fields):
             "mines": self.mines, "shape": self.shape, "no_guess": self.no_guess,
             "completion": self.completion, "marks": self.marks, "result": self.result,
             "time_ms": self.time_ms, "seconds": self.seconds, **{k: v for k, v in m.as_dict().items() if k != "time_ms"},
-            "helped": self.helped, "by_marks": self.by_marks, "practice": self.practice, "replay": replay_path,
+            "stnb": self.stnb, "path": self.path, "flags": self.flags, "no_flag": self.no_flag,
+            "helped": self.helped, "helps": self.help_names, "demo": self.demo,
+            "by_marks": self.by_marks, "practice": self.practice, "replay": replay_path,
         }
+
+
+def _play_figures(recording) -> dict[str, object]:
+    """The PLAY_FIELDS of a finished game, from its mouse events."""
+    flags, placed = recording.flag_counts()
+    kinds = getattr(recording, "helps", ())
+    codes = "".join(sorted(HELP_CODES.get(kind, UNKNOWN_HELP) for kind in set(kinds)))
+    if recording.helped and not codes:
+        codes = UNKNOWN_HELP
+    return {"path": round(recording.path, 3), "flags": flags, "no_flag": placed == 0, "helps": codes}
+
+
+def _read_play(p: list[str]) -> tuple:
+    """The PLAY_FIELDS of a line of the newest format; ValueError when out of shape."""
+    path = None if p[27] == "-" else float(p[27])
+    flags = None if p[28] == "-" else int(p[28])
+    if (path is not None and not 0 <= path < float("inf")) or (flags is not None and flags < 0):
+        raise ValueError("a path or flag count is negative")
+    if p[29] not in ("0", "1", "-"):
+        raise ValueError("no_flag is 0, 1 or -")
+    helps = "" if p[30] == "-" else p[30]
+    if any(code not in HELP_NAMES and code != UNKNOWN_HELP for code in helps):
+        raise ValueError("an unknown kind of help")
+    return path, flags, None if p[29] == "-" else p[29] == "1", helps

@@ -6,15 +6,20 @@ with 100,000 games behind it as with none (see :mod:`.index`).
 
 What counts:
 
-* played and won: won and lost games. An abandoned game (left by a new
+* played and won: won and lost games, helped ones too. An abandoned game (left by a new
   game, the close gadget or Quit after at least one uncover) is counted
   apart, never as played or lost, and it does not break a streak;
+* a game helped by a hint, Show Safe and Mines, Show Probabilities or the
+  Demo is played (and won, if it was) but kept out of the win percent
+  (unhelped wins / unhelped games), the streaks and every best: it neither
+  extends a streak nor ends one, as Minesweeper Online's win rate and
+  streaks are the player's alone;
 * a streak is a run of won games; a loss ends it;
 * a practice game (``KeptGame.practice``) is counted apart too, as
   practised: never played, won, lost or abandoned, no streak, no best;
-* the best time, the best 3BV/s and the averages of 3BV/s, IOE and RQP
-  are of the wins that count as a best time (:func:`.rows.counts_as_best`):
-  a win after a hint or the Demo counts as a win, but sets no figure.
+* the best time, the best 3BV/s, the averages of 3BV/s, IOE and RQP, and
+  the figures and pictures of :mod:`.figures` are of the wins that count as
+  a best time (:func:`.rows.counts_as_best`).
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from .kept_game import KeptGame
+from .row_figures import Pictures
 from .rows import BestTimeTable, RowKey, counts_as_best
 
 LAST_GAMES = 60  # the newest games of a row kept with its figures: the chart and the list of games
@@ -74,6 +80,9 @@ class RowTally:
     rqp_sum: float = 0.0
     rqp_n: int = 0
     last: list[str] | None = None  # the newest LAST_GAMES games' lines, oldest first
+    helped_played: int = 0  # played games (counted in ``played``) where help was used
+    helped_won: int = 0  # and those of them won (counted in ``won``)
+    pictures: Pictures | None = None  # made at the first game folded
 
     def fold(self, record: KeptGame, line: str) -> None:
         if self.last is None:
@@ -88,6 +97,15 @@ class RowTally:
             self.abandoned += 1
             return
         self.played += 1
+        if record.helped:
+            self.helped_played += 1
+            if record.won:
+                self.won += 1
+                self.helped_won += 1
+            return
+        if self.pictures is None:
+            self.pictures = Pictures()
+        self.pictures.fold_played(record)
         if not record.won:
             self.streak = 0
             return
@@ -96,6 +114,7 @@ class RowTally:
         self.best_streak = max(self.best_streak, self.streak)
         if counts_as_best(True, record.helped, record.by_marks, BestTimeTable.STATISTICS_ROW):
             self._fold_counted(record)
+            self.pictures.fold_counted(record)
 
     def _fold_counted(self, record: KeptGame) -> None:
         m = record.metrics
@@ -116,13 +135,14 @@ class RowTally:
 
     def copy(self) -> RowTally:
         """Another tally to fold into (a Best is never changed, only replaced)."""
-        return replace(self, last=list(self.last or []))
+        return replace(self, last=list(self.last or []), pictures=self.pictures.copy() if self.pictures else None)
 
     def records(self) -> list[KeptGame]:
         return [KeptGame.from_line(line) for line in self.last or []]
 
     # --------------------------------------------------------------- saved form
-    COUNTS = ("played", "won", "abandoned", "practice", "streak", "best_streak", "counted", "ioe_n", "rqp_n")
+    COUNTS = ("played", "won", "abandoned", "practice", "streak", "best_streak", "counted", "ioe_n", "rqp_n",
+              "helped_played", "helped_won")
     SUMS = ("rate_sum", "ioe_sum", "rqp_sum")
     BESTS = ("best_time", "best_rate", "best_ioe")
 
@@ -130,6 +150,7 @@ class RowTally:
         data = {name: getattr(self, name) for name in self.COUNTS + self.SUMS}
         data.update({name: best.as_list() if best else None for name in self.BESTS for best in [getattr(self, name)]})
         data["last"] = list(self.last or [])
+        data["pictures"] = self.pictures.as_dict() if self.pictures else None
         return data
 
     @classmethod
@@ -159,7 +180,10 @@ class RowTally:
         for line in last:
             KeptGame.from_line(line)  # raises ValueError or KeyError for a bad line
         tally.last = last
-        if tally.won > tally.played or tally.counted > tally.won or tally.best_streak > tally.won:
+        pictures = data.get("pictures")
+        tally.pictures = None if pictures is None else Pictures.from_dict(pictures)
+        if tally.won > tally.played or tally.counted > tally.won or tally.best_streak > tally.won \
+                or tally.helped_played > tally.played or tally.helped_won > min(tally.helped_played, tally.won):
             raise ValueError("the row's counts do not add up")
         return tally
 
@@ -181,11 +205,16 @@ class RowSummary:
     average_bbbv_per_s: float | None
     average_ioe: float | None
     average_rqp: float | None
+    helped_played: int = 0
+    helped_won: int = 0
+    pictures: Pictures | None = None
     practice: int = 0  # practice games, counted in no other figure
 
     @property
     def win_percent(self) -> float | None:
-        return 100 * self.won / self.played if self.played else None
+        """Unhelped wins / unhelped games: help makes a win the helper's too."""
+        played = self.played - self.helped_played
+        return 100 * (self.won - self.helped_won) / played if played else None
 
     @classmethod
     def of(cls, key: RowKey, tally: RowTally) -> RowSummary:
@@ -197,7 +226,7 @@ class RowSummary:
             tally.rate_sum / tally.counted if tally.counted else None,
             tally.ioe_sum / tally.ioe_n if tally.ioe_n else None,
             tally.rqp_sum / tally.rqp_n if tally.rqp_n else None,
-            tally.practice,
+            tally.helped_played, tally.helped_won, tally.pictures, tally.practice,
         )
 
     def as_json(self) -> dict[str, object]:
@@ -210,6 +239,8 @@ class RowSummary:
             "best_time_bbbv": self.best_time_bbbv, "best_time_bbbv_per_s": self.best_time_bbbv_per_s,
             "best_bbbv_per_s": self.best_bbbv_per_s, "average_bbbv_per_s": self.average_bbbv_per_s,
             "average_ioe": self.average_ioe, "average_rqp": self.average_rqp, "practice": self.practice,
+            "helped_played": self.helped_played, "helped_won": self.helped_won,
+            **(self.pictures or Pictures()).summary(),
         }
 
 

@@ -48,6 +48,21 @@ NOT_INSTALLED = ("Reading AVF, RMV and MVF replays needs ms-toollib, which is no
                  "(x86-64 and ARM); on another system these files cannot be read.")
 
 
+# ms-toollib (1.5.20, as its MVF reader still is) reads one MVF version only:
+# Minesweeper Clone 0.97 beta's, whose file starts 0x11 0x4D and has "5" at
+# byte 27. Given any other MVF file it reads nothing, no board and no events.
+MVF_READ_MARK = (b"\x11\x4d", 27, b"5")
+MVF_LIMIT = ("This MVF file is not of Minesweeper Clone 0.97 beta, the only MVF version ms-toollib reads "
+             "(older Clone versions wrote MVF files it cannot read), so it cannot be watched here.")
+
+
+def mvf_limit(data: bytes) -> str | None:
+    """The sentence naming ms-toollib's MVF limit when ``data`` is an MVF
+    file of a version it cannot read; None for one it reads."""
+    start, at, mark = MVF_READ_MARK
+    return None if data[:2] == start and data[at:at + 1] == mark else MVF_LIMIT
+
+
 def missing() -> str | None:
     """Why AVF, RMV and MVF files cannot be read here, in a sentence; None when they can."""
     if sys.platform == "emscripten":
@@ -84,7 +99,7 @@ class PendingRead:
     """One file being read by a child process; ``poll()`` each frame."""
 
     def __init__(self, data: bytes, kind: str, time_limit: float = TIME_LIMIT) -> None:
-        why = missing()
+        why = missing() or (mvf_limit(data) if kind == "mvf" else None)
         if why:
             raise ReplayError(why)
         self.kind = kind
@@ -170,6 +185,8 @@ def file_steps(data: dict, kind: str) -> Steps[Read]:
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayError(f"{what} ({error})") from None
     cells = header.rows * header.columns
+    if kind == "mvf" and cells == 0:  # what ms-toollib makes of an MVF version it does not read
+        raise ReplayError(MVF_LIMIT)
     if not (0 < header.rows <= 255 and 0 < header.columns <= 255 and 0 < header.cell_px <= 255):
         raise ReplayError(f"the {kind.upper()} file gives an impossible board ({header.columns}x{header.rows})")
     if not events or not 0 < len(mines) < cells or any(not 0 <= c < cells for c in mines):

@@ -12,11 +12,12 @@ from ..engine.rules import MoveKind
 from ..metrics.board import BoardMetrics, board_metrics
 from ..metrics.clicks import BoardState
 from ..metrics.game_metrics import GameMetrics
+from ..metrics.path import mouse_path
 from .events import InputEvent, MouseEvent, Result
 
 OUR_SOFTWARE_NAME = "AmigaSweeper"  # how a file we wrote names us, before the version
 OUR_SOFTWARE = f"{OUR_SOFTWARE_NAME} {__version__}"
-WORKED_OUT = ("topology", "clock_start_ms", "_stream", "_clicks", "_metrics")  # a Recording's cached properties
+WORKED_OUT = ("topology", "clock_start_ms", "_stream", "_clicks", "_metrics", "path")  # a Recording's cached properties
 
 
 def clock_start_ms(events: Iterable[InputEvent]) -> int:
@@ -47,6 +48,7 @@ class Recording:
     software: str = OUR_SOFTWARE
     player: str = ""
     helped: bool = False  # hints were shown during the game: not "official" in EVF terms
+    helps: tuple[str, ...] = ()  # which kinds of help (play's Help values: "hint", "demo"...), when known
     mouse: tuple[MouseEvent, ...] | None = field(default=None, compare=False)
     evf_mode: int | None = field(default=None, compare=False)
 
@@ -88,6 +90,20 @@ class Recording:
     def metrics(self) -> GameMetrics:
         """Every metric of the whole game (ms-toollib's analysis of it)."""
         return self._metrics
+
+    @cached_property
+    def path(self) -> float:
+        """How far the mouse went, as ms-toollib measures it (metrics/path.py)."""
+        from .stream import play_start
+
+        stream = None if self.mouse is not None else self._stream  # the one replay of the engine
+        return mouse_path(self.mouse_events(), self.setup.width, self.setup.height, self.cell_px,
+                          play_start(self, stream))
+
+    def flag_counts(self) -> tuple[int, int]:
+        """(the flags standing at the end as ms-toollib counts them, every flag put down)."""
+        counts = self._clicks.counts()
+        return counts.flags, counts.flags_placed
 
     def board_state(self) -> BoardState:
         """How ms-toollib's click machine leaves the board after the game's

@@ -31,12 +31,12 @@ runs on these events, so our metrics are what ms-toollib finds in the file.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from ..engine.game import Game
 from ..engine.rules import GameStatus, Mark, MoveKind
-from ..metrics.clicks import Click, ClickCounter, Mouse
+from ..metrics.clicks import BoardState, Click, ClickCounter, Mouse
 from ..slices import SLICE, Steps, finish
 from .events import Button, EventKind, InputEvent, MouseEvent
 
@@ -178,6 +178,21 @@ def mouse_stream_steps(recording) -> Steps[list[tuple[MouseEvent, int]]]:
         yield
         stream += ((m, i) for i, m in enumerate(recording.mouse[start : start + SLICE], start))
     return stream
+
+
+def play_start(recording, stream: Sequence[tuple[MouseEvent, int]] | None = None) -> int:
+    """The index, among the recording's EVF mouse events, of the one that
+    began play (the first uncover; past the last event when none did):
+    ms-toollib measures the path from there to the last event, after the
+    game's end too (metrics/path.py). ``stream``: the recording's mouse
+    stream when it is worked out already (the engine is then not replayed)."""
+    counter = ClickCounter(recording.topology, recording.mines)
+    stream = mouse_stream(recording) if stream is None else stream
+    for index, (mouse, _) in enumerate(stream):
+        counter.step(mouse.mouse, cell_at(recording, mouse.x, mouse.y))
+        if counter.state is not BoardState.READY and counter.state is not BoardState.PRE_FLAGGING:
+            return index
+    return len(stream)
 
 
 def cell_at(recording, x: int, y: int) -> int | None:

@@ -18,7 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .settings_and_times import SETTING_CHECKS, BestTimes, Settings
+from .settings_and_times import KIND_SECTION, SETTING_CHECKS, BestTime, BestTimes, Settings
+from .time_kinds import kind_key
 
 # -- best-time events ---------------------------------------------------------
 
@@ -31,6 +32,37 @@ class RecordTime:
 
     def apply(self, times: BestTimes) -> None:
         times.record(self.level, self.seconds, self.name)
+
+
+@dataclass(frozen=True)
+class RecordKindTime:
+    key: str  # see time_kinds.py
+    seconds: int
+    name: str
+
+    def apply(self, times: BestTimes) -> None:
+        times.record_kind(self.key, self.seconds, self.name)
+
+
+@dataclass(frozen=True)
+class MoveEarlier:
+    """An earlier version's time of a level, moved to its kind's row (key
+    None: it stays, being of a square random game)."""
+
+    level: str
+    held: BestTime
+    key: str | None
+
+    def apply(self, times: BestTimes) -> None:
+        times.move_earlier(self.level, self.held, self.key)
+
+
+@dataclass(frozen=True)
+class SortedEarlier:
+    """The slots hold square random boards only from now on."""
+
+    def apply(self, times: BestTimes) -> None:
+        times.sorted_earlier = True
 
 
 @dataclass(frozen=True)
@@ -60,7 +92,7 @@ class ResetDuels:
         times.reset_duels()
 
 
-Event = RecordTime | ResetTimes | ForgetCustom | CountDuel | ResetDuels
+Event = RecordTime | RecordKindTime | MoveEarlier | SortedEarlier | ResetTimes | ForgetCustom | CountDuel | ResetDuels
 
 
 def replay(base: BestTimes, events: list[Event]) -> BestTimes:
@@ -107,14 +139,27 @@ def merge_best_times(
     not know (other keys, other levels, other fields of an unchanged entry)."""
     merged = replay(found, events)
     document = merged.to_dict()
-    for section in ("best_times", "duels"):
+    for section in ("best_times", "duels", KIND_SECTION):
+        if section not in document:  # no kinds yet: an earlier version's times, still to sort
+            continue
         old = raw.get(section) if isinstance(raw, dict) else None
         old = old if isinstance(old, dict) else {}
         entries = {key: _entry(old.get(key), value) for key, value in document[section].items()}
-        if section == "best_times":  # levels of a newer version; a removed Duel stays removed
-            entries.update({k: v for k, v in old.items() if k not in entries})
+        if section != "duels":  # levels or kinds of a newer version; a removed Duel stays removed
+            entries.update({k: v for k, v in old.items() if k not in entries and not _ours(section, k)})
         document[section] = entries
     return merged, _with_unknown(raw, document)
+
+
+def _ours(section: str, key: Any) -> bool:
+    """A kind this version knows: one not in the merged times was reset, not left by a newer version."""
+    if section != KIND_SECTION:
+        return False
+    try:
+        kind_key(key)
+    except ValueError:
+        return False
+    return True
 
 
 def _with_unknown(old: Any, new: dict[str, Any]) -> dict[str, Any]:

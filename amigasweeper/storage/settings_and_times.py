@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from ..engine.levels import MAX_SIDE, MIN_SIDE
+from .time_kinds import kind_key
 from .validation import (
     COMPLETIONS,
     CURSORS,
@@ -48,6 +49,7 @@ from .validation import (
 )
 
 FORMAT_VERSION = 1
+KIND_SECTION = "kind_times"  # the best times of every kind of game but 2.4's square random boards
 DUEL_COUNTS = ("wins", "losses", "draws")
 
 SETTING_CHECKS: dict[str, Callable[[Any], Any]] = {
@@ -239,10 +241,16 @@ def _default_times() -> dict[str, BestTime]:
 
 @dataclass
 class BestTimes:
-    """The best time of every level and the Duel results per opponent."""
+    """The best time of every level (2.4's slots: square random boards),
+    of every other kind of game (``kinds``, see time_kinds.py) and the Duel
+    results per opponent. ``sorted_earlier`` is False for times read from a
+    file of an earlier version, whose slots held any kind: they wait to be
+    moved to their kinds' rows (:meth:`move_earlier`)."""
 
     times: dict[str, BestTime] = field(default_factory=_default_times)
     duels: dict[str, DuelRecord] = field(default_factory=dict)
+    kinds: dict[str, BestTime] = field(default_factory=dict)
+    sorted_earlier: bool = field(default=True, compare=False)  # of the file, not the times
 
     def __post_init__(self) -> None:
         given = dict(self.times)
@@ -250,12 +258,44 @@ class BestTimes:
             check_choice(level, LEVELS)
         self.times = {level: given.get(level, BestTime()) for level in LEVELS}
         self.duels = {opponent_key(name): rec for name, rec in self.duels.items()}
+        self.kinds = {kind_key(key): time for key, time in self.kinds.items()}
 
     def __getitem__(self, level: str) -> BestTime:
         return self.times[check_choice(level, LEVELS)]
 
     def copy(self) -> BestTimes:
-        return BestTimes(dict(self.times), dict(self.duels))
+        return BestTimes(dict(self.times), dict(self.duels), dict(self.kinds), self.sorted_earlier)
+
+    # ------------------------------------------------------------ other kinds
+    def kind(self, key: str) -> BestTime:
+        return self.kinds.get(kind_key(key), BestTime())
+
+    def is_kind_record(self, key: str, seconds: int) -> bool:
+        return clamp_seconds(seconds) < self.kind(key).seconds
+
+    def record_kind(self, key: str, seconds: int, name: str) -> bool:
+        """Keep a new best time of a kind's row if it is one; True if it was."""
+        if not self.is_kind_record(key, seconds):
+            return False
+        self.kinds[key] = BestTime(clamp_seconds(seconds), name)
+        return True
+
+    def move_earlier(self, level: str, held: BestTime, key: str | None) -> None:
+        """An earlier version's time of a level, sorted: left in 2.4's slot
+        (``key`` None: it matched a square random game), else moved to the
+        kind's row (kept there if faster than what the row holds). Nothing
+        happens when the slot no longer holds that time (another copy sorted
+        it, or beat it, first)."""
+        if key is None or self.times[check_choice(level, LEVELS)] != held:
+            return
+        self.times[level] = BestTime()
+        self.record_kind(key, held.seconds, held.name)
+
+    def earlier_times(self) -> dict[str, BestTime]:
+        """The slots' times still to sort (none once sorted)."""
+        if self.sorted_earlier:
+            return {}
+        return {level: time for level, time in self.times.items() if time != BestTime()}
 
     def is_record(self, level: str, seconds: int) -> bool:
         """Whether a win in this many seconds beats the level's best time."""
@@ -269,13 +309,16 @@ class BestTimes:
         return True
 
     def reset(self) -> None:
-        """Forget every level's best time (the Duel results stay)."""
+        """Forget every level's and kind's best time (the Duel results stay)."""
         self.times = _default_times()
+        self.kinds = {}
 
     def forget_custom(self) -> bool:
-        """Forget the Custom best time; True if there was one to forget."""
-        had_one = self.times["custom"] != BestTime()
+        """Forget the Custom best times (2.4's slot and every Custom kind's,
+        which belong to the old size too); True if there was one to forget."""
+        had_one = self.times["custom"] != BestTime() or any(k.startswith("custom/") for k in self.kinds)
         self.times["custom"] = BestTime()
+        self.kinds = {key: time for key, time in self.kinds.items() if not key.startswith("custom/")}
         return had_one
 
     def duel(self, opponent: str) -> DuelRecord:
@@ -291,11 +334,14 @@ class BestTimes:
         self.duels = {}
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        document = {
             "version": FORMAT_VERSION,
             "best_times": {level: asdict(time) for level, time in self.times.items()},
             "duels": {name: asdict(record) for name, record in self.duels.items()},
         }
+        if self.sorted_earlier:  # written once the slots hold square random boards only (time_kinds.py)
+            document[KIND_SECTION] = {key: asdict(time) for key, time in sorted(self.kinds.items())}
+        return document
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> tuple[BestTimes, list[str]]:
@@ -303,7 +349,8 @@ class BestTimes:
         faults: list[str] = []
         times = _read_entries(data, "best_times", BestTime.from_dict, faults, level_key)
         duels = _read_entries(data, "duels", DuelRecord.from_dict, faults, opponent_key)
-        return cls(times, duels), faults
+        kinds = _read_entries(data, KIND_SECTION, BestTime.from_dict, faults, kind_key)
+        return cls(times, duels, kinds, sorted_earlier=KIND_SECTION in data), faults
 
 
 def _read_entries(
@@ -326,7 +373,7 @@ def _read_entries(
         try:
             key = key_of(name)
         except ValueError:
-            if section != "best_times":
+            if section not in ("best_times", KIND_SECTION):  # a newer version's levels or kinds
                 faults.append(f"{label(section)}: {show(name)} is not a name")
             continue
         entry_faults: list[str] = []

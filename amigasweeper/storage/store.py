@@ -53,8 +53,11 @@ from .merge import (
     CountDuel,
     Event,
     ForgetCustom,
+    MoveEarlier,
+    RecordKindTime,
     RecordTime,
     ResetTimes,
+    SortedEarlier,
     merge_best_times,
     merge_settings,
     replay,
@@ -428,19 +431,31 @@ class Storage:
         event.apply(self.best_times)  # raises ValueError for a bad event
         self._events.append(event)
 
-    def record_time(self, level: str, seconds: int, name: str) -> str | None:
+    def sort_earlier(self, moves: dict[str, str | None]) -> None:
+        """An earlier version's times sorted into their kinds' rows (level:
+        the key of its row, None to stay in 2.4's slot; see time_kinds.py),
+        in memory only: :meth:`save_kept` writes them, as it does best times."""
+        for level, key in moves.items():
+            self._record(MoveEarlier(level, self.best_times[level], key))
+        self._record(SortedEarlier())
+
+    def record_time(self, level: str, seconds: int, name: str, kind: str | None = None) -> str | None:
         """Keep a new best time (if it is one; see ``best_times.is_record``)
-        and remember the name for the next name requester."""
-        if not self.keep_time(level, seconds, name):
+        and remember the name for the next name requester. ``kind``: the
+        row of a game not on a square random board (time_kinds.time_kind)."""
+        if not self.keep_time(level, seconds, name, kind):
             return None
         return self._save(BEST_TIMES, SETTINGS) if "last_name" in self._changed else self._save(BEST_TIMES)
 
-    def keep_time(self, level: str, seconds: int, name: str) -> bool:
+    def keep_time(self, level: str, seconds: int, name: str, kind: str | None = None) -> bool:
         """A new best time (if it is one) and its name, in memory only: True
-        when kept. :meth:`save_kept` writes it."""
-        if not self.best_times.is_record(level, seconds):
+        when kept. :meth:`save_kept` writes it. ``kind``: the row of a game not
+        on a square random board (time_kinds.time_kind); None for 2.4's slots."""
+        times = self.best_times
+        beaten = times.is_record(level, seconds) if kind is None else times.is_kind_record(kind, seconds)
+        if not beaten:
             return False
-        self._record(RecordTime(level, seconds, name))
+        self._record(RecordTime(level, seconds, name) if kind is None else RecordKindTime(kind, seconds, name))
         name = clean_name(name)
         if name and name != self.settings.last_name:
             self.settings = replace(self.settings, last_name=name)

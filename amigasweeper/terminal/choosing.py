@@ -19,6 +19,7 @@ from amigasweeper.engine import LevelName
 from amigasweeper.play.choices import choice_settings
 from amigasweeper.play.session import Session
 from amigasweeper.storage.store import Storage
+from amigasweeper.storage.time_kinds import kind_order, kind_title
 from amigasweeper.storage.validation import LEVELS as BEST_TIME_LEVELS
 
 from .commands import COMPLETIONS, SHAPES, Verb
@@ -87,4 +88,6 @@ class Chooser:
         times = self.storage.best_times
         listed = [f"{level.capitalize()} {plural(times[level].seconds, 'second')}, {times[level].name}"
                   for level in BEST_TIME_LEVELS]
+        listed += [f"{kind_title(key)} {plural(times.kinds[key].seconds, 'second')}, {times.kinds[key].name}"
+                   for key in sorted(times.kinds, key=kind_order)]
         return "best times: " + "; ".join(listed)

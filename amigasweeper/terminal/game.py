@@ -35,6 +35,7 @@ from amigasweeper.play import Action, Desk, EndQueue, PauseReason, Session
 from amigasweeper.play.narration import GameNarration
 from amigasweeper.records import GameKeeper
 from amigasweeper.storage import Storage, clean_name
+from amigasweeper.storage.time_kinds import kind_title, time_kind
 
 from .assist_text import Assisting
 from .choosing import Chooser
@@ -297,9 +298,13 @@ class TextGame:
         answer(clean_name(line.text) or self.name_offered)  # a name of a megabyte is cut to the first characters
 
     def best_time_kept(self) -> None:
-        level = self.session.played.level
-        best = self.storage.best_times[level.value]
-        self.say(LineKind.RESULT, f"best time for {level.title}: {plural(best.seconds, 'second')}, {best.name}")
+        played = self.session.played
+        level, setup = played.level, played.setup or played.game.setup
+        # 2.4's slot holds square random boards; any other kind has its own row (storage/time_kinds.py)
+        kind = time_kind(level.value, setup.shape.value, setup.layout.value == "no-guess")
+        times = self.storage.best_times
+        best, title = (times[level.value], level.title) if kind is None else (times.kind(kind), kind_title(kind))
+        self.say(LineKind.RESULT, f"best time for {title}: {plural(best.seconds, 'second')}, {best.name}")
 
     def _quit(self, args: tuple[str, ...]) -> None:
         self.quitting = True

@@ -59,11 +59,17 @@ def parse_args(argv: list[str]) -> Options:
     parser.add_argument("--replay", type=Path, metavar="FILE", help="watch a replay (.evf, .asreplay, .avf, .rmv or .mvf) in the Replay window")
     parser.add_argument("--check", action="store_true",
                         help="with --guide: print the guide's problems with their line numbers; exit 1 if any")
-    parser.add_argument("--stats", action="store_true", help="print the statistics of the games kept, with no window")
+    parser.add_argument("--stats", action="store_true",
+                        help="print the statistics of the games kept, with no window; filters: "
+                             "--since today|week|month|year|all, --flagging or --no-flag, "
+                             "--min-3bv N|beginner|intermediate|expert, --shape square|hex|triangle, "
+                             "--no-guess or --random")
     parser.add_argument("--audit", type=Path, metavar="FILE",
                         help="print how lucky a replay's guesses were, with no window (amigasweeper --audit --help "
                         "lists its options)")
-    parser.add_argument("--json", action="store_true", help="with --stats: every game and the table as JSON")
+    parser.add_argument("--json", action="store_true",
+                        help="with --stats: every game (stnb, path, clicks_per_s, effective_clicks_per_s, "
+                             "flags, no_flag, helps... see the manual) and the rows as JSON")
     args = parser.parse_args(argv)
     if args.headless and args.script is None:
         parser.error("--headless needs --script FILE: with no window there is nothing else to drive the game")

@@ -1,5 +1,6 @@
 """Practice games (`--text --practice`): kept in the games file with a
-27th field only they have, and out of the win percent, the streaks and the
+27th field (written only for them by the version that brought it, and on
+every line, 0 or 1, since issue 42's fields came after it), and out of the win percent, the streaks and the
 best figures; lines without the field are not practice."""
 
 from __future__ import annotations
@@ -17,18 +18,26 @@ from amigasweeper.records.summary import chart_points, summarise
 from .test_stats_labelled import record
 
 
-def test_only_a_practice_games_line_has_the_practice_field():
+def test_the_practice_field_on_the_newest_lines_and_on_the_version_that_brought_it():
     plain, practised = record(1), record(2, practice=True)
-    assert len(plain.to_line().split()) == FIELD_COUNT == 26
-    assert len(practised.to_line().split()) == PRACTICE_FIELD_COUNT == 27
+    # The newest lines have every field (practice 0 or 1, then path, flags, no-flag and the helps).
+    assert len(plain.to_line().split()) == len(practised.to_line().split()) == FIELD_COUNT == 31
+    assert plain.to_line().split()[26] == "0" and practised.to_line().split()[26] == "1"
     assert KeptGame.from_line(practised.to_line()) == practised and practised.practice
     assert not KeptGame.from_line(plain.to_line()).practice
+    # The version that brought it: 26 fields, and 27 on a practice game's line only.
+    older_plain = " ".join(plain.to_line().split()[:26])
+    older_practice = " ".join(practised.to_line().split()[:PRACTICE_FIELD_COUNT])
+    assert PRACTICE_FIELD_COUNT == 27
+    assert not KeptGame.from_line(older_plain).practice and KeptGame.from_line(older_practice).practice
     first_version = " ".join(plain.to_line().split()[:24])
     assert not KeptGame.from_line(first_version).practice
     with pytest.raises(ValueError):
-        KeptGame.from_line(plain.to_line() + " 0")  # the field is there only to say 1
+        KeptGame.from_line(older_plain + " 0")  # on that version's lines the field is there only to say 1
+    newest = plain.to_line().split()
+    newest[26] = "2"
     with pytest.raises(ValueError):
-        KeptGame.from_line(practised.to_line() + " 1")
+        KeptGame.from_line(" ".join(newest))
     assert practised.as_json(None)["practice"] is True
 
 

@@ -43,6 +43,7 @@ MARKS_ONLY_MODES = (Completion.ALL_MINES.value, Completion.EITHER.value)
 MARKS_WANTED_MODES = (Completion.ALL_MINES.value, Completion.BOTH.value)  # every safe square is not enough
 FIGURES = ("bbbv", "bbbv_solved", "openings", "islands", "zini", "left", "right", "chord", "left_eff", "right_eff",
            "chord_eff", "clicks", "effective_clicks", "ioe", "correctness", "throughput", "bbbv_per_s", "rqp")
+STNB_BOARDS = {(8, 8, 10), (16, 16, 40), (30, 16, 99)}  # the boards ms-toollib gives an STNB for
 
 
 def amigasweeper(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -121,6 +122,25 @@ def test_every_figure_is_ms_toollibs_reading_of_the_evf_file(played):
         assert figures_differ(SimpleNamespace(**{name: game[name] for name in FIGURES}), video) == [], number
         if _expressible(game):
             assert (game["result"] == "won") == video.is_completed == head.is_completed, number
+
+
+def test_stnb_path_cls_ces_and_flags_are_ms_toollibs_reading_of_the_evf_file(played):
+    """Issue 42's figures, as --stats --json gives them from the games line
+    (path and flags kept there at the game's end, not read from the replay)."""
+    planned, document, data = played
+    for number, game in enumerate(document["games"]):
+        video = analysed((data / game["replay"]).read_bytes())
+        if (game["width"], game["height"], game["mines"]) in STNB_BOARDS:
+            assert game["stnb"] == pytest.approx(video.stnb, rel=1e-9), number
+        else:
+            assert game["stnb"] is None and video.stnb == 0, number
+        assert game["path"] == pytest.approx(video.path, abs=0.0006), number
+        assert game["clicks_per_s"] == pytest.approx(video.cl_s, rel=1e-9), number
+        assert game["effective_clicks_per_s"] == pytest.approx(video.ce_s, rel=1e-9), number
+        assert game["flags"] == video.flag, number
+        if game["no_flag"]:
+            assert video.flag == 0 and video.rce == 0, number
+    assert {g["no_flag"] for g in document["games"]} == {True, False}
 
 
 def test_our_replay_ends_on_ms_toollibs_end_board(played):

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from amigasweeper import __version__
 from amigasweeper.engine import Level, LevelName
 from amigasweeper.storage import MAX_NAME_LENGTH, BestTimes
+from amigasweeper.storage.time_kinds import EARLIER, kind_order, kind_title
 
 from ..intuition.atlas import FONT
 from ..intuition.requester import CycleGadget, Requester, shorten, text_room
@@ -70,12 +71,28 @@ LEVEL_ORDER = (LevelName.BEGINNER, LevelName.INTERMEDIATE, LevelName.EXPERT, Lev
 
 
 def best_time_lines(times: BestTimes, room: int) -> list[str]:
-    """One line a level (name shortened to fit), then the Duel tallies per opponent."""
+    """One line a level (name shortened to fit), then each other kind of
+    game's title and time, then the Duel tallies per opponent."""
     lines = []
     for level in LEVEL_ORDER:
         entry = times[level.value]
         head = f"{level.title:<13}{entry.seconds:>3} s  "
         lines.append(head + shorten(entry.name, room - len(head)))
+    # 2.4's slots take square random boards; every other kind has a row, its title above its time.
+    kinds = sorted((key for key in times.kinds if not key.startswith(EARLIER)), key=kind_order)
+    if kinds:
+        lines += ["", "Other kinds of game"]
+        for key in kinds:
+            entry = times.kinds[key]
+            head = f"{'':<13}{entry.seconds:>3} s  "
+            lines += [shorten(kind_title(key), room), head + shorten(entry.name, room - len(head))]
+    earlier = sorted((key for key in times.kinds if key.startswith(EARLIER)), key=kind_order)
+    if earlier:  # times kept by an earlier version that no kept game matched
+        lines += ["", "Earlier version, kind unknown"]
+        for key in earlier:
+            entry = times.kinds[key]
+            head = f"{key.split('/')[1].title():<13}{entry.seconds:>3} s  "
+            lines.append(head + shorten(entry.name, room - len(head)))
     if times.duels:
         # A Duel of 15 mines cannot end level (each mine moves the score gap by
         # 5, a wrong guess by 2), so draws get a column only when a file has some.

@@ -81,3 +81,30 @@ def draw_key(x: int, y: int, key: tuple[str, str], text_chars: int) -> int:
     font.draw_text(left + KEY_SWATCH + 3, y, "3BV/s", Pen.BLACK)
     font.draw_text(x, y + row_h, shorten(tops, text_chars), Pen.BLACK)
     return 2 * row_h
+
+
+def draw_bars(x: int, y: int, w: int, h: int, values: Sequence[float]) -> None:
+    """One of the row's pictures (ui/stats/pictures.py): a black bar a value,
+    left to right, scaled to the largest, whole pixels; when there are more
+    values than pixels, the last that fit."""
+    bevel(x, y, w, h, recessed=True, fill=Pen.GREY)
+    inner_x, inner_y, inner_w, inner_h = x + 2, y + 2, w - 4, h - 4
+    if not values or inner_w < 2 or inner_h < 2:
+        return
+    slot = max(1, inner_w // len(values))
+    shown = list(values)[-(inner_w // slot):]
+    top = max(shown)
+    bar_w = max(1, slot - BAR_GAP) if slot > 2 else slot
+    bottom = inner_y + inner_h - 1
+    for i, value in enumerate(shown):
+        bar = scale(value, top, inner_h - 1)
+        if bar:
+            pyxel.rect(inner_x + i * slot, bottom - bar + 1, bar_w, bar, Pen.BLACK)
+
+
+def draw_bars_key(x: int, y: int, title: str, words: str, text_chars: int) -> int:
+    """The key of a picture: its name (and the key that changes it), then what its bars are."""
+    row_h = FONT.cell + 1
+    font.draw_text(x, y, shorten(title, text_chars), Pen.BLACK)
+    font.draw_text(x, y + row_h, shorten(words, text_chars), Pen.BLACK)
+    return 2 * row_h

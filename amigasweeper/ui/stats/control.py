@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -15,6 +16,8 @@ from amigasweeper.guide import ManualPage
 from amigasweeper.play import PauseReason
 from amigasweeper.play.ending import ResetJob
 from amigasweeper.records import REPLAY_CAP, GameKeeper, KeptGame, RowKey, RowSummary, chart_points
+from amigasweeper.records.filtered import FilteredIndex
+from amigasweeper.records.filters import GameFilter
 from amigasweeper.replay import Recording, ReplayError, load_replay
 
 from ..game import dialogs
@@ -22,12 +25,13 @@ from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester
 from ..windowcontrol import WindowControl
 from ..windowkind import WindowKind
-from .menus import STATS_MENUS, StatsCommand
+from .menus import FILTER_PARTS, STATS_MENUS, StatsCommand, filter_command
 from .statswindow import StatsWindow
 
 if TYPE_CHECKING:
     from ..host import StatsHost
 
+FILTER_SLICE = 32 * 1024  # bytes of games a frame folds for a filtered view, as the index is made (play/ending.py)
 RESET_QUESTION = "Start the statistics again from nothing? Your games stay on disk, and the replays too."
 
 
@@ -41,19 +45,41 @@ class StatsControl(WindowControl):
         super().__init__(app)
         self.window: StatsWindow | None = None
         self._shown: tuple = ()  # what the window's figures were made from: made again when it changes
+        self.only = GameFilter()  # the Filter menu's choice: nothing filtered at first
+        self.filtered: FilteredIndex | None = None  # the games it takes, folded a slice a frame
 
     @property
     def keeper(self) -> GameKeeper:
         return self.app.ending.desk.keeper
 
     # ------------------------------------------------- the window's figures
+    def _index(self):
+        """The index shown: the filtered one while a filter is chosen, else the live one."""
+        if self.filtered is not None:
+            return self.filtered.index
+        return self.keeper.live.index
+
     def rows(self) -> Sequence[tuple[RowKey, RowSummary]]:
-        index = self.keeper.live.index
+        index = self._index()
         return [(s.key, s) for s in index.summaries()] if index is not None else []
 
     def _tally(self, key: RowKey):
-        index = self.keeper.live.index
+        index = self._index()
         return index.rows.get(key) if index is not None else None
+
+    # ------------------------------------------------- the Filter menu
+    def choose_filter(self, part: str, value) -> None:
+        """A Filter menu item: one part of the filter set; the games folded
+        again with it a slice a frame (see tick), the window saying so."""
+        self.only = replace(self.only, **{part: value}, now=time.time())
+        self.filtered = FilteredIndex(self.keeper.store, self.only) if self.only.active else None
+        self._shown = ()
+
+    def no_filter(self) -> None:
+        self.only, self.filtered, self._shown = GameFilter(), None, ()
+
+    def filter_chosen(self, part: str, value) -> bool:
+        return getattr(self.only, part) == value
 
     def games(self, key: RowKey) -> Sequence[KeptGame]:
         tally = self._tally(key)
@@ -64,6 +90,13 @@ class StatsControl(WindowControl):
         return chart_points(tally) if tally is not None else []
 
     def status_line(self) -> str:
+        filtered = self.filtered
+        if filtered is not None:
+            if filtered.problem:
+                return f"The games file cannot be read: {filtered.problem}."
+            if not filtered.ready:
+                return f"Filtering your games: {filtered.percent}%"
+            return f"Filtered: {self.only.words()}."
         live = self.keeper.live
         if not live.ready:
             if live.problem:
@@ -141,7 +174,13 @@ class StatsControl(WindowControl):
         """Each frame: an open window shows games kept since (by this copy, or
         by another once the index caught up with them)."""
         live = self.keeper.live
-        shown = (id(live.index), live.index.covers if live.index else 0, live.ready)
+        shown: tuple = (id(live.index), live.index.covers if live.index else 0, live.ready)  # what the window shows
+        filtered = self.filtered
+        if filtered is not None and self.window is not None:
+            if live.ready and filtered.ready and filtered.index.covers != self.keeper.store.size():
+                filtered.look_again()  # a game was kept meanwhile
+            filtered.step(FILTER_SLICE)
+            shown = (*shown, filtered.index.covers, filtered.ready, self.only)
         if self.window is not None and shown != self._shown:
             self._shown = shown
             self.window.refresh()
@@ -162,10 +201,14 @@ class StatsControl(WindowControl):
                         choices.no_guess)
         window = StatsWindow(self, app.screen_mode.size, prefer=prefer, on_close=self.closed,
                              on_depth=lambda: app.wm.depth(window), on_reset=self.ask_reset)
+        filters = {filter_command(part, value): (lambda part=part, value=value: self.choose_filter(part, value))
+                   for _, part, items in FILTER_PARTS for _, value in items}
         window.menus = MenuStrip.for_actions(
             STATS_MENUS,
             {StatsCommand.RESET: self.ask_reset, StatsCommand.PLAYER_NAME: self.ask_player_name,
-             StatsCommand.CLOSE: window.close, StatsCommand.QUIT: app.request_quit},
+             StatsCommand.CLOSE: window.close, StatsCommand.QUIT: app.request_quit,
+             StatsCommand.NO_FILTER: self.no_filter, **filters},
+            checked={command: (lambda c=command: self.filter_chosen(c[1], c[2])) for command in filters},
         )
         self._shown = ()
         self.open_window(window)

@@ -63,7 +63,7 @@ def figure_lines(s: RowSummary, chars: int) -> list[str]:
         (("Best time", best_time_text(s, chars - len("Best time "))),),
         (("Best 3BV/s", ratio_text(s.best_bbbv_per_s)), ("Avg 3BV/s", ratio_text(s.average_bbbv_per_s))),
         (("Avg IOE", ratio_text(s.average_ioe)), ("Avg RQP", ratio_text(s.average_rqp))),
-        (("Abandoned", str(s.abandoned)),),
+        (("Abandoned", str(s.abandoned)), ("Helped", str(s.helped_played))),  # helped: out of win % and bests
     ]
     half = (chars - 2) // 2
 
@@ -97,12 +97,21 @@ COLUMNS = (
     Column("3BV/s", 6, lambda r: ratio_text(r.metrics.bbbv_per_s)),
     Column("IOE", 5, lambda r: ratio_text(r.metrics.ioe)),
     Column("Result", 7, lambda r: RESULT_WORDS.get(r.result, r.result)),
-    Column("Help", 5, lambda r: "yes" if r.helped else ""),
+    Column("Help", 5, lambda r: "Demo" if r.demo else "yes" if r.helped else ""),
+)
+# Issue 42's figures, added at the end of the list while they fit (a HighRes screen holds them all).
+EXTRA_COLUMNS = (
+    Column("STNB", 6, lambda r: NONE if r.stnb is None else f"{r.stnb:.1f}"),
+    Column("cls", 5, lambda r: ratio_text(r.metrics.clicks_per_s)),
+    Column("ces", 5, lambda r: ratio_text(r.metrics.effective_clicks_per_s)),
+    Column("Flags", 6, lambda r: NONE if r.flags is None else str(r.flags)),
+    Column("NF", 3, lambda r: NONE if r.no_flag is None else "NF" if r.no_flag else ""),
+    Column("Path", 7, lambda r: NONE if r.path is None else f"{r.path:.0f}"),
 )
 SHORT_DATE = Column("Date", 5, lambda r: _date(r, "%m-%d"), left=True)
 LONG_DATE = Column("Date", 17, lambda r: _date(r, "%Y-%m-%d %H:%M"), left=True)
 SHORT_RESULT = Column("Res", 5, lambda r: RESULT_WORDS.get(r.result, r.result))
-SHORT_HELP = Column("H", 2, lambda r: "H" if r.helped else "")
+SHORT_HELP = Column("H", 2, lambda r: "D" if r.demo else "H" if r.helped else "")
 
 
 def columns_for(chars: int) -> tuple[Column, ...]:
@@ -112,8 +121,20 @@ def columns_for(chars: int) -> tuple[Column, ...]:
         for tail in (COLUMNS[5:], (SHORT_RESULT, SHORT_HELP)):
             chosen = (date, *COLUMNS[1:5], *tail)
             if sum(c.width for c in chosen) <= chars:
-                return chosen
+                return _with_extras(chosen, chars)
     return (SHORT_DATE, *COLUMNS[1:5], SHORT_RESULT, SHORT_HELP)
+
+
+def _with_extras(chosen: tuple[Column, ...], chars: int) -> tuple[Column, ...]:
+    """The EXTRA_COLUMNS that fit after ``chosen``, in their order."""
+    used = sum(c.width for c in chosen)
+    extras = []
+    for column in EXTRA_COLUMNS:
+        if used + column.width > chars:
+            break
+        extras.append(column)
+        used += column.width
+    return (*chosen, *extras)
 
 
 def _cells(columns: tuple[Column, ...], texts: list[str]) -> str:

@@ -7,7 +7,9 @@ and list grow.
 
 The arrow buttons at the top (or the Left and Right cursor keys) choose
 the row; Up and Down choose a game of the list, Return (or Replay) opens
-its replay. Esc closes the window, never resets."""
+its replay. Chart (or C) changes the picture: the last games, the wins by
+3BV and by time, the running best, the win rate by month, the best time
+by 3BV (ui/stats/pictures.py). Esc closes the window, never resets."""
 
 from __future__ import annotations
 
@@ -29,9 +31,10 @@ from ..intuition.palette import Pen
 from ..intuition.requester import BUTTON_H, TextButton, shorten
 from ..intuition.window import BORDER, TITLE_H
 from ..windowcontrol import ControlledWindow
-from .chart import chart_key, draw_chart, draw_key
+from .chart import chart_key, draw_bars, draw_bars_key, draw_chart, draw_key
 from .figures import columns_for, figure_lines, row_detail, row_name
 from .gamelist import LINE_H, GameList
+from .pictures import Bars, Chart, bars_of, next_chart
 
 PAD = 4
 SCREEN_BAR = 11
@@ -76,6 +79,9 @@ class StatsWindow(ControlledWindow):
         self.list = self.add(GameList(self._game_chosen))
         self.replay_button = self.add(GhostButton("Replay", self.open_chosen, inset=1))
         self.reset_button = self.add(TextButton("Reset...", on_reset))
+        self.chart_button = self.add(TextButton("Chart", lambda: self.step_chart(1)))
+        self.chart = Chart.LAST_GAMES
+        self.bars = Bars((), "")
         self.close_button = self.add(TextButton("Close", self.close))
         self.screen_size = screen_size
         self.rows: list[tuple[RowKey, RowSummary]] = []
@@ -119,9 +125,15 @@ class StatsWindow(ControlledWindow):
         self.lines = figure_lines(summary, self.text_chars) if summary else []
         self.points = list(self.figures.points(self.key)) if summary else []
         self.chart_key = chart_key(self.points)
+        if self.chart is not Chart.LAST_GAMES:
+            self.bars = bars_of(self.chart, summary.pictures if summary else None)
         self.status = self.figures.status_line()
         games = list(self.figures.games(self.key)) if summary else []
         self.list.show(games, columns_for(self.text_chars))
+
+    def step_chart(self, step: int) -> None:
+        self.chart = next_chart(self.chart, step)
+        self._show_row()
 
     def _game_chosen(self) -> None:
         game = self.list.game
@@ -162,6 +174,7 @@ class StatsWindow(ControlledWindow):
         button_y = self.inner_y + self.inner_h - PAD - BUTTON_H
         self.replay_button.x, self.replay_button.y = x0, button_y
         self.reset_button.x, self.reset_button.y = x0 + self.replay_button.w + PAD, button_y
+        self.chart_button.x, self.chart_button.y = self.reset_button.x + self.reset_button.w + PAD, button_y
         self.close_button.x, self.close_button.y = self.inner_x + inner_w - PAD - self.close_button.w, button_y
         self.settle((screen_w - self.w) // 2, SCREEN_BAR + 1)
         if self.rows:
@@ -174,6 +187,9 @@ class StatsWindow(ControlledWindow):
             return True
         if frame.key(pyxel.KEY_RETURN):
             self.open_chosen()
+            return True
+        if frame.key(pyxel.KEY_C):
+            self.step_chart(1)
             return True
         for key, move in ((pyxel.KEY_RIGHT, 1), (pyxel.KEY_LEFT, -1)):
             if frame.key(key):
@@ -204,6 +220,10 @@ class StatsWindow(ControlledWindow):
         for line in self.lines:
             font.draw_text(x0, y, line[:chars], Pen.BLACK)
             y += LINE_H
-        draw_chart(x0, self.ay + self.chart_y, self.chart_w, self.chart_h, self.points)
-        draw_key(x0, self.ay + self.key_y, self.chart_key, chars)
+        if self.chart is Chart.LAST_GAMES:
+            draw_chart(x0, self.ay + self.chart_y, self.chart_w, self.chart_h, self.points)
+            draw_key(x0, self.ay + self.key_y, self.chart_key, chars)
+        else:
+            draw_bars(x0, self.ay + self.chart_y, self.chart_w, self.chart_h, self.bars.values)
+            draw_bars_key(x0, self.ay + self.key_y, f"{self.chart.value} (Chart: C)", self.bars.words, chars)
         font.draw_text(x0, self.ay + self.status_y, shorten(self.status, chars), Pen.BLACK)
