@@ -19,12 +19,13 @@ its mines were laid: the rule assumed is said with the result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 
 from ..engine.layouts import LayoutKind
 from ..engine.rules import Move, MoveKind, Tile
+from ..slices import SLICE, Steps, finish
 from ..solver.counting import DEFAULT_BUDGET
 from ..solver.luck import (
     DEFAULT_ALPHA,
@@ -74,6 +75,7 @@ class Guess:
     p: Fraction | None  # its chance of being safe (None: over the work budget, skipped)
     best: Fraction | None  # the safest single square's chance then (None: over the budget)
     safe: bool  # it opened no mine
+    event: int  # the recording's event that played it (the Replay window's index)
 
     @property
     def safest(self) -> bool | None:
@@ -115,6 +117,13 @@ def rule_of(recording: Recording) -> Rule:
 
 def audit_recording(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int = DEFAULT_BUDGET) -> ReplayAudit:
     """Weigh every move that opens squares, in the order played."""
+    return finish(audit_steps(recording, alpha, budget))
+
+
+def audit_steps(recording: Recording, alpha: float = DEFAULT_ALPHA,
+                budget: int = DEFAULT_BUDGET) -> Steps[ReplayAudit]:
+    """The same audit a move at a time (slices.py): it yields after each move that opens squares (each
+    costs at most one exact count, bounded by ``budget``) and every SLICE events without one."""
     threshold(alpha)  # refuses an α outside (0, 1)
     audit = ReplayAudit(rule_of(recording), recording.software, alpha)
     if not audit.audited:
@@ -123,7 +132,9 @@ def audit_recording(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: 
     topology, total, mines = recording.topology, recording.setup.mines, recording.mines
     opened_any = False
     number = 0
-    for event in recording.events:
+    for index, event in enumerate(recording.events):
+        if index % SLICE == 0:
+            yield
         for move in event.moves:
             targets = _opens(game, move)
             if targets:
@@ -131,7 +142,8 @@ def audit_recording(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: 
                 if opened_any:  # the first square uncovered is safe by the rule
                     view = [t if t <= HIGHEST_NUMBER else COVERED_VIEW for t in map(game.tile, topology.cells())]
                     _weigh(audit, Guess(number, event.t_ms, move.kind, move.cell, targets, None, None,
-                                        not any(t in mines for t in targets)), topology, view, total, budget)
+                                        not any(t in mines for t in targets), index), topology, view, total, budget)
+                    yield
                 else:
                     audit.proved += 1
                 opened_any = True
@@ -166,6 +178,6 @@ def _weigh(audit: ReplayAudit, guess: Guess, topology, view: list[int], total: i
         return
     chances = position_chances(topology, view, total, budget)
     best = None if chances is None else 1 - min(chances.values())
-    audit.guesses.append(Guess(guess.move, guess.t_ms, guess.kind, guess.cell, guess.opened, p, best, guess.safe))
+    audit.guesses.append(replace(guess, p=p, best=best))
     audit.luck.add(Chance(Verdict.AUDITED, p), guess.safe, LAMBDAS)
     audit.log10_max = max(audit.log10_max, audit.log10_e)

@@ -21,6 +21,7 @@ from ..game import dialogs
 from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester
 from ..windowcontrol import WindowControl
+from .guesses import show_guesses
 from .menus import STATS_MENUS, StatsCommand
 from .statswindow import StatsWindow
 
@@ -155,7 +156,8 @@ class StatsControl(WindowControl):
         window.menus = MenuStrip.for_actions(
             STATS_MENUS,
             {StatsCommand.RESET: self.ask_reset, StatsCommand.PLAYER_NAME: self.ask_player_name,
-             StatsCommand.CLOSE: window.close, StatsCommand.QUIT: app.request_quit},
+             StatsCommand.CLOSE: window.close, StatsCommand.QUIT: app.request_quit,
+             StatsCommand.GUESSES: lambda: show_guesses(self, window.list.game)},
         )
         self._shown = ()
         self.open_window(window)
