@@ -26,7 +26,7 @@ from .recording import Recording
 
 FRAME_BUDGET_S = 0.004  # a frame's share of the audit: a quarter of a 60 fps frame
 COUNTING = "Luck audit: counting..."
-NOT_AUDITED = "A no-guess board: its moves are not audited (no uniform layout is made to need no guess)"
+NOT_AUDITED = "A no-guess board: not audited (its mines are not laid at random)"
 NO_GUESSES = "No guesses: every square opened was proved safe by what the player saw"
 
 
@@ -103,12 +103,13 @@ class FrameAudit:
     def ready(self) -> bool:
         return self.audit is not None
 
-    def tick(self, budget_s: float = FRAME_BUDGET_S) -> bool:
-        """A frame's share of the work (one move at least); True once the audit is done."""
+    def tick(self, budget_s: float | None = None) -> bool:
+        """A frame's share of the work (one move at least; FRAME_BUDGET_S of time by default); True once
+        the audit is done."""
         if self.audit is not None or self.problem:
             return self.ready
         try:
-            if self._work.advance(budget_s):
+            if self._work.advance(FRAME_BUDGET_S if budget_s is None else budget_s):
                 self.audit = self._work.value
         except Inconsistent as error:  # a file whose numbers no layout of its mines fits
             self.problem = f"Luck audit: not possible: what the board shows contradicts itself ({error})"

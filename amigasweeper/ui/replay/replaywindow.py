@@ -36,7 +36,7 @@ from ..intuition.gfx import bevel
 from ..intuition.input import Frame
 from ..intuition.metrics import for_width
 from ..intuition.palette import Pen
-from ..intuition.requester import CycleGadget, shorten
+from ..intuition.requester import CycleGadget, shorten, wrap
 from ..intuition.widgets import Widget
 from ..intuition.window import BORDER, TITLE_H
 from ..windowcontrol import ControlledWindow
@@ -49,6 +49,7 @@ SLIDER_H = 11
 SCREEN_BAR = 11
 DECK_BUTTONS = 5
 MIN_INNER_W = (DECK_BUTTONS + 1) * (VCR_W + 2) + 52 + 13 * FONT.cell + 3 * PAD  # the deck's row and its clock
+STATUS_LINES = 2  # the guess named over the board, wrapped between words
 SPEED_KEYS = {pyxel.KEY_1: Speed.X1, pyxel.KEY_2: Speed.X2, pyxel.KEY_4: Speed.X4}
 
 
@@ -106,11 +107,6 @@ class ReplayBoard(Widget):
         ox, oy = self.ax - self.view_x, self.ay - self.view_y
         pyxel.clip(self.ax, self.ay, self.w, self.h)
         pyxel.blt(self.ax, self.ay, canvas.image, self.view_x, self.view_y, self.w, self.h)
-        geometry = canvas.geometry
-        for cell in window.guess_squares():
-            x, y = geometry.origin(cell)
-            sprite = geometry.sprite(cell, Cell.COVERED)
-            pyxel.rectb(ox + x, oy + y, sprite.w, sprite.h, Pen.RED)
         pressed = window.pressed_cell()
         if pressed is not None:
             canvas.geometry.blit_cell(pyxel.screen, pressed, Cell.PRESSED, ox, oy)
@@ -119,6 +115,12 @@ class ReplayBoard(Widget):
             sprite = POINTER.sprite
             pyxel.blt(ox + point[0] - POINTER.hot_x, oy + point[1] - POINTER.hot_y,
                       sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h, POINTER.colkey)
+        # The guess named in the status line, over the pointer: the player's pointer is on it as it is played.
+        geometry = canvas.geometry
+        for cell in window.guess_squares():
+            x, y = geometry.origin(cell)
+            box = geometry.sprite(cell, Cell.COVERED)
+            pyxel.rectb(ox + x, oy + y, box.w, box.h, Pen.RED)
         pyxel.clip()
 
 
@@ -229,6 +231,13 @@ class ReplayWindow(ControlledWindow):
     def status_text(self) -> str:
         return self.audit.status(self.deck.index)
 
+    def status_lines(self, room: int) -> list[str]:
+        """The status wrapped to ``room`` characters, on STATUS_LINES lines at most (the last one cut)."""
+        lines = wrap(self.status_text(), room)
+        if len(lines) > STATUS_LINES:
+            lines = lines[:STATUS_LINES - 1] + [shorten(" ".join(lines[STATUS_LINES - 1:]), room)]
+        return lines
+
     def set_speed(self, speed: Speed) -> None:
         self.deck.speed = speed
         self.speed_cycle.index = list(Speed).index(speed)
@@ -286,12 +295,12 @@ class ReplayWindow(ControlledWindow):
         board_w, board_h = self.canvas.geometry.pixel_size
         side = for_width(screen_w).side_border
         room_w = screen_w - 2 * side - 2 * PAD - 2
-        chrome_h = PAD + 3 * LINE_H + PAD + 2 + PAD + SLIDER_H + PAD + VCR_H + 2 + PAD
+        chrome_h = PAD + (2 + STATUS_LINES) * LINE_H + PAD + 2 + PAD + SLIDER_H + PAD + VCR_H + 2 + PAD
         room_h = screen_h - SCREEN_BAR - TITLE_H - BORDER - chrome_h
         view_w, view_h = min(board_w, room_w), min(board_h, room_h)
         inner_w = max(MIN_INNER_W, view_w + 2 * PAD + 2)
         self.resize_inner(inner_w, chrome_h + view_h)
-        x0, y = self.inner_x + PAD, self.inner_y + PAD + 3 * LINE_H + PAD
+        x0, y = self.inner_x + PAD, self.inner_y + PAD + (2 + STATUS_LINES) * LINE_H + PAD
         self.board.x, self.board.y = self.inner_x + (inner_w - view_w) // 2, y + 1
         self.board.w, self.board.h = view_w, view_h
         y += view_h + 2 + PAD
@@ -335,7 +344,8 @@ class ReplayWindow(ControlledWindow):
         room = (self.inner_w - 2 * PAD) // FONT.cell
         for i, line in enumerate(self.metric_lines()):
             font.draw_text(x0, y0 + i * LINE_H, shorten(line, room), Pen.BLACK)
-        font.draw_text(x0, y0 + 2 * LINE_H, shorten(self.status_text(), room), Pen.BLUE)
+        for i, line in enumerate(self.status_lines(room), 2):
+            font.draw_text(x0, y0 + i * LINE_H, line, Pen.BLUE)
         board = self.board
         bevel(board.ax - 1, board.ay - 1, board.w + 2, board.h + 2, recessed=True)
         clock = self.clock_text()
