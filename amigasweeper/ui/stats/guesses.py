@@ -10,6 +10,7 @@ opens the game in the Replay window, which names each guess as it comes.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Protocol
 
 from amigasweeper.guide import ManualPage
@@ -42,9 +43,10 @@ class Shelf(Protocol):
 class GuessesRequester(Requester):
     """The chosen game's guesses in figures, filled in when the audit is done."""
 
-    def __init__(self, shelf: Shelf, record: KeptGame, audit: FrameAudit, name: str) -> None:
+    def __init__(self, shelf: Shelf, record: KeptGame, audit: FrameAudit) -> None:
         self.shelf, self.record, self.audit = shelf, record, audit
-        self.heading = f"{name}: {record.result}"
+        started = time.strftime("%Y-%m-%d %H:%M", time.localtime(record.date_ms / 1000))
+        self.heading = f"The game of {started}: {record.result}"
         super().__init__(TITLE, [self.heading, COUNTING], [("Replay", self.replay), ("OK", self.close)],
                          shelf.app.screen_mode.size, help_node=ManualPage.STATS_WINDOWS, default=-1)
 
@@ -74,5 +76,4 @@ def show_guesses(shelf: Shelf, record: KeptGame | None) -> None:
     except ReplayError as error:
         app.commands.tell(TITLE, [f"{record.replay_name} cannot be read: {error}"])
         return
-    app.open_requester(GuessesRequester(shelf, record, FrameAudit(recording),
-                                        replays.name_of(record) or record.replay_name))
+    app.open_requester(GuessesRequester(shelf, record, FrameAudit(recording)))
