@@ -148,3 +148,33 @@ def test_a_board_that_contradicts_itself_is_said_not_raised():
         frames.tick(0.0)
     assert not frames.ready and frames.problem.startswith("Luck audit: not possible")
     assert frames.status(2) == frames.problem
+
+
+@pytest.mark.parametrize("name", ["clone_expert.mvf", "scripted 16x16"])
+def test_counts_paused_by_a_deadline_go_on_and_give_the_same_numbers(name):
+    """Each count stopped at its first check, then given a little more at each try: many pauses, and
+    still the whole audit's numbers (a paused count goes on where it was; none is skipped for time)."""
+    from amigasweeper.replay.audit import audit_steps
+    from amigasweeper.slices import finish
+    from amigasweeper.solver.counting import clear_cache
+    from amigasweeper.solver.deadlines import Deadline
+
+    game = (load_replay(SAMPLES / name) if name.endswith(".mvf")
+            else ScriptedPlayer(GameSetup(width=16, height=16, mines=40, seed=2), seed=2).play())
+    reads = [0]
+
+    def clock() -> float:  # a fake clock: one unit each time it is read
+        reads[0] += 1
+        return float(reads[0])
+
+    tries: list[int] = []
+
+    def patience(attempt: int) -> Deadline:
+        tries.append(attempt)
+        return Deadline(attempt, clock)  # try 0 expires at once; later ones allow a few chunks
+
+    clear_cache()  # nothing counted before: every count runs under the deadline
+    paused = finish(audit_steps(game, patience=patience))
+    clear_cache()
+    same(paused, audit_recording(game))
+    assert max(tries) >= 2 and paused.luck.skipped == 0
