@@ -35,6 +35,7 @@ RUNS: dict[str, list[tuple[list[str], tuple]]] = {
     "bench_guide.py": [(["--quick", "parse", "open", "end"], ()), (["--quick", "frames", "find", "memory"], ()),
                        (["--quick", "first_frame", "pictures", "sigterm"], (SLOW,))],
     "bench_asl.py": [(["--files", "20"], ())],
+    "bench_audit_frames.py": [(["--games", "1", "--boards", "9x9/10", "--files"], ())],
     "bench_challenge.py": [(["--games", "2", "--sizes", "8"], (SLOW,))],
     "bench_cluster.py": [(["--games", "2", "--size", "8", "--pool-games", "2", "--chunk", "1"], (SLOW,))],
     "bench_coordinator.py": [(["--games", "4", "--nodes", "1"], (SLOW,))],

@@ -19,13 +19,16 @@ its mines were laid: the rule assumed is said with the result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
 
 from ..engine.layouts import LayoutKind
 from ..engine.rules import Move, MoveKind, Tile
-from ..solver.counting import DEFAULT_BUDGET
+from ..slices import SLICE, Steps, finish
+from ..solver.counting import DEFAULT_BUDGET, counting_deadline
+from ..solver.deadlines import NEVER, Deadline
 from ..solver.luck import (
     DEFAULT_ALPHA,
     LAMBDAS,
@@ -74,6 +77,7 @@ class Guess:
     p: Fraction | None  # its chance of being safe (None: over the work budget, skipped)
     best: Fraction | None  # the safest single square's chance then (None: over the budget)
     safe: bool  # it opened no mine
+    event: int  # the recording's event that played it (the Replay window's index)
 
     @property
     def safest(self) -> bool | None:
@@ -115,6 +119,16 @@ def rule_of(recording: Recording) -> Rule:
 
 def audit_recording(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int = DEFAULT_BUDGET) -> ReplayAudit:
     """Weigh every move that opens squares, in the order played."""
+    return finish(audit_steps(recording, alpha, budget))
+
+
+def audit_steps(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int = DEFAULT_BUDGET,
+                patience: Callable[[int], Deadline] | None = None) -> Steps[ReplayAudit]:
+    """The same audit a move at a time (slices.py): it yields after each move that opens squares and
+    every SLICE events without one. With ``patience``, a move's counts stop at ``patience(attempt)``
+    (attempt 0, 1, ...: give each a longer one, so every count ends) and go on after a yield, where
+    they were (counting.py keeps a count a deadline paused): the numbers are the same as without it,
+    only the time is cut in pieces. The work ``budget``, never the time, decides what is skipped."""
     threshold(alpha)  # refuses an α outside (0, 1)
     audit = ReplayAudit(rule_of(recording), recording.software, alpha)
     if not audit.audited:
@@ -123,15 +137,24 @@ def audit_recording(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: 
     topology, total, mines = recording.topology, recording.setup.mines, recording.mines
     opened_any = False
     number = 0
-    for event in recording.events:
+    for index, event in enumerate(recording.events):
+        if index % SLICE == 0:
+            yield
         for move in event.moves:
             targets = _opens(game, move)
             if targets:
                 number += 1
                 if opened_any:  # the first square uncovered is safe by the rule
                     view = [t if t <= HIGHEST_NUMBER else COVERED_VIEW for t in map(game.tile, topology.cells())]
-                    _weigh(audit, Guess(number, event.t_ms, move.kind, move.cell, targets, None, None,
-                                        not any(t in mines for t in targets)), topology, view, total, budget)
+                    guess = Guess(number, event.t_ms, move.kind, move.cell, targets, None, None,
+                                  not any(t in mines for t in targets), index)
+                    attempt = 0
+                    while (chances := _chances(guess, topology, view, total, budget,
+                                               NEVER if patience is None else patience(attempt))) is None:
+                        attempt += 1
+                        yield  # a count paused by the deadline: on at the next slice
+                    _weigh(audit, guess, *chances)
+                    yield
                 else:
                     audit.proved += 1
                 opened_any = True
@@ -155,8 +178,19 @@ def _opens(game, move: Move) -> tuple[int, ...]:
     return targets if flags == shown else ()
 
 
-def _weigh(audit: ReplayAudit, guess: Guess, topology, view: list[int], total: int, budget: int) -> None:
-    p = all_safe_chance(topology, view, total, guess.opened, budget)
+def _chances(guess: Guess, topology, view: list[int], total: int, budget: int,
+             deadline: Deadline) -> tuple[Fraction | None, Fraction | None] | None:
+    """The guess's chance of being safe and the safest square's (None for one over ``budget``), or None
+    when ``deadline`` stopped a count before it could tell (it is kept, to go on)."""
+    with counting_deadline(deadline):
+        p = all_safe_chance(topology, view, total, guess.opened, budget)
+        chances = position_chances(topology, view, total, budget) if p is not None and p != 1 else None
+    if deadline.expired() and (p is None or (p != 1 and chances is None)):
+        return None
+    return p, (None if chances is None else 1 - min(chances.values()))
+
+
+def _weigh(audit: ReplayAudit, guess: Guess, p: Fraction | None, best: Fraction | None) -> None:
     if p == 1:
         audit.proved += 1
         return
@@ -164,8 +198,6 @@ def _weigh(audit: ReplayAudit, guess: Guess, topology, view: list[int], total: i
         audit.luck.add(Chance(Verdict.SKIPPED), guess.safe)
         audit.guesses.append(guess)
         return
-    chances = position_chances(topology, view, total, budget)
-    best = None if chances is None else 1 - min(chances.values())
-    audit.guesses.append(Guess(guess.move, guess.t_ms, guess.kind, guess.cell, guess.opened, p, best, guess.safe))
+    audit.guesses.append(replace(guess, p=p, best=best))
     audit.luck.add(Chance(Verdict.AUDITED, p), guess.safe, LAMBDAS)
     audit.log10_max = max(audit.log10_max, audit.log10_e)

@@ -13,7 +13,7 @@ import pyxel
 from amigasweeper.engine import GameStatus, LevelName
 from amigasweeper.play.clock import PauseReason
 from amigasweeper.replay import Result, Timeline, replay_bytes, replay_suffix
-from amigasweeper.ui.intuition.atlas import POINTER
+from amigasweeper.ui.intuition.atlas import POINTER, Glyph
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.replay.player import Speed
@@ -405,3 +405,126 @@ def test_a_long_replay_opens_over_several_frames(make_app, tmp_path):
     assert window is not None and len(window.timeline) == 8002 and frames >= 1
     window.end()
     assert window.state.game.is_open(0)
+
+
+# ------------------------------------------------------------- the guesses (issue 41)
+@pytest.fixture
+def texts(monkeypatch):
+    """Every text drawn from now on, with its pen (font.draw_text still draws it)."""
+    from amigasweeper.ui.intuition import font
+
+    drawn: list[tuple[str, int]] = []
+    real = font.draw_text
+
+    def spy(x, y, text, *args, **kwargs):
+        drawn.append((text, args[0] if args else kwargs.get("pen")))
+        return real(x, y, text, *args, **kwargs)
+
+    monkeypatch.setattr(font, "draw_text", spy)
+    return drawn
+
+
+def audited(pilot, window, frames=600) -> None:
+    """Frames until the window's luck audit is done."""
+    for _ in range(frames):
+        if window.audit.ready:
+            return
+        pilot.step()
+    raise AssertionError(f"the audit was not done in {frames} frames")
+
+
+def red_outline(window, cell: int) -> int:
+    """The red pixels drawn on the edge of a square of the Replay window's board."""
+    x, y = window.canvas.geometry.origin(cell)
+    board = window.board
+    x, y = board.ax - board.view_x + x, board.ay - board.view_y + y
+    edge = [(x + i, y) for i in range(8)] + [(x + i, y + 7) for i in range(8)]
+    edge += [(x, y + i) for i in range(1, 7)] + [(x + 7, y + i) for i in range(1, 7)]
+    return sum(pyxel.screen.pget(px, py) == Pen.RED for px, py in edge)
+
+
+def test_guesses_are_counted_over_frames_then_named_and_stepped_through(make_app, monkeypatch, texts):
+    from amigasweeper.replay import audit_frames
+    from amigasweeper.replay.audit import audit_recording
+
+    monkeypatch.setattr(audit_frames, "FRAME_BUDGET_S", 0.0)  # one move a frame: the counting is seen
+    app, pilot = make_app(level=LevelName.INTERMEDIATE)
+    recording = play_some(app, pilot)
+    whole = audit_recording(recording)
+    assert len(whole.guesses) >= 3  # clicking safe squares in order: most were not proved safe
+    pilot.key(pyxel.KEY_Z, amiga=True)
+    window = app.replays.window
+    assert window.status_text() == audit_frames.COUNTING and (audit_frames.COUNTING, Pen.BLUE) in texts
+    pilot.key(pyxel.KEY_G)  # nothing to go to yet: the deck stays
+    assert window.deck.index == -1
+    pilot.step()
+    assert not window.audit.ready  # one move a frame: not done in one
+    audited(pilot, window)
+    assert window.audit.audit.guesses == whole.guesses  # the whole file's numbers
+    total = len(whole.guesses)
+    pilot.move(2, 250)  # our own pointer off the board
+    assert (f"{total} guesses: G goes to the first", Pen.BLUE) in texts
+    for number, guess in enumerate(whole.guesses, 1):
+        pilot.key(pyxel.KEY_G)
+        assert window.deck.index == guess.event - 1 and not window.deck.playing  # the board the player saw
+        expected = f"Guess {number}/{total} next: {audit_frames.guess_words(guess)}"
+        assert window.status_text() == expected and "% safe" in expected
+        texts.clear()
+        pilot.step()
+        assert " ".join(text for text, pen in texts if pen == Pen.BLUE) == expected  # drawn whole, wrapped
+        assert window.guess_squares() == guess.opened
+        assert red_outline(window, guess.cell) == 28  # its square outlined in red, over the player's pointer
+        pilot.key(pyxel.KEY_RIGHT)  # step on: the same guess, played
+    pilot.key(pyxel.KEY_HOME)
+    assert window.guess_squares() == () and red_outline(window, whole.guesses[0].cell) == 0
+    pilot.key(pyxel.KEY_END)
+    pilot.key(pyxel.KEY_G)  # past the last guess: nothing happens
+    at_last = window.deck.index
+    pilot.key(pyxel.KEY_G, shift=True)  # back to the one before
+    assert window.deck.index == whole.guesses[-1].event - 1 < at_last
+    pilot.key(pyxel.KEY_G, shift=True)
+    assert window.deck.index == whole.guesses[-2].event - 1
+
+
+def test_the_menu_steps_to_a_guess_and_is_ghosted_when_there_is_none(replaying):
+    from amigasweeper.ui.replay.menus import ReplayCommand
+
+    app, pilot, window = replaying
+    audited(pilot, window)
+    assert window.audit.audit.guesses
+    first = window.audit.audit.guesses[0]
+    strip = window.menus
+    items = {i.command: i for menu in strip.menus for i in menu.items}
+    can = [strip.enabled(items[c]) for c in (ReplayCommand.NEXT_GUESS, ReplayCommand.PREVIOUS_GUESS)]
+    assert can == [True, False]
+    pilot.key(pyxel.KEY_G, amiga=True)  # Replay > Next Guess
+    assert window.deck.index == first.event - 1
+    narrow = window.status_lines(12)  # more than two lines' worth: the second is cut, and says so
+    assert len(narrow) == 2 and narrow[1].endswith(Glyph.ELLIPSIS.char) and len(narrow[1]) <= 12
+    pilot.key(pyxel.KEY_END)
+    can = [strip.enabled(items[c]) for c in (ReplayCommand.NEXT_GUESS, ReplayCommand.PREVIOUS_GUESS)]
+    assert can == [False, True]
+    pilot.key(pyxel.KEY_B, amiga=True)  # Replay > Previous Guess
+    assert window.deck.index == window.audit.audit.guesses[-1].event - 1
+
+
+def test_a_no_guess_board_says_it_is_not_audited(make_app, texts):
+    from amigasweeper.engine.layouts import LayoutKind
+    from amigasweeper.replay.audit_frames import NOT_AUDITED
+
+    app, pilot = make_app(level=LevelName.INTERMEDIATE)
+    pilot.key(pyxel.KEY_E, amiga=True)
+    pilot.key(pyxel.KEY_G, amiga=True)  # Settings > No Guessing
+    assert app.game.setup.layout is LayoutKind.NO_GUESS
+    recording = play_some(app, pilot, squares=4)
+    assert recording.setup.layout is LayoutKind.NO_GUESS
+    pilot.key(pyxel.KEY_Z, amiga=True)
+    window = app.replays.window
+    audited(pilot, window)
+    assert window.status_text() == NOT_AUDITED and not window.audit.audit.guesses
+    texts.clear()
+    pilot.step()
+    drawn = [text for text, pen in texts if pen == Pen.BLUE]
+    assert " ".join(drawn) == NOT_AUDITED  # whole, wrapped between words
+    pilot.key(pyxel.KEY_G)
+    assert window.deck.index == -1 and window.guess_squares() == ()

@@ -98,10 +98,14 @@ class ReplayControl(WindowControl):
                 ReplayCommand.LAST: self.open_last,
                 ReplayCommand.SAVE: self.ask_save,
                 ReplayCommand.KEEP: self.keep,
+                ReplayCommand.NEXT_GUESS: window.next_guess,
+                ReplayCommand.PREVIOUS_GUESS: window.previous_guess,
                 ReplayCommand.CLOSE: window.close,
                 ReplayCommand.QUIT: app.request_quit,
             },
-            {ReplayCommand.OPEN: available, ReplayCommand.KEEP: self.can_keep},
+            {ReplayCommand.OPEN: available, ReplayCommand.KEEP: self.can_keep,
+             ReplayCommand.NEXT_GUESS: lambda: window.audit.next_guess(window.deck.index) is not None,
+             ReplayCommand.PREVIOUS_GUESS: lambda: window.audit.previous_guess(window.deck.index) is not None},
         )
         self.open_window(window)
 
@@ -224,13 +228,15 @@ class ReplayControl(WindowControl):
 
     # ---------------------------------------------------------------- frames
     def tick(self) -> None:
-        """Once a frame: a file being read is asked after, and the window
-        plays on by the time that passed."""
+        """Once a frame: a file being read is asked after, the window
+        plays on by the time that passed, and a slice of its luck audit is counted."""
         if self.pending is not None:
             self._poll_pending()
         now = self.app.session.clock()
         if self.window is not None and self._wall is not None:
             self.window.advance((now - self._wall) * 1000)
+        if self.window is not None:
+            self.window.tick_audit()
         self._wall = now
 
 

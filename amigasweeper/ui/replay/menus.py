@@ -12,6 +12,8 @@ class ReplayCommand(str, Enum):
     LAST = "replay_last"
     SAVE = "replay_save"
     KEEP = "replay_keep"
+    NEXT_GUESS = "replay_next_guess"
+    PREVIOUS_GUESS = "replay_previous_guess"
     CLOSE = "replay_close"
     QUIT = "replay_quit"
 
@@ -24,6 +26,8 @@ REPLAY_MENUS: tuple[Menu, ...] = (
             MenuItem("Last Game", ReplayCommand.LAST, "L"),
             MenuItem("Save As...", ReplayCommand.SAVE, "A"),
             MenuItem("Keep Replay", ReplayCommand.KEEP, "P"),
+            MenuItem("Next Guess", ReplayCommand.NEXT_GUESS, "G", bar_before=True),
+            MenuItem("Previous Guess", ReplayCommand.PREVIOUS_GUESS, "B"),
             MenuItem("Close", ReplayCommand.CLOSE, "K", bar_before=True),
             MenuItem("Quit", ReplayCommand.QUIT, "Q"),
         ),

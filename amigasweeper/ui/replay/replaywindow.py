@@ -4,8 +4,14 @@ a tape deck under it: rewind, step back, play/pause, step one event, go to
 the end, 1x/2x/4x, and a slider to scrub. The clock beside it is the
 game's timer, which ends on the recorded time.
 
+A status line over the board names each guess (a move what the player saw
+did not prove safe) with its odds and the safest square's, from the luck
+audit (replay/audit_frames.py), made a slice a frame while the replay plays;
+the squares a guess opens are outlined on the board as it comes and is played.
+
 Keys: Space plays or pauses, Right steps, Left steps back, Home rewinds,
-End goes to the end, 1, 2 and 4 set the speed, Esc closes. A board larger than the screen leaves shows the
+End goes to the end, 1, 2 and 4 set the speed, G goes to the next guess and
+Shift-G to the one before, Esc closes. A board larger than the screen leaves shows the
 part around the pointer, following it."""
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ from amigasweeper.engine import Shape
 from amigasweeper.guide import ManualPage
 from amigasweeper.replay import Button as RecordedButton
 from amigasweeper.replay import Recording, ReplayState, Timeline
+from amigasweeper.replay.audit_frames import FrameAudit, Stage
 from amigasweeper.replay.evf_header import mode_title
 from amigasweeper.replay.recording import OUR_SOFTWARE_NAME
 
@@ -29,7 +36,7 @@ from ..intuition.gfx import bevel
 from ..intuition.input import Frame
 from ..intuition.metrics import for_width
 from ..intuition.palette import Pen
-from ..intuition.requester import CycleGadget, shorten
+from ..intuition.requester import CycleGadget, shorten, wrap
 from ..intuition.widgets import Widget
 from ..intuition.window import BORDER, TITLE_H
 from ..windowcontrol import ControlledWindow
@@ -42,6 +49,7 @@ SLIDER_H = 11
 SCREEN_BAR = 11
 DECK_BUTTONS = 5
 MIN_INNER_W = (DECK_BUTTONS + 1) * (VCR_W + 2) + 52 + 13 * FONT.cell + 3 * PAD  # the deck's row and its clock
+STATUS_LINES = 2  # the guess named over the board, wrapped between words
 SPEED_KEYS = {pyxel.KEY_1: Speed.X1, pyxel.KEY_2: Speed.X2, pyxel.KEY_4: Speed.X4}
 
 
@@ -107,6 +115,12 @@ class ReplayBoard(Widget):
             sprite = POINTER.sprite
             pyxel.blt(ox + point[0] - POINTER.hot_x, oy + point[1] - POINTER.hot_y,
                       sprite.bank, sprite.x, sprite.y, sprite.w, sprite.h, POINTER.colkey)
+        # The guess named in the status line, over the pointer: the player's pointer is on it as it is played.
+        geometry = canvas.geometry
+        for cell in window.guess_squares():
+            x, y = geometry.origin(cell)
+            box = geometry.sprite(cell, Cell.COVERED)
+            pyxel.rectb(ox + x, oy + y, box.w, box.h, Pen.RED)
         pyxel.clip()
 
 
@@ -151,6 +165,7 @@ class ReplayWindow(ControlledWindow):
         # Another program's EVF may have squares of another size than our 8 pixels.
         square = recording.setup.shape is Shape.SQUARE
         self.pixel_scale = CELL_SIZE / recording.cell_px if square and recording.cell_px else 1.0
+        self.audit = FrameAudit(recording)  # counted a slice a frame (tick_audit)
         self.relayout()
 
     def _show(self) -> None:
@@ -186,6 +201,42 @@ class ReplayWindow(ControlledWindow):
     def rewind(self) -> None:
         if self.deck.rewind():
             self._show()
+
+    def tick_audit(self) -> None:
+        """Once a frame: a slice of the luck audit, until it is done."""
+        self.audit.tick()
+
+    def next_guess(self) -> None:
+        """To the board the player saw before the next guess, paused (nothing before the audit is done)."""
+        guess = self.audit.next_guess(self.deck.index)
+        if guess is not None:
+            self._to_event(guess.event - 1)
+
+    def previous_guess(self) -> None:
+        guess = self.audit.previous_guess(self.deck.index)
+        if guess is not None:
+            self._to_event(guess.event - 1)
+
+    def _to_event(self, index: int) -> None:
+        self.deck.playing = False
+        changed = self.deck.seek(self.timeline.times[index], index) if index >= 0 else self.deck.rewind()
+        if changed:
+            self._show()
+
+    def guess_squares(self) -> tuple[int, ...]:
+        """The squares outlined: those of the guess the event shown plays or comes just before."""
+        found = self.audit.guess_at(self.deck.index)
+        return found[0].opened if found is not None and found[1] is not Stage.EARLIER else ()
+
+    def status_text(self) -> str:
+        return self.audit.status(self.deck.index)
+
+    def status_lines(self, room: int) -> list[str]:
+        """The status wrapped to ``room`` characters, on STATUS_LINES lines at most (the last one cut)."""
+        lines = wrap(self.status_text(), room)
+        if len(lines) > STATUS_LINES:
+            lines = lines[:STATUS_LINES - 1] + [shorten(" ".join(lines[STATUS_LINES - 1:]), room)]
+        return lines
 
     def set_speed(self, speed: Speed) -> None:
         self.deck.speed = speed
@@ -244,12 +295,12 @@ class ReplayWindow(ControlledWindow):
         board_w, board_h = self.canvas.geometry.pixel_size
         side = for_width(screen_w).side_border
         room_w = screen_w - 2 * side - 2 * PAD - 2
-        chrome_h = PAD + 2 * LINE_H + PAD + 2 + PAD + SLIDER_H + PAD + VCR_H + 2 + PAD
+        chrome_h = PAD + (2 + STATUS_LINES) * LINE_H + PAD + 2 + PAD + SLIDER_H + PAD + VCR_H + 2 + PAD
         room_h = screen_h - SCREEN_BAR - TITLE_H - BORDER - chrome_h
         view_w, view_h = min(board_w, room_w), min(board_h, room_h)
         inner_w = max(MIN_INNER_W, view_w + 2 * PAD + 2)
         self.resize_inner(inner_w, chrome_h + view_h)
-        x0, y = self.inner_x + PAD, self.inner_y + PAD + 2 * LINE_H + PAD
+        x0, y = self.inner_x + PAD, self.inner_y + PAD + (2 + STATUS_LINES) * LINE_H + PAD
         self.board.x, self.board.y = self.inner_x + (inner_w - view_w) // 2, y + 1
         self.board.w, self.board.h = view_w, view_h
         y += view_h + 2 + PAD
@@ -278,6 +329,8 @@ class ReplayWindow(ControlledWindow):
             self.rewind()
         elif frame.key(pyxel.KEY_END):
             self.end()
+        elif frame.key(pyxel.KEY_G):
+            (self.previous_guess if frame.shift else self.next_guess)()
         else:
             speed = next((s for key, s in SPEED_KEYS.items() if frame.key(key)), None)
             if speed is None:
@@ -291,6 +344,8 @@ class ReplayWindow(ControlledWindow):
         room = (self.inner_w - 2 * PAD) // FONT.cell
         for i, line in enumerate(self.metric_lines()):
             font.draw_text(x0, y0 + i * LINE_H, shorten(line, room), Pen.BLACK)
+        for i, line in enumerate(self.status_lines(room), 2):
+            font.draw_text(x0, y0 + i * LINE_H, line, Pen.BLUE)
         board = self.board
         bevel(board.ax - 1, board.ay - 1, board.w + 2, board.h + 2, recessed=True)
         clock = self.clock_text()

@@ -25,6 +25,7 @@ from ..intuition.menustrip import MenuStrip
 from ..intuition.requester import Requester
 from ..windowcontrol import WindowControl
 from ..windowkind import WindowKind
+from .game_guesses import show_guesses
 from .menus import FILTER_PARTS, STATS_MENUS, StatsCommand, filter_command
 from .statswindow import StatsWindow
 
@@ -207,7 +208,8 @@ class StatsControl(WindowControl):
             STATS_MENUS,
             {StatsCommand.RESET: self.ask_reset, StatsCommand.PLAYER_NAME: self.ask_player_name,
              StatsCommand.CLOSE: window.close, StatsCommand.QUIT: app.request_quit,
-             StatsCommand.NO_FILTER: self.no_filter, **filters},
+             StatsCommand.NO_FILTER: self.no_filter, StatsCommand.GUESSES: lambda: show_guesses(self, window.list.game),
+             **filters},
             checked={command: (lambda c=command: self.filter_chosen(c[1], c[2])) for command in filters},
         )
         self._shown = ()

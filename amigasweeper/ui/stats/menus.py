@@ -12,6 +12,7 @@ from ..intuition.menus import ItemKind, Menu, MenuItem
 class StatsCommand(str, Enum):
     RESET = "stats_reset"
     PLAYER_NAME = "stats_player_name"
+    GUESSES = "stats_guesses"
     CLOSE = "stats_close"
     QUIT = "stats_quit"
     NO_FILTER = "stats_no_filter"
@@ -39,6 +40,7 @@ STATS_MENUS: tuple[Menu, ...] = (
         (
             MenuItem("Reset...", StatsCommand.RESET, "R"),
             MenuItem("Player Name...", StatsCommand.PLAYER_NAME, "N"),
+            MenuItem("Game's Guesses...", StatsCommand.GUESSES, "G"),
             MenuItem("Close", StatsCommand.CLOSE, "K", bar_before=True),
             MenuItem("Quit", StatsCommand.QUIT, "Q"),
         ),

@@ -1,0 +1,105 @@
+#!/usr/bin/env python3
+"""Benchmark the luck audit over frames (replay/audit_frames.py): what the Replay and Statistics windows
+spend on a game's guesses in one frame.
+
+Prints one JSON object: for each replay file given (default: the samples in tests/replay/samples that
+open without ms-toollib's child, and those that need it where it is installed) and for scripted games
+on boards of each size asked, in milliseconds of CPU time of this process:
+
+* whole: the whole file's audit at once (audit_recording), each measure starting with no count kept;
+* tick: one tick with no time to spare (one move, or SLICE events without one), the median and the
+  largest: the most a frame can be held by one move's exact count;
+* frames: the ticks the windows take at their budget (FRAME_BUDGET_S) on this machine.
+
+    python tools/bench_audit_frames.py --games 20 --boards 9x9/10 16x16/40 30x16/99 [--files A.evf ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from amigasweeper.engine import GameSetup  # noqa: E402
+from amigasweeper.replay import ReplayError, load_replay  # noqa: E402
+from amigasweeper.replay.audit import audit_recording  # noqa: E402
+from amigasweeper.replay.audit_frames import FRAME_BUDGET_S, FrameAudit  # noqa: E402
+from amigasweeper.replay.scripted import ScriptedPlayer  # noqa: E402
+from amigasweeper.solver.counting import clear_cache  # noqa: E402
+
+SAMPLES = ROOT / "tests" / "replay" / "samples"
+
+
+def cpu_ms(work) -> tuple[float, object]:
+    start = time.process_time()
+    result = work()
+    return (time.process_time() - start) * 1000, result
+
+
+def measure(recording) -> dict:
+    """Each of the three ways from cold: no count kept from the one before (the counting keeps counts
+    by position, and a window audits a game once)."""
+    clear_cache()
+    whole_ms, audit = cpu_ms(lambda: audit_recording(recording))
+    clear_cache()
+    ticks = []
+    frames = FrameAudit(recording)
+    done = False
+    while not done:
+        ms, done = cpu_ms(lambda: frames.tick(0.0))
+        ticks.append(ms)
+    clear_cache()
+    at_budget = FrameAudit(recording)
+    budget_frames = 0
+    while not at_budget.tick(FRAME_BUDGET_S):
+        budget_frames += 1
+    return {"whole_ms": round(whole_ms, 2), "guesses": len(audit.guesses), "ticks": len(ticks),
+            "tick_median_ms": round(statistics.median(ticks), 3), "tick_max_ms": round(max(ticks), 2),
+            "frames_at_budget": budget_frames + 1}
+
+
+def board(text: str) -> GameSetup:
+    size, mines = text.split("/")
+    width, height = size.split("x")
+    return GameSetup(width=int(width), height=int(height), mines=int(mines))
+
+
+def scripted(setup: GameSetup, games: int) -> dict:
+    runs = [measure(ScriptedPlayer(GameSetup(width=setup.width, height=setup.height, mines=setup.mines,
+                                             seed=seed), seed=seed).play()) for seed in range(games)]
+    ticks_max = [r["tick_max_ms"] for r in runs]
+    return {"games": games, "guesses": sum(r["guesses"] for r in runs),
+            "whole_ms_median": round(statistics.median(r["whole_ms"] for r in runs), 2),
+            "tick_median_ms": round(statistics.median(r["tick_median_ms"] for r in runs), 3),
+            "tick_max_ms_median": round(statistics.median(ticks_max), 2), "tick_max_ms": max(ticks_max),
+            "frames_at_budget_median": statistics.median(r["frames_at_budget"] for r in runs)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20, help="scripted games a board")
+    parser.add_argument("--boards", nargs="*", default=["9x9/10", "16x16/40", "30x16/99"])
+    parser.add_argument("--files", nargs="*", type=Path, default=sorted(SAMPLES.glob("*.*v*")))
+    args = parser.parse_args()
+    out: dict = {"python": platform.python_version(), "frame_budget_ms": FRAME_BUDGET_S * 1000, "files": {},
+                 "scripted": {}}
+    for path in args.files:
+        try:
+            out["files"][path.name] = measure(load_replay(path))
+        except ReplayError as error:  # an AVF, RMV or MVF file without ms-toollib: said, not measured
+            out["files"][path.name] = {"not_read": str(error)}
+    for text in args.boards:
+        out["scripted"][text] = scripted(board(text), args.games)
+    print(json.dumps(out, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
