@@ -45,10 +45,13 @@ TIME_LIMIT = 0.5  # seconds of CPU the first click may wait for a proved board
 def _cpu_clock() -> Callable[[], float]:
     """This thread's CPU time where the system gives it (the board is made in
     one thread while others draw frames), else the process's."""
-    for clock in (time.thread_time, time.process_time):
+    for name in ("thread_time", "process_time"):
+        clock = getattr(time, name, None)  # a browser's Python has no thread_time
+        if clock is None:
+            continue
         try:
             clock()
-        except (OSError, AttributeError):  # not on every platform (a browser's Python, say)
+        except OSError:  # named but not working on this system
             continue
         return clock
     return time.perf_counter

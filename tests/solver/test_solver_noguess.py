@@ -156,3 +156,15 @@ def test_the_time_limit_counts_the_work_done_not_the_wall_clock(monkeypatch):
     board = generate_no_guess(make_topology(Shape.SQUARE, 9, 9), 10, 0, random.Random(1), time_limit=0.5)
     assert time.perf_counter() - started >= 0.8 and waits
     assert board.proven and board.gave_up is GaveUp.NO
+
+
+def test_a_python_without_thread_time_falls_back_to_the_process_clock(monkeypatch):
+    """The fault: a browser's Python (Pyodide) has no time.thread_time, and
+    naming it raised AttributeError when the module loaded: the web page
+    could not start."""
+    import time
+
+    monkeypatch.delattr(time, "thread_time")
+    assert noguess._cpu_clock() is time.process_time
+    monkeypatch.delattr(time, "process_time")
+    assert noguess._cpu_clock() is time.perf_counter
