@@ -80,6 +80,7 @@ class TournamentReport:
     first_game: int = 0  # the boards are games first_game .. first_game + config.games - 1
     seed_kind: SeedKind | None = None  # public (given), fresh (made for the run) or secret (never shown)
     audit: AuditSettings = field(default_factory=AuditSettings)  # the luck audit's bound and what a flag costs
+    seed_sha256: str = ""  # the seed's SHA-256, from the keeper ("" when no game was begun), for a run's manifest
 
     def flagged(self, report: ChallengeReport) -> bool:
         return self.audit.flagged(report.luck)
@@ -218,7 +219,8 @@ def run_tournament(
     missing = tuple((names[player], game, why) for (player, game), why in sorted(run.missing.items()))
     return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped),
                             run.executor.walls, setup.wall, run.executor.name, nodes, run.ending,
-                            seed_kind=kind, missing=missing, replayed=run.replayed, first_game=first_game)
+                            seed_kind=kind, missing=missing, replayed=run.replayed, first_game=first_game,
+                            seed_sha256=run.digest)
 
 
 class TablesLost(Exception):
@@ -269,7 +271,8 @@ class _Run:
                  secret: SecretSeed | None = None) -> None:
         self.setup, self.jobs, self.names, self.secret = setup, jobs, names, secret
         self.executor = executor or LocalTables()
-        self.seed = setup.config.seed  # the given seed; a secret one is learned from the keeper at the end
+        self.seed = setup.config.seed  # the given seed; a fresh one is learned from the keeper at the end
+        self.digest = ""  # its SHA-256, from the keeper at the end (a secret seed's is all this process learns)
         self.keeper: KeeperHandle | None = None
         self.tables: list[Handle] = []
         self.finished = False
@@ -395,5 +398,6 @@ class _Run:
         if self.keeper is not None:
             if self.seed is None:
                 self.seed = self.keeper.seed()
+            self.digest = self.keeper.digest()
             self.keeper.stop()
             self.keeper = None
