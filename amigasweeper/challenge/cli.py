@@ -332,8 +332,8 @@ def _level_lines(ranked: list[ChallengeReport], ranking) -> list[str]:
 def _problems(report: ChallengeReport) -> list[str]:
     errors = report.errors()
     lines = [f"{report.player}: game {r.index} {r.outcome.value}: {r.error}" for r in errors[:SHOWN_ERRORS]]
-    if len(errors) > SHOWN_ERRORS:
-        lines.append(f"{report.player}: ... and {len(errors) - SHOWN_ERRORS} more (see --json or --jsonl)")
+    if report.problem_count > SHOWN_ERRORS:
+        lines.append(f"{report.player}: ... and {report.problem_count - SHOWN_ERRORS} more (see --json or --jsonl)")
     return ([""] if lines else []) + lines
 
 
@@ -546,7 +546,7 @@ def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, lo
     try:
         return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record,
                               sandbox=sandbox, wall_limit=args.wall_limit, executor=executor, secret=secret,
-                              played=played, first_game=args.first_game)
+                              played=played, first_game=args.first_game, keep_records=False)
     finally:
         progress.clear()
 
