@@ -97,6 +97,9 @@ def test_a_runs_memory_does_not_grow_with_its_length():
         assert report.records == () and report.games == 20_000 and report.tally.most_waiting < 200
         assert report.luck.audited == 20_000 and report.luck.log10_max == 0.0  # chained in order, every game
         assert report.problem_count == 4 and [r.index for r in report.errors()] == [0, 5000, 10000, 15000]
+    figures = result.to_dict()["players"][0]
+    assert figures["problems_total"] == 4 and [p["game"] for p in figures["problems"]] == [0, 5000, 10000, 15000]
+    assert figures["games"] == 20_000 and result.to_dict()["bootstrap"]["boards"] == 20_000
 
 
 def test_the_measure_sees_memory_that_grows_keeping_every_record():
