@@ -211,6 +211,8 @@ def run_tournament(
         with _no_second_interrupt_during(run):
             if left:  # a resumed run may have nothing left to play
                 run.start(left)
+            elif secret is not None:  # but its secret seed is still checked, by the keeper
+                run.check_secret()
             for player, record in run.play(tasks):
                 if tallies[player].has(record.index):  # a game can be counted only once, whatever happened
                     continue
@@ -306,6 +308,11 @@ class _Run:
         public = replace(self.setup, config=replace(self.setup.config, seed=None))  # what the tables may be told
         self.setup = None  # the keeper holds it now
         self.tables = self.executor.start(public, self.keeper, self.jobs, tasks)
+
+    def check_secret(self) -> None:
+        """Have the keeper read the secret seed (and check it against a resumed run's SHA-256), no table."""
+        self.keeper = KeeperHandle(self.setup, self.secret)
+        forget_variable()
 
     def play(self, tasks: TaskQueue) -> Iterator[tuple[int, GameRecord]]:
         """Hand out the tasks and yield (player, record) as games end."""

@@ -168,6 +168,8 @@ def test_a_secret_seeds_run_resumes_with_its_seed_file_or_variable_checked_by_th
     assert cli.main([*SMALL, "--json", "--jsonl", str(log), "--resume"]) == 0
     assert json.loads(capsys.readouterr().out)["seed"] is None
     assert _games(log) == _games(public)  # the same boards as the seed's, each game once
+    assert cli.main([*SMALL, "--seed-file", str(wrong), "--jsonl", str(log), "--resume"]) == 2  # nothing left,
+    assert "is not the seed the run was played with" in capsys.readouterr().err  # still checked
     monkeypatch.setenv(SEED_VARIABLE, str(LONG_SEED))
     assert cli.main([*SMALL, "--jsonl", str(public), "--resume"]) == 2  # a public run wants its --seed
     assert f"--seed {LONG_SEED}: give the same, not the variable" in capsys.readouterr().err
