@@ -39,6 +39,7 @@ from .harness import (
     GameRecord,
     PlayerLoadError,
 )
+from .holding import Holder
 from .keeper import KeeperHandle
 from .processes import forbid_memory_reads
 from .ranking import Ranking, rank
@@ -208,7 +209,8 @@ def run_tournament(
     interrupted = False
     kind = SeedKind.PUBLIC if config.seed is not None else SeedKind.SECRET if secret is not None else SeedKind.FRESH
     try:
-        with _no_second_interrupt_during(run):
+        holder = Holder()
+        with holder.wrapping(), _no_second_interrupt_during(run):
             if left:  # a resumed run may have nothing left to play
                 run.start(left)
             elif secret is not None:  # but its secret seed is still checked, by the keeper
@@ -216,9 +218,10 @@ def run_tournament(
             for player, record in run.play(tasks):
                 if tallies[player].has(record.index):  # a game can be counted only once, whatever happened
                     continue
-                tallies[player].add(record)
-                if on_record is not None:
-                    on_record(player, record)
+                with holder.held():  # counted and written, or neither (see ``holding``)
+                    tallies[player].add(record)
+                    if on_record is not None:
+                        on_record(player, record)
     except KeyboardInterrupt:
         interrupted = True
     except TablesLost as lost:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
+import signal
 import tracemalloc
 
 import pytest
@@ -253,3 +254,29 @@ def test_the_block_intervals_cover_the_true_score_as_often_as_they_say():
         low, high = _interval(bootstrap(parts, resamples=300)[0])
         covered += low <= truth <= high
     assert 0.91 <= covered / runs <= 0.985, covered
+
+
+# ------------------------------------------------- counted and written, or neither
+@pytest.mark.parametrize("number", [signal.SIGINT, signal.SIGTERM])
+def test_an_interrupt_while_a_game_is_counted_and_written_waits_for_both(number):
+    """The table counted a game its --jsonl file lacked when Ctrl-C came between the two (a Ray run
+    showed 10 games, its file 9). Here the signal comes in the middle of writing the fifth game's line:
+    the line is still written, the run ends interrupted, and the two agree."""
+    def interrupt(signum, frame):
+        raise KeyboardInterrupt
+
+    previous = signal.signal(number, interrupt)
+    written = []
+
+    def on_record(player, record):
+        if len(written) == 4:
+            signal.raise_signal(number)
+        written.append((player, record.index))
+
+    try:
+        result = run_tournament(["naive"], ChallengeConfig(size=4, bombs=3, games=50, seed=3),
+                                sandbox=Sandbox(False), executor=ShuffledTables(count=1), on_record=on_record)
+        assert signal.getsignal(number) is interrupt  # the run put the handler back
+    finally:
+        signal.signal(number, previous)
+    assert result.interrupted and result.games_played == len(written) == 5
