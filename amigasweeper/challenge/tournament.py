@@ -9,10 +9,11 @@ hands each table its games as it needs them (see ``taskqueue``) and counts
 the records into running sums (see ``tally``), so its memory stays flat in
 a run's length. Game ``i`` is laid out from its key, an HMAC of
 ``(seed, i)``, whichever table plays it, so the results depend neither on
-``jobs`` nor on the machines; only the times do, a little, as the cores are shared. No two players ever play the
-same board at the same time: every player's game ``i`` goes to the table
-already playing board ``i``, if one is, so nothing one bot learns of a board
-can help another on it while it plays (a bot that shares its knowledge
+``jobs`` nor on the machines; only the times do, a little, as the cores
+are shared. No two players ever play the same board at the same time:
+every player's game ``i`` goes to the table already playing board ``i``,
+if one is, so nothing one bot learns of a board can help another on it
+while it plays (a bot that shares its knowledge
 through some channel only ever reaches a player that has finished that board).
 
 Ctrl-C (and SIGTERM, which the command turns into the same; see ``console``)
