@@ -105,7 +105,7 @@ def _main(args: list[str]) -> int:
         print(f"amigasweeper: {error}\n{USAGE}", file=sys.stderr)
         return 2
     # A folder the player named (--data-dir, or the variable) must be there; only Pyxel's default may not yet be.
-    named = folder is not None or bool(os.environ.get(DATA_DIR_ENV))
+    named = folder is not None or default_folder(None) is not None  # (None given: the variable's folder or None)
     where = "" if folder is not None else f" ({DATA_DIR_ENV})"
     folder = folder or desktop_folder()
     if named and not folder.is_dir():
