@@ -39,6 +39,7 @@ RUNS: dict[str, list[tuple[list[str], tuple]]] = {
     "bench_challenge.py": [(["--games", "2", "--sizes", "8"], (SLOW,))],
     "bench_cluster.py": [(["--games", "2", "--size", "8", "--pool-games", "2", "--chunk", "1"], (SLOW,))],
     "bench_coordinator.py": [(["--games", "4", "--nodes", "1"], (SLOW,))],
+    "bench_coordinator_memory.py": [(["--games", "20", "--players", "1"], ())],
     "bench_duel.py": [(["--games", "2", "--workers", "1"], (SLOW,))],
     "bench_hints.py": [(["32x32/400"], (SLOW,))],
     "bench_narrator.py": [(["--frames", "5", "--rounds", "1", "--no-system-voice"], ())],

@@ -332,8 +332,8 @@ def _level_lines(ranked: list[ChallengeReport], ranking) -> list[str]:
 def _problems(report: ChallengeReport) -> list[str]:
     errors = report.errors()
     lines = [f"{report.player}: game {r.index} {r.outcome.value}: {r.error}" for r in errors[:SHOWN_ERRORS]]
-    if len(errors) > SHOWN_ERRORS:
-        lines.append(f"{report.player}: ... and {len(errors) - SHOWN_ERRORS} more (see --json or --jsonl)")
+    if report.problem_count > SHOWN_ERRORS:
+        lines.append(f"{report.player}: ... and {report.problem_count - SHOWN_ERRORS} more (see --json or --jsonl)")
     return ([""] if lines else []) + lines
 
 
@@ -470,7 +470,7 @@ def _main(argv: Sequence[str] | None) -> int:
         caps = Caps(args.memory_limit, args.process_limit, args.file_limit)
         # On a cluster each node seals its own tables or refuses them; nothing is sealed here.
         sandbox = Sandbox(True, caps=caps) if args.executor == Executor.RAY.value else choose(args.sandbox, caps)
-        played = _resume(args, specs, config)
+        played, secret = _resume(args, specs, config, secret)
         log_file = runfiles.open_games_file(args.jsonl, args.resume) if args.jsonl else None
         if args.jsonl and not args.resume:
             runfiles.write_manifest(args.jsonl, _run_options(args, specs, config), args.seed, public=True)
@@ -509,23 +509,26 @@ def _run_options(args: argparse.Namespace, specs: list[str], config: ChallengeCo
             "process_limit": args.process_limit, "file_limit": args.file_limit}
 
 
-def _resume(args: argparse.Namespace, specs: list[str], config: ChallengeConfig) -> list:
-    """The games a resumed run has played already ([] for a fresh run)."""
+def _resume(args: argparse.Namespace, specs: list[str], config: ChallengeConfig,
+            secret: SecretSeed | None) -> tuple[list, SecretSeed | None]:
+    """The games a resumed run has played already ([] for a fresh run), and where its secret seed is read
+    (with the SHA-256 the keeper checks it against when resumed)."""
     if not args.resume:
-        return []
-    played, note = runfiles.resume(args.jsonl, _run_options(args, specs, config), args.seed, player_names(specs))
+        return [], secret
+    played, note, secret = runfiles.resume(args.jsonl, _run_options(args, specs, config), args.seed,
+                                           player_names(specs), secret)
     if note:
         print(f"{PROG}: {note}", file=sys.stderr)
-    return played
+    return played, secret
 
 
 def _seal_manifest(args: argparse.Namespace, specs: list[str], config: ChallengeConfig,
                    result: TournamentReport) -> None:
     """Once a fresh run is over its seed is known and shown: the manifest keeps it (a secret one hashed)."""
-    if args.jsonl and not args.resume and result.config.seed is not None:
+    if args.jsonl and not args.resume and (result.config.seed is not None or result.seed_sha256):
         try:
             runfiles.write_manifest(args.jsonl, _run_options(args, specs, config), result.config.seed,
-                                    public=args.seed is not None)
+                                    public=args.seed is not None, digest=result.seed_sha256)
         except OSError as error:
             print(f"{PROG}: error: cannot write {runfiles.manifest_path(args.jsonl)}: {error.strerror or error}; "
                   "the run cannot be resumed", file=sys.stderr)
@@ -543,7 +546,7 @@ def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, lo
     try:
         return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record,
                               sandbox=sandbox, wall_limit=args.wall_limit, executor=executor, secret=secret,
-                              played=played, first_game=args.first_game)
+                              played=played, first_game=args.first_game, keep_records=False)
     finally:
         progress.clear()
 

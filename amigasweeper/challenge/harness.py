@@ -24,23 +24,21 @@ even if it catches the error and plays on. A bot must stop when
 from __future__ import annotations
 
 import importlib
-import math
 import random
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 
 from amigasweeper.engine import Shape, Topology, make_topology
 from amigasweeper.engine.topology import UnknownShape
 from amigasweeper.solver.luck import GameLuck, RunningLuck
 from amigasweeper.win_rates import wilson_interval
 
-from .audit import Rules, audit_game, player_luck
+from .audit import Rules, audit_game
 from .envelope import game_key
 from .rules import ChallengeError, ChallengeGame, Outcome, RuleViolation
 from .session import Answer, accepts_shape, play_session
+from .tally import PlayerTally
 
 Player = Callable[..., object]
 Clock = Callable[[], float]
@@ -130,17 +128,31 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class ChallengeReport:
+    """A player's results. They are read from ``tally``, running sums (see ``tally``); ``records`` holds every
+    game only when it was asked to keep them (tests, tools that look at each game; a long run keeps none).
+    Made from records alone, the tally is made from them."""
+
     config: ChallengeConfig
     player: str
-    records: tuple[GameRecord, ...] = field(repr=False)
+    records: tuple[GameRecord, ...] = field(default=(), repr=False)
+    tally: PlayerTally | None = field(default=None, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.tally is None:
+            ordered = sorted(self.records, key=lambda r: r.index)
+            tally = PlayerTally(self.config.cells, ordered[0].index if ordered else 0, keep_path=True)
+            for record in ordered:
+                tally.add(record)
+            tally.finish()
+            object.__setattr__(self, "tally", tally)
 
     @property
     def games(self) -> int:
-        return len(self.records)
+        return self.tally.games
 
     @property
     def wins(self) -> int:
-        return sum(1 for r in self.records if r.outcome.won)
+        return self.tally.wins
 
     @property
     def win_rate(self) -> float:
@@ -152,7 +164,7 @@ class ChallengeReport:
 
     @property
     def total_ms(self) -> float:
-        return math.fsum(r.ms for r in self.records)
+        return self.tally.ms.value
 
     @property
     def mean_ms(self) -> float:
@@ -166,21 +178,25 @@ class ChallengeReport:
     def score(self) -> float:
         return self.points - self.total_ms
 
-    @cached_property
+    @property
     def luck(self) -> RunningLuck:
-        """The luck audit of every game played, chained in game-number order (see ``audit``)."""
-        return player_luck(r.luck for r in sorted(self.records, key=lambda r: r.index))
+        """The luck audit of every game played, chained in game-number order (see ``audit``, ``tally``)."""
+        return self.tally.luck
 
     def count(self, outcome: Outcome) -> int:
-        return sum(1 for r in self.records if r.outcome is outcome)
+        return self.tally.outcomes[outcome]
 
     def outcomes(self) -> dict[str, int]:
-        counted = Counter(r.outcome.value for r in self.records)
-        return {o.value: counted[o.value] for o in Outcome if counted[o.value]}
+        return {o.value: self.tally.outcomes[o] for o in Outcome if self.tally.outcomes[o]}
 
     def errors(self) -> list[GameRecord]:
-        """The games with something to say: a broken rule, an exception, a time-out."""
-        return [r for r in self.records if r.error]
+        """The games with something to say (a broken rule, an exception, a time-out): the first
+        ``tally.PROBLEMS_KEPT`` by game number; ``problem_count`` says how many there were."""
+        return self.tally.problems()
+
+    @property
+    def problem_count(self) -> int:
+        return self.tally.problem_count
 
     def figures(self) -> dict:
         """The player's results (the part of the JSON that is about the player, not the boards)."""
@@ -193,7 +209,7 @@ class ChallengeReport:
             "win_rate_ci95": [low, high],
             "points": self.points,
             "total_ms": self.total_ms,
-            "total_wall_ms": sum(r.wall_ms for r in self.records),  # its idling is bounded and counted
+            "total_wall_ms": self.tally.wall_ms.value,  # its idling is bounded and counted
             "mean_ms": self.mean_ms,
             "score": self.score,
             "rule_violations": self.count(Outcome.RULE_VIOLATION),
@@ -201,6 +217,7 @@ class ChallengeReport:
             "errors": self.count(Outcome.CRASHED),
             "outcomes": self.outcomes(),
             "problems": [{"game": r.index, "outcome": r.outcome.value, "error": r.error} for r in self.errors()],
+            "problems_total": self.problem_count,  # "problems" lists the first PROBLEMS_KEPT of them
         }
 
     def to_dict(self) -> dict:

@@ -37,9 +37,10 @@ from .processes import (
     spawn_context,
 )
 from .rules import ChallengeError
-from .seeds import SecretSeed, SeedError
+from .seeds import SecretSeed, SeedError, seed_digest
 
 SEED_PLEASE = "seed"  # the coordinator's request for the seed, at the end of the run
+DIGEST_PLEASE = "digest"  # its request for the seed's SHA-256 (a secret seed's, for the run's manifest)
 STOP_WAIT = 5.0  # seconds the keeper gets to leave before it is killed
 
 
@@ -62,8 +63,9 @@ def main(conn: Connection) -> None:
     It reads the setup (a ``table.Setup`` whose config's seed may be None)
     and where a secret seed is (a ``SecretSeed``, or None), answers "" or why
     that seed cannot be used, then requests: a ``Connection`` (a new
-    table's setup pipe) gets the setup written into it; ``SEED_PLEASE`` answers the seed; None (or the
-    pipe's end) ends it.
+    table's setup pipe) gets the setup written into it; ``SEED_PLEASE`` answers the seed (None when
+    secret), ``DIGEST_PLEASE`` its SHA-256 (what a resumed run's secret seed is checked against, see
+    ``seeds.SecretSeed``); None (or the pipe's end) ends it.
     """
     forbid_memory_reads()
     ignore_interrupts()
@@ -86,6 +88,9 @@ def main(conn: Connection) -> None:
             return
         if request == SEED_PLEASE:
             conn.send(None if hidden else setup.config.seed)
+            continue
+        if request == DIGEST_PLEASE:
+            conn.send(seed_digest(setup.config.seed))
             continue
         if isinstance(request, SealPlease):
             conn.send(_seal(sealers, setup.config.seed, request))
@@ -163,8 +168,15 @@ class KeeperHandle:
         return answer
 
     def seed(self) -> int | None:
+        return self._ask(SEED_PLEASE)
+
+    def digest(self) -> str:
+        """The seed's SHA-256 ("" when the keeper has gone)."""
+        return self._ask(DIGEST_PLEASE) or ""
+
+    def _ask(self, request: str):
         try:
-            self.conn.send(SEED_PLEASE)
+            self.conn.send(request)
             return self.conn.recv()
         except (EOFError, OSError):
             return None

@@ -6,9 +6,12 @@ for appending: a file that already holds games is refused unless the run
 is resumed, so nothing is ever overwritten. Beside it, ``FILE.manifest.json``
 says which run the file belongs to: the options that decide the games
 (board, players, limits, game range) and the seed: a public ``--seed``
-itself, a secret one only as its SHA-256, written once the run has ended
-(the seed is shown with the results then; the keeper alone holds it while
-bots play). ``--resume`` checks the command against the manifest, refuses
+itself, a fresh or secret one only as its SHA-256, written once the run
+has ended (a fresh seed is shown with the results then; the keeper alone
+holds it while bots play, and alone reads a secret one: it gives the
+coordinator its SHA-256 at the end, and on ``--resume`` with
+``--seed-file`` or the variable it checks the seed against the manifest's
+before any game). ``--resume`` checks the command against the manifest, refuses
 on any difference, and reads back the games already in the file: they are
 counted, and only the others are played. A last line cut short (the run was
 killed mid-write) is cut off and its game played again.
@@ -17,7 +20,7 @@ killed mid-write) is cut off and its game played again.
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import dataclasses
 import json
 import os
 import tempfile
@@ -26,6 +29,7 @@ from typing import TextIO
 from ..plainfiles import kind_problem, open_plain, shown
 from .harness import GameRecord
 from .rules import ChallengeError, Outcome
+from .seeds import SecretSeed, seed_digest
 
 MANIFEST_SUFFIX = ".manifest.json"
 FORMAT = 1  # the manifest's layout, for whoever reads it later
@@ -57,15 +61,12 @@ def open_games_file(path: str, resume: bool) -> TextIO:
     return os.fdopen(handle, "a", encoding="utf-8")
 
 
-def seed_digest(seed: int) -> str:
-    return hashlib.sha256(str(seed).encode()).hexdigest()
-
-
-def write_manifest(games_file: str, run: dict, seed: int | None, public: bool) -> None:
+def write_manifest(games_file: str, run: dict, seed: int | None, public: bool, digest: str = "") -> None:
     """The run's manifest, whole or not at all (a copy renamed over it): ``seed`` None while it is secret
-    and not yet known; once known, a public seed is written as itself, a secret one as its SHA-256."""
-    data = {"format": FORMAT, "run": run, "seed": seed if public else None,
-            "seed_sha256": seed_digest(seed) if seed is not None else None}
+    and not yet known; once known, a public seed is written as itself, a secret one as its SHA-256
+    (``digest``: that SHA-256 of a seed this process never saw, from the keeper)."""
+    digest = seed_digest(seed) if seed is not None else digest
+    data = {"format": FORMAT, "run": run, "seed": seed if public else None, "seed_sha256": digest or None}
     path = manifest_path(games_file)
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=".manifest-", suffix=".tmp", dir=folder)
@@ -82,17 +83,22 @@ def write_manifest(games_file: str, run: dict, seed: int | None, public: bool) -
         raise
 
 
-def resume(games_file: str, run: dict, seed: int | None, names: list[str]) -> tuple[list[tuple[int, GameRecord]], str]:
+def resume(games_file: str, run: dict, seed: int | None, names: list[str],
+           secret: SecretSeed | None = None) -> tuple[list[tuple[int, GameRecord]], str, SecretSeed | None]:
     """The games already in ``games_file``, as (player, record), once the manifest says they are this run's;
-    and a note to show ("" or what was cut off). Raises RunFileError with the difference otherwise."""
+    a note to show ("" or what was cut off); and ``secret`` (a --seed-file or the variable, this process
+    never reads it) with the SHA-256 the keeper must find. Raises RunFileError with the difference otherwise."""
     manifest = _read_manifest(games_file)
     differences = [f"{key} is {run.get(key)!r} here, {manifest['run'].get(key)!r} there"
                    for key in sorted(set(run) | set(manifest["run"])) if run.get(key) != manifest["run"].get(key)]
     if differences:
         raise RunFileError(f"--resume: this command is not the run of {shown(games_file)}: " + "; ".join(differences))
-    _check_seed(manifest, seed)
+    if secret is None:
+        _check_seed(manifest, seed)
+    else:
+        secret = dataclasses.replace(secret, digest=_secret_digest(manifest, secret))
     note = _cut_torn_line(games_file)
-    return _played(games_file, run, names), note
+    return _played(games_file, run, names), note, secret
 
 
 def _read_manifest(games_file: str) -> dict:
@@ -118,9 +124,21 @@ def _check_seed(manifest: dict, seed: int | None) -> None:
         raise RunFileError("--resume: the run's secret seed was never recorded (it ended before its results were "
                            "shown), so its boards cannot be made again")
     if seed is None:
-        raise RunFileError("--resume: the run's seed was secret: give it with --seed (its results show it)")
+        raise RunFileError("--resume: the run's seed was not public: give it with --seed (a fresh one: its results "
+                           "show it), or --seed-file or the variable it was read from (a secret one)")
     if seed_digest(seed) != manifest["seed_sha256"]:
         raise RunFileError(f"--resume: --seed {seed} is not the seed the run was played with")
+
+
+def _secret_digest(manifest: dict, secret: SecretSeed) -> str:
+    """The SHA-256 a resumed run's secret seed must have: the keeper checks it before any game."""
+    if manifest.get("seed") is not None:
+        raise RunFileError(f"--resume: the run was played with --seed {manifest['seed']}: give the same, not "
+                           f"{secret.where}")
+    if manifest.get("seed_sha256") is None:
+        raise RunFileError("--resume: the run's secret seed was never recorded (it ended before its results were "
+                           "shown), so its boards cannot be made again")
+    return manifest["seed_sha256"]
 
 
 def _cut_torn_line(games_file: str) -> str:

@@ -21,6 +21,7 @@ sealed (``--sandbox required``).
 
 from __future__ import annotations
 
+import hashlib
 import os
 from dataclasses import dataclass
 from enum import Enum
@@ -57,12 +58,19 @@ def too_short(seed: int, what: str) -> str:
             f"imported and find the boards; give a seed of at least {SECRET_BITS} bits (make one with {MAKE_ONE})")
 
 
+def seed_digest(seed: int) -> str:
+    """The SHA-256 a run's manifest keeps of a seed it must not show (see ``runfiles``)."""
+    return hashlib.sha256(str(seed).encode()).hexdigest()
+
+
 @dataclass(frozen=True)
 class SecretSeed:
-    """Where the keeper reads a secret seed: a file's path, or the name of a variable of its environment."""
+    """Where the keeper reads a secret seed: a file's path, or the name of a variable of its environment;
+    ``digest``: the SHA-256 the seed must have (a resumed run's, from its manifest; "" for a new run)."""
 
     path: str = ""
     variable: str = ""
+    digest: str = ""
 
     @property
     def where(self) -> str:
@@ -81,6 +89,8 @@ class SecretSeed:
         failure = too_short(seed, f"the secret seed in {self.where}")
         if failure:
             raise SeedError(failure)
+        if self.digest and seed_digest(seed) != self.digest:
+            raise SeedError(f"--resume: the secret seed in {self.where} is not the seed the run was played with")
         return seed
 
     def _text(self) -> str:

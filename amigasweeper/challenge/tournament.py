@@ -5,13 +5,15 @@ game and holds no layout, nor a secret seed while bots play: it starts a
 keeper (see ``keeper``), which makes the seed when none was given, then the
 tables through an executor (see ``executors``): ``jobs`` table processes on
 this machine, or tables on the nodes of a Ray cluster (see ``cluster``). It
-hands each table a game at a time and collects the records. Game ``i`` is
-laid out from its key, an HMAC of ``(seed, i)``, whichever table plays it,
-so the results depend neither on ``jobs`` nor on the machines; only the
-times do, a little, as the cores are shared. No two players ever play the
-same board at the same time: every player's game ``i`` goes to the table
-already playing board ``i``, if one is, so nothing one bot learns of a board
-can help another on it while it plays (a bot that shares its knowledge
+hands each table its games as it needs them (see ``taskqueue``) and counts
+the records into running sums (see ``tally``), so its memory stays flat in
+a run's length. Game ``i`` is laid out from its key, an HMAC of
+``(seed, i)``, whichever table plays it, so the results depend neither on
+``jobs`` nor on the machines; only the times do, a little, as the cores
+are shared. No two players ever play the same board at the same time:
+every player's game ``i`` goes to the table already playing board ``i``,
+if one is, so nothing one bot learns of a board can help another on it
+while it plays (a bot that shares its knowledge
 through some channel only ever reaches a player that has finished that board).
 
 Ctrl-C (and SIGTERM, which the command turns into the same; see ``console``)
@@ -25,7 +27,7 @@ import contextlib
 import signal
 import threading
 import time
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -38,6 +40,7 @@ from .harness import (
     GameRecord,
     PlayerLoadError,
 )
+from .holding import Holder
 from .keeper import KeeperHandle
 from .processes import forbid_memory_reads
 from .ranking import Ranking, rank
@@ -45,6 +48,8 @@ from .rules import Outcome
 from .sandbox import Sandbox, SandboxMode, choose
 from .seeds import SecretSeed, SeedKind, forget_variable
 from .table import LOAD_LIMIT, Setup, Task
+from .tally import PlayerTally
+from .taskqueue import TaskQueue
 from .walls import Walls
 
 DEFAULT_TIME_LIMIT = 60.0  # seconds a game; the reference player needs milliseconds on a 32x32 board
@@ -80,6 +85,7 @@ class TournamentReport:
     first_game: int = 0  # the boards are games first_game .. first_game + config.games - 1
     seed_kind: SeedKind | None = None  # public (given), fresh (made for the run) or secret (never shown)
     audit: AuditSettings = field(default_factory=AuditSettings)  # the luck audit's bound and what a flag costs
+    seed_sha256: str = ""  # the seed's SHA-256, from the keeper ("" when no game was begun), for a run's manifest
 
     def flagged(self, report: ChallengeReport) -> bool:
         return self.audit.flagged(report.luck)
@@ -161,6 +167,7 @@ def run_tournament(
     secret: SecretSeed | None = None,
     played: Sequence[tuple[int, GameRecord]] = (),
     first_game: int = 0,
+    keep_records: bool = True,
 ) -> TournamentReport:
     """Play ``config.games`` boards with each player (a ``module:function`` or a built-in name).
 
@@ -176,6 +183,10 @@ def run_tournament(
     The boards are games ``first_game`` to ``first_game + config.games - 1``
     (a long series can be cut into ranges). ``played`` are (player, record) of
     games already played (a run resumed): they are counted and not played again.
+    The report keeps running sums (see ``tally``), and the games are made as
+    tables need them (see ``taskqueue``), so with ``keep_records`` False
+    (the command's) a run's memory does not grow with its length; True keeps
+    every record in the reports too, for tests and tools that look at each game.
     Raises ``PlayerLoadError`` when a player does not load (no game is played
     then). This process becomes non-dumpable: it starts the tables.
     """
@@ -185,40 +196,49 @@ def run_tournament(
     for spec in specs:
         _check_spec(spec)
     sandbox = sandbox if sandbox is not None else choose(SandboxMode.AUTO)
-    results: dict[tuple[int, int], GameRecord] = {(player, record.index): record for player, record in played}
     games = range(first_game, first_game + config.games)
-    tasks = deque(Task(player, game) for game in games for player in range(len(specs)) if (player, game) not in results)
+    tallies = [PlayerTally(config.cells, first_game, keep_records, keep_path=keep_records) for _ in specs]
+    for player, record in played:
+        if record.index in games and not tallies[player].has(record.index):
+            tallies[player].add(record)
+    left = config.games * len(specs) - sum(tally.games for tally in tallies)
+    tasks = TaskQueue(games, len(specs), lambda player, game: tallies[player].has(game))
     names = player_names(specs)
     setup = Setup(config, time_limit, list(specs), sandbox, wall_limit)
-    run = _Run(setup, jobs, names, executor or LocalTables(), secret)
+    run = _Run(setup, jobs, names, executor or LocalTables(), secret,
+               on_missing=lambda player, game: tallies[player].skip(game))
     interrupted = False
     kind = SeedKind.PUBLIC if config.seed is not None else SeedKind.SECRET if secret is not None else SeedKind.FRESH
     try:
-        with _no_second_interrupt_during(run):
-            if tasks:  # a resumed run may have nothing left to play
-                run.start(len(tasks))
+        holder = Holder()
+        with holder.wrapping(), _no_second_interrupt_during(run):
+            if left:  # a resumed run may have nothing left to play
+                run.start(left)
+            elif secret is not None:  # but its secret seed is still checked, by the keeper
+                run.check_secret()
             for player, record in run.play(tasks):
-                if (player, record.index) in results:  # a game can be counted only once, whatever happened
+                if tallies[player].has(record.index):  # a game can be counted only once, whatever happened
                     continue
-                results[player, record.index] = record
-                if on_record is not None:
-                    on_record(player, record)
+                with holder.held():  # counted and written, or neither (see ``holding``)
+                    tallies[player].add(record)
+                    if on_record is not None:
+                        on_record(player, record)
     except KeyboardInterrupt:
         interrupted = True
     except TablesLost as lost:
         interrupted, run.ending = True, str(lost)
         run.give_up(tasks, str(lost))
     config = replace(config, seed=run.seed)  # the games are over: now the seed may be shown
-    reports = tuple(
-        ChallengeReport(config, name, tuple(sorted((r for (p, _), r in results.items() if p == player),
-                                                   key=lambda r: r.index)))
-        for player, name in enumerate(names)
-    )
+    for tally in tallies:
+        tally.finish()
+    reports = tuple(ChallengeReport(config, name, tuple(sorted(tally.records or (), key=lambda r: r.index)), tally)
+                    for name, tally in zip(names, tallies, strict=True))
     nodes = tuple(run.executor.nodes.values())
     missing = tuple((names[player], game, why) for (player, game), why in sorted(run.missing.items()))
     return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped),
                             run.executor.walls, setup.wall, run.executor.name, nodes, run.ending,
-                            seed_kind=kind, missing=missing, replayed=run.replayed, first_game=first_game)
+                            seed_kind=kind, missing=missing, replayed=run.replayed, first_game=first_game,
+                            seed_sha256=run.digest)
 
 
 class TablesLost(Exception):
@@ -266,10 +286,12 @@ class _Run:
     """
 
     def __init__(self, setup: Setup, jobs: int | None, names: list[str], executor: Executor | None = None,
-                 secret: SecretSeed | None = None) -> None:
+                 secret: SecretSeed | None = None, on_missing: Callable[[int, int], None] | None = None) -> None:
         self.setup, self.jobs, self.names, self.secret = setup, jobs, names, secret
+        self.on_missing = on_missing or (lambda player, game: None)  # told of each game named missing
         self.executor = executor or LocalTables()
-        self.seed = setup.config.seed  # the given seed; a secret one is learned from the keeper at the end
+        self.seed = setup.config.seed  # the given seed; a fresh one is learned from the keeper at the end
+        self.digest = ""  # its SHA-256, from the keeper at the end (a secret seed's is all this process learns)
         self.keeper: KeeperHandle | None = None
         self.tables: list[Handle] = []
         self.finished = False
@@ -291,7 +313,12 @@ class _Run:
         self.setup = None  # the keeper holds it now
         self.tables = self.executor.start(public, self.keeper, self.jobs, tasks)
 
-    def play(self, tasks: deque[Task]) -> Iterator[tuple[int, GameRecord]]:
+    def check_secret(self) -> None:
+        """Have the keeper read the secret seed (and check it against a resumed run's SHA-256), no table."""
+        self.keeper = KeeperHandle(self.setup, self.secret)
+        forget_variable()
+
+    def play(self, tasks: TaskQueue) -> Iterator[tuple[int, GameRecord]]:
         """Hand out the tasks and yield (player, record) as games end."""
         for table in self.tables:
             self._feed(table, tasks)
@@ -316,31 +343,29 @@ class _Run:
                     self._lose_table(table, tasks, Lost(why, silent=True))
         self.finished = True
 
-    def _count(self, player: int, record: GameRecord, tasks: deque[Task]) -> Iterator[tuple[int, GameRecord]]:
+    def _count(self, player: int, record: GameRecord, tasks: TaskQueue) -> Iterator[tuple[int, GameRecord]]:
         """Yield the record; stop the player (and yield its lost games) after too many failures in a row."""
         yield player, record
         self.failures[player] = self.failures[player] + 1 if record.failed else 0
         name = self.names[player]
         if self.failures[player] < FAILURES_IN_A_ROW or name in self.stopped:
             return
-        left = [task for task in tasks if task.player == player]
+        count, left = tasks.stop_player(player)
         self.stopped[name] = (f"stopped after {FAILURES_IN_A_ROW} failed games in a row, the last: {record.error}; "
-                              f"its {len(left)} games not yet played count as lost")
-        for task in left:
-            tasks.remove(task)
-            yield player, GameRecord(task.game, Outcome.CRASHED, 0, 0.0, NOT_PLAYED)
+                              f"its {count} games not yet played count as lost")
+        for game in left:  # one at a time, as games end: a hundred million of them take no memory
+            yield player, GameRecord(game, Outcome.CRASHED, 0, 0.0, NOT_PLAYED)
 
-    def _feed(self, table: Handle, tasks: deque[Task]) -> None:
+    def _feed(self, table: Handle, tasks: TaskQueue) -> None:
         """Queue tasks at ``table``, a batch at a time: each the first whose board no other table is
         playing or has queued."""
         if not tasks or table.prefetch - len(table.sent) < table.batch:
             return  # (so a table that takes batches is dealt whole ones)
         own = Counter(task.game for task in table.sent)
-        while tasks and len(table.sent) < table.prefetch:
-            task = next((task for task in tasks if self.boards[task.game] == own[task.game]), None)
+        while len(table.sent) < table.prefetch:
+            task = tasks.take(lambda task: self.boards[task.game] == own[task.game])
             if task is None:
                 break  # every board left is at another table: this one waits for it to free one
-            tasks.remove(task)
             own[task.game] += 1
             self.boards[task.game] += 1
             table.send(task)
@@ -351,7 +376,7 @@ class _Run:
         if not self.boards[task.game]:
             del self.boards[task.game]
 
-    def _lose_table(self, table: Handle, tasks: deque[Task], lost: Lost) -> None:
+    def _lose_table(self, table: Handle, tasks: TaskQueue, lost: Lost) -> None:
         """A table died, went silent or left with its machine: every task it held goes back to the queue,
         first, for any live table; the one it was playing is begun again on a fresh worker, within
         ``PLAYS_A_GAME`` (see ``_again``). Nobody's game is lost for it."""
@@ -361,7 +386,7 @@ class _Run:
             self._off_table(task)
         if returned and table.in_play():
             returned[0] = self._again(returned[0], lost.why)
-        tasks.extendleft(reversed([task for task in returned if task is not None]))
+        tasks.hand_back([task for task in returned if task is not None])
         place = self.tables.index(table)
         fresh = self.executor.replace(table, lost)
         if fresh is None:
@@ -379,15 +404,16 @@ class _Run:
         self.plays[key] = self.plays.get(key, 1) + 1
         if self.plays[key] > PLAYS_A_GAME:
             self.missing[key] = f"begun {PLAYS_A_GAME} times, each time at a table that was lost; the last: {why}"
+            self.on_missing(*key)
             return None
         self.replayed += 1
         return replace(task, fresh=True, sealed=None)
 
-    def give_up(self, tasks: deque[Task], why: str) -> None:
+    def give_up(self, tasks: TaskQueue, why: str) -> None:
         """The games still queued when the run could go no further: named as missing."""
-        for task in tasks:
+        for task in tasks.drain():
             self.missing.setdefault((task.player, task.game), why)
-        tasks.clear()
+            self.on_missing(task.player, task.game)
 
     def stop(self) -> None:
         self.executor.stop(self.tables, politely=self.finished)
@@ -395,5 +421,6 @@ class _Run:
         if self.keeper is not None:
             if self.seed is None:
                 self.seed = self.keeper.seed()
+            self.digest = self.keeper.digest()
             self.keeper.stop()
             self.keeper = None

@@ -6,8 +6,9 @@ keeps its files (Pyxel's user data folder). Nothing is written there (no
 index, no lock, no clean-up of what a crash left: that is the game's, at
 its start): the table comes from the saved index, caught up in memory with
 any game it lacks, and --json streams the games as it reads them, so its
-memory does not grow with the history. A --data-dir that is not a folder is
-an error; the default folder not made yet means no games.
+memory does not grow with the history. A --data-dir (or an
+AMIGASWEEPER_DATA_DIR) that is not a folder is an error; Pyxel's default
+folder not made yet means no games.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..storage.folders import APP_NAME, VENDOR_NAME, default_folder
+from ..storage.folders import APP_NAME, DATA_DIR_ENV, VENDOR_NAME, default_folder
 from .filters import Flagging, GameFilter, Period, bbbv_minimum
 from .index import StatsIndex, reset_date
 from .labelled import labelled_row
@@ -115,11 +116,14 @@ def _main(args: list[str]) -> int:
     except ValueError as error:
         print(f"amigasweeper: {error}\n{USAGE}", file=sys.stderr)
         return 2
-    if folder is not None and not folder.is_dir():
-        what = "does not exist" if not folder.exists() else "is not a folder"
-        print(f"amigasweeper: the data folder {folder} {what}\n{USAGE}", file=sys.stderr)
-        return 2
+    # A folder the player named (--data-dir, or the variable) must be there; only Pyxel's default may not yet be.
+    named = folder is not None or default_folder(None) is not None  # (None given: the variable's folder or None)
+    where = "" if folder is not None else f" ({DATA_DIR_ENV})"
     folder = folder or desktop_folder()
+    if named and not folder.is_dir():
+        what = "does not exist" if not folder.exists() else "is not a folder"
+        print(f"amigasweeper: the data folder {folder}{where} {what}\n{USAGE}", file=sys.stderr)
+        return 2
     store = RecordStore(folder)
     try:
         if as_json:

@@ -250,7 +250,8 @@ class RunningLuck:
     log10_max: float = 0.0  # the maximum starts at the martingale's first value, 1
     audited: int = 0
     skipped: int = 0
-    path: list[float] = field(default_factory=list)  # the mixture after each game
+    path: list[float] = field(default_factory=list)  # the mixture after each game (kept when keep_path)
+    keep_path: bool = True  # False for a long run: its memory stays flat, the path is not kept
 
     def __post_init__(self) -> None:
         self.lambdas = check_lambdas(self.lambdas)
@@ -264,7 +265,8 @@ class RunningLuck:
         self.audited += game.audited
         self.skipped += game.skipped
         now = self.log10_e
-        self.path.append(now)
+        if self.keep_path:
+            self.path.append(now)
         self.log10_max = max(self.log10_max, now)
 
     @property
@@ -276,6 +278,8 @@ class RunningLuck:
 
     def games_to_flag(self, alpha: float) -> int | None:
         """How many games the running maximum took to reach 1/α (None: never)."""
+        if not self.keep_path:
+            raise ValueError("games_to_flag needs the path: make the RunningLuck with keep_path=True")
         bar = threshold(alpha)
         return next((n for n, value in enumerate(self.path, 1) if value >= bar), None)
 

@@ -16,6 +16,7 @@ import pytest
 
 from amigasweeper.challenge import cli, runfiles
 from amigasweeper.challenge.executors import LocalTables
+from amigasweeper.challenge.seeds import SEED_VARIABLE, seed_digest
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ["--size", "4", "--bombs", "2", "--games", "4", "--jobs", "1", "--player", "solver", "--player", "naive"]
@@ -120,13 +121,58 @@ def test_a_secret_seeds_run_resumes_only_with_its_seed(tmp_path, capsys):
     assert cli.main([*SMALL, "--json", "--jsonl", str(log)]) == 0
     seed = json.loads(capsys.readouterr().out)["seed"]
     manifest = Path(runfiles.manifest_path(str(log))).read_text()
-    assert str(seed) not in manifest and runfiles.seed_digest(seed) in manifest
+    assert str(seed) not in manifest and seed_digest(seed) in manifest
     assert cli.main([*SMALL, "--jsonl", str(log), "--resume"]) == 2
-    assert "the run's seed was secret: give it with --seed" in capsys.readouterr().err
+    assert "the run's seed was not public: give it with --seed" in capsys.readouterr().err
     assert cli.main([*SMALL, "--seed", str(seed + 1), "--jsonl", str(log), "--resume"]) == 2
     assert "is not the seed the run was played with" in capsys.readouterr().err
     assert cli.main([*SMALL, "--seed", str(seed), "--jsonl", str(log), "--resume"]) == 0
     assert len(_lines(log)) == 8  # all were there: nothing played twice
+
+
+LONG_SEED = (1 << 127) | 0x5EED_0F_A_C0_47E57  # 128 bits: long enough for a secret seed
+
+
+def _seed_file(path: Path, seed: int) -> Path:
+    path.write_text(f"{seed}\n")
+    path.chmod(0o600)
+    return path
+
+
+def test_a_secret_seeds_run_resumes_with_its_seed_file_or_variable_checked_by_the_keeper(tmp_path, capsys,
+                                                                                        monkeypatch):
+    """The seed is read by the keeper alone, on resuming too: the manifest keeps its SHA-256 (learned from the
+    keeper at the end), and a wrong seed is refused before any game, whichever way it is given."""
+    seed_file = _seed_file(tmp_path / "seed", LONG_SEED)
+    public = tmp_path / "public.jsonl"
+    assert cli.main([*SMALL, "--seed", str(LONG_SEED), "--jsonl", str(public)]) == 0
+    capsys.readouterr()
+    log = tmp_path / "run.jsonl"
+    assert cli.main([*SMALL, "--seed-file", str(seed_file), "--json", "--jsonl", str(log)]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] is None  # never shown
+    manifest = json.loads(Path(runfiles.manifest_path(str(log))).read_text())
+    assert manifest["seed"] is None and manifest["seed_sha256"] == seed_digest(LONG_SEED)
+    assert str(LONG_SEED) not in json.dumps(manifest)
+    lines = log.read_text().splitlines(keepends=True)
+    log.write_text("".join(lines[:5]))  # three games to play again
+    wrong = _seed_file(tmp_path / "wrong", LONG_SEED + 1)
+    assert cli.main([*SMALL, "--seed-file", str(wrong), "--jsonl", str(log), "--resume"]) == 2
+    assert "the secret seed in the file" in capsys.readouterr().err
+    assert len(_lines(log)) == 5  # refused before any game
+    monkeypatch.setenv(SEED_VARIABLE, str(LONG_SEED + 1))
+    assert cli.main([*SMALL, "--jsonl", str(log), "--resume"]) == 2
+    assert f"the variable {SEED_VARIABLE} is not the seed the run was played with" in capsys.readouterr().err
+    assert cli.main([*SMALL, "--seed", str(LONG_SEED), "--jsonl", str(log), "--resume"]) == 2  # a secret run
+    capsys.readouterr()
+    monkeypatch.setenv(SEED_VARIABLE, str(LONG_SEED))
+    assert cli.main([*SMALL, "--json", "--jsonl", str(log), "--resume"]) == 0
+    assert json.loads(capsys.readouterr().out)["seed"] is None
+    assert _games(log) == _games(public)  # the same boards as the seed's, each game once
+    assert cli.main([*SMALL, "--seed-file", str(wrong), "--jsonl", str(log), "--resume"]) == 2  # nothing left,
+    assert "is not the seed the run was played with" in capsys.readouterr().err  # still checked
+    monkeypatch.setenv(SEED_VARIABLE, str(LONG_SEED))
+    assert cli.main([*SMALL, "--jsonl", str(public), "--resume"]) == 2  # a public run wants its --seed
+    assert f"--seed {LONG_SEED}: give the same, not the variable" in capsys.readouterr().err
 
 
 def test_resume_needs_a_games_file_and_its_manifest(tmp_path, capsys):

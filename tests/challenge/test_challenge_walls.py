@@ -412,6 +412,7 @@ def test_no_two_players_ever_play_the_same_board_at_the_same_time(prefetch, batc
     from collections import deque
 
     from amigasweeper.challenge.table import Setup, Task
+    from amigasweeper.challenge.taskqueue import TaskQueue
     from amigasweeper.challenge.tournament import _Run
 
     class Handle:
@@ -428,7 +429,7 @@ def test_no_two_players_ever_play_the_same_board_at_the_same_time(prefetch, batc
     players, games = 3, 40
     run = _Run(Setup(ALL_BOMBS, 1.0, ["a:a"] * players, None), 3, ["a"] * 3)  # only its dealing is used
     run.tables = [Handle(), Handle(), Handle()]
-    tasks = deque(Task(p, g) for g in range(games) for p in range(players))
+    tasks = TaskQueue(range(games), players, lambda player, game: False)  # made as the tables take them
     done, rng = [], random.Random(1)
     for table in run.tables:
         run._feed(table, tasks)

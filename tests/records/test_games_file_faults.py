@@ -271,12 +271,29 @@ def test_stats_of_a_data_folder_that_is_not_there_is_an_error(tmp_path, make):
     assert not (tmp_path / "typo").is_dir()  # and it is not made
 
 
+@pytest.mark.parametrize("make", ["missing", "file"])
+def test_stats_with_a_data_dir_variable_that_is_not_a_folder_is_an_error(tmp_path, make):
+    """AMIGASWEEPER_DATA_DIR is a folder the player named, as --data-dir is: a typo there is said, exit 2."""
+    folder = tmp_path / "typo"
+    if make == "file":
+        folder.write_text("not a folder")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "AMIGASWEEPER_DATA_DIR": str(folder)}
+    done = subprocess.run([sys.executable, "-m", "amigasweeper", "--stats"], capture_output=True, text=True,
+                          timeout=20, cwd=ROOT, env=env)
+    assert done.returncode == 2 and done.stdout == ""
+    assert f"{folder} (AMIGASWEEPER_DATA_DIR)" in done.stderr
+    assert ("does not exist" if make == "missing" else "is not a folder") in done.stderr
+    assert not folder.is_dir()
+
+
 def test_stats_of_a_default_folder_not_made_yet_says_no_games(tmp_path):
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "AMIGASWEEPER_DATA_DIR": str(tmp_path / "first-run")}
+    """Pyxel's own folder (no variable, no --data-dir) is made by the game's first run: none yet is no games."""
+    env = {k: v for k, v in os.environ.items() if k != "AMIGASWEEPER_DATA_DIR"}
+    env.update(PYTHONPATH=str(ROOT), HOME=str(tmp_path))
     done = subprocess.run([sys.executable, "-m", "amigasweeper", "--stats"], capture_output=True, text=True,
                           timeout=20, cwd=ROOT, env=env)
     assert done.returncode == 0 and "No games recorded yet." in done.stdout
-    assert not (tmp_path / "first-run").exists()
+    assert not (tmp_path / ".pyxel").exists()
 
 
 def test_an_index_of_a_line_set_aside_round_trips(tmp_path):

@@ -180,8 +180,8 @@ def test_stats_table_and_bad_options(tmp_path):
     RecordStore(tmp_path).append(_record(1))
     table = _stats("--stats", f"--data-dir={tmp_path}")
     assert table.returncode == 0 and "Beginner" in table.stdout
-    empty = _stats("--stats", env={"AMIGASWEEPER_DATA_DIR": str(tmp_path / "none")})
-    assert empty.returncode == 0 and "No games recorded yet." in empty.stdout
+    typo = _stats("--stats", env={"AMIGASWEEPER_DATA_DIR": str(tmp_path / "none")})  # a folder named, not there
+    assert typo.returncode == 2 and "(AMIGASWEEPER_DATA_DIR) does not exist" in typo.stderr
     bad = _stats("--stats", "--colour")
     assert bad.returncode == 2 and "usage" in bad.stderr
 
