@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum, IntEnum
 
-from .unique import check_unique
+from .unique import check_unique, saved_member
 
 
 class GameStatus(str, Enum):
@@ -65,10 +65,7 @@ class Completion(str, Enum):
     def saved(cls, value: str) -> Completion:
         """The mode whose saved name is ``value`` (ValueError for none), as
         Completion(value) finds it, in words a type checker follows."""
-        for member in cls:
-            if member.value == value:
-                return member
-        raise ValueError(f"{value!r} is not a completion mode")
+        return saved_member(cls, value, "completion mode")
 
     def satisfied(self, mines_found: bool, non_mines_found: bool) -> bool:
         """Whether a game with every mine marked (``mines_found``) and every

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 
-from .unique import check_unique
+from .unique import check_unique, saved_member
 
 
 class Shape(str, Enum):
@@ -66,10 +66,7 @@ class Shape(str, Enum):
     def saved(cls, value: str) -> Shape:
         """The shape whose saved name is ``value`` (ValueError for none), as
         Shape(value) finds it, in words a type checker follows."""
-        for member in cls:
-            if member.value == value:
-                return member
-        raise ValueError(f"{value!r} is not a board shape")
+        return saved_member(cls, value, "board shape")
 
 
 check_unique(Shape, "code", "title", "word")

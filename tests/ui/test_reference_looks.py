@@ -14,18 +14,15 @@ options were written; regenerate only after a deliberate change of the look:
 from __future__ import annotations
 
 import hashlib
-import os
 from collections.abc import Hashable  # a Command, or the engine's Shape or Completion (their menu items' commands)
 from pathlib import Path
 
 import pytest
 import pyxel
+from reference_files import check_reference
 
 from amigasweeper.engine import LevelName, Shape
 from amigasweeper.ui.game.menudefs import MENUS, Command
-
-REFERENCE = Path(__file__).parent / "reference"
-UPDATE = os.environ.get("UPDATE_REFERENCE_SCREENS") == "1"
 
 
 def look_digest() -> str:
@@ -136,19 +133,7 @@ SCENES_ON = {name.replace("look24", "every_option"): with_every_option_on(scene)
 
 
 def check(name: str, tmp_path: Path) -> None:
-    digest = look_digest()
-    expected_file = REFERENCE / f"{name}.sha256"
-    if UPDATE:
-        REFERENCE.mkdir(exist_ok=True)
-        pyxel.screenshot(str(REFERENCE / f"{name}.png"), 2)
-        expected_file.write_text(digest + "\n")
-        return
-    seen = tmp_path / f"{name}.png"
-    pyxel.screenshot(str(seen), 2)
-    assert expected_file.exists(), f"no reference for {name}: run with UPDATE_REFERENCE_SCREENS=1"
-    assert digest == expected_file.read_text().strip(), (
-        f"{name} no longer matches tests/ui/reference/{name}.png; the new screen is {seen}."
-    )
+    check_reference(name, look_digest(), tmp_path)
 
 
 @pytest.mark.parametrize("name", sorted(SCENES_2_4))

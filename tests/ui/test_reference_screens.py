@@ -10,18 +10,14 @@ deliberate change of the look, regenerate both and look at the PNGs:
 from __future__ import annotations
 
 import hashlib
-import os
-from pathlib import Path
 
 import pytest
 import pyxel
 from guide_scenes import GUIDE_SCENES
+from reference_files import check_reference
 
 from amigasweeper.engine import LevelName
 from amigasweeper.ui.intuition.input import Button
-
-REFERENCE = Path(__file__).parent / "reference"
-UPDATE = os.environ.get("UPDATE_REFERENCE_SCREENS") == "1"
 
 
 def screen_digest() -> str:
@@ -242,17 +238,4 @@ SCENES = {
 def test_screen_matches_its_reference(make_app, name, tmp_path):
     pilot = SCENES[name](make_app)
     pilot.move(300, 236)  # the pointer out of the way, always in the same place
-    digest = screen_digest()
-    expected_file = REFERENCE / f"{name}.sha256"
-    if UPDATE:
-        REFERENCE.mkdir(exist_ok=True)
-        pyxel.screenshot(str(REFERENCE / f"{name}.png"), 2)
-        expected_file.write_text(digest + "\n")
-        return
-    seen = tmp_path / f"{name}.png"
-    pyxel.screenshot(str(seen), 2)
-    assert expected_file.exists(), f"no reference for {name}: run with UPDATE_REFERENCE_SCREENS=1"
-    assert digest == expected_file.read_text().strip(), (
-        f"{name} no longer matches tests/ui/reference/{name}.png; the new screen is {seen}. "
-        "If the change is intended, regenerate with UPDATE_REFERENCE_SCREENS=1 and look at the PNGs."
-    )
+    check_reference(name, screen_digest(), tmp_path)
