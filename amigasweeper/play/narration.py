@@ -44,7 +44,9 @@ from amigasweeper.access.words.reading import (
     next_number,
     none_line,
     row_runs_line,
+    typed_board_go_on,
     typed_go_on,
+    whole_board_line,
 )
 from amigasweeper.engine import Game, LayoutKind, Move, MoveKind, MoveResult
 
@@ -141,6 +143,9 @@ class GameNarration:
 
     def frontier(self, first_row: int = 0, go_on: Callable[[int], str] = typed_go_on) -> Line:
         return self._say(LineKind.ASKED, frontier_line(self.game, first_row, go_on))
+
+    def whole_board(self, first_row: int = 0, go_on: Callable[[int], str] = typed_board_go_on) -> Line:
+        return self._say(LineKind.ASKED, whole_board_line(self.game, first_row, go_on))
 
     def jump(self, cell: int, what: str) -> int:
         """`next covered`, `next number`: the square found after ``cell`` (said as

@@ -33,6 +33,7 @@ class Verb(Enum):
     READ_COLUMN = "read column"
     READ_AROUND = "read around"
     READ_FRONTIER = "read frontier"
+    READ_BOARD = "read board"
     NEXT_COVERED = "next covered"
     NEXT_NUMBER = "next number"
     STATUS = "status"
@@ -113,6 +114,8 @@ SPECS: dict[Verb, Spec] = {
                            "square touching it", 0, 2),
     Verb.READ_FRONTIER: Spec("read frontier", "reads the numbers touching covered squares, row by row; "
                              "read frontier 9 from row 9", 0, 1),
+    Verb.READ_BOARD: Spec("read board", "reads every row's runs; blanks and numbers with nothing covered "
+                          "around are open, open rows said together; read board 9 from row 9", 0, 1),
     Verb.NEXT_COVERED: Spec("next covered", "moves you to the next covered square, left to right and then down, "
                             "round to the top after the last; none when every square is uncovered or marked"),
     Verb.NEXT_NUMBER: Spec("next number", "moves you to the next uncovered number, left to right and then down, "
@@ -168,7 +171,8 @@ ALIASES = {
     "more": Verb.NEXT,
 }
 READ_ALIASES = {"row": Verb.READ_ROW, "column": Verb.READ_COLUMN, "col": Verb.READ_COLUMN,
-                "around": Verb.READ_AROUND, "frontier": Verb.READ_FRONTIER}
+                "around": Verb.READ_AROUND, "frontier": Verb.READ_FRONTIER,
+                "board": Verb.READ_BOARD}
 NEXT_ALIASES = {"covered": Verb.NEXT_COVERED, "number": Verb.NEXT_NUMBER}
 FIRST_WORDS = {verb.value: verb for verb in Verb if " " not in verb.value} | ALIASES
 # Two-word commands other than read's and next's (known mines, strong demo)
@@ -217,7 +221,8 @@ def _read(words: list[str]) -> Command:
     verb = READ_ALIASES.get(words[0].lower()) if words else None
     if verb is None:
         what = f"{quoted(words[0])} is not something to read" if words else "read needs what to read"
-        raise CommandError(f"{what}: read row 5, read column C, read around or read frontier")
+        raise CommandError(f"{what}: read row 5, read column C, read around, read frontier "
+                           "or read board")
     return _checked(verb, tuple(words[1:]))
 
 

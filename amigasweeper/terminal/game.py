@@ -201,6 +201,7 @@ class TextGame:
             Verb.READ_COLUMN: self._read_column,
             Verb.READ_AROUND: lambda args: narration.around(self.square(args)),
             Verb.READ_FRONTIER: lambda args: narration.frontier(parse_row(args[0], self.game.topology) if args else 0),
+            Verb.READ_BOARD: lambda args: narration.whole_board(parse_row(args[0], self.game.topology) if args else 0),
             Verb.NEXT_COVERED: lambda args: self._jump("covered"),
             Verb.NEXT_NUMBER: lambda args: self._jump("number"),
             Verb.STATUS: lambda args: self._status(),

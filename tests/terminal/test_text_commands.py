@@ -12,7 +12,7 @@ import pytest
 
 from amigasweeper.access.narrator import NarrationLog, Narrator
 from amigasweeper.access.voices.base import estimated_seconds
-from amigasweeper.access.words.reading import frontier_line
+from amigasweeper.access.words.reading import frontier_line, whole_board_line
 from amigasweeper.engine import Completion, GameStatus, LevelName, Shape, Tile
 from amigasweeper.play import SeedSource, Session
 from amigasweeper.play.choices import choices_from_settings
@@ -188,9 +188,10 @@ def test_read_row_column_and_around_are_the_squares_in_order(text):
     assert text("read row 0") == "'0' is not a row: the rows are numbered from 1 to 8, from the top"
     assert text("read column J") == "there is no column J: the columns go from A to H"
     assert text("read column 3").startswith("'3' is not a column")
-    assert text("read") == "read needs what to read: read row 5, read column C, read around or read frontier"
-    assert text("read board") == ('"board" is not something to read: read row 5, read column C, read around '
-                                  'or read frontier')
+    assert text("read") == ("read needs what to read: read row 5, read column C, read around, read frontier "
+                            "or read board")
+    assert text("read boards") == ('"boards" is not something to read: read row 5, read column C, read around, '
+                                   'read frontier or read board')
 
 
 def test_a_lost_game_reads_its_mines(text):
@@ -281,7 +282,8 @@ def test_help_lists_every_command_and_says_what_each_does(text):
         pages.append(text("next"))
     assert first.startswith("page 1 of ") and pages[-1].endswith("(end)") and len(pages) > 1
     assert all(len(page) <= 400 for page in pages)  # each page whole, under the Narrator's longest line
-    listed = " ".join(pages)
+    # the pages' text without their markers: a page may end inside a command's words ("known" | "mines")
+    listed = " ".join(page.split(": ", 1)[1].removesuffix(" (more: type next)") for page in pages)
     for verb in Verb:
         assert SPECS[verb].usage in listed
     assert listed.rstrip(" (end)").endswith("help clear")  # never cut: the help's last words are there
@@ -440,6 +442,20 @@ def test_the_frontier_lists_the_numbers_touching_covered_squares(text):
         assert text(f"read frontier {last + 2}") == (f"frontier: none from row {last + 2} down, no uncovered number "
                                                      "touches a covered square")
     assert text("help read frontier").startswith("read frontier: ") and text("help next").startswith("next covered: ")
+
+
+def test_read_board_reads_the_whole_board_from_a_row_down(text):
+    assert text("read board") == "board: " + "; ".join(f"row {row}: all covered" for row in range(1, 9))
+    board = text.board
+    text("uncover D4")
+    answer = text("read board")
+    assert answer == whole_board_line(board)  # what the line holds: tests/access/test_reading.py
+    assert "covered" in answer and answer.startswith("board: ")
+    assert text("read board 3") == whole_board_line(board, 2)
+    assert text("read board 3").startswith("board: row 3") or text("read board 3").startswith("board: rows 3 ")
+    assert text("read board 9") == "'9' is not a row: the rows are numbered from 1 to 8, from the top"
+    assert text("read board 1 2").startswith("read board")  # too many words: what it takes
+    assert text("help read board").startswith("read board: ")
 
 
 class SlowVoice:

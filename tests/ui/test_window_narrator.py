@@ -12,6 +12,7 @@ import pyxel
 
 from amigasweeper.access.narrator import NarrationLog
 from amigasweeper.access.voices.base import NoVoice
+from amigasweeper.access.words.reading import row_runs_line, whole_board_line
 from amigasweeper.engine import GameStatus
 from amigasweeper.ui.game.menudefs import Command
 from amigasweeper.ui.intuition.input import Button
@@ -161,6 +162,11 @@ def test_jumps_and_the_frontier_by_keys(narrated):
     pilot.key(pyxel.KEY_F)
     ((kind, text),) = heard(app, pilot, log)
     assert kind == "asked" and text.startswith("frontier, ")
+    pilot.key(pyxel.KEY_R, shift=True)
+    ((kind, text),) = heard(app, pilot, log)
+    assert kind == "asked" and text == whole_board_line(game), "Shift-R on row 1: the whole board"
+    pilot.key(pyxel.KEY_R)
+    assert heard(app, pilot, log) == [("asked", row_runs_line(game, 0))], "R alone is still the row"
 
 
 def square(app, cell):

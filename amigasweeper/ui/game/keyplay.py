@@ -16,6 +16,7 @@ keys) or a key a web browser keeps for itself:
     C                      clear around it (an uncovered number)
     W                      say the cursor's square again
     R, K, N                read its row, its column, the squares around it
+    Shift-R                read the whole board (as the text mode's read board) from its row down
     F                      read the frontier from the cursor's row down
     J, Shift-J             jump to the next covered square; to the next number
     T, S                   say the time; the state, the mines counter and the time
@@ -60,6 +61,7 @@ class Read(Enum):
     TIME = "time"
     STATUS = "status"
     FRONTIER = "frontier"
+    BOARD = "board"
 
 
 class Jump(Enum):
@@ -86,6 +88,7 @@ READS = {
     pyxel.KEY_S: Read.STATUS,
     pyxel.KEY_F: Read.FRONTIER,
 }
+SHIFTED_READS = {pyxel.KEY_R: Read.BOARD}  # Shift and the key: another reading
 JUMP_KEY = pyxel.KEY_J
 JUMPS = {Jump.COVERED: next_covered, Jump.NUMBER: next_number}
 MOVE_KINDS = {Action.UNCOVER: MoveKind.UNCOVER, Action.MARK: MoveKind.MARK, Action.CLEAR: MoveKind.CLEAR}
@@ -186,7 +189,7 @@ class BoardCursor:
                 return True
             if code in READS:
                 self._show()
-                self.listener.read(READS[code], self.cell)
+                self.listener.read(SHIFTED_READS.get(code, READS[code]) if frame.shift else READS[code], self.cell)
                 return True
             if code == JUMP_KEY:
                 self._jump(Jump.NUMBER if frame.shift else Jump.COVERED)
