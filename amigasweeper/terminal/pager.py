@@ -21,26 +21,45 @@ NOTHING_MORE = ("nothing more to read: next goes on through a long answer (help,
                 "next covered or next number moves you")
 
 
+BREAKS = (",", ";", ".", ":")  # a page ends after one of these where it can: "known mines" stays whole
+
+
 def pages_of(text: str, size: int = PAGE) -> list[str]:
-    """``text`` cut between words into pages of at most ``size`` characters
-    (a single word longer than a page is cut where it must be)."""
+    """``text`` cut between words into pages of at most ``size`` characters,
+    after a comma, semicolon or full stop where one falls in a page's second
+    half (so a list's items, "known mines" say, are never split), else
+    between any two words (a single word longer than a page is cut where it
+    must be)."""
     pages: list[str] = []
-    page = ""
+    page: list[str] = []
     for word in text.split():
         while len(word) > size:
             if page:
-                pages.append(page)
-                page = ""
+                pages.append(" ".join(page))
+                page = []
             pages.append(word[:size])
             word = word[size:]
-        if page and len(page) + 1 + len(word) > size:
-            pages.append(page)
-            page = word
-        else:
-            page = f"{page} {word}" if page else word
+        if page and len(" ".join(page)) + 1 + len(word) > size:
+            cut = _last_break(page)
+            pages.append(" ".join(page[:cut]))
+            page = page[cut:]
+        page.append(word)
     if page or not pages:
-        pages.append(page)
+        pages.append(" ".join(page))
     return pages
+
+
+def _last_break(words: list[str]) -> int:
+    """Where a full page of ``words`` is best cut: after the last word that
+    ends a clause, if that keeps more than half the page; else after all."""
+    half = len(" ".join(words)) // 2
+    length = 0
+    best = len(words)
+    for index, word in enumerate(words):
+        length += len(word) + (1 if index else 0)
+        if word.endswith(BREAKS) and length > half:
+            best = index + 1
+    return best
 
 
 class Pager:

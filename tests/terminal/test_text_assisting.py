@@ -118,6 +118,14 @@ def test_long_answers_page_with_next_and_every_page_fits_a_line():
     assert pages_of("") == [""] and pages_of("one") == ["one"]
 
 
+def test_a_page_ends_after_a_clause_so_a_listed_command_is_never_split():
+    listed = ", ".join(["go C5", "uncover", "mark", "known mines", "strong demo", "read board 3"] * 30)
+    pages = pages_of(listed, size=100)
+    assert all(len(page) <= 100 for page in pages) and " ".join(pages) == listed
+    assert all(page.endswith(",") for page in pages[:-1])  # cut after an item, never inside "known mines"
+    assert pages_of("a b c d e f g h", size=5) == ["a b c", "d e f", "g h"]  # no comma: between any words
+
+
 def test_stats_reads_labelled_rows_by_level_and_board(text):
     assert text("stats") == "no games recorded yet"
     text.win()
