@@ -136,7 +136,7 @@ def _tie_to(parent: int, seconds: float) -> None:
 
 def _answer(reading: int, child: int, seconds: float) -> str | None:
     deadline = time.monotonic() + seconds
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         left = deadline - time.monotonic()
         if left <= 0:

@@ -46,10 +46,18 @@ def write_report(error: BaseException, folder: Path | None, now: datetime.dateti
     goes to stderr)."""
     text = f"AmigaSweeper {__version__}, Python {sys.version.split()[0]}, {sys.platform}\n\n"
     text += "".join(traceback.format_exception(error))
-    stamp = f"{now:%Y%m%d-%H%M%S}"
-    for number in range(1, 100) if folder is not None else ():
+    written = _write_new(folder, f"amigasweeper-fault-{now:%Y%m%d-%H%M%S}", text) if folder is not None else None
+    if written is None:
+        print(text, file=sys.stderr, end="")
+    return written
+
+
+def _write_new(folder: Path, stem: str, text: str) -> Path | None:
+    """The text in a new file named from ``stem`` (then stem-2 .. stem-99,
+    never over another); None if none can be written."""
+    for number in range(1, 100):
         suffix = "" if number == 1 else f"-{number}"
-        path = folder / f"amigasweeper-fault-{stamp}{suffix}.txt"
+        path = folder / f"{stem}{suffix}.txt"
         try:
             folder.mkdir(parents=True, exist_ok=True)
             with open(path, "x", encoding="utf-8") as file:
@@ -59,7 +67,6 @@ def write_report(error: BaseException, folder: Path | None, now: datetime.dateti
             continue
         except OSError:
             break
-    print(text, file=sys.stderr, end="")
     return None
 
 

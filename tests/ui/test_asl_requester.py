@@ -11,8 +11,7 @@ import pyxel
 from amigasweeper.ui.intuition import drawers
 from amigasweeper.ui.intuition.amigapaths import VolumeMap
 from amigasweeper.ui.intuition.asl import FileRequester, Mode
-from amigasweeper.ui.intuition.asl_list import size_text
-from amigasweeper.ui.intuition.asllayout import LIST_PAD, ROW_H
+from amigasweeper.ui.intuition.asl_list import LIST_PAD, ROW_H, size_text
 from amigasweeper.ui.intuition.drawers import Kind
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import FILL, Pen
@@ -409,3 +408,19 @@ def test_a_screen_mode_change_lays_the_requester_out_again(make_app, folder):
     assert opened.asl.listing.rows > low_rows
     opened.app.resize_screen(ScreenMode.LOWRES)
     assert opened.asl.listing.rows == low_rows and opened.asl.x + opened.asl.w <= 320
+
+
+def test_a_press_called_off_on_the_requester_is_not_a_cancel(make_app, folder):
+    # The button held on the requester's own body while Return chooses a file:
+    # closing it calls the press off (Widget.on_cancel), which is not Cancel.
+    opened = Opened(make_app, folder)
+    listing = opened.asl.listing
+    opened.pilot.move(listing.ax + 1, listing.ay + listing.h + 1)  # the gap under the list
+    opened.pilot.press()
+    opened.pilot.step()
+    assert opened.app.wm.dispatcher.captured is opened.asl
+    opened.pilot.type("notes.txt")
+    opened.pilot.key(pyxel.KEY_RETURN)
+    opened.pilot.release()
+    opened.pilot.step()
+    assert opened.chosen == [folder / "notes.txt"] and opened.cancelled == 0 and not opened.is_open

@@ -143,3 +143,8 @@ def test_volumes_on_windows_are_the_drive_letters():
 @pytest.mark.skipif(sys.platform != "win32", reason="drive letters exist only on Windows")
 def test_windows_has_its_drives():
     assert drawers.windows_drives()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="off Windows only")
+def test_there_are_no_drive_letters_off_windows():
+    assert drawers.windows_drives() == []

@@ -275,7 +275,7 @@ def choose_screen_from_the_menu(app, pilot, mode: ScreenMode) -> None:
     pilot.move(x + 20, box.y + 2)
     sub = strip.sub_panel()  # across into Screen Mode's sub-items, to the mode
     pilot.move(sub.left + 4, box.y + 2)
-    pilot.move(sub.left + 20, next(b for b in sub.boxes if b.item.label == mode.title).y + 2)
+    pilot.move(sub.left + 20, next(b for b in sub.boxes if b.item.label == mode.label).y + 2)
     pilot.release(Button.RIGHT)
 
 

@@ -226,14 +226,14 @@ class CommandCentre:
         if board.width <= cols and board.height <= rows:
             return True
         if mode is not self.app.screen_mode:  # asked for a smaller screen
-            advice = f"choose a smaller board (Custom...) first, then {mode.title}."
+            advice = f"choose a smaller board (Custom...) first, then {mode.label}."
         elif mode is ScreenMode.LOWRES:
             advice = "choose a smaller board or PAL HighRes first."
         else:
             advice = "choose a smaller board first."
         self.tell(
             "Screen Mode",
-            [f"A {board.width}x{board.height} {shape.value} board does not fit {mode.title}: {advice}"],
+            [f"A {board.width}x{board.height} {shape.value} board does not fit {mode.label}: {advice}"],
         )
         return False
 

@@ -97,7 +97,8 @@ class FileRequester(AslLayout, Requester):
             raise ValueError("a Save requester needs `ask` to confirm replacing a file")
         self.mode = mode
         self.on_choose = on_choose
-        self.on_cancel = on_cancel or (lambda: None)
+        # Not named on_cancel: that is Widget's hook for a press called off, which is no Cancel.
+        self.cancel_action = on_cancel or (lambda: None)
         self.ask = ask
         self.places = [Path(p) for p in places]  # shown under Volumes beside the system's own
         self.note = ""  # one line under the list: what is happening or what went wrong
@@ -251,8 +252,8 @@ class FileRequester(AslLayout, Requester):
             self.go(entry.path)
             return
         self.set_text(self.file_gadget, entry.name)
-        again = self.last_click is not None and self.last_click[1] == entry
-        if again and self.frames - self.last_click[0] <= DOUBLE_CLICK_FRAMES:
+        last = self.last_click
+        if last is not None and last[1] == entry and self.frames - last[0] <= DOUBLE_CLICK_FRAMES:
             self.last_click = None
             self.choose()
         else:
@@ -311,6 +312,7 @@ class FileRequester(AslLayout, Requester):
         lines = [f"{printable(path.name)} already exists.", "Replace it?"]
         confirm = Requester(self.title, lines, [("Replace", replace), ("Cancel", lambda: confirm.close())],
                             self.screen_size, help_node=self.help_node, default=-1)
+        assert self.ask is not None  # __init__ refuses a Save requester without it, and only Save asks
         self.ask(confirm)
 
     def finish(self, path: Path) -> None:
@@ -324,7 +326,7 @@ class FileRequester(AslLayout, Requester):
     def cancel(self) -> None:
         self.stop_reading()
         self.close()
-        self.on_cancel()
+        self.cancel_action()
 
     # ------------------------------------------------------------ keys
     def set_text(self, gadget: StringGadget, text: str) -> None:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 import pyxel
 
 from . import font
-from .asllayout import LIST_PAD, ROW_H, SCROLLER_W
 from .atlas import FONT, Glyph
 from .drawers import Entry, Kind
 from .gfx import bevel, button_box
@@ -17,6 +16,9 @@ from .palette import FILL, FILL_TEXT, HIGHLIGHT_TEXT, TEXT, Pen
 from .requester import shorten
 from .widgets import Widget
 
+ROW_H = FONT.cell + 1
+LIST_PAD = 2  # inside the list's recessed frame
+SCROLLER_W = 11
 ARROW_H = 9
 SIZE_CHARS = 7  # the right column: "Drawer", "Volume" or a file's size
 

@@ -8,16 +8,14 @@ resizes it down to where the buttons still fit beside each other.
 
 from __future__ import annotations
 
+from .asl_list import LIST_PAD, ROW_H, SCROLLER_W, FileList, ListScroller
 from .atlas import FONT
 from .metrics import HIRES_WIDTH, for_width
 from .placement import asl_request_place
-from .requester import BUTTON_H, MARGIN, SCREEN_GAP
+from .requester import BUTTON_H, MARGIN, SCREEN_GAP, Requester
 from .stringgadget import GADGET_H
 from .window import SCREEN_TOP, SIZE_H, TITLE_H
 
-ROW_H = FONT.cell + 1
-LIST_PAD = 2  # inside the list's recessed frame
-SCROLLER_W = 11
 GAP = 4
 SIDE = 6  # from the window's border to the list and gadgets
 MOST_ROWS = {False: 14, True: 22}  # list rows on LowRes and HighRes screens
@@ -27,9 +25,12 @@ MIN_ROWS = 3
 BELOW_LIST = GAP + ROW_H + 3 * (GADGET_H + 3) + 2 * MARGIN + BUTTON_H
 
 
-class AslLayout:
-    """Layout for FileRequester (asl.py), which has ``listing``, ``scroller``,
-    ``gadgets`` and ``buttons`` and is a Requester."""
+class AslLayout(Requester):
+    """Layout for FileRequester (asl.py): a Requester with a ``listing`` and
+    its ``scroller``, which FileRequester makes before laying out."""
+
+    listing: FileList
+    scroller: ListScroller
 
     # ------------------------------------------------------------ layout
     def relayout(self) -> None:

@@ -35,8 +35,10 @@ key: only the cell's own pixels land, never a neighbour's.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum, IntEnum
+from typing import TypeVar
 
 from .palette import Pen
 
@@ -77,7 +79,10 @@ class Sprite:
         )
 
 
-def _strip(names: list[Enum], bank: int, x: int, y: int, w: int, h: int) -> dict[Enum, Sprite]:
+_Shown = TypeVar("_Shown", bound=Enum)  # the kind of thing a strip of sprites shows
+
+
+def _strip(names: Sequence[_Shown], bank: int, x: int, y: int, w: int, h: int) -> dict[_Shown, Sprite]:
     """Sprites of one size placed side by side, left to right, without gaps."""
     return {name: Sprite(bank, x + i * w, y, w, h) for i, name in enumerate(names)}
 

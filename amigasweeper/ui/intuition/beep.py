@@ -20,7 +20,8 @@ class Flash(str, Enum):
     NONE = "none"
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
+        """Its name in words (not str.title, which a str Enum keeps)."""
         return self.value.capitalize()
 
 

@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from pathlib import Path
+from typing import Protocol
 
 from amigasweeper import plainfiles
 
@@ -79,6 +80,14 @@ def describe_error(error: OSError, path: Path) -> str:
     return f"{name}: cannot be read ({error.strerror or 'error'})"
 
 
+class DrawerScan(Protocol):
+    """A drawer being read (what os.scandir gives): entries one at a time, closed when done with."""
+
+    def __next__(self) -> os.DirEntry[str]: ...
+
+    def close(self) -> None: ...
+
+
 @dataclass
 class DrawerReader:
     """Reads one drawer a slice at a time. ``entries`` stays sorted (drawers
@@ -93,7 +102,7 @@ class DrawerReader:
     done: bool = False
     more: bool = False
     clock: Callable[[], float] = time.perf_counter
-    _scan: object | None = None
+    _scan: DrawerScan | None = None
 
     def step(self, seconds: float = STEP_SECONDS, count: int = STEP_ENTRIES) -> list[Entry]:
         """Read on for about ``seconds`` (and at most ``count`` names, and at
@@ -142,7 +151,7 @@ class DrawerReader:
         if scan is not None:
             scan.close()
 
-    def _entry(self, item: os.DirEntry) -> Entry | None:
+    def _entry(self, item: os.DirEntry[str]) -> Entry | None:
         """A listed entry for a regular file or a drawer; None for anything else."""
         if hidden(item.name):
             return None
@@ -196,6 +205,8 @@ def windows_drives() -> list[str]:
     listdrives = getattr(os, "listdrives", None)
     if listdrives is not None:
         return list(listdrives())
+    if sys.platform != "win32":
+        return []  # drive letters are Windows's
     import ctypes  # only on Windows before Python 3.12
 
     mask = ctypes.windll.kernel32.GetLogicalDrives()

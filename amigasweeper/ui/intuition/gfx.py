@@ -28,5 +28,6 @@ def complement(pen: int) -> int:
     Our pens beyond the four turn black or white, whichever stands out."""
     if pen < 4:
         return 3 - pen
-    r, g, b = (RGB.get(pen, 0) >> 16) & 255, (RGB.get(pen, 0) >> 8) & 255, RGB.get(pen, 0) & 255
+    rgb = RGB.get(pen, 0)
+    r, g, b = (rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255
     return Pen.BLACK if 3 * r + 6 * g + b > 1280 else Pen.WHITE

@@ -28,6 +28,7 @@ from collections.abc import Iterator
 import pyxel
 
 from .input import Frame
+from .requester import Requester
 from .stringgadget import StringGadget
 from .widgets import PushGadget, Widget
 from .window import SystemGadget, Window
@@ -56,10 +57,11 @@ def _reachable(widget: Widget) -> bool:
 
 def _shown(widget: Widget) -> bool:
     """Visible, and every parent too."""
-    while widget is not None:
-        if not widget.visible:
+    node: Widget | None = widget
+    while node is not None:
+        if not node.visible:
             return False
-        widget = widget.parent
+        node = node.parent
     return True
 
 
@@ -79,7 +81,7 @@ class FocusRing:
             self.window, self.focused = window, None
 
     def keeps_tab(self, window: Window) -> bool:
-        active = getattr(window, "active_gadget", None)
+        active = window.active_gadget if isinstance(window, Requester) else None
         return bool(getattr(window, "keeps_tab", False)) or _completes(active)
 
     def take(self, frame: Frame, window: Window | None) -> bool:
@@ -104,13 +106,12 @@ class FocusRing:
     def _next(self, window: Window, step: int) -> None:
         ring: list[Widget | None] = [None, *gadgets_of(window)]
         now = self.focused
-        if now is None and isinstance(getattr(window, "active_gadget", None), StringGadget):
+        if now is None and isinstance(window, Requester) and window.active_gadget is not None:
             now = window.active_gadget  # a requester starts with its first text gadget taking the typing
         index = ring.index(now) if now in ring else 0
         self.focused = ring[(index + step) % len(ring)]
-        focus = getattr(window, "focus", None)
-        if callable(focus):  # the requester's own rule: one text gadget at most takes the typing
-            focus(self.focused if isinstance(self.focused, StringGadget) else None)
+        if isinstance(window, Requester):  # the requester's own rule: one text gadget at most takes the typing
+            window.focus(self.focused if isinstance(self.focused, StringGadget) else None)
 
     @staticmethod
     def _press(gadget: PushGadget) -> None:

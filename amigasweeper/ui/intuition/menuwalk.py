@@ -29,10 +29,6 @@ CHOOSE_KEYS = (pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER, pyxel.KEY_SPACE)
 LEAVE_KEYS = (pyxel.KEY_ESCAPE, WALK_KEY)
 
 
-def _sub_items(item: MenuItem | None) -> tuple[MenuItem, ...]:
-    return tuple(getattr(item, "sub", ()) or ()) if item is not None else ()
-
-
 class MenuWalk:
     def __init__(self) -> None:
         self.strip: MenuStrip | None = None
@@ -44,15 +40,13 @@ class MenuWalk:
     def start(self, strip: MenuStrip) -> None:
         strip.open()
         self.strip = strip
-        self._to_menu(0)
+        self._to_menu(strip, 0)
 
     def stop(self) -> None:
         strip, self.strip = self.strip, None
         if strip is not None:
             strip.is_open = False
-            strip.menu_index = strip.item = None
-            if hasattr(strip, "sub_item"):
-                strip.sub_item = None
+            strip.menu_index = strip.item = strip.sub_item = None
 
     # ---------------------------------------------------------------- keys
     def update(self, frame: Frame) -> None:
@@ -64,46 +58,48 @@ class MenuWalk:
             self.stop()
             return
         if frame.key(*CHOOSE_KEYS):
-            self._choose()
+            self._choose(strip)
             return
         for code in frame.keys:
             if code == pyxel.KEY_LEFT:
-                self._left()
+                self._left(strip)
             elif code == pyxel.KEY_RIGHT:
-                self._right()
+                self._right(strip)
             elif code in (pyxel.KEY_UP, pyxel.KEY_DOWN, pyxel.KEY_HOME, pyxel.KEY_END):
-                self._step(code)
+                self._step(strip, code)
 
-    def _to_menu(self, index: int) -> None:
-        strip = self.strip
+    @staticmethod
+    def _lit(strip: MenuStrip) -> tuple[int, MenuItem]:
+        """The lit menu's index and item. A walk always has both: start
+        lights them, every key moves them, and while it lasts the keys are
+        its own (the mouse, which could unlight them, ends it)."""
+        assert strip.menu_index is not None and strip.item is not None, "a menu walk with nothing lit"
+        return strip.menu_index, strip.item
+
+    @staticmethod
+    def _to_menu(strip: MenuStrip, index: int) -> None:
         strip.menu_index = index % len(strip.menus)
         strip.item = strip.menus[strip.menu_index].items[0]
-        if hasattr(strip, "sub_item"):
+        strip.sub_item = None
+
+    def _left(self, strip: MenuStrip) -> None:
+        if strip.sub_item is not None:
             strip.sub_item = None
-
-    def _in_sub(self) -> bool:
-        return getattr(self.strip, "sub_item", None) is not None
-
-    def _left(self) -> None:
-        if self._in_sub():
-            self.strip.sub_item = None
         else:
-            self._to_menu(self.strip.menu_index - 1)
+            self._to_menu(strip, self._lit(strip)[0] - 1)
 
-    def _right(self) -> None:
-        strip = self.strip
-        subs = _sub_items(strip.item)
-        if subs and hasattr(strip, "sub_item") and not self._in_sub():
-            strip.sub_item = subs[0]
+    def _right(self, strip: MenuStrip) -> None:
+        menu_index, item = self._lit(strip)
+        if item.sub and strip.sub_item is None:
+            strip.sub_item = item.sub[0]
         else:
-            self._to_menu(strip.menu_index + 1)
+            self._to_menu(strip, menu_index + 1)
 
-    def _step(self, code: int) -> None:
-        strip = self.strip
-        in_sub = self._in_sub()
-        items = _sub_items(strip.item) if in_sub else strip.menus[strip.menu_index].items
-        now = strip.sub_item if in_sub else strip.item
-        index = items.index(now)
+    def _step(self, strip: MenuStrip, code: int) -> None:
+        menu_index, item = self._lit(strip)
+        in_sub = strip.sub_item is not None
+        items = item.sub if in_sub else strip.menus[menu_index].items
+        index = items.index(strip.sub_item if in_sub else item)
         index = {
             pyxel.KEY_UP: index - 1,
             pyxel.KEY_DOWN: index + 1,
@@ -115,13 +111,12 @@ class MenuWalk:
         else:
             strip.item = items[index]
 
-    def _choose(self) -> None:
-        strip = self.strip
-        item = getattr(strip, "sub_item", None) or strip.item
-        if _sub_items(item) and not self._in_sub():
-            self._right()  # an item with sub-items opens them, as Right does
+    def _choose(self, strip: MenuStrip) -> None:
+        item = strip.sub_item or self._lit(strip)[1]
+        if item.sub and strip.sub_item is None:
+            self._right(strip)  # an item with sub-items opens them, as Right does
             return
-        if item is None or not strip.enabled(item):
+        if not strip.enabled(item):
             return  # a ghosted item: the walk stays where it is
         self.stop()
         strip.on_select(item)

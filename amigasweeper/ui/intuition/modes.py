@@ -10,7 +10,8 @@ class Look(str, Enum):
     KICKSTART2 = "kickstart2"  # the four Workbench colours only
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
+        """Its name in words (not str.title, which a str Enum keeps)."""
         return "Kickstart 3 Look" if self is Look.KICKSTART3 else "Kickstart 2 Look"
 
 
@@ -23,5 +24,6 @@ class ScreenMode(str, Enum):
         return (320, 256) if self is ScreenMode.LOWRES else (640, 512)
 
     @property
-    def title(self) -> str:
+    def label(self) -> str:
+        """Its name in words, as the Screen Mode menu shows it (not str.title)."""
         return "PAL LowRes 320x256" if self is ScreenMode.LOWRES else "PAL HighRes Laced 640x512"

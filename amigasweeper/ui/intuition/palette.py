@@ -58,7 +58,8 @@ BAR_DETAIL = Pen.BLACK
 BAR_BLOCK = Pen.WHITE
 BAR_TRIM = Pen.BLACK
 
-RGB: dict[Pen, int] = {
+# Keyed by Pen, and read by any pen number a pixel holds (gfx.complement).
+RGB: dict[int, int] = {
     Pen.GREY: 0xAAAAAA,
     Pen.BLACK: 0x000000,
     Pen.WHITE: 0xFFFFFF,

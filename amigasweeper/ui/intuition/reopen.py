@@ -65,11 +65,12 @@ def pointer_after(mark: PointerMark, screen: WorkbenchScreen, old_size: tuple[in
 
 def _on(widget: Widget, screen: WorkbenchScreen) -> bool:
     """Whether a widget is still shown on the screen."""
-    while widget is not None and widget is not screen:
-        if not widget.visible:
+    node: Widget | None = widget
+    while node is not None and node is not screen:
+        if not node.visible:
             return False
-        widget = widget.parent
-    return widget is screen
+        node = node.parent
+    return node is screen
 
 
 def _scaled_on_screen(x: int, y: int, old: tuple[int, int], new: tuple[int, int]) -> tuple[int, int]:

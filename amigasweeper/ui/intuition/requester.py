@@ -9,7 +9,7 @@ key ever chooses it, so a risky answer takes a deliberate click."""
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pyxel
@@ -151,11 +151,13 @@ class Requester(Window):
     button Return chooses (negative counts from the end); neither it nor the
     last button, which Esc chooses, may be mouse-only."""
 
+    help_node: str  # a requester always has a page for Help (Window's may have none)
+
     def __init__(
         self,
         title: str,
         lines: list[str],
-        buttons: list[tuple[str, Callable[[], None]] | Choice],
+        buttons: Sequence[tuple[str, Callable[[], None]] | Choice],
         screen_size: tuple[int, int],
         *,
         gadgets: list[StringGadget] | None = None,

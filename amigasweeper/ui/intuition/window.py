@@ -52,7 +52,10 @@ class SystemGadget(PushGadget):
     def __init__(self, x: int, gadget: Gadget, width: int, action: Callable[[], None]) -> None:
         super().__init__(x, 0, width, TITLE_H)
         self.gadget = gadget
-        self.activate = action
+        self.action = action
+
+    def activate(self) -> None:
+        self.action()
 
     def draw(self) -> None:
         sprite = (self.gadget.selected if self.held else self.gadget).sprite
@@ -82,7 +85,6 @@ def blit_widened(x: int, y: int, sprite, width: int) -> None:
 class Window(Widget):
     """A window whose interior starts at (inner_x, inner_y) in its own coordinates."""
 
-    inner_y = TITLE_H
     backdrop = False  # a backdrop window stays behind the others and has no title bar
     menus: MenuStrip | None = None  # the MenuStrip shown while this window is active, if it has menus
     help_node: str | None = None  # the manual's page Help shows while it is active, if it has one
@@ -91,10 +93,21 @@ class Window(Widget):
     # Intuition's WFLG_SIZEBBOTTOM: the size gadget sits in a bottom border as
     # tall as itself, below the interior, instead of over its corner.
     size_bottom = False
+    # The system gadgets a window has (None: it has none); set here too for
+    # the layout a subclass may run before Window.__init__ has made them.
+    close_gadget: SystemGadget | None = None
+    depth_gadget: SystemGadget | None = None
+    zoom_gadget: SystemGadget | None = None
+    size_gadget: SizeGadget | None = None
 
     @property
     def inner_x(self) -> int:
         return self.border
+
+    @property
+    def inner_y(self) -> int:
+        """Below the title bar (a property: a backdrop window has none)."""
+        return TITLE_H
 
     @property
     def border(self) -> int:
@@ -129,12 +142,12 @@ class Window(Widget):
         self.closed = False
         self.moved = False  # dragged by the user: layout changes keep its place
         self.screen_size = (320, 256)
-        self.close_gadget: SystemGadget | None = None
-        self.depth_gadget: SystemGadget | None = None
+        self.close_gadget = None
+        self.depth_gadget = None
         # The depth gadget of ``enable_depth`` was clicked: WindowManager.open sets what it does.
         self.depth_request: Callable[[], None] = lambda: None
-        self.zoom_gadget: SystemGadget | None = None
-        self.size_gadget: SizeGadget | None = None
+        self.zoom_gadget = None
+        self.size_gadget = None
         self.min_size = (0, 0)  # the smallest outer size the size gadget allows
         self.sized = False  # sized or zoomed by the user: layout changes keep the size
         self.other_box: tuple[int, int, int, int] | None = None  # where the zoom gadget goes next
@@ -147,15 +160,15 @@ class Window(Widget):
 
     @property
     def bottom_border(self) -> int:
-        return SIZE_H if self.size_bottom and getattr(self, "size_gadget", None) is not None else BORDER
+        return SIZE_H if self.size_bottom and self.size_gadget is not None else BORDER
 
     def resize_inner(self, inner_w: int, inner_h: int) -> None:
         sizes = metrics.current()
         self.w = inner_w + self.side_borders
         self.h = TITLE_H + inner_h + self.bottom_border
-        if getattr(self, "close_gadget", None) is not None:
+        if self.close_gadget is not None:
             self.close_gadget.w = sizes.close_w
-        if getattr(self, "depth_gadget", None) is not None:
+        if self.depth_gadget is not None:
             self.depth_gadget.w = sizes.depth_w
             self.depth_gadget.x = self.w - sizes.depth_w
         self._place_extra_gadgets()
@@ -184,11 +197,11 @@ class Window(Widget):
         self._place_extra_gadgets()
 
     def _place_extra_gadgets(self) -> None:
-        if getattr(self, "zoom_gadget", None) is not None:
+        if self.zoom_gadget is not None:
             self.zoom_gadget.w = metrics.current().depth_w
             right = self.depth_gadget.x if self.depth_gadget is not None else self.w
             self.zoom_gadget.x = right - self.zoom_gadget.w
-        if getattr(self, "size_gadget", None) is not None:
+        if self.size_gadget is not None:
             self.size_gadget.x, self.size_gadget.y = self.w - SIZE_W, self.h - SIZE_H
 
     def in_size_gadget(self, px: int, py: int) -> bool:

@@ -59,8 +59,9 @@ class WindowManager:
     # ---------------------------------------------------------------- stack
     @property
     def windows(self) -> list[Window]:
-        """Every open window, backmost first."""
-        return self.screen.children
+        """Every open window, backmost first: the screen's children, to which
+        only this class adds, and only windows (the list is a copy)."""
+        return [w for w in self.screen.children if isinstance(w, Window)]
 
     def open(self, window: Window) -> None:
         """Add a window in front of the others (a backdrop behind them) and
@@ -114,27 +115,29 @@ class WindowManager:
         stack = [w for w in self.windows if not w.backdrop]
         if window not in stack:
             return
-        self.windows.remove(window)
+        children = self.screen.children
+        children.remove(window)
         if stack[-1] is window and len(stack) > 1:
             backdrops = sum(1 for w in self.windows if w.backdrop)
-            self.windows.insert(backdrops, window)
+            children.insert(backdrops, window)
         else:
-            self.windows.append(window)
+            children.append(window)
 
     def to_front(self, window: Window) -> None:
         if window in self.windows and not window.backdrop:
-            self.windows.remove(window)
-            self.windows.append(window)
+            self.screen.children.remove(window)
+            self.screen.children.append(window)
 
     def blocker(self, window: Window) -> Window | None:
         """The open requester that blocks a window (frontmost first), or the one
         that blocks that requester in turn, and so on: the one that has the input."""
         found = None
+        blocked = window
         for _ in range(len(self.windows)):
-            window = next((w for w in reversed(self.windows) if w.owner is window and not w.closed), None)
-            if window is None:
+            blocker = next((w for w in reversed(self.windows) if w.owner is blocked and not w.closed), None)
+            if blocker is None:
                 break
-            found = window
+            found = blocked = blocker
         return found
 
     def window_at(self, px: int, py: int) -> Window | None:
@@ -153,7 +156,7 @@ class WindowManager:
         the active window and the pointer to the window and widget under it.
         ``open_menus`` is called when the right button asks for the menus."""
         if self.drag is not None:
-            self._follow_drag(frame)
+            self._follow_drag(self.drag, frame)
             self._route_keys(frame)
             return
         frame.window = self.window_at(frame.x, frame.y)
@@ -203,8 +206,7 @@ class WindowManager:
             return True
         return False
 
-    def _follow_drag(self, frame: Frame) -> None:
-        drag = self.drag
+    def _follow_drag(self, drag: Drag, frame: Frame) -> None:
         window = drag.window
         if drag.resize:
             drag.w, drag.h = window.fit_size(frame.x - drag.grab_x, frame.y - drag.grab_y)

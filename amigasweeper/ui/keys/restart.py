@@ -26,6 +26,7 @@ import subprocess
 import sys
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 # The names Pyxel's restart snippet is run with (pyxel-binding, system_wrapper.rs).
 RESTART_NAMES = frozenset({"exec_path", "orig_argv", "window_state_env"})
@@ -54,25 +55,27 @@ class RestartGuard:
 
     def __init__(self) -> None:
         self.refused = 0
-        self.original: type[subprocess.Popen] | None = None
+        self.original: type[subprocess.Popen[Any]] | None = None  # Popen of str or bytes
 
     def install(self) -> None:
         if self.original is not None:
             return
-        self.original = original = subprocess.Popen
+        self.original = subprocess.Popen
         guard = self
 
-        class GuardedPopen(original):  # a subclass, so isinstance(p, subprocess.Popen) still holds
+        class GuardedPopen(subprocess.Popen):  # a subclass, so isinstance(p, subprocess.Popen) still holds
             def __new__(cls, *args, **kwargs):
                 if is_pyxel_restart(sys._getframe(1)):
                     return guard.refuse()
                 return super().__new__(cls)
 
-        subprocess.Popen = GuardedPopen
+        # Replacing the standard library's class is the whole point (Pyxel's
+        # snippet looks it up there), and no annotation can say so to mypy.
+        subprocess.Popen = GuardedPopen  # type: ignore[misc]
 
     def uninstall(self) -> None:
         if self.original is not None:
-            subprocess.Popen = self.original
+            subprocess.Popen = self.original  # type: ignore[misc, assignment]  # the class put back, as above
             self.original = None
 
     def refuse(self) -> NoProcess:
@@ -80,10 +83,11 @@ class RestartGuard:
         self.refused += 1
         real_exit = sys.exit
 
-        def stay(*_args) -> None:
+        def stay(*_args: object) -> None:
             sys.exit = real_exit  # only Pyxel's own exit, the snippet's next line, is let pass
 
-        sys.exit = stay
+        # An exit that returns breaks sys.exit's NoReturn on purpose, once: mypy rightly objects.
+        sys.exit = stay  # type: ignore[assignment]
         return NoProcess()
 
 

@@ -90,6 +90,7 @@ class WorkbenchWindow(Window):
         screen below its title bar when none is given)."""
         self.backdrop = backdrop
         for gadget in (self.depth_gadget, self.zoom_gadget, self.size_gadget):
+            assert gadget is not None  # __init__ gave the window all three before this
             gadget.visible = not backdrop
         self.scroll_bars.show(not backdrop)
         self.view_left = self.view_top = 0
@@ -267,7 +268,7 @@ class WorkbenchWindow(Window):
         w = max(i.ax + i.w for i in self.icons) - left
         h = max(i.ay + i.h for i in self.icons) - top
         key = (self.screen_size, left, top, w, h, tuple((i.x, i.y, i.selected) for i in self.icons))
-        if self._drawn_key == key:
+        if self._drawn is not None and self._drawn_key == key:  # the key is kept with its picture
             pyxel.blt(left, top, self._drawn, 0, 0, w, h)
             return
         for icon in self.icons:
