@@ -178,7 +178,7 @@ class BoardCursor:
     def on_key(self, frame: Frame, playable: bool) -> bool:
         """This frame's cursor keys; True when one was used. ``playable``:
         the board is shown (not paused away)."""
-        if frame.amiga or getattr(frame, "left_amiga", False):
+        if frame.amiga or frame.left_amiga:
             return False
         if not playable:
             if any(code in STEPS or code in EDGES or code in ACTIONS or code in READS for code in frame.keys):

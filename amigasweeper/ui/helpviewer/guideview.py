@@ -103,6 +103,7 @@ class GuideViewer(ControlledWindow):
         look: Callable[[], Look] = lambda: Look.KICKSTART3,
     ) -> None:
         super().__init__("AmigaGuide", on_close=on_close, on_depth=on_depth)
+        self._menu_strip: MenuStrip | None = None  # made when first asked for (menu_strip)
         self.on_beep = on_beep
         self.ask = ask
         self.look = look
@@ -302,7 +303,7 @@ class GuideViewer(ControlledWindow):
     @property
     def menu_strip(self) -> MenuStrip:
         """The viewer's own menus (Project, Navigate), shown while it is in front."""
-        if getattr(self, "_menu_strip", None) is None:
+        if self._menu_strip is None:
             self._menu_strip = MenuStrip(VIEWER_MENUS, checked=lambda item: False,
                                          enabled=self.menu_enabled, on_select=self.menu_select)
         return self._menu_strip
