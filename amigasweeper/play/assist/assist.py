@@ -21,6 +21,7 @@ from collections.abc import Callable
 from amigasweeper.engine import Game, Mark, Move, MoveResult
 from amigasweeper.engine.duel_moves import where
 from amigasweeper.play.played import Help, PlayedGame
+from amigasweeper.solver import Analysis
 from amigasweeper.solver.rules import counted_hint, simple_hint
 
 from .answers import (
@@ -104,11 +105,17 @@ class Assist(AssistWork):
         self._ask(Request.SAFE_AND_MINES, wait)
         return self.known
 
+    def _known_now(self) -> KnownSquares:
+        known = self.show_safe_and_mines(wait=True)
+        # With wait the count is settled, and a placed game's answer given, before it returns.
+        assert known is not None
+        return known
+
     def known_safe(self) -> frozenset[int]:
-        return self.show_safe_and_mines(wait=True).safe
+        return self._known_now().safe
 
     def known_mines(self) -> frozenset[int]:
-        return self.show_safe_and_mines(wait=True).mines
+        return self._known_now().mines
 
     def set_probabilities(self, on: bool) -> None:
         """Show Probabilities on or off: the shading is worked out while it is on."""
@@ -169,18 +176,18 @@ class Assist(AssistWork):
         self.marks.update({cell: Verdict.SAFE for cell in safe})
         self.marks.update({cell: Verdict.MINE for cell in mines})
 
-    def _answer(self, work: PositionWork) -> None:
+    def _answer(self, work: PositionWork, analysis: Analysis) -> None:
         """The count is done: the answers waiting for it."""
         if Request.HINT in self.pending:
             self.pending.discard(Request.HINT)
-            deduction = counted_hint(work.analysis)
+            deduction = counted_hint(analysis)
             if deduction is not None:
                 self._tell(HintAnswer.of(deduction))
             else:  # every certain square was still found (solver/decide.py): only the chances may be rough
-                self._tell(HintAnswer.none(MUST_GUESS if work.analysis.exact else MUST_GUESS_ROUGHLY))
+                self._tell(HintAnswer.none(MUST_GUESS if analysis.exact else MUST_GUESS_ROUGHLY))
         if Request.SAFE_AND_MINES in self.pending:
             self.pending.discard(Request.SAFE_AND_MINES)
-            safe, mines, exact, problem = work.certain()
+            safe, mines, exact, problem = work.certain(analysis)
             self._know(KnownSquares(safe, mines, exact, problem))
         self.pending.discard(Request.ODDS)
 

@@ -21,15 +21,20 @@ class CurrentWork:
         self.work: PositionWork | None = None
         self.position: Position | None = None  # the position ``work`` is about
 
+    def work_for(self, game: Game) -> PositionWork | None:
+        """The work, if there is some about the position ``game`` stands at now."""
+        return self.work if self.position == position_of(game) else None
+
     def is_for(self, game: Game) -> bool:
         """Is the work (if any) about the position ``game`` stands at now?"""
-        return self.work is not None and self.position == position_of(game)
+        return self.work_for(game) is not None
 
     def of(self, game: Game) -> PositionWork:
         """The work on ``game``'s position, begun if it is a new one (the old is dropped)."""
-        if not self.is_for(game):
+        work = self.work_for(game)
+        if work is None:
             if self.work is not None and not self.work.done:
                 self.work.abandon()
-            self.work = PositionWork(game, self.frames.clock)
+            work = self.work = PositionWork(game, self.frames.clock)
             self.position = position_of(game)
-        return self.work
+        return work

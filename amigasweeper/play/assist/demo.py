@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from amigasweeper.engine import MARKED, Game, Mark
 from amigasweeper.play.played import Action
-from amigasweeper.solver import Knowledge, Player
+from amigasweeper.solver import Analysis, Knowledge, Player
 from amigasweeper.solver.counting import CACHE, PAUSED, counting_deadline
 from amigasweeper.solver.deadlines import Deadline, WatchedDeadline
 
@@ -71,7 +71,8 @@ class Demo:
         if knowledge.safe:
             self.wait = DEMO_FRAMES
             return DemoMove(min(knowledge.safe), Action.UNCOVER)
-        if not work.done:
+        final = work.final
+        if final is None:
             return None  # still counting: try again next tick (the assistance's tick does the work)
         if self.guess_pending(work) and self.wait > -THINK_FRAMES:
             return None  # the guess is still being worked out in the ticks' spare time
@@ -83,7 +84,7 @@ class Demo:
         planned = self.planned()
         if planned is not None:
             return DemoMove(planned, Action.UNCOVER)  # worked out while the Demo waited
-        return DemoMove(self._guess_now(work), Action.UNCOVER)
+        return DemoMove(self._guess_now(knowledge, final), Action.UNCOVER)
 
     def waiting(self, work: PositionWork) -> bool:
         """Does the player wait for the Demo's thinking (the window shows its busy pointer)?"""
@@ -94,9 +95,8 @@ class Demo:
         """The Demo's player: the strong setting when asked for, else the default."""
         return Player(knowledge, True if self.strong else None)
 
-    def _guess_now(self, work: PositionWork) -> int:
-        """The Demo's guess when it was not worked out ahead in time."""
-        knowledge, final = work.knowledge, work.final
+    def _guess_now(self, knowledge: Knowledge, final: Analysis) -> int:
+        """The Demo's guess when it was not worked out ahead in time, from the position's final count."""
         if final.consistent and final.exact:
             # The position's counts are cached, and what the player adds to weigh
             # its guesses gets what is left of the tick's budget (past it, a
@@ -113,6 +113,8 @@ class Demo:
     def guess_pending(self, work: PositionWork) -> bool:
         """Is the Demo's guess in this (counted) position still being worked out ahead?"""
         knowledge, final = work.knowledge, work.final
+        if final is None:
+            return False  # not counted yet: nothing to work out ahead from
         if knowledge.safe or not knowledge.unknown or not (final.consistent and final.exact):
             return False  # a certain move, or a guess by the estimate: nothing to work out
         return self.plan is None or self.plan[0] != self.current.position
@@ -130,7 +132,8 @@ class Demo:
         THINK_FRAMES past its time; else the move's tick thinks with what is
         left of its budget.
         """
-        if not self.guess_pending(work):
+        position = self.current.position  # the position of ``work``, the current one
+        if position is None or not self.guess_pending(work):
             return
         clock = self.frames.clock
         left = self.frames.left(started)
@@ -141,11 +144,11 @@ class Demo:
         with counting_deadline(deadline):
             cell = self._player(work.knowledge).decide().cell
         if not deadline.cut:
-            self.plan = (self.current.position, cell)
+            self.plan = (position, cell)
         elif CACHE.stored + PAUSED.kept == progress or clock() - began > 2 * left:
             # No further than the last try, or most of the try went outside
             # the counts (which a new try would repeat): leave it to the move.
-            self.plan = (self.current.position, None)
+            self.plan = (position, None)
 
     def planned(self) -> int | None:
         """The square the Demo worked out ahead for the position being played, if any."""

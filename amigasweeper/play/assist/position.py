@@ -37,6 +37,10 @@ PATIENCE = 0.4  # seconds of counting one position may take in all before estima
 PREVIEW = 0.006  # seconds of work after which a position not yet counted is shaded in stages
 REFRESH_FRAMES = 6  # frames between two shadings of the decision's progress (each is redrawn in full)
 
+# The preview stages: new shadings (or a way to make one, when it may be
+# skipped for a later one), or None to pause.
+Stages = Generator[Shading | Callable[[], Shading] | None, None, None]
+
 
 class PositionWork:
     """The solver's work on one position, advanced a slice per frame.
@@ -58,7 +62,7 @@ class PositionWork:
         self.final: Analysis | None = None  # the count once nothing more can be proved (the Demo)
         self._start_job()
         self.proved_safe, self.proved_mines = frozenset(self.knowledge.safe), self._known_mines()
-        self._stages = self._preview_stages()  # the shading shown before the first count is done
+        self._stages: Stages | None = self._preview_stages()  # the shading shown before the first count is done
         self._sharing = False  # the stages and the count share each slice (from the decision on)
         self._progress: Callable[[], Shading] | None = None  # the decision's progress, not yet shown
         self._frames_since_shown = 0
@@ -85,20 +89,22 @@ class PositionWork:
         clock = self.clock
         start = clock()
         if self.analysis is None and self._stages is not None and self.spent >= PREVIEW:
-            self._preview(Deadline(seconds / 2 if self._sharing else seconds, clock))
+            self._preview(self._stages, Deadline(seconds / 2 if self._sharing else seconds, clock))
         while not self.done and self._job.step(max(0.0, seconds - (clock() - start))):
-            self._finished(self._job.result)
+            result = self._job.result
+            assert result is not None  # step() said the result is ready
+            self._finished(result)
             if clock() - start >= seconds:
                 break
         self.spent += clock() - start
 
-    def _preview(self, deadline: Deadline) -> None:
-        """Advance the preview stages within ``deadline``; whatever finishes is shown (the
+    def _preview(self, stages: Stages, deadline: Deadline) -> None:
+        """Advance the preview ``stages`` within ``deadline``; whatever finishes is shown (the
         decision's progress, made on demand, at most every REFRESH_FRAMES frames)."""
         self._frames_since_shown += 1
         try:
             while not deadline.expired():
-                shown = next(self._stages)
+                shown = next(stages)
                 if isinstance(shown, Shading):
                     self.shading, self._progress, self._frames_since_shown = shown, None, 0
                 elif shown is not None:
@@ -108,7 +114,7 @@ class PositionWork:
         if self._progress is not None and (self._stages is None or self._frames_since_shown >= REFRESH_FRAMES):
             self.shading, self._progress, self._frames_since_shown = self._progress(), None, 0
 
-    def _preview_stages(self) -> Generator[Shading | Callable[[], Shading] | None, None, None]:
+    def _preview_stages(self) -> Stages:
         """The stages before the count: a generator yielding new shadings (or a way to make
         one, when it may be skipped for a later one), or None to pause."""
         size = self.view.topology.size
@@ -134,10 +140,12 @@ class PositionWork:
         finally:
             if not sketch.done:
                 sketch.abandon()
-        if not sketch.result.consistent:
+        result = sketch.result
+        assert result is not None  # step() said the sketch is ready
+        if not result.consistent:
             return
         self._sharing = True
-        yield from self._decision_stage(self._shading_of(sketch.result))
+        yield from self._decision_stage(self._shading_of(result))
 
     def _decision_stage(self, sketch: Shading) -> Generator[Callable[[], Shading] | None, None, None]:
         """Every square that can be settled, shown as each proof is found; the sketch's
@@ -193,9 +201,9 @@ class PositionWork:
             shading.settled[cell] = result.exact
         return shading.with_proofs(result.safe | self.proved_safe, result.mines | self.proved_mines)
 
-    def certain(self) -> tuple[frozenset[int], frozenset[int], bool, str]:
-        """(safe, mines, exact, problem) from the first count (call once ``analysis`` is set)."""
-        certainty = certainty_of(self.analysis, self._job_cells())
+    def certain(self, analysis: Analysis) -> tuple[frozenset[int], frozenset[int], bool, str]:
+        """(safe, mines, exact, problem) from the first count, ``analysis``."""
+        certainty = certainty_of(analysis, self._job_cells())
         if not certainty.consistent:
             return frozenset(), frozenset(), True, certainty.problem
         return certainty.safe | self.proved_safe, certainty.mines | self.proved_mines, certainty.exact, ""

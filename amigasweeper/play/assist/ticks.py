@@ -15,11 +15,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 
 from amigasweeper.engine import Game
+from amigasweeper.solver import Analysis
 from amigasweeper.solver.counting import GRAVEYARD
 from amigasweeper.solver.deadlines import Deadline
 
 from .answers import Request
-from .current import CurrentWork
+from .current import CurrentWork, position_of
 from .demo import Demo
 from .frames import FrameBudget
 from .position import PositionWork
@@ -58,8 +59,9 @@ class AssistWork(ABC):
         return self.current.work
 
     @abstractmethod
-    def _answer(self, work: PositionWork) -> None:
-        """The count of the position is done: give the answers ``pending`` waits for."""
+    def _answer(self, work: PositionWork, analysis: Analysis) -> None:
+        """The count of the position is done (``analysis``, the work's first count):
+        give the answers ``pending`` waits for."""
 
     def wanted(self) -> bool:
         """Does anything wait for the solver's work on this position?"""
@@ -89,17 +91,17 @@ class AssistWork(ABC):
         """Does an answer, the shading or the Demo's next move still wait for the count?"""
         if not self.wanted():
             return False
-        if not self.current.is_for(self.game):
+        work = self.current.work_for(self.game)
+        if work is None:
             return True
-        work = self.current.work
         return bool(self.pending) or (self.show_probabilities and work.analysis is None) or (
             self.demo.on and not work.done)
 
     def busy(self) -> bool:
         """True while the player waits for the solver (the window shows its busy pointer)."""
-        if not self.wanted() or not self.current.is_for(self.game):
+        work = self.current.work_for(self.game)
+        if not self.wanted() or work is None:
             return self.wanted()
-        work = self.current.work
         waiting_for_count = (self.show_probabilities or self.pending) and work.analysis is None
         return bool(waiting_for_count or self.demo.waiting(work))
 
@@ -115,10 +117,10 @@ class AssistWork(ABC):
         if not work.done and frames.left(started) > 0:
             work.step(frames.left(started))
             quiet = False
-        if work.chances is not None:
-            self.shown.keep(work.shading, self.current.position)
+        if work.shading is not None:
+            self.shown.keep(work.shading, position_of(game))  # the position current.of(game) gave the work for
         if work.analysis is not None:
-            self._answer(work)
+            self._answer(work, work.analysis)
         if self.demo.on and work.done and quiet:
             # Only in a tick with no other solver work: the player's own steps
             # around its counts (ordering candidates, the endgame search) are

@@ -41,7 +41,8 @@ LIST_CHARS = 20  # characters per line of the move list
 LIST_LINE_H = FONT.cell + 1
 COMPUTER_DELAY = 24  # frames the computer "thinks", so its move can be followed
 
-DUEL_TILES = {
+# By the tile a duel square shows (a number stays itself); keyed by int, as Duel.tile answers.
+DUEL_TILES: dict[int, Tile] = {
     DuelTile.COVERED: Tile.COVERED,
     DuelTile.FOUND: Tile.MARKED,
     DuelTile.HIT: Tile.MINE_HIT,

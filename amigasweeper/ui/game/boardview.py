@@ -12,7 +12,8 @@ from collections import deque
 
 import pyxel
 
-from amigasweeper.engine import Game, MoveResult, Tile
+from amigasweeper.access.words.squares import Board
+from amigasweeper.engine import MoveResult, Tile
 
 from ..intuition.atlas import Cell, number_cell
 from .geometry import Geometry
@@ -45,8 +46,8 @@ class BoardCanvas:
 
     instant = False
 
-    def __init__(self, game: Game, geometry: Geometry) -> None:
-        self.game = game
+    def __init__(self, game: Board, geometry: Geometry) -> None:
+        self.game = game  # an engine.Game, or a view of one (the Duel's, the Replay's)
         self.geometry = geometry
         w, h = geometry.pixel_size
         self.image = pyxel.Image(max(1, w), max(1, h))

@@ -115,7 +115,22 @@ class _Tiles:
     def __init__(self, topology: Topology) -> None:
         self.topology = topology
 
+    @staticmethod
+    def size_for(width: int, height: int) -> tuple[int, int]:
+        """Width and height of the image of a board of width x height cells."""
+        raise NotImplementedError
+
+    @property
+    def pixel_size(self) -> tuple[int, int]:
+        return self.size_for(self.topology.width, self.topology.height)
+
     def origin(self, cell: int) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def centre(self, cell: int) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def cell_at(self, px: int, py: int) -> int | None:
         raise NotImplementedError
 
     def sprite(self, cell: int, look: Cell) -> Sprite:
@@ -136,10 +151,6 @@ class SquareGeometry(_Tiles):
     @staticmethod
     def size_for(width: int, height: int) -> tuple[int, int]:
         return width * CELL_SIZE, height * CELL_SIZE
-
-    @property
-    def pixel_size(self) -> tuple[int, int]:
-        return self.size_for(self.topology.width, self.topology.height)
 
     def origin(self, cell: int) -> tuple[int, int]:
         col, row = self.topology.coords(cell)
@@ -167,10 +178,6 @@ class HexGeometry(_Tiles):
     def size_for(width: int, height: int) -> tuple[int, int]:
         shift = HEX_SHIFT if height > 1 else 0
         return width * HEX_PITCH_X + shift, (height - 1) * HEX_PITCH_Y + HEX_H
-
-    @property
-    def pixel_size(self) -> tuple[int, int]:
-        return self.size_for(self.topology.width, self.topology.height)
 
     def origin(self, cell: int) -> tuple[int, int]:
         col, row = self.topology.coords(cell)
@@ -203,10 +210,6 @@ class TriangleGeometry(_Tiles):
     @staticmethod
     def size_for(width: int, height: int) -> tuple[int, int]:
         return (width + 1) * TRI_PITCH_X, height * TRI_PITCH_Y
-
-    @property
-    def pixel_size(self) -> tuple[int, int]:
-        return self.size_for(self.topology.width, self.topology.height)
 
     @staticmethod
     def _points_up(col: int, row: int) -> bool:
@@ -258,7 +261,7 @@ def geometry_for(topology: Topology) -> Geometry:
 
 def field_size(shape: Shape, width: int, height: int) -> tuple[int, int]:
     """Pixel width and height of a board of this shape and size."""
-    return _tiles(Shape(shape)).size_for(width, height)
+    return _tiles(Shape.saved(shape)).size_for(width, height)
 
 
 def fitting_size(shape: Shape, max_w: int, max_h: int, limit: int) -> tuple[int, int]:

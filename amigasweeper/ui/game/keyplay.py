@@ -42,7 +42,8 @@ from typing import Protocol
 import pyxel
 
 from amigasweeper.access.words.reading import next_covered, next_number
-from amigasweeper.engine import Game, MoveKind, MoveResult
+from amigasweeper.access.words.squares import Board
+from amigasweeper.engine import Game, MoveKind
 from amigasweeper.play import Action
 
 from ..intuition.atlas import Cell
@@ -153,19 +154,22 @@ class BoardCursor:
 
     bold = False
 
-    def __init__(self, game: Callable[[], Game], act: Callable[[Action, int], MoveResult | None]) -> None:
+    def __init__(self, game: Callable[[], Board], act: Callable[[Action, int], object]) -> None:
         self.game = game
-        self.act = act  # the window's own move on a square (MineWindow.act)
+        self.act = act  # the window's own move on a square (MineWindow.act): None when nothing was played
         self.cell = 0
         self.shown = False
         self.listener: Listener = Silent()
+        # The pixels round a square, by (square, geometry): the outline's and the bold ring's.
         self._outlines: dict[tuple[int, object], list[tuple[int, int]]] = {}
+        self._rings: dict[tuple[int, object], list[tuple[int, int]]] = {}
 
     def new_game(self, game: Game) -> None:
         """A new board: the cursor keeps its square where the board still has it."""
         if self.cell >= game.topology.size:
             self.cell = 0
         self._outlines.clear()
+        self._rings.clear()
 
     def hide(self) -> None:
         self.shown = False
@@ -174,7 +178,7 @@ class BoardCursor:
     def on_key(self, frame: Frame, playable: bool) -> bool:
         """This frame's cursor keys; True when one was used. ``playable``:
         the board is shown (not paused away)."""
-        if frame.amiga or getattr(frame, "left_amiga", False):
+        if frame.amiga or frame.left_amiga:
             return False
         if not playable:
             if any(code in STEPS or code in EDGES or code in ACTIONS or code in READS for code in frame.keys):
@@ -257,10 +261,10 @@ class BoardCursor:
 
     def ring(self, geometry) -> list[tuple[int, int]]:
         """The bold cursor's pixels round its square (found once per square and kept)."""
-        key = (self.cell, geometry, "ring")
-        if key not in self._outlines:
-            self._outlines[key] = ring_pixels(geometry, self.cell)
-        return self._outlines[key]
+        key = (self.cell, geometry)
+        if key not in self._rings:
+            self._rings[key] = ring_pixels(geometry, self.cell)
+        return self._rings[key]
 
 
 def _border(pixels: set[tuple[int, int]]) -> set[tuple[int, int]]:

@@ -133,7 +133,7 @@ class Field(Widget):
         self.action: Action | None = None  # what the held button will do on release
         self.held: Button | None = None
         self.pointer_cell: int | None = None
-        self._shading: list[tuple[int, int, int]] = []  # (x, y, step) of each shaded square
+        self._shading: list[tuple[int, int, int, bool]] = []  # (x, y, step, settled) of each shaded square
         self._shading_for: tuple = ()  # (objects, values) it was worked out from (see shaded_squares)
 
     def cell_under(self, px: int, py: int) -> int | None:

@@ -12,6 +12,8 @@ writes it, wherever in the viewer it was set from.
 
 from __future__ import annotations
 
+from typing import overload
+
 from amigasweeper.plainfiles import printable
 
 
@@ -21,8 +23,17 @@ class EscapedText:
     def __set_name__(self, owner: type, name: str) -> None:
         self.slot = f"_escaped_{name}"
 
-    def __get__(self, instance: object, owner: type | None = None) -> str:
-        return getattr(instance, self.slot, "") if instance is not None else self  # type: ignore[return-value]
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> EscapedText: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> str: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> EscapedText | str:
+        if instance is None:
+            return self  # asked of the class: the descriptor itself
+        text: str = getattr(instance, self.slot, "")  # the slot's name is made per attribute (__set_name__)
+        return text
 
     def __set__(self, instance: object, value: str) -> None:
         setattr(instance, self.slot, printable(value))

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from amigasweeper.guide import ActionKind, Document, Link, Node, Target
+from amigasweeper.guide import ActionKind, Document, Link, Node
 from amigasweeper.guide.navigation import Navigation
-from amigasweeper.guide.paths import PICTURE_LIMIT, Resolved
+from amigasweeper.guide.paths import PICTURE_LIMIT
 from amigasweeper.guide.pictureheaders import is_picture_name
 from amigasweeper.plainfiles import read as read_plain
 from amigasweeper.plainfiles import shown
@@ -68,7 +68,7 @@ class LinkFollower:
         else:
             where = viewer.navigation.document.locate(link.target)
             if where.file is not None:
-                self.follow_file(where, link.line)
+                self.follow_file(where.file, where.node, link.line)
                 return
             target = viewer.navigation.document.node(where.node)
             if target is None:
@@ -76,38 +76,40 @@ class LinkFollower:
             else:
                 viewer.show(target, link.line)
 
-    def follow_file(self, where: Target, line: int = 0) -> None:
-        """A link into another guide: found by Amiga path rules from this one's folder."""
-        found = self.viewer.navigation.resolve(where.file)
+    def follow_file(self, file: str, node: str, line: int = 0) -> None:
+        """A link to ``node`` of another guide, the Amiga path ``file``: found
+        by Amiga path rules from this one's folder."""
+        found = self.viewer.navigation.resolve(file)
         if found is None:
-            self.say(f"No guide called {where.file}")
-        elif found.reason:
-            self.say(f"Not opened: {where.file} {found.words}")
-        elif found.outside and self.viewer.ask is not None:
-            self.ask_to_leave(found, where.node, line)
+            self.say(f"No guide called {file}")
+        elif found.reason or found.path is None:  # a Resolved without a path always gives its reason
+            self.say(f"Not opened: {file} {found.words}")
+        elif found.outside and (ask := self.viewer.ask) is not None:
+            self.ask_to_leave(ask, found.path, node, line)
         elif found.outside:
-            self.say(f"Not opened: {where.file} is outside the guide's folder")
+            self.say(f"Not opened: {file} is outside the guide's folder")
         else:
-            self.viewer.open_other(found.path, where.node, line)
+            self.viewer.open_other(found.path, node, line)
 
-    def ask_to_leave(self, found: Resolved, node: str, line: int) -> None:
+    def ask_to_leave(self, ask: Callable[[Requester], None], path: Path, node: str, line: int) -> None:
         """A warning naming the host file the link resolves to: Return and Esc
         both cancel, and only a click on Open opens it."""
         requester: Requester
 
         def open_it() -> None:
             requester.close()
-            self.viewer.open_other(found.path, node, line, inside=False)
+            self.viewer.open_other(path, node, line, inside=False)
 
         def cancel() -> None:
             requester.close()
             self.say("Not opened")
 
-        lines = ["This link leads out of the guide's folder, to", found.shown,
+        lines = ["This link leads out of the guide's folder, to", shown(path),
                  "Open it only if you trust the guide."]
-        choices = [Choice("Open", open_it, mouse_only=True), Choice("Cancel", cancel)]
+        choices: list[tuple[str, Callable[[], None]] | Choice] = [
+            Choice("Open", open_it, mouse_only=True), Choice("Cancel", cancel)]
         requester = Requester("Leave the Guide's Folder?", lines, choices, self.viewer.screen_size, default=-1)
-        self.viewer.ask(requester)
+        ask(requester)
 
     def open_other(self, path: Path, node: str, line: int = 0, *, inside: bool = True) -> None:
         """Show ``node`` of the guide at ``path`` (read once, lazily) in the

@@ -26,7 +26,6 @@ from pathlib import Path
 
 from amigasweeper.guide import Document, Link, Node, Run, parse_file, problems_page
 from amigasweeper.guide.navigation import Destination, Navigation, Place
-from amigasweeper.guide.paths import Resolved
 
 from .. import collector
 from ..intuition.atlas import FONT
@@ -104,6 +103,7 @@ class GuideViewer(ControlledWindow):
         look: Callable[[], Look] = lambda: Look.KICKSTART3,
     ) -> None:
         super().__init__("AmigaGuide", on_close=on_close, on_depth=on_depth)
+        self._menu_strip: MenuStrip | None = None  # made when first asked for (menu_strip)
         self.on_beep = on_beep
         self.ask = ask
         self.look = look
@@ -118,6 +118,8 @@ class GuideViewer(ControlledWindow):
         self.pictures: dict[int, PicturePage] = {}  # picture pages shown, by id of their node
         self.links = LinkFollower(self)
         self.actions = self._actions()
+        # Open, Save As, About and Quit belong to the program around the viewer (helpviewer/control.py sets them).
+        self.program_actions: dict[ViewerCommand, Callable[[], None]] = {}
         self.buttons = [self.add(GhostButton(label, *self.actions[command], GHOST_BUTTON_H)) for label, command in BUTTON_ROW]
         self.page = self.add(PageArea(self))
         self.enable_sizing(MIN_W, MIN_H)
@@ -255,10 +257,10 @@ class GuideViewer(ControlledWindow):
     def _go(self, target: Destination | None) -> None:
         if target is None:
             return
-        if target.document is None:
-            if self.ask is not None:
-                self.links.ask_to_leave(Resolved(target.path, outside=True), target.node_name, 0)
-        elif target.node is not self.navigation.place.node:
+        if target.document is None:  # a guide outside the folder tree, at target.path
+            if self.ask is not None and target.path is not None:
+                self.links.ask_to_leave(self.ask, target.path, target.node_name, 0)
+        elif target.node is not None and target.node is not self.navigation.place.node:
             self.show(target.node, document=target.document)
 
     def contents(self) -> None:
@@ -301,7 +303,7 @@ class GuideViewer(ControlledWindow):
     @property
     def menu_strip(self) -> MenuStrip:
         """The viewer's own menus (Project, Navigate), shown while it is in front."""
-        if getattr(self, "_menu_strip", None) is None:
+        if self._menu_strip is None:
             self._menu_strip = MenuStrip(VIEWER_MENUS, checked=lambda item: False,
                                          enabled=self.menu_enabled, on_select=self.menu_select)
         return self._menu_strip
@@ -324,21 +326,24 @@ class GuideViewer(ControlledWindow):
             ViewerCommand.GO_TO: (self.finder.ask_node, lambda: self.ask is not None),
         }
 
-    def _menu_actions(self) -> dict[ViewerCommand, tuple[Callable[[], None], Callable[[], bool]]]:
+    def _menu_entry(self, item: MenuItem) -> tuple[Callable[[], None], Callable[[], bool]] | None:
+        """The action of a menu item and whether it can be done now; None for
+        an item that is not the viewer's."""
+        command = item.command
+        if not isinstance(command, ViewerCommand):
+            return None
         always = lambda: True  # noqa: E731
-        return {
-            **self.actions,
-            # Open, About and Quit belong to the program around the viewer (helpviewer/control.py).
-            **{command: (action, always) for command, action in getattr(self, "program_actions", {}).items()},
-        }
+        program = self.program_actions.get(command)
+        return (program, always) if program is not None else self.actions.get(command)
 
     def menu_enabled(self, item: MenuItem) -> bool:
-        entry = self._menu_actions().get(item.command)
+        entry = self._menu_entry(item)
         return entry is not None and entry[1]()
 
     def menu_select(self, item: MenuItem) -> None:
-        if self.menu_enabled(item):
-            self._menu_actions()[item.command][0]()
+        entry = self._menu_entry(item)
+        if entry is not None and entry[1]():
+            entry[0]()
 
     # ------------------------------------------------------------- links
     def move_focus(self, step: int) -> None:

@@ -27,6 +27,7 @@ class Keyed(Protocol):
     scroll: PageScroll
     finder: Finder
     focus: int | None  # the link Tab chose, of visible_links()
+    reads_asked: int  # R presses, for the Narrator
 
     @property
     def columns(self) -> int: ...
@@ -55,8 +56,9 @@ def press_keys(viewer: Keyed, frame: Frame) -> None:
         viewer.move_focus(-1 if frame.shift else 1)
     if frame.key(pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER) and viewer.focus is not None:
         links = viewer.visible_links()
-        if viewer.focus < len(links):
-            viewer.follow(links[viewer.focus][1].link)
+        link = links[viewer.focus][1].link if viewer.focus < len(links) else None
+        if link is not None:  # visible_links() holds only runs with a link
+            viewer.follow(link)
     if frame.key(pyxel.KEY_BACKSPACE):
         viewer.retrace()
     # The Search menu and Browse without the Amiga key, for browsers that

@@ -137,7 +137,8 @@ def draw_run(x: int, y: int, run: Run, text: str, lit: bool, look: Look,
     """A run of text; a link as a button, whose bevel reaches LINK_PAD
     into the cells beside it only where they are blank (``room``)."""
     style = run.style
-    pen, bg = text_pens(style.fg, style.bg, look)
+    pen, paper = text_pens(style.fg, style.bg, look)
+    bg: Pen | None = paper  # None: no paper drawn behind the text
     if run.link is not None:
         width = font.text_width(text)
         pad_left, pad_right = (LINK_PAD if blank else 0 for blank in room)

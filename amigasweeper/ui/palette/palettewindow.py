@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import replace
+from functools import partial
 
 import pyxel
 
@@ -85,17 +86,27 @@ class Slider(Widget):
         bevel(knob_x, self.ay + 1, SLIDER_W // 16, self.h - 2, fill=Pen.BLUE)
 
 
-def look_gadget(label: str, titles: Mapping[str, str], value: str) -> CycleGadget:
+class LookGadget(CycleGadget):
     """A cycle gadget over a setting's values, showing their titles; its
     ``values`` say which value each choice is."""
-    gadget = CycleGadget(label, list(titles.values()), list(titles).index(value))
-    gadget.values = list(titles)
-    return gadget
+
+    def __init__(self, label: str, titles: Mapping[str, str], value: str) -> None:
+        super().__init__(label, list(titles.values()), list(titles).index(value))
+        self.values = list(titles)
+
+    @property
+    def chosen(self) -> str:
+        """The setting's value the gadget shows."""
+        return self.values[self.index]
 
 
-def chosen(gadget: CycleGadget) -> str:
-    """The setting's value a look gadget shows."""
-    return gadget.values[gadget.index]
+class GunArrow(TextButton):
+    """A < or > button beside a gun's slider; the Narrator says ``spoken``
+    (less red, more blue...) where the label alone would say just the arrow."""
+
+    def __init__(self, label: str, action: Callable[[], None], spoken: str) -> None:
+        super().__init__(label, action)
+        self.spoken = spoken
 
 
 def gun_of(colour: int, gun: int) -> int:
@@ -122,20 +133,19 @@ class PaletteWindow(Window):
         index = next(i for i, p in enumerate(PRESET_ORDER) if p is palette.preset)
         self.preset_gadget = self.add(CycleGadget("Preset", titles, index))
         self.preset_gadget.on_change = lambda gadget: self.choose_preset(gadget.index)
-        self.cursor_gadget = self.add(look_gadget("Cursor", CURSOR_TITLES, palette.cursor))
-        self.cursor_gadget.on_change = lambda gadget: self.change(replace(self.palette, cursor=chosen(gadget)))
-        self.shading_gadget = self.add(look_gadget("Shading", SHADING_TITLES, palette.shading))
-        self.shading_gadget.on_change = lambda gadget: self.change(replace(self.palette, shading=chosen(gadget)))
+        self.cursor_gadget = self.add(LookGadget("Cursor", CURSOR_TITLES, palette.cursor))
+        self.cursor_gadget.on_change = lambda _: self.change(replace(self.palette, cursor=self.cursor_gadget.chosen))
+        self.shading_gadget = self.add(LookGadget("Shading", SHADING_TITLES, palette.shading))
+        self.shading_gadget.on_change = lambda _: self.change(replace(self.palette, shading=self.shading_gadget.chosen))
         label_w = max(g.label_w for g in self.look_gadgets)
         for gadget in self.look_gadgets:  # their boxes in one column, as Workbench's prefs line them up
             gadget.w, gadget.label_w = gadget.w + label_w - gadget.label_w, label_w
         self.boxes = [self.add(PenBox(self, pen)) for pen in EDITABLE]
         self.arrows: list[tuple[TextButton, Slider, TextButton]] = []
         for gun, name in enumerate(GUNS):
-            less = self.add(TextButton("<", lambda g=gun: self.step_gun(g, -1)))
+            less = self.add(GunArrow("<", partial(self.step_gun, gun, -1), f"less {name.lower()}"))
             slider = self.add(Slider(self, gun))
-            more = self.add(TextButton(">", lambda g=gun: self.step_gun(g, 1)))
-            less.spoken, more.spoken = f"less {name.lower()}", f"more {name.lower()}"
+            more = self.add(GunArrow(">", partial(self.step_gun, gun, 1), f"more {name.lower()}"))
             self.arrows.append((less, slider, more))
         self.buttons = [self.add(TextButton(label, action)) for label, action in (
             ("Save", lambda: on_save(self.palette)), ("Use", lambda: on_use(self.palette)), ("Cancel", on_cancel))]

@@ -66,11 +66,10 @@ class GuessesRequester(Requester):
 
 def show_guesses(shelf: GuessShelf, record: KeptGame | None) -> None:
     """Open the requester for ``record`` (the game chosen in the list), or say why not."""
-    app = shelf.app
-    if record is None or not shelf.has_replay(record):
+    app, replays = shelf.app, shelf.keeper.replays
+    if record is None or replays is None or not shelf.has_replay(record):
         app.commands.tell(TITLE, [NO_REPLAY])
         return
-    replays = shelf.keeper.replays
     try:
         recording = replays.load(record)
     except ReplayError as error:

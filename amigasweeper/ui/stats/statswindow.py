@@ -121,14 +121,14 @@ class StatsWindow(ControlledWindow):
             self._show_row()
 
     def _show_row(self) -> None:
-        summary = self.summary
+        summary, key = self.summary, self.key  # a summary is found only for a key
         self.lines = figure_lines(summary, self.text_chars) if summary else []
-        self.points = list(self.figures.points(self.key)) if summary else []
+        self.points = list(self.figures.points(key)) if summary and key is not None else []
         self.chart_key = chart_key(self.points)
         if self.chart is not Chart.LAST_GAMES:
             self.bars = bars_of(self.chart, summary.pictures if summary else None)
         self.status = self.figures.status_line()
-        games = list(self.figures.games(self.key)) if summary else []
+        games = list(self.figures.games(key)) if summary and key is not None else []
         self.list.show(games, columns_for(self.text_chars))
 
     def step_chart(self, step: int) -> None:
