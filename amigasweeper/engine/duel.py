@@ -48,8 +48,9 @@ amigasweeper.solver does that).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Set
 from dataclasses import dataclass
+from typing import Protocol
 
 from .duel_moves import (
     DEFAULT_NAMES,
@@ -71,11 +72,23 @@ __all__ = ["Duel", "DuelReasoner", "number_is_known", "register_reasoner"]
 # A player's own wrong guesses go into that player's view as KNOWN_SAFE: a
 # square with no mine that shows no number, which is what the guess taught.
 
+class ProvedSquares(Protocol):
+    """What a reasoner proves about a public view (the solver's Certainty
+    has these and more); read-only, so a frozen dataclass fits."""
+
+    @property
+    def safe(self) -> Set[int]: ...
+    @property
+    def mines(self) -> Set[int]: ...
+    @property
+    def exact(self) -> bool: ...  # the count was exact, not given up
+
+
 @dataclass(frozen=True)
 class DuelReasoner:
     """What the automatic reveal asks of a solver, about a public view."""
 
-    certain: Callable[[PlayerView], object]  # -> an object with .safe, .mines (sets of squares) and .exact
+    certain: Callable[[PlayerView], ProvedSquares]
     consistent: Callable[[PlayerView], bool]  # does any arrangement of the mines fit the view?
 
 

@@ -72,7 +72,7 @@ class DuelSetup:
     reveal: Reveal = Reveal.KNOWN_NUMBERS
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "shape", Shape(self.shape))
+        object.__setattr__(self, "shape", Shape.saved(self.shape))
         object.__setattr__(self, "reveal", Reveal(self.reveal))
         if self.size < 2:
             raise ValueError(f"a duel board needs at least 2x2 squares, not {self.size}x{self.size}")

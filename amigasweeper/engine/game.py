@@ -46,8 +46,8 @@ class GameSetup:
     layout: LayoutKind = LayoutKind.RANDOM
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "shape", Shape(self.shape))
-        object.__setattr__(self, "completion", Completion(self.completion))
+        object.__setattr__(self, "shape", Shape.saved(self.shape))
+        object.__setattr__(self, "completion", Completion.saved(self.completion))
         object.__setattr__(self, "layout", LayoutKind(self.layout))
         if not 0 < self.mines < self.width * self.height:
             raise ValueError(f"{self.mines} mines cannot go on a {self.width}x{self.height} board")
@@ -219,6 +219,7 @@ class Game:
             MoveKind.CLEAR: self.clear_around,
         }.get(move.kind)
         if handler is not None:
+            assert move.cell is not None  # Move refuses a cell-taking kind without a cell
             return handler(move.cell)
         if move.kind is MoveKind.PAUSE:
             return self.pause()

@@ -21,8 +21,10 @@ class LevelName(str, Enum):
     EXPERT = "expert"
     CUSTOM = "custom"
 
+    # The levels' title, as Shape and Completion have theirs; it hides
+    # str.title, which no caller of a LevelName wants.
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return self.value.capitalize()
 
 

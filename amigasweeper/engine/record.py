@@ -72,9 +72,9 @@ def _parse_header(lines: list[tuple[int, str]]) -> tuple[GameSetup, int]:
             height=height,
             mines=int(fields["mines"][0]),
             seed=int(fields["seed"][0]),
-            shape=Shape(fields.get("shape", ["square"])[0]),
+            shape=Shape.saved(fields.get("shape", ["square"])[0]),
             marks=fields.get("marks", ["on"])[0] == "on",
-            completion=Completion(fields.get("completion", ["all_non_mines"])[0]),
+            completion=Completion.saved(fields.get("completion", ["all_non_mines"])[0]),
             layout=LayoutKind(fields.get("layout", ["random"])[0]),
         )
     except (KeyError, ValueError, IndexError) as error:
@@ -92,10 +92,9 @@ def _parse_move(game: Game, number: int, line: str) -> Move:
         if args:
             raise RecordError(f"line {number}: {word} takes no square")
         return Move(kind)
-    numbers = [plain_int(a) for a in args]
-    if len(args) != 2 or any(n is None or n < 0 for n in numbers):
+    col, row = (plain_int(a) for a in args) if len(args) == 2 else (None, None)
+    if col is None or row is None or col < 0 or row < 0:
         raise RecordError(f"line {number}: {word} needs a column and a row")
-    col, row = numbers
     if not game.topology.contains(col, row):
         raise RecordError(f"line {number}: square {col} {row} is off the board")
     return Move(kind, game.topology.index(col, row))

@@ -28,7 +28,7 @@ _OPEN_CHARS = set("o")
 _MARKS = {"F": Mark.MINE, "f": Mark.MINE, "?": Mark.QUESTION, "!": Mark.QUESTION}
 _LAYOUT_CHARS = set(".*oFf?!")
 
-_TILE_CHARS = {
+_TILE_CHARS: dict[int, str] = {  # looked up by Game.tile's int, a Tile from 20 up
     Tile.COVERED: "#",
     Tile.MARKED: "F",
     Tile.QUESTION: "?",
@@ -63,7 +63,7 @@ def game_from_text(
             raise ValueError(f"row {number} has unknown characters {sorted(bad)}")
     flat = "".join(rows)
     mines = [i for i, ch in enumerate(flat) if ch in _MINE_CHARS]
-    setup = GameSetup(width=width, height=len(rows), mines=len(mines), shape=Shape(shape), **setup_fields)
+    setup = GameSetup(width=width, height=len(rows), mines=len(mines), shape=Shape.saved(shape), **setup_fields)
     game = Game.with_mines(setup, mines, clock)
     for cell, ch in enumerate(flat):
         if ch in _MARKS:

@@ -141,7 +141,7 @@ class Topology:
 @lru_cache(maxsize=64)
 def make_topology(shape: Shape | str, width: int, height: int) -> Topology:
     """The (cached, immutable) topology of a board."""
-    shape = Shape(shape)
+    shape = Shape.saved(shape)
     if width < 1 or height < 1:
         raise ValueError(f"a board needs at least one row and one column, not {width}x{height}")
     table = []

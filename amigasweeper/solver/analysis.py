@@ -29,8 +29,8 @@ from dataclasses import dataclass, field
 
 from amigasweeper.engine import COVERED, MARKED, Topology
 
-from .combining import Counted, combine_steps
-from .constraints import Component, Constraint, Inconsistent, constraints_of, split_components
+from .combining import Counted, Finished, combine_steps
+from .constraints import Component, Constraint, Inconsistent, Lines, constraints_of, lines_of, split_components
 from .counting import CACHE, DEFAULT_BUDGET, GRAVEYARD, CountTask, component_key
 from .deadlines import METER, NEVER, Deadline
 from .decide import Decided, DecisionTask, decision_task
@@ -156,6 +156,7 @@ class AnalysisJob:
         while not self.step():
             pass
         GRAVEYARD.bury()
+        assert self.result is not None  # step() is True only once the result is set
         return self.result
 
     def abandon(self) -> None:
@@ -190,7 +191,7 @@ class AnalysisJob:
         if self._slice.expired():
             yield
 
-    def _paced(self, steps: Generator[None, None, object]) -> Generator[None, None, object]:
+    def _paced(self, steps: Generator[None, None, Finished]) -> Generator[None, None, Finished]:
         """Run a stage that pauses between its parts, waiting for the next slice whenever this one is used up."""
         while True:
             try:
@@ -270,7 +271,7 @@ class AnalysisJob:
         GRAVEYARD.add(self._tasks)  # the counts that did not finish, to be freed over the next slices
         self._tasks = []
         for component in counted:
-            if not component.lines.ways:
+            if not lines_of(component).ways:
                 raise Inconsistent([c.witness for c in component.constraints], "these numbers cannot all be satisfied at once")
         decided = None
         if rough and self.decide:
@@ -327,6 +328,7 @@ class AnalysisJob:
             if not task.done:
                 yield from self._pause()
         decided = task.result
+        assert decided is not None  # the task is done
         if not decided.consistent:
             problem = set(decided.problem)
             culprit = next((c for c in rough if problem & set(c.cells)), None)
@@ -369,8 +371,9 @@ def _without(component: Component, safe: set[int], mines: set[int]) -> list[Comp
 
 
 def _with_lines(task: CountTask) -> Component:
-    component = task.component
-    return Component(component.constraints, component.boxes, component.box_witnesses, task.lines)
+    component, lines = task.component, task.lines
+    assert isinstance(lines, Lines)  # a finished count of a whole component (made with no ``free``)
+    return Component(component.constraints, component.boxes, component.box_witnesses, lines)
 
 
 def analyse(

@@ -120,7 +120,11 @@ class Solver:
 
     def members(self, reason: int) -> list[int]:
         """The literals of a clause or card, given as a reason number (``failed``)."""
-        return list(self.clauses[reason]) if reason >= 0 else list(self.card_lits[-2 - reason])
+        if reason < 0:
+            return list(self.card_lits[-2 - reason])
+        clause = self.clauses[reason]
+        assert clause is not None  # a clause that failed or implied is never thrown away (_reduce)
+        return list(clause)
 
     def prefer(self, lit: int) -> None:
         """Try ``lit`` first when its variable is decided (until it is next assigned)."""
@@ -239,7 +243,7 @@ class Solver:
         self.position[var] = len(self.trail)
         self.trail.append(lit)
 
-    def _propagate(self) -> Generator[int, None, int | list[int] | None]:
+    def _propagate(self) -> Generator[int, None, int | None]:
         """Unit propagation to a fixpoint; the conflict (a card or clause reason) or None."""
         trail = self.trail
         paused = self.work
@@ -322,7 +326,9 @@ class Solver:
         """The false literals that implied ``var``'s value."""
         reason = self.reason[var]
         if reason >= 0:
-            return self.clauses[reason][1:]
+            clause = self.clauses[reason]
+            assert clause is not None  # a clause holding up an implication is kept (_reduce)
+            return clause[1:]
         members = self.card_lits[-2 - reason]
         self.work += len(members)
         values, position, at = self.values, self.position, self.position[var]
@@ -330,7 +336,9 @@ class Solver:
 
     def _conflict_lits(self, conflict: int) -> list[int]:
         if conflict >= 0:
-            return list(self.clauses[conflict])
+            clause = self.clauses[conflict]
+            assert clause is not None  # the clause in conflict was just watched, so it is live
+            return list(clause)
         values = self.values
         return [lit for lit in self.card_lits[-2 - conflict] if values[lit] == FALSE]
 
@@ -413,10 +421,15 @@ class Solver:
     def _reduce(self) -> None:
         """Throw away the worse half of the learned clauses (those not holding up an implication)."""
         reason, values, clauses = self.reason, self.values, self.clauses
-        ranked = sorted(self.learnts, key=lambda i: (self.quality[i], len(clauses[i])))
+        learnt: dict[int, list[int]] = {}
+        for index in self.learnts:
+            clause = clauses[index]
+            assert clause is not None  # a clause thrown away below leaves self.learnts with it
+            learnt[index] = clause
+        ranked = sorted(learnt, key=lambda i: (self.quality[i], len(learnt[i])))
         keep, drop = ranked[: len(ranked) // 2], ranked[len(ranked) // 2 :]
         for index in drop:
-            first = clauses[index][0]
+            first = learnt[index][0]
             if self.quality[index] <= 2 or (reason[first >> 1] == index and values[first] == TRUE):
                 keep.append(index)
             else:

@@ -7,12 +7,15 @@ from __future__ import annotations
 from collections.abc import Generator
 from dataclasses import dataclass, field
 from math import comb
+from typing import TypeVar
 
-from .constraints import Component
+from .constraints import Component, lines_of
 from .deadlines import CHUNK, METER
 
+Finished = TypeVar("Finished")  # what a stage that pauses returns at its end
 
-def run_to_end(steps: Generator[object, None, object]) -> object:
+
+def run_to_end(steps: Generator[object, None, Finished]) -> Finished:
     """What a stage that pauses (a generator) returns, run without pausing."""
     while True:
         try:
@@ -89,7 +92,7 @@ class Counted:
     mine_totals: dict[int, int] = field(default_factory=dict)  # frontier mines -> weight
 
     def box_mine_weight(self, c: int, b: int) -> int:
-        lines = self.components[c].lines
+        lines = lines_of(self.components[c])
         return sum(self.component_weight[c].get(m, 0) * lines.weight[m][b] for m in lines.ways)
 
     def off_probability(self) -> float | None:
@@ -111,7 +114,7 @@ def combine_steps(components: list[Component], off_count: int, mines_left: int) 
     took longer than a frame.
     """
     counted = Counted(components, off_count, mines_left)
-    polys = [_poly(component.lines.ways) for component in components]
+    polys = [_poly(lines_of(component).ways) for component in components]
     everything = [1]
     for poly in polys:
         everything = _multiply(everything, poly)
@@ -133,7 +136,7 @@ def combine_steps(components: list[Component], off_count: int, mines_left: int) 
     since_pause = 0
     for poly in polys:
         others = _divide(everything, poly)
-        weights = {}
+        weights: dict[int, int] = {}
         counted.component_weight.append(weights)
         for mines, ways in enumerate(poly):
             if ways:

@@ -27,6 +27,7 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from contextlib import contextmanager
 from functools import lru_cache
 from math import comb
+from typing import overload
 
 from .constraints import Component, Lines
 from .deadlines import CHUNK, METER, NEVER, Deadline
@@ -36,6 +37,10 @@ from .deadlines import CHUNK, METER, NEVER, Deadline
 # Expert positions need a few hundred. Interactive callers give a Deadline
 # instead (a budget of time) and spread a long count over frames (AnalysisJob).
 DEFAULT_BUDGET = 60_000
+
+# A finished count: a component's Lines, or with count_component's ``free``
+# (a constraint counted by its number) number -> Lines.
+Count = Lines | dict[int, Lines]
 
 
 # -------------------------------------------------------------------- counting
@@ -123,17 +128,17 @@ class _Cache:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.lines: OrderedDict[tuple, Lines] = OrderedDict()
+        self.lines: OrderedDict[tuple, Count] = OrderedDict()
         self.too_big: dict[tuple, int] = {}  # key -> work already spent without finishing
         self.stored = 0  # counts ever put here: callers tell from it whether a try got anywhere
 
-    def get(self, key: tuple) -> Lines | None:
+    def get(self, key: tuple) -> Count | None:
         found = self.lines.get(key)
         if found is not None:
             self.lines.move_to_end(key)
         return found
 
-    def put(self, key: tuple, lines: Lines) -> None:
+    def put(self, key: tuple, lines: Count) -> None:
         self.lines[_plain_key(key)] = lines
         self.stored += 1
         self.too_big.pop(key, None)
@@ -186,11 +191,14 @@ class CountTask:
     def __init__(self, component: Component, free: int | None = None) -> None:
         self.component = component
         self.key = component_key(component, free)
-        self.lines: Lines | dict[int, Lines] | None = CACHE.get(self.key)  # by number with ``free``
+        self.lines: Count | None = CACHE.get(self.key)
         self.work = 0
         self._chunk = [CHUNK]  # read by the running count: transitions between two pauses
         self._tables: list[dict] = []  # the count's lines in progress, kept here so they can be freed bit by bit
-        self._steps = None if self.lines is not None else _count_steps(*component_key(component), self._chunk, self._tables, free)
+        self._steps: Generator[int, None, Count] | None = None
+        if self.lines is None:
+            self._steps = _count_steps(component.constraints, tuple(component.boxes), tuple(component.box_witnesses),
+                                       self._chunk, self._tables, free)  # fmt: skip
 
     @property
     def done(self) -> bool:
@@ -202,6 +210,7 @@ class CountTask:
             self._chunk[0] = max(1, min(CHUNK, work_limit))  # a small limit is checked as finely
         steps = self._steps
         while self.lines is None:
+            assert steps is not None, "a released count cannot go on"
             if work_limit is not None and self.work > work_limit:
                 CACHE.gave_up(self.key, self.work)
                 return False
@@ -282,7 +291,11 @@ def ambient_deadline() -> Deadline:
     return _AMBIENT[-1] if _AMBIENT else NEVER
 
 
-def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline: Deadline = NEVER, free: int | None = None):
+@overload
+def count_component(component: Component, budget: int = ..., deadline: Deadline = ..., free: None = None) -> Lines: ...
+@overload
+def count_component(component: Component, budget: int = ..., deadline: Deadline = ..., *, free: int) -> dict[int, Lines]: ...
+def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline: Deadline = NEVER, free: int | None = None) -> Count:
     """Count every arrangement of mines in the component's boxes (see module doc): its Lines.
 
     Raises OverBudget when the count would take more than ``budget`` DP steps or
@@ -310,6 +323,7 @@ def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline
         if task.work <= budget:
             PAUSED.keep(task)  # stopped by the deadline, not the budget
         raise OverBudget
+    assert task.lines is not None  # advance() is True only once the count is done
     return task.lines
 
 
@@ -342,7 +356,7 @@ PAUSED = _PausedCounts(8)
 
 
 def _count_steps(constraints, boxes, box_witnesses, chunk: list[int], tables: list[dict], free: int | None = None
-                 ) -> Generator[int, None, Lines | dict[int, Lines]]:  # fmt: skip
+                 ) -> Generator[int, None, Count]:  # fmt: skip
     """The dynamic programme, yielding the transitions it did after every chunk of them.
 
     ``tables`` always holds the lines being read and those being made, so the

@@ -215,7 +215,8 @@ class _Decision:
     # ------------------------------------------------------------ answers
     def facts(self) -> tuple[set[int], set[int]]:
         """(safe, mines) proved so far: the boxes whose first square cannot be a mine, or last cannot be safe."""
-        safe, mines = set(), set()
+        safe: set[int] = set()
+        mines: set[int] = set()
         fixed = self.solver.fixed
         for box in self.boxes:
             if fixed(pos(box.first)) == FALSE:
@@ -267,7 +268,8 @@ class DecisionTask:
     """
 
     def __init__(self, constraints: Sequence[Constraint], mines_left: int, off_cells: Sequence[int]) -> None:
-        self.decision = _Decision(constraints, mines_left, len(off_cells))
+        # None once the result is set: the solver's learned clauses are let go then.
+        self.decision: _Decision | None = _Decision(constraints, mines_left, len(off_cells))
         self.off_cells = list(off_cells)
         self._cells = {cell for c in constraints for cell in c.cells} | set(off_cells)
         self.result: Decided | None = None
@@ -283,16 +285,18 @@ class DecisionTask:
         """Work until the next pause (or the end); the work done."""
         if self.result is not None:
             return 0
-        before = self.decision.solver.work
+        decision = self.decision
+        assert decision is not None  # let go only with the result set
+        before = decision.solver.work
         try:
             next(self._run)
         except StopIteration as finished:
             self.result = finished.value
-            self._known = self.decision.solver.facts_known()
+            self._known = decision.solver.facts_known()
             self.decision = None  # the solver's learned clauses are not needed any more
             self.on_done()
-            return self.result.work - before
-        return self.decision.solver.work - before
+            return finished.value.work - before
+        return decision.solver.work - before
 
     def steps(self) -> Generator[int, None, Decided]:
         """The task as a generator: pauses yield their work, the end returns the result."""
@@ -307,13 +311,16 @@ class DecisionTask:
         """Changes whenever ``proved`` or ``open_cells`` would (the facts known, the boxes shown open)."""
         if self.result is not None:
             return self._known, -1
-        return self.decision.solver.facts_known(), self.decision.revision
+        decision = self.decision
+        assert decision is not None  # let go only with the result set
+        return decision.solver.facts_known(), decision.revision
 
     def open_cells(self) -> set[int]:
         """Squares known so far to be neither safe nor a mine in every arrangement (all the rest, once done)."""
         if self.result is not None:
             return self._cells - self.result.safe - self.result.mines
         decision = self.decision
+        assert decision is not None  # let go only with the result set
         found = decision.open_cells()
         if decision.off_mine and decision.off_short:
             found.update(self.off_cells)
@@ -323,10 +330,13 @@ class DecisionTask:
         """(safe, mines) settled so far (all of them once done)."""
         if self.result is not None:
             return self.result.safe, self.result.mines
-        return self.decision.facts()
+        decision = self.decision
+        assert decision is not None  # let go only with the result set
+        return decision.facts()
 
     def _steps(self) -> Generator[int, None, Decided]:
         decision, off_cells = self.decision, self.off_cells
+        assert decision is not None  # this runs before the result is set
         solver = decision.solver
         result = Decided()
         try:

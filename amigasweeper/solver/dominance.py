@@ -58,7 +58,7 @@ def cleared_if_safe(outcomes: Outcomes, cell: int) -> set[int] | None:
     counted = combine(components, off_count, analysis.mines_left)
     if counted.total == 0:
         return set()
-    cleared = set()
+    cleared: set[int] = set()
     for i, component in enumerate(components):
         for b, box in enumerate(component.boxes):
             if counted.box_mine_weight(i, b) == 0:

@@ -75,8 +75,10 @@ class Strength(str, Enum):
     NORMAL = "normal"
     HARD = "hard"
 
+    # The strength's title, as Shape and Completion have theirs; it hides
+    # str.title, which no caller of a Strength wants.
     @property
-    def title(self) -> str:
+    def title(self) -> str:  # type: ignore[override]
         return self.value.capitalize()
 
 

@@ -17,8 +17,10 @@ one choice: only the first of them is searched.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
+from typing import Protocol
 
 from amigasweeper.engine import COVERED, MARKED, Topology
 
@@ -87,7 +89,20 @@ class EndgamePlan:
     win_chance: float
 
 
-def list_layouts(knowledge: Knowledge, analysis: Analysis, limit: int | None = None) -> tuple[list[int], list[int]] | None:
+class LayoutSource(Protocol):
+    """What list_layouts reads of a position: a whole Analysis, or one _Region of it."""
+
+    @property
+    def components(self) -> Sequence[Component]: ...
+    @property
+    def constraints(self) -> Sequence[Constraint]: ...
+    @property
+    def mines_left(self) -> int: ...
+    @property
+    def off_cells(self) -> list[int]: ...
+
+
+def list_layouts(knowledge: Knowledge, analysis: LayoutSource, limit: int | None = None) -> tuple[list[int], list[int]] | None:
     """(unknown squares, layouts as bitmasks over them), or None if there are more than ``limit``.
 
     The limit defaults to MAX_LAYOUTS as it is when called (not when this was defined).
@@ -289,10 +304,10 @@ class _Search:
             hit = (layouts & mines).bit_count()
             if 0 < hit < size:
                 options.append((size - hit, j))
-        chance, j = self._guess(layouts, options, list(range(len(self.mine_sets))))
-        if j is None:
+        chance, best = self._guess(layouts, options, list(range(len(self.mine_sets))))
+        if best is None:
             return None
-        return EndgamePlan(self.order[j], chance)
+        return EndgamePlan(self.order[best], chance)
 
     def _split(self, layouts: int, j: int) -> list[int]:
         return [part for mask in self.shows[j] if (part := layouts & mask)]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable
 
-from .constraints import Component
+from .constraints import Component, lines_of
 from .deadlines import METER
 
 SCALING_ROUNDS = 30  # rounds of scaling for pieces too large to count
@@ -41,7 +41,7 @@ def estimate_steps(
     safe, mines = set(proved[0]), set(proved[1])
     expected = float(len(mines))
     for component in exact:
-        lines = component.lines
+        lines = lines_of(component)
         solutions = sum(lines.ways.values())
         for b, box in enumerate(component.boxes):
             chance = sum(w[b] for w in lines.weight.values()) / (len(box) * solutions)
@@ -52,20 +52,20 @@ def estimate_steps(
     rough_cells = [cell for component in rough for cell in component.cells if cell not in safe and cell not in mines]
     room = len(rough_cells) + len(off_cells)
     density = min(0.95, max(0.05, (mines_left - expected) / room)) if room else 0.5
-    chance = dict.fromkeys(rough_cells, density)
+    guessed = dict.fromkeys(rough_cells, density)
     constraints = [c for component in rough for c in component.constraints]
     for _ in range(SCALING_ROUNDS):
         for constraint in constraints:
-            squares = [cell for cell in constraint.cells if cell in chance]
+            squares = [cell for cell in constraint.cells if cell in guessed]
             need = constraint.need - sum(cell in mines for cell in constraint.cells)
-            held = sum(chance[cell] for cell in squares)
+            held = sum(guessed[cell] for cell in squares)
             if held > 0:
                 factor = need / held
                 for cell in squares:
-                    chance[cell] = bounded(chance[cell] * factor)
+                    guessed[cell] = bounded(guessed[cell] * factor)
         METER.reading += len(rough_cells)
         yield from pause()
-    for cell, p in chance.items():
+    for cell, p in guessed.items():
         probability[cell] = p
         expected += p
     open_off = [cell for cell in off_cells if cell not in safe and cell not in mines]

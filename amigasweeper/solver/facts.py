@@ -9,7 +9,7 @@ from collections.abc import Generator
 from typing import Protocol
 
 from .combining import Counted
-from .constraints import Component
+from .constraints import Component, lines_of
 from .deadlines import CHUNK, METER
 from .propagate import Propagated
 
@@ -37,7 +37,7 @@ def take_out(result: FactsTarget, proved: Propagated, safe: set[int], mines: set
 def local_facts(result: FactsTarget, components: list[Component]) -> None:
     """Rule 5: boxes empty or full in every arrangement of their (counted) component."""
     for component in components:
-        lines = component.lines
+        lines = lines_of(component)
         solutions = sum(lines.ways.values())
         for b, box in enumerate(component.boxes):
             weight = sum(w[b] for w in lines.weight.values())
@@ -57,6 +57,7 @@ def global_facts(result: FactsTarget, counted: Counted, proved: Propagated) -> G
     total = counted.total
     since_pause = 0
     for c, component in enumerate(counted.components):
+        totals = len(lines_of(component).ways)
         for b, box in enumerate(component.boxes):
             weight = counted.box_mine_weight(c, b)
             chance = weight / (len(box) * total)
@@ -66,15 +67,16 @@ def global_facts(result: FactsTarget, counted: Counted, proved: Propagated) -> G
                 result.safe.update(box)
             elif weight == len(box) * total:
                 result.mines.update(box)
-            METER.reading += len(component.lines.ways)
-            since_pause += len(component.lines.ways)
+            METER.reading += totals
+            since_pause += totals
             if since_pause >= CHUNK:
                 yield
                 since_pause = 0
     if result.off_cells:
-        chance = counted.off_probability()
+        off_chance = counted.off_probability()
+        assert off_chance is not None  # ``counted`` was combined over these off_cells (analysis.py)
         for cell in result.off_cells:
-            result.probability[cell] = chance
+            result.probability[cell] = off_chance
         if counted.off_mines == 0:
             result.safe.update(result.off_cells)
         elif counted.off_mines == len(result.off_cells) * total:

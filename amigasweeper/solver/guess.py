@@ -34,7 +34,7 @@ from amigasweeper.engine import COVERED, MARKED, Shape
 
 from .analysis import Analysis
 from .combining import _multiply, _poly, combine
-from .constraints import Component, Constraint, Lines, split_components
+from .constraints import Component, Constraint, Lines, lines_of, split_components
 from .dominance import undominated
 from .endgame import best_region_move
 from .guesses import OUTCOME_BUDGET, PRUNED, Guess, Scored, ShownNumber
@@ -128,7 +128,7 @@ class _Outcomes:
         untouched_best = 0.0
         for i, comp in enumerate(self.analysis.components):
             if i not in affected:
-                others = _multiply(others, _poly(comp.lines.ways))
+                others = _multiply(others, _poly(lines_of(comp).ways))
                 untouched_best = max(untouched_best, self.component_best[i])
         return Component((), [], [], Lines(dict(enumerate(others)), {})), untouched_best
 
@@ -184,6 +184,7 @@ class _Outcomes:
         found: list[ShownNumber] = []
         proofs: list[Proof] = []
         safety = 1 - analysis.probability[cell]
+        assert analysis.counted is not None  # guesses are scored only on exact counts (plain_guess)
         tally = _Tally(safety, safety * analysis.counted.total)  # arrangements with the candidate safe
         # The boxes are the same whatever number shows: split once, and count
         # the candidate's part for every number at once.

@@ -14,6 +14,7 @@ from collections.abc import Iterable
 from amigasweeper.engine import COVERED, KNOWN_SAFE, MARKED, PlayerView, Topology
 
 from .analysis import Analysis, AnalysisJob, analyse, position_decision
+from .counting import DEFAULT_BUDGET
 from .decide import DecisionTask
 
 
@@ -146,8 +147,8 @@ class Knowledge:
     def analyse(self, budget: int | None = None) -> Analysis:
         """The full count over the tracked frontier (rules 5 and 6, probabilities), at once."""
         cells, witnesses, unknown = self._count_input()
-        kwargs = {} if budget is None else {"budget": budget}
-        return analyse(self.topology, cells, self.mines, witnesses=witnesses, unknown=unknown, **kwargs)
+        budget = DEFAULT_BUDGET if budget is None else budget  # None: analyse's own default, not "no limit"
+        return analyse(self.topology, cells, self.mines, witnesses=witnesses, unknown=unknown, budget=budget)
 
     def analysis_job(self, **options) -> AnalysisJob:
         """The same count as ``analyse``, as a job to advance a slice at a time

@@ -107,7 +107,7 @@ class Proof:
                 off = len(off_now)
             else:
                 best = max(best, 1 - counted.off_mines / (len(off_now) * counted.total))
-        living = frozenset()
+        living: frozenset[int] = frozenset()
         if every:
             settled = _Settled(counted, components, off_now, chance)
             living = living_squares(knowledge, candidate, set(every), settled)

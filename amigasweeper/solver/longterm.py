@@ -213,6 +213,7 @@ class LongTermRisk:
 
     def credit(self, cell: int) -> float:
         """The factor a guess on ``cell`` is worth more for the traps it settles (1.0 for none)."""
+        assert self.analysis.counted is not None  # guesses are scored only on exact counts (guess.plain_guess)
         total = self.analysis.counted.total
         safety = 1 - self.analysis.probability[cell]
         safe = safety * total

@@ -228,6 +228,7 @@ class GameLuck:
         if chance.verdict is Verdict.SKIPPED:
             self.skipped += 1
         elif chance.verdict is Verdict.AUDITED:
+            assert chance.p is not None  # only a skipped move has no chance
             self.audited += 1
             self.log10 = tuple(a + b for a, b in zip(self.log10, log10_factors(chance.p, right, lambdas)))
 

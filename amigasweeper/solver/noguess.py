@@ -226,6 +226,7 @@ def generate_no_guess(
             if not _perturb(run, protected, rng):
                 break
             perturbations += 1
+    assert best is not None  # every attempt's first round keeps its board (MAX_ATTEMPTS, STALL_LIMIT >= 1)
     return NoGuessBoard(best[1], False, MAX_ATTEMPTS, perturbations, GaveUp.ATTEMPTS)
 
 

@@ -223,7 +223,7 @@ def _facts(safe: frozenset[int], mines: frozenset[int]) -> str:
 
 
 def _witnesses_touching(analysis: Analysis, cells: frozenset[int]) -> tuple[int, ...]:
-    used = []
+    used: list[int] = []
     for component in analysis.components:
         if any(cell in cells for cell in component.cells):
             used.extend(c.witness for c in component.constraints)

@@ -4,25 +4,27 @@ component counted once, the candidate's own by the number it would show."""
 from __future__ import annotations
 
 from .constraints import Component
-from .counting import OverBudget, count_component
+from .counting import Count, OverBudget, count_component
 
 
 def count_each(components: list[Component], budget: int) -> bool | None:
     """Count every component (into its ``lines``): False if one has no
     arrangement at all, None if counting ran over budget."""
+    counts = []
     try:
         for comp in components:
-            comp.lines = count_component(comp, budget)
+            comp.lines = lines = count_component(comp, budget)
+            counts.append(lines)
     except OverBudget:
         return None
-    return all(comp.lines.ways for comp in components)
+    return all(lines.ways for lines in counts)
 
 
-def count_by_number(shapes: list[Component], cell: int, budget: int) -> list | None:
+def count_by_number(shapes: list[Component], cell: int, budget: int) -> list[Count] | None:
     """Each component's count: the candidate's own (the one holding its
     constraint) by the number it shows (counting.count_component's ``free``),
     number -> Lines; every other one its Lines. None if counting ran over budget."""
-    counts = []
+    counts: list[Count] = []
     try:
         for comp in shapes:
             mine = [i for i, c in enumerate(comp.constraints) if c.witness == cell]
@@ -32,16 +34,18 @@ def count_by_number(shapes: list[Component], cell: int, budget: int) -> list | N
     return counts
 
 
-def showing(shapes: list[Component], counts: list, cell: int, shown: int) -> list[Component] | None:
+def showing(shapes: list[Component], counts: list[Count], cell: int, shown: int) -> list[Component] | None:
     """The components with their lines when the candidate shows ``shown``
     (mines among its unknown neighbours), or None if no arrangement fits."""
     components = []
-    for comp, lines in zip(shapes, counts):
-        if isinstance(lines, dict):
-            lines = lines.get(shown)
+    for comp, count in zip(shapes, counts):
+        if isinstance(count, dict):
+            lines = count.get(shown)
             if lines is None:
                 return None
             comp = with_need(comp, cell, shown)  # a copy, its own lines set below
+        else:
+            lines = count
         if not lines.ways:
             return None
         comp.lines = lines

@@ -31,6 +31,12 @@ def test_record_round_trip_reproduces_the_state():
         ("amigasweeper-game 1\nsize 8 8\nmines 10\nseed 1\nfly 1 1\n", "unknown move"),
         ("amigasweeper-game 1\nsize 8 8\nmines 10\nseed 1\nuncover 9 9\n", "off the board"),
         ("amigasweeper-game 1\nsize 8 8\nmines 10\nseed 1\npause 1 2\n", "takes no square"),
+        ("amigasweeper-game 1\nshape octagon\nsize 8 8\nmines 10\nseed 1\n", "bad game header: 'octagon' is not a board shape"),
+        ("amigasweeper-game 1\nsize 8 8\nmines 10\nseed 1\ncompletion some\n", "bad game header: 'some' is not a completion mode"),
+        ("amigasweeper-game 1\nsize 8 8\nmines 10\nseed 1\nuncover 1\n", "needs a column and a row"),
+        ("amigasweeper-game 1\nsize 8 8\nmines 10\nseed 1\nuncover 1 2 3\n", "needs a column and a row"),
+        ("amigasweeper-game 1\nsize 8 8\nmines 10\nseed 1\nuncover a 2\n", "needs a column and a row"),
+        ("amigasweeper-game 1\nsize 8 8\nmines 10\nseed 1\nmark 1 -2\n", "needs a column and a row"),
     ],
 )
 def test_bad_records_say_what_is_wrong(text, says):
