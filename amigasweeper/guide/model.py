@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import islice
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Iterator, Protocol, Sequence, overload, runtime_checkable
 
 from .sourceline import Link, SourceLine
 
@@ -69,6 +69,16 @@ class Problem:
         return f"line {self.line}: {self.message}"
 
 
+@runtime_checkable
+class SkippingReader(Protocol):
+    """A node's reader that can start at a later line, and count the lines
+    without reading them (the parser's NodeReader)."""
+
+    def __call__(self, skip: int = 0) -> Iterator[SourceLine]: ...
+
+    def total(self) -> int: ...
+
+
 class LineStore(Sequence[SourceLine]):
     """A node's lines, read from the file only as far as they are asked for.
 
@@ -81,7 +91,7 @@ class LineStore(Sequence[SourceLine]):
 
     __slots__ = ("_reader", "_read", "_source", "done")
 
-    def __init__(self, reader: Callable[[], Iterator[SourceLine]]):
+    def __init__(self, reader: Callable[[], Iterator[SourceLine]] | SkippingReader):
         self._reader = reader
         self._read: list[SourceLine] = []
         self._source: Iterator[SourceLine] | None = None
@@ -123,7 +133,13 @@ class LineStore(Sequence[SourceLine]):
             self.done, self._source = True, None
         return len(self._read)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> SourceLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[SourceLine]: ...
+
+    def __getitem__(self, index: int | slice) -> SourceLine | list[SourceLine]:
         if isinstance(index, int) and index >= 0:
             if self.read_up_to(index + 1) <= index:
                 raise IndexError(index)
@@ -143,15 +159,15 @@ class LineStore(Sequence[SourceLine]):
         """How many lines the node has, without reading them when the reader can count."""
         if self.done:
             return len(self._read)
-        counter = getattr(self._reader, "total", None)
-        return counter() if counter is not None else len(self)
+        reader = self._reader
+        return reader.total() if isinstance(reader, SkippingReader) else len(self)
 
     def starting_at(self, index: int) -> "LineStore":
         """The lines from ``index`` on, read afresh without reading those before
         (in plain style: a style set earlier on the page is not known)."""
-        if index <= len(self._read) or not hasattr(self._reader, "total"):
-            return LineStore(lambda: islice(iter(self), index, None))  # what was read, then read on
         reader = self._reader
+        if index <= len(self._read) or not isinstance(reader, SkippingReader):
+            return LineStore(lambda: islice(iter(self), index, None))  # what was read, then read on
         return LineStore(lambda: reader(index))
 
 
