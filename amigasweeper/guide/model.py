@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import islice
-from typing import Any, Callable, Iterator, Protocol, Sequence, overload, runtime_checkable
+from typing import Callable, Iterator, Protocol, Sequence, overload, runtime_checkable
 
 from .sourceline import Link, SourceLine
 
@@ -210,6 +210,29 @@ class Node:
         return "\n".join(line.text() for line in self.lines)
 
 
+class GuideIndex(Protocol):
+    """What a document asks of the parser's indexer (indexer.py) while its
+    file is not indexed to its end, and what Find asks to search ahead of it."""
+
+    def resume(self, until: Callable[[], bool] | None = None, steps: int | None = None) -> bool: ...
+
+    def find(self, key: str) -> Node | None: ...
+
+    def first(self) -> Node | None: ...
+
+    def reach(self, position: int) -> None: ...
+
+    def holds_ahead(self, node: Node) -> bool: ...
+
+    def covers(self, offset: int) -> bool: ...
+
+    def index_past(self, offset: int, steps: int) -> bool: ...
+
+    def where(self) -> tuple[int, int]: ...
+
+    def read_ahead(self, at: int, line: int, steps: int) -> tuple[bool, Node | None]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Target:
     """Where a link or a node reference leads: ``file`` is None for a node
@@ -258,7 +281,7 @@ class Document:
     # ``nodes`` and ``node()``, which finish the index first.
     indexed: list[Node] = field(default_factory=list)
     indexed_by_name: dict[str, Node] = field(default_factory=dict)
-    indexer: Any = None  # the parser's, while the file is not indexed to its end
+    indexer: GuideIndex | None = None  # the parser's, while the file is not indexed to its end
     # Gives the text an @embed line shows (a viewer sets it: it reads files by its folder's rules).
     embedder: Callable[[str], str] | None = None
     problems: list[Problem] = field(default_factory=list)
