@@ -61,7 +61,7 @@ class Narrator:
             return
         if self.queue.add(line, self.current):
             voice.stop()
-            if getattr(voice, "cuts", True):
+            if voice.cuts:
                 self.current = None  # cut off: the voice is free at once
 
     def _ready(self, line: Line) -> bool:
@@ -91,7 +91,7 @@ class Narrator:
         voice = self._live_voice() if self.current is not None else None
         if voice is not None:
             voice.stop()
-            if not getattr(voice, "cuts", True):
+            if not voice.cuts:
                 return  # it goes on to the end of its line: nothing more until then
         self.current = None
 

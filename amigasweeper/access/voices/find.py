@@ -65,7 +65,7 @@ class ChainVoice:
     @property
     def cuts(self) -> bool:
         voice = self._alive()
-        return voice is None or getattr(voice, "cuts", True)
+        return voice is None or voice.cuts
 
     @property
     def problem(self) -> str | None:
