@@ -21,7 +21,7 @@ from .commandlines import (
 from .inline import MacroBudget
 from .linecommands import LineCommands
 from .model import Document, LineStore, Node
-from .nodereader import NodeReader
+from .nodereader import NodeReader, reader_of
 
 
 class Indexer(LineCommands):
@@ -143,8 +143,8 @@ class Indexer(LineCommands):
             return True, None
         node = indexed[0]
         node.position = -1  # not in the index yet
-        reader = getattr(node.lines, "_reader", None)
-        if isinstance(reader, NodeReader):
+        reader = reader_of(node)
+        if reader is not None:
             reader.doc = weakref.ref(self.doc)  # @embed is read by the viewer's rules
             reader.reported = True  # its problems are reported when the index reads it
         self._ahead[at] = node

@@ -116,6 +116,11 @@ class LineStore(Sequence[SourceLine]):
         return len(self._read)
 
     @property
+    def reader(self) -> Callable[[], Iterator[SourceLine]] | SkippingReader:
+        """What reads the node's lines (the parser's NodeReader for a node of a guide's text)."""
+        return self._reader
+
+    @property
     def read_count(self) -> int:
         return len(self._read)
 
