@@ -55,6 +55,7 @@ class InstantVoice:
 
     name = "instant"
     problem = None
+    cuts = True
 
     def __init__(self) -> None:
         self.lines = 0

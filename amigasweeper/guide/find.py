@@ -116,7 +116,7 @@ class Search:
         self.done = not query.text
         self.found: Match | None = None
         self.home = node
-        self._line_first = (node, line, occurrence)  # the line the search starts in, searched first
+        self._line_first: tuple[Node, int, int] | None = (node, line, occurrence)  # the line the search starts in, searched first
         source = node_source(node) if document.reads(node) else None
         if source is None:
             self._text, self._start = "", 0
@@ -214,10 +214,10 @@ class Search:
 
     def _on_line(self, node: Node | None, offset: int) -> bool:
         """Search the page line of ``node`` that file character ``offset`` is on; the file search goes on after it."""
-        line = node_line_at(node, offset) if node is not None else None
         line_end = self._text.find("\n", offset)
         self._cursor = len(self._text) if line_end < 0 else line_end + 1
-        if line is None:
+        line = node_line_at(node, offset) if node is not None else None
+        if node is None or line is None:
             return False
         return self._try_line(node, line, 0)
 

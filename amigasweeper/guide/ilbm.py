@@ -141,14 +141,14 @@ def _check_body(body: bytes, header: Header, wanted: int) -> None:
 
 
 def _palette(cmap: bytes, planes: int) -> list[RGB]:
-    colours = [tuple(cmap[i : i + 3]) for i in range(0, len(cmap) - 2, 3)]
+    colours: list[RGB] = [(cmap[i], cmap[i + 1], cmap[i + 2]) for i in range(0, len(cmap) - 2, 3)]
     if not colours:  # no colours given: a grey ramp over the planes' range
         count = 1 << min(planes, 8)
         return [(v, v, v) for v in (i * 255 // max(1, count - 1) for i in range(count))]
     if all(c & 0x0F == 0 for colour in colours for c in colour):
         # Written by a 4-bit-per-gun Amiga: 0xF0 means full brightness.
-        colours = [tuple(c | c >> 4 for c in colour) for colour in colours]
-    return colours  # type: ignore[return-value]
+        colours = [(r | r >> 4, g | g >> 4, b | b >> 4) for r, g, b in colours]
+    return colours
 
 
 def _colour(palette: list[RGB], index: int) -> RGB:

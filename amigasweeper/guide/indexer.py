@@ -20,25 +20,18 @@ from .commandlines import (
 )
 from .inline import MacroBudget
 from .linecommands import LineCommands
-from .model import Document, LineStore, Node, Problem
-from .nodereader import NodeReader
+from .model import Document, LineStore, Node
+from .nodereader import NodeReader, reader_of
 
 
 class Indexer(LineCommands):
     """The first step: every line command, and where each node's text lies."""
 
     def __init__(self, name: str, text: str):
-        self.doc = Document(source_name=name)
-        self.text = text
-        self.node: Node | None = None
+        super().__init__(Document(source_name=name), text)
         self.body: Body | None = None
-        self.line = 0
         self._outside_reported = False
         self._implicit = False  # the file has no @node: one page, no @endnode expected
-        # Node settings that are unset fall back to the file's at the end,
-        # because a file default may legally come after some nodes.
-        self._own: dict[int, set[str]] = {}
-        self._late_default = 0  # the nodes made before the last file-wide setting
         self.budget = MacroBudget()
         # Nodes read ahead of the index (for Find), by the offset of their
         # "@node": the index adopts each one when it gets there.
@@ -150,8 +143,8 @@ class Indexer(LineCommands):
             return True, None
         node = indexed[0]
         node.position = -1  # not in the index yet
-        reader = getattr(node.lines, "_reader", None)
-        if isinstance(reader, NodeReader):
+        reader = reader_of(node)
+        if reader is not None:
             reader.doc = weakref.ref(self.doc)  # @embed is read by the viewer's rules
             reader.reported = True  # its problems are reported when the index reads it
         self._ahead[at] = node
@@ -176,7 +169,7 @@ class Indexer(LineCommands):
     def _adopt(self, node: Node) -> Node:
         """The node read ahead at this ``@node``, made what the index has just
         made (its text kept meanwhile, for a viewer that shows it); else ``node``."""
-        start = getattr(self, "_start", -1)
+        start = self._start
         self._scouts.pop(start, None)  # a node still being read ahead: the index has it now
         ahead = self._ahead.pop(start, None) if self._ahead else None
         if ahead is None:
@@ -236,11 +229,6 @@ class Indexer(LineCommands):
         self._close_node(len(self.text))
         self._apply_defaults()
         return self.doc
-
-    # -- problems ------------------------------------------------------------
-
-    def problem(self, line: int, message: str) -> None:
-        self.doc.add_problem(Problem(line, message))
 
     # -- nodes ---------------------------------------------------------------
 

@@ -17,12 +17,13 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from functools import lru_cache
-from typing import Callable
+from typing import Callable, Literal
 
 from .model import Macro, Problem
 from .sourceline import (
     PLAIN,
     ActionKind,
+    Colour,
     Command,
     Inline,
     Layout,
@@ -55,7 +56,11 @@ _INT = re.compile(r"[+-]?\d+")
 AMIGAGUIDE_TEXT = "AmigaGuide\u00ae"
 
 # Commands that only switch a style attribute on or off.
-_STYLE_FLAGS: dict[str, tuple[str, bool]] = {
+# A style's on/off attributes, and its two colours.
+Flag = Literal["bold", "italic", "underline"]
+Ground = Literal["fg", "bg"]
+
+_STYLE_FLAGS: dict[str, tuple[Flag, bool]] = {
     "b": ("bold", True),
     "ub": ("bold", False),
     "i": ("italic", True),
@@ -116,9 +121,19 @@ def parse_int(text: str) -> int | None:
 
 
 @lru_cache(maxsize=1024)
-def restyle(style: Style, attribute: str, value: object) -> Style:
-    """``style`` with one attribute changed; cached, as a few styles recur endlessly."""
-    return replace(style, **{attribute: value})
+def restyle(style: Style, flag: Flag, on: bool) -> Style:
+    """``style`` with one flag set or cleared; cached, as a few styles recur endlessly."""
+    if flag == "bold":
+        return replace(style, bold=on)
+    if flag == "italic":
+        return replace(style, italic=on)
+    return replace(style, underline=on)
+
+
+@lru_cache(maxsize=1024)
+def recolour(style: Style, ground: Ground, colour: Colour) -> Style:
+    """``style`` with its text (fg) or background (bg) colour changed; cached like :func:`restyle`."""
+    return replace(style, fg=colour) if ground == "fg" else replace(style, bg=colour)
 
 
 def find_close(line: str, start: int) -> int:
@@ -311,14 +326,14 @@ class InlineParser:
         if pen is None:
             self._problem(f"'@{{{name}}}' needs a pen name such as Text, Shine or Highlight")
             return
-        self.style = restyle(self.style, name, pen)
+        self.style = recolour(self.style, "fg" if name == "fg" else "bg", pen)
 
     def _pen_number(self, name: str, args: list[str]) -> None:
         number = parse_int(args[0]) if args else None
         if number is None or not 0 <= number <= 255:
             self._problem(f"'@{{{name}}}' needs a pen number from 0 to 255")
             return
-        self.style = restyle(self.style, "fg" if name == "apen" else "bg", number)
+        self.style = recolour(self.style, "fg" if name == "apen" else "bg", number)
 
     def _indent(self, items: list[Inline], name: str, args: list[str]) -> None:
         value = parse_int(args[0]) if args else None

@@ -1,49 +1,84 @@
 """What each line command of a guide sets, for the indexer (indexer.py):
 the file's settings, a node's settings, its start and end. A command is
-meaningful for the whole file, for a node, or for either (a file default
-outside nodes, the node's own setting inside one).
+meaningful for the whole file, for a node (a NodeSpec), or for either (a
+file default outside nodes, the node's own setting inside one).
 """
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
 from .inline import parse_int, tokens, unquote
-from .model import Document, Font, Macro, Node, WrapMode
+from .model import Document, Font, Macro, Node, Problem, WrapMode
 
 # Node settings that fall back to the file's when a node does not set them.
 DEFAULTS = frozenset({"wrap", "tab", "font", "proportional"})
 
 
 class Scope(Enum):
-    """Where a line command is meaningful."""
+    """Where a line command outside the node-only ones (NodeSpec) is meaningful."""
 
     DATABASE = "database"  # describes the whole file, wherever it appears
     EITHER = "either"  # file default outside nodes, node setting inside one
-    NODE = "node"  # only inside a node
+
+
+Handler = Callable[["LineCommands", str], None]
+NodeHandler = Callable[["LineCommands", Node, str], None]
 
 
 @dataclass(frozen=True)
 class Spec:
     scope: Scope
-    handler: Callable[[LineCommands, str], None]
+    handler: Handler
 
 
-class LineCommands:
-    """The indexer's handlers, one per line command (SPECS says which)."""
+@dataclass(frozen=True)
+class NodeSpec:
+    """A command meaningful only inside a node: its handler is given that node."""
+
+    handler: NodeHandler
+
+
+class LineCommands(ABC):
+    """The indexer's handlers, one per line command (SPECS says which), and
+    the state they read and set: the document, the node being read, the line."""
+
+    def __init__(self, doc: Document, text: str):
+        self.doc = doc
+        self.text = text
+        self.node: Node | None = None
+        self.line = 0
+        self._start = -1  # where the command line being read starts in the text
+        # Node settings that are unset fall back to the file's at the end,
+        # because a file default may legally come after some nodes.
+        self._own: dict[int, set[str]] = {}
+        self._late_default = 0  # the nodes made before the last file-wide setting
+
+    def problem(self, line: int, message: str) -> None:
+        self.doc.add_problem(Problem(line, message))
+
+    @abstractmethod
+    def _open_node(self, name: str, title: str, body_start: int, first_line: int) -> None:
+        """Start the node called ``name``, its text from ``body_start`` (file line ``first_line``)."""
+
+    @abstractmethod
+    def _close_node(self, body_end: int) -> None:
+        """End the node being read (if any), its text up to ``body_end``."""
 
     def _command(self, name: str, rest: str, start: int) -> None:
         self._start = start
         spec = SPECS.get(name)
         if spec is None:
             self.problem(self.line, f"unknown command '@{name}' ignored")
-            return
-        if spec.scope is Scope.NODE and self.node is None:
+        elif isinstance(spec, Spec):
+            spec.handler(self, rest.strip())
+        elif self.node is None:
             self.problem(self.line, f"'@{name}' outside a node ignored")
-            return
-        spec.handler(self, rest.strip())
+        else:
+            spec.handler(self, self.node, rest.strip())
 
     def _line_end(self) -> int:
         """Where the text after the current command line starts."""
@@ -102,10 +137,10 @@ class LineCommands:
     def _master(self, rest: str) -> None:
         self.doc.master = unquote(rest)
 
-    def _title(self, rest: str) -> None:
+    def _title(self, node: Node, rest: str) -> None:
         if _unclosed_quote(rest):
-            self.problem(self.line, f"the @title of node '{self.node.name}' opens a quote it never closes")
-        self.node.title = unquote(rest) or self.node.name
+            self.problem(self.line, f"the @title of node '{node.name}' opens a quote it never closes")
+        node.title = unquote(rest) or node.name
 
     def _reference(self, attribute: str, rest: str) -> None:
         words = tokens(rest)
@@ -117,11 +152,11 @@ class LineCommands:
         if owner is self.doc:
             self.doc.setting_lines[attribute] = self.line  # where a missing target is reported
 
-    def _keywords(self, rest: str) -> None:
-        self.node.keywords = tuple(tokens(rest))
+    def _keywords(self, node: Node, rest: str) -> None:
+        node.keywords = tuple(tokens(rest))
 
-    def _embed(self, rest: str) -> None:
-        self.node.embeds.append(unquote(rest))
+    def _embed(self, node: Node, rest: str) -> None:
+        node.embeds.append(unquote(rest))
 
     def _font(self, rest: str) -> None:
         words = tokens(rest)
@@ -199,19 +234,31 @@ def _unclosed_quote(rest: str) -> bool:
     return open_quote
 
 
-def _handler(method: Callable, *bound: object) -> Callable[["LineCommands", str], None]:
-    return lambda parser, rest: method(parser, *bound, rest)
+def _reference_to(attribute: str) -> Handler:
+    return lambda parser, rest: parser._reference(attribute, rest)
 
 
-SPECS: dict[str, Spec] = {
+def _node_reference_to(attribute: str) -> NodeHandler:
+    return lambda parser, node, rest: parser._reference(attribute, rest)  # the node owns it: see _owner
+
+
+def _script_for(attribute: str) -> Handler:
+    return lambda parser, rest: parser._script(attribute, rest)
+
+
+def _dimension_of(attribute: str) -> Handler:
+    return lambda parser, rest: parser._dimension(attribute, rest)
+
+
+SPECS: dict[str, Spec | NodeSpec] = {
     "database": Spec(Scope.DATABASE, LineCommands._database),
     "$ver:": Spec(Scope.DATABASE, LineCommands._version),
     "$ver": Spec(Scope.DATABASE, LineCommands._version),
     "(c)": Spec(Scope.DATABASE, LineCommands._copyright),
     "author": Spec(Scope.DATABASE, LineCommands._author),
     "master": Spec(Scope.DATABASE, LineCommands._master),
-    "width": Spec(Scope.DATABASE, _handler(LineCommands._dimension, "width")),
-    "height": Spec(Scope.DATABASE, _handler(LineCommands._dimension, "height")),
+    "width": Spec(Scope.DATABASE, _dimension_of("width")),
+    "height": Spec(Scope.DATABASE, _dimension_of("height")),
     "dnode": Spec(Scope.DATABASE, LineCommands._ignore),
     "rem": Spec(Scope.DATABASE, LineCommands._ignore),
     "remark": Spec(Scope.DATABASE, LineCommands._ignore),
@@ -222,15 +269,15 @@ SPECS: dict[str, Spec] = {
     "smartwrap": Spec(Scope.EITHER, lambda parser, rest: parser._wrap(WrapMode.SMARTWRAP)),
     "tab": Spec(Scope.EITHER, LineCommands._tab),
     "macro": Spec(Scope.EITHER, LineCommands._macro),
-    "onopen": Spec(Scope.EITHER, _handler(LineCommands._script, "onopen")),
-    "onclose": Spec(Scope.EITHER, _handler(LineCommands._script, "onclose")),
-    "index": Spec(Scope.EITHER, _handler(LineCommands._reference, "index")),
-    "help": Spec(Scope.EITHER, _handler(LineCommands._reference, "help")),
-    "toc": Spec(Scope.EITHER, _handler(LineCommands._reference, "toc")),
+    "onopen": Spec(Scope.EITHER, _script_for("onopen")),
+    "onclose": Spec(Scope.EITHER, _script_for("onclose")),
+    "index": Spec(Scope.EITHER, _reference_to("index")),
+    "help": Spec(Scope.EITHER, _reference_to("help")),
+    "toc": Spec(Scope.EITHER, _reference_to("toc")),
     "proportional": Spec(Scope.EITHER, LineCommands._proportional),
-    "title": Spec(Scope.NODE, LineCommands._title),
-    "next": Spec(Scope.NODE, _handler(LineCommands._reference, "next")),
-    "prev": Spec(Scope.NODE, _handler(LineCommands._reference, "prev")),
-    "keywords": Spec(Scope.NODE, LineCommands._keywords),
-    "embed": Spec(Scope.NODE, LineCommands._embed),
+    "title": NodeSpec(LineCommands._title),
+    "next": NodeSpec(_node_reference_to("next")),
+    "prev": NodeSpec(_node_reference_to("prev")),
+    "keywords": NodeSpec(LineCommands._keywords),
+    "embed": NodeSpec(LineCommands._embed),
 }

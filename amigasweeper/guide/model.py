@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 from itertools import islice
-from typing import Any, Callable, Iterator, Sequence
+from typing import Callable, Iterator, Protocol, Sequence, overload, runtime_checkable
 
 from .sourceline import Link, SourceLine
 
@@ -69,6 +69,16 @@ class Problem:
         return f"line {self.line}: {self.message}"
 
 
+@runtime_checkable
+class SkippingReader(Protocol):
+    """A node's reader that can start at a later line, and count the lines
+    without reading them (the parser's NodeReader)."""
+
+    def __call__(self, skip: int = 0) -> Iterator[SourceLine]: ...
+
+    def total(self) -> int: ...
+
+
 class LineStore(Sequence[SourceLine]):
     """A node's lines, read from the file only as far as they are asked for.
 
@@ -81,7 +91,7 @@ class LineStore(Sequence[SourceLine]):
 
     __slots__ = ("_reader", "_read", "_source", "done")
 
-    def __init__(self, reader: Callable[[], Iterator[SourceLine]]):
+    def __init__(self, reader: Callable[[], Iterator[SourceLine]] | SkippingReader):
         self._reader = reader
         self._read: list[SourceLine] = []
         self._source: Iterator[SourceLine] | None = None
@@ -106,6 +116,11 @@ class LineStore(Sequence[SourceLine]):
         return len(self._read)
 
     @property
+    def reader(self) -> Callable[[], Iterator[SourceLine]] | SkippingReader:
+        """What reads the node's lines (the parser's NodeReader for a node of a guide's text)."""
+        return self._reader
+
+    @property
     def read_count(self) -> int:
         return len(self._read)
 
@@ -123,7 +138,13 @@ class LineStore(Sequence[SourceLine]):
             self.done, self._source = True, None
         return len(self._read)
 
-    def __getitem__(self, index):  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> SourceLine: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[SourceLine]: ...
+
+    def __getitem__(self, index: int | slice) -> SourceLine | list[SourceLine]:
         if isinstance(index, int) and index >= 0:
             if self.read_up_to(index + 1) <= index:
                 raise IndexError(index)
@@ -143,15 +164,15 @@ class LineStore(Sequence[SourceLine]):
         """How many lines the node has, without reading them when the reader can count."""
         if self.done:
             return len(self._read)
-        counter = getattr(self._reader, "total", None)
-        return counter() if counter is not None else len(self)
+        reader = self._reader
+        return reader.total() if isinstance(reader, SkippingReader) else len(self)
 
     def starting_at(self, index: int) -> "LineStore":
         """The lines from ``index`` on, read afresh without reading those before
         (in plain style: a style set earlier on the page is not known)."""
-        if index <= len(self._read) or not hasattr(self._reader, "total"):
-            return LineStore(lambda: islice(iter(self), index, None))  # what was read, then read on
         reader = self._reader
+        if index <= len(self._read) or not isinstance(reader, SkippingReader):
+            return LineStore(lambda: islice(iter(self), index, None))  # what was read, then read on
         return LineStore(lambda: reader(index))
 
 
@@ -192,6 +213,29 @@ class Node:
     def text(self) -> str:
         """The node's plain text, one file line per text line."""
         return "\n".join(line.text() for line in self.lines)
+
+
+class GuideIndex(Protocol):
+    """What a document asks of the parser's indexer (indexer.py) while its
+    file is not indexed to its end, and what Find asks to search ahead of it."""
+
+    def resume(self, until: Callable[[], bool] | None = None, steps: int | None = None) -> bool: ...
+
+    def find(self, key: str) -> Node | None: ...
+
+    def first(self) -> Node | None: ...
+
+    def reach(self, position: int) -> None: ...
+
+    def holds_ahead(self, node: Node) -> bool: ...
+
+    def covers(self, offset: int) -> bool: ...
+
+    def index_past(self, offset: int, steps: int) -> bool: ...
+
+    def where(self) -> tuple[int, int]: ...
+
+    def read_ahead(self, at: int, line: int, steps: int) -> tuple[bool, Node | None]: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,7 +286,7 @@ class Document:
     # ``nodes`` and ``node()``, which finish the index first.
     indexed: list[Node] = field(default_factory=list)
     indexed_by_name: dict[str, Node] = field(default_factory=dict)
-    indexer: Any = None  # the parser's, while the file is not indexed to its end
+    indexer: GuideIndex | None = None  # the parser's, while the file is not indexed to its end
     # Gives the text an @embed line shows (a viewer sets it: it reads files by its folder's rules).
     embedder: Callable[[str], str] | None = None
     problems: list[Problem] = field(default_factory=list)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .ilbm import is_iff_picture
-from .model import Document, Node, Target
+from .model import Document, Node
 from .parser import decode_text, parse_file
 from .paths import GuideFolder, Resolved, read_guide
 from .pictureheaders import is_picture_name
@@ -134,17 +134,18 @@ class Navigation:
             return Destination(document, node) if node is not None else None
         key = (id(document), reference)
         if key not in self._destinations:
-            self._destinations[key] = self._find_other(where)
+            self._destinations[key] = self._find_other(where.file, where.node)
         return self._destinations[key]
 
-    def _find_other(self, where: Target) -> Destination | None:
-        found = self.resolve(where.file)
+    def _find_other(self, file: str, node_name: str) -> Destination | None:
+        """Where node ``node_name`` of the guide at Amiga path ``file`` is, if anywhere."""
+        found = self.resolve(file)
         if found is None or found.path is None or found.reason:
             return None
         if found.outside:
-            return Destination(None, None, found.path, where.node)  # asked about when chosen
+            return Destination(None, None, found.path, node_name)  # asked about when chosen
         document = self.guide(found.path)
-        node = document.node(where.node)
+        node = document.node(node_name)
         return Destination(document, node) if node is not None else None
 
     # ------------------------------------------------------- other guides

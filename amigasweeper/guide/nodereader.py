@@ -132,23 +132,27 @@ class NodeReader:
 def node_source(node: Node) -> tuple[str, int, int] | None:
     """(file text, start, end) of a node's text in the guide read from a file
     or memory; None for a page made otherwise (such as a problems page)."""
-    lines = node.lines
-    reader = getattr(lines, "_reader", None)
-    if isinstance(lines, LineStore) and isinstance(reader, NodeReader):
-        return reader.text, reader.body.start, reader.body.end
-    return None
+    reader = reader_of(node)
+    return (reader.text, reader.body.start, reader.body.end) if reader is not None else None
 
 
 def node_line_offset(node: Node, index: int) -> int | None:
     """The file offset where line ``index`` of ``node`` starts (None for a page not read from a file)."""
-    reader = getattr(node.lines, "_reader", None)
-    return reader.offset_of(index)[0] if isinstance(reader, NodeReader) else None
+    reader = reader_of(node)
+    return reader.offset_of(index)[0] if reader is not None else None
 
 
 def node_line_at(node: Node, offset: int) -> int | None:
     """The node line that file character ``offset`` is on (see :meth:`NodeReader.line_at`)."""
-    reader = getattr(node.lines, "_reader", None)
-    return reader.line_at(offset) if isinstance(reader, NodeReader) else None
+    reader = reader_of(node)
+    return reader.line_at(offset) if reader is not None else None
+
+
+def reader_of(node: Node) -> NodeReader | None:
+    """The reader of a node read from a guide's text; None for a page made otherwise."""
+    lines = node.lines
+    reader = lines.reader if isinstance(lines, LineStore) else None
+    return reader if isinstance(reader, NodeReader) else None
 
 
 def _ignore_problem(problem: Problem) -> None:

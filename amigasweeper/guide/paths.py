@@ -43,6 +43,7 @@ Typical use::
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -116,7 +117,7 @@ class GuideFolder:
         volume, parts = amiga_parts(amiga.strip())
         if not parts or any(part is not None and ("\\" in part or "\0" in part) for part in parts):
             return Resolved(None, reason=f"'{amiga}' is not a file name", words="is not a file name")
-        tries = [parts]
+        tries: list[Sequence[str | None]] = [parts]
         if volume is not None:
             names = [part for part in parts if part is not None]
             tries = [names, names[-1:]] if names else []
@@ -138,7 +139,7 @@ class GuideFolder:
 
     # -- finding ------------------------------------------------------------
 
-    def _walk(self, folder: Path, parts: list[str | None]) -> Path | None:
+    def _walk(self, folder: Path, parts: Sequence[str | None]) -> Path | None:
         """Follow ``parts`` from ``folder``: the real path at the end (None when
         a name is not found inside the folder). Outside it, names are taken as
         written and nothing is listed."""

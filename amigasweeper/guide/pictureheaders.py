@@ -102,8 +102,8 @@ def declared(data: bytes) -> Declared:
     """The header of a PNG, GIF, JPEG or BMP file, held to the caps; a
     :class:`PictureError` saying what is wrong otherwise."""
     kind = sniff(data)
-    reader = _READERS.get(kind)
-    if reader is None:
+    reader = _READERS.get(kind) if kind is not None else None
+    if kind is None or reader is None:
         raise PictureError(f"it is not {KINDS_TEXT}")
     try:
         found = reader(data)

@@ -21,6 +21,7 @@ class FakeVoice:
     """Says each line for estimated_seconds of fake time; records what it did."""
 
     name = "fake"
+    cuts = True
 
     def __init__(self, clock: FakeClock) -> None:
         self.estimate = SpeechEstimate(clock)

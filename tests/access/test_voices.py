@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import re
 import threading
 
 import pytest
@@ -27,8 +28,9 @@ from amigasweeper.access.voices.lineproto import (
     mac_voice,
     sapi_voice,
 )
-from amigasweeper.access.voices.speechd_module import speechd_module_voice
-from amigasweeper.access.voices.ssip import address, escape, ssip_voice
+from amigasweeper.access.voices.pipe import PipeProcess
+from amigasweeper.access.voices.speechd_module import SpeechdModuleSession, speechd_module_voice
+from amigasweeper.access.voices.ssip import SSIPSession, address, escape, ssip_voice
 from amigasweeper.access.voices.voice_thread import VoiceError
 from amigasweeper.access.voices.web import LIVE_REGION_ID, WebSpeechVoice
 
@@ -188,6 +190,27 @@ def test_the_speechd_module_speaks_and_its_callbacks_end_lines():
 def test_the_speechd_module_refusing_to_connect_is_a_reason():
     voice = speechd_module_voice(FakeSpeechdModule(refuse="no server"))
     assert "did not connect: no server" in wait_for(lambda: voice.problem)
+
+
+def test_a_session_used_before_it_opens_or_after_it_closes_says_so(dispatcher):
+    """The worker never does it; if it did, a VoiceError (which ends the voice
+    with its reason) and not an AttributeError from deep inside."""
+    speechd = SpeechdModuleSession(FakeSpeechdModule())
+    ssip = SSIPSession(address({"SPEECHD_ADDRESS": dispatcher.address}))
+    pipe = PipeProcess("espeak-ng", ["no-such-espeak"])
+    for act, why in [(lambda: speechd.speak("A1"), "speech-dispatcher (speechd module) is not connected"),
+                     (speechd.stop, "speech-dispatcher (speechd module) is not connected"),
+                     (lambda: ssip.speak("A1"), "speech-dispatcher is not connected"),
+                     (ssip.poll, "speech-dispatcher is not connected"),
+                     (lambda: pipe.send("A1"), "espeak-ng is not running")]:
+        with pytest.raises(VoiceError, match=re.escape(why)):
+            act()
+    ssip.open()
+    ssip.speak("one")
+    wait_for(lambda: dispatcher.spoken)
+    ssip.close()
+    with pytest.raises(VoiceError, match="speech-dispatcher is not connected"):
+        ssip.speak("two")
 
 
 # ------------------------------------------------------------------ SAPI and macOS helpers

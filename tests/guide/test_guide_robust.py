@@ -68,8 +68,13 @@ def test_unknown_line_command_is_reported_with_its_line():
 
 
 def test_node_commands_outside_a_node():
-    doc = parse("@database t\n@title Lost\n@next x\n@node a\n@endnode\n")
-    assert len(doc.problems) == 2
+    doc = parse("@database t\n@title Lost\n@next x\n@prev y\n@keywords k\n@embed e\n@node a\n@endnode\n")
+    assert [(p.line, p.message) for p in doc.problems] == [
+        (line, f"'@{name}' outside a node ignored")
+        for line, name in enumerate(("title", "next", "prev", "keywords", "embed"), start=2)
+    ]
+    node = doc.main  # none of them reached the node that follows
+    assert (node.title, node.next, node.prev, node.keywords, node.embeds) == ("a", None, None, (), [])
 
 
 def test_text_outside_nodes_is_reported_once():

@@ -188,7 +188,7 @@ def test_narrator_for_makes_the_log_the_voice_and_says_why_no_voice(tmp_path):
     assert problem == "no voice: espeak-ng is not installed"
 
     class Quiet:
-        name, problem = "quiet", None
+        name, problem, cuts = "quiet", None, True
 
         def speak(self, text): ...
 

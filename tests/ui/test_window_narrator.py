@@ -24,6 +24,7 @@ class FakeVoice:
 
     name = "fake"
     problem = None
+    cuts = True
 
     def __init__(self) -> None:
         self.said: list[str] = []

@@ -95,7 +95,9 @@ class Pattern:
         is the 24-bit colour of pens 0-3."""
         share = self.sixteenths / SIXTEENTHS
         base, over = seen_as(workbench[self.base], vision), seen_as(workbench[self.over], vision)
-        return lab_of_linear(tuple((1 - share) * a + share * b for a, b in zip(base, over)))  # type: ignore[arg-type]
+        (base_r, base_g, base_b), (over_r, over_g, over_b) = base, over
+        return lab_of_linear(((1 - share) * base_r + share * over_r, (1 - share) * base_g + share * over_g,
+                              (1 - share) * base_b + share * over_b))
 
 
 # White to black through the Workbench blue; no band is the plain grey of a

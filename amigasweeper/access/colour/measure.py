@@ -73,7 +73,7 @@ def minimum(swatch: Swatch, deficiency: Deficiency, count: int = MOST_NUMBERS) -
 
 def numbers_shown(shape: Shape | str) -> int:
     """How many numbers a board shape can show (its neighbour count)."""
-    return Shape(shape).max_neighbours
+    return Shape.saved(shape).max_neighbours
 
 
 def item_name(item: int) -> str:

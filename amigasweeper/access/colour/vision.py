@@ -76,14 +76,21 @@ def _linear(gun: int) -> float:
 
 def _apply(matrix: Matrix, vector: tuple[float, float, float]) -> tuple[float, float, float]:
     x, y, z = vector
-    return tuple(row[0] * x + row[1] * y + row[2] * z for row in matrix)  # type: ignore[return-value]
+    first, second, third = matrix
+    return (first[0] * x + first[1] * y + first[2] * z,
+            second[0] * x + second[1] * y + second[2] * z,
+            third[0] * x + third[1] * y + third[2] * z)
 
 
 def seen_as(rgb: int, deficiency: Deficiency = Deficiency.NORMAL) -> tuple[float, float, float]:
     """The linear RGB (0..1 each) a viewer with ``deficiency`` perceives for ``rgb``."""
-    linear = tuple(_linear(g) for g in channels(rgb))
-    simulated = _apply(Deficiency(deficiency).matrix, linear)  # type: ignore[arg-type]
-    return tuple(min(1.0, max(0.0, v)) for v in simulated)  # type: ignore[return-value]
+    red, green, blue = channels(rgb)
+    simulated = _apply(Deficiency(deficiency).matrix, (_linear(red), _linear(green), _linear(blue)))
+    return _clamped(simulated[0]), _clamped(simulated[1]), _clamped(simulated[2])
+
+
+def _clamped(value: float) -> float:
+    return min(1.0, max(0.0, value))
 
 
 def _f(t: float) -> float:

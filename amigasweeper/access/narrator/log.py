@@ -32,7 +32,9 @@ CHUNKS_WAITING = 64  # chunks the writing thread may be behind before some are d
 
 
 class ChunkWriter(Protocol):
-    problem: str | None
+    @property
+    def problem(self) -> str | None:
+        """Why the log is no longer written, once it is not."""
 
     def append(self, data: bytes) -> None: ...
 

@@ -42,8 +42,9 @@ class Narrator:
         voice = self.voice.problem if self.voice is not None else None
         return voice or (self.log.problem if self.log is not None else None)
 
-    def _voice_alive(self) -> bool:
-        return self.voice is not None and self.voice.problem is None
+    def _live_voice(self) -> Voice | None:
+        """The voice, while it can speak."""
+        return self.voice if self.voice is not None and self.voice.problem is None else None
 
     def say(self, line: Line | LineKind, text: str | None = None) -> None:
         """File a line: ``say(Line(kind, text))`` or ``say(kind, text)``."""
@@ -55,11 +56,12 @@ class Narrator:
             self.log.write(line)
         if line.kind is LineKind.CURSOR:
             self.stillness.moved()
-        if not self._voice_alive():
+        voice = self._live_voice()
+        if voice is None:
             return
         if self.queue.add(line, self.current):
-            self.voice.stop()
-            if getattr(self.voice, "cuts", True):
+            voice.stop()
+            if voice.cuts:
                 self.current = None  # cut off: the voice is free at once
 
     def _ready(self, line: Line) -> bool:
@@ -69,25 +71,27 @@ class Narrator:
         """Once a frame: pass the next line to the voice if it is free."""
         if self.log is not None:
             self.log.tick()
-        if not self._voice_alive():
+        voice = self._live_voice()
+        if voice is None:
             self.queue.clear()
             self.current = None
             return
-        if self.current is not None and not self.voice.speaking():
+        if self.current is not None and not voice.speaking():
             self.current = None
         if self.current is None:
             line = self.queue.next(self._ready)
             if line is not None:
-                self.voice.speak(voiced(line.text))
+                voice.speak(voiced(line.text))
                 self.current = line
                 self.spoken += 1
 
     def silence(self) -> None:
         """Stop speaking and forget what waits (the Narrator switched off, a new game)."""
         self.queue.clear()
-        if self.current is not None and self._voice_alive():
-            self.voice.stop()
-            if not getattr(self.voice, "cuts", True):
+        voice = self._live_voice() if self.current is not None else None
+        if voice is not None:
+            voice.stop()
+            if not voice.cuts:
                 return  # it goes on to the end of its line: nothing more until then
         self.current = None
 

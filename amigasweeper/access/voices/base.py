@@ -32,12 +32,16 @@ _PAUSES = re.compile(r"[,;:]")
 
 
 class Voice(Protocol):
-    name: str  # "speech-dispatcher", "espeak-ng", "SAPI", "macOS", "Web Speech"
-    # False for a voice that cannot be cut off (the browser's live region alone,
-    # which a screen reader reads whole): its stop() leaves the line being said
-    # to finish, and speaking() stays true until it has (by the estimate), so
-    # the Narrator hands it nothing in the meantime.
-    cuts: bool
+    @property
+    def name(self) -> str:
+        """"speech-dispatcher", "espeak-ng", "SAPI", "macOS", "Web Speech"."""
+
+    @property
+    def cuts(self) -> bool:
+        """False for a voice that cannot be cut off (the browser's live region
+        alone, which a screen reader reads whole): its stop() leaves the line
+        being said to finish, and speaking() stays true until it has (by the
+        estimate), so the Narrator hands it nothing in the meantime."""
 
     def speak(self, text: str) -> None:
         """Start saying one line (the Narrator sends one at a time)."""

@@ -24,8 +24,11 @@ import time
 from collections.abc import Callable, Mapping
 
 from .base import Clock, NoVoice, Voice
+from .speechd_api import SpeechdModule
 
 Factory = Callable[[], Voice]  # raises VoiceError or NoVoice when it cannot even begin
+Which = Callable[[str], str | None]  # a program's path, as shutil.which finds it
+Candidates = tuple[list[tuple[str, Factory]], list[str]]  # the voices to try in order, and why others are missing
 
 
 class ChainVoice:
@@ -62,7 +65,7 @@ class ChainVoice:
     @property
     def cuts(self) -> bool:
         voice = self._alive()
-        return voice is None or getattr(voice, "cuts", True)
+        return voice is None or voice.cuts
 
     @property
     def problem(self) -> str | None:
@@ -90,8 +93,10 @@ class ChainVoice:
         self._candidates.clear()
 
 
-def _linux(which, env, import_module, clock) -> tuple[list[tuple[str, Factory]], list[str]]:
-    candidates, reasons = [], []
+def _linux(which: Which, env: Mapping[str, str], import_module: Callable[[str], SpeechdModule],
+           clock: Clock) -> Candidates:
+    candidates: list[tuple[str, Factory]] = []
+    reasons: list[str] = []
     try:
         module = import_module("speechd")
     except ImportError:
@@ -119,33 +124,37 @@ def _linux(which, env, import_module, clock) -> tuple[list[tuple[str, Factory]],
     return candidates, reasons
 
 
-def _windows(which, clock) -> tuple[list[tuple[str, Factory]], list[str]]:
+def _windows(which: Which, clock: Clock) -> Candidates:
     program = which("powershell.exe") or which("powershell")
     if not program:
         return [], ["Windows PowerShell (powershell.exe), which speaks through SAPI, was not found"]
     from .lineproto import sapi_voice
 
-    return [("SAPI", lambda: sapi_voice(program, clock))], []
+    candidates: list[tuple[str, Factory]] = [("SAPI", lambda: sapi_voice(program, clock))]
+    return candidates, []
 
 
-def _mac(which, clock) -> tuple[list[tuple[str, Factory]], list[str]]:
+def _mac(which: Which, clock: Clock) -> Candidates:
     program = which("osascript")
     if not program:
         return [], ["osascript, which speaks through the system voice, was not found"]
     from .lineproto import mac_voice
 
-    return [("macOS speech", lambda: mac_voice(program, clock))], []
+    candidates: list[tuple[str, Factory]] = [("macOS speech", lambda: mac_voice(program, clock))]
+    return candidates, []
 
 
 def find_voice(
     platform: str = sys.platform,
-    which: Callable[[str], str | None] = shutil.which,
+    which: Which = shutil.which,
     env: Mapping[str, str] | None = None,
-    import_module: Callable[[str], object] = importlib.import_module,
+    import_module: Callable[[str], SpeechdModule] = importlib.import_module,
     clock: Clock = time.monotonic,
 ) -> Voice:
     """The voice of this system, or NoVoice saying why there is none."""
     env = os.environ if env is None else env
+    candidates: list[tuple[str, Factory]]
+    reasons: list[str]
     if platform == "emscripten":
         from .web import WebSpeechVoice
 

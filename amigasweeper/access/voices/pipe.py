@@ -8,6 +8,7 @@ import queue
 import subprocess
 import threading
 from collections.abc import Mapping, Sequence
+from typing import IO
 
 from .voice_thread import VoiceError
 
@@ -31,10 +32,19 @@ class PipeProcess:
             )
         except OSError as error:
             raise VoiceError(f"{self.name} did not start: {error.strerror or error}") from None
-        threading.Thread(target=self._read, name=f"{self.name}-replies", daemon=True).start()
+        _, stdout = self._pipes()
+        threading.Thread(target=self._read, args=(stdout,), name=f"{self.name}-replies", daemon=True).start()
 
-    def _read(self) -> None:
-        stdout = self.process.stdout
+    def _pipes(self) -> tuple[IO[bytes], IO[bytes]]:
+        """The running process's input and output."""
+        process = self.process
+        if process is None:
+            raise VoiceError(f"{self.name} is not running")
+        # start() asked Popen for both as pipes, so both exist.
+        assert process.stdin is not None and process.stdout is not None
+        return process.stdin, process.stdout
+
+    def _read(self, stdout: IO[bytes]) -> None:
         try:
             for raw in stdout:
                 self._replies.put(raw.decode("utf-8", "replace").strip())
@@ -43,15 +53,16 @@ class PipeProcess:
 
     def send(self, line: str) -> None:
         self.check()
+        stdin, _ = self._pipes()
         try:
-            self.process.stdin.write(line.encode("utf-8") + b"\n")
-            self.process.stdin.flush()
+            stdin.write(line.encode("utf-8") + b"\n")
+            stdin.flush()
         except (BrokenPipeError, OSError, ValueError):
             self.check()
             raise VoiceError(f"{self.name} stopped reading") from None
 
     def replies(self) -> list[str]:
-        found = []
+        found: list[str] = []
         while True:
             try:
                 found.append(self._replies.get_nowait())
@@ -78,7 +89,8 @@ class PipeProcess:
         process.kill()
         for stream in (process.stdin, process.stdout):
             try:
-                stream.close()
+                if stream is not None:
+                    stream.close()
             except OSError:
                 pass
         process.wait()
@@ -88,7 +100,8 @@ class PipeProcess:
         if process is None:
             return
         try:
-            process.stdin.close()
+            if process.stdin is not None:
+                process.stdin.close()
         except OSError:
             pass
         try:
@@ -100,6 +113,7 @@ class PipeProcess:
             except subprocess.TimeoutExpired:
                 process.kill()
         try:
-            process.stdout.close()
+            if process.stdout is not None:
+                process.stdout.close()
         except OSError:
             pass

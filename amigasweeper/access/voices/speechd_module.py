@@ -5,16 +5,16 @@ connection and tells us when each line ends."""
 from __future__ import annotations
 
 import time
-from types import ModuleType
 
 from .base import Clock
+from .speechd_api import SpeechdClient, SpeechdModule
 from .voice_thread import VoiceError, WorkerVoice
 
 
 class SpeechdModuleSession:
-    def __init__(self, module: ModuleType) -> None:
+    def __init__(self, module: SpeechdModule) -> None:
         self.module = module
-        self.client = None
+        self.client: SpeechdClient | None = None
         self._current: object | None = None  # a token for the line being spoken
 
     def open(self) -> None:
@@ -31,11 +31,16 @@ class SpeechdModuleSession:
                 self._current = None
 
         kinds = self.module.CallbackType
-        self.client.speak(text, callback=finished, event_types=(kinds.END, kinds.CANCEL))
+        self._connected().speak(text, callback=finished, event_types=(kinds.END, kinds.CANCEL))
 
     def stop(self) -> None:
         self._current = None
-        self.client.cancel()
+        self._connected().cancel()
+
+    def _connected(self) -> SpeechdClient:
+        if self.client is None:  # open() failed or was not called: the worker never speaks then
+            raise VoiceError("speech-dispatcher (speechd module) is not connected")
+        return self.client
 
     def poll(self) -> bool | None:
         return self._current is not None
@@ -45,5 +50,5 @@ class SpeechdModuleSession:
             self.client.close()
 
 
-def speechd_module_voice(module: ModuleType, clock: Clock = time.monotonic) -> WorkerVoice:
+def speechd_module_voice(module: SpeechdModule, clock: Clock = time.monotonic) -> WorkerVoice:
     return WorkerVoice("speech-dispatcher", lambda: SpeechdModuleSession(module), clock)

@@ -98,9 +98,9 @@ class SSIPSession:
             raise
         return sock
 
-    def _start_server(self) -> None:
+    def _start_server(self, program: str) -> None:
         try:
-            subprocess.run([self.spawn, "--spawn"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+            subprocess.run([program, "--spawn"], stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                            stderr=subprocess.DEVNULL, timeout=SPAWN_SECONDS, check=False)
         except (OSError, subprocess.TimeoutExpired) as error:
             raise VoiceError(f"speech-dispatcher did not start: {error}") from None
@@ -111,7 +111,7 @@ class SSIPSession:
         except OSError as first:
             if self.spawn is None:
                 raise VoiceError(f"no speech-dispatcher answers at {self.where}: {first.strerror or first}") from None
-            self._start_server()
+            self._start_server(self.spawn)
             self.sock = self._retry(first)
         self.command("SET self CLIENT_NAME user:amigasweeper:narrator")
         self.command("SET self NOTIFICATION end on")
@@ -129,12 +129,18 @@ class SSIPSession:
                 select.select([], [], [], 0.1)
 
     # -------------------------------------------------------- the protocol
+    def _connected(self) -> socket.socket:
+        if self.sock is None:  # not opened, or closed: the worker never talks then
+            raise VoiceError("speech-dispatcher is not connected")
+        return self.sock
+
     def _read_line(self, wait: float) -> str | None:
+        sock = self._connected()
         while b"\r\n" not in self._buffer:
-            ready, _, _ = select.select([self.sock], [], [], wait)
+            ready, _, _ = select.select([sock], [], [], wait)
             if not ready:
                 return None
-            chunk = self.sock.recv(4096)
+            chunk = sock.recv(4096)
             if not chunk:
                 raise VoiceError("speech-dispatcher closed the connection")
             self._buffer += chunk
@@ -145,7 +151,7 @@ class SSIPSession:
 
     def _read_message(self, wait: float) -> list[str] | None:
         """One whole reply or event (its lines, the last one 'NNN text')."""
-        lines = []
+        lines: list[str] = []
         while True:
             line = self._read_line(wait if not lines else REPLY_SECONDS)
             if line is None:
@@ -166,7 +172,7 @@ class SSIPSession:
 
     def _send(self, data: bytes) -> list[str]:
         try:
-            self.sock.sendall(data)
+            self._connected().sendall(data)
         except OSError as error:
             raise VoiceError(f"speech-dispatcher went away: {error.strerror or error}") from None
         while True:

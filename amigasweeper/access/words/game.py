@@ -104,7 +104,8 @@ def opened_line(game: GameState, result: MoveResult) -> str:
 def mark_line(game: GameState, cell: int) -> str:
     """After a mark changed: 'C5 marked, 9 mines left'."""
     tile = game.tile(cell)
-    state = {Tile.MARKED: "marked", Tile.QUESTION: "question"}.get(tile, "unmarked")
+    states: dict[int, str] = {Tile.MARKED: "marked", Tile.QUESTION: "question"}
+    state = states.get(tile, "unmarked")
     return f"{square_label(game.topology, cell)} {state}, {counter_line(game)}"
 
 

@@ -150,7 +150,8 @@ def frontier_line(board: Board, first_row: int = 0, go_on: Callable[[int], str] 
     rows: dict[int, list[int]] = {}
     for cell in cells:
         rows.setdefault(topology.coords(cell)[1], []).append(cell)
-    told, said = [], 0
+    told: list[str] = []
+    said = 0
     for row, squares in rows.items():
         part = f"row {row + 1}, " + _stretches(board, squares)
         if told and sum(len(t) + 2 for t in told) + len(part) > FRONTIER_LONGEST:

@@ -13,7 +13,7 @@ from ...engine.rules import Tile
 from ...engine.topology import Topology
 from .coords import points_up
 
-_TILE_WORDS = {
+_TILE_WORDS: dict[int, str] = {
     Tile.COVERED: "covered",
     Tile.MARKED: "marked",
     Tile.QUESTION: "question",
@@ -22,7 +22,7 @@ _TILE_WORDS = {
     Tile.WRONG_MARK: "marked",
 }
 # The cursor's line says more than a row's list: which mine went off, which mark was wrong.
-_TILE_DETAILS = {
+_TILE_DETAILS: dict[int, str] = {
     **_TILE_WORDS,
     Tile.MINE_HIT: "mine, stepped on",
     Tile.WRONG_MARK: "marked, no mine",
