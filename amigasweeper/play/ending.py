@@ -40,12 +40,26 @@ from amigasweeper.records.earlier_times import sort_moves
 from amigasweeper.storage import Storage
 from amigasweeper.storage.backend import reason
 from amigasweeper.storage.locking import LockTimeout, LockWait
-from amigasweeper.storage.time_kinds import earlier_kind, time_kind
+from amigasweeper.storage.time_kinds import earlier_kind, kind_title, time_kind
 
 FRAME_BUDGET = 0.004  # seconds of end-of-game work a frame may do (more only when one step takes it)
 INDEX_SLICE = 32 * 1024  # bytes of games folded into the index in a frame with nothing else to do
 WAITING_NOTE = ("Another copy of AmigaSweeper is holding the data folder. Your last game is kept in memory "
                 "and goes into the statistics as soon as that copy lets go.")
+
+
+@dataclass(frozen=True)
+class BestTimeRow:
+    """The Best Times row a win goes to: 2.4's own slot of its level (a square random board) or the
+    row of its kind (a no-guess, hexagonal or triangular board), so the question names the right one."""
+
+    level: LevelName
+    kind: str | None  # None: 2.4's slot; else a time_kinds key ("beginner/square/no-guess")
+
+    @property
+    def title(self) -> str:
+        """"Beginner" for 2.4's slot; "Beginner, square, no-guess" for a kind's row."""
+        return self.level.title if self.kind is None else kind_title(self.kind)
 
 
 class Step(Enum):
@@ -64,8 +78,8 @@ class Desk:
     keeper: GameKeeper
     storage: Storage
     tell: Callable[[str], None]  # a sentence for the player about something not saved
-    # ask_name(level, seconds, default name, answer): a requester for a new best time
-    ask_name: Callable[[LevelName, int, str, Callable[[str], None]], None]
+    # ask_name(row, seconds, default name, answer): a requester for a new best time
+    ask_name: Callable[[BestTimeRow, int, str, Callable[[str], None]], None]
     best_times_changed: Callable[[], None] = lambda: None  # 2.4 shows Best Times after the name
 
     def default_name(self) -> str:
@@ -154,7 +168,7 @@ class GameJob:
                 self.name = desk.default_name()
             elif not self.asked:
                 self.asked = True
-                desk.ask_name(end.level, end.seconds, desk.default_name(), self.named)
+                desk.ask_name(BestTimeRow(end.level, kind), end.seconds, desk.default_name(), self.named)
                 return Step.ASKING, None
             else:
                 return Step.ASKING, None

@@ -30,8 +30,9 @@ from amigasweeper.access.words import (
     square_label,
 )
 from amigasweeper.access.words.game import counter_line, plural
-from amigasweeper.engine import LevelError, LevelName, MoveKind
+from amigasweeper.engine import LevelError, MoveKind
 from amigasweeper.play import Action, Desk, EndQueue, PauseReason, Session
+from amigasweeper.play.ending import BestTimeRow
 from amigasweeper.play.narration import GameNarration
 from amigasweeper.records import GameKeeper
 from amigasweeper.storage import Storage, clean_name
@@ -287,11 +288,11 @@ class TextGame:
         if self.ending.busy and not self.ending.asking:
             self.ending.tick(SETTLE_BUDGET)
 
-    def ask_name(self, level: LevelName, seconds: int, offered: str, answer: Callable[[str], None]) -> None:
+    def ask_name(self, row: BestTimeRow, seconds: int, offered: str, answer: Callable[[str], None]) -> None:
         """A win beat the level's best time (play/ending.py asks): the next line is the name."""
         self.name_wanted, self.name_offered = answer, offered
         keep = f", or an empty line for {offered}" if offered else ""
-        self.say(LineKind.REQUESTER, f"a new best time for {level.title}: {plural(seconds, 'second')}. "
+        self.say(LineKind.REQUESTER, f"a new best time for {row.title}: {plural(seconds, 'second')}. "
                                      f"Type your name{keep}")
 
     def _name(self, line: InputLine) -> None:

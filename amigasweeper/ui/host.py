@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     from amigasweeper.engine import Game
     from amigasweeper.play import EndQueue, Session
+    from amigasweeper.play.ending import BestTimeRow
     from amigasweeper.replay import Recording
     from amigasweeper.storage import Storage
 
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 class Teller(Protocol):
     def tell(self, title: str, paragraphs: list[str]) -> None: ...
 
-    def ask_name(self, level, seconds: int, offered: str, answer: Callable[[str], None]) -> None: ...
+    def ask_name(self, row: BestTimeRow, seconds: int, offered: str, answer: Callable[[str], None]) -> None: ...
 
     def open_best_times(self) -> None: ...
 

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from amigasweeper.engine import Completion, GameStatus, LevelName
+from amigasweeper.engine import Completion, GameStatus, LevelName, Shape
 from amigasweeper.engine.duel import Duel
 from amigasweeper.engine.duel_moves import DuelMoveKind, DuelSetup
 from amigasweeper.play import (
@@ -26,7 +26,7 @@ from amigasweeper.play import (
     SeedSource,
     Session,
 )
-from amigasweeper.play.ending import WAITING_NOTE
+from amigasweeper.play.ending import WAITING_NOTE, BestTimeRow
 from amigasweeper.play.played import Help
 from amigasweeper.records import GameKeeper, RecordStore
 from amigasweeper.replay import Button, EventKind, Result
@@ -221,8 +221,25 @@ def test_a_finished_game_is_written_in_order_record_best_time_replay_signed_with
     (record,) = RecordStore(tmp_path).load().records
     assert record.result == "won" and (tmp_path / "replays" / record.replay_name).is_file()
     assert load_replay(tmp_path / "replays" / record.replay_name).player == "Grace"  # the name given for it
-    assert desk.asked == [(LevelName.BEGINNER, end.seconds, "")]
+    assert desk.asked == [(BestTimeRow(LevelName.BEGINNER, None), end.seconds, "")]
     assert desk.storage.best_times["beginner"].name == "Grace" and not queue.busy
+
+
+@pytest.mark.parametrize(("choices", "kind", "title"), [
+    ({"shape": Shape.HEX}, "beginner/hex/random", "Beginner, hexagonal, random"),
+    ({"no_guess": True}, "beginner/square/no-guess", "Beginner, square, no-guess"),
+])
+def test_a_best_time_of_another_kind_is_asked_for_by_its_own_row(tmp_path, choices, kind, title):
+    """A hexagonal or no-guess win goes to its kind's row, not 2.4's Beginner slot: the question names
+    that row, and the name lands there."""
+    desk = Desk_(tmp_path, answer="Grace")
+    queue = EndQueue(desk.desk)
+    queue.put_game(finished(**choices))
+    run(queue)
+    ((row, _, _),) = desk.asked
+    assert row == BestTimeRow(LevelName.BEGINNER, kind) and row.title == title
+    assert desk.storage.best_times.kind(kind).name == "Grace"
+    assert desk.storage.best_times["beginner"].name != "Grace"  # 2.4's slot is untouched
 
 
 def test_saving_a_game_as_evf_replays_the_engine_once_even_signed_with_a_new_name(tmp_path, monkeypatch):

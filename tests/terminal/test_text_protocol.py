@@ -134,7 +134,7 @@ def test_a_name_of_a_megabyte_is_cut_to_the_names_length(tmp_path):
     run = TextRun("--no-guess", "--seed", "12", data=data)
     try:
         won = TextPlayer(run, Board.from_line(run.opening)).play()
-        assert won.endswith("a new best time for Beginner: 1 second. Type your name")
+        assert won.endswith("a new best time for Beginner, square, no-guess: 1 second. Type your name")
         kept = run.ask(b"\x1b[31m" + b"N" * (1024 * 1024))
         # A no-guess board's time has a row of its own, not 2.4's Beginner slot (issue 42).
         assert kept == "best time for Beginner, square, no-guess: 1 second, [31m" + "N" * 20

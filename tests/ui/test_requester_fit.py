@@ -8,6 +8,7 @@ import pytest
 import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName
+from amigasweeper.play.ending import BestTimeRow
 from amigasweeper.storage import MAX_NAME_LENGTH
 from amigasweeper.ui.game import dialogs
 from amigasweeper.ui.game.dialogs import RESET_QUESTION
@@ -221,7 +222,9 @@ def test_every_requester_with_long_names_fits_the_screen(make_app, mode):
         for requester in (
             dialogs.pass_mouse(LONG_NAME, size, lambda: None),
             dialogs.duel_result(f"{LONG_NAME} wins, 40 to 12 against {LONG_NAME[::-1]}", size, lambda: None, lambda: None),
-            dialogs.new_record(LevelName.INTERMEDIATE, 999, LONG_NAME, size, lambda name: None),
+            dialogs.new_record(BestTimeRow(LevelName.INTERMEDIATE, None), 999, LONG_NAME, size, lambda name: None),
+            dialogs.new_record(BestTimeRow(LevelName.CUSTOM, "custom/triangle/no-guess"), 999, LONG_NAME, size,
+                               lambda name: None),
         ):
             app.open_requester(requester)
             pilot.step()

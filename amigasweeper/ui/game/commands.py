@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from amigasweeper.engine import Completion, LevelError, LevelName, Shape
+from amigasweeper.play.ending import BestTimeRow
 
 from ..intuition.beep import Flash
 from ..intuition.menus import MenuItem
@@ -316,7 +317,7 @@ class CommandCentre:
             self.tell("Saved Data", [problem])
 
     # ---------------------------------------------------------- best times
-    def ask_name(self, level: LevelName, seconds: int, offered: str, answer) -> None:
+    def ask_name(self, row: BestTimeRow, seconds: int, offered: str, answer) -> None:
         """A win the rule counts beat the level's best time: the player's name, for the end of the game's path."""
-        self.app.open_requester(dialogs.new_record(level, seconds, offered, self.app.screen_mode.size, answer),
+        self.app.open_requester(dialogs.new_record(row, seconds, offered, self.app.screen_mode.size, answer),
                                 owner=self.app.mine_window)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 from amigasweeper import __version__
 from amigasweeper.engine import Level, LevelName
+from amigasweeper.play.ending import BestTimeRow
 from amigasweeper.storage import MAX_NAME_LENGTH, BestTimes
 from amigasweeper.storage.time_kinds import EARLIER, kind_order, kind_title
 
@@ -169,7 +170,7 @@ def confirm_reset(screen_size, on_reset: Callable[[], None]) -> Requester:
 
 
 def new_record(
-    level: LevelName,
+    row: BestTimeRow,
     seconds: int,
     last_name: str,
     screen_size,
@@ -182,7 +183,10 @@ def new_record(
         requester.close()
         on_name(gadget.text)
 
-    lines = ["You have the fastest time for the", f"{level.title} level: {seconds} second{'' if seconds == 1 else 's'}.", "Please enter your name."]
+    time = f"{seconds} second{'' if seconds == 1 else 's'}."
+    # 2.4's words for its own slot; a kind's row (no-guess, hexagons, triangles) by its whole name
+    lines = (["You have the fastest time for the", f"{row.title} level: {time}"] if row.kind is None
+             else ["You have the fastest time for", f"{row.title}: {time}"]) + ["Please enter your name."]
     requester = Requester("Congratulations", lines, [("OK", ok)], screen_size, gadgets=[gadget])
     requester.help_node = "BestTimes"
     return requester
