@@ -167,3 +167,36 @@ def test_the_numbers_colours_as_the_browser_asked(browser, screen_check, monkeyp
         assert (high in colours, plain in colours) == (preferences.more_contrast, not preferences.more_contrast), n
     assert BoardCursor.bold is preferences.more_contrast
     assert not app.guard.faults
+
+
+def board_after_a_key(app, pilot) -> dict[tuple[int, int], int]:
+    """The board's pixels, as shown, with the keyboard's cursor on it."""
+    pilot.click_cell(pilot.cell_at(*OPENING))
+    pilot.finish_ripple()
+    pilot.move(300, 240)
+    pilot.key(pyxel.KEY_RIGHT)  # shows the board cursor
+    field = app.mine_window.field
+    return {(x, y): shown(x, y) for y in range(field.ay, field.ay + field.h) for x in range(field.ax, field.ax + field.w)}
+
+
+def test_in_the_kickstart_2_look_more_contrast_changes_only_the_cursor(browser, screen_check, monkeypatch, tmp_path):
+    """2.2's look draws every number in the text pen, black on the grey (9:1
+    already): asked for more contrast, its board is the same pixel for pixel
+    but for the cursor, the bold ring in place of the complement frame."""
+    from amigasweeper.ui.intuition.modes import Look
+
+    boards = {}
+    for load in (0, 2):  # no preference, then more contrast alone
+        preferences = told(browser["loads"][load]["told"])
+        monkeypatch.setattr(app_module, "ask_page", lambda preferences=preferences: preferences)
+        BoardCursor.bold = False
+        app = App(Options(headless=True, seed=5, level=LevelName.BEGINNER, look=Look.KICKSTART2))
+        pilot = Pilot(app)
+        pilot.release_all()
+        boards[preferences.more_contrast] = board_after_a_key(app, pilot)
+        screenshot(tmp_path, f"kickstart2-{load}")
+        assert not app.guard.faults
+    cursor_x, cursor_y = app.mine_window.field.ax, app.mine_window.field.ay  # the cursor's square: the first
+    changed = [xy for xy, colour in boards[True].items() if boards[False][xy] != colour]
+    assert changed, "the bold ring should show"
+    assert all(cursor_x - 3 <= x < cursor_x + 11 and cursor_y - 3 <= y < cursor_y + 11 for x, y in changed), changed
