@@ -22,13 +22,13 @@ from packaging_helpers import load_tool
 from amigasweeper.access.colour import rgb12
 from amigasweeper.access.colour.presets import HIGH_CONTRAST
 from amigasweeper.engine import GameStatus, LevelName
-from amigasweeper.ui import app as app_module
 from amigasweeper.ui.app import App
 from amigasweeper.ui.drive.pilot import Pilot
 from amigasweeper.ui.game.boardview import BoardCanvas
 from amigasweeper.ui.game.keyplay import BoardCursor
 from amigasweeper.ui.intuition.palette import RGB, Pen, beep_rgb, number_pen
 from amigasweeper.ui.options import Options
+from amigasweeper.ui.palette import page as page_module
 from amigasweeper.ui.palette.media import PagePreferences
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -83,7 +83,7 @@ def test_a_change_while_the_page_runs_is_noted_and_asked_again(browser):
 # ------------------------------------------------------------ on the screen
 def start_as_told(monkeypatch, preferences: PagePreferences):
     """The game started as a page answering ``preferences`` starts it."""
-    monkeypatch.setattr(app_module, "ask_page", lambda: preferences)
+    monkeypatch.setattr(page_module, "ask_page", lambda: preferences)
     BoardCursor.bold, BoardCanvas.instant = False, False  # class-wide: as a fresh program has them
     app = App(Options(headless=True, seed=5, level=LevelName.BEGINNER))
     pilot = Pilot(app)
@@ -188,7 +188,7 @@ def test_in_the_kickstart_2_look_more_contrast_changes_only_the_cursor(browser, 
     boards = {}
     for load in (0, 2):  # no preference, then more contrast alone
         preferences = told(browser["loads"][load]["told"])
-        monkeypatch.setattr(app_module, "ask_page", lambda preferences=preferences: preferences)
+        monkeypatch.setattr(page_module, "ask_page", lambda preferences=preferences: preferences)
         BoardCursor.bold = False
         app = App(Options(headless=True, seed=5, level=LevelName.BEGINNER, look=Look.KICKSTART2))
         pilot = Pilot(app)

@@ -14,13 +14,13 @@ import pyxel
 
 from amigasweeper.access.colour import rgb12
 from amigasweeper.access.colour.presets import DEFAULT, HIGH_CONTRAST
-from amigasweeper.ui import app as app_module
 from amigasweeper.ui.game.boardview import BoardCanvas
 from amigasweeper.ui.game.keyplay import BoardCursor
 from amigasweeper.ui.game.menudefs import MENUS, Command
 from amigasweeper.ui.intuition.beep import Flash
 from amigasweeper.ui.intuition.palette import RGB, number_pen
 from amigasweeper.ui.palette import media
+from amigasweeper.ui.palette import page as page_module
 
 
 class MediaList:
@@ -60,8 +60,8 @@ def page(monkeypatch):
     ffi = types.SimpleNamespace(create_proxy=lambda function: function)
     monkeypatch.setitem(sys.modules, "pyodide", types.SimpleNamespace(ffi=ffi))
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    monkeypatch.setattr(app_module, "ask_page", lambda: media.ask_page("emscripten"))  # as in a browser
-    monkeypatch.setattr(app_module, "PageWatch", lambda: media.PageWatch("emscripten"))
+    monkeypatch.setattr(page_module, "ask_page", lambda: media.ask_page("emscripten"))  # as in a browser
+    monkeypatch.setattr(page_module, "PageWatch", lambda: media.PageWatch("emscripten"))
     yield page
     BoardCursor.bold, BoardCanvas.instant = False, False  # class-wide: as the next test expects
 
@@ -141,3 +141,16 @@ def test_a_change_waits_while_the_palette_window_is_open(page, make_app):
     pilot.key(pyxel.KEY_ESCAPE)  # Cancel
     pilot.step()
     assert app.palette.palette.preset is HIGH_CONTRAST and shown_number_3() == rgb12.expand(HIGH_CONTRAST.numbers[2])
+
+
+def test_only_the_preference_that_changed_is_followed_again(page, make_app):
+    """Flash: Screen chosen in the menus with less motion asked for is saved as
+    the default's own value: a later change of contrast leaves it alone."""
+    page.asked = {media.LESS_MOTION}
+    app, pilot = make_app()
+    app.commands.select(next(i for m in MENUS for i in m.every_item() if i.command is Command.FLASH_SCREEN))
+    assert app.screen.flash is Flash.SCREEN
+    page.change(media.LESS_MOTION, media.MORE_CONTRAST)
+    pilot.step()
+    assert app.screen.flash is Flash.SCREEN and BoardCanvas.instant
+    assert app.palette.palette.preset is HIGH_CONTRAST

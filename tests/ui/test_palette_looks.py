@@ -183,10 +183,8 @@ def test_a_players_own_choice_wins_over_the_browser(make_app, tmp_path):
 
 def test_the_program_asks_the_page_when_it_starts(make_app, monkeypatch):
     """The App starts as a browser page asking for less motion would have it."""
-    from amigasweeper.ui import app as app_module
-
     fake_js(monkeypatch, media.LESS_MOTION)
-    monkeypatch.setattr(app_module, "ask_page", lambda: media.ask_page("emscripten"))  # as in a browser
+    monkeypatch.setattr(page, "ask_page", lambda: media.ask_page("emscripten"))  # as in a browser
     app, pilot = make_app()
     assert app.screen.flash is Flash.NONE and BoardCanvas.instant
 
