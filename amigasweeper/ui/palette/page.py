@@ -38,8 +38,8 @@ class PageFollower:
 
     def __init__(self, app: PageHost) -> None:
         self.app = app
+        self.watch = PageWatch()  # listening before asking: no change falls between the two
         self.asked = ask_page()
-        self.watch = PageWatch()
         follow(app, self.asked)
 
     def tick(self) -> None:
