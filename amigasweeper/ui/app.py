@@ -46,8 +46,7 @@ from .menupages import MENU_PAGES
 from .narrator.window import WindowNarration
 from .options import Options
 from .palette.control import PaletteControl
-from .palette.page import ask_page
-from .palette.page import follow as follow_page
+from .palette.page import PageFollower
 from .replay.control import ReplayControl
 from .saving import FrameSaving, open_storage
 from .scaling.fullscreen import FULL_SCREEN
@@ -118,7 +117,7 @@ class App:
         self.controls: list[Registered] = [self.viewers, self.duels, self.stats, self.replays, self.palette,
                                            self.information, self.workbench_control]
         self.by_kind = {control.kind: control for control in self.controls}
-        follow_page(self, ask_page())  # in a browser: its reduced-motion and contrast preferences (palette/page.py)
+        self.page_preferences = PageFollower(self)  # in a browser: its reduced-motion and contrast preferences
         self.mine_window.menus = MenuStrip(
             MENUS, checked=self.commands.checked, enabled=self.commands.enabled, on_select=self.commands.select
         )
@@ -287,6 +286,8 @@ class App:
         self.ending.tick()  # a slice of writing the games that ended
         frame = self.reader.read()
         self.screen.tick()
+        if self.palette.window is None:  # a preference changed while the Palette window is open waits for it
+            self.page_preferences.tick()
         if frame.dropped:
             self._drop(frame.dropped)
         if self.keyboard.take(frame):

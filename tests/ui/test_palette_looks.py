@@ -22,7 +22,7 @@ from amigasweeper.ui.game.keyplay import BoardCursor
 from amigasweeper.ui.game.menudefs import MENUS, Command
 from amigasweeper.ui.intuition.beep import Flash
 from amigasweeper.ui.intuition.palette import RGB, Pen, number_pen
-from amigasweeper.ui.palette import page
+from amigasweeper.ui.palette import media, page
 from amigasweeper.ui.palette.pens import SHADING_PENS, Palette, from_settings
 
 STEPPED = dict(zip(SHADING_PENS, bands.colours()))
@@ -132,31 +132,31 @@ def fake_js(monkeypatch, *asked: str) -> None:
 
 
 def test_outside_a_browser_nothing_is_asked(monkeypatch):
-    fake_js(monkeypatch, page.LESS_MOTION, page.MORE_CONTRAST)
-    assert page.ask_page("linux") == page.PagePreferences()
+    fake_js(monkeypatch, media.LESS_MOTION, media.MORE_CONTRAST)
+    assert media.ask_page("linux") == media.PagePreferences()
 
 
 def test_the_page_is_asked_its_media_features(monkeypatch):
-    fake_js(monkeypatch, page.LESS_MOTION)
-    assert page.ask_page("emscripten") == page.PagePreferences(less_motion=True, more_contrast=False)
-    fake_js(monkeypatch, page.MORE_CONTRAST)
-    assert page.ask_page("emscripten") == page.PagePreferences(less_motion=False, more_contrast=True)
+    fake_js(monkeypatch, media.LESS_MOTION)
+    assert media.ask_page("emscripten") == media.PagePreferences(less_motion=True, more_contrast=False)
+    fake_js(monkeypatch, media.MORE_CONTRAST)
+    assert media.ask_page("emscripten") == media.PagePreferences(less_motion=False, more_contrast=True)
 
 
 def test_a_page_that_cannot_answer_changes_nothing(monkeypatch):
     monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(window=types.SimpleNamespace()))
-    assert page.ask_page("emscripten") == page.PagePreferences()
+    assert media.ask_page("emscripten") == media.PagePreferences()
 
     def broken(query):
         raise RuntimeError("no matchMedia here")
 
     monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(window=types.SimpleNamespace(matchMedia=broken)))
-    assert page.ask_page("emscripten") == page.PagePreferences()
+    assert media.ask_page("emscripten") == media.PagePreferences()
 
 
 def test_less_motion_means_no_flash_and_an_instant_ripple_for_the_run(app_pilot):
     app, pilot = app_pilot
-    changed = page.follow(app, page.PagePreferences(less_motion=True))
+    changed = page.follow(app, media.PagePreferences(less_motion=True))
     assert changed == ["flash", "ripple"]
     assert app.screen.flash is Flash.NONE and BoardCanvas.instant
     assert (app.storage.settings.flash, app.storage.settings.ripple) == ("screen", "animated")  # not saved
@@ -166,7 +166,7 @@ def test_less_motion_means_no_flash_and_an_instant_ripple_for_the_run(app_pilot)
 
 def test_more_contrast_means_the_high_contrast_preset_and_the_bold_cursor(app_pilot):
     app, pilot = app_pilot
-    assert page.follow(app, page.PagePreferences(more_contrast=True)) == ["palette", "cursor"]
+    assert page.follow(app, media.PagePreferences(more_contrast=True)) == ["palette", "cursor"]
     assert app.palette.palette.preset is PRESETS["high_contrast"] and BoardCursor.bold
     assert pyxel.colors[number_pen(3)] == rgb12.expand(PRESETS["high_contrast"].numbers[2])
     assert app.storage.settings.palette == "workbench31"  # not saved
@@ -176,17 +176,15 @@ def test_a_players_own_choice_wins_over_the_browser(make_app, tmp_path):
     (tmp_path / SETTINGS_FILE).write_text(json.dumps({
         "version": 1, "flash": "border", "ripple": "animated", "palette": "redgreen", "cursor": "complement"}))
     app, pilot = make_app(data_dir=tmp_path)
-    changed = page.follow(app, page.PagePreferences(less_motion=True, more_contrast=True))
+    changed = page.follow(app, media.PagePreferences(less_motion=True, more_contrast=True))
     assert changed == ["ripple", "cursor"]  # the saved flash and palette are the player's
     assert app.screen.flash is Flash.BORDER and app.palette.palette.preset is PRESETS["redgreen"]
 
 
 def test_the_program_asks_the_page_when_it_starts(make_app, monkeypatch):
     """The App starts as a browser page asking for less motion would have it."""
-    from amigasweeper.ui import app as app_module
-
-    fake_js(monkeypatch, page.LESS_MOTION)
-    monkeypatch.setattr(app_module, "ask_page", lambda: page.ask_page("emscripten"))  # as in a browser
+    fake_js(monkeypatch, media.LESS_MOTION)
+    monkeypatch.setattr(page, "ask_page", lambda: media.ask_page("emscripten"))  # as in a browser
     app, pilot = make_app()
     assert app.screen.flash is Flash.NONE and BoardCanvas.instant
 

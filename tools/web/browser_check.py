@@ -123,6 +123,26 @@ def run_page(pyxapp: Path, workdir: Path, timeout: float = 240) -> dict:
     return report
 
 
+def media_in_a_page(pyxapp: Path, workdir: Path, timeout: float = 240) -> dict:
+    """What the program's Python in the page is told of prefers-reduced-motion
+    and prefers-contrast, emulated by media_check.mjs: at a start with both
+    asked for, at a fresh load for each combination, and at changes while the
+    page runs. Raises RuntimeError with the browser's log when it could not
+    report."""
+    www = workdir / "www"
+    www.mkdir(parents=True)
+    shutil.copy(WEB / "media_check.html", www / "index.html")
+    shutil.copy(WEB / "media_check.py", www / "media_check.py")
+    shutil.copy(pyxapp, www / "amigasweeper.pyxapp")
+    report, status = serve_and_drive(www, "media_check.mjs", [str(workdir / "profile"), str(int(timeout * 1000))],
+                                     timeout)
+    loads = [report.get("started", {}), *report.get("loads", [])]
+    failed = report.get("error") or next((load["told"]["error"] for load in loads if "error" in load["told"]), None)
+    if status != 0 or failed:
+        raise RuntimeError(f"{failed}\n" + "\n".join(report.get("logs", [])[-40:]))
+    return report
+
+
 def offline_page(html: Path, workdir: Path, timeout: float = 60) -> dict:
     """Open the built page (dist/amigasweeper.html) from 127.0.0.1 with every
     other host unreachable (offline.mjs); returns {"text": what the page
