@@ -28,7 +28,7 @@ from ..engine.layouts import LayoutKind
 from ..engine.rules import Move, MoveKind, Tile
 from ..slices import SLICE, Steps, finish
 from ..solver.counting import DEFAULT_BUDGET, counting_deadline
-from ..solver.deadlines import NEVER, Deadline
+from ..solver.deadlines import METER, NEVER, Deadline
 from ..solver.luck import (
     DEFAULT_ALPHA,
     LAMBDAS,
@@ -45,6 +45,10 @@ from .stream import replay_game
 
 COVERED_VIEW = -1  # engine.COVERED: a square the player cannot read (flagged or not)
 HIGHEST_NUMBER = 12  # tiles above it are covered squares, marks and mines
+# A paused count's deadline doubles at each try that counted something up to this many times (4 ms
+# to 16 ms with the windows' patience): unbounded, a long count held a frame 0.28 s on Expert;
+# kept at the first, every try re-reads the position and the audit took six times the frames.
+LONGEST_PAUSED_TRY = 2
 
 
 class Rule(str, Enum):
@@ -126,7 +130,7 @@ def audit_steps(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int 
                 patience: Callable[[int], Deadline] | None = None) -> Steps[ReplayAudit]:
     """The same audit a move at a time (slices.py): it yields after each move that opens squares and
     every SLICE events without one. With ``patience``, a move's counts stop at ``patience(attempt)``
-    (attempt 0, 1, ...: give each a longer one, so every count ends) and go on after a yield, where
+    (attempt 0, 1, ...: a try that counted nothing gets a longer one, so every count ends) and go on after a yield, where
     they were (counting.py keeps a count a deadline paused): the numbers are the same as without it,
     only the time is cut in pieces. The work ``budget``, never the time, decides what is skipped."""
     threshold(alpha)  # refuses an α outside (0, 1)
@@ -149,9 +153,16 @@ def audit_steps(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int 
                     guess = Guess(number, event.t_ms, move.kind, move.cell, targets, None, None,
                                   not any(t in mines for t in targets), index)
                     attempt = 0
-                    while (chances := _chances(guess, topology, view, total, budget,
-                                               NEVER if patience is None else patience(attempt))) is None:
-                        attempt += 1
+                    while True:
+                        counted = METER.work
+                        chances = _chances(guess, topology, view, total, budget,
+                                           NEVER if patience is None else patience(attempt))
+                        if chances is not None:
+                            break
+                        # A try that counted something keeps it (the paused count goes on where it
+                        # stopped): its deadline doubles only up to LONGEST_PAUSED_TRY. A try that got
+                        # nowhere doubles on, so every count ends.
+                        attempt = min(attempt + 1, LONGEST_PAUSED_TRY) if METER.work > counted else attempt + 1
                         yield  # a count paused by the deadline: on at the next slice
                     _weigh(audit, guess, *chances)
                     yield

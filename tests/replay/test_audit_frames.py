@@ -178,3 +178,26 @@ def test_counts_paused_by_a_deadline_go_on_and_give_the_same_numbers(name):
     clear_cache()
     same(paused, audit_recording(game))
     assert max(tries) >= 2 and paused.luck.skipped == 0
+
+
+def test_a_count_that_goes_on_at_each_try_keeps_a_short_deadline():
+    """A paused count that counts something at every try gets its deadline doubled at most
+    LONGEST_PAUSED_TRY times (a frame is never held for the whole count); the numbers stay the
+    whole audit's. The clock is the solver's work meter: each try may do a few chunks of work."""
+    from amigasweeper.replay.audit import LONGEST_PAUSED_TRY, audit_steps
+    from amigasweeper.slices import finish
+    from amigasweeper.solver.counting import clear_cache
+    from amigasweeper.solver.deadlines import METER, Deadline
+
+    game = ScriptedPlayer(GameSetup(width=30, height=16, mines=99, seed=17), seed=17).play()
+    tries: list[int] = []
+
+    def patience(attempt: int) -> Deadline:
+        tries.append(attempt)
+        return Deadline(2048 * 2 ** attempt, METER.clock(unit=1.0))  # units of solver work
+
+    clear_cache()
+    paused = finish(audit_steps(game, patience=patience))
+    clear_cache()
+    same(paused, audit_recording(game))
+    assert tries.count(LONGEST_PAUSED_TRY) > 0 and max(tries) == LONGEST_PAUSED_TRY
