@@ -91,6 +91,15 @@ class Effect(str, Enum):
 COVERED, FLAGGED = -10, -11  # a square's state besides its number once uncovered
 
 
+def _pre_flag_square(cell: int | None) -> int:
+    """The square of a flag put down before the game ("pf"): always one in a
+    file any program wrote (ms-toollib stops the whole process on one off
+    the board); ValueError, refused as the file's fault, otherwise."""
+    if cell is None:
+        raise ValueError("a flag put down before the game off the board")
+    return cell
+
+
 @dataclass(frozen=True)
 class ClickCounts:
     left: int = 0
@@ -251,13 +260,12 @@ class ClickCounter:
 
     def _step_ready(self, event: Mouse, cell: int | None) -> tuple[bool, Effect]:
         b = _Buttons
-        on_board = cell is not None
         if event in (Mouse.MOVE, Mouse.MIDDLE_DOWN, Mouse.MIDDLE_UP):
             return True, Effect.NONE
         if event is Mouse.LEFT_DOWN:
             if self.buttons is b.UP_UP:
                 self.buttons = b.LEFT_HELD
-                if on_board:
+                if cell is not None:
                     self.state = BoardState.PRE_FLAGGING
             elif self.buttons is b.RIGHT_HELD:
                 self.buttons = b.CHORDING
@@ -265,13 +273,14 @@ class ClickCounter:
                 self.buttons = b.CHORDING_NO_FLAG
             return True, Effect.NONE
         if event is Mouse.PRE_FLAG:
+            cell = _pre_flag_square(cell)
             self._pre_flags += 1
             self.state = BoardState.PRE_FLAGGING
             return True, self._right_click(cell)
         if event is Mouse.RIGHT_DOWN:
             if self.buttons is b.UP_UP:
                 self.buttons = b.RIGHT_HELD
-                if on_board:
+                if cell is not None:
                     self._pre_flags = 1
                     self.state = BoardState.PRE_FLAGGING
                     return True, self._right_click(cell)
@@ -306,9 +315,8 @@ class ClickCounter:
 
     def _step_pre_flagging(self, event: Mouse, cell: int | None) -> tuple[bool, Effect]:
         b = _Buttons
-        on_board = cell is not None
         if event is Mouse.LEFT_UP and self.buttons is b.LEFT_HELD:
-            if on_board and self.shown[cell] != COVERED:
+            if cell is not None and self.shown[cell] != COVERED:
                 # Let go over a flag: counted, but ms-toollib (1.5.20) leaves
                 # its left button down here, so its next right press makes a
                 # chord. Kept as it is: the counts must be the library's. Our
@@ -317,7 +325,7 @@ class ClickCounter:
                 self.left += 1
                 return True, Effect.NONE
             self.buttons = b.UP_UP
-            if on_board:
+            if cell is not None:
                 self.state = BoardState.PLAYING
                 return True, self._left_click(cell)
             if self._pre_flags == 0:
@@ -327,11 +335,12 @@ class ClickCounter:
                 self.left += 1
             return True, Effect.NONE
         if event is Mouse.PRE_FLAG:
+            cell = _pre_flag_square(cell)
             self._pre_flags += 1
             return True, self._right_click(cell)
         if event is Mouse.RIGHT_DOWN:
             if self.buttons is b.UP_UP:
-                if not on_board:
+                if cell is None:
                     self.buttons = b.RIGHT_HELD_NO_FLAG
                     self.right += 1
                     return True, Effect.NONE
@@ -348,14 +357,14 @@ class ClickCounter:
                 return True, self._right_click(cell)
             if self.buttons is b.LEFT_HELD:
                 self.buttons = b.CHORDING
-                if on_board and self._pre_flags == 0:
+                if cell is not None and self._pre_flags == 0:
                     self.state = BoardState.READY
                 return True, Effect.NONE
             if self.buttons is b.LEFT_HELD_AFTER_CHORD:
                 self.buttons = b.CHORDING
             return True, Effect.NONE
         if event is Mouse.CHORD_DOWN:
-            if self.buttons is b.LEFT_HELD and on_board and self._pre_flags == 0:
+            if self.buttons is b.LEFT_HELD and cell is not None and self._pre_flags == 0:
                 self.state = BoardState.READY
             self.buttons = {
                 b.UP_UP: b.CHORDING, b.LEFT_HELD: b.CHORDING, b.LEFT_HELD_AFTER_CHORD: b.CHORDING,
@@ -370,7 +379,6 @@ class ClickCounter:
 
     def _step_playing(self, event: Mouse, cell: int | None) -> Effect:
         b = _Buttons
-        on_board = cell is not None
         held = self.buttons
         if event is Mouse.LEFT_DOWN:
             self.buttons = {
@@ -380,7 +388,7 @@ class ClickCounter:
         if event in (Mouse.LEFT_UP, Mouse.LEFT):
             if held is b.LEFT_HELD:
                 self.buttons = b.UP_UP
-                if not on_board:
+                if cell is None:
                     if event is Mouse.LEFT_UP:
                         self.left += 1
                     return Effect.NONE
@@ -389,7 +397,7 @@ class ClickCounter:
                 self.buttons = b.RIGHT_HELD
                 if held is b.CHORDING_NO_FLAG:
                     self.right -= 1
-                return self._chord_click(cell) if on_board else Effect.NONE
+                return self._chord_click(cell) if cell is not None else Effect.NONE
             if held is b.LEFT_HELD_AFTER_CHORD:
                 self.buttons = b.UP_UP
             elif event is Mouse.LEFT:
@@ -399,7 +407,7 @@ class ClickCounter:
             return Effect.NONE
         if event is Mouse.RIGHT_DOWN:
             if held is b.UP_UP:
-                if on_board:
+                if cell is not None:
                     self.buttons = b.RIGHT_HELD_NO_FLAG if self.shown[cell] >= 0 else b.RIGHT_HELD
                     return self._right_click(cell)
                 self.buttons = b.RIGHT_HELD_NO_FLAG
@@ -414,10 +422,10 @@ class ClickCounter:
                 self.buttons = b.LEFT_HELD_AFTER_CHORD
                 if held is b.CHORDING_NO_FLAG:
                     self.right -= 1
-                return self._chord_click(cell) if on_board else Effect.NONE
+                return self._chord_click(cell) if cell is not None else Effect.NONE
             elif held is b.UP_UP and event is Mouse.RIGHT:
-                self.buttons = b.RIGHT_HELD_NO_FLAG if on_board and self.shown[cell] >= 0 else b.RIGHT_HELD
-                return self._right_click(cell) if on_board else Effect.NONE
+                self.buttons = b.RIGHT_HELD_NO_FLAG if cell is not None and self.shown[cell] >= 0 else b.RIGHT_HELD
+                return self._right_click(cell) if cell is not None else Effect.NONE
             elif held in (b.LEFT_HELD, b.LEFT_HELD_AFTER_CHORD) and event is Mouse.RIGHT:
                 self.buttons = b.CHORDING
             return Effect.NONE
@@ -425,10 +433,10 @@ class ClickCounter:
             self._middle_held = True
         elif event is Mouse.MIDDLE_UP:
             self._middle_held = False
-            return self._chord_click(cell) if on_board else Effect.NONE
+            return self._chord_click(cell) if cell is not None else Effect.NONE
         elif event is Mouse.MIDDLE:
             self._middle_held = not self._middle_held
-            if not self._middle_held and on_board:
+            if not self._middle_held and cell is not None:
                 return self._chord_click(cell)
         elif event is Mouse.CHORD_DOWN:
             self.buttons = {

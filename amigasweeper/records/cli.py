@@ -60,7 +60,10 @@ _FILTER_VALUES = ("--since", "--min-3bv", "--shape")  # the filter options that 
 
 
 def _options(args: list[str], now: float) -> tuple[bool, Path | None, GameFilter]:
-    as_json, folder, chosen = False, None, {}
+    as_json: bool = False
+    folder: Path | None = None
+    values: dict[str, str] = {}  # a filter option: its value
+    switches: set[str] = set()  # the filter options without a value
     rest = [a for a in args if a != "--stats"]
     while rest:
         word = rest.pop(0)
@@ -72,30 +75,31 @@ def _options(args: list[str], now: float) -> tuple[bool, Path | None, GameFilter
             if name == "--data-dir":
                 folder = Path(given)
             else:
-                chosen[name] = given
+                values[name] = given
         elif word in ("--flagging", "--no-flag", "--no-guess", "--random"):
-            chosen[word] = True
+            switches.add(word)
         else:
             raise ValueError(f"--stats does not take {word!r}")
-    return as_json, folder, _filter(chosen, now)
+    return as_json, folder, _filter(values, switches, now)
 
 
-def _filter(chosen: dict, now: float) -> GameFilter:
+def _filter(values: dict[str, str], switches: set[str], now: float) -> GameFilter:
     """The filter the options chose; ValueError for a value it does not know."""
-    if "--flagging" in chosen and "--no-flag" in chosen or "--no-guess" in chosen and "--random" in chosen:
+    if "--flagging" in switches and "--no-flag" in switches or "--no-guess" in switches and "--random" in switches:
         raise ValueError("--flagging and --no-flag (or --no-guess and --random) cannot go together")
     try:
-        period = Period(chosen.get("--since", "all"))
+        period = Period(values.get("--since", "all"))
     except ValueError:
         raise ValueError(f"--since takes one of {', '.join(p.value for p in Period)}") from None
-    shape = chosen.get("--shape")
-    shape = {"hexagonal": "hex", "triangular": "triangle"}.get(shape, shape)
-    if shape is not None and shape not in SHAPE_NAMES:
-        raise ValueError("--shape takes square, hex or triangle")
-    flagging = Flagging.NO_FLAG if "--no-flag" in chosen else Flagging.FLAGGING if "--flagging" in chosen \
+    shape = values.get("--shape")
+    if shape is not None:
+        shape = {"hexagonal": "hex", "triangular": "triangle"}.get(shape, shape)
+        if shape not in SHAPE_NAMES:
+            raise ValueError("--shape takes square, hex or triangle")
+    flagging = Flagging.NO_FLAG if "--no-flag" in switches else Flagging.FLAGGING if "--flagging" in switches \
         else Flagging.ANY
-    no_guess = True if "--no-guess" in chosen else False if "--random" in chosen else None
-    minimum = bbbv_minimum(chosen["--min-3bv"]) if "--min-3bv" in chosen else 0
+    no_guess = True if "--no-guess" in switches else False if "--random" in switches else None
+    minimum = bbbv_minimum(values["--min-3bv"]) if "--min-3bv" in values else 0
     return GameFilter(period, flagging, minimum, shape, no_guess, now)
 
 
@@ -182,13 +186,14 @@ def labelled_lines(summary) -> list[str]:
     lines = []
     pictures = summary.pictures or Pictures()
     for figure in FIGURES:
-        shown = pictures.figures[figure.name].summary(figure.lower_is_better)
-        if not shown["count"]:
+        tally = pictures.figures[figure.name]
+        spread = tally.spread(figure.lower_is_better)
+        if spread is None:
             continue
         scale = 1000 if figure.name == "time_ms" else 1
-        cells = [f"{label} {shown[name] / scale:.3f}" for label, name in (
-            ("best", "best"), ("worst", "worst"), ("average", "average"), ("best-10 average", "best_10_average"))]
-        lines.append(f"  {figure.words}: " + ", ".join(cells) + f" ({shown['count']} wins)")
+        cells = [f"{label} {value / scale:.3f}"
+                 for label, value in zip(("best", "worst", "average", "best-10 average"), spread)]
+        lines.append(f"  {figure.words}: " + ", ".join(cells) + f" ({tally.n} wins)")
     if summary.helped_played:
         lines.append(f"  helped or Demo games: {summary.helped_played} played, {summary.helped_won} won "
                      "(out of win percent, streaks and bests)")

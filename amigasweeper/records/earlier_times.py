@@ -31,12 +31,13 @@ def sort_moves(store: RecordStore, earlier: dict[str, BestTime]) -> dict[str, st
                 or not counts_as_best(record.won, record.helped, record.by_marks, BestTimeTable.BEST_TIMES):
             continue
         found[record.level].add(time_kind(record.level, record.shape, record.no_guess))
-    moves = {}
+    moves: dict[str, str | None] = {}
     for level, kinds in found.items():
+        named = {kind for kind in kinds if kind is not None}
         if None in kinds:
             moves[level] = None
-        elif kinds:
-            moves[level] = min(kinds)
+        elif named:
+            moves[level] = min(named)
         else:
             moves[level] = earlier_kind(level)
     return moves

@@ -98,7 +98,7 @@ class StatsIndex:
         """The row to fold a game of ``key`` into: this index's own tally
         (copied from the shared one the first time)."""
         tally = self.rows.get(key)
-        if key not in self._own:
+        if tally is None or key not in self._own:  # (a row of its own is always in rows)
             tally = tally.copy() if tally is not None else RowTally()
             self.rows[key] = tally
             self._own.add(key)

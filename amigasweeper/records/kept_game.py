@@ -39,14 +39,15 @@ fields, skips the newest lines as ones it cannot read.)
 
 from __future__ import annotations
 
-from collections import namedtuple
 from dataclasses import fields
+from typing import Final, NamedTuple
 
 from ..engine.levels import MAX_SIDE, MIN_SIDE, LevelName
 from ..engine.rules import Completion
 from ..engine.topology import Shape
 from ..metrics.game_metrics import GameMetrics
 from ..metrics.stnb import stnb
+from ..replay.recording import Recording
 from .replay_names import replay_file_name
 
 # The most any count of a game can be: a click or millisecond count past
@@ -91,51 +92,70 @@ MARKS_MODES = tuple(mode.value for mode in Completion if mode.marks_win)
 _LEVELS, _SHAPES, _COMPLETIONS, _RESULTS, _REPLAYS = (
     _DECODE[name] for name in ("level", "shape", "completion", "result", "replay")
 )
-_ENCODE = {name: {v: k for k, v in table.items()} for name, table in _DECODE.items()}
 
+
+def _field_text(value: object) -> str:
+    """A field as its line writes it: a flag as 0 or 1, nothing (None or "") as "-"."""
+    if isinstance(value, bool):
+        return str(int(value))
+    if value is None or value == "":
+        return "-"
+    return str(value)
+
+
+# Where GameMetrics' figures lie in a record: literal bounds, so that the
+# checker can match the slice's types with GameMetrics' fields (KeptGame.metrics).
+_METRICS_START: Final = 10
+_METRICS_STOP: Final = 22
 
 _new_tuple = tuple.__new__  # skips the named tuple's argument binding, checked by the round-trip tests
 
-# The fields of a record, in the order of its line: the game's set-up and
-# result, then GameMetrics' figures (defined there, once), then what the
-# statistics add.
-SETUP_FIELDS = (
-    "date_ms",  # when the game started, milliseconds since 1970 (UTC)
-    "level", "width", "height", "mines", "shape", "no_guess", "completion", "marks", "result",
-)
-METRIC_FIELDS = tuple(field.name for field in fields(GameMetrics))
-KEPT_FIELDS = (
-    "replay_suffix",  # ".evf", ".asreplay" or "" (none)
-    "keep",  # the player chose to keep the replay
-    "helped",  # hints, probabilities, the Demo or any other help were used
-    "by_marks",  # won by marking every mine, with safe squares still covered
-    "practice",  # played for practice: written only when true (see the module's doc)
-)
-PLAY_FIELDS = (  # None: a line of an older format, which did not keep it
-    "path",  # how far the mouse went (metrics/path.py), rounded to 3 decimals
-    "flags",  # ms-toollib's flag count at the end of the game
-    "no_flag",  # no flag was put down in the whole game
-    "helps",  # the kinds of help used, as HELP_CODES letters ("" none, "?" of a kind unknown)
-)
-FIELD_COUNT = len(SETUP_FIELDS) + len(METRIC_FIELDS) + len(KEPT_FIELDS) + len(PLAY_FIELDS)  # the newest lines
-PRACTICE_FIELD_COUNT = FIELD_COUNT - len(PLAY_FIELDS)  # a practice game's line before path and flags
-SECOND_FIELD_COUNT = PRACTICE_FIELD_COUNT - 1  # the lines with helped and by_marks, before practice
-FIRST_FIELD_COUNT = SECOND_FIELD_COUNT - 2  # the lines of the first version, without helped and by_marks
-_METRICS = slice(len(SETUP_FIELDS), len(SETUP_FIELDS) + len(METRIC_FIELDS))
-_Fields = namedtuple("_Fields", SETUP_FIELDS + METRIC_FIELDS + KEPT_FIELDS + PLAY_FIELDS,
-                     defaults=("", False, False, False, False, None, None, None, ""))
 
-
-class KeptGame(_Fields):
+class KeptGame(NamedTuple):
     """One game. A named tuple, not a dataclass: 100,000 of them are read at
     once and a tuple is made several times faster. Its fields are
-    SETUP_FIELDS, METRIC_FIELDS (GameMetrics') and KEPT_FIELDS, in that order."""
+    SETUP_FIELDS, METRIC_FIELDS (GameMetrics') and KEPT_FIELDS, then
+    PLAY_FIELDS, in that order."""
 
-    __slots__ = ()
+    # SETUP_FIELDS: the game's set-up and result
+    date_ms: int  # when the game started, milliseconds since 1970 (UTC)
+    level: str  # a LevelName's value
+    width: int
+    height: int
+    mines: int
+    shape: str  # a Shape's value
+    no_guess: bool
+    completion: str  # a Completion's value
+    marks: bool
+    result: str  # "won", "lost" or "abandoned"
+    # METRIC_FIELDS: GameMetrics' figures, in its order (checked below)
+    time_ms: int
+    bbbv: int
+    bbbv_solved: int
+    openings: int
+    islands: int
+    zini: int | None  # None off square boards
+    left: int
+    right: int
+    chord: int
+    left_eff: int
+    right_eff: int
+    chord_eff: int
+    # KEPT_FIELDS: what the statistics add
+    replay_suffix: str = ""  # ".evf", ".asreplay" or "" (none)
+    keep: bool = False  # the player chose to keep the replay
+    helped: bool = False  # hints, probabilities, the Demo or any other help were used
+    by_marks: bool = False  # won by marking every mine, with safe squares still covered
+    practice: bool = False  # played for practice: written only when true (see the module's doc)
+    # PLAY_FIELDS; None: a line of an older format, which did not keep it
+    path: float | None = None  # how far the mouse went (metrics/path.py), rounded to 3 decimals
+    flags: int | None = None  # ms-toollib's flag count at the end of the game
+    no_flag: bool | None = None  # no flag was put down in the whole game
+    helps: str = ""  # the kinds of help used, as HELP_CODES letters ("" none, "?" of a kind unknown)
 
     @property
     def metrics(self) -> GameMetrics:
-        return GameMetrics(*self[_METRICS])
+        return GameMetrics(*self[_METRICS_START:_METRICS_STOP])
 
     @property
     def seconds(self) -> int:
@@ -167,32 +187,28 @@ class KeptGame(_Fields):
         return stnb(self.width, self.height, self.mines, self.bbbv, self.bbbv_solved, self.time_ms)
 
     @classmethod
-    def from_recording(cls, recording, level: str, replay_suffix: str = "", by_marks: bool = False,
+    def from_recording(cls, recording: Recording, level: str, replay_suffix: str = "", by_marks: bool = False,
                        practice: bool = False) -> KeptGame:
         s, m = recording.setup, recording.metrics()
+        path, flags, no_flag, helps = _play_figures(recording)
         return cls(
             date_ms=round(recording.started * 1000), level=level, width=s.width, height=s.height,
             mines=s.mines, shape=s.shape.value, no_guess=s.layout.value == "no-guess",
             completion=s.completion.value, marks=s.marks, result=recording.result.value,
-            **{name: getattr(m, name) for name in METRIC_FIELDS},
+            time_ms=m.time_ms, bbbv=m.bbbv, bbbv_solved=m.bbbv_solved, openings=m.openings, islands=m.islands,
+            zini=m.zini, left=m.left, right=m.right, chord=m.chord,
+            left_eff=m.left_eff, right_eff=m.right_eff, chord_eff=m.chord_eff,
             replay_suffix=replay_suffix, helped=recording.helped, by_marks=by_marks, practice=practice,
-            **_play_figures(recording),
+            path=path, flags=flags, no_flag=no_flag, helps=helps,
         )
 
     # ------------------------------------------------------------- text
     def to_line(self) -> str:
-        values = []
-        for name, value in zip(self._fields, self):
-            if name in _ENCODE:
-                value = _ENCODE[name][value]
-            elif name == "replay_suffix":
-                value = REPLAY_CODES[value]
-            elif isinstance(value, bool):
-                value = int(value)
-            elif value is None or value == "":
-                value = "-"
-            values.append(str(value))
-        return " ".join(values)
+        coded = self._replace(
+            level=LEVEL_CODES[self.level], shape=SHAPE_CODES[self.shape], completion=COMPLETION_CODES[self.completion],
+            result=RESULT_CODES[self.result], replay_suffix=REPLAY_CODES[self.replay_suffix],
+        )
+        return " ".join(map(_field_text, coded))
 
     @classmethod
     def from_line(cls, line: str) -> KeptGame:
@@ -234,17 +250,35 @@ class KeptGame(_Fields):
         }
 
 
-def _play_figures(recording) -> dict[str, object]:
+# The fields of a record in the groups of its line (see KeptGame).
+_FIELDS = KeptGame._fields
+SETUP_FIELDS = _FIELDS[:_METRICS_START]
+METRIC_FIELDS = _FIELDS[_METRICS_START:_METRICS_STOP]
+KEPT_FIELDS = _FIELDS[_METRICS_STOP:_FIELDS.index("path")]
+PLAY_FIELDS = _FIELDS[_FIELDS.index("path"):]
+if METRIC_FIELDS != tuple(field.name for field in fields(GameMetrics)):
+    # KeptGame.metrics hands them to GameMetrics by position: a field added there must be added here.
+    raise TypeError("KeptGame's metric fields are not GameMetrics' fields in their order")
+FIELD_COUNT = len(_FIELDS)  # the newest lines
+PRACTICE_FIELD_COUNT = FIELD_COUNT - len(PLAY_FIELDS)  # a practice game's line before path and flags
+SECOND_FIELD_COUNT = PRACTICE_FIELD_COUNT - 1  # the lines with helped and by_marks, before practice
+FIRST_FIELD_COUNT = SECOND_FIELD_COUNT - 2  # the lines of the first version, without helped and by_marks
+
+
+# The PLAY_FIELDS' values: path, flags, no_flag, helps.
+_PlayFigures = tuple[float | None, int | None, bool | None, str]
+
+
+def _play_figures(recording: Recording) -> _PlayFigures:
     """The PLAY_FIELDS of a finished game, from its mouse events."""
     flags, placed = recording.flag_counts()
-    kinds = getattr(recording, "helps", ())
-    codes = "".join(sorted(HELP_CODES.get(kind, UNKNOWN_HELP) for kind in set(kinds)))
+    codes = "".join(sorted(HELP_CODES.get(kind, UNKNOWN_HELP) for kind in set(recording.helps)))
     if recording.helped and not codes:
         codes = UNKNOWN_HELP
-    return {"path": round(recording.path, 3), "flags": flags, "no_flag": placed == 0, "helps": codes}
+    return round(recording.path, 3), flags, placed == 0, codes
 
 
-def _read_play(p: list[str]) -> tuple:
+def _read_play(p: list[str]) -> _PlayFigures:
     """The PLAY_FIELDS of a line of the newest format; ValueError when out of shape."""
     path = None if p[27] == "-" else float(p[27])
     flags = None if p[28] == "-" else int(p[28])

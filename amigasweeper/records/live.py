@@ -67,10 +67,11 @@ class LiveIndex:
             self._reload = False
             saved = store.load_index()
             ours = self.index.covers if self.index is not None else -1
-            fits = saved is not None and store.fits(saved)
-            self._saved_at = saved.covers if fits else None
-            if fits and saved.covers >= ours:
-                self.index = saved
+            self._saved_at = None
+            if saved is not None and store.fits(saved):
+                self._saved_at = saved.covers
+                if saved.covers >= ours:
+                    self.index = saved
         index = self.index
         if index is None or not store.fits(index):
             index, self._unsaved = StatsIndex(), True  # none, or not of these games: made again
@@ -84,20 +85,20 @@ class LiveIndex:
         if not done:
             return False
         self.ready = True
-        if self._unsaved and self.saves and self._worth_saving():
+        if self._unsaved and self.saves and self._worth_saving(index):
             try:
-                self._unsaved = not store.save_index(self.index, lock_timeout=0)
-                self._saved_at = self.index.covers if not self._unsaved else self._saved_at
+                self._unsaved = not store.save_index(index, lock_timeout=0)
+                self._saved_at = index.covers if not self._unsaved else self._saved_at
             except OSError:  # the lock is taken, or the folder read-only: saved with the next game
                 pass
         return True
 
-    def _worth_saving(self) -> bool:
+    def _worth_saving(self, index: StatsIndex) -> bool:
         """Whether to write the index whole now: when none of these games is
         saved, or the saved one lags INDEX_LAG_BYTES or more (as appends do:
         a few games behind, a reader catches up in a moment, and writing an
         index of thousands of rows in a frame would be felt)."""
-        return self._saved_at is None or self.index.covers - self._saved_at >= INDEX_LAG_BYTES
+        return self._saved_at is None or index.covers - self._saved_at >= INDEX_LAG_BYTES
 
     def whole(self) -> StatsIndex:
         """The index made whole now, however long it takes (the shell's

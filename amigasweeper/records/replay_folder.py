@@ -59,10 +59,10 @@ class ReplayFolder:
         self._listed = (stamp, names)
         return list(names)
 
-    def _relist(self, names: list[str]) -> None:
-        """After our own change: ``names`` are the folder's now."""
+    def _relist(self, folder: Path, names: list[str]) -> None:
+        """After our own change: ``names`` are the ones in ``folder`` (ours) now."""
         try:
-            self._listed = (os.stat(self.folder).st_mtime_ns, sorted(names, key=_age))
+            self._listed = (os.stat(folder).st_mtime_ns, sorted(names, key=_age))
         except OSError:
             self._listed = None
 
@@ -102,8 +102,11 @@ class ReplayFolder:
     def path_of(self, record) -> Path | None:
         """A record's replay file; None when it has none or it has gone (or
         the replays live in memory)."""
-        name = self.name_of(record) if self.folder is not None else None
-        return self.folder / name if name else None
+        folder = self.folder
+        if folder is None:
+            return None
+        name = self.name_of(record)
+        return folder / name if name else None
 
     def load(self, record):
         """The Recording of a record's replay; ReplayError when it cannot be played."""
@@ -123,7 +126,7 @@ class ReplayFolder:
         self.folder.mkdir(parents=True, exist_ok=True)
         before = self.names()
         write_atomically(self.folder / name, replay_bytes(recording))
-        self._relist([*before, name] if name not in before else before)
+        self._relist(self.folder, [*before, name] if name not in before else before)
         self.prune(set(spared) | {name})
         return name
 
@@ -133,7 +136,7 @@ class ReplayFolder:
         names = self.names()
         spared_games = {date_of_name(n) for n in spared} - {0}
         removable = [n for n in names if n not in spared and date_of_name(n) not in spared_games]
-        removed = []
+        removed: list[str] = []
         while len(names) - len(removed) > self.cap and removable:
             victim = removable.pop(0)
             if self.folder is None:
@@ -148,7 +151,7 @@ class ReplayFolder:
                 continue
             removed.append(victim)
         if removed and self.folder is not None:
-            self._relist([n for n in names if n not in removed])
+            self._relist(self.folder, [n for n in names if n not in removed])
         return removed
 
 

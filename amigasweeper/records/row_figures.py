@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from bisect import insort
 from dataclasses import dataclass, field
+from typing import TypeGuard
 
 from .kept_game import KeptGame
 
@@ -40,8 +41,9 @@ FIGURES = (
 _METRIC_NAMES = ("bbbv_per_s", "ioe", "throughput", "correctness", "clicks_per_s", "effective_clicks_per_s")
 
 
-def _number(value) -> bool:
-    return type(value) in (int, float) and value == value and abs(value) != float("inf")
+def _number(value: object) -> TypeGuard[float]:
+    """A finite number (a bool is none)."""
+    return (type(value) is int or type(value) is float) and value == value and abs(value) != float("inf")
 
 
 @dataclass
@@ -59,17 +61,26 @@ class FigureTally:
         self.n += 1
         self.total += value
         key = value if lower_is_better else -value
-        if self.best is None:
+        best, worst = self.best, self.worst
+        if best is None or worst is None:  # the first value: the two are set together
             self.best = self.worst = value
-        elif (value < self.best) if lower_is_better else (value > self.best):
+        elif (value < best) if lower_is_better else (value > best):
             self.best = value
-        elif (value > self.worst) if lower_is_better else (value < self.worst):
+        elif (value > worst) if lower_is_better else (value < worst):
             self.worst = value
         top = self.top
         if len(top) < TOP_N or key < top[-1]:
             insort(top, key)
             if len(top) > TOP_N:
                 top.pop()
+
+    def spread(self, lower_is_better: bool) -> tuple[float, float, float, float] | None:
+        """The best, worst, average and best-10 average; None before the first value."""
+        best, worst = self.best, self.worst
+        if best is None or worst is None or not self.n or not self.top:  # no value yet
+            return None
+        sign = 1 if lower_is_better else -1
+        return best, worst, self.total / self.n, sign * sum(self.top) / len(self.top)
 
     def summary(self, lower_is_better: bool) -> dict[str, object]:
         sign = 1 if lower_is_better else -1
@@ -90,7 +101,8 @@ class FigureTally:
             raise ValueError("a figure's tally is out of shape")
         if not all(v is None or _number(v) for v in (best, worst)) or not all(_number(v) for v in top):
             raise ValueError("a figure's tally holds something not a number")
-        if (n == 0) != (best is None) or len(top) > n or top != sorted(top):
+        if (n == 0) != (best is None) or (best is None) != (worst is None) or len(top) != min(n, TOP_N) \
+                or top != sorted(top):
             raise ValueError("a figure's tally does not add up")
         return cls(n, float(total), best, worst, [float(v) for v in top])
 

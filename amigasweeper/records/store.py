@@ -31,6 +31,7 @@ from __future__ import annotations
 import errno
 import os
 from collections.abc import Iterator
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -102,21 +103,32 @@ class RecordStore:
     (a headless run with no data folder)."""
 
     def __init__(self, folder: str | os.PathLike[str] | None = None, backend: Backend | None = None) -> None:
-        self.folder = Path(folder) if folder is not None else None
-        self.backend = backend if backend is not None or folder is not None else MemoryBackend()
+        # Where the games are: the data folder, else the back end (memory's when none is given).
+        self._where: Path | Backend = Path(folder) if folder is not None else \
+            backend if backend is not None else MemoryBackend()
         self._long_line: tuple[int, int] | None = None  # (start, bytes looked at) of a line set aside
         self._index_at: int | None = None  # how much of the games the saved index covers, as last seen
 
     @property
+    def folder(self) -> Path | None:
+        return self._where if isinstance(self._where, Path) else None
+
+    @property
+    def backend(self) -> Backend | None:
+        """The back end holding the games when there is no data folder."""
+        return None if isinstance(self._where, Path) else self._where
+
+    @property
     def path(self) -> Path | None:
-        return None if self.folder is None else self.folder / GAMES_FILE
+        return self._where / GAMES_FILE if isinstance(self._where, Path) else None
 
     # ------------------------------------------------------------ reading
     def load(self) -> LoadedGames:
         """Every game, read at once (tools and tests; the program reads the index)."""
-        if self.folder is not None:
+        where = self._where
+        if isinstance(where, Path):
             try:
-                handle = open_plain(self.path, os.O_RDONLY)
+                handle = open_plain(where / GAMES_FILE, os.O_RDONLY)
             except FileNotFoundError:
                 return LoadedGames([], 0)
             with os.fdopen(handle, "rb") as file:
@@ -130,15 +142,16 @@ class RecordStore:
             loaded = parse(data.decode("utf-8", "replace"))
             loaded.unread_bytes = skip
             return loaded
-        data = self.backend.read(GAMES_FILE)
-        return parse(data.decode("utf-8", "replace")) if data else LoadedGames([], 0)
+        kept = where.read(GAMES_FILE)
+        return parse(kept.decode("utf-8", "replace")) if kept else LoadedGames([], 0)
 
     def size(self) -> int:
         """The games' bytes as they are now (0 when there are none)."""
-        if self.folder is None:
-            return len(self.backend.read(GAMES_FILE) or b"")
+        where = self._where
+        if not isinstance(where, Path):
+            return len(where.read(GAMES_FILE) or b"")
         try:
-            handle = open_plain(self.path, os.O_RDONLY)
+            handle = open_plain(where / GAMES_FILE, os.O_RDONLY)
         except FileNotFoundError:
             return 0
         try:
@@ -148,10 +161,11 @@ class RecordStore:
 
     def read_range(self, start: int, end: int) -> bytes:
         """The games' bytes from ``start`` up to ``end`` (fewer at the end of the file)."""
-        if self.folder is None:
-            return (self.backend.read(GAMES_FILE) or b"")[start:end]
+        where = self._where
+        if not isinstance(where, Path):
+            return (where.read(GAMES_FILE) or b"")[start:end]
         try:
-            handle = open_plain(self.path, os.O_RDONLY)
+            handle = open_plain(where / GAMES_FILE, os.O_RDONLY)
         except FileNotFoundError:
             return b""
         with os.fdopen(handle, "rb") as file:
@@ -192,10 +206,11 @@ class RecordStore:
         of a sparse file reads as NULs and holds no newline, so a long line
         of them is stepped over without reading it (``size`` past the last)."""
         seek_data = getattr(os, "SEEK_DATA", None)
-        if self.folder is None or seek_data is None:
+        where = self._where
+        if not isinstance(where, Path) or seek_data is None:
             return position
         try:
-            handle = open_plain(self.path, os.O_RDONLY)
+            handle = open_plain(where / GAMES_FILE, os.O_RDONLY)
         except OSError:
             return position
         try:
@@ -209,11 +224,12 @@ class RecordStore:
     def load_index(self) -> StatsIndex | None:
         """The index as saved (written whole, so readable without the lock);
         None when there is none or it cannot be used."""
+        where = self._where
         try:
-            if self.folder is None:
-                data = self.backend.read(INDEX_FILE)
+            if not isinstance(where, Path):
+                data = where.read(INDEX_FILE)
             else:
-                handle = open_plain(self.folder / INDEX_FILE, os.O_RDONLY)
+                handle = open_plain(where / INDEX_FILE, os.O_RDONLY)
                 with os.fdopen(handle, "rb") as file:
                     data = file.read(MAX_INDEX_BYTES + 1)
             index = StatsIndex.from_bytes(data) if data else None
@@ -253,7 +269,7 @@ class RecordStore:
         size = self.size()
         start = index.covers
         if self._long_line is not None and self._long_line[0] == start:
-            return self._skip_long_line(index, size)
+            return self._skip_long_line(index, size, self._long_line)
         if start >= size:
             return True
         data = self.read_range(start, min(size, start + max(most, MAX_LINE_BYTES + 1)))
@@ -264,17 +280,18 @@ class RecordStore:
         if len(data) <= MAX_LINE_BYTES:
             return True  # a last line still being written (or torn): taken in once whole
         self._long_line = (start, start + len(data))
-        return self._skip_long_line(index, size)
+        return self._skip_long_line(index, size, self._long_line)
 
     @property
     def setting_aside(self) -> tuple[int, int] | None:
         """(where, bytes read) of a line too long to be a game whose end is being looked for."""
         return self._long_line
 
-    def _skip_long_line(self, index: StatsIndex, size: int) -> bool:
-        """Look on for the end of the long line at ``index.covers``, at most
+    def _skip_long_line(self, index: StatsIndex, size: int, long_line: tuple[int, int]) -> bool:
+        """Look on for the end of the long line at ``index.covers`` (``long_line``:
+        where it starts, and how far it was looked through), at most
         SCAN_BYTES this time; True when every whole line is taken in."""
-        start, reached = self._long_line
+        start, reached = long_line
         stop = min(size, reached + SCAN_BYTES)
         while reached < stop:
             reached = self._next_data(reached, size)
@@ -305,10 +322,11 @@ class RecordStore:
             return True
 
     def _write_index(self, index: StatsIndex) -> None:
-        if self.folder is None:
-            self.backend.write(INDEX_FILE, index.to_bytes())
+        where = self._where
+        if not isinstance(where, Path):
+            where.write(INDEX_FILE, index.to_bytes())
         else:
-            write_atomically(self.folder / INDEX_FILE, index.to_bytes())
+            write_atomically(where / INDEX_FILE, index.to_bytes())
         self._index_at = index.covers
 
     # ------------------------------------------------------------ writing
@@ -326,23 +344,25 @@ class RecordStore:
         """Start the statistics afresh from now; the games so far are kept."""
         return self._append_line(f"{RESET_WORD} {int(date_ms)}\n", lock_timeout, index)
 
-    def _lock(self, timeout: float):
-        return FolderLock(self.folder, timeout=timeout) if self.folder is not None else self.backend.lock()
+    def _lock(self, timeout: float) -> AbstractContextManager[None]:
+        where = self._where
+        return FolderLock(where, timeout=timeout) if isinstance(where, Path) else where.lock()
 
     def _append_line(self, line: str, lock_timeout: float, index: StatsIndex | None) -> StatsIndex | None:
         with self._lock(lock_timeout):
             size = self.size()
             current = self._current_index(size, index)
-            if self.folder is not None:
-                added = self._append_to_file(line)
+            where = self._where
+            if isinstance(where, Path):
+                added = self._append_to_file(where / GAMES_FILE, line)
             else:
-                added = self._append_to_backend(line)
+                added = self._append_to_backend(where, line)
             if current is None:
                 return None
             current.fold_bytes(added)
-            if self.folder is None:
+            if not isinstance(where, Path):
                 current.covers = self.size()  # the browser's cap may have dropped the oldest games
-            if self.folder is not None and self._index_at is not None \
+            if isinstance(where, Path) and self._index_at is not None \
                     and current.covers - self._index_at < INDEX_LAG_BYTES:
                 return current  # the saved index stays a little behind: whoever reads it catches up
             # (In the browser it is written each time: the cap shifts the games, and an index
@@ -363,16 +383,16 @@ class RecordStore:
             return StatsIndex()  # no games yet: a new index holds them all
         return saved if saved is not None and saved.covers == size and self.fits(saved, size) else None
 
-    def _append_to_file(self, line: str) -> bytes:
+    def _append_to_file(self, path: Path, line: str) -> bytes:
         """Append ``line``; the bytes added (a newline first after a torn
         line). Every byte is written, or the file is cut back to where it
         was and OSError raised: never half a game (a full disk, a file size
         limit)."""
-        handle = open_plain(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
+        handle = open_plain(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT)
         try:
             size = os.fstat(handle).st_size
             prefix = "" if size else HEADER + "\n"
-            if size and not self._ends_with_newline(size):
+            if size and not self._ends_with_newline(path, size):
                 prefix = "\n"  # a line torn by a crash stays alone, and is ignored
             added = (prefix + line).encode("utf-8")
             try:
@@ -385,13 +405,15 @@ class RecordStore:
             os.close(handle)
         return added
 
-    def _ends_with_newline(self, size: int) -> bool:
-        with open(self.path, "rb") as file:
+    @staticmethod
+    def _ends_with_newline(path: Path, size: int) -> bool:
+        with open(path, "rb") as file:
             file.seek(size - 1)
             return file.read(1) == b"\n"
 
-    def _append_to_backend(self, line: str) -> bytes:
-        data = self.backend.read(GAMES_FILE)
+    @staticmethod
+    def _append_to_backend(backend: Backend, line: str) -> bytes:
+        data = backend.read(GAMES_FILE)
         text = data.decode("utf-8", "replace") if data else HEADER + "\n"
         added = "" if data else HEADER + "\n"
         if not text.endswith("\n"):
@@ -400,7 +422,7 @@ class RecordStore:
         lines = text.split("\n")[1:-1]
         lines.append(line.rstrip("\n"))
         lines = lines[-BROWSER_CAP:]
-        self.backend.write(GAMES_FILE, ("\n".join([HEADER, *lines]) + "\n").encode("utf-8"))
+        backend.write(GAMES_FILE, ("\n".join([HEADER, *lines]) + "\n").encode("utf-8"))
         return (added + line).encode("utf-8")
 
 

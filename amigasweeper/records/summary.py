@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from typing import TypeGuard
 
 from .kept_game import KeptGame
 from .row_figures import Pictures
@@ -34,8 +35,9 @@ from .rows import BestTimeTable, RowKey, counts_as_best
 LAST_GAMES = 60  # the newest games of a row kept with its figures: the chart and the list of games
 
 
-def _number(value) -> bool:
-    return type(value) in (int, float) and value >= 0 and value == value and value != float("inf")
+def _number(value: object) -> TypeGuard[float]:
+    """A finite number, not negative (a bool is none)."""
+    return (type(value) is int or type(value) is float) and value >= 0 and value == value and value != float("inf")
 
 
 @dataclass

@@ -145,12 +145,12 @@ def audit_steps(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int 
         if index % SLICE == 0:
             yield
         for move in event.moves:
-            targets = _opens(game, move)
-            if targets:
+            targets, cell = _opens(game, move), move.cell
+            if targets and cell is not None:  # (a move that opens squares always names its own)
                 number += 1
                 if opened_any:  # the first square uncovered is safe by the rule
                     view = [t if t <= HIGHEST_NUMBER else COVERED_VIEW for t in map(game.tile, topology.cells())]
-                    guess = Guess(number, event.t_ms, move.kind, move.cell, targets, None, None,
+                    guess = Guess(number, event.t_ms, move.kind, cell, targets, None, None,
                                   not any(t in mines for t in targets), index)
                     attempt = 0
                     while True:
@@ -175,9 +175,9 @@ def audit_steps(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int 
 
 def _opens(game, move: Move) -> tuple[int, ...]:
     """The squares ``move`` opens at once, as the engine decides it (nothing when it does nothing)."""
-    if move.kind not in (MoveKind.UNCOVER, MoveKind.CLEAR) or game.status.over or game.paused:
-        return ()
     cell = move.cell
+    if move.kind not in (MoveKind.UNCOVER, MoveKind.CLEAR) or cell is None or game.status.over or game.paused:
+        return ()
     if move.kind is MoveKind.UNCOVER:
         return (cell,) if game.tile(cell) in (Tile.COVERED, Tile.QUESTION) else ()
     shown = game.tile(cell)

@@ -70,7 +70,8 @@ class GuessSummary:
     @classmethod
     def of(cls, audit: ReplayAudit) -> GuessSummary:
         weighed = [g for g in audit.guesses if g.p is not None]
-        mean = sum(float(g.p) for g in weighed) / len(weighed) if weighed else None
+        chances = [float(g.p) for g in audit.guesses if g.p is not None]
+        mean = sum(chances) / len(chances) if chances else None
         judged = [g for g in weighed if g.safest is not None]
         return cls(len(audit.guesses), len(weighed), len(judged), sum(1 for g in judged if g.safest), mean,
                    audit.log10_e, audit.log10_max, audit.flagged)

@@ -56,6 +56,8 @@ class _Mover:
         self.last = mouse
         if cleared is not None:
             return self._play(Move(MoveKind.MARK, cleared))
+        if cell is None:  # off the board the machine does nothing to the board
+            return ()
         if effect is Effect.UNCOVER:
             return self._play(Move(MoveKind.UNCOVER, cell))
         if effect is Effect.FLAG:
@@ -110,7 +112,7 @@ def played_steps(shell, mouse: tuple[MouseEvent, ...], question_marks: bool = Fa
     and ``cell_px``); ``question_marks`` is True for our own files, whose
     "?" marks are written as stream.py says."""
     mover = _Mover(shell, question_marks)
-    events = []
+    events: list[InputEvent] = []
     for m in mouse:
         if len(events) % SLICE == 0:
             yield

@@ -177,7 +177,7 @@ def _events_early(r: _Reader, version: int) -> Steps[tuple[MouseEvent, ...]]:
     """Each event: its kind, its time (3 bytes, ms) and its pixel; then 0
     (a checksum follows) or 255 (none)."""
     known = EARLY_CODES if version < 3 else range(1, 13)
-    events = []
+    events: list[MouseEvent] = []
     for step in itertools.count():
         if step % SLICE == 0:  # counted by what is read, not what is kept: a slice is bounded either way
             yield

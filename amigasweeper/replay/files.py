@@ -86,13 +86,15 @@ class ReplayLoad:
                 return None
             self.work = Sliced(_foreign_steps(written, self.reading.kind))
             self.reading = None
+        work = self.work
+        assert work is not None, "our own file's work is made at the start, a foreign one's once it is read"
         try:
-            done = self.work.advance(budget_s)
+            done = work.advance(budget_s)
         except ReplayError:
             raise
         except (ValueError, IndexError, KeyError) as error:  # a board no game can have, say
             raise ReplayError(str(error)) from None
-        return self.work.value if done else None
+        return work.value if done else None
 
     def cancel(self) -> None:
         if self.reading is not None:

@@ -99,8 +99,10 @@ def to_text(recording: Recording) -> str:
         parts = [_KIND[e.kind], str(max(0, e.t_ms - last))]
         last = max(last, e.t_ms)
         if e.kind in (EventKind.PRESS, EventKind.RELEASE):
+            assert e.button is not None, "a press or release says its button (the recorder, the readers)"
             parts.append(_BUTTON[e.button])
         elif e.kind is EventKind.KEY:
+            assert e.click is not None, "a key says its click (the recorder, the readers)"
             parts.append(_CLICK[e.click])
         parts += [_value(e.x), _value(e.y), _value(e.cell)]
         parts += [_move_token(m) for m in e.moves]
@@ -177,7 +179,7 @@ def _header(lines: list[str]) -> dict[str, list[str]]:
 
 
 def _setup(h: dict[str, list[str]]):
-    shape, width, height, count = Shape(h["board"][0]), *map(int, h["board"][1:4])
+    shape, width, height, count = Shape.saved(h["board"][0]), *map(int, h["board"][1:4])
     if not (1 <= width <= 255 and 1 <= height <= 255):
         raise ValueError(f"a board of {width}x{height} squares")
     options = h.get("options", [])
@@ -185,7 +187,7 @@ def _setup(h: dict[str, list[str]]):
     layout = LayoutKind.NO_GUESS if LayoutKind.NO_GUESS.value in options else LayoutKind.RANDOM
     setup = GameSetup(
         width=width, height=height, mines=count, seed=int(h.get("seed", ["0"])[0]), shape=shape,
-        marks="no-marks" not in options, completion=Completion(completion), layout=layout,
+        marks="no-marks" not in options, completion=Completion.saved(completion), layout=layout,
     )
     mines = frozenset(int(c) for c in h["mines"])
     if len(mines) != count or any(not 0 <= c < width * height for c in mines):

@@ -64,9 +64,9 @@ class GameRecorder:
     def events(self) -> tuple[InputEvent, ...]:
         return tuple(self._events)
 
-    def _now_ms(self) -> int:
+    def _now_ms(self, start: float) -> int:
         now = self._clock() if self._held_since is None else self._held_since
-        return max(0, round((now - self._start - self._held) * 1000))
+        return max(0, round((now - start - self._held) * 1000))
 
     def _new_moves(self) -> tuple:
         moves = self.game.moves
@@ -78,8 +78,10 @@ class GameRecorder:
         """Append an event; with ``take_moves`` it takes the game's new moves."""
         if self._finished:
             return
+        start = self._start
+        assert start is not None, "every caller begins the game (or sees it begun) first"
         moves = self._new_moves() if take_moves else ()
-        self._events.append(InputEvent(self._now_ms(), kind, moves=moves, **fields))
+        self._events.append(InputEvent(self._now_ms(start), kind, moves=moves, **fields))
 
     def _begin(self) -> None:
         if self._start is None and not self._finished:

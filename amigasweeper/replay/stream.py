@@ -146,7 +146,7 @@ class _Writer:
         cell, point = event.cell, self.point(event)
         kinds = {move.kind for move in event.moves}
         if MoveKind.MARK in kinds:
-            marked = next(m.cell for m in event.moves if m.kind is MoveKind.MARK)
+            marked = next(m.cell for m in event.moves if m.kind is MoveKind.MARK and m.cell is not None)
             if self.game.mark(marked) == Mark.QUESTION:  # "?" to blank
                 steps = [(Mouse.MOVE, point), (Mouse.RIGHT_DOWN, (OFF, OFF)), (Mouse.RIGHT_UP, (OFF, OFF))]
             else:

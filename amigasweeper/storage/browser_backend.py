@@ -101,7 +101,7 @@ class LocalStorageBackend(BaseBackend):
     def _listen(self, events: Any) -> None:
         handler = self._on_storage_event
         try:
-            from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+            from pyodide.ffi import create_proxy
 
             handler = create_proxy(handler)  # kept alive as long as the listener
         except ImportError:  # not in a browser: tests pass a fake window
@@ -128,7 +128,7 @@ class LocalStorageBackend(BaseBackend):
 
 def _browser_window() -> Any:
     try:
-        import js  # type: ignore[import-not-found]  # Pyodide only
+        import js  # Pyodide only
 
         return js.window
     except Exception as error:  # no js module or no window

@@ -187,6 +187,25 @@ def test_a_missing_or_damaged_index_is_made_again_a_slice_at_a_time(tmp_path):
         assert StatsIndex.from_bytes(index_path.read_bytes()).covers == store.size()  # and saved again
 
 
+@pytest.mark.parametrize("place, damage", [(3, None), (4, [])])  # [n, total, best, worst, top]
+def test_an_index_whose_figure_lost_its_worst_or_best_ten_is_made_again(tmp_path, place, damage):
+    """Found by the type checker: such an index was taken in; then the next
+    win folded into it failed (a time compared with the missing worst), or
+    --stats did (the missing best-10 average divided for its table)."""
+    store = stored(tmp_path, 20)
+    store.save_index(LiveIndex(store).whole())
+    document = json.loads((tmp_path / INDEX_FILE).read_bytes())
+    for _key, row in document["rows"]:
+        row["pictures"]["figures"]["time_ms"][place] = damage
+    damaged = json.dumps(document).encode()
+    with pytest.raises(ValueError, match="does not add up"):
+        StatsIndex.from_bytes(damaged)
+    (tmp_path / INDEX_FILE).write_bytes(damaged)
+    store.append(game(10_000, time_ms=1_000))
+    whole = LiveIndex(store).whole()
+    assert whole.games == 21 and whole.summaries()[0].as_json()["figures"]["time_ms"]["best"] == 1_000
+
+
 def test_an_index_of_another_games_file_is_not_trusted(tmp_path):
     store = stored(tmp_path, 50)
     live = LiveIndex(store)

@@ -112,6 +112,27 @@ def test_garbage_files_are_refused_not_crashed(tmp_path):
         load_replay(tmp_path)
 
 
+def test_an_evf_whose_flag_before_the_game_is_off_the_board_is_refused_not_crashed(tmp_path):
+    """Found by the type checker: the click machine looked the square up as
+    None (a TypeError nobody caught). No program writes such a file:
+    ms-toollib stops the whole process on it."""
+    from amigasweeper.metrics.clicks import Mouse
+    from amigasweeper.replay.events import MouseEvent
+
+    recording = _played("square", 6)
+    good, mouse = evf.to_evf(recording), recording.mouse_events()
+    side = 16 * recording.cell_px  # the board's pixels: just past its last square
+    for x, y in ((side, side), (side, 0), (0, side)):
+        off = MouseEvent(0, Mouse.PRE_FLAG, x, y)
+        path = tmp_path / "pre_flag_off_the_board.evf"
+        path.write_bytes(good.replace(evf._events(mouse), evf._events((off, *mouse))))
+        with pytest.raises(ReplayError, match="a flag put down before the game off the board"):
+            load_replay(path)
+    on = MouseEvent(0, Mouse.PRE_FLAG, side - 1, side - 1)  # the last square: read as before
+    path.write_bytes(good.replace(evf._events(mouse), evf._events((on, *mouse))))
+    assert load_replay(path).metrics().right == recording.metrics().right + 1
+
+
 def test_an_evf_of_ours_reads_back_with_the_same_board_result_and_metrics():
     for seed in range(20):
         recording = _played("square", seed)
