@@ -89,7 +89,7 @@ def run(conn: Channel) -> None:
         except EOFError:
             return  # the table has closed: the run is over
         size, bombs, shape = protocol.read_start(message)
-        result = play_session(player, size, bombs, Shape(shape) if tells_shape else None, send,
+        result = play_session(player, size, bombs, Shape.saved(shape) if tells_shape else None, send,
                               clock=None, losing=(BaseException,))
         conn.send(protocol.done(result.error))  # the referee keeps the time
 

@@ -20,6 +20,7 @@ import os
 import struct
 import sys
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnContext
 
@@ -45,6 +46,10 @@ class Channel:
 
     def __init__(self, ends: tuple[int, int] | Connection) -> None:
         self._buffer = b""
+        # ``send`` is bound once here to the way this end writes, so no message pays for a test.
+        self.send: Callable[[bytes], None]
+        self._connection: Connection | None
+        self._poller: select.poll | None
         if isinstance(ends, Connection):
             self._connection = ends
             self.send = ends.send_bytes
@@ -52,9 +57,10 @@ class Channel:
         else:
             self._connection = None
             self._rfd, self._wfd = ends
+            self.send = self._send_pipe
             self._poller = select.poll()
             self._poller.register(self._rfd, select.POLLIN)
-        self._room = None  # a poller for room to write, made when a write first finds the pipe full
+        self._room: select.poll | None = None  # for room to write, made when a write first finds the pipe full
 
     @staticmethod
     def pair(context: SpawnContext) -> tuple[Channel, tuple[int, int] | Connection]:
@@ -66,7 +72,7 @@ class Channel:
         to_parent_r, to_parent_w = os.pipe()
         return Channel((to_parent_r, to_child_w)), (to_child_r, to_parent_w)
 
-    def send(self, message: bytes) -> None:
+    def _send_pipe(self, message: bytes) -> None:
         frame = LENGTH.pack(len(message)) + message
         if len(frame) <= ATOMIC:  # the usual move or answer: written whole by one call
             os.write(self._wfd, frame)
@@ -90,10 +96,11 @@ class Channel:
                 continue
             except BlockingIOError:
                 pass
-            if self._room is None:
-                self._room = select.poll()
-                self._room.register(self._wfd, select.POLLOUT)
-            if not self._room.poll(_milliseconds(deadline)):
+            room = self._room
+            if room is None:
+                room = self._room = select.poll()
+                room.register(self._wfd, select.POLLOUT)
+            if not room.poll(_milliseconds(deadline)):
                 raise TimeoutError
 
     def writes_never_block(self) -> None:
@@ -108,10 +115,11 @@ class Channel:
         even when the other end has sent half a message and stopped.
         ChannelClosed at the end of the pipe, or for a frame over ``limit``.
         """
-        if self._poller is None:
+        poller = self._poller
+        if poller is None:
             return self._recv_windows(limit, deadline)
         buffer = self._buffer
-        if not buffer and (deadline is None or self._poller.poll(_milliseconds(deadline))):
+        if not buffer and (deadline is None or poller.poll(_milliseconds(deadline))):
             # The usual case: nothing left over, and one read brings exactly one whole frame.
             try:
                 buffer = os.read(self._rfd, 65536)
@@ -129,7 +137,7 @@ class Channel:
                 if len(buffer) >= 2 + size:
                     self._buffer = buffer[2 + size:]
                     return buffer[2:2 + size]
-            if deadline is not None and not self._poller.poll(_milliseconds(deadline)):
+            if deadline is not None and not poller.poll(_milliseconds(deadline)):
                 self._buffer = buffer
                 raise TimeoutError
             try:
@@ -143,6 +151,7 @@ class Channel:
     def _recv_windows(self, limit: int, deadline: float | None) -> bytes:
         # A Windows pipe delivers whole messages, so one poll covers a message.
         reader = self._connection
+        assert reader is not None  # an end without a poller is made from a Connection
         if deadline is not None and not reader.poll(max(0.0, deadline - time.monotonic())):
             raise TimeoutError
         try:

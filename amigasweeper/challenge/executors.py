@@ -191,7 +191,7 @@ class LocalTables:
             self.walls = self.walls or ready.walls
             if ready.failure:
                 raise PlayerLoadError(ready.failure)
-        return tables
+        return list(tables)  # a list of Handles (a list of _LocalHandles is not one to mypy)
 
     def _table(self, place: int, load_now: bool) -> _LocalHandle:
         table = _LocalHandle(self.keeper, Seat(self.specs, self.sandbox, load_now, self._cpu(place), self.count))
@@ -213,20 +213,27 @@ class LocalTables:
         return cpus[place] if self.count <= len(cpus) else None
 
     def wait(self, busy: list[Handle], timeout: float) -> list[tuple[Handle, GameRecord | Lost]]:
-        by_conn = {table.conn: table for table in busy}
+        by_conn = {id(table.conn): table for table in map(_local, busy)}  # wait() gives back the connections
         answers: list[tuple[Handle, GameRecord | Lost]] = []
-        for conn in wait(list(by_conn), timeout):
-            table = by_conn[conn]
+        for conn in wait([table.conn for table in by_conn.values()], timeout):
+            table = by_conn[id(conn)]
             try:
-                answers.append((table, conn.recv()))
+                answers.append((table, table.conn.recv()))
             except (EOFError, OSError):
                 answers.append((table, Lost(f"the table playing this game ended (exit code {table.exit_code()})")))
         return answers
 
     def replace(self, lost: Handle, why: Lost) -> Handle:
-        lost.stop(politely=False)
+        _local(lost).stop(politely=False)
         return self._table(self.places.pop(id(lost)), load_now=False)  # players load as needed
 
     def stop(self, tables: list[Handle], politely: bool) -> None:
         for table in tables:
-            table.stop(politely)
+            _local(table).stop(politely)
+
+
+def _local(table: Handle) -> _LocalHandle:
+    """A handle ``LocalTables`` was given back: one of the handles it made (TypeError for another's)."""
+    if not isinstance(table, _LocalHandle):
+        raise TypeError(f"not a table of this machine: {table!r}")
+    return table

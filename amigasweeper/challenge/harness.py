@@ -67,7 +67,7 @@ class ChallengeConfig:
 
     def __post_init__(self) -> None:
         try:
-            object.__setattr__(self, "shape", Shape(self.shape))
+            object.__setattr__(self, "shape", Shape.saved(self.shape))
         except ValueError:
             names = ", ".join(shape.value for shape in Shape)
             raise ChallengeError(f"unknown shape {self.shape!r}: use one of {names}") from None
@@ -97,7 +97,11 @@ class ChallengeConfig:
         """Game ``index``'s random numbers, from its key (see ``envelope.game_key``), made from the seed
         unless given (a table on a cluster node holds keys, never the seed). Bytes are hashed with
         SHA-512 by random.Random, so a game is the same board on every machine and run."""
-        return random.Random(key if key is not None else game_key(self.seed, index))
+        if key is None:
+            if self.seed is None:  # a secret seed is made by the run's keeper; a table holds keys instead
+                raise ChallengeError(f"game {index} has neither a key nor a seed to lay its board out from")
+            key = game_key(self.seed, index)
+        return random.Random(key)
 
     def new_game(self, index: int, key: bytes | None = None) -> ChallengeGame:
         return ChallengeGame(self.topology, self.bombs, self.rng(index, key), self.safe_first)
@@ -135,24 +139,30 @@ class ChallengeReport:
     config: ChallengeConfig
     player: str
     records: tuple[GameRecord, ...] = field(default=(), repr=False)
-    tally: PlayerTally | None = field(default=None, repr=False, compare=False)
+    tally: PlayerTally[GameRecord] | None = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         if self.tally is None:
             ordered = sorted(self.records, key=lambda r: r.index)
-            tally = PlayerTally(self.config.cells, ordered[0].index if ordered else 0, keep_path=True)
+            tally: PlayerTally[GameRecord] = PlayerTally(self.config.cells, ordered[0].index if ordered else 0, keep_path=True)
             for record in ordered:
                 tally.add(record)
             tally.finish()
             object.__setattr__(self, "tally", tally)
 
     @property
+    def sums(self) -> PlayerTally[GameRecord]:
+        """``tally``, which ``__post_init__`` always sets (given, or made from the records)."""
+        assert self.tally is not None
+        return self.tally
+
+    @property
     def games(self) -> int:
-        return self.tally.games
+        return self.sums.games
 
     @property
     def wins(self) -> int:
-        return self.tally.wins
+        return self.sums.wins
 
     @property
     def win_rate(self) -> float:
@@ -164,7 +174,7 @@ class ChallengeReport:
 
     @property
     def total_ms(self) -> float:
-        return self.tally.ms.value
+        return self.sums.ms.value
 
     @property
     def mean_ms(self) -> float:
@@ -181,22 +191,22 @@ class ChallengeReport:
     @property
     def luck(self) -> RunningLuck:
         """The luck audit of every game played, chained in game-number order (see ``audit``, ``tally``)."""
-        return self.tally.luck
+        return self.sums.luck
 
     def count(self, outcome: Outcome) -> int:
-        return self.tally.outcomes[outcome]
+        return self.sums.outcomes[outcome]
 
     def outcomes(self) -> dict[str, int]:
-        return {o.value: self.tally.outcomes[o] for o in Outcome if self.tally.outcomes[o]}
+        return {o.value: self.sums.outcomes[o] for o in Outcome if self.sums.outcomes[o]}
 
     def errors(self) -> list[GameRecord]:
         """The games with something to say (a broken rule, an exception, a time-out): the first
         ``tally.PROBLEMS_KEPT`` by game number; ``problem_count`` says how many there were."""
-        return self.tally.problems()
+        return self.sums.problems()
 
     @property
     def problem_count(self) -> int:
-        return self.tally.problem_count
+        return self.sums.problem_count
 
     def figures(self) -> dict:
         """The player's results (the part of the JSON that is about the player, not the boards)."""
@@ -209,7 +219,7 @@ class ChallengeReport:
             "win_rate_ci95": [low, high],
             "points": self.points,
             "total_ms": self.total_ms,
-            "total_wall_ms": self.tally.wall_ms.value,  # its idling is bounded and counted
+            "total_wall_ms": self.sums.wall_ms.value,  # its idling is bounded and counted
             "mean_ms": self.mean_ms,
             "score": self.score,
             "rule_violations": self.count(Outcome.RULE_VIOLATION),

@@ -15,22 +15,24 @@ from __future__ import annotations
 import contextlib
 import signal
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from types import FrameType
+
+Handler = Callable[[int, FrameType | None], object]
 
 
 class Holder:
     def __init__(self) -> None:
         self.holding = False
-        self.pending: tuple | None = None  # (handler, signal number, frame) of a signal noted meanwhile
-        self.previous: dict[int, object] = {}
+        self.pending: tuple[Handler, int, FrameType | None] | None = None  # a signal noted meanwhile
+        self.previous: dict[signal.Signals, Handler] = {}
 
     @contextlib.contextmanager
     def wrapping(self) -> Iterator[Holder]:
         """For the block (the run), hold-able handlers in place of the callable ones (main thread only)."""
         if threading.current_thread() is threading.main_thread():
-            for number in [signal.SIGINT, getattr(signal, "SIGTERM", None)]:
-                handler = signal.getsignal(number) if number is not None else None
+            for number in (signal.SIGINT, signal.SIGTERM):  # both exist on every platform, Windows too
+                handler = signal.getsignal(number)
                 if callable(handler):
                     self.previous[number] = handler
                     signal.signal(number, self._handler(handler))
@@ -54,7 +56,7 @@ class Holder:
                 handler, number, frame = pending
                 handler(number, frame)
 
-    def _handler(self, handler):
+    def _handler(self, handler: Handler) -> Handler:
         def hold_or_handle(number: int, frame: FrameType | None) -> None:
             if self.holding:
                 self.pending = self.pending or (handler, number, frame)

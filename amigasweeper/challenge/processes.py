@@ -151,7 +151,7 @@ def children_of(parent: int) -> list[int]:
         return sorted(listed)
     except (OSError, ValueError):
         pass  # a kernel without CONFIG_PROC_CHILDREN, or the process has gone
-    children = []
+    found: list[int] = []
     for entry in os.scandir("/proc"):
         if not entry.name.isdigit():
             continue
@@ -161,8 +161,8 @@ def children_of(parent: int) -> list[int]:
         except OSError:
             continue  # ended meanwhile
         if len(fields) > 1 and int(fields[1]) == parent:
-            children.append(int(entry.name))
-    return children
+            found.append(int(entry.name))
+    return found
 
 
 def descendants(root: int) -> list[int]:

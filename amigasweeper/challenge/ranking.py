@@ -58,12 +58,12 @@ class Ranking:
 def rank(ranked: Sequence[ChallengeReport], cells: int) -> Ranking:
     """The intervals for players already in their ranking order (``cells``: kept for the callers; each
     tally knows its board's cells)."""
-    held = [block for block in range(BLOCKS) if any(report.tally.block_games[block] for report in ranked)]
+    held = [block for block in range(BLOCKS) if any(report.sums.block_games[block] for report in ranked)]
     boards = max((report.games for report in ranked), default=0)
     if not held:
         return Ranking(tuple((0.0, 0.0) for _ in ranked), (), 0, 0)
     # a block a player has no game in (a run stopped early) adds nothing to its score
-    parts = [[report.tally.block_scores[block] for block in held] for report in ranked]
+    parts = [[report.sums.block_scores[block] for block in held] for report in ranked]
     totals = bootstrap(parts)
     intervals = tuple(_interval(sums) for sums in totals)
     differences = tuple(_interval([a - b for a, b in zip(upper, lower, strict=True)])

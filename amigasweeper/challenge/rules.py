@@ -15,8 +15,9 @@ from __future__ import annotations
 
 import operator
 import random
+from collections.abc import Collection
 from enum import Enum
-from typing import NamedTuple
+from typing import NamedTuple, SupportsIndex
 
 from amigasweeper.engine import Topology
 from amigasweeper.engine.layouts import random_layout
@@ -119,8 +120,9 @@ class ChallengeGame:
         self._move(row, col, mark)
         return self.reply()
 
-    def answer(self, row: int, col: int, mark: bool) -> tuple[int, int, bool, bool]:
-        """``make_move`` for a harness: (what the cell now shows, *the reply)."""
+    def answer(self, row: object, col: object, mark: bool) -> tuple[int, int, bool, bool]:
+        """``make_move`` for a harness: (what the cell now shows, *the reply). A bot may send anything
+        as the row and column: what is not a whole number is a broken rule (see ``_cell``)."""
         cell = self._move(row, col, mark)
         bombs_remaining, you_lose, you_win = self.reply()
         return self.board[cell], bombs_remaining, you_lose, you_win
@@ -149,32 +151,34 @@ class ChallengeGame:
         return frozenset(c for c, bomb in enumerate(self._bomb) if bomb)
 
     # -------------------------------------------------------------- internals
-    def _move(self, row: int, col: int, mark: bool) -> int:
+    def _move(self, row: object, col: object, mark: bool) -> int:
         """Apply one move; the cell it changed. A broken rule is recorded, then raised."""
         try:
             cell = self._cell(row, col)
         except RuleViolation as broken:
             self.refuse(broken)
             raise
-        if self._bomb is None:
+        bomb = self._bomb
+        if bomb is None:
             # Safe first move: only a cell *played* first is protected; a
             # first mark promises nothing, so the bombs go anywhere.
-            self._lay(None if mark else cell)
+            bomb = self._lay(None if mark else cell)
         self.moves += 1
         if mark:
-            self._mark(cell)
+            self._mark(cell, bomb)
         else:
-            self._play(cell)
+            self._play(cell, bomb)
         self.log.append((cell, mark, self.board[cell]))
         return cell
 
-    def _cell(self, row: int, col: int) -> int:
+    def _cell(self, given_row: object, given_col: object) -> int:
         if self.closed or self.outcome.over:
             raise GameOverError(f"the game is over ({self.outcome.value}): no more moves")
         try:
-            row, col = operator.index(row), operator.index(col)
+            row, col = _whole(given_row), _whole(given_col)
         except TypeError:
-            raise OffBoardError(f"row and column must be whole numbers, not {row!r} and {col!r}") from None
+            raise OffBoardError(
+                f"row and column must be whole numbers, not {given_row!r} and {given_col!r}") from None
         width, height = self.topology.width, self.topology.height
         if not (0 <= row < height and 0 <= col < width):
             raise OffBoardError(f"({row}, {col}) is off the board: rows 0..{height - 1}, columns 0..{width - 1}")
@@ -186,7 +190,9 @@ class ChallengeGame:
             raise KnownCellError(f"({row}, {col}) is already known: it shows {shown}")
         return cell
 
-    def _lay(self, protected: int | None) -> None:
+    def _lay(self, protected: int | None) -> list[bool]:
+        """Lay the bombs (once a game); which cells hold one."""
+        chosen: Collection[int]
         if protected is None:
             chosen = self._rng.sample(range(self.topology.size), self.bombs)
         else:
@@ -199,16 +205,17 @@ class ChallengeGame:
             for near in neighbours[cell]:
                 count[near] += 1
         self._bomb, self._count = bomb, count
+        return bomb
 
-    def _play(self, cell: int) -> None:
-        if self._bomb[cell]:
+    def _play(self, cell: int, bomb: list[bool]) -> None:
+        if bomb[cell]:
             self.board[cell] = BOMB
             self.outcome = Outcome.HIT_BOMB
         else:
             self.board[cell] = self._count[cell]
 
-    def _mark(self, cell: int) -> None:
-        if self._bomb[cell]:
+    def _mark(self, cell: int, bomb: list[bool]) -> None:
+        if bomb[cell]:
             self.board[cell] = BOMB
             self.marked += 1
             if self.marked == self.bombs:
@@ -218,3 +225,11 @@ class ChallengeGame:
             # a player (or a test) see what the wrong mark was covering.
             self.board[cell] = self._count[cell]
             self.outcome = Outcome.WRONG_MARK
+
+
+def _whole(value: object) -> int:
+    """``operator.index(value)`` for a value of any type: TypeError for one that is no whole number."""
+    # int first: the usual move pays for no Protocol check (a slow one, tried only when int fails)
+    if isinstance(value, (int, SupportsIndex)):
+        return operator.index(value)
+    raise TypeError(f"{value!r} is not a whole number")

@@ -204,7 +204,6 @@ def choose(mode: SandboxMode | str, caps: Caps | None = None) -> Sandbox:
     caps = caps or Caps()
     user, uid, gid = _unprivileged_account()
     why_unfiltered = syscalls.unavailable()
-    filtering = {"filtered": not why_unfiltered, "why_unfiltered": why_unfiltered}
     why = "--sandbox off"
     if mode is SandboxMode.REQUIRED and why_unfiltered:
         # Without the filter nothing refuses a bot's page-cache probes, message queues, locks or (where no
@@ -214,10 +213,10 @@ def choose(mode: SandboxMode | str, caps: Caps | None = None) -> Sandbox:
     if mode is not SandboxMode.OFF:
         why = trial_failure(uid, gid, not why_unfiltered)
         if not why:
-            return Sandbox(True, "", user, uid, gid, caps, **filtering)
+            return Sandbox(True, "", user, uid, gid, caps, filtered=not why_unfiltered, why_unfiltered=why_unfiltered)
         if mode is SandboxMode.REQUIRED:
             raise SandboxUnavailable(f"--sandbox required, but {why}")
-    plain = Sandbox(False, why, user, uid, gid, caps, **filtering)
+    plain = Sandbox(False, why, user, uid, gid, caps, filtered=not why_unfiltered, why_unfiltered=why_unfiltered)
     failure = _run_in(plain) if uid is not None else ""
     if failure:
         raise ChallengeError(f"not sealed ({why}), and started by root the bots would run as the user {user}, "

@@ -266,8 +266,8 @@ class Table:
                 row, col, mark = protocol.read_move(message)
                 try:
                     value, bombs_remaining, you_lose, you_win = answer(row, col, mark)
-                except RuleViolation as broken:
-                    reply = protocol.refused(broken)
+                except RuleViolation as violation:
+                    reply = protocol.refused(violation)
                 else:
                     reply = pack(ANSWER_KIND, value, bombs_remaining, you_lose, you_win)
             elif kind == DONE_KIND:
@@ -316,7 +316,7 @@ def main(conn: Connection, setup_conn: Connection, seat: Seat) -> None:
     starting = {player: BotWorker(spec, seat.sandbox, plan, seat.cpu, f"{player}-0")  # before the setup comes
                 for player, spec in enumerate(seat.specs)} if seat.load_now else {}
     try:
-        setup: Setup = setup_conn.recv()
+        setup: Setup | None = setup_conn.recv()
     except (EOFError, OSError):
         setup = None
     finally:

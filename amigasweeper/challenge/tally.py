@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import heapq
 from collections import Counter
-from typing import Protocol
+from typing import Generic, Protocol, TypeVar
 
 from amigasweeper.solver.luck import LAMBDAS, GameLuck, RunningLuck
 
@@ -34,14 +34,23 @@ PROBLEMS_KEPT = 100  # games with an error kept to show (the lowest game numbers
 
 
 class Played(Protocol):
-    """What the tally reads of a game's record (``harness.GameRecord``)."""
+    """What the tally reads of a game's record (``harness.GameRecord``, a frozen dataclass: read-only)."""
 
-    index: int
-    outcome: Outcome
-    ms: float
-    wall_ms: float
-    error: str
-    luck: GameLuck | None
+    @property
+    def index(self) -> int: ...
+    @property
+    def outcome(self) -> Outcome: ...
+    @property
+    def ms(self) -> float: ...
+    @property
+    def wall_ms(self) -> float: ...
+    @property
+    def error(self) -> str: ...
+    @property
+    def luck(self) -> GameLuck | None: ...
+
+
+PlayedT = TypeVar("PlayedT", bound=Played)  # the kind of record a tally is given, and gives back
 
 
 class Sum:
@@ -67,7 +76,7 @@ class Sum:
         return self.total + self.compensation
 
 
-class PlayerTally:
+class PlayerTally(Generic[PlayedT]):
     """One player's games as running sums; ``first``: the first game of the run's range (the audit's start);
     ``keep_records`` and ``keep_path`` keep every record and the audit's path too (not flat: small runs only)."""
 
@@ -79,7 +88,7 @@ class PlayerTally:
         self.wall_ms = Sum()
         self.outcomes: Counter[Outcome] = Counter()
         self.problem_count = 0
-        self._problems: list[tuple[int, int, Played]] = []  # a heap of (-game, order, record): the lowest kept
+        self._problems: list[tuple[int, int, PlayedT]] = []  # a heap of (-game, order, record): the lowest kept
         self.block_scores = [0.0] * BLOCKS  # the score's part of the boards in each block
         self.block_games = [0] * BLOCKS  # how many of this player's games each block holds
         self.luck = RunningLuck(LAMBDAS, keep_path=keep_path)
@@ -87,9 +96,9 @@ class PlayerTally:
         self._waiting: dict[int, GameLuck | None] = {}  # games ended before an earlier one: the reorder buffer
         self._skipped: set[int] = set()  # games past the next one that will never come (named missing)
         self.most_waiting = 0  # the buffer's largest size in the run (for the benchmark and the tests)
-        self.records: list[Played] | None = [] if keep_records else None
+        self.records: list[PlayedT] | None = [] if keep_records else None
 
-    def add(self, record: Played) -> None:
+    def add(self, record: PlayedT) -> None:
         """Count one game (each game once: see ``has``)."""
         self.games += 1
         self.wins += record.outcome.won
@@ -126,7 +135,7 @@ class PlayerTally:
         self._waiting.clear()
         self._skipped.clear()
 
-    def problems(self) -> list[Played]:
+    def problems(self) -> list[PlayedT]:
         """The kept games with an error, in game-number order."""
         return [record for _, _, record in sorted(self._problems, reverse=True)]
 
@@ -142,7 +151,7 @@ class PlayerTally:
                 return
             self._next += 1
 
-    def _keep_problem(self, record: Played) -> None:
+    def _keep_problem(self, record: PlayedT) -> None:
         self.problem_count += 1
         entry = (-record.index, self.problem_count, record)
         if len(self._problems) < PROBLEMS_KEPT:

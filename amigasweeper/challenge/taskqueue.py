@@ -40,10 +40,10 @@ class TaskQueue:
 
     def take(self, fits: Callable[[Task], bool]) -> Task | None:
         """The first task that ``fits`` (None: none left that does); tasks that don't wait in ``ahead``."""
-        for task in self.ahead:
-            if fits(task):
-                self.ahead.remove(task)
-                return task
+        for waiting in self.ahead:
+            if fits(waiting):
+                self.ahead.remove(waiting)
+                return waiting
         while (task := self._fresh()) is not None:
             if fits(task):
                 return task

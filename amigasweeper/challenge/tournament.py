@@ -148,7 +148,8 @@ class TournamentReport:
 
 def player_names(specs: Sequence[str]) -> list[str]:
     """How each player is shown: as given, numbered when the same one is given twice."""
-    names, seen = [], {}
+    names: list[str] = []
+    seen: dict[str, int] = {}
     for spec in specs:
         seen[spec] = seen.get(spec, 0) + 1
         names.append(spec if seen[spec] == 1 else f"{spec} #{seen[spec]}")
@@ -197,7 +198,8 @@ def run_tournament(
         _check_spec(spec)
     sandbox = sandbox if sandbox is not None else choose(SandboxMode.AUTO)
     games = range(first_game, first_game + config.games)
-    tallies = [PlayerTally(config.cells, first_game, keep_records, keep_path=keep_records) for _ in specs]
+    tallies: list[PlayerTally[GameRecord]] = [PlayerTally(config.cells, first_game, keep_records, keep_path=keep_records)
+                                              for _ in specs]
     for player, record in played:
         if record.index in games and not tallies[player].has(record.index):
             tallies[player].add(record)
@@ -287,7 +289,8 @@ class _Run:
 
     def __init__(self, setup: Setup, jobs: int | None, names: list[str], executor: Executor | None = None,
                  secret: SecretSeed | None = None, on_missing: Callable[[int, int], None] | None = None) -> None:
-        self.setup, self.jobs, self.names, self.secret = setup, jobs, names, secret
+        self.setup: Setup | None = setup  # None once the keeper holds it (see ``start``)
+        self.jobs, self.names, self.secret = jobs, names, secret
         self.on_missing = on_missing or (lambda player, game: None)  # told of each game named missing
         self.executor = executor or LocalTables()
         self.seed = setup.config.seed  # the given seed; a fresh one is learned from the keeper at the end
@@ -307,9 +310,11 @@ class _Run:
 
     def start(self, tasks: int) -> None:
         """Start the keeper, then every table, and wait until each has loaded every player."""
-        self.keeper = KeeperHandle(self.setup, self.secret)
+        setup = self.setup
+        assert setup is not None  # a run starts once, and only this lets go of its setup
+        self.keeper = KeeperHandle(setup, self.secret)
         forget_variable()  # the keeper has its copy: nothing started from here on (tables, Ray) inherits it
-        public = replace(self.setup, config=replace(self.setup.config, seed=None))  # what the tables may be told
+        public = replace(setup, config=replace(setup.config, seed=None))  # what the tables may be told
         self.setup = None  # the keeper holds it now
         self.tables = self.executor.start(public, self.keeper, self.jobs, tasks)
 
@@ -380,12 +385,13 @@ class _Run:
         """A table died, went silent or left with its machine: every task it held goes back to the queue,
         first, for any live table; the one it was playing is begun again on a fresh worker, within
         ``PLAYS_A_GAME`` (see ``_again``). Nobody's game is lost for it."""
-        returned = list(table.sent)
+        held = list(table.sent)
         table.sent.clear()
-        for task in returned:
+        for task in held:
             self._off_table(task)
-        if returned and table.in_play():
-            returned[0] = self._again(returned[0], lost.why)
+        returned: list[Task | None] = list(held)
+        if held and table.in_play():
+            returned[0] = self._again(held[0], lost.why)
         tasks.hand_back([task for task in returned if task is not None])
         place = self.tables.index(table)
         fresh = self.executor.replace(table, lost)

@@ -138,7 +138,7 @@ def module_files(spec: str, path: list[str]) -> list[str]:
         sys.path[:] = saved
     if found is None:
         return []
-    places = list(found.submodule_search_locations or []) or ([found.origin] if found.has_location else [])
+    places = list(found.submodule_search_locations or []) or ([found.origin] if found.has_location and found.origin else [])
     return [os.path.realpath(p) for p in places if p and os.path.exists(p)]
 
 

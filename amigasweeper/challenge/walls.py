@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from dataclasses import asdict, dataclass, field
 
-from .cgroups import Feature, Plan
+from .cgroups import Feature, Plan, Version
 from .sandbox import Sandbox
 
 POSIX = sys.platform != "win32"
@@ -64,14 +64,14 @@ def describe(sandbox: Sandbox, plan: Plan, cpu: int | None, tables: int, on_a_cl
     )
 
 
-def _how(plan: Plan, feature: Feature, what: str) -> str:
-    return f"{plan.version(feature).value} {what}"
+def _how(version: Version, what: str) -> str:
+    return f"{version.value} {what}"
 
 
 def _clock(plan: Plan, sandbox: Sandbox) -> tuple[str, str]:
-    if plan.version(Feature.CPU_TIME):
+    if version := plan.version(Feature.CPU_TIME):
         return ClockKind.GROUP, ("CPU time of all the bot's processes while it plays, whatever they are ("
-                                 f"{_how(plan, Feature.CPU_TIME, 'CPU accounting')})")
+                                 f"{_how(version, 'CPU accounting')})")
     if LINUX and sandbox.sealed:
         return ClockKind.TREE, ("CPU time of all the bot's processes while it plays, whatever they are (no "
                                 "control group here: counted over the sandbox's own PID namespace, whose init "
@@ -84,8 +84,8 @@ def _clock(plan: Plan, sandbox: Sandbox) -> tuple[str, str]:
 
 
 def _freezing(plan: Plan) -> str:
-    if plan.version(Feature.FREEZER):
-        return f"frozen between their games ({_how(plan, Feature.FREEZER, 'freezer')})"
+    if version := plan.version(Feature.FREEZER):
+        return f"frozen between their games ({_how(version, 'freezer')})"
     if POSIX:
         return "stopped between their games (SIGSTOP to each of their processes)"
     return "NOT frozen between their games (Windows)"
@@ -96,7 +96,8 @@ def _processors(plan: Plan, cpu: int | None, tables: int, on_a_cluster: bool = F
         return "NOT pinned (Ray gives each table a processor's worth of a node, not a processor of its own)"
     if cpu is None:
         return f"NOT pinned ({tables} tables, and this system lets each have no processor of its own)"
-    how = _how(plan, Feature.PROCESSOR, "cpuset") if plan.version(Feature.PROCESSOR) else \
+    version = plan.version(Feature.PROCESSOR)
+    how = _how(version, "cpuset") if version else \
         "affinity, which the filter keeps bots from changing"
     return f"each table and its bots on a processor of their own ({how})"
 
@@ -113,10 +114,10 @@ def _memory(sandbox: Sandbox, plan: Plan) -> str:
     if _not_set(megabytes, "--memory-limit"):
         return _not_set(megabytes, "--memory-limit")
     each = f"{megabytes} MB of address space for each process (RLIMIT_AS)"
-    if plan.version(Feature.MEMORY):
+    if version := plan.version(Feature.MEMORY):
         private = ", its /tmp and /dev/shm included" if sandbox.sealed else ""
         return f"{megabytes} MB for all the bot's processes together{private} " \
-               f"({_how(plan, Feature.MEMORY, 'memory')}), and {each}"
+               f"({_how(version, 'memory')}), and {each}"
     if one_process(sandbox, plan):
         return f"{megabytes} MB of address space for the bot's one process and its threads (RLIMIT_AS; no " \
                "control group here, so new processes are refused: see processes)"
@@ -138,8 +139,8 @@ def _processes(sandbox: Sandbox, plan: Plan) -> str:
                 "together, so the filter refuses new ones (fork, vfork, clone)")
     if _not_set(count, "--process-limit"):
         return _not_set(count, "--process-limit")
-    if plan.version(Feature.PROCESSES):
-        return f"{count} processes and threads for each bot ({_how(plan, Feature.PROCESSES, 'pids')})"
+    if version := plan.version(Feature.PROCESSES):
+        return f"{count} processes and threads for each bot ({_how(version, 'pids')})"
     if sandbox.sealed and not sandbox.privileged:
         return f"{count} processes and threads for each bot (RLIMIT_NPROC, counted in its own user namespace)"
     user = sandbox.user or "the user"

@@ -353,7 +353,9 @@ class _MultiprocessingProcess:
         self._process = _CONTEXT.Process(target=worker_main_connection, args=(child,), name="amigasweeper bot")
         with interrupts_held():
             self._process.start()
-        self.pid = self._process.pid
+        pid = self._process.pid
+        assert pid is not None  # a started process has its id
+        self.pid: int = pid
 
     def wait(self, timeout: float) -> int | None:
         self._process.join(timeout)
@@ -367,6 +369,7 @@ def _start(child: tuple[int, int] | Connection, sandbox: Sandbox, spec: str,
            output: BotOutput | None, one: bool = False) -> _Popen | _MultiprocessingProcess:
     if isinstance(child, Connection):
         return _MultiprocessingProcess(child)
+    assert output is not None  # the worker's BotOutput, made for every worker started from descriptors
     read_fd, write_fd = child
     parent = 0 if sandbox.sealed else os.getpid()
     boot = f"from amigasweeper.challenge.bot_worker import main_fds; main_fds({read_fd}, {write_fd}, {parent})"

@@ -14,13 +14,11 @@ ends it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from amigasweeper.access.narrator import LineKind
 from amigasweeper.access.words import square_label
 from amigasweeper.play import Action
 
-from .commands import Verb
+from .commands import Handler, Verb
 from .text_host import TextHost
 
 TICK_BUDGET = 0.02  # seconds of solver work in each turn of the loop (it waits WAIT for a line)
@@ -39,7 +37,7 @@ class Assisting:
     def topology(self):
         return self.text.game.topology
 
-    def handlers(self) -> dict[Verb, Callable[[tuple[str, ...]], None]]:
+    def handlers(self) -> dict[Verb, Handler]:
         return {
             Verb.HINT: lambda args: self.hint(),
             Verb.SAFE: lambda args: self.known(safe=True),

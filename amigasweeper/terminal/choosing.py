@@ -22,7 +22,7 @@ from amigasweeper.storage.store import Storage
 from amigasweeper.storage.time_kinds import kind_order, kind_title
 from amigasweeper.storage.validation import LEVELS as BEST_TIME_LEVELS
 
-from .commands import COMPLETIONS, SHAPES, Verb
+from .commands import COMPLETIONS, SHAPES, Handler, Verb
 
 
 class Chooser:
@@ -36,7 +36,7 @@ class Chooser:
         self.say = say
         self.tell = tell
 
-    def handlers(self) -> dict[Verb, Callable[[tuple[str, ...]], None]]:
+    def handlers(self) -> dict[Verb, Handler]:
         return {
             Verb.NEW: lambda args: self.session.new_game(),
             Verb.LEVEL: lambda args: self._then_save(self.session.choose_level, LevelName(args[0])),

@@ -36,7 +36,7 @@ from amigasweeper.storage import LOCK_TIMEOUT, Storage
 from amigasweeper.storage.folders import anchor_data_dir
 
 from .game import TextGame
-from .reader import END, LineReader
+from .reader import EndOfInput, LineReader
 
 WAIT = 0.05  # seconds the loop waits for a line before the Narrator and the saves get their turn
 STOP_SIGNALS = ("SIGINT", "SIGTERM")
@@ -143,7 +143,7 @@ def play(text: TextGame, reader: LineReader, printer: Printer, stop: Stop) -> tu
         if stop.signum is not None:
             return 128 + stop.signum, SIGNAL_NAMES.get(stop.signum, f"signal {stop.signum}")
         line = reader.get(WAIT)
-        if line is END:
+        if isinstance(line, EndOfInput):
             return 0, "the end of the input"
         if line is not None:
             printer.line(text.answer(line))

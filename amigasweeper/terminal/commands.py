@@ -12,7 +12,7 @@ which names squares as the Narrator does.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -65,6 +65,9 @@ class Verb(Enum):
     HELP = "help"
     QUIT = "quit"
 
+
+# What a command runs, given its arguments; it answers through the narration, so what it returns is unused.
+Handler = Callable[[tuple[str, ...]], object]
 
 ON_OFF = ("on", "off")
 LEVEL_WORDS = ("beginner", "intermediate", "expert")

@@ -30,8 +30,9 @@ from .text_host import TextHost
 
 STRENGTHS = ("easy", "normal", "hard")
 OPPONENTS = {"computer": Opponent.COMPUTER, "players": Opponent.HUMAN, "hot-seat": Opponent.HUMAN}
-TILE_WORDS = {DuelTile.COVERED: "covered", DuelTile.FOUND: "found mine", DuelTile.HIT: "hit mine",
-              DuelTile.WRONG_GUESS: "your wrong guess"}
+# Keyed by what Duel.tile gives (an int: a number, or a DuelTile, an IntEnum)
+TILE_WORDS: dict[int, str] = {DuelTile.COVERED: "covered", DuelTile.FOUND: "found mine", DuelTile.HIT: "hit mine",
+                              DuelTile.WRONG_GUESS: "your wrong guess"}
 MOVES = {"uncover": DuelMoveKind.UNCOVER, "u": DuelMoveKind.UNCOVER, "open": DuelMoveKind.UNCOVER,
          "guess": DuelMoveKind.GUESS, "mark": DuelMoveKind.GUESS, "m": DuelMoveKind.GUESS, "g": DuelMoveKind.GUESS}
 DUEL_HELP = ("Duel commands: uncover C5 (u), guess C5 says a mine is there (mark, m or g), read row 5, "
@@ -52,8 +53,15 @@ class DuelText:
         return self.play is not None
 
     @property
+    def playing(self) -> DuelPlay:
+        """The Duel being played: the commands that need one come here only while ``on``."""
+        if self.play is None:
+            raise CommandError(f"no Duel is on: {START_HELP}")
+        return self.play
+
+    @property
     def duel(self) -> Duel:
-        return self.play.duel
+        return self.playing.duel
 
     # ------------------------------------------------------------ starting
     def start(self, args: tuple[str, ...]) -> None:
@@ -106,7 +114,7 @@ class DuelText:
         elif first == "score" or first == "status":
             self.text.say(LineKind.ASKED, self.standing())
         elif first == "moves":
-            log = self.duel.log(self.play.players.names, self.viewer())
+            log = self.duel.log(self.playing.players.names, self.viewer())
             self.text.page(LineKind.ASKED, "; ".join(log) or "no moves yet")
         elif first == "leave":
             self.leave()
@@ -117,10 +125,10 @@ class DuelText:
 
     def viewer(self) -> int:
         """Whose view the board is read in: the player to move hot-seat, else the human."""
-        return self.duel.turn if self.play.players.computer is None else 0
+        return self.duel.turn if self.playing.players.computer is None else 0
 
     def standing(self) -> str:
-        return self.duel.summary(self.play.players.names)
+        return self.duel.summary(self.playing.players.names)
 
     def _move(self, kind: DuelMoveKind, words: list[str]) -> None:
         if not words:
@@ -129,14 +137,14 @@ class DuelText:
             raise CommandError(f"the Duel is over ({self.standing()}): leave ends it, duel starts another after")
         cell = parse_square(" ".join(words), self.duel.topology)
         played = len(self.duel.history)
-        if not self.play.human_move(kind, cell):
+        if not self.playing.human_move(kind, cell):
             why = self.duel.problem(DuelMove(self.duel.turn, kind, cell)) or "it cannot be played"
             raise CommandError(why)
-        self.play.computer_move()
+        self.playing.computer_move()
         self._tell_moves(played)
 
     def _tell_moves(self, since: int) -> None:
-        names = self.play.players.names
+        names = self.playing.players.names
         lines = [self.duel.describe(event, names, self.viewer()) for event in self.duel.history[since:]]
         ending = "Duel over: " if self.duel.over else ""
         said = "; ".join(lines) + f". {ending}{self.standing()}"

@@ -40,7 +40,7 @@ from amigasweeper.storage.time_kinds import kind_title, time_kind
 
 from .assist_text import Assisting
 from .choosing import Chooser
-from .commands import Command, CommandError, Verb, help_line, parse
+from .commands import Command, CommandError, Handler, Verb, help_line, parse
 from .dueltext import DuelText
 from .manualpages import ManualText
 from .pager import Pager
@@ -131,13 +131,15 @@ class TextGame:
                                   "Type help for the commands")
         for problem in problems:
             self.tell(problem)
-        return self._taken()
+        opening = self._taken()
+        assert opening is not None  # said just above
+        return opening
 
     # ------------------------------------------------------------ a line in
     def answer(self, line: InputLine) -> str:
         """The one line that answers a line of the player's."""
         if self.name_wanted is not None:
-            self._name(line)
+            self._name(self.name_wanted, line)
         else:
             self._command(self._again(line))
         self._settle()
@@ -181,7 +183,7 @@ class TextGame:
             handler = self._handlers().get(verb) or self._groups()[verb]
             handler(args)
 
-    def _groups(self) -> dict[Verb, Callable[[tuple[str, ...]], None]]:
+    def _groups(self) -> dict[Verb, Handler]:
         """The commands of the text mode's other modules: choices, assistance, statistics, manual, Duel."""
         return {**self.chooser.handlers(), **self.assisting.handlers(), **self.stats.handlers(),
                 **self.manual.handlers(), Verb.DUEL: self.dueling.start, Verb.NEXT: lambda args: self.pages.more()}
@@ -193,7 +195,7 @@ class TextGame:
             return line
         return InputLine(self.last_line or "")
 
-    def _handlers(self) -> dict[Verb, Callable[[tuple[str, ...]], None]]:
+    def _handlers(self) -> dict[Verb, Handler]:
         narration = self.narration
         return {
             Verb.GO: lambda args: self._go(self.square(args)),
@@ -295,8 +297,8 @@ class TextGame:
         self.say(LineKind.REQUESTER, f"a new best time for {row.title}: {plural(seconds, 'second')}. "
                                      f"Type your name{keep}")
 
-    def _name(self, line: InputLine) -> None:
-        answer, self.name_wanted = self.name_wanted, None
+    def _name(self, answer: Callable[[str], None], line: InputLine) -> None:
+        self.name_wanted = None
         answer(clean_name(line.text) or self.name_offered)  # a name of a megabyte is cut to the first characters
 
     def best_time_kept(self) -> None:

@@ -11,15 +11,13 @@ with guide/ (pure Python), once, when first asked for.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from amigasweeper.access.narrator import LineKind
 from amigasweeper.guide.manual import ManualPage, load_manual
 from amigasweeper.guide.model import Document, Node
 from amigasweeper.guide.sourceline import Command as GuideCommand
 from amigasweeper.guide.sourceline import Layout, Link, Span
 
-from .commands import CommandError, Verb, quoted
+from .commands import CommandError, Handler, Verb, quoted
 from .text_host import TextHost
 
 LINK_WORD = "link"
@@ -77,7 +75,7 @@ class ManualText:
         self.targets: list[str] = []  # where its numbered links lead
         self.history: list[Node] = []  # the pages followed to this one, for back
 
-    def handlers(self) -> dict[Verb, Callable[[tuple[str, ...]], None]]:
+    def handlers(self) -> dict[Verb, Handler]:
         return {Verb.MANUAL: self.manual, Verb.FOLLOW: self.follow, Verb.BACK: self.back}
 
     @property

@@ -15,7 +15,7 @@ from amigasweeper.access.narrator import LineKind
 from amigasweeper.records.labelled import spoken_row
 from amigasweeper.records.summary import RowSummary
 
-from .commands import LEVEL_WORDS, CommandError, Verb, quoted
+from .commands import LEVEL_WORDS, CommandError, Handler, Verb, quoted
 from .text_host import TextHost
 
 BOARD = re.compile(r"([0-9]{1,3})x([0-9]{1,3})/([0-9]{1,5})")
@@ -41,7 +41,7 @@ class StatsText:
     def __init__(self, game: TextHost) -> None:
         self.text = game
 
-    def handlers(self) -> dict[Verb, Callable[[tuple[str, ...]], None]]:
+    def handlers(self) -> dict[Verb, Handler]:
         return {Verb.STATS: self.stats}
 
     def stats(self, args: tuple[str, ...]) -> None:

@@ -10,6 +10,10 @@ from pathlib import Path
 import pytest
 
 from amigasweeper.challenge.cli import main
+from amigasweeper.challenge.cluster import RayTables
+from amigasweeper.challenge.cluster.agent import TableAgent, TableEnded
+from amigasweeper.challenge.executors import Handle, LocalTables, Lost
+from amigasweeper.challenge.table import Task
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -66,3 +70,20 @@ def test_a_ray_client_address_is_refused_in_a_sentence_before_anything_is_tried(
     err = capsys.readouterr().err
     assert "run this command on a machine of the cluster, with --ray-address auto or the head's host:port" in err
     assert "Traceback" not in err
+
+
+def test_an_executor_refuses_a_table_it_did_not_start():
+    stranger = Handle()
+    with pytest.raises(TypeError, match="not a table of this machine"):
+        LocalTables().wait([stranger], 0.0)
+    with pytest.raises(TypeError, match="not a table of this machine"):
+        LocalTables().stop([stranger], politely=True)
+    with pytest.raises(TypeError, match="not a table of this Ray cluster"):
+        RayTables().replace(stranger, Lost("gone"))
+    with pytest.raises(TypeError, match="not a table of this Ray cluster"):
+        RayTables().wait([stranger], 0.0)
+
+
+def test_a_node_agent_never_started_refuses_a_game():
+    with pytest.raises(TableEnded, match="never started"):
+        TableAgent(None, None, 1).play(Task(0, 0))

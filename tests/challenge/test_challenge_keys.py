@@ -15,6 +15,7 @@ from amigasweeper.challenge.envelope import (
     game_key,
 )
 from amigasweeper.challenge.keeper import KeeperHandle
+from amigasweeper.challenge.rules import ChallengeError
 from amigasweeper.challenge.table import Setup
 
 
@@ -59,3 +60,9 @@ def test_the_keeper_seals_for_a_table_and_refuses_a_bad_half():
         assert keeper.seed() == 99
     finally:
         keeper.stop()
+
+
+def test_a_board_with_neither_key_nor_seed_is_refused_not_laid_out_from_none():
+    keyed = ChallengeConfig(size=10, bombs=15, games=5, seed=None)  # a table's config: keys, no seed
+    with pytest.raises(ChallengeError, match="neither a key nor a seed"):
+        keyed.new_game(0)

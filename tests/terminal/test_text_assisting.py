@@ -10,6 +10,7 @@ import pytest
 
 from amigasweeper.access.words import square_name
 from amigasweeper.play.assist.demo import DEMO_FRAMES
+from amigasweeper.terminal.commands import CommandError
 from amigasweeper.terminal.pager import PAGE, pages_of
 
 from .test_text_commands import Text
@@ -205,6 +206,16 @@ def test_a_duel_against_the_computer_to_its_end_is_counted(text):
         text.game.tick()
     counted = text.storage.best_times.duels["computer-easy"]
     assert counted.wins + counted.losses + counted.draws == 1
+
+
+def test_the_duel_is_reached_only_while_one_is_on(text):
+    with pytest.raises(CommandError, match="no Duel is on: duel computer starts"):
+        text.game.dueling.duel  # noqa: B018 - the property is what is tested
+    text("duel players")
+    assert text.game.dueling.duel.topology.width == 11
+    text("leave")
+    with pytest.raises(CommandError, match="no Duel is on"):
+        text.game.dueling.standing()
 
 
 def test_bang_bang_says_the_last_command_again(text):

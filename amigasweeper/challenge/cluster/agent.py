@@ -73,11 +73,14 @@ class TableAgent:
                              "were loading; one of them may have stopped it") from None
 
     def play(self, task: Task) -> GameRecord:
+        table = self.table
+        if table is None:  # the coordinator deals to a table only once it has started
+            raise TableEnded("the table was never started")
         try:
-            self.table.conn.send(task)
-            return self.table.conn.recv()
+            table.conn.send(task)
+            return table.conn.recv()
         except (EOFError, OSError):
-            raise TableEnded(f"the table playing this game ended (exit code {self.table.exit_code()})") from None
+            raise TableEnded(f"the table playing this game ended (exit code {table.exit_code()})") from None
 
     def stop(self, politely: bool) -> None:
         if self.table is not None:

@@ -141,12 +141,15 @@ class Boot:
         return self.agent.start()
 
     def play(self, task):
-        return self.agent.play(task)
+        agent = self.agent
+        if agent is None:  # the coordinator deals to a table only once it has started
+            raise RuntimeError(f"this table refused to start: {self.refused}")
+        return agent.play(task)
 
     def play_many(self, tasks):
         """A batch, each record yielded as its game ends (Ray streams them back one by one)."""
         for task in tasks:
-            yield self.agent.play(task)
+            yield self.play(task)
 
     def stop(self, politely: bool) -> None:
         if self.agent is not None:

@@ -96,7 +96,7 @@ class RayPool:
 
     def map(self, function: Callable, jobs: Iterable) -> list:
         jobs = list(jobs)
-        results = [None] * len(jobs)
+        results: list[object] = [None] * len(jobs)
         for index, result in self._run(function, jobs):
             results[index] = result
         return results

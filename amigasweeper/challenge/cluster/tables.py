@@ -114,10 +114,11 @@ class RayTables:
     walls: Walls | None = None
     nodes: dict[str, NodeReport] = field(default_factory=dict)
 
-    def start(self, setup: Setup, keeper: KeeperHandle, jobs: int | None, tasks: int) -> list[_RayHandle]:
-        self.setup, self.keeper, self.started, self.running = setup, keeper, [], False
-        places = shipped(setup.specs)
-        self.manifest, self.driver = manifest(places), driver_folders(places)  # before the files leave
+    def start(self, setup: Setup, keeper: KeeperHandle, jobs: int | None, tasks: int) -> list[Handle]:
+        self.setup, self.keeper, self.running = setup, keeper, False
+        self.started: list[_RayHandle] = []
+        files = shipped(setup.specs)
+        self.manifest, self.driver = manifest(files), driver_folders(files)  # before the files leave
         self.ray = connect(self.address, setup.specs, cpus=jobs if self.address is None else None)
         self._stage("the bots' files are with the cluster")
         from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
@@ -138,7 +139,7 @@ class RayTables:
         deadline = time.monotonic() + 2 * LOAD_LIMIT + setup.wall
         lost = []
         while any(t.starting is not None for t in tables) and time.monotonic() < deadline:
-            for table, answer in self.wait([t for t in tables if t.starting is not None], WAIT_STEP):
+            for table, answer in self._wait([t for t in tables if t.starting is not None], WAIT_STEP):
                 if isinstance(answer, Lost):
                     tables.remove(table)
                     lost.append(answer.why)
@@ -149,7 +150,7 @@ class RayTables:
         if not tables:
             why = "; ".join(lost) or f"none was ready within {2 * LOAD_LIMIT + setup.wall:g} s"
             raise ClusterUnavailable(f"no node of the cluster can take a sealed table ({why})")
-        return tables
+        return list(tables)  # a list of Handles (a list of _RayHandles is not one to mypy)
 
     def _table(self, node: Node) -> _RayHandle:
         self.room[node.id] -= 1
@@ -158,9 +159,19 @@ class RayTables:
         self.started.append(table)
         return table
 
-    def wait(self, busy: list[_RayHandle], timeout: float) -> list[tuple[_RayHandle, GameRecord | Lost | str | None]]:
-        """Answers of busy tables; a table that becomes ready answers None (or a player's load failure)."""
-        waiting = {}  # ref -> (its table, whether it is the table's start)
+    def wait(self, busy: list[Handle], timeout: float) -> list[tuple[Handle, GameRecord | Lost]]:
+        """Answers of busy tables, once the run is under way (a player that loaded before but not at a new
+        table loses that table)."""
+        answers: list[tuple[Handle, GameRecord | Lost]] = []
+        for table, answer in self._wait(list(map(_ray_handle, busy)), timeout):
+            if isinstance(answer, str):
+                answer = Lost(f"a player did not load at a new table on {table.node}: {answer}")
+            answers.append((table, answer))
+        return answers
+
+    def _wait(self, busy: list[_RayHandle], timeout: float) -> list[tuple[_RayHandle, GameRecord | Lost | str]]:
+        """Answers of busy tables; a table that becomes ready says nothing, or a player's load failure."""
+        waiting: dict[object, tuple[_RayHandle, bool]] = {}  # ref -> (its table, whether it is the table's start)
         for table in busy:
             if table.starting is not None:
                 waiting[table.starting] = (table, True)
@@ -172,7 +183,7 @@ class RayTables:
         done, _ = self.ray.wait(list(waiting), num_returns=1, timeout=min(timeout, WAIT_STEP))
         if done:
             done, _ = self.ray.wait(list(waiting), num_returns=len(waiting), timeout=0)
-        answers = []
+        answers: list[tuple[_RayHandle, GameRecord | Lost | str]] = []
         for ref in done:
             table, starting = waiting[ref]
             answer = self._answer(table, ref if starting else None)
@@ -180,8 +191,6 @@ class RayTables:
                 answer = self._started(table, answer)
                 if answer is None:
                     continue  # ready: its tasks are on their way
-                if isinstance(answer, str) and self.running:  # a player that loaded before does not here
-                    answer = Lost(f"a player did not load at a new table on {table.node}: {answer}")
             else:
                 if isinstance(answer, GameRecord):
                     self.nodes[table.node].games += 1
@@ -229,13 +238,14 @@ class RayTables:
         table.ready(answer.ready.public)
         return None
 
-    def replace(self, lost: _RayHandle, why: Lost) -> _RayHandle | None:
+    def replace(self, lost: Handle, why: Lost) -> Handle | None:
         """Another table where there is room; never on a node whose table went silent (it may be frozen)."""
-        lost.kill()
+        table = _ray_handle(lost)
+        table.kill()
         if why.silent:
-            self.room[lost.place.id] = 0
-        elif not self.nodes[lost.node].lost and not self.nodes[lost.node].refused:
-            self.room[lost.place.id] += 1
+            self.room[table.place.id] = 0
+        elif not self.nodes[table.node].lost and not self.nodes[table.node].refused:
+            self.room[table.place.id] += 1
         try:
             room = [node for node in alive_nodes(self.ray) if self.room.get(node.id, 0) > 0]
         except Exception:  # noqa: BLE001 - the cluster cannot be asked: no room anywhere
@@ -259,6 +269,13 @@ class RayTables:
     def _stage(self, text: str) -> None:
         if self.on_stage is not None:
             self.on_stage(text)
+
+
+def _ray_handle(table: Handle) -> _RayHandle:
+    """A handle ``RayTables`` was given back: one of the tables it started (TypeError for another's)."""
+    if not isinstance(table, _RayHandle):
+        raise TypeError(f"not a table of this Ray cluster: {table!r}")
+    return table
 
 
 def _cause(error: Exception) -> str:
