@@ -11,6 +11,7 @@ read from any row, and for games played part way on Expert.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -222,3 +223,17 @@ def test_equal_rows_are_said_once_and_a_long_board_is_cut_between_rows():
     tall = TileBoard(make_topology(Shape.SQUARE, 32, 40), [(cell * 7) % 5 + Tile.COVERED for cell in range(1280)])
     lines = assert_reads_back(tall)
     assert len(lines) > 1 and all(line.startswith("row ") for line in lines[1:]), "each line goes on from a row"
+
+
+def test_the_manuals_example_is_what_the_reading_says_of_its_board():
+    example = ("board, rest open, ends covered: row 4 B I P covered to S 1 1 row 7 F P mark 1 2 mark 3 2 1 "
+               "rows 9 to 10 C to E")
+    tiles = {"open": 0, "covered": Tile.COVERED, "mark": Tile.MARKED}
+    rows = decode([example], 32, 16)
+    board = TileBoard(make_topology(Shape.SQUARE, 32, 16),
+                      [tiles[word] if word in tiles else int(word) for row in range(16) for word in rows[row]])
+    assert board_lines(board) == [example]
+    assert rows[3][1] == "mark" and rows[3][15:19] == ["covered"] * 4 and rows[3][19:] == ["1", "1"] + ["covered"] * 11
+    assert rows[6][16:22] == ["1", "2", "mark", "3", "2", "1"] and rows[7] == ["covered"] * 32
+    guide = (Path(__file__).resolve().parents[2] / "docs" / "AmigaGuide" / "AmigaSweeper.guide").read_text("utf-8")
+    assert f'"{example}"' in " ".join(guide.split()), "the manual shows the same words"
