@@ -72,7 +72,10 @@ def decode(lines: list[str], width: int, height: int) -> dict[int, list[str]]:
         kind = words[1].removeprefix("all ")
         return {row: [kind] * width for row in range(first_row, height)}
     gap = Unsaid(words[1].removeprefix("rest "))
-    tail = Unsaid(words[2].removeprefix("ends ")) if len(words) == 3 else gap
+    edges, _, other = words[2].rpartition(" ") if len(words) == 3 else ("", "", gap.value)
+    assert edges in ("", "starts", "ends", "starts and ends") and (other != gap.value) == bool(edges)
+    head = Unsaid(other) if "starts" in edges else gap
+    tail = Unsaid(other) if "ends" in edges else gap
     rows = {row: [tail.value] * width for row in range(first_row, height)}
     tokens = body.split()
     while tokens:
@@ -85,14 +88,14 @@ def decode(lines: list[str], width: int, height: int) -> dict[int, list[str]]:
         mine: list[str] = []
         while tokens and tokens[0] not in ("row", "rows"):
             mine.append(tokens.pop(0))
-        squares = decode_row(mine, width, gap, tail)
+        squares = decode_row(mine, width, head, gap, tail)
         for row in range(first, (last if last is not None else first) + 1):
             assert rows[row] == [tail.value] * width, f"row {row + 1} said twice in {text!r}"
             rows[row] = squares
     return rows
 
 
-def decode_row(tokens: list[str], width: int, gap: Unsaid, tail: Unsaid) -> list[str]:
+def decode_row(tokens: list[str], width: int, head: Unsaid, gap: Unsaid, tail: Unsaid) -> list[str]:
     said: dict[int, str] = {}
     tokens = list(tokens)
     assert tokens, "a row said has something in it"
@@ -119,9 +122,10 @@ def decode_row(tokens: list[str], width: int, gap: Unsaid, tail: Unsaid) -> list
                 assert col not in said
                 said[col] = word
             place = end + 1
-    last = max(said)
+    first, last = min(said), max(said)
     assert last < width
-    return [said.get(col, gap.value if col < last else tail.value) for col in range(width)]
+    return [said.get(col, head.value if col < first else gap.value if col < last else tail.value)
+            for col in range(width)]
 
 
 def assert_reads_back(board, first_row: int = 0) -> list[str]:
@@ -190,8 +194,9 @@ def test_games_played_part_way_read_back(seed, moves, marks, shape, level):
 
 # ------------------------------------------------------------------ the words themselves
 def test_a_row_names_stretches_from_their_first_column_and_marks_by_their_column():
-    rest_open = Unsaids(Unsaid.OPEN, Unsaid.OPEN)
-    ends_covered = Unsaids(Unsaid.OPEN, Unsaid.COVERED)
+    rest_open = Unsaids(Unsaid.OPEN, Unsaid.OPEN, Unsaid.OPEN)
+    ends_covered = Unsaids(Unsaid.OPEN, Unsaid.OPEN, Unsaid.COVERED)
+    edges_covered = Unsaids(Unsaid.COVERED, Unsaid.OPEN, Unsaid.COVERED)
     words = ["open", "mark", "open", "covered", "covered", "1", "2", "mark", "open", "open"]
     assert stretches(words, rest_open) == "B D covered to E 1 2 mark"
     assert stretches(words, ends_covered) == "B D covered to E 1 2 mark open to J", \
@@ -200,6 +205,13 @@ def test_a_row_names_stretches_from_their_first_column_and_marks_by_their_column
     assert stretches(["mark", "open", "mark"], rest_open) == "A mark C", "'A C' would be heard as the column AC"
     assert stretches(["mark", "open"], rest_open) == "A", "a lone mark on A with nothing after is safe"
     assert stretches(["covered"] * 4, ends_covered) == "", "a row all of the tail's kind says nothing"
+    assert stretches(["covered", "covered", "1", "open", "mark", "open", "covered"], edges_covered) == \
+        "C 1 E mark open", "covered before the first square named and after the last; F's open said before the end"
+    assert stretches(["covered", "open", "1", "open", "covered"], edges_covered) == "B open 1 open"
+    assert stretches(["covered", "covered", "open", "open"], Unsaids(Unsaid.COVERED, Unsaid.OPEN, Unsaid.OPEN)) == \
+        "B covered", "a row of the head's kind then the tail's names where the head ends"
+    assert edges_covered.text() == "rest open, starts and ends covered"
+    assert Unsaids(Unsaid.OPEN, Unsaid.COVERED, Unsaid.COVERED).text() == "rest covered, starts open"
     assert stretches(["3", "3", "open"], rest_open) == "A 3 3", "numbers are a square each, never a run"
 
 

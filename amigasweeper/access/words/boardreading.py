@@ -10,7 +10,11 @@ leaves out, chosen for the fewest words on this board:
 - "rest open": every square not named is open;
 - "rest open, ends covered": squares between the ones named are open, and
   each row is covered after the last square it names (a row not said at all
-  is all covered); and the same with open and covered the other way round.
+  is all covered);
+- "rest open, starts covered": each row is covered before the first square
+  it names; "rest open, starts and ends covered", both (a part-played board
+  is often open in the middle, covered at its sides);
+- and each of these with open and covered the other way round.
 
 Then, row by row from the top, each stretch of named squares from its first
 column:
@@ -59,16 +63,19 @@ class Unsaid(str, Enum):
 
 @dataclass(frozen=True)
 class Unsaids:
-    """What goes unsaid: ``gap`` between the squares named, ``tail`` after a row's last one."""
+    """What goes unsaid in a row: ``head`` before the first square named,
+    ``gap`` between the squares named, ``tail`` after the last one."""
 
+    head: Unsaid
     gap: Unsaid
     tail: Unsaid
 
     def text(self) -> str:
-        """'rest open', 'rest open, ends covered'."""
-        if self.gap is self.tail:
+        """'rest open', 'rest open, ends covered', 'rest open, starts and ends covered'."""
+        edges = [name for name, kind in (("starts", self.head), ("ends", self.tail)) if kind is not self.gap]
+        if not edges:
             return f"rest {self.gap.value}"
-        return f"rest {self.gap.value}, ends {self.tail.value}"
+        return f"rest {self.gap.value}, {' and '.join(edges)} {Unsaid.OPEN.value if self.gap is Unsaid.COVERED else Unsaid.COVERED.value}"
 
 
 def board_row_words(board: Board, row: int) -> list[str]:
@@ -83,24 +90,30 @@ def board_row_words(board: Board, row: int) -> list[str]:
 
 def stretches(words: list[str], unsaid: Unsaids) -> str:
     """A row's words as stretches of squares that are not the gap's kind, each
-    from its first column ('B I P covered to S 1 1'), its last squares left
-    unsaid when they are the tail's kind. When the two kinds differ, squares
-    of the gap's kind just before the tail are said, or they would be taken
-    for the tail."""
+    from its first column ('B I P covered to S 1 1'), its first squares left
+    unsaid when they are the head's kind and its last when they are the
+    tail's. Squares of the gap's kind next to the head or the tail are said
+    when the kinds differ, or they would be taken for the head or the tail;
+    and a row that is the head's kind, then the tail's, names the head's last
+    square, to say where the one ends."""
     end = len(words)
     while end and words[end - 1] == unsaid.tail.value:
         end -= 1
-    close = end  # from here to the end, squares of the gap's kind are said
-    while close and words[close - 1] == unsaid.gap.value:
-        close -= 1
+    start = 0
+    while start < end and words[start] == unsaid.head.value:
+        start += 1
+    if start == end and start:
+        start -= 1
+    inner = [place for place in range(start, end) if words[place] != unsaid.gap.value]
+    opened, close = (inner[0], inner[-1] + 1) if inner else (end, end)  # gap-kind squares outside these are said
     said: list[list[str]] = []
-    place = 0
+    place = start
     while place < end:
-        if words[place] == unsaid.gap.value and place < close:
+        if words[place] == unsaid.gap.value and opened <= place < close:
             place += 1
             continue
         stretch = [column_name(place)]
-        while place < end and (words[place] != unsaid.gap.value or place >= close):
+        while place < end and (words[place] != unsaid.gap.value or not opened <= place < close):
             last = _run_end(words, place, end)
             stretch.append(words[place] if last == place else f"{words[place]} to {column_name(last)}")
             place = last + 1
@@ -153,7 +166,7 @@ def shorter_unsaid(board: Board) -> Unsaids:
     """What to leave unsaid for the fewest words on the whole board (ties: open first)."""
     def words(unsaid: Unsaids) -> int:
         return len(unsaid.text().split()) + sum(len(text.split()) for _, text in board_rows(board, unsaid))
-    return min((Unsaids(gap, tail) for gap in Unsaid for tail in Unsaid), key=words)
+    return min((Unsaids(head, gap, tail) for gap in Unsaid for head in Unsaid for tail in Unsaid), key=words)
 
 
 def board_lines(board: Board, first_row: int = 0, longest: int = BOARD_LINE_LONGEST) -> list[str]:
