@@ -85,10 +85,13 @@ def decode(lines: list[str], width: int, height: int) -> dict[int, list[str]]:
             assert tokens.pop(0) == "to"
             last = int(tokens.pop(0)) - 1
             assert last > first
+        edges = (head, tail)
+        if tokens and tokens[0] in (Unsaid.OPEN.value, Unsaid.COVERED.value):  # the row's own edges
+            edges = (Unsaid(tokens[0]), Unsaid(tokens.pop(0)))
         mine: list[str] = []
         while tokens and tokens[0] not in ("row", "rows"):
             mine.append(tokens.pop(0))
-        squares = decode_row(mine, width, head, gap, tail)
+        squares = decode_row(mine, width, edges[0], gap, edges[1]) if mine else [edges[1].value] * width
         for row in range(first, (last if last is not None else first) + 1):
             assert rows[row] == [tail.value] * width, f"row {row + 1} said twice in {text!r}"
             rows[row] = squares
@@ -98,7 +101,6 @@ def decode(lines: list[str], width: int, height: int) -> dict[int, list[str]]:
 def decode_row(tokens: list[str], width: int, head: Unsaid, gap: Unsaid, tail: Unsaid) -> list[str]:
     said: dict[int, str] = {}
     tokens = list(tokens)
-    assert tokens, "a row said has something in it"
     while tokens:
         start = column_number(tokens.pop(0))
         if not tokens or is_column(tokens[0]):  # a column alone: a mark
@@ -220,8 +222,8 @@ def test_a_small_board_read_whole():
     # mark (open), B2 C2 D2 and G2 G3 touch a covered square; row 3's D3 E3 F3 are blank
     game = game_from_text(["o o F o o o o .", "o o o o o o o .", ". ? . o o o o *"])
     assert board_lines(game) == ["board, rest open: row 1 C H covered row 2 B 1 1 1 G 1 covered "
-                                 "row 3 A covered question covered G 1 covered"]
-    assert board_lines(game, 2) == ["board from row 3, rest open: row 3 A covered question covered G 1 covered"]
+                                 "row 3 covered B question covered G 1"], "row 3 says its own edges: covered"
+    assert board_lines(game, 2) == ["board from row 3, rest open: row 3 covered B question covered G 1"]
     fresh = game_from_text([". . .", ". * ."])
     assert board_lines(fresh) == ["board, all covered"]
     assert board_lines(fresh, 1) == ["board from row 2, all covered"]
@@ -230,8 +232,8 @@ def test_a_small_board_read_whole():
 def test_equal_rows_are_said_once_and_a_long_board_is_cut_between_rows():
     game = game_from_text(["F" + "o" * 31] * 3 + ["o" * 32] + ["*." * 16] * 12)
     lines = assert_reads_back(game)
-    assert lines[0].startswith("board, rest covered: rows 1 to 3 A mark open to AF row 4 A 2 3 1 2 1 2 "), \
-        "three equal rows said once; row 4's numbers all touch row 5's covered squares"
+    assert lines[0].startswith("board, rest covered: rows 1 to 3 open A row 4 A 2 3 1 2 1 2 "), \
+        "three equal rows said once, open at their edges, a mark on A; row 4 touches row 5's covered squares"
     tall = TileBoard(make_topology(Shape.SQUARE, 32, 40), [(cell * 7) % 5 + Tile.COVERED for cell in range(1280)])
     lines = assert_reads_back(tall)
     assert len(lines) > 1 and all(line.startswith("row ") for line in lines[1:]), "each line goes on from a row"

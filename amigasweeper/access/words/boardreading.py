@@ -16,6 +16,11 @@ leaves out, chosen for the fewest words on this board:
   is often open in the middle, covered at its sides);
 - and each of these with open and covered the other way round.
 
+A row can say its own edges, when that takes fewer words: a kind right
+after its number ("row 11 open L AC 2") is what the row is before the
+first square it names and after the last, whatever the board's start and
+end are (a row that is all one kind is just "row 11 open").
+
 Then, row by row from the top, each stretch of named squares from its first
 column:
 
@@ -144,11 +149,24 @@ def _bare_marks(said: list[list[str]]) -> list[str]:
     return words
 
 
+def row_text(words: list[str], unsaid: Unsaids) -> str:
+    """What a row says: its stretches, or, when fewer words, a kind first and
+    then its stretches with that kind at both its edges ('open L AC 2': open
+    before L and after AC 2), whatever the board's start and end are."""
+    said = stretches(words, unsaid)
+    for edge in Unsaid:
+        if (edge, edge) != (unsaid.head, unsaid.tail):
+            own = f"{edge.value} {stretches(words, Unsaids(edge, unsaid.gap, edge))}".rstrip()
+            if len(own.split()) < len(said.split()):
+                said = own
+    return said
+
+
 def board_rows(board: Board, unsaid: Unsaids, first_row: int = 0) -> list[tuple[int, str]]:
     """(first row, what is said) from ``first_row`` down: each row with
     something to say, rows next to each other that say the same together."""
     height = board.topology.height
-    texts = {row: stretches(board_row_words(board, row), unsaid) for row in range(first_row, height)}
+    texts = {row: row_text(board_row_words(board, row), unsaid) for row in range(first_row, height)}
     parts: list[tuple[int, str]] = []
     row = first_row
     while row < height:
