@@ -16,8 +16,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from amigasweeper.access.narrator.lines import QUEUE_LIMIT
 from amigasweeper.access.words.boardreading import (
     BOARD_LINE_LONGEST,
+    MOST_LINES,
     Unsaid,
     Unsaids,
     board_lines,
@@ -130,10 +132,31 @@ def decode_row(tokens: list[str], width: int, head: Unsaid, gap: Unsaid, tail: U
             for col in range(width)]
 
 
+def said_whole(board, first_row: int) -> list[str]:
+    """Every line of the reading, and of each reading it says to go on with."""
+    lines = board_lines(board, first_row)
+    if not lines[-1].startswith("more: read board "):
+        return lines
+    assert len(lines) == MOST_LINES
+    return lines[:-1] + said_whole(board, int(lines[-1].removeprefix("more: read board ")) - 1)
+
+
+def decode_all(lines: list[str], width: int, height: int) -> dict[int, list[str]]:
+    """Readings one after another: each 'board from row N' line starts the next."""
+    starts = [index for index, line in enumerate(lines) if line.startswith("board")]
+    first_rows = [int(lines[index].split(",")[0].removeprefix("board from row ")) - 1
+                  if lines[index].startswith("board from row ") else 0 for index in starts]
+    rows: dict[int, list[str]] = {}
+    for begin, end, first, until in zip(starts, [*starts[1:], len(lines)], first_rows, [*first_rows[1:], height]):
+        assert until > first, "each reading goes on from a row further down"
+        rows.update({row: squares for row, squares in decode(lines[begin:end], width, height).items() if row < until})
+    return rows
+
+
 def assert_reads_back(board, first_row: int = 0) -> list[str]:
     topology = board.topology
-    lines = board_lines(board, first_row)
-    rows = decode(lines, topology.width, topology.height)
+    lines = said_whole(board, first_row)
+    rows = decode_all(lines, topology.width, topology.height)
     for row in range(first_row, topology.height):
         expected = [known(board, topology.index(col, row)) for col in range(topology.width)]
         assert rows[row] == expected, f"row {row + 1} of {lines}"
@@ -157,7 +180,7 @@ PALETTES = [
 def boards(draw):
     shape = draw(st.sampled_from(list(Shape)))
     width = draw(st.sampled_from([1, 2, 8, 16, 26, 27, 30, 32, 33, 52, 53, 99]) | st.integers(1, 99))
-    height = draw(st.integers(1, 24))
+    height = draw(st.integers(1, 40))
     topology = make_topology(shape, width, height)
     palette = draw(st.sampled_from(PALETTES))
     numbers = range(topology.shape.max_neighbours + 1)
@@ -235,8 +258,9 @@ def test_equal_rows_are_said_once_and_a_long_board_is_cut_between_rows():
     assert lines[0].startswith("board, rest covered: rows 1 to 3 open A row 4 A 2 3 1 2 1 2 "), \
         "three equal rows said once, open at their edges, a mark on A; row 4 touches row 5's covered squares"
     tall = TileBoard(make_topology(Shape.SQUARE, 32, 40), [(cell * 7) % 5 + Tile.COVERED for cell in range(1280)])
-    lines = assert_reads_back(tall)
-    assert len(lines) > 1 and all(line.startswith("row ") for line in lines[1:]), "each line goes on from a row"
+    assert_reads_back(tall)
+    lines = board_lines(tall)
+    assert len(lines) > 1 and all(line.startswith("row ") for line in lines[1:-1]), "each line goes on from a row"
 
 
 def test_the_manuals_example_is_what_the_reading_says_of_its_board():
@@ -251,3 +275,13 @@ def test_the_manuals_example_is_what_the_reading_says_of_its_board():
     assert rows[6][16:22] == ["1", "2", "mark", "3", "2", "1"] and rows[7] == ["covered"] * 32
     guide = (Path(__file__).resolve().parents[2] / "docs" / "AmigaGuide" / "AmigaSweeper.guide").read_text("utf-8")
     assert f'"{example}"' in " ".join(guide.split()), "the manual shows the same words"
+
+
+def test_a_board_too_big_to_say_at_once_says_where_to_go_on():
+    assert MOST_LINES < QUEUE_LIMIT, "the Narrator keeps every line of one reading waiting"
+    checker = [Tile.QUESTION if (cell % 32 + cell // 32) % 2 else 0 for cell in range(32 * 32)]
+    board = TileBoard(make_topology(Shape.SQUARE, 32, 32), checker)
+    lines = board_lines(board, 0, lambda row: f"press Shift-R on row {row}")
+    assert len(lines) == MOST_LINES and lines[-1].startswith("more: press Shift-R on row ")
+    assert len(said_whole(board, 0)) > MOST_LINES
+    assert_reads_back(board)

@@ -48,6 +48,7 @@ Like squares.py, everything here reads only ``tile`` and ``topology``.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -57,6 +58,9 @@ from .squares import Board, row_words
 
 MARK = "mark"  # shorter by ear than the cursor's 'marked', and a board is full of them
 BOARD_LINE_LONGEST = 390  # characters of one line of the reading: the Narrator says 400 of a line
+# Lines said at once: the Narrator keeps 8 waiting (narrator/lines.py's QUEUE_LIMIT) and drops the
+# oldest past that; an Expert board takes 2 or 3, a 32 by 32 one part played up to 5.
+MOST_LINES = 7
 
 
 class Unsaid(str, Enum):
@@ -187,21 +191,33 @@ def shorter_unsaid(board: Board) -> Unsaids:
     return min((Unsaids(head, gap, tail) for gap in Unsaid for head in Unsaid for tail in Unsaid), key=words)
 
 
-def board_lines(board: Board, first_row: int = 0, longest: int = BOARD_LINE_LONGEST) -> list[str]:
+def typed_board_go_on(row: int) -> str:
+    """How the text mode goes on with a board too long to say at once, from ``row`` (1 for the top)."""
+    return f"read board {row}"
+
+
+def board_lines(board: Board, first_row: int = 0, go_on: Callable[[int], str] = typed_board_go_on,
+                longest: int = BOARD_LINE_LONGEST) -> list[str]:
     """`read board`: the reading from ``first_row`` down, cut between rows into
     lines of at most ``longest`` characters, to be said one after another:
     'board, rest open, ends covered: row 4 B I P covered to S 1 1', then
     'row 7 ...' (from a later row: 'board from row 9, rest open: ...'). What is
-    left unsaid is chosen on the whole board, so every start says the same."""
+    left unsaid is chosen on the whole board, so every start says the same.
+    More than MOST_LINES lines (a big board of scattered question marks),
+    and the last says where to go on, in ``go_on``'s words ('more: read board 20')."""
     unsaid = shorter_unsaid(board)
     where = "" if first_row == 0 else f" from row {first_row + 1}"
-    parts = [text for _, text in board_rows(board, unsaid, first_row)]
+    parts = board_rows(board, unsaid, first_row)
     if not parts:
         return [f"board{where}, all {unsaid.tail.value}"]
     lines = [f"board{where}, {unsaid.text()}:"]
-    for part in parts:
+    starts = [first_row]  # the row each line starts at
+    for row, part in parts:
         if len(lines[-1]) + 1 + len(part) > longest and not lines[-1].endswith(":"):
             lines.append(part)  # a row is never cut: on a board 32 wide it is far shorter than a line
+            starts.append(row)
         else:
             lines[-1] += " " + part
+    if len(lines) > MOST_LINES:
+        return [*lines[:MOST_LINES - 1], f"more: {go_on(starts[MOST_LINES - 1] + 1)}"]
     return lines

@@ -221,7 +221,7 @@ class WindowNarration:
             Read.TIME: game.time,
             Read.STATUS: game.status,
             Read.FRONTIER: lambda: game.frontier(row, lambda on: f"press F on row {on}"),
-            Read.BOARD: lambda: game.whole_board(row),
+            Read.BOARD: lambda: game.whole_board(row, lambda on: f"press Shift-R on row {on}"),
         }[what]()
 
     def nowhere(self, what: Jump) -> None:
