@@ -13,7 +13,8 @@ leaves out, chosen for the fewest words on this board:
   is all covered);
 - "rest open, starts covered": each row is covered before the first square
   it names; "rest open, starts and ends covered", both (a part-played board
-  is often open in the middle, covered at its sides);
+  is often open in the middle, covered at its sides); a row not said at all
+  is what rows end with;
 - and each of these with open and covered the other way round.
 
 A row can say its own edges, when that takes fewer words: a kind right
@@ -84,7 +85,8 @@ class Unsaids:
         edges = [name for name, kind in (("starts", self.head), ("ends", self.tail)) if kind is not self.gap]
         if not edges:
             return f"rest {self.gap.value}"
-        return f"rest {self.gap.value}, {' and '.join(edges)} {Unsaid.OPEN.value if self.gap is Unsaid.COVERED else Unsaid.COVERED.value}"
+        other = Unsaid.OPEN if self.gap is Unsaid.COVERED else Unsaid.COVERED
+        return f"rest {self.gap.value}, {' and '.join(edges)} {other.value}"
 
 
 def board_row_words(board: Board, row: int) -> list[str]:
