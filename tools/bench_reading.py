@@ -14,9 +14,9 @@ square, as a lucky guess would. For each board, three readings:
   square by square  the same rows a word per square, as they were read before
   frontier       `read frontier`, and each `read frontier N` it says to go on
                  with, to the end: the numbers that touch covered squares
-  board          `read board`, and each `read board N` it says to go on
-                 with: every row's runs, blanks and settled numbers (no
-                 covered square around) said as open, open rows together
+  board          `read board` (access/words/boardreading.py), as the text
+                 mode and Shift-R in the window say it: every line of the
+                 reading, one after another
 
 Seconds are the Narrator's estimate for each line as the voice is handed it
 (columns AA-AF spelled out), at espeak-ng's default rate of 175 words a
@@ -45,11 +45,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from amigasweeper.access.narrator.spelling import voiced  # noqa: E402
 from amigasweeper.access.voices.base import estimated_seconds  # noqa: E402
+from amigasweeper.access.words.boardreading import board_lines  # noqa: E402
 from amigasweeper.access.words.reading import (  # noqa: E402
     column_runs_line,
     frontier_line,
     row_runs_line,
-    whole_board_line,
 )
 from amigasweeper.access.words.squares import cursor_line, row_words  # noqa: E402
 from amigasweeper.engine.game import Game, GameSetup  # noqa: E402
@@ -92,24 +92,13 @@ def frontier_pages(game: Game) -> list[str]:
         first = int(line.rsplit("read frontier ", 1)[1].split()[0]) - 1
 
 
-def board_pages(game: Game) -> list[str]:
-    """`read board`, then each `read board N` it says to go on with."""
-    pages, first = [], 0
-    while True:
-        line = whole_board_line(game, first)
-        pages.append(line)
-        if "; more: read board " not in line:
-            return pages
-        first = int(line.rsplit("read board ", 1)[1]) - 1
-
-
 def readings(game: Game) -> dict[str, list[str]]:
     rows = range(game.topology.height)
     return {
         "rows as runs": [row_runs_line(game, row) for row in rows],
         "square by square": [f"row {row + 1}: " + ", ".join(row_words(game, row)) for row in rows],
         "frontier": frontier_pages(game),
-        "board": board_pages(game),
+        "board": board_lines(game),
     }
 
 
@@ -138,7 +127,8 @@ TARGET_SECONDS = 60.0  # issue 39: a whole Expert board by ear in under a minute
 
 
 def summary(values: list[float]) -> dict[str, float]:
-    return {"mean": round(statistics.fmean(values), 1), "min": round(min(values), 1), "max": round(max(values), 1),
+    return {"median": round(statistics.median(values), 1), "mean": round(statistics.fmean(values), 1),
+            "min": round(min(values), 1), "max": round(max(values), 1),
             "boards over 60 s": sum(value >= TARGET_SECONDS for value in values)}
 
 

@@ -37,6 +37,7 @@ from amigasweeper.access.words import (
     status_line,
     time_line,
 )
+from amigasweeper.access.words.boardreading import board_lines, typed_board_go_on
 from amigasweeper.access.words.reading import (
     column_runs_line,
     frontier_line,
@@ -44,9 +45,7 @@ from amigasweeper.access.words.reading import (
     next_number,
     none_line,
     row_runs_line,
-    typed_board_go_on,
     typed_go_on,
-    whole_board_line,
 )
 from amigasweeper.engine import Game, LayoutKind, Move, MoveKind, MoveResult
 
@@ -144,8 +143,10 @@ class GameNarration:
     def frontier(self, first_row: int = 0, go_on: Callable[[int], str] = typed_go_on) -> Line:
         return self._say(LineKind.ASKED, frontier_line(self.game, first_row, go_on))
 
-    def whole_board(self, first_row: int = 0, go_on: Callable[[int], str] = typed_board_go_on) -> Line:
-        return self._say(LineKind.ASKED, whole_board_line(self.game, first_row, go_on))
+    def whole_board(self, first_row: int = 0, go_on: Callable[[int], str] = typed_board_go_on) -> list[Line]:
+        """`read board` from ``first_row`` down, every line of it said, one after another
+        (the text mode prints them as one answer; the Narrator says each whole)."""
+        return [self._say(LineKind.ASKED, text) for text in board_lines(self.game, first_row, go_on)]
 
     def jump(self, cell: int, what: str) -> int:
         """`next covered`, `next number`: the square found after ``cell`` (said as

@@ -117,8 +117,10 @@ SPECS: dict[Verb, Spec] = {
                            "square touching it", 0, 2),
     Verb.READ_FRONTIER: Spec("read frontier", "reads the numbers touching covered squares, row by row; "
                              "read frontier 9 from row 9", 0, 1),
-    Verb.READ_BOARD: Spec("read board", "reads every row's runs; blanks and numbers with nothing covered "
-                          "around are open, open rows said together; read board 9 from row 9", 0, 1),
+    Verb.READ_BOARD: Spec("read board", "the whole board: first what goes unsaid (rest open; ends covered: "
+                          "after a row's last square named; starts covered: before its first), then each row's "
+                          "stretches from their column, a word a square: row 7 open F P mark 1 2 covered to S (a "
+                          "column alone is a mark; open: row 7's own edges); read board 9 from row 9", 0, 1),
     Verb.NEXT_COVERED: Spec("next covered", "moves you to the next covered square, left to right and then down, "
                             "round to the top after the last; none when every square is uncovered or marked"),
     Verb.NEXT_NUMBER: Spec("next number", "moves you to the next uncovered number, left to right and then down, "

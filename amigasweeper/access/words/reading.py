@@ -180,58 +180,9 @@ def _numbers(count: int) -> str:
 
 
 # ------------------------------------------------------------------ the whole board
-OPEN = "open"  # blanks, and numbers with nothing left to work out around them
-
-
 def settled(board: Board, cell: int) -> bool:
     """An uncovered square nothing is left to work out from: blank, or a number
     none of whose neighbours is still to be played (covered or questioned)."""
     tile = board.tile(cell)
     return tile == 0 or (tile in NUMBERS
                          and not any(board.tile(n) in UNPLAYED for n in board.topology.neighbours[cell]))
-
-
-def board_row_words(board: Board, row: int) -> list[str]:
-    """A row's words as `read board` says them: settled squares are 'open', the rest as `read row`."""
-    width = board.topology.width
-    return [OPEN if settled(board, row * width + col) else word
-            for col, word in enumerate(row_words(board, row))]
-
-
-def typed_board_go_on(row: int) -> str:
-    """How the text mode goes on with a long board from ``row`` (1 for the top)."""
-    return f"read board {row}"
-
-
-def whole_board_parts(board: Board, first_row: int = 0) -> list[tuple[int, str]]:
-    """(first row, what is said) for each part of `read board` from ``first_row``:
-    a row with something to act on as its runs, and rows of nothing but open
-    squares taken together ('rows 5 to 9 open')."""
-    parts: list[tuple[int, str]] = []
-    open_from: int | None = None
-    for row in range(first_row, board.topology.height + 1):
-        words = board_row_words(board, row) if row < board.topology.height else None
-        if words is not None and all(word == OPEN for word in words):
-            open_from = row if open_from is None else open_from
-            continue
-        if open_from is not None:
-            rows = f"row {open_from + 1}" if open_from == row - 1 else f"rows {open_from + 1} to {row}"
-            parts.append((open_from, f"{rows} open"))
-            open_from = None
-        if words is not None:
-            parts.append((row, f"row {row + 1}: {runs_text(words, column_name)}"))
-    return parts
-
-
-def whole_board_line(board: Board, first_row: int = 0, go_on: Callable[[int], str] = typed_board_go_on) -> str:
-    """`read board`: the whole board from ``first_row`` down, row by row, keeping
-    what a player can act on: 'board: row 1: all covered; row 2: A to C open,
-    D 1 2, F to P covered; rows 3 to 9 open; ...'. Settled numbers are folded
-    into 'open' (`read row` says every number). Too long for one line, it ends
-    by saying where the next line starts, in ``go_on``'s words, as the frontier does."""
-    told: list[str] = []
-    for row, part in whole_board_parts(board, first_row):
-        if told and sum(len(t) + 2 for t in told) + len(part) > FRONTIER_LONGEST:
-            return "board: " + "; ".join(told) + f"; more: {go_on(row + 1)}"
-        told.append(part)
-    return "board: " + "; ".join(told)

@@ -16,7 +16,8 @@ keys) or a key a web browser keeps for itself:
     C                      clear around it (an uncovered number)
     W                      say the cursor's square again
     R, K, N                read its row, its column, the squares around it
-    Shift-R                read the whole board (as the text mode's read board) from its row down
+    Shift-R                read the whole board (as the text mode's read board) from its row down,
+                           every line of it one after another
     F                      read the frontier from the cursor's row down
     J, Shift-J             jump to the next covered square; to the next number
     T, S                   say the time; the state, the mines counter and the time
