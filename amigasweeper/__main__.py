@@ -31,12 +31,12 @@ def main(argv: list[str] | None = None) -> int:
         return audit(args)
     if "--stats" in args:
         # The statistics table: pure Python, works without a display.
-        from amigasweeper.records.cli import main as stats
+        from amigasweeper.records.stats_cli import main as stats
 
         return stats(args)
     if "--text" in args:
         # The text mode, for screen readers: the game in a terminal, no window, no pyxel.
-        from amigasweeper.terminal.cli import main as text
+        from amigasweeper.terminal.text_cli import main as text
 
         return text(args)
     from amigasweeper.ui.launch import run

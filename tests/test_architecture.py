@@ -12,7 +12,7 @@ layer stay independent of each other. Besides:
   foundation layer;
 - ui/ imports nothing from solver/: the help a game is given (hints, the
   odds, the Demo) and the Duel's computer player are play/'s (play/assist,
-  play/duel.py), so that every front end gets the same;
+  play/duel_play.py), so that every front end gets the same;
 - no module imports itself through others (an import circle), by any
   import: one inside a function or made only for type checkers hides a
   loop but does not break it (the two modules still cannot be understood,
@@ -202,7 +202,7 @@ def test_the_contract_names_the_file_the_line_and_the_rule_of_each_breach(tmp_pa
                                         "    from amigasweeper.ui.app import App\n",
         "amigasweeper/ui/__init__.py": "",
         "amigasweeper/ui/app.py": "import pyxel\nfrom .intuition import window\n",
-        "amigasweeper/ui/hints.py": "def hint():\n    from amigasweeper.solver.rules import simple_hint\n",
+        "amigasweeper/ui/hints.py": "def hint():\n    from amigasweeper.solver.hint_rules import simple_hint\n",
         "amigasweeper/ui/game.py": "def menu():\n    from .stats import window\n",
         "amigasweeper/ui/stats/__init__.py": "",
         "amigasweeper/ui/stats/window.py": "from .. import game\n",
@@ -241,7 +241,7 @@ def test_the_contract_names_the_file_the_line_and_the_rule_of_each_breach(tmp_pa
         "amigasweeper/ui/stats/window.py:1: no import circle: amigasweeper.ui.game -> "
         "amigasweeper.ui.stats.window -> amigasweeper.ui.game",
         "amigasweeper/ui/hints.py:2: ui imports nothing from solver: assistance comes through play: "
-        "amigasweeper.ui.hints imports amigasweeper.solver.rules",
+        "amigasweeper.ui.hints imports amigasweeper.solver.hint_rules",
         "amigasweeper/newroom.py:1: every room is in a layer (LAYERS in tests/test_architecture.py): "
         "the room newroom is in no layer",
     ])
@@ -258,7 +258,7 @@ def test_every_core_module_imports_with_pyxel_missing_and_loads_no_window():
     """The same contract, seen by running it: a fresh interpreter where pyxel
     cannot be imported imports every module of the core, and none of ui/."""
     modules = core_modules()
-    assert {"amigasweeper.engine", "amigasweeper.records.cli", "amigasweeper.plainfiles"} <= set(modules)
+    assert {"amigasweeper.engine", "amigasweeper.records.stats_cli", "amigasweeper.plainfiles"} <= set(modules)
     code = (
         "import sys\nsys.modules['pyxel'] = None\n"
         + "".join(f"import {name}\n" for name in modules)

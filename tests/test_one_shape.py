@@ -83,7 +83,7 @@ NEW_SHAPE = """
 
     # The Narrator says it.
     from types import SimpleNamespace
-    from amigasweeper.access.words.game import new_game_line
+    from amigasweeper.access.words.game_lines import new_game_line
     game = SimpleNamespace(topology=Topology(octagon, 8, 8, ()), mines=10)
     assert new_game_line(game, "Custom", False).startswith("new game: Custom, 8 by 8 octagonal squares")
 
@@ -100,7 +100,7 @@ NEW_SHAPE = """
 
     # The bots' contest refuses it when the run is set up, not at its first board.
     from amigasweeper.challenge.harness import ChallengeConfig
-    from amigasweeper.challenge.rules import ChallengeError
+    from amigasweeper.challenge.challenge_game import ChallengeError
     with pytest.raises(ChallengeError, match="octagonal board has no neighbour offsets"):
         ChallengeConfig(shape="octagon")
     print("every room")
@@ -161,7 +161,7 @@ def test_the_recipe_for_a_shape_names_every_room_that_reads_one():
     text = (ROOT / "docs" / "ARCHITECTURE.md").read_text(encoding="utf-8")
     recipe = next(line for line in text.splitlines() if line.startswith("- **A board shape**"))
     rooms = ["engine/topology.py", "ui/game/geometry.py", "ui/game/menudefs.py", "storage/validation.py",
-             "records/kept_game.py", "records/rows.py", "terminal/commands.py", "access/words/game.py",
+             "records/kept_game.py", "records/rows.py", "terminal/commands.py", "access/words/game_lines.py",
              "challenge/harness.py"]
     assert [room for room in rooms if f"`{room}`" not in recipe] == []
     assert all((ROOT / "amigasweeper" / room).is_file() for room in rooms)

@@ -39,11 +39,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from amigasweeper.challenge.audit import Rules, weighed_moves  # noqa: E402
+from amigasweeper.challenge.bot_audit import Rules, weighed_moves  # noqa: E402
+from amigasweeper.challenge.bot_session import play_session  # noqa: E402
+from amigasweeper.challenge.challenge_game import ChallengeGame, RuleViolation  # noqa: E402
 from amigasweeper.challenge.harness import ChallengeConfig, load_player  # noqa: E402
 from amigasweeper.challenge.players import _SolverGame  # noqa: E402
-from amigasweeper.challenge.rules import ChallengeGame, RuleViolation  # noqa: E402
-from amigasweeper.challenge.session import play_session  # noqa: E402
 from amigasweeper.engine import MoveKind, make_topology  # noqa: E402
 from amigasweeper.solver.luck import DEFAULT_ALPHA, GameLuck, RunningLuck, Verdict  # noqa: E402
 from amigasweeper.solver.player import Decision, Player  # noqa: E402

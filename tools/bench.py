@@ -94,7 +94,7 @@ def _headless_app(**options):
     from amigasweeper.ui import collector
     from amigasweeper.ui.app import App
     from amigasweeper.ui.drive.pilot import Pilot
-    from amigasweeper.ui.options import Options
+    from amigasweeper.ui.window_options import Options
 
     if not getattr(_headless_app, "ready", False):
         pyxel.init(320, 256, fps=60, quit_key=pyxel.KEY_NONE, headless=True)

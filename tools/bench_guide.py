@@ -165,7 +165,7 @@ def section_frames(shapes) -> dict:
     import tempfile
 
     from amigasweeper.ui.app import App
-    from amigasweeper.ui.options import Options
+    from amigasweeper.ui.window_options import Options
 
     headless_pyxel()
     result = {}
@@ -254,7 +254,7 @@ def section_end(shapes) -> dict:
     import tempfile
 
     from amigasweeper.ui.app import App
-    from amigasweeper.ui.options import Options
+    from amigasweeper.ui.window_options import Options
 
     headless_pyxel()
     runs = []
@@ -300,7 +300,7 @@ def section_find(shapes) -> dict:
 
     from amigasweeper.guide.find import Query
     from amigasweeper.ui.app import App
-    from amigasweeper.ui.options import Options
+    from amigasweeper.ui.window_options import Options
 
     headless_pyxel()
     data = shapes["generated_50mb"][0].replace(b"The end.", b"The end. Zanzibar.")

@@ -44,8 +44,8 @@ import pyxel  # noqa: E402
 
 from amigasweeper.engine import LevelName  # noqa: E402
 from amigasweeper.ui.app import App
-from amigasweeper.ui.narrator import window as narrator_window  # noqa: E402
-from amigasweeper.ui.options import Options  # noqa: E402
+from amigasweeper.ui.narrator import windownarration as narrator_window  # noqa: E402
+from amigasweeper.ui.window_options import Options  # noqa: E402
 
 KEYS = (pyxel.KEY_RIGHT, pyxel.KEY_DOWN, pyxel.KEY_LEFT, pyxel.KEY_DOWN)
 

@@ -43,7 +43,7 @@ from amigasweeper.replay.scripted import ScriptedPlayer  # noqa: E402
 SAMPLES = ROOT / "tests" / "replay" / "samples"
 EXPERT = dict(width=32, height=16, mines=99)
 STEPS_BACK = 200
-FRAME_BUDGET_S = 0.008  # ui/replay/control.py's LOAD_BUDGET_S
+FRAME_BUDGET_S = 0.008  # ui/replay/replaycontrol.py's LOAD_BUDGET_S
 
 
 def timed(work) -> tuple[float, float, object]:

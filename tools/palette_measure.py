@@ -77,7 +77,7 @@ def report(preset: Preset, vision: Deficiency, matrix: bool = True) -> list[str]
 # ---------------------------------------------------------- other measures
 SHAPE_WORDS = {Shape.SQUARE: "squares", Shape.HEX: "hexagons", Shape.TRIANGLE: "triangles"}
 SHADING_2_4 = tuple(rgb12.nearest(RGB[Pen(p)]) for p in range(Pen.PROB0, Pen.PROB7 + 1))
-# 2.4's Kickstart 2 patterns (ui/game/shading.py's KICKSTART2_STEPS), as the measure takes them.
+# 2.4's Kickstart 2 patterns (ui/game/shading_legend.py's KICKSTART2_STEPS), as the measure takes them.
 SHADING_2_4_KICKSTART2 = tuple(
     bands.Pattern(base, over, round(share * bands.SIXTEENTHS)) for base, over, share in (
         (bands.WHITE, bands.BLUE, 0.0), (bands.WHITE, bands.BLUE, 0.25), (bands.WHITE, bands.BLUE, 0.5),

@@ -12,17 +12,7 @@ Pure Python: nothing here imports pyxel.
 """
 
 from ..win_rates import wilson_interval
-from .harness import (
-    BUILTIN_PLAYERS,
-    ChallengeConfig,
-    ChallengeReport,
-    GameRecord,
-    PlayerLoadError,
-    load_player,
-    play_game,
-    run_challenge,
-)
-from .rules import (
+from .challenge_game import (
     BOMB,
     UNKNOWN,
     ChallengeError,
@@ -33,6 +23,16 @@ from .rules import (
     OffBoardError,
     Outcome,
     RuleViolation,
+)
+from .harness import (
+    BUILTIN_PLAYERS,
+    ChallengeConfig,
+    ChallengeReport,
+    GameRecord,
+    PlayerLoadError,
+    load_player,
+    play_game,
+    run_challenge,
 )
 from .tournament import DEFAULT_TIME_LIMIT, TournamentReport, run_tournament
 

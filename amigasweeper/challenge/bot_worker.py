@@ -23,6 +23,8 @@ from multiprocessing.connection import Connection
 from amigasweeper.engine import Shape
 
 from . import protocol, syscalls
+from .bot_session import Answer, accepts_shape, last_line, play_session
+from .challenge_game import ChallengeError, RuleViolation
 from .channel import Channel
 from .harness import load_player
 from .limits import set_limits
@@ -32,12 +34,10 @@ from .processes import (
     on_parent_exit,
     own_process_group,
 )
-from .protocol import ANSWER, MOVE, Kind
-from .rules import ChallengeError, RuleViolation
-from .session import Answer, accepts_shape, last_line, play_session
+from .protocol import ANSWER, MOVE, MessageKind
 
-ANSWER_KIND = Kind.ANSWER.value
-MOVE_KIND = Kind.MOVE.value
+ANSWER_KIND = MessageKind.ANSWER.value
+MOVE_KIND = MessageKind.MOVE.value
 
 
 def main_fds(read_fd: int, write_fd: int, parent: int) -> None:
@@ -56,7 +56,7 @@ def run(conn: Channel) -> None:
     ignore_interrupts()
     own_process_group()
     _keep_stdout_clean()
-    conn.send(Kind.BOOTED.value)  # the table now puts this process in its group, then says hello
+    conn.send(MessageKind.BOOTED.value)  # the table now puts this process in its group, then says hello
     try:
         hello = json.loads(conn.recv())
     except EOFError:
@@ -80,7 +80,7 @@ def run(conn: Channel) -> None:
     except BaseException as error:  # noqa: BLE001 - a bot's import may raise anything
         conn.send(protocol.load_failed(f"cannot load {spec!r}: {last_line(error)}{_account_hint(user)}"))
         return
-    conn.send(Kind.READY.value)
+    conn.send(MessageKind.READY.value)
     tells_shape = accepts_shape(player)
     send = _sender(conn)
     while True:
@@ -104,7 +104,7 @@ def _account_hint(user: str) -> str:
 def _sender(conn: Channel):
     """``send`` for the session: one move out, one answer back, a few bytes each way."""
     send_bytes, recv_bytes, pack = conn.send, conn.recv, MOVE.pack
-    bad_move = Kind.BAD_MOVE.value
+    bad_move = MessageKind.BAD_MOVE.value
 
     def send(row: object, col: object, mark: bool) -> Answer | RuleViolation:
         try:

@@ -54,7 +54,7 @@ V2_CORE = {Feature.CPU_TIME: "cpu.stat", Feature.FREEZER: "cgroup.freeze"}  # in
 
 
 @dataclass(frozen=True)
-class Place:
+class GroupPlace:
     """Where the groups that give one feature are made."""
 
     version: Version
@@ -65,7 +65,7 @@ class Place:
 class Plan:
     """The features this process can give its workers, and where each comes from."""
 
-    places: dict[Feature, Place] = field(default_factory=dict)
+    places: dict[Feature, GroupPlace] = field(default_factory=dict)
     why_not: str = ""  # when there are none: why
 
     def version(self, feature: Feature) -> Version | None:
@@ -154,7 +154,7 @@ def probe(versions: tuple[Version, ...] = (Version.V2, Version.V1)) -> Plan:
         if fstype == "cgroup2" and "" in memberships and Version.V2 in versions:
             parent, features = _v2_place(mount, root, memberships[""])
             if parent is not None and _trial(parent, [V2_CORE[f] for f in features if f in V2_CORE]):
-                places.update({f: Place(Version.V2, parent) for f in features})
+                places.update({f: GroupPlace(Version.V2, parent) for f in features})
             break
     for fstype, mount, root, controllers in mounts:
         for feature, controller in V1_CONTROLLER.items():
@@ -162,7 +162,7 @@ def probe(versions: tuple[Version, ...] = (Version.V2, Version.V1)) -> Plan:
                 continue
             parent = _inside(mount, root, memberships.get(controller, "/"))
             if _writable(parent) and _delegated(parent, mount) and _trial(parent, []):
-                places[feature] = Place(Version.V1, parent)
+                places[feature] = GroupPlace(Version.V1, parent)
     why = "" if places else "no control group this user may write (cgroup v2 delegation, or root's cgroup v1)"
     return Plan(places, why)
 

@@ -31,14 +31,14 @@ from amigasweeper.engine import Shape
 from amigasweeper.solver.luck import DEFAULT_ALPHA, threshold
 
 from . import runfiles
-from .audit import AuditMode, AuditSettings
+from .bot_audit import AuditMode, AuditSettings
+from .challenge_game import ChallengeError, Outcome
 from .cluster import RayTables, ray_missing
 from .console import chatter_to_stderr, terminated_as_interrupt
 from .executors import LocalTables
 from .harness import BUILTIN_PLAYERS, ChallengeConfig, ChallengeReport, GameRecord
 from .limits import DEFAULT_FILE_MB, DEFAULT_MEMORY_MB, DEFAULT_PROCESSES, Caps
 from .processes import forbid_memory_reads
-from .rules import ChallengeError, Outcome
 from .sandbox import Sandbox, SandboxMode, choose
 from .seeds import SECRET_BITS, SEED_VARIABLE, SecretSeed, SeedKind, guessable, too_short
 from .table import WALL_SLACK
@@ -61,7 +61,7 @@ PROGRESS_AFTER = 2.0  # seconds before a progress line appears
 PROGRESS_EVERY = 0.2  # seconds between its updates
 
 
-class Executor(str, Enum):
+class ExecutorChoice(str, Enum):
     LOCAL = "local"  # --jobs table processes on this machine
     RAY = "ray"  # tables on the nodes of a Ray cluster
 
@@ -97,7 +97,7 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--jobs", type=int, metavar="N",
                         help="games played at once, one process pair each (default: the number of cores, or "
                         "of the cluster's processors with --executor ray); results do not depend on it")
-    parser.add_argument("--executor", choices=[e.value for e in Executor], default=Executor.LOCAL.value,
+    parser.add_argument("--executor", choices=[e.value for e in ExecutorChoice], default=ExecutorChoice.LOCAL.value,
                         help="where the tables run: 'local' (default) on this machine, 'ray' on a Ray cluster "
                         "(the cluster extra), every node sealing its own bots; results are the same")
     parser.add_argument("--ray-address", metavar="ADDRESS",
@@ -186,9 +186,9 @@ def _check_run(args: argparse.Namespace) -> None:
         raise ChallengeError("--resume goes on with the run of a --jsonl file: name it")
     if args.first_game < 0:
         raise ChallengeError(f"--first-game must be a game number (0 or more), not {args.first_game}")
-    if args.ray_address is not None and args.executor != Executor.RAY.value:
+    if args.ray_address is not None and args.executor != ExecutorChoice.RAY.value:
         raise ChallengeError("--ray-address joins a Ray cluster: give it with --executor ray")
-    if args.executor == Executor.RAY.value:
+    if args.executor == ExecutorChoice.RAY.value:
         if args.sandbox == SandboxMode.OFF.value:
             raise ChallengeError("--executor ray needs every table sealed (a bot that can reach a Ray cluster can run "
                                  "code on every node): leave out --sandbox off")
@@ -469,7 +469,7 @@ def _main(argv: Sequence[str] | None) -> int:
         secret = _seed_source(args)
         caps = Caps(args.memory_limit, args.process_limit, args.file_limit)
         # On a cluster each node seals its own tables or refuses them; nothing is sealed here.
-        sandbox = Sandbox(True, caps=caps) if args.executor == Executor.RAY.value else choose(args.sandbox, caps)
+        sandbox = Sandbox(True, caps=caps) if args.executor == ExecutorChoice.RAY.value else choose(args.sandbox, caps)
         played, secret = _resume(args, specs, config, secret)
         log_file = runfiles.open_games_file(args.jsonl, args.resume) if args.jsonl else None
         if args.jsonl and not args.resume:
@@ -542,7 +542,7 @@ def _run(specs: list[str], config: ChallengeConfig, args: argparse.Namespace, lo
         log.add(player, record)
         progress.add(record)
 
-    executor = RayTables(args.ray_address, progress.stage) if args.executor == Executor.RAY.value else LocalTables()
+    executor = RayTables(args.ray_address, progress.stage) if args.executor == ExecutorChoice.RAY.value else LocalTables()
     try:
         return run_tournament(specs, config, jobs=args.jobs, time_limit=args.time_limit, on_record=on_record,
                               sandbox=sandbox, wall_limit=args.wall_limit, executor=executor, secret=secret,

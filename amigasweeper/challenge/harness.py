@@ -34,10 +34,10 @@ from amigasweeper.engine.topology import UnknownShape
 from amigasweeper.solver.luck import GameLuck, RunningLuck
 from amigasweeper.win_rates import wilson_interval
 
-from .audit import Rules, audit_game
+from .bot_audit import Rules, audit_game
+from .bot_session import Answer, accepts_shape, play_session
+from .challenge_game import ChallengeError, ChallengeGame, Outcome, RuleViolation
 from .envelope import game_key
-from .rules import ChallengeError, ChallengeGame, Outcome, RuleViolation
-from .session import Answer, accepts_shape, play_session
 from .tally import PlayerTally
 
 Player = Callable[..., object]

@@ -28,6 +28,7 @@ import secrets
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
+from .challenge_game import ChallengeError
 from .envelope import EnvelopeError, Sealer
 from .processes import (
     forbid_memory_reads,
@@ -36,7 +37,6 @@ from .processes import (
     on_parent_exit,
     spawn_context,
 )
-from .rules import ChallengeError
 from .seeds import SecretSeed, SeedError, seed_digest
 
 SEED_PLEASE = "seed"  # the coordinator's request for the seed, at the end of the run

@@ -12,7 +12,7 @@ from collections.abc import Callable, Sequence
 from amigasweeper.engine import COVERED, Shape, Topology, make_topology
 from amigasweeper.solver import Knowledge, Player
 
-from .rules import BOMB, UNKNOWN, MoveReply
+from .challenge_game import BOMB, UNKNOWN, MoveReply
 
 MakeMove = Callable[[int, int, bool], MoveReply]
 

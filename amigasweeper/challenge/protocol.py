@@ -14,13 +14,13 @@ from __future__ import annotations
 import struct
 from enum import Enum
 
-from .rules import GameOverError, KnownCellError, OffBoardError, RuleViolation
+from .challenge_game import GameOverError, KnownCellError, OffBoardError, RuleViolation
 
 MAX_MESSAGE = 4096  # bytes; longer is a protocol error, never an allocation a bot controls
 MAX_TEXT = 400  # characters of an error text a worker sends back
 
 
-class Kind(bytes, Enum):
+class MessageKind(bytes, Enum):
     # worker -> table
     BOOTED = b"H"  # the worker's interpreter is up, and waits to be told which bot to load
     READY = b"R"  # the bot loaded; ready for a game
@@ -67,7 +67,7 @@ def clip(message: str) -> bytes:
 
 # ------------------------------------------------------------ worker -> table
 def load_failed(message: str) -> bytes:
-    return Kind.LOAD_FAILED.value + clip(message)
+    return MessageKind.LOAD_FAILED.value + clip(message)
 
 
 def done(error: str) -> bytes:
@@ -76,7 +76,7 @@ def done(error: str) -> bytes:
     No time travels with it: the referee times the bot itself, from its own
     side of the pipe, so nothing a bot writes here can change its score.
     """
-    return Kind.DONE.value + clip(error)
+    return MessageKind.DONE.value + clip(error)
 
 
 def read_done(message: bytes) -> str:
@@ -93,7 +93,7 @@ def read_move(message: bytes) -> tuple[int, int, bool]:
 
 # ------------------------------------------------------------ table -> worker
 def start(size: int, bombs: int, shape: str) -> bytes:
-    return START.pack(Kind.START.value, size, bombs) + shape.encode("ascii")
+    return START.pack(MessageKind.START.value, size, bombs) + shape.encode("ascii")
 
 
 def read_start(message: bytes) -> tuple[int, int, str]:
@@ -102,7 +102,7 @@ def read_start(message: bytes) -> tuple[int, int, str]:
 
 
 def refused(broken: RuleViolation) -> bytes:
-    return Kind.REFUSED.value + type(broken).__name__.encode("ascii") + b"\0" + clip(str(broken))
+    return MessageKind.REFUSED.value + type(broken).__name__.encode("ascii") + b"\0" + clip(str(broken))
 
 
 def read_refused(message: bytes) -> RuleViolation:

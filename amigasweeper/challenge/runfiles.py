@@ -27,8 +27,8 @@ import tempfile
 from typing import TextIO
 
 from ..plainfiles import kind_problem, open_plain, shown
+from .challenge_game import ChallengeError, Outcome
 from .harness import GameRecord
-from .rules import ChallengeError, Outcome
 from .seeds import SecretSeed, seed_digest
 
 MANIFEST_SUFFIX = ".manifest.json"

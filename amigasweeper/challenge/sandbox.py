@@ -4,7 +4,7 @@ On Linux with bubblewrap (``bwrap``, Debian's ``bubblewrap``) every worker
 runs sealed: its own user, PID, IPC, network, UTS and cgroup namespaces, a
 root of its own that shows only the system's programs and libraries,
 Python with its installed packages, and the bot's own files, all read-only
-(see ``view``), a private /tmp and /dev/shm of bounded size open to the bot
+(see ``sealed_view``), a private /tmp and /dev/shm of bounded size open to the bot
 (mode 1777), the root and /dev read-only once all is bound, no terminal to
 type into (its table has left the user's session: see
 ``processes.leave_the_terminal``), a seccomp filter (see ``syscalls``),
@@ -49,9 +49,9 @@ from dataclasses import dataclass, field, replace
 from enum import Enum
 from pathlib import Path
 
-from . import syscalls, view
+from . import sealed_view, syscalls
+from .challenge_game import ChallengeError
 from .limits import Caps
-from .rules import ChallengeError
 
 UNPRIVILEGED = "nobody"
 TRIAL_LIMIT = 30.0  # seconds for the trial run: a fresh interpreter importing the worker
@@ -142,7 +142,7 @@ class Sandbox:
     def worker_command(self, code: str, bot: list[str], seccomp_fd: int | None = None) -> list[str]:
         """The command that runs ``code`` (Python) as a worker: in bwrap when sealed.
 
-        ``bot`` are the bot's own files (see ``view.bot_files``), bound in
+        ``bot`` are the bot's own files (see ``sealed_view.bot_files``), bound in
         read-only; ``seccomp_fd`` a descriptor holding the filter as BPF
         (see ``filter_descriptor``), which bwrap reads and loads.
         """
@@ -152,15 +152,15 @@ class Sandbox:
         python = [sys.executable, *PYTHON_FLAGS, "-c", prelude + code]
         if not self.sealed:
             return python
-        return [*self.bwrap_prefix(), *self.private_mounts(), *view.binds(bot, self.privileged), *self.read_only(),
-                "--chdir", view.working_folder(bot),
+        return [*self.bwrap_prefix(), *self.private_mounts(), *sealed_view.binds(bot, self.privileged), *self.read_only(),
+                "--chdir", sealed_view.working_folder(bot),
                 *(["--seccomp", str(seccomp_fd)] if seccomp_fd is not None else []), "--", *python]
 
     def bwrap_prefix(self) -> list[str]:
         """bwrap, its namespaces and the system's folders."""
         unshare = UNSHARE_AS_ROOT if self.privileged else UNSHARE
         nested = ["--disable-userns"] if not self.privileged and _bwrap_knows("--disable-userns") else []
-        return [_bwrap() or "bwrap", *unshare, *nested, "--die-with-parent", *view.system_binds(), *VIEW]
+        return [_bwrap() or "bwrap", *unshare, *nested, "--die-with-parent", *sealed_view.system_binds(), *VIEW]
 
     def private_mounts(self) -> list[str]:
         size = ["--size", str(self.caps.tmpfs_bytes())] if self.caps.file_mb > 0 else []
@@ -186,7 +186,7 @@ class Sandbox:
 
     def popen_options(self) -> dict:
         """The Popen keywords: a clean environment, a process group of its own; as ``user`` unless bwrap drops inside."""
-        options: dict = {"env": view.environment(self.sealed)}
+        options: dict = {"env": sealed_view.environment(self.sealed)}
         if sys.platform != "win32":
             options["process_group"] = 0
         if self.uid is not None and not self.privileged:
@@ -245,7 +245,7 @@ def trial_failure(uid: int | None, gid: int | None, filtered: bool = False) -> s
     if bare:
         return f"bwrap does not work here: {bare}"
     return (f"bwrap works, but a worker does not start inside it: {failure} (it shows the worker the system's "
-            f"folders and {', '.join(view.python_folders())})")
+            f"folders and {', '.join(sealed_view.python_folders())})")
 
 
 @functools.lru_cache(maxsize=None)

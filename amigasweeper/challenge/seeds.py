@@ -26,7 +26,7 @@ import os
 from dataclasses import dataclass
 from enum import Enum
 
-from .rules import ChallengeError
+from .challenge_game import ChallengeError
 
 SEED_VARIABLE = "AMIGASWEEPER_SEED"
 SECRET_BITS = 64  # the fewest bits of a seed a bot may not find by trying them all

@@ -31,7 +31,8 @@ import time
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 
-from . import cgroups, protocol, syscalls, view
+from . import cgroups, protocol, sealed_view, syscalls
+from .challenge_game import ChallengeGame, OffBoardError, Outcome, RuleViolation
 from .envelope import EnvelopeError, Opener
 from .harness import ChallengeConfig, GameRecord, audited, finish_record
 from .processes import (
@@ -44,16 +45,15 @@ from .processes import (
     share_a_cpu,
     signal_all,
 )
-from .protocol import ANSWER, Kind, ProtocolError
-from .rules import ChallengeGame, OffBoardError, Outcome, RuleViolation
+from .protocol import ANSWER, MessageKind, ProtocolError
 from .sandbox import Sandbox
 from .walls import Walls, describe
 from .workers import BotWorker, Jammed, TimedOut, WorkerGone, orphans
 
-MOVE_KIND = Kind.MOVE.value
-DONE_KIND = Kind.DONE.value
-BAD_MOVE_KIND = Kind.BAD_MOVE.value
-ANSWER_KIND = Kind.ANSWER.value
+MOVE_KIND = MessageKind.MOVE.value
+DONE_KIND = MessageKind.DONE.value
+BAD_MOVE_KIND = MessageKind.BAD_MOVE.value
+ANSWER_KIND = MessageKind.ANSWER.value
 # Starting a worker (a fresh interpreter importing the bot) takes a while on a
 # busy machine: it has its own, looser wall limit. The CPU the bot's import
 # takes is bounded by the time limit of a game and charged to its first game.
@@ -308,7 +308,7 @@ def main(conn: Connection, setup_conn: Connection, seat: Seat) -> None:
     # --seed) is none of a worker's business, and workers are started from here.
     sys.argv = sys.argv[:1]
     os.environ.clear()  # nothing of the operator's for the workers (Windows's inherit this process's)
-    os.environ.update(view.environment(seat.sandbox.sealed))
+    os.environ.update(sealed_view.environment(seat.sandbox.sealed))
     share_a_cpu(seat.cpu)
     seat = replace(seat, sandbox=on_this_machine(seat.sandbox))
     plan = cgroups.probe()

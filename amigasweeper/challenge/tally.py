@@ -27,7 +27,7 @@ from typing import Generic, Protocol, TypeVar
 
 from amigasweeper.solver.luck import LAMBDAS, GameLuck, RunningLuck
 
-from .rules import Outcome
+from .challenge_game import Outcome
 
 BLOCKS = 1000  # board-blocks the bootstrap resamples: board i is in block i mod BLOCKS (see ``ranking``)
 PROBLEMS_KEPT = 100  # games with an error kept to show (the lowest game numbers); the rest are counted

@@ -3,7 +3,7 @@
 Games go out in game-number order, every player's game ``i`` after one
 another, as a list made up front would have them; nothing is made before it
 is asked for. Ahead of them come the tasks handed back: a lost table's
-(see ``tournament._Run``) and those looked at but not yet taken, because
+(see ``tournament._TournamentRun``) and those looked at but not yet taken, because
 their board was at another table (every player's game ``i`` goes to the
 table already playing board ``i``). Those wait in ``ahead``, which holds at
 most the players' tasks of the boards the tables hold, plus what lost

@@ -18,7 +18,7 @@ through some channel only ever reaches a player that has finished that board).
 
 Ctrl-C (and SIGTERM, which the command turns into the same; see ``console``)
 stops the tables (and through them the workers) and returns what was played,
-marked as interrupted. A table that is lost costs nobody a game (see ``_Run``).
+marked as interrupted. A table that is lost costs nobody a game (see ``_TournamentRun``).
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
-from .audit import AuditMode, AuditSettings, luck_figures
+from .bot_audit import AuditMode, AuditSettings, luck_figures
+from .challenge_game import Outcome
 from .executors import Executor, Handle, LocalTables, Lost, NodeReport
 from .harness import (
     BUILTIN_PLAYERS,
@@ -44,7 +45,6 @@ from .holding import Holder
 from .keeper import KeeperHandle
 from .processes import forbid_memory_reads
 from .ranking import Ranking, rank
-from .rules import Outcome
 from .sandbox import Sandbox, SandboxMode, choose
 from .seeds import SecretSeed, SeedKind, forget_variable
 from .table import LOAD_LIMIT, Setup, Task
@@ -207,7 +207,7 @@ def run_tournament(
     tasks = TaskQueue(games, len(specs), lambda player, game: tallies[player].has(game))
     names = player_names(specs)
     setup = Setup(config, time_limit, list(specs), sandbox, wall_limit)
-    run = _Run(setup, jobs, names, executor or LocalTables(), secret,
+    run = _TournamentRun(setup, jobs, names, executor or LocalTables(), secret,
                on_missing=lambda player, game: tallies[player].skip(game))
     interrupted = False
     kind = SeedKind.PUBLIC if config.seed is not None else SeedKind.SECRET if secret is not None else SeedKind.FRESH
@@ -257,7 +257,7 @@ def _check_spec(spec: str) -> None:
 
 
 @contextlib.contextmanager
-def _no_second_interrupt_during(run: _Run) -> Iterator[None]:
+def _no_second_interrupt_during(run: _TournamentRun) -> Iterator[None]:
     """Whatever ends the run (its end, Ctrl-C or SIGTERM, an error), stop the tables with both held off."""
     try:
         yield
@@ -272,7 +272,7 @@ def _no_second_interrupt_during(run: _Run) -> Iterator[None]:
                 signal.signal(number, handler)
 
 
-class _Run:
+class _TournamentRun:
     """The tables of one run, the tasks in flight, and the players' failures.
 
     A failed game (a time-out, a worker that died or broke the protocol)

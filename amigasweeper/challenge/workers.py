@@ -28,7 +28,7 @@ import sys
 import time
 from multiprocessing.connection import Connection
 
-from . import protocol, view
+from . import protocol, sealed_view
 from .bot_worker import main_connection as worker_main_connection
 from .botoutput import BotOutput
 from .cgroups import Feature, Plan, WorkerGroup
@@ -41,7 +41,7 @@ from .processes import (
     signal_all,
     spawn_context,
 )
-from .protocol import MAX_MESSAGE, Kind
+from .protocol import MAX_MESSAGE, MessageKind
 from .sandbox import Sandbox
 from .walls import one_process
 
@@ -111,7 +111,7 @@ class BotWorker:
         deadline = time.monotonic() + limit
         try:
             booted = self.receive(deadline)
-            if booted != Kind.BOOTED.value:
+            if booted != MessageKind.BOOTED.value:
                 return "the bot's process sent something else than its first word"
             self._gather()
             loading = self.cpu()
@@ -129,10 +129,10 @@ class BotWorker:
             return f"the bot's process could not be reached ({error})"
         finally:
             self.budget = None
-        if message == Kind.READY.value:
+        if message == MessageKind.READY.value:
             self.loading = loading
             return ""
-        if message[:1] == Kind.LOAD_FAILED.value:
+        if message[:1] == MessageKind.LOAD_FAILED.value:
             return protocol.text(message[1:])
         return "the bot's process sent something else than 'ready'"
 
@@ -375,7 +375,7 @@ def _start(child: tuple[int, int] | Connection, sandbox: Sandbox, spec: str,
     boot = f"from amigasweeper.challenge.bot_worker import main_fds; main_fds({read_fd}, {write_fd}, {parent})"
     seccomp = sandbox.filter_descriptor(one)
     try:
-        argv = sandbox.worker_command(boot, view.bot_files(spec, sys.path), seccomp)
+        argv = sandbox.worker_command(boot, sealed_view.bot_files(spec, sys.path), seccomp)
         keep = (*child, *(() if seccomp is None else (seccomp,)))
         with interrupts_held():
             return _Popen(argv, sandbox.popen_options(), keep, output)

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from amigasweeper.engine import MoveKind, Shape, make_topology
 from amigasweeper.solver.player import Decision, Player
 
+from .challenge_game import UNKNOWN
 from .players import MakeMove, _SolverGame
-from .rules import UNKNOWN
 
 CLOSE = 1e-12  # chances this close are the same chance (the analysis gives floats of exact ratios)
 _RANDOM = random.Random(41)  # the yardsticks' own dice, never the board's

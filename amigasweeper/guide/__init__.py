@@ -15,7 +15,7 @@ for are read only to check or follow links into them, found by Amiga path
 rules from the guide's folder (see :mod:`amigasweeper.guide.paths`).
 """
 
-from .displayline import DisplayLine, Justify, Run, line_for
+from .displayline import DisplayLine, Justify, StyledRun, line_for
 from .layout import PageLayout, layout_node
 from .manual import MANUAL_FILE, ManualPage, load_manual, manual_path
 from .model import Document, Font, LineStore, Macro, Node, Problem, Target, WrapMode
@@ -26,11 +26,11 @@ from .sourceline import (
     PLAIN,
     ActionKind,
     Colour,
-    Command,
+    DrawInfoPen,
     Inline,
-    Layout,
+    LayoutCommand,
+    LayoutStep,
     Link,
-    Pen,
     SourceLine,
     Span,
     Style,
@@ -47,22 +47,22 @@ __all__ = [
     "resolve_path",
     "ActionKind",
     "Colour",
-    "Command",
+    "LayoutCommand",
     "DisplayLine",
     "Document",
     "Font",
     "Inline",
     "Justify",
-    "Layout",
+    "LayoutStep",
     "Link",
     "LineStore",
     "MANUAL_FILE",
     "Macro",
     "ManualPage",
     "Node",
-    "Pen",
+    "DrawInfoPen",
     "Problem",
-    "Run",
+    "StyledRun",
     "SourceLine",
     "Span",
     "Style",

@@ -17,7 +17,7 @@ class Justify(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Run:
+class StyledRun:
     """Text in one style at a character column; ``link`` is set on a button's label."""
 
     text: str
@@ -36,7 +36,7 @@ class DisplayLine:
     file line it starts in (for ``link NODE line`` targets); ``source_line``
     is that line's 1-based number in the file."""
 
-    runs: list[Run]
+    runs: list[StyledRun]
     node_line: int = 0
     source_line: int = 0
 

@@ -3,7 +3,7 @@
 The style set by ``@{b}``, ``@{fg shine}`` and the like lasts across lines
 until it is changed or the node ends, so one :class:`InlineParser` is used
 for a whole node. Text is turned into :class:`Span` items in the style in
-force; buttons into :class:`Link`; formatting commands into :class:`Layout`.
+force; buttons into :class:`Link`; formatting commands into :class:`LayoutStep`.
 
 Escapes: a backslash makes the next character literal, so ``\\@`` is an ``@``
 that starts no command and ``\\\\`` is one backslash. A backslash at the very
@@ -24,11 +24,11 @@ from .sourceline import (
     PLAIN,
     ActionKind,
     Colour,
-    Command,
+    DrawInfoPen,
     Inline,
-    Layout,
+    LayoutCommand,
+    LayoutStep,
     Link,
-    Pen,
     SourceLine,
     Span,
     Style,
@@ -73,16 +73,16 @@ _STYLE_FLAGS: dict[str, tuple[Flag, bool]] = {
 _SIMPLE_LAYOUT = {
     command.value: command
     for command in (
-        Command.LINE,
-        Command.PAR,
-        Command.TAB,
-        Command.JLEFT,
-        Command.JCENTER,
-        Command.JRIGHT,
-        Command.PARD,
-        Command.CLEARTABS,
-        Command.CODE,
-        Command.BODY,
+        LayoutCommand.LINE,
+        LayoutCommand.PAR,
+        LayoutCommand.TAB,
+        LayoutCommand.JLEFT,
+        LayoutCommand.JCENTER,
+        LayoutCommand.JRIGHT,
+        LayoutCommand.PARD,
+        LayoutCommand.CLEARTABS,
+        LayoutCommand.CODE,
+        LayoutCommand.BODY,
     )
 }
 
@@ -308,9 +308,9 @@ class InlineParser:
             self._pen_number(name, args)
         elif name == "tab":
             # A tab is filled in the colours in force where it is written.
-            self._add_item(items, Layout(Command.TAB, style=self.style))
+            self._add_item(items, LayoutStep(LayoutCommand.TAB, style=self.style))
         elif name in _SIMPLE_LAYOUT:
-            self._add_item(items, Layout(_SIMPLE_LAYOUT[name]))
+            self._add_item(items, LayoutStep(_SIMPLE_LAYOUT[name]))
         elif name in ("lindent", "pari"):
             self._indent(items, name, args)
         elif name == "settabs":
@@ -322,7 +322,7 @@ class InlineParser:
         return True
 
     def _pen(self, name: str, args: list[str]) -> None:
-        pen = Pen.from_name(args[0]) if args else None
+        pen = DrawInfoPen.from_name(args[0]) if args else None
         if pen is None:
             self._problem(f"'@{{{name}}}' needs a pen name such as Text, Shine or Highlight")
             return
@@ -340,14 +340,14 @@ class InlineParser:
         if value is None or abs(value) > 1000 or (name == "lindent" and value < 0):
             self._problem(f"'@{{{name}}}' needs a number of characters")
             return
-        self._add_item(items, Layout(Command(name), value=value))
+        self._add_item(items, LayoutStep(LayoutCommand(name), value=value))
 
     def _settabs(self, items: list[Inline], args: list[str]) -> None:
         numbers = [parse_int(arg) for arg in args]
         valid = [n for n in numbers if n is not None and 0 < n <= 1000]
         if len(valid) != len(args):
             self._problem("'@{settabs}' takes tab positions from 1 to 1000; others ignored")
-        self._add_item(items, Layout(Command.SETTABS, stops=tuple(sorted(set(valid)))))
+        self._add_item(items, LayoutStep(LayoutCommand.SETTABS, stops=tuple(sorted(set(valid)))))
 
     # -- buttons -------------------------------------------------------------
 

@@ -8,12 +8,12 @@ import re
 from dataclasses import replace
 from typing import Iterator
 
-from .displayline import DisplayLine, Justify, Run
+from .displayline import DisplayLine, Justify, StyledRun
 from .model import LineStore, Node, WrapMode
-from .sourceline import PLAIN, Command, Layout, Link, SourceLine, Span, Style
+from .sourceline import PLAIN, LayoutCommand, LayoutStep, Link, SourceLine, Span, Style
 
 _PIECES = re.compile(r"[^ \t]+| +|\t")
-_JUSTIFY = {Command.JLEFT: Justify.LEFT, Command.JCENTER: Justify.CENTER, Command.JRIGHT: Justify.RIGHT}
+_JUSTIFY = {LayoutCommand.JLEFT: Justify.LEFT, LayoutCommand.JCENTER: Justify.CENTER, LayoutCommand.JRIGHT: Justify.RIGHT}
 
 
 class Layouter:
@@ -32,7 +32,7 @@ class Layouter:
         self.code = False
         # The screen line being filled: finished runs, then the run being
         # extended (kept as pieces, as joining strings one by one is quadratic).
-        self.runs: list[Run] = []
+        self.runs: list[StyledRun] = []
         self.pieces: list[str] = []
         self.piece_column = 0
         self.piece_style = PLAIN
@@ -109,7 +109,7 @@ class Layouter:
 
     # -- items ---------------------------------------------------------------
 
-    def _item(self, item: Link | Layout) -> None:
+    def _item(self, item: Link | LayoutStep) -> None:
         if isinstance(item, Link):
             self.word.append((item.label, item.style, item))
         else:
@@ -152,32 +152,32 @@ class Layouter:
             if self.satisfied:
                 yield
 
-    def _layout(self, item: Layout) -> None:
+    def _layout(self, item: LayoutStep) -> None:
         command = item.command
-        if command is Command.LINE:
+        if command is LayoutCommand.LINE:
             self._end_line(paragraph=False)
-        elif command is Command.PAR:
+        elif command is LayoutCommand.PAR:
             self._end_line(paragraph=True)
             self._end_line(paragraph=True)
-        elif command is Command.TAB:
+        elif command is LayoutCommand.TAB:
             self._tab(item.style)
         elif command in _JUSTIFY:
             self.justify = _JUSTIFY[command]
-        elif command is Command.LINDENT:
+        elif command is LayoutCommand.LINDENT:
             self.lindent = max(0, item.value)
-        elif command is Command.PARI:
+        elif command is LayoutCommand.PARI:
             self.pari = item.value
-        elif command is Command.PARD:
+        elif command is LayoutCommand.PARD:
             self.lindent, self.pari, self.justify, self.stops = 0, 0, Justify.LEFT, ()
-        elif command is Command.SETTABS:
+        elif command is LayoutCommand.SETTABS:
             self.stops = item.stops
-        elif command is Command.CLEARTABS:
+        elif command is LayoutCommand.CLEARTABS:
             self.stops = ()
         else:
             # Switching between wrapped and as-is text is a block boundary.
             if self.started:
                 self._end_line(paragraph=True)
-            self.code = command is Command.CODE
+            self.code = command is LayoutCommand.CODE
 
     # -- placing text --------------------------------------------------------
 
@@ -280,7 +280,7 @@ class Layouter:
 
     def _commit_run(self) -> None:
         if self.pieces:
-            self.runs.append(Run("".join(self.pieces), self.piece_column, self.piece_style, self.piece_link))
+            self.runs.append(StyledRun("".join(self.pieces), self.piece_column, self.piece_style, self.piece_link))
             self.pieces = []
 
     # -- ending lines --------------------------------------------------------

@@ -30,7 +30,7 @@ NodeHandler = Callable[["LineCommands", Node, str], None]
 
 
 @dataclass(frozen=True)
-class Spec:
+class LineCommandSpec:
     scope: Scope
     handler: Handler
 
@@ -73,7 +73,7 @@ class LineCommands(ABC):
         spec = SPECS.get(name)
         if spec is None:
             self.problem(self.line, f"unknown command '@{name}' ignored")
-        elif isinstance(spec, Spec):
+        elif isinstance(spec, LineCommandSpec):
             spec.handler(self, rest.strip())
         elif self.node is None:
             self.problem(self.line, f"'@{name}' outside a node ignored")
@@ -250,31 +250,31 @@ def _dimension_of(attribute: str) -> Handler:
     return lambda parser, rest: parser._dimension(attribute, rest)
 
 
-SPECS: dict[str, Spec | NodeSpec] = {
-    "database": Spec(Scope.DATABASE, LineCommands._database),
-    "$ver:": Spec(Scope.DATABASE, LineCommands._version),
-    "$ver": Spec(Scope.DATABASE, LineCommands._version),
-    "(c)": Spec(Scope.DATABASE, LineCommands._copyright),
-    "author": Spec(Scope.DATABASE, LineCommands._author),
-    "master": Spec(Scope.DATABASE, LineCommands._master),
-    "width": Spec(Scope.DATABASE, _dimension_of("width")),
-    "height": Spec(Scope.DATABASE, _dimension_of("height")),
-    "dnode": Spec(Scope.DATABASE, LineCommands._ignore),
-    "rem": Spec(Scope.DATABASE, LineCommands._ignore),
-    "remark": Spec(Scope.DATABASE, LineCommands._ignore),
-    "node": Spec(Scope.DATABASE, LineCommands._node_cmd),
-    "endnode": Spec(Scope.DATABASE, LineCommands._endnode),
-    "font": Spec(Scope.EITHER, LineCommands._font),
-    "wordwrap": Spec(Scope.EITHER, lambda parser, rest: parser._wrap(WrapMode.WORDWRAP)),
-    "smartwrap": Spec(Scope.EITHER, lambda parser, rest: parser._wrap(WrapMode.SMARTWRAP)),
-    "tab": Spec(Scope.EITHER, LineCommands._tab),
-    "macro": Spec(Scope.EITHER, LineCommands._macro),
-    "onopen": Spec(Scope.EITHER, _script_for("onopen")),
-    "onclose": Spec(Scope.EITHER, _script_for("onclose")),
-    "index": Spec(Scope.EITHER, _reference_to("index")),
-    "help": Spec(Scope.EITHER, _reference_to("help")),
-    "toc": Spec(Scope.EITHER, _reference_to("toc")),
-    "proportional": Spec(Scope.EITHER, LineCommands._proportional),
+SPECS: dict[str, LineCommandSpec | NodeSpec] = {
+    "database": LineCommandSpec(Scope.DATABASE, LineCommands._database),
+    "$ver:": LineCommandSpec(Scope.DATABASE, LineCommands._version),
+    "$ver": LineCommandSpec(Scope.DATABASE, LineCommands._version),
+    "(c)": LineCommandSpec(Scope.DATABASE, LineCommands._copyright),
+    "author": LineCommandSpec(Scope.DATABASE, LineCommands._author),
+    "master": LineCommandSpec(Scope.DATABASE, LineCommands._master),
+    "width": LineCommandSpec(Scope.DATABASE, _dimension_of("width")),
+    "height": LineCommandSpec(Scope.DATABASE, _dimension_of("height")),
+    "dnode": LineCommandSpec(Scope.DATABASE, LineCommands._ignore),
+    "rem": LineCommandSpec(Scope.DATABASE, LineCommands._ignore),
+    "remark": LineCommandSpec(Scope.DATABASE, LineCommands._ignore),
+    "node": LineCommandSpec(Scope.DATABASE, LineCommands._node_cmd),
+    "endnode": LineCommandSpec(Scope.DATABASE, LineCommands._endnode),
+    "font": LineCommandSpec(Scope.EITHER, LineCommands._font),
+    "wordwrap": LineCommandSpec(Scope.EITHER, lambda parser, rest: parser._wrap(WrapMode.WORDWRAP)),
+    "smartwrap": LineCommandSpec(Scope.EITHER, lambda parser, rest: parser._wrap(WrapMode.SMARTWRAP)),
+    "tab": LineCommandSpec(Scope.EITHER, LineCommands._tab),
+    "macro": LineCommandSpec(Scope.EITHER, LineCommands._macro),
+    "onopen": LineCommandSpec(Scope.EITHER, _script_for("onopen")),
+    "onclose": LineCommandSpec(Scope.EITHER, _script_for("onclose")),
+    "index": LineCommandSpec(Scope.EITHER, _reference_to("index")),
+    "help": LineCommandSpec(Scope.EITHER, _reference_to("help")),
+    "toc": LineCommandSpec(Scope.EITHER, _reference_to("toc")),
+    "proportional": LineCommandSpec(Scope.EITHER, LineCommands._proportional),
     "title": NodeSpec(LineCommands._title),
     "next": NodeSpec(_node_reference_to("next")),
     "prev": NodeSpec(_node_reference_to("prev")),

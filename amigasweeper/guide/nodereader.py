@@ -10,7 +10,7 @@ from .commandlines import EMBED, LINE_COMMAND, Body, is_command_line
 from .inline import InlineParser, MacroBudget, unquote
 from .linewalk import LinePlaces
 from .model import Document, LineStore, Macro, Node, Problem
-from .sourceline import PLAIN, Command, Layout, SourceLine, Span
+from .sourceline import PLAIN, LayoutCommand, LayoutStep, SourceLine, Span
 
 
 class NodeReader:
@@ -67,7 +67,7 @@ class NodeReader:
         items: list = []
         for index, line in enumerate(text.split("\n")):
             if index:
-                items.append(Layout(Command.LINE))
+                items.append(LayoutStep(LayoutCommand.LINE))
             if line:
                 items.append(Span(line, PLAIN))
         return SourceLine(number, items, blank=not text.strip())

@@ -2,7 +2,7 @@
 
 * :class:`Span` - text in one :class:`Style` (bold, italic, underline, pens);
 * :class:`Link` - a button with a label and an action (:class:`ActionKind`);
-* :class:`Layout` - a formatting command such as ``@{line}`` or ``@{lindent 4}``.
+* :class:`LayoutStep` - a formatting command such as ``@{line}`` or ``@{lindent 4}``.
 
 Style commands (``@{b}``, ``@{fg shine}`` ...) do not appear as items: they
 change the style of the spans that follow, so a viewer only ever draws spans.
@@ -16,7 +16,7 @@ from enum import Enum
 from typing import Union
 
 
-class Pen(Enum):
+class DrawInfoPen(Enum):
     """The DrawInfo pens that ``@{fg name}`` and ``@{bg name}`` may name."""
 
     TEXT = "text"
@@ -28,7 +28,7 @@ class Pen(Enum):
     HIGHLIGHT = "highlight"
 
     @classmethod
-    def from_name(cls, name: str) -> "Pen | None":
+    def from_name(cls, name: str) -> "DrawInfoPen | None":
         """The pen called ``name``, in any case, or None.
 
         Besides the DrawInfo names MultiView accepts, real guides use
@@ -62,7 +62,7 @@ PEN_ALIASES = {
 
 
 # A colour is a named DrawInfo pen or, after @{apen n}/@{bpen n}, a raw pen number.
-Colour = Union[Pen, int]
+Colour = Union[DrawInfoPen, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +72,8 @@ class Style:
     bold: bool = False
     italic: bool = False
     underline: bool = False
-    fg: Colour = Pen.TEXT
-    bg: Colour = Pen.BACKGROUND
+    fg: Colour = DrawInfoPen.TEXT
+    bg: Colour = DrawInfoPen.BACKGROUND
 
 
 PLAIN = Style()
@@ -146,7 +146,7 @@ class Link:
         return self.target.rsplit("/", 1)[-1]
 
 
-class Command(Enum):
+class LayoutCommand(Enum):
     """Formatting commands kept in the text for the layout step."""
 
     LINE = "line"  # end the screen line, same paragraph
@@ -165,17 +165,17 @@ class Command(Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Layout:
+class LayoutStep:
     """One formatting command; ``value`` for LINDENT/PARI, ``stops`` for
     SETTABS, ``style`` (the colours in force) for TAB."""
 
-    command: Command
+    command: LayoutCommand
     value: int = 0
     stops: tuple[int, ...] = ()
     style: "Style" = PLAIN
 
 
-Inline = Union[Span, Link, Layout]
+Inline = Union[Span, Link, LayoutStep]
 
 
 @dataclass(slots=True)
@@ -195,8 +195,8 @@ class SourceLine:
     def visible(self) -> bool:
         """Whether the line puts anything on the screen (text, a button, a tab or a break)."""
         for item in self.items:
-            if isinstance(item, Layout):
-                if item.command in (Command.LINE, Command.PAR, Command.TAB):
+            if isinstance(item, LayoutStep):
+                if item.command in (LayoutCommand.LINE, LayoutCommand.PAR, LayoutCommand.TAB):
                     return True
             elif not isinstance(item, Span) or item.text:
                 return True
@@ -210,6 +210,6 @@ class SourceLine:
                 parts.append(item.text)
             elif isinstance(item, Link):
                 parts.append(item.label)
-            elif item.command is Command.TAB:
+            elif item.command is LayoutCommand.TAB:
                 parts.append("\t")
         return "".join(parts)

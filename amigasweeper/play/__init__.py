@@ -17,7 +17,7 @@ none keeps a game's state of its own.
 
 from .choices import Choices, SeedSource
 from .clock import WINDOW_REASONS, PauseReason, PauseReasons
-from .duel import DuelPlay, DuelPlayers, Opponent
+from .duel_play import DuelPlay, DuelPlayers, Opponent
 from .ending import Desk, DuelJob, EndQueue, GameJob
 from .played import CLICKS, Action, Aim, GameEnd, PlayedGame
 from .session import Session

@@ -171,7 +171,7 @@ def narrator_for(speak: bool, log: Path | None, find_voice: Callable[[], Voice] 
     problem: str | None = None
     if speak:
         if find_voice is None:
-            from amigasweeper.access.voices.find import find_voice as system_voice
+            from amigasweeper.access.voices.find_voice import find_voice as system_voice
 
             find_voice = system_voice
         try:

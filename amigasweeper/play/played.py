@@ -29,7 +29,7 @@ from enum import Enum
 
 from amigasweeper.engine import Game, GameSetup, LevelName, Move, MoveKind, MoveResult
 from amigasweeper.metrics.clicks import Click
-from amigasweeper.replay import Button, GameRecorder, Recording, Result
+from amigasweeper.replay import GameRecorder, RecordedButton, Recording, Result
 
 # (x, y) on the board in pixels and the square there; None off the board.
 Aim = tuple[int, int, int | None] | None
@@ -111,10 +111,10 @@ class PlayedGame:
         """The pointer moved (to a square, or off the board)."""
         self.recorder.move(*(aim or (None, None, None)))
 
-    def press(self, button: Button, aim: Aim) -> None:
-        self.recorder.press(Button(button), *(aim or (None, None, None)))
+    def press(self, button: RecordedButton, aim: Aim) -> None:
+        self.recorder.press(RecordedButton(button), *(aim or (None, None, None)))
 
-    def release(self, button: Button, aim: Aim, action: Action | None) -> MoveResult | None:
+    def release(self, button: RecordedButton, aim: Aim, action: Action | None) -> MoveResult | None:
         """A button let go where ``aim`` says; ``action`` is what it was
         pressed to do (None: nothing). The right button acts only on a square
         of the kind it was pressed on, as in 2.4."""
@@ -124,7 +124,7 @@ class PlayedGame:
             is_open = self.game.is_open(cell)
             if not (action is Action.MARK and is_open or action is Action.CLEAR and not is_open):
                 played = self._play(action, cell)
-        self.recorder.release(Button(button), *(aim or (None, None, None)))
+        self.recorder.release(RecordedButton(button), *(aim or (None, None, None)))
         self._check_end()
         if played is None:
             return None

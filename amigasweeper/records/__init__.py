@@ -17,9 +17,9 @@ from .game_keeper import GameKeeper
 from .index import INDEX_FILE, StatsIndex
 from .kept_game import KeptGame
 from .live import LiveIndex
+from .record_store import BROWSER_CAP, GAMES_FILE, RecordStore
 from .replay_folder import REPLAY_CAP, ReplayFolder
 from .rows import BestTimeTable, RowKey, board_name, counts_as_best
-from .store import BROWSER_CAP, GAMES_FILE, RecordStore
 from .summary import ChartPoint, RowSummary, RowTally, chart_points, summarise
 
 __all__ = [

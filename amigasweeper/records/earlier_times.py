@@ -14,8 +14,8 @@ from __future__ import annotations
 from ..storage.settings_and_times import BestTime
 from ..storage.time_kinds import earlier_kind, time_kind
 from .kept_game import KeptGame
+from .record_store import RecordStore
 from .rows import BestTimeTable, counts_as_best
-from .store import RecordStore
 
 
 def sort_moves(store: RecordStore, earlier: dict[str, BestTime]) -> dict[str, str | None]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .filters import GameFilter
 from .index import StatsIndex
-from .store import RecordStore
+from .record_store import RecordStore
 
 
 class FilteredIndex:

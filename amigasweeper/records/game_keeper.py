@@ -24,8 +24,8 @@ from ..storage.memory_backend import MemoryBackend
 from .index import INDEX_FILE
 from .kept_game import KeptGame
 from .live import LiveIndex
+from .record_store import RecordStore
 from .replay_folder import REPLAY_CAP, ReplayFolder
-from .store import RecordStore
 
 KEPT_FILE = "amigasweeper-kept-replays.txt"
 

@@ -20,7 +20,7 @@ finds the index short of the games file and folds the rest in.
 from __future__ import annotations
 
 from .index import StatsIndex
-from .store import INDEX_LAG_BYTES, RecordStore
+from .record_store import INDEX_LAG_BYTES, RecordStore
 
 SLICE_BYTES = 256 * 1024  # about 3,000 games' lines: a few milliseconds of folding
 

@@ -18,7 +18,7 @@ Pure Python: nothing here imports pyxel.
 """
 
 from .errors import ReplayError
-from .events import Button, EventKind, InputEvent, MouseEvent, Result
+from .events import EventKind, InputEvent, MouseEvent, RecordedButton, Result
 from .files import OWN_SUFFIXES, REPLAY_SUFFIXES, ReplayLoad, load_replay, open_replay, replay_bytes, replay_suffix
 from .recorder import GameRecorder
 from .recording import Recording
@@ -28,7 +28,7 @@ __all__ = [
     "OWN_SUFFIXES",
     "REPLAY_SUFFIXES",
     "ReplayLoad",
-    "Button",
+    "RecordedButton",
     "EventKind",
     "GameRecorder",
     "InputEvent",

@@ -51,7 +51,7 @@ HIGHEST_NUMBER = 12  # tiles above it are covered squares, marks and mines
 LONGEST_PAUSED_TRY = 2
 
 
-class Rule(str, Enum):
+class LayingRule(str, Enum):
     """How the board's mines were laid, as far as the file tells."""
 
     OURS = "ours"  # our random boards: anywhere but the first square uncovered
@@ -60,17 +60,17 @@ class Rule(str, Enum):
 
 
 RULE_WORDS = {
-    Rule.OURS: "laid by AmigaSweeper: uniformly at random on every square but the first one uncovered",
-    Rule.ASSUMED: "the file does not say how {software} laid its mines: assumed uniformly at random on "
+    LayingRule.OURS: "laid by AmigaSweeper: uniformly at random on every square but the first one uncovered",
+    LayingRule.ASSUMED: "the file does not say how {software} laid its mines: assumed uniformly at random on "
                   "every square but the first one uncovered (if it promised more, an opening on the first "
                   "click say, the first guesses were safer than these odds)",
-    Rule.NO_GUESS: "a no-guess board, made so that no guess is needed: no uniform layout behaves like it, "
+    LayingRule.NO_GUESS: "a no-guess board, made so that no guess is needed: no uniform layout behaves like it, "
                    "so it is not audited",
 }
 
 
 @dataclass(frozen=True)
-class Guess:
+class AuditedGuess:
     """One move the position did not prove safe."""
 
     move: int  # its number among the game's moves that open squares, from 1
@@ -91,17 +91,17 @@ class Guess:
 
 @dataclass
 class ReplayAudit:
-    rule: Rule
+    rule: LayingRule
     software: str
     alpha: float = DEFAULT_ALPHA
-    guesses: list[Guess] = field(default_factory=list)
+    guesses: list[AuditedGuess] = field(default_factory=list)
     proved: int = 0  # moves that opened squares the position proved safe
     luck: GameLuck = field(default_factory=GameLuck.empty)
     log10_max: float = 0.0  # the running maximum of the luck, read after each guess
 
     @property
     def audited(self) -> bool:
-        return self.rule is not Rule.NO_GUESS
+        return self.rule is not LayingRule.NO_GUESS
 
     @property
     def log10_e(self) -> float:
@@ -115,10 +115,10 @@ class ReplayAudit:
         return RULE_WORDS[self.rule].format(software=self.software or "the program that wrote it")
 
 
-def rule_of(recording: Recording) -> Rule:
+def rule_of(recording: Recording) -> LayingRule:
     if recording.setup.layout is LayoutKind.NO_GUESS:
-        return Rule.NO_GUESS
-    return Rule.OURS if recording.software.startswith(OUR_SOFTWARE_NAME) else Rule.ASSUMED
+        return LayingRule.NO_GUESS
+    return LayingRule.OURS if recording.software.startswith(OUR_SOFTWARE_NAME) else LayingRule.ASSUMED
 
 
 def audit_recording(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int = DEFAULT_BUDGET) -> ReplayAudit:
@@ -150,7 +150,7 @@ def audit_steps(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int 
                 number += 1
                 if opened_any:  # the first square uncovered is safe by the rule
                     view = [t if t <= HIGHEST_NUMBER else COVERED_VIEW for t in map(game.tile, topology.cells())]
-                    guess = Guess(number, event.t_ms, move.kind, cell, targets, None, None,
+                    guess = AuditedGuess(number, event.t_ms, move.kind, cell, targets, None, None,
                                   not any(t in mines for t in targets), index)
                     attempt = 0
                     while True:
@@ -189,7 +189,7 @@ def _opens(game, move: Move) -> tuple[int, ...]:
     return targets if flags == shown else ()
 
 
-def _chances(guess: Guess, topology, view: list[int], total: int, budget: int,
+def _chances(guess: AuditedGuess, topology, view: list[int], total: int, budget: int,
              deadline: Deadline) -> tuple[Fraction | None, Fraction | None] | None:
     """The guess's chance of being safe and the safest square's (None for one over ``budget``), or None
     when ``deadline`` stopped a count before it could tell (it is kept, to go on)."""
@@ -201,7 +201,7 @@ def _chances(guess: Guess, topology, view: list[int], total: int, budget: int,
     return p, (None if chances is None else 1 - min(chances.values()))
 
 
-def _weigh(audit: ReplayAudit, guess: Guess, p: Fraction | None, best: Fraction | None) -> None:
+def _weigh(audit: ReplayAudit, guess: AuditedGuess, p: Fraction | None, best: Fraction | None) -> None:
     if p == 1:
         audit.proved += 1
         return

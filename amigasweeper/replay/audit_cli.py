@@ -18,7 +18,7 @@ import sys
 from collections.abc import Sequence
 
 from ..solver.luck import DEFAULT_ALPHA, threshold
-from .audit import Guess, ReplayAudit, audit_recording
+from .audit import AuditedGuess, ReplayAudit, audit_recording
 from .errors import ReplayError
 from .files import load_replay
 from .recording import Recording
@@ -71,7 +71,7 @@ def _percent(p) -> str:
     return "?" if p is None else f"{float(p):.1%}"
 
 
-def guess_line(recording: Recording, guess: Guess) -> str:
+def guess_line(recording: Recording, guess: AuditedGuess) -> str:
     what = (f"uncover {square(recording, guess.cell)}" if len(guess.opened) == 1 and guess.opened[0] == guess.cell
             else f"chord on {square(recording, guess.cell)} (opens {len(guess.opened)} squares)")
     ended = "safe" if guess.safe else "hit a mine"
@@ -110,7 +110,7 @@ def report(name: str, recording: Recording, audit: ReplayAudit) -> str:
 
 
 def to_dict(name: str, recording: Recording, audit: ReplayAudit) -> dict:
-    def guess(g: Guess) -> dict:
+    def guess(g: AuditedGuess) -> dict:
         row, column = divmod(g.cell, recording.setup.width)
         return {"move": g.move, "t_ms": g.t_ms, "kind": "chord" if g.kind.value == "clear" else "uncover",
                 "row": row, "column": column, "opened": list(g.opened),

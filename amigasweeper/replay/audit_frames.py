@@ -23,7 +23,7 @@ from fractions import Fraction
 from ..slices import Sliced
 from ..solver.constraints import Inconsistent
 from ..solver.deadlines import Deadline
-from .audit import Guess, ReplayAudit, audit_steps
+from .audit import AuditedGuess, ReplayAudit, audit_steps
 from .recording import Recording
 
 FRAME_BUDGET_S = 0.004  # a frame's share of the audit: a quarter of a 60 fps frame
@@ -45,7 +45,7 @@ def percent(p: Fraction | None) -> str:
     return "?" if p is None else f"{float(p):.0%}"
 
 
-def guess_words(guess: Guess) -> str:
+def guess_words(guess: AuditedGuess) -> str:
     """"62% safe; the safest square was 81%", as the Replay window's status line says it."""
     if guess.p is None:
         return "not weighed (an exact count needs more than the work budget)"
@@ -124,7 +124,7 @@ class FrameAudit:
             self.problem = f"Luck audit: not possible: what the board shows contradicts itself ({error})"
         return self.ready
 
-    def guess_at(self, index: int) -> tuple[Guess, Stage] | None:
+    def guess_at(self, index: int) -> tuple[AuditedGuess, Stage] | None:
         """The guess to name with event ``index`` shown: the one it plays or the next event plays, else
         the latest one before it (None: none yet, or the audit not ready)."""
         if self.audit is None:
@@ -159,13 +159,13 @@ class FrameAudit:
         ended = "" if stage is Stage.EARLIER or guess.safe else ": a mine"
         return f"Guess {number}/{total}: {guess_words(guess)}{ended}"
 
-    def next_guess(self, index: int) -> Guess | None:
+    def next_guess(self, index: int) -> AuditedGuess | None:
         """The first guess whose board (the event before it) comes after event ``index``."""
         if self.audit is None:
             return None
         return next((g for g in self.audit.guesses if g.event - 1 > index), None)
 
-    def previous_guess(self, index: int) -> Guess | None:
+    def previous_guess(self, index: int) -> AuditedGuess | None:
         """The last guess whose board comes before event ``index``."""
         if self.audit is None:
             return None

@@ -24,18 +24,18 @@ from ..engine.game import Game
 from ..engine.rules import Mark, Move, MoveKind
 from ..metrics.clicks import FLAGGED, BoardState, ClickCounter, Effect, Mouse
 from ..slices import SLICE, Steps
-from .events import Button, EventKind, InputEvent, MouseEvent, Result
+from .events import EventKind, InputEvent, MouseEvent, RecordedButton, Result
 from .stream import cell_at, replay_game
 
 Played = tuple[tuple[InputEvent, ...], Result]
 _BUTTONS = {
-    Mouse.LEFT_DOWN: (EventKind.PRESS, Button.LEFT),
-    Mouse.LEFT_UP: (EventKind.RELEASE, Button.LEFT),
-    Mouse.RIGHT_DOWN: (EventKind.PRESS, Button.RIGHT),
-    Mouse.PRE_FLAG: (EventKind.PRESS, Button.RIGHT),
-    Mouse.RIGHT_UP: (EventKind.RELEASE, Button.RIGHT),
-    Mouse.MIDDLE_DOWN: (EventKind.PRESS, Button.MIDDLE),
-    Mouse.MIDDLE_UP: (EventKind.RELEASE, Button.MIDDLE),
+    Mouse.LEFT_DOWN: (EventKind.PRESS, RecordedButton.LEFT),
+    Mouse.LEFT_UP: (EventKind.RELEASE, RecordedButton.LEFT),
+    Mouse.RIGHT_DOWN: (EventKind.PRESS, RecordedButton.RIGHT),
+    Mouse.PRE_FLAG: (EventKind.PRESS, RecordedButton.RIGHT),
+    Mouse.RIGHT_UP: (EventKind.RELEASE, RecordedButton.RIGHT),
+    Mouse.MIDDLE_DOWN: (EventKind.PRESS, RecordedButton.MIDDLE),
+    Mouse.MIDDLE_UP: (EventKind.RELEASE, RecordedButton.MIDDLE),
 }
 
 

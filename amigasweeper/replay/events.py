@@ -14,7 +14,7 @@ MAX_EVENTS = 300_000
 TOO_MANY_EVENTS = f"the replay has more than {MAX_EVENTS:,} events, far more than any game"
 
 
-class Button(str, Enum):
+class RecordedButton(str, Enum):
     LEFT = "left"
     RIGHT = "right"
     MIDDLE = "middle"  # only in files from other programs
@@ -49,7 +49,7 @@ class InputEvent:
     x: int | None = None
     y: int | None = None
     cell: int | None = None
-    button: Button | None = None
+    button: RecordedButton | None = None
     click: Click | None = None
     moves: tuple[Move, ...] = ()
 

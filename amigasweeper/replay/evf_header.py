@@ -34,7 +34,7 @@ CURSOR_KEPT_ON_BOARD = 0x40  # the pointer cannot leave the board
 AUTO_RESTART = 0x20  # a new game starts by itself after a loss
 
 
-class Mode(IntEnum):
+class EvfMode(IntEnum):
     """The game mode, as the specification numbers them (v0.4)."""
 
     STANDARD = 0
@@ -58,7 +58,7 @@ class Mode(IntEnum):
 
     @property
     def title(self) -> str:
-        special = {Mode.UPK: "UPK", Mode.WIN7: "Win7", Mode.NO_RULE: "no rule"}
+        special = {EvfMode.UPK: "UPK", EvfMode.WIN7: "Win7", EvfMode.NO_RULE: "no rule"}
         return special.get(self, self.name.replace("_", " ").capitalize())
 
 
@@ -66,21 +66,21 @@ class Mode(IntEnum):
 # call no-guess boards (ours are written as Competitive Solvable: the board
 # is made solvable once, and a guess that happens to be safe does not lose).
 SOLVABLE_MODES = frozenset({
-    Mode.COMPETITIVE_SOLVABLE, Mode.STRONG_SOLVABLE, Mode.WEAK_SOLVABLE, Mode.TO_BE_SOLVABLE,
-    Mode.SOLVABLE_CHORDING_RECURSIVE, Mode.SOLVABLE_FLAG_RECURSIVE, Mode.SOLVABLE_CHORDING_FLAG_RECURSIVE,
+    EvfMode.COMPETITIVE_SOLVABLE, EvfMode.STRONG_SOLVABLE, EvfMode.WEAK_SOLVABLE, EvfMode.TO_BE_SOLVABLE,
+    EvfMode.SOLVABLE_CHORDING_RECURSIVE, EvfMode.SOLVABLE_FLAG_RECURSIVE, EvfMode.SOLVABLE_CHORDING_FLAG_RECURSIVE,
 })
 
 
 def mode_title(mode: int) -> str:
     """A mode's name for the player; a number the specification leaves free is shown as one."""
     try:
-        return Mode(mode).title
+        return EvfMode(mode).title
     except ValueError:
         return f"mode {mode}"
 
 
-def mode_of(layout: LayoutKind) -> Mode:
-    return Mode.COMPETITIVE_SOLVABLE if layout is LayoutKind.NO_GUESS else Mode.STANDARD
+def mode_of(layout: LayoutKind) -> EvfMode:
+    return EvfMode.COMPETITIVE_SOLVABLE if layout is LayoutKind.NO_GUESS else EvfMode.STANDARD
 
 
 def layout_of(mode: int) -> LayoutKind:

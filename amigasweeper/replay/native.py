@@ -47,7 +47,7 @@ from ..engine.rules import Completion, Move, MoveKind
 from ..engine.topology import Shape
 from ..metrics.clicks import Click
 from .errors import ReplayError
-from .events import MAX_EVENTS, TOO_MANY_EVENTS, Button, EventKind, InputEvent, Result
+from .events import MAX_EVENTS, TOO_MANY_EVENTS, EventKind, InputEvent, RecordedButton, Result
 from .recording import Recording
 
 MAGIC = "AmigaSweeper replay"
@@ -57,7 +57,7 @@ MAX_UNPACKED = 32 * 1024 * 1024  # far more than any game; a bigger file is refu
 
 _KIND = {EventKind.MOVE: "m", EventKind.PRESS: "p", EventKind.RELEASE: "r", EventKind.KEY: "k"}
 _KIND_BY_LETTER = {v: k for k, v in _KIND.items()}
-_BUTTON = {Button.LEFT: "L", Button.RIGHT: "R", Button.MIDDLE: "M"}
+_BUTTON = {RecordedButton.LEFT: "L", RecordedButton.RIGHT: "R", RecordedButton.MIDDLE: "M"}
 _BUTTON_BY_LETTER = {v: k for k, v in _BUTTON.items()}
 _CLICK = {Click.LEFT: "L", Click.RIGHT: "R", Click.CHORD: "C"}
 _CLICK_BY_LETTER = {v: k for k, v in _CLICK.items()}

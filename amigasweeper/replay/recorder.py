@@ -28,7 +28,7 @@ from collections.abc import Callable
 from ..engine.game import Game
 from ..engine.rules import GameStatus
 from ..metrics.clicks import Click
-from .events import Button, EventKind, InputEvent, Result
+from .events import EventKind, InputEvent, RecordedButton, Result
 from .recording import Recording
 
 
@@ -101,15 +101,15 @@ class GameRecorder:
         if self._start is not None:
             self._add(EventKind.MOVE, x=x, y=y, cell=cell)
 
-    def press(self, button: Button, x: int | None, y: int | None, cell: int | None) -> None:
+    def press(self, button: RecordedButton, x: int | None, y: int | None, cell: int | None) -> None:
         self._pointer = (x, y, cell) if cell is not None else (None, None, None)
         if cell is None and self._start is None:
             return  # a press off the board before the game is no part of it
         self._begin()
         x, y, cell = self._pointer
-        self._add(EventKind.PRESS, x=x, y=y, cell=cell, button=Button(button))
+        self._add(EventKind.PRESS, x=x, y=y, cell=cell, button=RecordedButton(button))
 
-    def release(self, button: Button, x: int | None, y: int | None, cell: int | None) -> None:
+    def release(self, button: RecordedButton, x: int | None, y: int | None, cell: int | None) -> None:
         self._pointer = (x, y, cell) if cell is not None else (None, None, None)
         x, y, cell = self._pointer
         if self._start is None:
@@ -117,8 +117,8 @@ class GameRecorder:
                 return  # pressed off the board, let go on it, nothing done: no part of the game
             # the window acted on a release whose press we never saw: record both
             self._begin()
-            self._add(EventKind.PRESS, take_moves=False, x=x, y=y, cell=cell, button=Button(button))
-        self._add(EventKind.RELEASE, x=x, y=y, cell=cell, button=Button(button))
+            self._add(EventKind.PRESS, take_moves=False, x=x, y=y, cell=cell, button=RecordedButton(button))
+        self._add(EventKind.RELEASE, x=x, y=y, cell=cell, button=RecordedButton(button))
 
     def key(self, click: Click, cell: int | None) -> None:
         if cell is None:

@@ -35,7 +35,7 @@ class Recording:
     (their EVF mouse events are made from ``events`` when needed, see
     :mod:`.stream`) and holds the file's own mouse events for a game read from
     a replay file, so its metrics are counted from what the file says.
-    ``evf_mode`` is the game mode such a file gives (see evf_header.Mode).
+    ``evf_mode`` is the game mode such a file gives (see evf_header.EvfMode).
     """
 
     setup: GameSetup

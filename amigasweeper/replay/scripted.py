@@ -14,7 +14,7 @@ import random
 from ..engine.game import Game, GameSetup
 from ..engine.rules import Mark
 from ..metrics.clicks import Click
-from .events import Button, Result
+from .events import RecordedButton, Result
 from .recorder import GameRecorder
 from .recording import Recording
 
@@ -62,20 +62,20 @@ class ScriptedPlayer:
 
     def left(self, cell: int, release_at: int | None = None) -> None:
         self.glide(cell)
-        self.recorder.press(Button.LEFT, *self.pointer, cell)
+        self.recorder.press(RecordedButton.LEFT, *self.pointer, cell)
         self.wait(0.02, 0.1)
         target = cell if release_at is None else release_at
         if release_at is not None:
             self.glide(release_at)
         if target is not None:
             self.game.uncover(target)
-        self.recorder.release(Button.LEFT, *self.pointer, target)
+        self.recorder.release(RecordedButton.LEFT, *self.pointer, target)
 
     def right(self, cell: int, release_at: int | None = None) -> None:
         """2.4's right button: the square pressed on decides what the release does."""
         self.glide(cell)
         pressed_open = self.game.is_open(cell)
-        self.recorder.press(Button.RIGHT, *self.pointer, cell)
+        self.recorder.press(RecordedButton.RIGHT, *self.pointer, cell)
         self.wait(0.02, 0.1)
         target = cell if release_at is None else release_at
         if release_at is not None:
@@ -84,7 +84,7 @@ class ScriptedPlayer:
             self.game.clear_around(target)
         elif not pressed_open and not self.game.is_open(target):
             self.game.toggle_mark(target)
-        self.recorder.release(Button.RIGHT, *self.pointer, target)
+        self.recorder.release(RecordedButton.RIGHT, *self.pointer, target)
 
     def key(self, click: Click, cell: int) -> None:
         self.glide(cell)

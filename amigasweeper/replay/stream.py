@@ -38,7 +38,7 @@ from ..engine.game import Game
 from ..engine.rules import GameStatus, Mark, MoveKind
 from ..metrics.clicks import BoardState, Click, ClickCounter, Mouse
 from ..slices import SLICE, Steps, finish
-from .events import Button, EventKind, InputEvent, MouseEvent
+from .events import EventKind, InputEvent, MouseEvent, RecordedButton
 
 _STEPS = {
     Click.LEFT: (Mouse.LEFT_DOWN, Mouse.LEFT_UP),
@@ -106,22 +106,22 @@ class _Writer:
         self.group(index, event.t_ms, [(Mouse.MOVE, self.point(event))])
 
     def on_press(self, index: int, event: InputEvent) -> None:
-        if event.button is Button.LEFT:
+        if event.button is RecordedButton.LEFT:
             self.group(index, event.t_ms, [(Mouse.LEFT_DOWN, self.point(event))])
             self.left_held = True
-        elif event.button is Button.RIGHT:
+        elif event.button is RecordedButton.RIGHT:
             # 2.4 acts on the release: the press is only where the pointer was.
             self.right_press = event
             self.right_press_open = event.cell is not None and self.game.is_open(event.cell)
             self.group(index, event.t_ms, [(Mouse.MOVE, self.point(event))])
 
     def on_release(self, index: int, event: InputEvent) -> None:
-        if event.button is Button.LEFT:
+        if event.button is RecordedButton.LEFT:
             self.group(index, event.t_ms, self.left_release(event))
             self.left_held = False
             self.out += [(replace(m, t_ms=event.t_ms), i) for m, i in self.waiting]
             self.waiting.clear()
-        elif event.button is Button.RIGHT:
+        elif event.button is RecordedButton.RIGHT:
             press = self.right_press or event
             self.right_release(index, event, press, self.right_press_open)
             self.right_press = None

@@ -37,7 +37,7 @@ from ..metrics.board import BoardMetrics, board_metrics_steps
 from ..metrics.clicks import ClickCounter, Mouse
 from ..metrics.game_metrics import GameMetrics
 from ..slices import SLICE, Steps, finish
-from .events import Button, EventKind
+from .events import EventKind, RecordedButton
 from .recording import Recording
 from .stream import cell_at, mouse_stream_steps, replay_game
 
@@ -50,7 +50,7 @@ class ReplayState:
     index: int
     t_ms: int
     pointer: tuple[int, int] | None  # board pixels, None off the board
-    buttons: frozenset[Button]
+    buttons: frozenset[RecordedButton]
     game: Game
     metrics: GameMetrics
 

@@ -5,10 +5,7 @@ Pure Python; it sees only what a player sees (a PlayerView), never the mines.
 
 from . import engine_hooks  # noqa: F401  (gives the engine the no-guess maker and the Duel's reasoner)
 from .analysis import Analysis, AnalysisJob, analyse
-from .knowledge import Knowledge
-from .noguess import NoGuessBoard, generate_no_guess, is_no_guess, no_guess_layout
-from .player import Decision, GameResult, Player, best_move, choose_move, play_game
-from .rules import (
+from .hint_rules import (
     Certainty,
     Deduction,
     Hint,
@@ -24,6 +21,9 @@ from .rules import (
     rule6,
     solve,
 )
+from .knowledge import Knowledge
+from .noguess import NoGuessBoard, generate_no_guess, is_no_guess, no_guess_layout
+from .player import Decision, GameResult, Player, best_move, choose_move, play_game
 
 __all__ = [
     "Analysis",

@@ -57,7 +57,7 @@ from amigasweeper.engine.view import KNOWN_SAFE
 
 from .analysis import Analysis
 from .constraints import Inconsistent, constraints_of
-from .rules import solve
+from .hint_rules import solve
 
 # EASY's handicaps.
 EASY_BLUNDER = 0.15  # chance of uncovering a random square it does not know to be a mine

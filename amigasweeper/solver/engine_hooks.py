@@ -9,8 +9,8 @@ from __future__ import annotations
 from amigasweeper.engine import LayoutKind, PlayerView, register_layout_maker
 from amigasweeper.engine.duel import DuelReasoner, register_reasoner
 
+from .hint_rules import all_certain, solve
 from .noguess import no_guess_layout
-from .rules import all_certain, solve
 
 
 def _consistent(view: PlayerView) -> bool:

@@ -77,7 +77,7 @@ class NoGuessBoard:
     gave_up: GaveUp = GaveUp.NO
 
 
-class _Run:
+class _LayoutSolve:
     """A solve of one layout from the first click, which the layout may change under."""
 
     def __init__(self, topology: Topology, layout: set[int], first: int) -> None:
@@ -148,7 +148,7 @@ class _Run:
         return near, beyond
 
 
-def _perturb(run: _Run, protected: set[int], rng: random.Random) -> bool:
+def _perturb(run: _LayoutSolve, protected: set[int], rng: random.Random) -> bool:
     """Change the board around one stuck square; False if nothing can move."""
     near, beyond = run.stuck_squares(protected)
     if not near:
@@ -179,7 +179,7 @@ def is_no_guess(topology: Topology, mines: frozenset[int] | set[int], first: int
     """True when the solver clears the board from ``first`` without a single guess."""
     if first in mines:
         return False
-    return _Run(topology, set(mines), first).solve()
+    return _LayoutSolve(topology, set(mines), first).solve()
 
 
 def generate_no_guess(
@@ -205,7 +205,7 @@ def generate_no_guess(
     perturbations = 0
     best: tuple[int, frozenset[int]] | None = None
     for attempt in range(1, MAX_ATTEMPTS + 1):
-        run = _Run(topology, set(rng.sample(free, mines)), first_cell)
+        run = _LayoutSolve(topology, set(rng.sample(free, mines)), first_cell)
         most, stalls = -1, 0
         while stalls < STALL_LIMIT:
             if ends is not None and clock() >= ends:
@@ -215,7 +215,7 @@ def generate_no_guess(
                 layout = frozenset(run.layout)
                 if is_no_guess(topology, layout, first_cell):
                     return NoGuessBoard(layout, True, attempt, perturbations)
-                run = _Run(topology, set(layout), first_cell)  # read afresh, then keep repairing
+                run = _LayoutSolve(topology, set(layout), first_cell)  # read afresh, then keep repairing
                 run.solve()
             if run.opened > most:
                 most, stalls = run.opened, 0

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from amigasweeper.access.narrator import LineKind
-from amigasweeper.access.words.game import plural
+from amigasweeper.access.words.game_lines import plural
 from amigasweeper.engine import LevelName
 from amigasweeper.play.choices import choice_settings
 from amigasweeper.play.session import Session

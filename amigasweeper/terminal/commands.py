@@ -88,7 +88,7 @@ def _one_of(words: Iterable[str]) -> str:
 
 
 @dataclass(frozen=True)
-class Spec:
+class VerbSpec:
     usage: str  # an example, as the help gives it: 'go C5'
     says: str  # what it does, for `help go`
     least: int = 0  # arguments it needs
@@ -96,76 +96,76 @@ class Spec:
     words: tuple[str, ...] = ()  # the words its argument may be (none: anything, checked later)
 
 
-SPECS: dict[Verb, Spec] = {
-    Verb.GO: Spec("go C5", "moves you to a square: its column, a letter from the left, then its row, "
+SPECS: dict[Verb, VerbSpec] = {
+    Verb.GO: VerbSpec("go C5", "moves you to a square: its column, a letter from the left, then its row, "
                   "a number from the top", 1, 2),
-    Verb.UP: Spec("up 3", "moves you as many squares up as you say; up alone, one", 0, 1),
-    Verb.DOWN: Spec("down 3", "moves you as many squares down as you say; down alone, one", 0, 1),
-    Verb.LEFT: Spec("left 3", "moves you as many squares left as you say; left alone, one", 0, 1),
-    Verb.RIGHT: Spec("right 3", "moves you as many squares right as you say; right alone, one", 0, 1),
-    Verb.WHERE: Spec("where", "says the square you are on and what it shows"),
-    Verb.UNCOVER: Spec("uncover", "uncovers the square you are on, or the one you name (u for short)", 0, 2),
-    Verb.MARK: Spec("mark", "marks the square you are on (or the one you name) as a mine; again, with a "
+    Verb.UP: VerbSpec("up 3", "moves you as many squares up as you say; up alone, one", 0, 1),
+    Verb.DOWN: VerbSpec("down 3", "moves you as many squares down as you say; down alone, one", 0, 1),
+    Verb.LEFT: VerbSpec("left 3", "moves you as many squares left as you say; left alone, one", 0, 1),
+    Verb.RIGHT: VerbSpec("right 3", "moves you as many squares right as you say; right alone, one", 0, 1),
+    Verb.WHERE: VerbSpec("where", "says the square you are on and what it shows"),
+    Verb.UNCOVER: VerbSpec("uncover", "uncovers the square you are on, or the one you name (u for short)", 0, 2),
+    Verb.MARK: VerbSpec("mark", "marks the square you are on (or the one you name) as a mine; again, with a "
                     "question mark; again, with no mark (m for short)", 0, 2),
-    Verb.CLEAR: Spec("clear", "when the square you are on (or the one you name) is a number with as many marks "
+    Verb.CLEAR: VerbSpec("clear", "when the square you are on (or the one you name) is a number with as many marks "
                      "around it as it shows, uncovers every other square around it (l for short)", 0, 2),
-    Verb.READ_ROW: Spec("read row 5", "reads a row in runs, like A to F covered, G 1 2, I to P blank "
+    Verb.READ_ROW: VerbSpec("read row 5", "reads a row in runs, like A to F covered, G 1 2, I to P blank "
                         "(G 1, H 2); alone, your row", 0, 1),
-    Verb.READ_COLUMN: Spec("read column C", "reads a column in runs, like 1 to 4 covered, 5 2, 6 to 16 blank; "
+    Verb.READ_COLUMN: VerbSpec("read column C", "reads a column in runs, like 1 to 4 covered, 5 2, 6 to 16 blank; "
                            "alone, your column", 0, 1),
-    Verb.READ_AROUND: Spec("read around", "reads your square (or one you name: read around C5) and every "
+    Verb.READ_AROUND: VerbSpec("read around", "reads your square (or one you name: read around C5) and every "
                            "square touching it", 0, 2),
-    Verb.READ_FRONTIER: Spec("read frontier", "reads the numbers touching covered squares, row by row; "
+    Verb.READ_FRONTIER: VerbSpec("read frontier", "reads the numbers touching covered squares, row by row; "
                              "read frontier 9 from row 9", 0, 1),
-    Verb.READ_BOARD: Spec("read board", "the whole board: first what goes unsaid (rest open; ends covered: "
+    Verb.READ_BOARD: VerbSpec("read board", "the whole board: first what goes unsaid (rest open; ends covered: "
                           "after a row's last square named; starts covered: before its first), then each row's "
                           "stretches from their column, a word a square: row 7 open F P mark 1 2 covered to S (a "
                           "column alone is a mark; open: row 7's own edges); read board 9 from row 9", 0, 1),
-    Verb.NEXT_COVERED: Spec("next covered", "moves you to the next covered square, left to right and then down, "
+    Verb.NEXT_COVERED: VerbSpec("next covered", "moves you to the next covered square, left to right and then down, "
                             "round to the top after the last; none when every square is uncovered or marked"),
-    Verb.NEXT_NUMBER: Spec("next number", "moves you to the next uncovered number, left to right and then down, "
-                           "round to the top after the last"),    Verb.STATUS: Spec("status", "says whether the game is being played, won or lost, the mines counter "
+    Verb.NEXT_NUMBER: VerbSpec("next number", "moves you to the next uncovered number, left to right and then down, "
+                           "round to the top after the last"),    Verb.STATUS: VerbSpec("status", "says whether the game is being played, won or lost, the mines counter "
                       "and the time"),
-    Verb.TIME: Spec("time", "says the time"),
-    Verb.MINES: Spec("mines", "says the mines counter: the mines less the marks"),
-    Verb.BEST: Spec("best", "reads the best times"),
-    Verb.NEW: Spec("new", "starts a new game (one being played is kept as abandoned)"),
-    Verb.LEVEL: Spec("level expert", "starts a new game at beginner, intermediate or expert", 1, 1,
+    Verb.TIME: VerbSpec("time", "says the time"),
+    Verb.MINES: VerbSpec("mines", "says the mines counter: the mines less the marks"),
+    Verb.BEST: VerbSpec("best", "reads the best times"),
+    Verb.NEW: VerbSpec("new", "starts a new game (one being played is kept as abandoned)"),
+    Verb.LEVEL: VerbSpec("level expert", "starts a new game at beginner, intermediate or expert", 1, 1,
                      LEVEL_WORDS),
-    Verb.CUSTOM: Spec("custom 10 12 20", "starts a new game on a custom board: width, height and mines", 3, 3),
-    Verb.MARKS: Spec("marks off", "question marks on or off: with them on, a second mark makes a question",
+    Verb.CUSTOM: VerbSpec("custom 10 12 20", "starts a new game on a custom board: width, height and mines", 3, 3),
+    Verb.MARKS: VerbSpec("marks off", "question marks on or off: with them on, a second mark makes a question",
                      1, 1, ON_OFF),
-    Verb.NO_GUESS: Spec("no-guess on", "boards that need no guessing on or off, from a new game", 1, 1, ON_OFF),
-    Verb.COMPLETION: Spec("completion both", "when a game is won, from a new game: " + _one_of(
+    Verb.NO_GUESS: VerbSpec("no-guess on", "boards that need no guessing on or off, from a new game", 1, 1, ON_OFF),
+    Verb.COMPLETION: VerbSpec("completion both", "when a game is won, from a new game: " + _one_of(
         f"{word} ({COMPLETION_MEANINGS[mode]})" if mode in COMPLETION_MEANINGS else word
         for word, mode in COMPLETIONS.items()), 1, 1, COMPLETION_WORDS),
-    Verb.SHAPE: Spec("shape hexagonal", "the squares' shape, from a new game: " + _one_of(SHAPE_WORDS), 1, 1,
+    Verb.SHAPE: VerbSpec("shape hexagonal", "the squares' shape, from a new game: " + _one_of(SHAPE_WORDS), 1, 1,
                      SHAPE_WORDS),
-    Verb.PAUSE: Spec("pause", "stops the clock and hides the board"),
-    Verb.RESUME: Spec("resume", "starts the clock again after pause"),
+    Verb.PAUSE: VerbSpec("pause", "stops the clock and hides the board"),
+    Verb.RESUME: VerbSpec("resume", "starts the clock again after pause"),
     # The assistance, the statistics, the manual and Duel (terminal/assist_text.py,
     # stats_text.py, manualpages.py, dueltext.py; next: pager.py)
-    Verb.HINT: Spec("hint", "says a square that is certain, safe or a mine, the rule that proves it and why "
+    Verb.HINT: VerbSpec("hint", "says a square that is certain, safe or a mine, the rule that proves it and why "
                     "(the game then counts as helped: no best time)"),
-    Verb.SAFE: Spec("safe", "lists every square proved safe (helped)"),
-    Verb.KNOWN_MINES: Spec("known mines", "lists every square proved a mine (helped); mines alone is the counter"),
-    Verb.ODDS: Spec("odds C5", "says the chance of a mine on the square you name, or the one you are on "
+    Verb.SAFE: VerbSpec("safe", "lists every square proved safe (helped)"),
+    Verb.KNOWN_MINES: VerbSpec("known mines", "lists every square proved a mine (helped); mines alone is the counter"),
+    Verb.ODDS: VerbSpec("odds C5", "says the chance of a mine on the square you name, or the one you are on "
                     "(helped)", 0, 2),
-    Verb.DEMO: Spec("demo", "the computer plays on, a move a line, until the game ends or you type stop "
+    Verb.DEMO: VerbSpec("demo", "the computer plays on, a move a line, until the game ends or you type stop "
                     "(helped)"),
-    Verb.STRONG_DEMO: Spec("strong demo", "the Demo with guesses that look further ahead"),
-    Verb.STOP: Spec("stop", "stops the Demo"),
-    Verb.STATS: Spec("stats beginner", "reads the statistics: every row, or a level's rows (beginner, "
+    Verb.STRONG_DEMO: VerbSpec("strong demo", "the Demo with guesses that look further ahead"),
+    Verb.STOP: VerbSpec("stop", "stops the Demo"),
+    Verb.STATS: VerbSpec("stats beginner", "reads the statistics: every row, or a level's rows (beginner, "
                      "intermediate, expert) or a board's (30x16/99)", 0, 1),
-    Verb.MANUAL: Spec("manual", "reads the manual a page at a time, its links numbered; manual and a page's "
+    Verb.MANUAL: VerbSpec("manual", "reads the manual a page at a time, its links numbered; manual and a page's "
                       "name or title opens that page: manual duel", 0, 4),
-    Verb.FOLLOW: Spec("3 (a link's number)", "on a manual page, a link's number follows that link", 1, 1),
-    Verb.BACK: Spec("back", "in the manual, goes back to the page before"),
-    Verb.DUEL: Spec("duel computer", "starts a Duel against the computer (duel computer strong for a "
+    Verb.FOLLOW: VerbSpec("3 (a link's number)", "on a manual page, a link's number follows that link", 1, 1),
+    Verb.BACK: VerbSpec("back", "in the manual, goes back to the page before"),
+    Verb.DUEL: VerbSpec("duel computer", "starts a Duel against the computer (duel computer strong for a "
                     "stronger one) or hot-seat (duel players); duel alone says its commands", 0, 2),
-    Verb.NEXT: Spec("next", "says the next page of a long answer (more does too)"),
-    Verb.HELP: Spec("help", "lists the commands; help and a command's name says what that one does", 0, 2),
-    Verb.QUIT: Spec("quit", "ends the program (a game being played is kept as abandoned)"),
+    Verb.NEXT: VerbSpec("next", "says the next page of a long answer (more does too)"),
+    Verb.HELP: VerbSpec("help", "lists the commands; help and a command's name says what that one does", 0, 2),
+    Verb.QUIT: VerbSpec("quit", "ends the program (a game being played is kept as abandoned)"),
 }
 # Other words for a command: the window's keys (U uncover, M or G mark, L or A
 # clear around), and what players of other programs type.
@@ -190,7 +190,7 @@ class CommandError(ValueError):
 
 
 @dataclass(frozen=True)
-class Command:
+class TextCommand:
     verb: Verb
     args: tuple[str, ...] = ()
 
@@ -201,7 +201,7 @@ def quoted(word: str, longest: int = 20) -> str:
     return f'"{shown[:longest]}..."' if len(shown) > longest else f'"{shown}"'
 
 
-def parse(text: str) -> Command:
+def parse(text: str) -> TextCommand:
     """The command a line says (CommandError when it says none)."""
     words = text.split()
     if not words:
@@ -222,7 +222,7 @@ def parse(text: str) -> Command:
     return _checked(verb, tuple(words[1:]))
 
 
-def _read(words: list[str]) -> Command:
+def _read(words: list[str]) -> TextCommand:
     verb = READ_ALIASES.get(words[0].lower()) if words else None
     if verb is None:
         what = f"{quoted(words[0])} is not something to read" if words else "read needs what to read"
@@ -231,7 +231,7 @@ def _read(words: list[str]) -> Command:
     return _checked(verb, tuple(words[1:]))
 
 
-def _next(words: list[str]) -> Command:
+def _next(words: list[str]) -> TextCommand:
     verb = NEXT_ALIASES.get(words[0].lower()) if words else None
     if verb is None:
         what = f"{quoted(words[0])} is not something to go to" if words else "next needs what to go to"
@@ -239,7 +239,7 @@ def _next(words: list[str]) -> Command:
     return _checked(verb, tuple(words[1:]))
 
 
-def _checked(verb: Verb, args: tuple[str, ...]) -> Command:
+def _checked(verb: Verb, args: tuple[str, ...]) -> TextCommand:
     spec = SPECS[verb]
     if not spec.least <= len(args) <= spec.most:
         raise CommandError(_arity(verb, spec, len(args)))
@@ -249,10 +249,10 @@ def _checked(verb: Verb, args: tuple[str, ...]) -> Command:
             raise CommandError(f"{verb.value} takes {_listed(spec.words)}, not {quoted(args[0])}: "
                                f"like {spec.usage}")
         args = (word, *args[1:])
-    return Command(verb, args)
+    return TextCommand(verb, args)
 
 
-def _arity(verb: Verb, spec: Spec, given: int) -> str:
+def _arity(verb: Verb, spec: VerbSpec, given: int) -> str:
     if spec.most == 0:
         return f"{verb.value} takes nothing after it: type just {verb.value}"
     if given < spec.least:

@@ -23,7 +23,7 @@ from amigasweeper.engine.duel_moves import DuelMove, DuelMoveKind, DuelSetup, Du
 from amigasweeper.engine.names import square_name
 from amigasweeper.play import DuelJob, DuelPlay, DuelPlayers, Opponent
 from amigasweeper.play.clock import PauseReason
-from amigasweeper.play.duel import computer_player
+from amigasweeper.play.duel_play import computer_player
 
 from .commands import CommandError, quoted
 from .text_host import TextHost

@@ -14,8 +14,8 @@ from __future__ import annotations
 from amigasweeper.access.narrator import LineKind
 from amigasweeper.guide.manual import ManualPage, load_manual
 from amigasweeper.guide.model import Document, Node
-from amigasweeper.guide.sourceline import Command as GuideCommand
-from amigasweeper.guide.sourceline import Layout, Link, Span
+from amigasweeper.guide.sourceline import LayoutCommand as GuideCommand
+from amigasweeper.guide.sourceline import LayoutStep, Link, Span
 
 from .commands import CommandError, Handler, Verb, quoted
 from .text_host import TextHost
@@ -55,9 +55,9 @@ def page_words(node: Node) -> tuple[str, list[str]]:
                 run.append(f"{item.label.strip()} ({LINK_WORD} {len(targets)})")
             elif isinstance(item, Link):
                 run.append(item.label)
-            elif isinstance(item, Layout) and item.command in BREAKS:
+            elif isinstance(item, LayoutStep) and item.command in BREAKS:
                 close()
-            elif isinstance(item, Layout) and item.command in (GuideCommand.CODE, GuideCommand.BODY):
+            elif isinstance(item, LayoutStep) and item.command in (GuideCommand.CODE, GuideCommand.BODY):
                 close()
                 code = item.command is GuideCommand.CODE
             else:  # another formatting command (a tab, an indent): a space between the words it parts

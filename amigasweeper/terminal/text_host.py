@@ -1,6 +1,6 @@
 """What the text mode's command groups (assist_text, stats_text, manualpages,
 dueltext) need of the game they answer for: TextGame gives it. A Protocol,
-so the groups never import game.py, which imports them."""
+so the groups never import text_game.py, which imports them."""
 
 from __future__ import annotations
 

@@ -23,14 +23,14 @@ from .drive.frameclock import FrameClock
 from .duel.duelcontrol import DuelControl
 from .faults import TITLE as FAULT_TITLE
 from .faults import FaultGuard
-from .game.commands import CommandCentre
+from .game.commandcentre import CommandCentre
 from .game.finished_games import end_queue
 from .game.menudefs import MENUS
 from .game.minewindow import MineWindow
-from .game.shading import draw_legend
-from .helpviewer.control import ViewerControl
+from .game.shading_legend import draw_legend
 from .helpviewer.guideview import GuideViewer, open_guide_file
-from .information.control import InformationControl
+from .helpviewer.viewercontrol import ViewerControl
+from .information.informationcontrol import InformationControl
 from .intuition.input import Button, HeldButtons, InputReader
 from .intuition.menustrip import MenuStrip
 from .intuition.modes import Look, ScreenMode
@@ -41,23 +41,23 @@ from .intuition.screen import SCREEN_DEPTH_W, WorkbenchScreen
 from .intuition.window import Window
 from .intuition.wm import WindowManager
 from .keys import sdlfilter
-from .keys.control import KeyboardControl
+from .keys.keyboardcontrol import KeyboardControl
 from .menupages import MENU_PAGES
-from .narrator.window import WindowNarration
-from .options import Options
-from .palette.control import PaletteControl
-from .palette.page import PageFollower
-from .replay.control import ReplayControl
+from .narrator.windownarration import WindowNarration
+from .palette.page_preferences import PageFollower
+from .palette.palettecontrol import PaletteControl
+from .replay.replaycontrol import ReplayControl
 from .saving import FrameSaving, open_storage
 from .scaling.fullscreen import FULL_SCREEN
 from .scaling.pixels import WholePixels
 from .screenbar import ScreenBar
-from .stats.control import StatsControl
+from .stats.statscontrol import StatsControl
 from .stopping import StopRequests
-from .touch.control import TouchControl
+from .touch.touchcontrol import TouchControl
+from .window_options import Options
 from .windowcontrol import Registered
 from .windowkind import WindowKind
-from .workbench.control import WorkbenchControl
+from .workbench.workbenchcontrol import WorkbenchControl
 
 STOP_SAVE_WAIT = 0.5  # seconds a stop signal's last save may wait for the lock (see StopRequests)
 HELP_KEYS = (pyxel.KEY_F1, getattr(pyxel, "KEY_HELP", pyxel.KEY_F1))

@@ -4,7 +4,7 @@ each one says what it really uses.
 
 ``WindowHost`` is what every window control needs (windowcontrol.py); each
 control adds the little more it uses. ``Host`` is the MineSweeper window's
-command centre's (game/commands.py), which carries out the game's menus and
+command centre's (game/commandcentre.py), which carries out the game's menus and
 so reaches most of the program.
 """
 
@@ -106,11 +106,11 @@ class InformationHost(Protocol):
 
     wm: WindowManager
     screen_mode: ScreenMode
-    options: Any  # ui/options.py's Options
+    options: Any  # ui/window_options.py's Options
 
 
 class WorkbenchHost(ReplayHost, InformationHost, WindowOpener, Protocol):
-    """The Workbench's (workbench/control.py): its menus open the game's
+    """The Workbench's (workbench/workbenchcontrol.py): its menus open the game's
     window, About and Information, and it keeps its Snapshot with the settings."""
 
     storage: Storage
@@ -131,7 +131,7 @@ class PaletteHolder(Protocol):
 
 
 class PageHost(Protocol):
-    """What a web page's preferences change (palette/page.py)."""
+    """What a web page's preferences change (palette/page_preferences.py)."""
 
     storage: Storage
     screen: WorkbenchScreen
@@ -146,7 +146,7 @@ class TouchSwitch(Protocol):
 
 
 class NarrationSwitch(Protocol):
-    """What the menus ask of the window's Narrator (narrator/window.py): whether it
+    """What the menus ask of the window's Narrator (narrator/windownarration.py): whether it
     speaks, to switch it, and to confirm a chosen item."""
 
     on: bool
@@ -157,7 +157,7 @@ class NarrationSwitch(Protocol):
 
 
 class Host(WindowHost, WindowOpener, Protocol):
-    """The game's menus' (game/commands.py) and the end of a game's path
+    """The game's menus' (game/commandcentre.py) and the end of a game's path
     (game/finished_games.py). It names no window control: windows open by
     their kind (``open_window``)."""
 
@@ -188,7 +188,7 @@ class Host(WindowHost, WindowOpener, Protocol):
 
 
 class KeyboardHost(Protocol):
-    """What the keyboard's way through the program (keys/control.py) uses."""
+    """What the keyboard's way through the program (keys/keyboardcontrol.py) uses."""
 
     wm: WindowManager
     open_menus_strip: MenuStrip | None  # the strip shown (held with the mouse, or walked with F10)

@@ -21,8 +21,8 @@ from .drive.frameclock import FPS
 from .intuition.modes import ScreenMode
 from .keys import sdlfilter
 from .keys.restart import RestartGuard, keep_captures_in
-from .options import Options, parse_args
 from .stopping import StopRequests
+from .window_options import Options, parse_args
 
 NO_DISPLAY = (
     "no display to open a window on (neither DISPLAY nor WAYLAND_DISPLAY is set); "

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .game.shading import legend_width
+from .game.shading_legend import legend_width
 from .intuition import font, pointer
 from .intuition.marquee import marquee
 from .intuition.requester import Requester

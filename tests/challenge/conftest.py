@@ -48,7 +48,7 @@ def write_bots(bot_folder) -> WriteBots:
 
 def pytest_collection_modifyitems(config, items):
     """Skip the tests that start workers when this system cannot start one, saying why."""
-    from amigasweeper.challenge.rules import ChallengeError
+    from amigasweeper.challenge.challenge_game import ChallengeError
     from amigasweeper.challenge.sandbox import choose
 
     try:
@@ -80,7 +80,7 @@ def sealed():
 @pytest.fixture
 def unsealed():
     """Workers without the sandbox, or a skip saying why they cannot start here (as root: see choose)."""
-    from amigasweeper.challenge.rules import ChallengeError
+    from amigasweeper.challenge.challenge_game import ChallengeError
     from amigasweeper.challenge.sandbox import choose
 
     try:

@@ -3,7 +3,7 @@
 An executor made for the test stands for the tables (no process plays a
 game): it loses tables on cue, as a machine that leaves, a table killed
 from outside or one that stops answering would, so every path of
-``tournament._Run`` is walked in milliseconds and in a known order.
+``tournament._TournamentRun`` is walked in milliseconds and in a known order.
 """
 
 from __future__ import annotations

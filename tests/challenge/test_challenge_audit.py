@@ -13,11 +13,11 @@ from fractions import Fraction
 import pytest
 
 from amigasweeper.challenge import ChallengeConfig, ChallengeGame, ChallengeReport, GameRecord, Outcome
-from amigasweeper.challenge.audit import AuditMode, AuditSettings, Rules, audit_game, weighed_moves
+from amigasweeper.challenge.bot_audit import AuditMode, AuditSettings, Rules, audit_game, weighed_moves
+from amigasweeper.challenge.challenge_game import BOMB
 from amigasweeper.challenge.cli import format_table, game_line, main
 from amigasweeper.challenge.harness import load_player, run_challenge
 from amigasweeper.challenge.ranking import rank
-from amigasweeper.challenge.rules import BOMB
 from amigasweeper.challenge.tournament import TournamentReport
 from amigasweeper.engine import Shape, make_topology
 from amigasweeper.solver.luck import LAMBDAS, GameLuck, Verdict, log10_factors

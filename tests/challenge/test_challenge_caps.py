@@ -381,7 +381,7 @@ def test_a_trial_group_left_by_a_process_killed_while_trying_is_swept(tmp_path, 
     (tmp_path / "proc" / "77").mkdir(parents=True)  # a live process
     for name in ("probe-99", "probe-77", "99-0-1", "77-0-1", "probe-x"):
         (tmp_path / f"{cgroups.PREFIX}{name}").mkdir()
-    cgroups.sweep(cgroups.Plan({cgroups.Feature.CPU_TIME: cgroups.Place(cgroups.Version.V2, tmp_path)}))
+    cgroups.sweep(cgroups.Plan({cgroups.Feature.CPU_TIME: cgroups.GroupPlace(cgroups.Version.V2, tmp_path)}))
     left = sorted(entry.name[len(cgroups.PREFIX):] for entry in tmp_path.iterdir() if entry.name != "proc")
     assert left == ["77-0-1", "probe-77", "probe-x"]
 

@@ -367,8 +367,8 @@ def test_a_changed_file_at_the_coordinators_path_on_a_node_is_not_run(cluster, r
 
 def test_a_table_refuses_a_node_whose_shipped_copy_is_not_the_coordinators(cluster, ray_bots, sealed, monkeypatch):
     """Every file's SHA-256 is checked at each table: here the manifest says other bytes than were shipped."""
+    from amigasweeper.challenge.challenge_game import ChallengeError
     from amigasweeper.challenge.cluster import tables
-    from amigasweeper.challenge.rules import ChallengeError
 
     nodes, _ = cluster
     ray_bots("c_checked", MARK_ALL)

@@ -23,8 +23,8 @@ from amigasweeper.challenge import (
     run_challenge,
     wilson_interval,
 )
-from amigasweeper.challenge.rules import ChallengeGame
-from amigasweeper.challenge.session import accepts_shape
+from amigasweeper.challenge.bot_session import accepts_shape
+from amigasweeper.challenge.challenge_game import ChallengeGame
 from amigasweeper.engine import Shape
 
 STEP = 2.0**-9  # seconds; 1.953125 ms, exact in binary, so sums of it are exact

@@ -43,14 +43,14 @@ ALL_BOMBS = ChallengeConfig(size=3, bombs=9, games=3, seed=5)  # marking every c
 
 LIAR = MARK_ALL + '''
 import time
-from amigasweeper.challenge import protocol, session, bot_worker
+from amigasweeper.challenge import protocol, bot_session, bot_worker
 
 def play(board_size, number_of_bombs, board, make_move):
     """Thinks for 50 ms a game and tells every clock it can reach that it took none."""
-    protocol.done = lambda *args: protocol.Kind.DONE.value
+    protocol.done = lambda *args: protocol.MessageKind.DONE.value
     bot_worker.protocol = protocol
     time.perf_counter = time.monotonic = time.time = lambda: 0.0
-    session.time.perf_counter = lambda: 0.0
+    bot_session.time.perf_counter = lambda: 0.0
     deadline = time.process_time() + 0.05
     while time.process_time() < deadline:
         pass

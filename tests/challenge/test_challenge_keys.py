@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from amigasweeper.challenge import ChallengeConfig
+from amigasweeper.challenge.challenge_game import ChallengeError
 from amigasweeper.challenge.envelope import (
     EnvelopeError,
     Opener,
@@ -15,7 +16,6 @@ from amigasweeper.challenge.envelope import (
     game_key,
 )
 from amigasweeper.challenge.keeper import KeeperHandle
-from amigasweeper.challenge.rules import ChallengeError
 from amigasweeper.challenge.table import Setup
 
 

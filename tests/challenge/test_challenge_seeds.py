@@ -13,9 +13,9 @@ import pytest
 from walls_support import AS_ROOT, MARK_ALL
 
 from amigasweeper.challenge import ChallengeConfig, run_tournament
+from amigasweeper.challenge.challenge_game import ChallengeError
 from amigasweeper.challenge.cli import main
 from amigasweeper.challenge.harness import PlayerLoadError
-from amigasweeper.challenge.rules import ChallengeError
 from amigasweeper.challenge.seeds import SEED_VARIABLE, SecretSeed, guessable
 
 SMALL = ["--size", "5", "--bombs", "4", "--games", "2", "--jobs", "1"]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from amigasweeper.challenge import cgroups, view
+from amigasweeper.challenge import cgroups, sealed_view
 from amigasweeper.challenge.cgroups import Feature, Version
 
 
@@ -22,16 +22,16 @@ def test_a_bots_own_files_are_its_module_or_its_package_and_nothing_beside_them(
     (package / "brain.py").write_text("def play(*a): pass\n")
     (tmp_path / "someone_elses_bot.py").write_text("")
     path = [str(tmp_path)]
-    assert view.bot_files("lone_bot_for_view:play", path) == [str((tmp_path / "lone_bot_for_view.py").resolve())]
-    assert view.bot_files("packaged_bot_for_view.brain:play", path) == [str(package.resolve())]
-    assert view.bot_files("solver", path) == []  # a built-in player: inside this package, bound anyway
-    assert view.bot_files("not_a_module_anywhere:play", path) == []
+    assert sealed_view.bot_files("lone_bot_for_view:play", path) == [str((tmp_path / "lone_bot_for_view.py").resolve())]
+    assert sealed_view.bot_files("packaged_bot_for_view.brain:play", path) == [str(package.resolve())]
+    assert sealed_view.bot_files("solver", path) == []  # a built-in player: inside this package, bound anyway
+    assert sealed_view.bot_files("not_a_module_anywhere:play", path) == []
     assert sys.modules.get("packaged_bot_for_view") is None  # found without running any of it
 
 
 def test_the_view_binds_python_and_the_bot_read_only_and_opens_the_steps_for_root(tmp_path):
     bot = str(tmp_path / "bot.py")
-    args = view.binds([bot], open_steps=True)
+    args = sealed_view.binds([bot], open_steps=True)
     assert ["--ro-bind", bot, bot] == args[-3:]
     made = [args[i + 3] for i, arg in enumerate(args) if arg == "--perms"]
     assert str(tmp_path) in made and all(args[args.index(step) - 2] == "0755" for step in made)
@@ -41,10 +41,10 @@ def test_the_view_binds_python_and_the_bot_read_only_and_opens_the_steps_for_roo
 def test_a_workers_environment_is_a_short_fixed_list(monkeypatch):
     monkeypatch.setenv("AMIGASWEEPER_TOKEN", "xyzzy")
     if sys.platform == "win32":
-        assert set(view.environment(False)) <= set(view.WINDOWS_KEEP)
+        assert set(sealed_view.environment(False)) <= set(sealed_view.WINDOWS_KEEP)
         return
-    assert view.environment(False) == {"PATH": view.PATH, "LANG": "C.UTF-8"}
-    assert view.environment(True) == {"PATH": view.PATH, "LANG": "C.UTF-8", "HOME": "/tmp", "TMPDIR": "/tmp"}
+    assert sealed_view.environment(False) == {"PATH": sealed_view.PATH, "LANG": "C.UTF-8"}
+    assert sealed_view.environment(True) == {"PATH": sealed_view.PATH, "LANG": "C.UTF-8", "HOME": "/tmp", "TMPDIR": "/tmp"}
 
 
 def _hierarchy(root: Path, handed_down: str) -> Path:
@@ -98,5 +98,5 @@ def test_pth_files_add_their_folders_to_what_a_worker_sees_but_not_their_import_
     (tmp_path / "extra").mkdir()
     (tmp_path / "a.pth").write_text("# a comment\nextra\nimport sys; sys.path.append('/elsewhere')\n\n")
     (tmp_path / "not-a-pth.txt").write_text("ignored\n")
-    assert view._pth_folders(str(tmp_path)) == [str(tmp_path / "extra")]
-    assert view._pth_folders(str(tmp_path / "missing")) == []
+    assert sealed_view._pth_folders(str(tmp_path)) == [str(tmp_path / "extra")]
+    assert sealed_view._pth_folders(str(tmp_path / "missing")) == []

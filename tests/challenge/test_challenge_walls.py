@@ -268,13 +268,13 @@ def test_as_an_ordinary_user_a_venv_and_checkout_under_tmp_seal_as_anywhere(seal
 
 
 def test_when_a_worker_cannot_start_inside_a_working_bwrap_the_message_says_so(monkeypatch):
-    from amigasweeper.challenge import sandbox, view
+    from amigasweeper.challenge import sandbox, sealed_view
 
     if sandbox.trial_failure(None, None):
         pytest.skip(f"bwrap does not seal here at all: {sandbox.trial_failure(None, None)}")
     for cached in (sandbox.trial_failure, sandbox._run_in):
         cached.cache_clear()
-    monkeypatch.setattr(view, "python_folders", lambda: ())  # a view that leaves Python out
+    monkeypatch.setattr(sealed_view, "python_folders", lambda: ())  # a view that leaves Python out
     try:
         why = sandbox.trial_failure(None, None)
     finally:
@@ -413,7 +413,7 @@ def test_no_two_players_ever_play_the_same_board_at_the_same_time(prefetch, batc
 
     from amigasweeper.challenge.table import Setup, Task
     from amigasweeper.challenge.taskqueue import TaskQueue
-    from amigasweeper.challenge.tournament import _Run
+    from amigasweeper.challenge.tournament import _TournamentRun
 
     class Handle:
         def __init__(self):
@@ -427,7 +427,7 @@ def test_no_two_players_ever_play_the_same_board_at_the_same_time(prefetch, batc
             self.sent.append(task)
 
     players, games = 3, 40
-    run = _Run(Setup(ALL_BOMBS, 1.0, ["a:a"] * players, None), 3, ["a"] * 3)  # only its dealing is used
+    run = _TournamentRun(Setup(ALL_BOMBS, 1.0, ["a:a"] * players, None), 3, ["a"] * 3)  # only its dealing is used
     run.tables = [Handle(), Handle(), Handle()]
     tasks = TaskQueue(range(games), players, lambda player, game: False)  # made as the tables take them
     done, rng = [], random.Random(1)
@@ -475,7 +475,7 @@ def test_a_command_nobody_cannot_reach_is_a_skip_that_says_why(tmp_path, monkeyp
 @pytest.mark.skipif(not AS_ROOT, reason="only root's bots run as another user")
 def test_run_by_root_a_python_the_bots_user_cannot_reach_is_refused_in_a_sentence(tmp_path, monkeypatch):
     from amigasweeper.challenge import sandbox
-    from amigasweeper.challenge.rules import ChallengeError
+    from amigasweeper.challenge.challenge_game import ChallengeError
 
     closed = tmp_path / "closed"
     closed.mkdir(mode=0o700)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from amigasweeper.guide import PLAIN, ActionKind, Command, Layout, Link, Pen, Span, Style, parse
+from amigasweeper.guide import PLAIN, ActionKind, DrawInfoPen, LayoutCommand, LayoutStep, Link, Span, Style, parse
 
 
 def items(body: str, header: str = "") -> list:
@@ -34,8 +34,8 @@ def test_style_pairs(on, off, attribute):
 def test_plain_clears_soft_styles_but_keeps_pens():
     result = spans("@{b}@{i}@{u}@{fg shine}x@{plain}y")
     assert result == [
-        ("x", Style(True, True, True, Pen.SHINE)),
-        ("y", Style(fg=Pen.SHINE)),
+        ("x", Style(True, True, True, DrawInfoPen.SHINE)),
+        ("y", Style(fg=DrawInfoPen.SHINE)),
     ]
 
 
@@ -47,8 +47,8 @@ def test_style_lasts_across_lines_and_resets_per_node():
 
 
 @pytest.mark.parametrize("name,pen", [
-    ("Text", Pen.TEXT), ("Shine", Pen.SHINE), ("Shadow", Pen.SHADOW), ("Fill", Pen.FILL),
-    ("FillText", Pen.FILLTEXT), ("Background", Pen.BACKGROUND), ("Highlight", Pen.HIGHLIGHT),
+    ("Text", DrawInfoPen.TEXT), ("Shine", DrawInfoPen.SHINE), ("Shadow", DrawInfoPen.SHADOW), ("Fill", DrawInfoPen.FILL),
+    ("FillText", DrawInfoPen.FILLTEXT), ("Background", DrawInfoPen.BACKGROUND), ("Highlight", DrawInfoPen.HIGHLIGHT),
 ])
 def test_fg_and_bg_take_drawinfo_pen_names(name, pen):
     assert spans(f"@{{fg {name}}}x") == [("x", Style(fg=pen))]
@@ -66,20 +66,20 @@ def test_bad_pens_are_reported_and_ignored(body):
 
 
 @pytest.mark.parametrize("name,command", [
-    ("line", Command.LINE), ("par", Command.PAR), ("tab", Command.TAB), ("jleft", Command.JLEFT),
-    ("jcenter", Command.JCENTER), ("jright", Command.JRIGHT), ("pard", Command.PARD),
-    ("cleartabs", Command.CLEARTABS), ("code", Command.CODE), ("body", Command.BODY),
+    ("line", LayoutCommand.LINE), ("par", LayoutCommand.PAR), ("tab", LayoutCommand.TAB), ("jleft", LayoutCommand.JLEFT),
+    ("jcenter", LayoutCommand.JCENTER), ("jright", LayoutCommand.JRIGHT), ("pard", LayoutCommand.PARD),
+    ("cleartabs", LayoutCommand.CLEARTABS), ("code", LayoutCommand.CODE), ("body", LayoutCommand.BODY),
 ])
 def test_formatting_commands_become_layout_items(name, command):
-    assert items(f"a@{{{name}}}b") == [Span("a"), Layout(command), Span("b")]
+    assert items(f"a@{{{name}}}b") == [Span("a"), LayoutStep(command), Span("b")]
 
 
 def test_indents_and_tab_stops_carry_values():
     result = items("@{lindent 4}@{pari -2}@{settabs 10 4 20}x")
     assert result[:3] == [
-        Layout(Command.LINDENT, value=4),
-        Layout(Command.PARI, value=-2),
-        Layout(Command.SETTABS, stops=(4, 10, 20)),
+        LayoutStep(LayoutCommand.LINDENT, value=4),
+        LayoutStep(LayoutCommand.PARI, value=-2),
+        LayoutStep(LayoutCommand.SETTABS, stops=(4, 10, 20)),
     ]
 
 

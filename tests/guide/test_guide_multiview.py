@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from amigasweeper.guide import ActionKind, Pen, Target, layout_node, parse
+from amigasweeper.guide import ActionKind, DrawInfoPen, Target, layout_node, parse
 
 
 def page(body: str, header: str = "", name: str = "") -> list:
@@ -14,8 +14,8 @@ def page(body: str, header: str = "", name: str = "") -> list:
 
 @pytest.mark.parametrize(
     "name,pen",
-    [("back", Pen.BACKGROUND), ("Background", Pen.BACKGROUND), ("highlighttext", Pen.HIGHLIGHT),
-     ("FILLTEXT", Pen.FILLTEXT), ("white", Pen.SHINE), ("black", Pen.TEXT), ("blue", Pen.FILL)],
+    [("back", DrawInfoPen.BACKGROUND), ("Background", DrawInfoPen.BACKGROUND), ("highlighttext", DrawInfoPen.HIGHLIGHT),
+     ("FILLTEXT", DrawInfoPen.FILLTEXT), ("white", DrawInfoPen.SHINE), ("black", DrawInfoPen.TEXT), ("blue", DrawInfoPen.FILL)],
 )
 def test_every_pen_name_real_guides_use_is_accepted(name, pen):
     doc = page(f"@{{fg {name}}}x@{{fg text}}@{{bg {name}}}y")
@@ -28,7 +28,7 @@ def test_spaces_ending_a_line_are_kept():
     doc = page("@{u}rule        @{uu}\n@{bg fill}bar     @{bg back}")
     lines = layout_node(doc.main, 40)
     assert lines[0].text == "rule        " and lines[0].runs[-1].style.underline
-    assert lines[1].width == 8 and lines[1].runs[0].style.bg is Pen.FILL
+    assert lines[1].width == 8 and lines[1].runs[0].style.bg is DrawInfoPen.FILL
 
 
 def test_trailing_spaces_never_make_a_wrapped_line_wider_than_the_window():
@@ -52,8 +52,8 @@ def test_leading_spaces_that_leave_room_stay_an_indent():
 def test_tab_takes_the_colour_in_force_where_it_is_written():
     doc = page("a@{bg fill}@{tab}b")
     runs = layout_node(doc.main, 40)[0].runs
-    assert runs[0].text == "a" and runs[0].style.bg is Pen.BACKGROUND
-    assert runs[1].text.startswith("       ") and runs[1].style.bg is Pen.FILL
+    assert runs[0].text == "a" and runs[0].style.bg is DrawInfoPen.BACKGROUND
+    assert runs[1].text.startswith("       ") and runs[1].style.bg is DrawInfoPen.FILL
 
 
 def test_a_link_with_an_empty_target_is_drawn_as_a_button():

@@ -1,5 +1,5 @@
 """The executable bundles no GPL code (issue 40): GNU readline got in only
-because challenge/view.py imported ``site``. The licence list refuses a
+because challenge/sealed_view.py imported ``site``. The licence list refuses a
 bundle with GPL code in it; these tests check that refusal without building."""
 
 from __future__ import annotations
@@ -34,12 +34,12 @@ def test_no_module_of_the_program_imports_what_pulls_in_gpl_code():
 
 
 def test_the_sandbox_still_finds_the_site_folders_without_importing_site():
-    from amigasweeper.challenge import view
+    from amigasweeper.challenge import sealed_view
 
-    view.python_folders.cache_clear()
+    sealed_view.python_folders.cache_clear()
     import site
 
-    folders = view.python_folders()
+    folders = sealed_view.python_folders()
     for place in site.getsitepackages():
         real = Path(place).resolve()
         if real.is_dir():

@@ -27,9 +27,9 @@ from amigasweeper.ui.drive.pilot import Pilot
 from amigasweeper.ui.game.boardview import BoardCanvas
 from amigasweeper.ui.game.keyplay import BoardCursor
 from amigasweeper.ui.intuition.palette import RGB, Pen, beep_rgb, number_pen
-from amigasweeper.ui.options import Options
-from amigasweeper.ui.palette import page as page_module
+from amigasweeper.ui.palette import page_preferences as page_module
 from amigasweeper.ui.palette.media import PagePreferences
+from amigasweeper.ui.window_options import Options
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 

@@ -97,7 +97,7 @@ WRITERS = {
     "amigasweeper/ui/drive/script.py",
     # The games' records and replays go into the data folder they are given;
     # in the browser GameKeeper is given localStorage and writes no file.
-    "amigasweeper/records/store.py",
+    "amigasweeper/records/record_store.py",
     "amigasweeper/records/replay_folder.py",
     "amigasweeper/records/game_keeper.py",
     # One file written whole for the three above that write files: the
@@ -109,7 +109,7 @@ WRITERS = {
 DESKTOP_ONLY = {
     ("amigasweeper/storage/locking.py", "time.sleep"):
         "the lock guards a desktop data folder; the browser's storage needs none",
-    ("amigasweeper/records/cli.py", "Path.home"):
+    ("amigasweeper/records/stats_cli.py", "Path.home"):
         "`amigasweeper --stats` runs in a shell; the page never passes it",
     ("amigasweeper/ui/drive/pilot.py", "pyxel.flip"):
         "only a script run in a desktop window shows its frames so (Pilot.shows is False in the browser)",
@@ -134,7 +134,7 @@ DESKTOP_ONLY = {
         [("amigasweeper/ui/intuition/amigapaths.py", "path.expanduser"), ("amigasweeper/ui/intuition/drawers.py", "Path.home")],
         "the file requester browses the desktop's files (asl.available() is False in the browser); it opens nothing",
     ),
-    ("amigasweeper/ui/information/facts.py", "tempfile.gettempdir"):
+    ("amigasweeper/ui/information/iconfacts.py", "tempfile.gettempdir"):
         "the Ram Disk's Information asks for the temporary folder on the desktop only; in the browser it is the program's",
     **dict.fromkeys(
         [("amigasweeper/ui/helpviewer/pictureview.py", "tempfile.mkstemp"),
@@ -147,7 +147,7 @@ DESKTOP_ONLY = {
 # later, the window's Narrator): the page speaks through the Web Speech API alone.
 DESKTOP_ONLY.update({
     ("amigasweeper/terminal/reader.py", "import threading"):
-        "--text plays in a terminal: on the page terminal/cli.py refuses it before anything starts",
+        "--text plays in a terminal: on the page terminal/text_cli.py refuses it before anything starts",
     ("amigasweeper/access/narrator/log.py", "import threading"):
         "the log writes in a thread of its own on the desktop; in the browser in the frame (default_writer)",
     ("amigasweeper/access/narrator/log.py", "os.open"):

@@ -45,13 +45,13 @@ def assisted(rows: list[str], **setup) -> tuple[PlayedGame, Assist]:
     return played, told[0]
 
 
-def truth(played: PlayedGame, square: int) -> answers.Verdict:
-    return answers.Verdict.MINE if played.game.is_mine(square) else answers.Verdict.SAFE
+def truth(played: PlayedGame, square: int) -> answers.SquareVerdict:
+    return answers.SquareVerdict.MINE if played.game.is_mine(square) else answers.SquareVerdict.SAFE
 
 
 @pytest.mark.parametrize(("rows", "rule", "square", "verdict"), [
-    (RULE_1, 1, 1, answers.Verdict.SAFE),
-    (RULE_2, 2, 1, answers.Verdict.MINE),
+    (RULE_1, 1, 1, answers.SquareVerdict.SAFE),
+    (RULE_2, 2, 1, answers.SquareVerdict.MINE),
 ])
 def test_a_hint_by_rules_1_to_4_names_a_square_its_rule_and_why_at_once(rows, rule, square, verdict):
     played, assist = assisted(rows)

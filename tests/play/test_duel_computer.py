@@ -1,4 +1,4 @@
-"""The Duel's computer player, reached through play/duel.py (no window, no
+"""The Duel's computer player, reached through play/duel_play.py (no window, no
 pyxel): it plays whole duels by the rules, the same way again from the same
 seed, and not at all in hot-seat play."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from amigasweeper.engine.duel import Duel
 from amigasweeper.engine.duel_moves import DuelMoveKind, DuelSetup
-from amigasweeper.play.duel import DuelPlay, DuelPlayers, Opponent, computer_player
+from amigasweeper.play.duel_play import DuelPlay, DuelPlayers, Opponent, computer_player
 
 
 def duel_against_the_computer(seed: int, strength: str) -> tuple[Duel, list]:

@@ -14,7 +14,7 @@ from amigasweeper.access.voices.base import NoVoice
 from amigasweeper.engine import GameStatus, MoveKind
 from amigasweeper.play import Action, Choices, PauseReason, SeedSource, Session
 from amigasweeper.play.narration import GameNarration, narrator_for
-from amigasweeper.replay import Button
+from amigasweeper.replay import RecordedButton
 
 
 class Clock:
@@ -65,11 +65,11 @@ def test_a_mouse_button_is_told_as_a_key_is():
     """The window's clicks go through PlayedGame.release: the Narrator hears them with no more wiring."""
     session, lines, _ = narrated()
     aim = (3 * 8 + 3, 3 * 8 + 3, 27)
-    session.played.press(Button.LEFT, aim)
-    session.played.release(Button.LEFT, aim, Action.UNCOVER)
+    session.played.press(RecordedButton.LEFT, aim)
+    session.played.release(RecordedButton.LEFT, aim, Action.UNCOVER)
     assert [kind for kind, _ in said(lines)] == ["result"]
-    session.played.press(Button.LEFT, None)
-    session.played.release(Button.LEFT, None, Action.UNCOVER)  # let go off the board: no move, nothing said
+    session.played.press(RecordedButton.LEFT, None)
+    session.played.release(RecordedButton.LEFT, None, Action.UNCOVER)  # let go off the board: no move, nothing said
     assert said(lines) == []
 
 

@@ -29,7 +29,7 @@ from amigasweeper.play import (
 from amigasweeper.play.ending import WAITING_NOTE, BestTimeRow
 from amigasweeper.play.played import Help
 from amigasweeper.records import GameKeeper, RecordStore
-from amigasweeper.replay import Button, EventKind, Result
+from amigasweeper.replay import EventKind, RecordedButton, Result
 from amigasweeper.replay.files import load_replay
 from amigasweeper.storage import Storage
 from amigasweeper.storage.locking import TELL_AFTER
@@ -57,7 +57,7 @@ def aim(session, cell):
     return col * 8 + 3, row * 8 + 3, cell
 
 
-def click(session, cell, button=Button.LEFT, action=Action.UNCOVER):
+def click(session, cell, button=RecordedButton.LEFT, action=Action.UNCOVER):
     session.played.press(button, aim(session, cell))
     return session.played.release(button, aim(session, cell), action)
 
@@ -118,7 +118,7 @@ def test_the_right_button_acts_only_on_a_square_of_the_kind_it_was_pressed_on():
     session, clock, ends = session_with()
     click(session, 27)
     opened = next(c for c in session.game.topology.cells() if session.game.is_open(c))
-    result = click(session, opened, Button.RIGHT, Action.MARK)
+    result = click(session, opened, RecordedButton.RIGHT, Action.MARK)
     assert result is None and session.game.mark(opened) == 0
 
 
@@ -458,7 +458,7 @@ def test_a_game_whose_line_cannot_be_written_is_said_held_and_written_with_the_n
     """The fault: a write cut short left a torn line, with no message, and the game was lost."""
     import errno
 
-    from amigasweeper.records import store as store_module
+    from amigasweeper.records import record_store as store_module
 
     desk = Desk_(tmp_path)
     queue = EndQueue(desk.desk)
@@ -488,7 +488,7 @@ def test_a_game_whose_line_cannot_be_written_is_said_held_and_written_with_the_n
 def test_leaving_makes_one_last_try_for_the_games_held_and_says_if_it_fails(tmp_path, monkeypatch):
     import errno
 
-    from amigasweeper.records import store as store_module
+    from amigasweeper.records import record_store as store_module
 
     desk = Desk_(tmp_path)
     queue = EndQueue(desk.desk)

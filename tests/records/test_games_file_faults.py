@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from amigasweeper.records import GAMES_FILE, GameKeeper, LiveIndex, RecordStore, StatsIndex
-from amigasweeper.records import store as store_module
+from amigasweeper.records import record_store as store_module
 from amigasweeper.records.index import INDEX_FILE, MAX_LINE_BYTES
 from amigasweeper.storage.file_backend import FileBackend
 from tests.records.test_records import _record

@@ -14,7 +14,7 @@ import pytest
 
 from amigasweeper.engine import GameSetup
 from amigasweeper.records import GAMES_FILE, GameKeeper, KeptGame, LiveIndex, RecordStore, ReplayFolder, StatsIndex
-from amigasweeper.records.store import INDEX_LAG_BYTES, parse
+from amigasweeper.records.record_store import INDEX_LAG_BYTES, parse
 from amigasweeper.replay import load_replay
 from amigasweeper.replay.scripted import ScriptedPlayer
 from amigasweeper.storage import MemoryBackend
@@ -79,7 +79,7 @@ def test_a_torn_last_line_is_ignored_and_the_next_game_starts_afresh(tmp_path):
 
 
 def test_the_browser_keeps_records_in_one_value_with_a_cap(monkeypatch):
-    import amigasweeper.records.store as store_module
+    import amigasweeper.records.record_store as store_module
 
     monkeypatch.setattr(store_module, "BROWSER_CAP", 5)
     backend = MemoryBackend()
@@ -228,7 +228,7 @@ def test_stats_looks_where_pyxel_keeps_the_games_data(tmp_path):
     shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=60)
     if shown.returncode != 0 or not shown.stdout.strip():
         pytest.skip(f"pyxel could not start headless here: {shown.stderr[-200:]}")
-    ours = subprocess.run([sys.executable, "-c", "from amigasweeper.records.cli import desktop_folder; print(desktop_folder())"],
+    ours = subprocess.run([sys.executable, "-c", "from amigasweeper.records.stats_cli import desktop_folder; print(desktop_folder())"],
                           capture_output=True, text=True, env=env, timeout=60, cwd=ROOT)
     assert Path(shown.stdout.strip().splitlines()[-1]) == Path(ours.stdout.strip())
 
@@ -261,7 +261,7 @@ def test_a_named_pipe_in_place_of_the_records_is_refused_without_waiting(tmp_pat
 
 
 def test_of_a_file_too_big_to_read_whole_the_newest_games_are_read(tmp_path, monkeypatch):
-    import amigasweeper.records.store as store_module
+    import amigasweeper.records.record_store as store_module
 
     store = RecordStore(tmp_path)
     for n in range(50):

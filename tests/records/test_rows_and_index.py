@@ -22,9 +22,9 @@ from amigasweeper.records import (
     counts_as_best,
     summarise,
 )
-from amigasweeper.records.cli import write_json
 from amigasweeper.records.index import INDEX_FILE
-from amigasweeper.records.store import INDEX_LAG_BYTES
+from amigasweeper.records.record_store import INDEX_LAG_BYTES
+from amigasweeper.records.stats_cli import write_json
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -148,7 +148,7 @@ def test_the_saved_index_is_written_once_it_lags_index_lag_bytes_not_at_each_sav
     """Writing the index whole at each save cost as much as its rows (274 ms
     at 3,000 Custom rows): it is written when the games have moved
     INDEX_LAG_BYTES past it, and whoever reads it catches up the rest."""
-    import amigasweeper.records.store as store_module
+    import amigasweeper.records.record_store as store_module
 
     monkeypatch.setattr(store_module, "INDEX_LAG_BYTES", 1000)  # about ten games' lines
     store = stored(tmp_path, 50)
@@ -277,7 +277,7 @@ def test_reset_and_damaged_lines_are_kept_in_the_index(tmp_path):
 
 
 def test_the_browser_keeps_the_index_beside_its_capped_games(monkeypatch):
-    import amigasweeper.records.store as store_module
+    import amigasweeper.records.record_store as store_module
     from amigasweeper.storage import MemoryBackend
 
     monkeypatch.setattr(store_module, "BROWSER_CAP", 5)
@@ -318,7 +318,7 @@ def test_stats_json_reads_a_big_history_in_flat_memory(tmp_path):
         folder.mkdir()
         stored(folder, count)
         code = ("import resource, sys, io; sys.modules['pyxel'] = None\n"
-                "from pathlib import Path\nfrom amigasweeper.records.cli import write_json\n"
+                "from pathlib import Path\nfrom amigasweeper.records.stats_cli import write_json\n"
                 "from amigasweeper.records import RecordStore\n"
                 "write_json(RecordStore(sys.argv[1]), Path(sys.argv[1]), open(__import__('os').devnull, 'w'))\n"
                 "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)")

@@ -14,10 +14,10 @@ import pytest
 
 from amigasweeper.play.played import Help
 from amigasweeper.records import KeptGame, RecordStore, StatsIndex, summarise
-from amigasweeper.records.cli import _options, write_json, write_table
 from amigasweeper.records.filters import Flagging, GameFilter, Period, bbbv_minimum
 from amigasweeper.records.kept_game import FIELD_COUNT, HELP_CODES, SECOND_FIELD_COUNT
 from amigasweeper.records.row_figures import FigureTally, Pictures
+from amigasweeper.records.stats_cli import _options, write_json, write_table
 from tests.records.test_rows_and_index import game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -215,7 +215,7 @@ def test_the_manual_and_help_name_the_json_fields_and_the_filters():
     stats_page = manual.split("@node Stats ", 1)[1].split("@endnode", 1)[0]
     assert all(name in stats_page for name in JSON_NAMES + FLAGS)
     assert "STNB" in stats_page and "left out of the win\npercent" in stats_page
-    from amigasweeper.records.cli import HELP, USAGE
+    from amigasweeper.records.stats_cli import HELP, USAGE
     assert all(flag in USAGE + HELP for flag in FLAGS) and "stnb" in HELP
     run = subprocess.run([sys.executable, "-m", "amigasweeper", "--stats", "--help"], capture_output=True,
                          text=True, cwd=ROOT, timeout=120)

@@ -6,9 +6,9 @@ from __future__ import annotations
 import io
 
 from amigasweeper.records import KeptGame, RecordStore
-from amigasweeper.records.cli import write_table
 from amigasweeper.records.labelled import labelled_row, row_name, spoken_row
 from amigasweeper.records.rows import RowKey
+from amigasweeper.records.stats_cli import write_table
 from amigasweeper.records.summary import summarise
 
 

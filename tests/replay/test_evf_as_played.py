@@ -13,7 +13,7 @@ from amigasweeper.engine import Completion, GameSetup, GameStatus, LayoutKind, M
 from amigasweeper.metrics.clicks import Click, Mouse
 from amigasweeper.replay import Result, Timeline, evf
 from amigasweeper.replay.events import MouseEvent
-from amigasweeper.replay.evf_header import SOLVABLE_MODES, Mode
+from amigasweeper.replay.evf_header import SOLVABLE_MODES, EvfMode
 from amigasweeper.replay.files import parse_replay
 from amigasweeper.replay.recording import Recording
 from amigasweeper.replay.scripted import ScriptedPlayer
@@ -197,13 +197,13 @@ def test_every_mode_is_read_by_the_number_the_specification_gives_it():
         read = parse_replay(bytes(data))
         assert read.evf_mode == mode
         assert (read.setup.layout is LayoutKind.NO_GUESS) == (mode in SOLVABLE_MODES), mode
-    assert {Mode.STANDARD, Mode.UPK, Mode.CHEAT, Mode.DENSITY, Mode.WIN7}.isdisjoint(SOLVABLE_MODES)
+    assert {EvfMode.STANDARD, EvfMode.UPK, EvfMode.CHEAT, EvfMode.DENSITY, EvfMode.WIN7}.isdisjoint(SOLVABLE_MODES)
 
 
 def test_our_no_guess_boards_are_written_as_competitive_solvable():
     recording = player(seed=2).play()
-    assert header(evf.to_evf(recording)).mode == Mode.STANDARD
-    assert header(evf.to_evf(_no_guess(recording))).mode == Mode.COMPETITIVE_SOLVABLE == 5
+    assert header(evf.to_evf(recording)).mode == EvfMode.STANDARD
+    assert header(evf.to_evf(_no_guess(recording))).mode == EvfMode.COMPETITIVE_SOLVABLE == 5
 
 
 def _mark_the_mines(p: ScriptedPlayer) -> None:

@@ -106,24 +106,24 @@ def test_an_abandoned_game_reads_back_as_not_completed():
 
 def test_a_right_click_while_the_left_button_is_held_is_not_read_as_a_chord():
     from amigasweeper.engine import Game
-    from amigasweeper.replay import Button, GameRecorder
+    from amigasweeper.replay import GameRecorder, RecordedButton
 
     clock = iter(range(1000, 2000)).__next__
     game = Game(GameSetup(width=16, height=16, mines=40, seed=11), clock=lambda: 0.0)
     recorder = GameRecorder(game, clock=lambda: clock() / 10)
-    recorder.press(Button.LEFT, 4, 4, 0)
+    recorder.press(RecordedButton.LEFT, 4, 4, 0)
     game.uncover(0)
-    recorder.release(Button.LEFT, 4, 4, 0)
+    recorder.release(RecordedButton.LEFT, 4, 4, 0)
     covered = [c for c in game.topology.cells() if not game.is_open(c)]
     mark, target = covered[0], next(c for c in covered if not game.is_mine(c))
     col, row = game.topology.coords(target)
-    recorder.press(Button.LEFT, col * 8 + 2, row * 8 + 2, target)
+    recorder.press(RecordedButton.LEFT, col * 8 + 2, row * 8 + 2, target)
     mcol, mrow = game.topology.coords(mark)
-    recorder.press(Button.RIGHT, mcol * 8 + 2, mrow * 8 + 2, mark)
+    recorder.press(RecordedButton.RIGHT, mcol * 8 + 2, mrow * 8 + 2, mark)
     game.toggle_mark(mark)
-    recorder.release(Button.RIGHT, mcol * 8 + 2, mrow * 8 + 2, mark)
+    recorder.release(RecordedButton.RIGHT, mcol * 8 + 2, mrow * 8 + 2, mark)
     game.uncover(target)
-    recorder.release(Button.LEFT, col * 8 + 2, row * 8 + 2, target)
+    recorder.release(RecordedButton.LEFT, col * 8 + 2, row * 8 + 2, target)
     recording = recorder.finish(Result.ABANDONED)
     video = _analysed(recording)
     m = recording.metrics()
@@ -145,13 +145,13 @@ def test_pixels_that_disagree_with_the_square_are_put_right_in_the_evf_file():
     """The window says which square a click was on; EVF finds it from the
     pixel. A key (no pixel) or a pixel from another origin must not move it."""
     from amigasweeper.engine import Game
-    from amigasweeper.replay import Button, GameRecorder
+    from amigasweeper.replay import GameRecorder, RecordedButton
 
     game = Game(GameSetup(width=8, height=8, mines=10, seed=3), clock=lambda: 0.0)
     recorder = GameRecorder(game, clock=lambda: 0.0)
-    recorder.press(Button.LEFT, 500, 500, 9)  # a pixel far off, the square 9
+    recorder.press(RecordedButton.LEFT, 500, 500, 9)  # a pixel far off, the square 9
     game.uncover(9)
-    recorder.release(Button.LEFT, 500, 500, 9)
+    recorder.release(RecordedButton.LEFT, 500, 500, 9)
     mine = next(iter(game.mine_cells()))
     game.toggle_mark(mine)
     recorder.key(Click.RIGHT, mine)

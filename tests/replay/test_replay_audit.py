@@ -14,7 +14,7 @@ import pytest
 from amigasweeper.__main__ import main
 from amigasweeper.engine import GameSetup, Move, MoveKind
 from amigasweeper.engine.layouts import LayoutKind
-from amigasweeper.replay.audit import Rule, audit_recording
+from amigasweeper.replay.audit import LayingRule, audit_recording
 from amigasweeper.replay.events import EventKind, InputEvent, Result
 from amigasweeper.replay.files import replay_bytes
 from amigasweeper.replay.recording import Recording
@@ -52,7 +52,7 @@ def brute_safe(setup, mines_total, shown: dict[int, int], squares) -> Fraction:
 
 def test_the_first_square_is_safe_by_the_rule_and_a_guess_gets_its_exact_odds_and_the_best():
     audit = audit_recording(recording(SMALL, MINES, [(MoveKind.UNCOVER, 5), (MoveKind.UNCOVER, 14)]))
-    assert audit.rule is Rule.OURS and audit.proved == 1
+    assert audit.rule is LayingRule.OURS and audit.proved == 1
     (guess,) = audit.guesses
     assert guess.move == 2 and guess.safe and guess.opened == (14,)
     assert guess.p == brute_safe(SMALL, 2, {5: 1}, [14])
@@ -101,7 +101,7 @@ def test_a_clairvoyant_person_is_flagged_and_an_honest_random_one_is_not():
 def test_a_no_guess_board_is_not_audited_and_says_why(tmp_path, capsys):
     setup = GameSetup(width=4, height=4, mines=2, layout=LayoutKind.NO_GUESS)
     audit = audit_recording(recording(setup, MINES, [(MoveKind.UNCOVER, 5), (MoveKind.UNCOVER, 14)]))
-    assert audit.rule is Rule.NO_GUESS and not audit.audited and not audit.guesses
+    assert audit.rule is LayingRule.NO_GUESS and not audit.audited and not audit.guesses
     assert main(["--audit", str(SAMPLES / "metasweeper_v3_beginner.evf")]) == 0
     out = capsys.readouterr().out
     assert "a no-guess board" in out and "verdict: not audited" in out
@@ -123,7 +123,7 @@ def test_our_own_replay_file_is_audited_with_our_rule(tmp_path, capsys):
     assert main(["--audit", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     here = audit_recording(played)
-    assert data["rule"] == "ours" and data["audited"] is True and here.rule is Rule.OURS
+    assert data["rule"] == "ours" and data["audited"] is True and here.rule is LayingRule.OURS
     assert data["moves_proved"] == here.proved >= 1
     assert data["moves_audited"] == here.luck.audited
     assert [g["p"] for g in data["guesses"]] == [None if g.p is None else float(g.p) for g in here.guesses]

@@ -6,9 +6,9 @@ import pytest
 
 from amigasweeper.engine import Game, GameSetup, GameStatus
 from amigasweeper.replay import (
-    Button,
     EventKind,
     GameRecorder,
+    RecordedButton,
     ReplayError,
     Result,
     Timeline,
@@ -194,10 +194,10 @@ def test_a_game_abandoned_after_clicks_is_kept_as_abandoned():
     clock = Clock()
     game = Game(GameSetup(seed=1), clock=clock)
     recorder = GameRecorder(game, clock=clock, wall=lambda: 1.7e9)
-    recorder.press(Button.LEFT, 3, 3, 0)
+    recorder.press(RecordedButton.LEFT, 3, 3, 0)
     clock.now += 0.25
     game.uncover(0)
-    recorder.release(Button.LEFT, 3, 3, 0)
+    recorder.release(RecordedButton.LEFT, 3, 3, 0)
     clock.now += 1
     recorder.hold()
     clock.now += 100  # a window in front: no time passes for the game
@@ -240,9 +240,9 @@ def test_a_game_played_with_hints_says_so_in_both_formats():
 def test_the_recorder_notes_help():
     game = Game(GameSetup(seed=1))
     recorder = GameRecorder(game)
-    recorder.press(Button.LEFT, 3, 3, 0)
+    recorder.press(RecordedButton.LEFT, 3, 3, 0)
     game.uncover(0)
-    recorder.release(Button.LEFT, 3, 3, 0)
+    recorder.release(RecordedButton.LEFT, 3, 3, 0)
     recorder.helped()
     assert recorder.finish().helped
 
@@ -251,7 +251,7 @@ def test_a_release_whose_press_was_not_seen_still_records_what_it_did():
     game = Game(GameSetup(seed=2))
     recorder = GameRecorder(game)
     game.uncover(5)  # the window acted on a release without telling of the press
-    recorder.release(Button.LEFT, 41, 1, 5)
+    recorder.release(RecordedButton.LEFT, 41, 1, 5)
     recording = recorder.finish(Result.ABANDONED)
     assert [e.kind for e in recording.events] == [EventKind.MOVE, EventKind.PRESS, EventKind.RELEASE]
     assert [len(e.moves) for e in recording.events] == [0, 0, 1]

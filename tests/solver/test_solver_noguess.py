@@ -144,14 +144,14 @@ def test_the_time_limit_counts_the_work_done_not_the_wall_clock(monkeypatch):
     import time
 
     assert noguess.CLOCK in (time.thread_time, time.process_time)
-    original, waits = noguess._Run.__init__, []
+    original, waits = noguess._LayoutSolve.__init__, []
 
     def descheduled(run, *args):
         if not waits:
             waits.append(time.sleep(0.8))
         original(run, *args)
 
-    monkeypatch.setattr(noguess._Run, "__init__", descheduled)
+    monkeypatch.setattr(noguess._LayoutSolve, "__init__", descheduled)
     started = time.perf_counter()
     board = generate_no_guess(make_topology(Shape.SQUARE, 9, 9), 10, 0, random.Random(1), time_limit=0.5)
     assert time.perf_counter() - started >= 0.8 and waits

@@ -19,8 +19,8 @@ from amigasweeper.play import SeedSource, Session
 from amigasweeper.play.choices import choices_from_settings
 from amigasweeper.records import RecordStore
 from amigasweeper.storage import SETTINGS_FILE, Settings, Storage
-from amigasweeper.terminal.game import TextGame
 from amigasweeper.terminal.reader import LONGEST, InputLine
+from amigasweeper.terminal.text_game import TextGame
 
 from .text_run import parse_row_runs
 

@@ -7,7 +7,7 @@ import pytest
 from amigasweeper.engine import LevelName
 from amigasweeper.ui.app import App
 from amigasweeper.ui.drive.pilot import Pilot
-from amigasweeper.ui.options import Options
+from amigasweeper.ui.window_options import Options
 
 
 @pytest.fixture

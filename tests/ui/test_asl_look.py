@@ -119,9 +119,9 @@ def test_hostile_drawer_text_is_refused_in_words(make_app, folder):  # noqa: F81
 def test_the_volume_map_prefers_the_closest_volume(tmp_path):
     home = tmp_path / "home" / "ada"
     guide = home / "Guides"
-    found = [drawers.Entry("Root:", drawers.Kind.VOLUME, Path("/")),
-             drawers.Entry("Home:", drawers.Kind.VOLUME, home),
-             drawers.Entry("Guides:", drawers.Kind.VOLUME, guide)]
+    found = [drawers.Entry("Root:", drawers.EntryKind.VOLUME, Path("/")),
+             drawers.Entry("Home:", drawers.EntryKind.VOLUME, home),
+             drawers.Entry("Guides:", drawers.EntryKind.VOLUME, guide)]
     paths = VolumeMap(found)
     assert paths.amiga_path(guide / "Games") == "Guides:Games"
     assert paths.amiga_path(home / "Music") == "Home:Music"

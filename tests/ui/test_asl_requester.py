@@ -10,9 +10,9 @@ import pyxel
 
 from amigasweeper.ui.intuition import drawers
 from amigasweeper.ui.intuition.amigapaths import VolumeMap
-from amigasweeper.ui.intuition.asl import FileRequester, Mode
+from amigasweeper.ui.intuition.asl import FileRequester, RequestMode
 from amigasweeper.ui.intuition.asl_list import LIST_PAD, ROW_H, size_text
-from amigasweeper.ui.intuition.drawers import Kind
+from amigasweeper.ui.intuition.drawers import EntryKind
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import FILL, Pen
 from amigasweeper.ui.intuition.requester import Requester
@@ -39,7 +39,7 @@ def amiga(folder: Path) -> str:
 class Opened:
     """An app with a file requester open, and what its callbacks received."""
 
-    def __init__(self, make_app, folder: Path, mode: Mode = Mode.OPEN, answer: str = "", **options) -> None:
+    def __init__(self, make_app, folder: Path, mode: RequestMode = RequestMode.OPEN, answer: str = "", **options) -> None:
         self.app, self.pilot = make_app()
         if options.pop("hires", False):
             self.app.resize_screen(ScreenMode.HIRES)
@@ -47,7 +47,7 @@ class Opened:
         self.cancelled = 0
         self.answer = answer
         self.asl = FileRequester(
-            "Open Guide" if mode is Mode.OPEN else "Save Page As",
+            "Open Guide" if mode is RequestMode.OPEN else "Save Page As",
             self.app.screen_mode.size,
             on_choose=self.choose,
             on_cancel=self.cancel,
@@ -106,7 +106,7 @@ class Opened:
 def test_the_drawer_lists_drawers_first_marked_drawer_then_files(make_app, folder):
     opened = Opened(make_app, folder)
     assert opened.names == ["Docs", "Games", "AmigaSweeper.guide", "notes.txt", "picture.iff"]
-    assert [e.kind for e in opened.asl.listing.entries][:2] == [Kind.DRAWER, Kind.DRAWER]
+    assert [e.kind for e in opened.asl.listing.entries][:2] == [EntryKind.DRAWER, EntryKind.DRAWER]
     assert opened.asl.drawer_gadget.text == amiga(folder)
     assert opened.app.wm.active is opened.asl
     assert size_text(1234) == "1234" and size_text(123_456_789) == "120563K"
@@ -127,7 +127,7 @@ def test_parent_of_the_root_shows_the_volumes_and_a_volume_opens(make_app, folde
     opened = Opened(make_app, Path("/"), places=[folder])
     opened.click_button("Parent")
     assert opened.asl.drawer is None
-    assert [e.kind for e in opened.asl.listing.entries] == [Kind.VOLUME] * 3
+    assert [e.kind for e in opened.asl.listing.entries] == [EntryKind.VOLUME] * 3
     opened.click_row(f"{folder.name}:")
     assert opened.asl.drawer == folder and "notes.txt" in opened.names
     assert opened.asl.drawer_gadget.text == f"{folder.name}:"  # the volume's own name, as the list shows it
@@ -342,7 +342,7 @@ def test_the_wheel_and_the_scroller_arrows_scroll(make_app, tmp_path):
 
 
 def test_save_asks_before_replacing_and_return_and_esc_both_keep_the_file(make_app, folder):
-    opened = Opened(make_app, folder, mode=Mode.SAVE)
+    opened = Opened(make_app, folder, mode=RequestMode.SAVE)
     assert [b.label for b in opened.asl.buttons] == ["Save", "Volumes", "Parent", "Cancel"]
     opened.pilot.type("notes.txt")
     for key in (pyxel.KEY_ESCAPE, pyxel.KEY_RETURN, pyxel.KEY_KP_ENTER):  # each the safe answer
@@ -360,7 +360,7 @@ def test_save_asks_before_replacing_and_return_and_esc_both_keep_the_file(make_a
 
 
 def test_save_to_a_new_name_needs_no_question(make_app, folder):
-    opened = Opened(make_app, folder, mode=Mode.SAVE, file="page.txt")
+    opened = Opened(make_app, folder, mode=RequestMode.SAVE, file="page.txt")
     opened.click_button("Save")
     assert opened.chosen == [folder / "page.txt"]
 
@@ -368,7 +368,7 @@ def test_save_to_a_new_name_needs_no_question(make_app, folder):
 @needs_fifo
 def test_save_never_writes_over_a_pipe_or_into_a_missing_drawer(make_app, folder):
     os.mkfifo(folder / "pipe.txt")
-    opened = Opened(make_app, folder, mode=Mode.SAVE)
+    opened = Opened(make_app, folder, mode=RequestMode.SAVE)
     opened.pilot.type("pipe.txt")
     opened.pilot.key(pyxel.KEY_RETURN)
     assert opened.chosen == [] and "choose another name" in opened.asl.note
@@ -379,7 +379,7 @@ def test_save_never_writes_over_a_pipe_or_into_a_missing_drawer(make_app, folder
 
 def test_a_save_requester_needs_a_way_to_ask(folder, pyxel_screen):
     with pytest.raises(ValueError):
-        FileRequester("Save", (320, 256), on_choose=print, mode=Mode.SAVE, drawer=folder)
+        FileRequester("Save", (320, 256), on_choose=print, mode=RequestMode.SAVE, drawer=folder)
 
 
 @pytest.mark.parametrize("hires", [False, True])

@@ -9,7 +9,7 @@ import pyxel
 from amigasweeper.engine import GameStatus, LevelName
 from amigasweeper.storage import BEST_TIMES_FILE
 from amigasweeper.ui.game.minewindow import COUNTER_H, PAD, counter_text, counter_width
-from amigasweeper.ui.game.shading import KICKSTART2_STEPS, STEPS, SWATCH_H, SWATCH_W, legend_width
+from amigasweeper.ui.game.shading_legend import KICKSTART2_STEPS, STEPS, SWATCH_H, SWATCH_W, legend_width
 from amigasweeper.ui.intuition.atlas import Glyph
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.marquee import MARQUEE_HOLD, MARQUEE_STEP, marquee

@@ -12,7 +12,7 @@ import pytest
 
 from amigasweeper import plainfiles
 from amigasweeper.ui.intuition import drawers
-from amigasweeper.ui.intuition.drawers import DrawerReader, Kind, plain_file_problem, volumes
+from amigasweeper.ui.intuition.drawers import DrawerReader, EntryKind, plain_file_problem, volumes
 
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="this system has no named pipes (os.mkfifo)")
 
@@ -27,7 +27,7 @@ def make_folder(tmp_path: Path) -> Path:
 
 def test_drawers_come_first_then_files_case_ignored(tmp_path):
     entries = DrawerReader(make_folder(tmp_path)).read_all()
-    assert [(e.name, e.kind) for e in entries] == [("Docs", Kind.DRAWER), ("A.guide", Kind.FILE), ("b.txt", Kind.FILE)]
+    assert [(e.name, e.kind) for e in entries] == [("Docs", EntryKind.DRAWER), ("A.guide", EntryKind.FILE), ("b.txt", EntryKind.FILE)]
     assert entries[1].size == len("@database x")
 
 
@@ -64,7 +64,7 @@ def test_devices_and_the_kernels_files_are_never_listed_nor_chosen(tmp_path):
     assert "a device, not a plain file" in plain_file_problem(tmp_path / "zero.guide")
     assert "system" in plain_file_problem(tmp_path / "environ.guide")
     proc = DrawerReader(Path("/proc")).read_all()
-    assert not [e for e in proc if e.kind is Kind.FILE], [e.name for e in proc if e.kind is Kind.FILE][:5]
+    assert not [e for e in proc if e.kind is EntryKind.FILE], [e.name for e in proc if e.kind is EntryKind.FILE][:5]
     assert "system" in plain_file_problem(Path("/proc/kmsg"))  # never opened: only looked at
 
 
@@ -123,7 +123,7 @@ def test_an_unreadable_drawer_is_said_in_words(tmp_path, monkeypatch, error, wor
 def test_volumes_on_linux_and_macos_are_root_home_and_the_callers_folders(tmp_path):
     found = volumes([tmp_path, Path("/")], platform="linux")
     assert [e.path for e in found] == [Path("/"), Path.home(), tmp_path]
-    assert all(e.kind is Kind.VOLUME for e in found)
+    assert all(e.kind is EntryKind.VOLUME for e in found)
     assert [e.path for e in volumes(platform="darwin")] == [Path("/"), Path.home()]
 
 

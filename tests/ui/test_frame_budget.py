@@ -135,7 +135,7 @@ def test_closing_the_guide_viewer_thaws_and_the_frames_freeze_again(app_pilot, t
 
 
 def test_the_shading_worked_out_once_follows_the_window_and_the_board(make_app, monkeypatch):
-    from amigasweeper.ui.game.shading import KICKSTART3_STEPS, step_of
+    from amigasweeper.ui.game.shading_legend import KICKSTART3_STEPS, step_of
 
     app, pilot = make_app(level=LevelName.EXPERT, seed=3)
     pilot.click_cell(pilot.cell_at(16, 8))

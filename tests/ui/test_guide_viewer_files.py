@@ -6,7 +6,7 @@ import pyxel
 
 from amigasweeper.guide import parse
 from amigasweeper.guide.savetext import page_text
-from amigasweeper.ui.intuition.asl import FileRequester, Mode
+from amigasweeper.ui.intuition.asl import FileRequester, RequestMode
 
 GUIDE = (
     "@database S.guide\n@node Main \"Main page\"\nCaf\xe9 @{b}bold@{ub} text\n"
@@ -31,7 +31,7 @@ def test_save_as_writes_the_page_and_asks_before_replacing(make_app, tmp_path):
     app, viewer, pilot = alone(make_app, tmp_path)
     pilot.key(pyxel.KEY_A, amiga=True)
     asl = app.requesters[-1]
-    assert isinstance(asl, FileRequester) and asl.mode is Mode.SAVE
+    assert isinstance(asl, FileRequester) and asl.mode is RequestMode.SAVE
     assert asl.file_gadget.text == "Main.txt"
     pilot.key(pyxel.KEY_RETURN)
     pilot.step()
@@ -65,7 +65,7 @@ def test_open_uses_the_file_requester_and_refuses_a_folder(make_app, tmp_path):
     other.write_text("@database Two\n@node Main \"Second guide\"\nhello\n@endnode\n")
     pilot.key(pyxel.KEY_O, amiga=True)
     asl = app.requesters[-1]
-    assert isinstance(asl, FileRequester) and asl.mode is Mode.OPEN
+    assert isinstance(asl, FileRequester) and asl.mode is RequestMode.OPEN
     assert app.viewers.open_chosen(tmp_path) is not None  # a folder: said in words
     assert app.viewers.open_chosen(other) is None
     pilot.step()

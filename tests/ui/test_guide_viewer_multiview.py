@@ -8,13 +8,13 @@ from guide_files import write_tree
 
 from amigasweeper.guide import ActionKind, Link
 from amigasweeper.guide.synthetic import long_page_guide, many_nodes_guide, wide_lines_guide
+from amigasweeper.ui.helpviewer.guidepens import text_pens
 from amigasweeper.ui.helpviewer.pagedraw import LINE_H, LINK_PAD, PAGE_INSET_X, PAGE_INSET_Y
-from amigasweeper.ui.helpviewer.pens import text_pens
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import Look, ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
 from amigasweeper.ui.intuition.requester import Requester
-from amigasweeper.ui.options import parse_args
+from amigasweeper.ui.window_options import parse_args
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from amigasweeper.engine import LevelName
 from amigasweeper.play.assist import assist as assist_module
 from amigasweeper.play.assist import frames as frames_module
 from amigasweeper.play.assist import position as position_work
-from amigasweeper.play.assist.answers import Verdict
+from amigasweeper.play.assist.answers import SquareVerdict
 from amigasweeper.play.played import Action
 from amigasweeper.solver import all_certain
 from amigasweeper.solver import analysis as analysis_module
@@ -147,7 +147,7 @@ def test_a_hint_that_needs_a_count_comes_a_few_frames_later(make_app, monkeypatc
         pilot.step()
     assert hints.message.startswith(("Rule 5", "Rule 6", "No square is certain"))
     for cell, kind in hints.marks.items():
-        assert app.game.is_mine(cell) == (kind is Verdict.MINE)
+        assert app.game.is_mine(cell) == (kind is SquareVerdict.MINE)
 
 
 @pytest.mark.parametrize("level", [LevelName.EXPERT])
@@ -205,5 +205,5 @@ def test_every_square_the_hints_can_settle_is_shaded_0_or_100_even_in_an_estimat
     assert all(0.0 < p < 1.0 for c, p in enumerate(final) if p is not None and c not in settled.safe | settled.mines)
     # Show Safe and Mines reads the same count: it names every settled square.
     hints.show_safe_and_mines()
-    assert {c for c, kind in hints.marks.items() if kind is Verdict.SAFE} == set(settled.safe)
-    assert {c for c, kind in hints.marks.items() if kind is Verdict.MINE} == set(settled.mines)
+    assert {c for c, kind in hints.marks.items() if kind is SquareVerdict.SAFE} == set(settled.safe)
+    assert {c for c, kind in hints.marks.items() if kind is SquareVerdict.MINE} == set(settled.mines)

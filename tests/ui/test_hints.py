@@ -6,9 +6,9 @@ import pytest
 import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName, Shape
-from amigasweeper.play.assist.answers import Verdict
+from amigasweeper.play.assist.answers import SquareVerdict
 from amigasweeper.play.played import Help
-from amigasweeper.ui.game.shading import KICKSTART3_STEPS as RAMP
+from amigasweeper.ui.game.shading_legend import KICKSTART3_STEPS as RAMP
 from amigasweeper.ui.intuition.atlas import Cell
 
 
@@ -38,7 +38,7 @@ def test_hint_names_the_rule_and_marks_what_it_proves(make_app):
     assert hints.message.startswith("Rule ")
     assert hints.marks
     for cell, kind in hints.marks.items():
-        assert app.game.is_mine(cell) == (kind is Verdict.MINE)
+        assert app.game.is_mine(cell) == (kind is SquareVerdict.MINE)
     assert app.session.played.helped  # the game knows: no best time, and its replay says so
     assert app.session.played.helps == {Help.HINT}  # and which kind of help it was
     shown = app.screen_title()
@@ -51,10 +51,10 @@ def test_show_safe_and_mines_marks_only_truths_until_the_next_move(make_app):
     answered(app, pilot)
     marks = dict(app.mine_window.hints.marks)
     assert marks and app.session.played.helps == {Help.SAFE_AND_MINES}
-    assert all(app.game.is_mine(c) == (k is Verdict.MINE) for c, k in marks.items())
+    assert all(app.game.is_mine(c) == (k is SquareVerdict.MINE) for c, k in marks.items())
     pilot.move(300, 240)
     field = app.mine_window.field
-    safe = next(c for c, k in marks.items() if k is Verdict.SAFE)
+    safe = next(c for c, k in marks.items() if k is SquareVerdict.SAFE)
     ox, oy = app.mine_window.canvas.geometry.origin(safe)
     sprite = Cell.HINT_SAFE.sprite
     assert pyxel.screen.pget(field.ax + ox + 3, field.ay + oy + 3) == pyxel.images[sprite.bank].pget(
@@ -116,7 +116,7 @@ def test_hints_and_demo_on_other_shapes(make_app, shape):
         return
     pilot.key(pyxel.KEY_S, amiga=True)
     for cell, kind in app.mine_window.hints.marks.items():
-        assert app.game.is_mine(cell) == (kind is Verdict.MINE)
+        assert app.game.is_mine(cell) == (kind is SquareVerdict.MINE)
     pilot.key(pyxel.KEY_Y, amiga=True)
     for _ in range(300):
         pilot.step(10)

@@ -12,10 +12,10 @@ import pytest
 import pyxel
 
 from amigasweeper.guide import ManualPage
-from amigasweeper.ui.information import facts as facts_module
-from amigasweeper.ui.information.control import tool_types
-from amigasweeper.ui.information.facts import UNKNOWN, Kind, files_size, printable, tool_facts, volume_facts
-from amigasweeper.ui.information.window import CASCADE, InformationWindow
+from amigasweeper.ui.information import iconfacts as facts_module
+from amigasweeper.ui.information.iconfacts import UNKNOWN, IconKind, files_size, printable, tool_facts, volume_facts
+from amigasweeper.ui.information.informationcontrol import tool_types
+from amigasweeper.ui.information.informationwindow import CASCADE, InformationWindow
 from amigasweeper.ui.intuition.atlas import Icon
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import ScreenMode
@@ -47,7 +47,7 @@ def test_the_programs_information_is_this_programs(make_app):
     pilot.key(pyxel.KEY_I, amiga=True)
     window = app.wm.active
     assert isinstance(window, InformationWindow) and window.title == "Workbench:MineSweeper"
-    assert window.facts.name == "MineSweeper" and window.facts.kind is Kind.TOOL
+    assert window.facts.name == "MineSweeper" and window.facts.kind is IconKind.TOOL
     fields = rows(window)
     # Workbench 3.1 shows no Version field (3.5 added it); the version is in About...
     assert list(fields) == ["Blocks", "Bytes", "Stack", "Last Changed"]
@@ -124,7 +124,7 @@ def test_a_volume_is_counted_in_its_own_blocks(tmp_path):
         info = os.statvfs(tmp_path)
         assert fields["Block Size"] == f"{info.f_frsize or info.f_bsize:,}"
         assert fields["Blocks"] == f"{info.f_blocks:,}"
-    assert facts.title == "Ram Disk:" and facts.kind is Kind.VOLUME
+    assert facts.title == "Ram Disk:" and facts.kind is IconKind.VOLUME
 
 
 def test_what_the_system_does_not_say_is_not_known(tmp_path):

@@ -8,7 +8,7 @@ import json
 
 from amigasweeper.engine import LayoutKind, LevelName
 from amigasweeper.storage import SETTINGS_FILE
-from amigasweeper.ui.options import parse_args
+from amigasweeper.ui.window_options import parse_args
 
 
 def saved_no_guess(folder) -> bool:

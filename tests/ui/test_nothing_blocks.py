@@ -106,7 +106,7 @@ def hostile_files(tmp_path: Path) -> dict[str, tuple[Path, str]]:
 
 @pytest.mark.parametrize("flag", ["--replay", "--guide"])
 def test_replay_and_guide_take_only_plain_files_of_bounded_size(tmp_path, flag, capsys):
-    from amigasweeper.ui.options import parse_args
+    from amigasweeper.ui.window_options import parse_args
 
     for kind, (path, words) in hostile_files(tmp_path).items():
         if flag == "--guide" and kind == "too big":

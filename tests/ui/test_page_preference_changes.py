@@ -20,7 +20,7 @@ from amigasweeper.ui.game.menudefs import MENUS, Command
 from amigasweeper.ui.intuition.beep import Flash
 from amigasweeper.ui.intuition.palette import RGB, number_pen
 from amigasweeper.ui.palette import media
-from amigasweeper.ui.palette import page as page_module
+from amigasweeper.ui.palette import page_preferences as page_module
 
 
 class MediaList:

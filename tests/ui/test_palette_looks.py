@@ -22,7 +22,7 @@ from amigasweeper.ui.game.keyplay import BoardCursor
 from amigasweeper.ui.game.menudefs import MENUS, Command
 from amigasweeper.ui.intuition.beep import Flash
 from amigasweeper.ui.intuition.palette import RGB, Pen, number_pen
-from amigasweeper.ui.palette import media, page
+from amigasweeper.ui.palette import media, page_preferences
 from amigasweeper.ui.palette.pens import SHADING_PENS, Palette, from_settings
 
 STEPPED = dict(zip(SHADING_PENS, bands.colours()))
@@ -156,7 +156,7 @@ def test_a_page_that_cannot_answer_changes_nothing(monkeypatch):
 
 def test_less_motion_means_no_flash_and_an_instant_ripple_for_the_run(app_pilot):
     app, pilot = app_pilot
-    changed = page.follow(app, media.PagePreferences(less_motion=True))
+    changed = page_preferences.follow(app, media.PagePreferences(less_motion=True))
     assert changed == ["flash", "ripple"]
     assert app.screen.flash is Flash.NONE and BoardCanvas.instant
     assert (app.storage.settings.flash, app.storage.settings.ripple) == ("screen", "animated")  # not saved
@@ -166,7 +166,7 @@ def test_less_motion_means_no_flash_and_an_instant_ripple_for_the_run(app_pilot)
 
 def test_more_contrast_means_the_high_contrast_preset_and_the_bold_cursor(app_pilot):
     app, pilot = app_pilot
-    assert page.follow(app, media.PagePreferences(more_contrast=True)) == ["palette", "cursor"]
+    assert page_preferences.follow(app, media.PagePreferences(more_contrast=True)) == ["palette", "cursor"]
     assert app.palette.palette.preset is PRESETS["high_contrast"] and BoardCursor.bold
     assert pyxel.colors[number_pen(3)] == rgb12.expand(PRESETS["high_contrast"].numbers[2])
     assert app.storage.settings.palette == "workbench31"  # not saved
@@ -176,7 +176,7 @@ def test_a_players_own_choice_wins_over_the_browser(make_app, tmp_path):
     (tmp_path / SETTINGS_FILE).write_text(json.dumps({
         "version": 1, "flash": "border", "ripple": "animated", "palette": "redgreen", "cursor": "complement"}))
     app, pilot = make_app(data_dir=tmp_path)
-    changed = page.follow(app, media.PagePreferences(less_motion=True, more_contrast=True))
+    changed = page_preferences.follow(app, media.PagePreferences(less_motion=True, more_contrast=True))
     assert changed == ["ripple", "cursor"]  # the saved flash and palette are the player's
     assert app.screen.flash is Flash.BORDER and app.palette.palette.preset is PRESETS["redgreen"]
 
@@ -184,7 +184,7 @@ def test_a_players_own_choice_wins_over_the_browser(make_app, tmp_path):
 def test_the_program_asks_the_page_when_it_starts(make_app, monkeypatch):
     """The App starts as a browser page asking for less motion would have it."""
     fake_js(monkeypatch, media.LESS_MOTION)
-    monkeypatch.setattr(page, "ask_page", lambda: media.ask_page("emscripten"))  # as in a browser
+    monkeypatch.setattr(page_preferences, "ask_page", lambda: media.ask_page("emscripten"))  # as in a browser
     app, pilot = make_app()
     assert app.screen.flash is Flash.NONE and BoardCanvas.instant
 
@@ -194,7 +194,7 @@ def drawn_steps(look, pilot) -> list[list[int]]:
     """Each step as the board draws it on a covered square (a 4x4 swatch,
     ui/game/minewindow.py), drawn on the screen and read back: the 24-bit
     colour of each of its pixels."""
-    from amigasweeper.ui.game.shading import STEPS, fill_step
+    from amigasweeper.ui.game.shading_legend import STEPS, fill_step
     from amigasweeper.ui.intuition.modes import Look
 
     swatches = []
@@ -249,7 +249,7 @@ def test_the_tool_measures_2_4s_kickstart_2_patterns_as_they_are_drawn():
     import importlib.util
     from pathlib import Path
 
-    from amigasweeper.ui.game.shading import KICKSTART2_STEPS
+    from amigasweeper.ui.game.shading_legend import KICKSTART2_STEPS
 
     path = Path(__file__).resolve().parents[2] / "tools" / "palette_measure.py"
     spec = importlib.util.spec_from_file_location("palette_measure", path)

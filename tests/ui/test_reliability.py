@@ -12,7 +12,7 @@ from amigasweeper.ui.drive.script import ScriptRunner
 from amigasweeper.ui.drive.scriptwords import ScriptError
 from amigasweeper.ui.faults import MAX_REPORT_FILES, TITLE
 from amigasweeper.ui.launch import NO_DISPLAY, display_problem
-from amigasweeper.ui.options import Options
+from amigasweeper.ui.window_options import Options
 
 
 def test_a_fault_in_a_frame_is_shown_and_the_game_goes_on(make_app, tmp_path):

@@ -7,7 +7,7 @@ import pytest
 from amigasweeper.engine import GameSetup
 from amigasweeper.replay import Timeline
 from amigasweeper.replay.scripted import ScriptedPlayer
-from amigasweeper.ui.replay.player import Deck, Speed
+from amigasweeper.ui.replay.deck import Deck, Speed
 
 
 @pytest.fixture(scope="module")

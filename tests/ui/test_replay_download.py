@@ -65,7 +65,7 @@ def test_save_as_in_the_browser_downloads_the_replay(app_pilot, monkeypatch):
     app, pilot = app_pilot
     page = Page()
     in_a_page(monkeypatch, page)
-    monkeypatch.setattr("amigasweeper.ui.replay.control.in_browser", lambda: True)
+    monkeypatch.setattr("amigasweeper.ui.replay.replaycontrol.in_browser", lambda: True)
     replay_open(app, pilot)
     pilot.key(pyxel.KEY_A, amiga=True)  # Replay > Save As...
     assert len(page.clicked) == 1 and page.clicked[0][1] == "blob:1"
@@ -78,7 +78,7 @@ def test_save_as_in_the_browser_downloads_the_replay(app_pilot, monkeypatch):
 def test_a_refused_download_is_said(app_pilot, monkeypatch):
     app, pilot = app_pilot
     in_a_page(monkeypatch, Page(refuse=True))
-    monkeypatch.setattr("amigasweeper.ui.replay.control.in_browser", lambda: True)
+    monkeypatch.setattr("amigasweeper.ui.replay.replaycontrol.in_browser", lambda: True)
     replay_open(app, pilot)
     pilot.key(pyxel.KEY_A, amiga=True)
     assert "did not take the download" in " ".join(app.requesters[-1].lines)

@@ -16,7 +16,7 @@ from amigasweeper.replay import Result, Timeline, replay_bytes, replay_suffix
 from amigasweeper.ui.intuition.atlas import POINTER, Glyph
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
-from amigasweeper.ui.replay.player import Speed
+from amigasweeper.ui.replay.deck import Speed
 
 FRAME_MS = 1000 / 60
 SAMPLES = Path(__file__).resolve().parents[1] / "replay" / "samples"
@@ -487,7 +487,7 @@ def test_guesses_are_counted_over_frames_then_named_and_stepped_through(make_app
 
 
 def test_the_menu_steps_to_a_guess_and_is_ghosted_when_there_is_none(replaying):
-    from amigasweeper.ui.replay.menus import ReplayCommand
+    from amigasweeper.ui.replay.replaymenus import ReplayCommand
 
     app, pilot, window = replaying
     audited(pilot, window)

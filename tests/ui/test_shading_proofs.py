@@ -28,7 +28,7 @@ from amigasweeper.play.assist import position as position_work
 from amigasweeper.play.played import Action
 from amigasweeper.solver.counting import clear_cache
 from amigasweeper.solver.deadlines import METER
-from amigasweeper.ui.game.shading import KICKSTART3_STEPS, step_of
+from amigasweeper.ui.game.shading_legend import KICKSTART3_STEPS, step_of
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import Pen
 

@@ -8,7 +8,7 @@ import pyxel
 
 from amigasweeper.engine import GameStatus, LevelName, Mark, Shape, make_topology
 from amigasweeper.engine.levels import MAX_SIDE
-from amigasweeper.play.assist.answers import Verdict
+from amigasweeper.play.assist.answers import SquareVerdict
 from amigasweeper.ui.game.geometry import (
     HexGeometry,
     SquareGeometry,
@@ -432,7 +432,7 @@ def test_hint_marks_are_drawn_in_the_cells_shape(make_app, shape):
     park_pointer(pilot)
     covered = [c for c in game.topology.cells() if not game.is_open(c)]
     safe, mine = covered[0], covered[1]
-    app.mine_window.hints.marks.update({safe: Verdict.SAFE, mine: Verdict.MINE})
+    app.mine_window.hints.marks.update({safe: SquareVerdict.SAFE, mine: SquareVerdict.MINE})
     pilot.step()
     assert shows(app, safe, Cell.HINT_SAFE, on_screen=True)
     assert shows(app, mine, Cell.HINT_MINE, on_screen=True)

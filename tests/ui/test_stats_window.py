@@ -14,7 +14,7 @@ import pyxel
 from amigasweeper.engine import Completion, GameStatus
 from amigasweeper.play.clock import PauseReason
 from amigasweeper.records import LiveIndex, RecordStore, RowKey
-from amigasweeper.records.store import INDEX_LAG_BYTES
+from amigasweeper.records.record_store import INDEX_LAG_BYTES
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.palette import Pen

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from amigasweeper.records import RecordStore
 from amigasweeper.records.filters import Flagging, Period
-from amigasweeper.ui.stats.control import FILTER_SLICE
-from amigasweeper.ui.stats.menus import STATS_MENUS, filter_command
+from amigasweeper.ui.stats.statscontrol import FILTER_SLICE
+from amigasweeper.ui.stats.statsmenus import STATS_MENUS, filter_command
 from tests.records.test_stats_figures_and_filters import new
 from tests.ui.test_stats_window import figure, finish_game, open_stats
 

@@ -17,8 +17,8 @@ from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.intuition.requester import Requester
 from amigasweeper.ui.intuition.widgets import Widget
 from amigasweeper.ui.intuition.window import Window
-from amigasweeper.ui.options import parse_args
-from amigasweeper.ui.touch.control import decide, is_touch_screen
+from amigasweeper.ui.touch.touchcontrol import decide, is_touch_screen
+from amigasweeper.ui.window_options import parse_args
 
 
 def touch_app(make_app, **options):

@@ -18,7 +18,7 @@ from amigasweeper.ui.game.menudefs import MENUS, SCALE_COMMANDS, Command
 from amigasweeper.ui.intuition.modes import ScreenMode
 from amigasweeper.ui.scaling import page
 from amigasweeper.ui.scaling.pixels import WholePixels
-from amigasweeper.ui.scaling.rule import Area, Frame, ScaleChoice, fits, largest_fit, placed, whole_scale
+from amigasweeper.ui.scaling.rule import Area, ScaleChoice, WindowFrame, fits, largest_fit, placed, whole_scale
 
 LOWRES, HIRES = ScreenMode.LOWRES.size, ScreenMode.HIRES.size
 
@@ -26,15 +26,15 @@ LOWRES, HIRES = ScreenMode.LOWRES.size, ScreenMode.HIRES.size
 @pytest.mark.parametrize(
     ("screen", "usable", "frame", "k"),
     [
-        (LOWRES, Area(0, 0, 1600, 1200), Frame(), 4),  # the issue's desktop: not 1.76
-        (HIRES, Area(0, 0, 1600, 1200), Frame(), 2),  # not 1125x900
-        (HIRES, Area(0, 0, 1280, 1024), Frame(), 2),  # exactly the display, no frame around it
-        (HIRES, Area(0, 0, 1280, 1024), Frame(top=24), 1),  # a title bar: 1, never 1.5
-        (LOWRES, Area(0, 0, 1280, 1024), Frame(), 4),
-        (LOWRES, Area(0, 32, 1920, 1048), Frame(30, 2, 2, 2), 3),  # a panel and a frame
-        (HIRES, Area(0, 0, 800, 600), Frame(), 1),
-        (HIRES, Area(0, 0, 300, 200), Frame(), 1),  # smaller than the screen: still 1
-        (LOWRES, Area(0, 0, 3840, 2160), Frame(), 8),  # Auto goes beyond the menu's 4x
+        (LOWRES, Area(0, 0, 1600, 1200), WindowFrame(), 4),  # the issue's desktop: not 1.76
+        (HIRES, Area(0, 0, 1600, 1200), WindowFrame(), 2),  # not 1125x900
+        (HIRES, Area(0, 0, 1280, 1024), WindowFrame(), 2),  # exactly the display, no frame around it
+        (HIRES, Area(0, 0, 1280, 1024), WindowFrame(top=24), 1),  # a title bar: 1, never 1.5
+        (LOWRES, Area(0, 0, 1280, 1024), WindowFrame(), 4),
+        (LOWRES, Area(0, 32, 1920, 1048), WindowFrame(30, 2, 2, 2), 3),  # a panel and a frame
+        (HIRES, Area(0, 0, 800, 600), WindowFrame(), 1),
+        (HIRES, Area(0, 0, 300, 200), WindowFrame(), 1),  # smaller than the screen: still 1
+        (LOWRES, Area(0, 0, 3840, 2160), WindowFrame(), 8),  # Auto goes beyond the menu's 4x
     ],
 )
 def test_the_largest_whole_scale_that_fits_the_usable_area(screen, usable, frame, k):
@@ -56,14 +56,14 @@ def test_a_window_is_moved_just_enough_to_be_whole_on_the_display():
     usable = Area(0, 30, 1600, 1170)
     assert placed((480, 344), (1280, 1024), usable) == (320, 176)
     assert placed((10, 40), (640, 512), usable) == (10, 40)  # already whole: left where it is
-    assert placed((10, 0), (640, 512), usable, Frame(top=24)) == (10, 54)  # its title bar on the display
+    assert placed((10, 0), (640, 512), usable, WindowFrame(top=24)) == (10, 54)  # its title bar on the display
     assert placed((500, 500), (3000, 3000), usable) == (0, 30)  # too big: its top left corner shows
 
 
 class FakeWindow:
     """SDL's answers for a desktop window, and what was asked of it."""
 
-    def __init__(self, usable=Area(0, 0, 1600, 1200), frame=Frame(), at=(480, 344), size=(960, 768)):
+    def __init__(self, usable=Area(0, 0, 1600, 1200), frame=WindowFrame(), at=(480, 344), size=(960, 768)):
         self.area, self.border, self.at, self.wh = usable, frame, at, size
         self.desktop = False
         self.asked: list[tuple] = []

@@ -17,7 +17,7 @@ from amigasweeper.access.words.reading import row_runs_line
 from amigasweeper.engine import GameStatus
 from amigasweeper.ui.game.menudefs import Command
 from amigasweeper.ui.intuition.input import Button
-from amigasweeper.ui.narrator import window as narrator_window
+from amigasweeper.ui.narrator import windownarration as narrator_window
 
 
 class FakeVoice:

@@ -15,7 +15,7 @@ from amigasweeper.access.narrator import NarrationLog
 from amigasweeper.engine import GameStatus
 from amigasweeper.engine.topology import Shape
 from amigasweeper.ui.game.menudefs import Command
-from amigasweeper.ui.narrator import window as narrator_window
+from amigasweeper.ui.narrator import windownarration as narrator_window
 from tests.ui.test_window_narrator import FakeVoice, Lines, heard
 
 

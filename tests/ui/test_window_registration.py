@@ -11,7 +11,7 @@ from pathlib import Path
 from amigasweeper.guide import ManualPage
 from amigasweeper.ui import host
 from amigasweeper.ui.game.menudefs import Command
-from amigasweeper.ui.information.window import InformationWindow
+from amigasweeper.ui.information.informationwindow import InformationWindow
 from amigasweeper.ui.intuition.atlas import Icon
 from amigasweeper.ui.palette.palettewindow import PaletteWindow
 from amigasweeper.ui.windowkind import WindowKind

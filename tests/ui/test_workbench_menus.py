@@ -13,10 +13,10 @@ from amigasweeper.storage import Storage
 from amigasweeper.ui.intuition.atlas import Icon
 from amigasweeper.ui.intuition.input import Button
 from amigasweeper.ui.workbench.backdrop import workbench_title
-from amigasweeper.ui.workbench.control import DISK_NOTE, QUIT_QUESTION
 from amigasweeper.ui.workbench.icons import TIDY_LEFT
-from amigasweeper.ui.workbench.menus import GHOSTED, WORKBENCH_MENUS
-from amigasweeper.ui.workbench.menus import WorkbenchCommand as C
+from amigasweeper.ui.workbench.workbenchcontrol import DISK_NOTE, QUIT_QUESTION
+from amigasweeper.ui.workbench.workbenchmenus import GHOSTED, WORKBENCH_MENUS
+from amigasweeper.ui.workbench.workbenchmenus import WorkbenchCommand as C
 
 LEFT, RIGHT = Button.LEFT, Button.RIGHT
 

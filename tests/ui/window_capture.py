@@ -101,7 +101,7 @@ def main(out_dir: Path) -> int:
     from amigasweeper.ui.drive.pilot import Pilot
     from amigasweeper.ui.game.menudefs import MENUS, Command
     from amigasweeper.ui.intuition.modes import ScreenMode
-    from amigasweeper.ui.options import Options
+    from amigasweeper.ui.window_options import Options
 
     usable = check_display()
     init_pyxel(ScreenMode.LOWRES.size, title="AmigaSweeper", fps=60, headless=False, usable=usable)

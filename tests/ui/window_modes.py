@@ -183,7 +183,7 @@ def main(out_dir: Path, scenario: str) -> int:
     from amigasweeper.ui.display import check_display, init_pyxel
     from amigasweeper.ui.drive.pilot import Pilot
     from amigasweeper.ui.intuition.modes import ScreenMode
-    from amigasweeper.ui.options import Options
+    from amigasweeper.ui.window_options import Options
 
     init_pyxel(ScreenMode.LOWRES.size, title="AmigaSweeper", fps=60, headless=False, usable=check_display())
     app = App(Options(seed=5, level=LevelName.BEGINNER, data_dir=out_dir / "data"))

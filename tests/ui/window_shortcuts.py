@@ -276,7 +276,7 @@ def main(out_dir: Path, scenario: str) -> int:
     from amigasweeper.ui.intuition.modes import ScreenMode
     from amigasweeper.ui.keys import restart, sdlfilter
     from amigasweeper.ui.launch import guard_pyxel_shortcuts
-    from amigasweeper.ui.options import Options
+    from amigasweeper.ui.window_options import Options
 
     started_in = Path.cwd()
     data = out_dir / "data"

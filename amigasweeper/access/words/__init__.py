@@ -4,7 +4,7 @@ and the names of squares (coords) that `--text` reads back."""
 from ...engine.names import column_name, square_name
 from .assisting import hint_line, known_line
 from .coords import SquareNameError, parse_column, parse_row, parse_square
-from .game import (
+from .game_lines import (
     after_move,
     board_line,
     counter_line,
@@ -16,7 +16,7 @@ from .game import (
     status_line,
     time_line,
 )
-from .menus import button_line, link_line, menu_line, requester_line, spoken_label
+from .menu_lines import button_line, link_line, menu_line, requester_line, spoken_label
 from .squares import (
     column_words,
     cursor_line,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .game import plural
+from .game_lines import plural
 
 SQUARES_SAID = 12  # squares named in a line at most; more are counted ("and 30 more")
 

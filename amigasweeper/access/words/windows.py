@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import Enum
 
-from .menus import spoken_label
+from .menu_lines import spoken_label
 
 
 class WindowEvent(Enum):

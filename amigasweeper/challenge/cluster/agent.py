@@ -18,10 +18,10 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass, replace
 
+from ..challenge_game import ChallengeError
 from ..executors import TableProcess
 from ..harness import GameRecord
 from ..limits import Caps
-from ..rules import ChallengeError
 from ..sandbox import SandboxMode, choose
 from ..table import LOAD_LIMIT, Ready, Seat, Setup, Task
 

@@ -18,8 +18,8 @@ import sysconfig
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..rules import ChallengeError
-from ..view import module_files
+from ..challenge_game import ChallengeError
+from ..sealed_view import module_files
 from .boot import Manifest, file_hashes
 
 INSTALL = "python3 -m pip install 'amigasweeper[cluster]'"
@@ -146,19 +146,19 @@ def disconnect() -> None:
 
 
 @dataclass(frozen=True)
-class Node:
+class ClusterNode:
     id: str
     name: str  # as the results show it: its address, and the start of its id (two may share a machine)
     cpus: int
 
 
-def alive_nodes(ray) -> list[Node]:
+def alive_nodes(ray) -> list[ClusterNode]:
     """The cluster's live machines that can hold a table (a whole processor)."""
     nodes = []
     for node in ray.nodes():
         cpus = int(node.get("Resources", {}).get("CPU", 0))
         if node.get("Alive") and cpus >= 1:
-            nodes.append(Node(node["NodeID"], f"{node.get('NodeManagerAddress', '?')}/{node['NodeID'][:8]}", cpus))
+            nodes.append(ClusterNode(node["NodeID"], f"{node.get('NodeManagerAddress', '?')}/{node['NodeID'][:8]}", cpus))
     return sorted(nodes, key=lambda n: n.name)
 
 

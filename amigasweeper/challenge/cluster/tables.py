@@ -30,8 +30,8 @@ from ..walls import Walls
 from . import boot
 from .agent import Refusal, Started, TableEnded
 from .runtime import (
+    ClusterNode,
     ClusterUnavailable,
-    Node,
     alive_nodes,
     connect,
     disconnect,
@@ -57,7 +57,7 @@ class _RayHandle(Handle):
     """
 
 
-    def __init__(self, tables: RayTables, node: Node) -> None:
+    def __init__(self, tables: RayTables, node: ClusterNode) -> None:
         super().__init__()
         self.tables, self.place = tables, node
         self.node = node.name
@@ -152,7 +152,7 @@ class RayTables:
             raise ClusterUnavailable(f"no node of the cluster can take a sealed table ({why})")
         return list(tables)  # a list of Handles (a list of _RayHandles is not one to mypy)
 
-    def _table(self, node: Node) -> _RayHandle:
+    def _table(self, node: ClusterNode) -> _RayHandle:
         self.room[node.id] -= 1
         self.nodes.setdefault(node.name, NodeReport(node.name))
         table = _RayHandle(self, node)

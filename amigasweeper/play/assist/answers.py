@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from amigasweeper.solver.rules import Deduction, Rule
+from amigasweeper.solver.hint_rules import Deduction, Rule
 
 ANY_SQUARE = "Any square is safe to start."
 NOTHING_KNOWN = "Nothing is known yet: any square is safe to start."
@@ -21,7 +21,7 @@ GAME_OVER = "The game is over."
 GAME_PAUSED = "The game is paused: resume it first."
 
 
-class Verdict(Enum):
+class SquareVerdict(Enum):
     SAFE = "safe"
     MINE = "mine"
 
@@ -41,8 +41,8 @@ class HintAnswer:
     right (``rule`` 0)."""
 
     square: int | None  # the square named: the lowest proved safe, else the lowest proved a mine
-    verdict: Verdict | None
-    rule: int | None  # 1-6 (solver/rules.py), 0: the marks do not fit; None: no rule applies
+    verdict: SquareVerdict | None
+    rule: int | None  # 1-6 (solver/hint_rules.py), 0: the marks do not fit; None: no rule applies
     why: str
     title: str = ""  # "Rule 3: subset"
     safe: frozenset[int] = frozenset()  # every square the rule proves safe ...
@@ -52,7 +52,7 @@ class HintAnswer:
     def of(cls, deduction: Deduction) -> HintAnswer:
         safe, mines = deduction.safe, deduction.mines
         square = min(safe) if safe else min(mines) if mines else None
-        verdict = None if square is None else Verdict.SAFE if safe else Verdict.MINE
+        verdict = None if square is None else SquareVerdict.SAFE if safe else SquareVerdict.MINE
         rule = deduction.rule
         return cls(square, verdict, 0 if rule is Rule.CONTRADICTION else rule.value, deduction.reason,
                    rule.title, safe, mines)

@@ -22,7 +22,7 @@ from amigasweeper.engine import Game, Mark, Move, MoveResult
 from amigasweeper.engine.duel_moves import where
 from amigasweeper.play.played import Help, PlayedGame
 from amigasweeper.solver import Analysis
-from amigasweeper.solver.rules import counted_hint, simple_hint
+from amigasweeper.solver.hint_rules import counted_hint, simple_hint
 
 from .answers import (
     ANY_SQUARE,
@@ -35,7 +35,7 @@ from .answers import (
     KnownSquares,
     Odds,
     Request,
-    Verdict,
+    SquareVerdict,
 )
 from .demo import DemoMove
 from .position import PositionWork
@@ -48,7 +48,7 @@ class Assist(AssistWork):
     def __init__(self, played: Callable[[], PlayedGame], clock: Callable[[], float] = time.perf_counter) -> None:
         super().__init__(lambda: played().game, clock)
         self._played = played
-        self.marks: dict[int, Verdict] = {}  # square -> what the last answer proved, until the next move
+        self.marks: dict[int, SquareVerdict] = {}  # square -> what the last answer proved, until the next move
         self.message = ""  # the last answer's sentence, until the next move
         self.answer: HintAnswer | None = None  # the last Hint's answer, once there is one
         self.known: KnownSquares | None = None  # the last Show Safe and Mines, once there is one
@@ -173,8 +173,8 @@ class Assist(AssistWork):
         return known
 
     def _mark(self, safe, mines) -> None:
-        self.marks.update({cell: Verdict.SAFE for cell in safe})
-        self.marks.update({cell: Verdict.MINE for cell in mines})
+        self.marks.update({cell: SquareVerdict.SAFE for cell in safe})
+        self.marks.update({cell: SquareVerdict.MINE for cell in mines})
 
     def _answer(self, work: PositionWork, analysis: Analysis) -> None:
         """The count is done: the answers waiting for it."""

@@ -28,8 +28,8 @@ from amigasweeper.engine import MARKED, Game
 from amigasweeper.solver import Analysis, Knowledge
 from amigasweeper.solver.constraints import Inconsistent, constraints_of
 from amigasweeper.solver.deadlines import METER, Deadline
+from amigasweeper.solver.hint_rules import certainty_of
 from amigasweeper.solver.propagate import propagate_steps
-from amigasweeper.solver.rules import certainty_of
 
 from .shading import Shading
 

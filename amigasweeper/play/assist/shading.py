@@ -2,7 +2,7 @@
 worked it out so far, and whether each chance is settled or an estimate.
 
 What a front end shows of the probabilities: the window shades the board
-with it (ui/game/shading.py draws the steps), the text mode reads a
+with it (ui/game/shading_legend.py draws the steps), the text mode reads a
 square's odds from it.
 """
 

@@ -1,5 +1,5 @@
 """Starting a Duel and the requesters around the Duel window. The duel
-itself is a DuelPlay (amigasweeper/play/duel.py): its end goes the way
+itself is a DuelPlay (amigasweeper/play/duel_play.py): its end goes the way
 every game's end goes, and its result is kept with the best times."""
 
 from __future__ import annotations
@@ -11,14 +11,14 @@ from amigasweeper.engine.duel_moves import DuelSetup
 from amigasweeper.guide import ManualPage
 from amigasweeper.play import DuelJob, DuelPlay, DuelPlayers, Opponent
 from amigasweeper.play.clock import PauseReason
-from amigasweeper.play.duel import computer_player
+from amigasweeper.play.duel_play import computer_player
 
 from ..game import dialogs
 from ..intuition.menustrip import MenuStrip
 from ..windowcontrol import WindowControl
 from ..windowkind import WindowKind
+from .duelmenus import DUEL_MENUS, DuelCommand
 from .duelwindow import DuelWindow
-from .menus import DUEL_MENUS, DuelCommand
 
 if TYPE_CHECKING:
     from ..host import DuelHost

@@ -11,9 +11,9 @@ import pyxel
 from amigasweeper.engine import Game, GameStatus, MoveResult, Shape
 from amigasweeper.engine.levels import MAX_SIDE
 from amigasweeper.play import Action, Aim, PauseReason, PlayedGame, Session
-from amigasweeper.play.assist.answers import Verdict
+from amigasweeper.play.assist.answers import SquareVerdict
 from amigasweeper.play.assist.assist import Assist
-from amigasweeper.replay import Button as RecordedButton
+from amigasweeper.replay import RecordedButton as RecordedButton
 
 from ..intuition import font, metrics, pointer
 from ..intuition.atlas import DIGIT_H, DIGIT_W, FACE_SIZE, Cell, Face, digit
@@ -27,7 +27,7 @@ from .boardview import BoardCanvas
 from .geometry import fitting_size, geometry_for
 from .keyplay import BoardCursor
 from .pointer_tap import BUTTONS, PointerTap
-from .shading import fill_step, step_of
+from .shading_legend import fill_step, step_of
 
 PAD = 4  # grey space around the header and the field
 HEADER_H = 24
@@ -35,7 +35,7 @@ COUNTER_W = 1 + 3 * DIGIT_W + 2 + 1  # three digits, a pixel apart, in a black b
 COUNTER_H = 1 + DIGIT_H + 1
 FACE_BOX = FACE_SIZE + 4
 MIN_INNER_W = 124  # room for the title "MineSweeper" between the close and depth gadgets
-HINT_CELLS = {Verdict.SAFE: Cell.HINT_SAFE, Verdict.MINE: Cell.HINT_MINE}  # how a proof is marked on the board
+HINT_CELLS = {SquareVerdict.SAFE: Cell.HINT_SAFE, SquareVerdict.MINE: Cell.HINT_MINE}  # how a proof is marked on the board
 
 
 @dataclass(frozen=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from amigasweeper.play import Aim, PlayedGame
-from amigasweeper.replay import Button as RecordedButton
+from amigasweeper.replay import RecordedButton as RecordedButton
 
 from ..intuition.input import Button
 

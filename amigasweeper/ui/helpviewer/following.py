@@ -19,8 +19,8 @@ from amigasweeper.plainfiles import shown
 from ..intuition.modes import Look
 from ..intuition.requester import Choice, Requester
 from ..intuition.widgets import Widget
+from .guidepens import SCREEN_COLOURS
 from .pagedraw import PAGE_INSET_X, PAGE_INSET_Y
-from .pens import SCREEN_COLOURS
 from .pictureview import PicturePage, picture_page, screen_palette
 
 STATUS_CHARS = 60  # a status message fits the narrowest window

@@ -24,7 +24,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from amigasweeper.guide import Document, Link, Node, Run, parse_file, problems_page
+from amigasweeper.guide import Document, Link, Node, StyledRun, parse_file, problems_page
 from amigasweeper.guide.navigation import Destination, Navigation, Place
 
 from .. import collector
@@ -43,11 +43,11 @@ from .escaped import EscapedText
 from .finding import Finder
 from .following import LinkFollower
 from .keys import press_keys
-from .menus import VIEWER_MENUS, ViewerCommand
 from .opening import Chrome, opening_inner, wrap_rows
 from .pagedraw import LINE_H, PAGE_INSET_X, PAGE_INSET_Y, PageArea
 from .pagescroll import PageScroll
 from .pictureview import PicturePage
+from .viewermenus import VIEWER_MENUS, ViewerCommand
 
 __all__ = ["GuideViewer", "open_guide_file"]
 
@@ -118,7 +118,7 @@ class GuideViewer(ControlledWindow):
         self.pictures: dict[int, PicturePage] = {}  # picture pages shown, by id of their node
         self.links = LinkFollower(self)
         self.actions = self._actions()
-        # Open, Save As, About and Quit belong to the program around the viewer (helpviewer/control.py sets them).
+        # Open, Save As, About and Quit belong to the program around the viewer (helpviewer/viewercontrol.py sets them).
         self.program_actions: dict[ViewerCommand, Callable[[], None]] = {}
         self.buttons = [self.add(GhostButton(label, *self.actions[command], GHOST_BUTTON_H)) for label, command in BUTTON_ROW]
         self.page = self.add(PageArea(self))
@@ -148,7 +148,7 @@ class GuideViewer(ControlledWindow):
     def scroll_sideways_to(self, left: int) -> None:
         self.scroll.scroll_sideways_to(left)
 
-    def visible_links(self) -> list[tuple[int, Run]]:
+    def visible_links(self) -> list[tuple[int, StyledRun]]:
         return self.scroll.visible_links()
 
     def shown_text(self) -> str:

@@ -14,7 +14,7 @@ from typing import Protocol
 
 import pyxel
 
-from amigasweeper.guide import Link, Run
+from amigasweeper.guide import Link, StyledRun
 
 from ..intuition.input import Frame
 from .finding import Finder
@@ -35,7 +35,7 @@ class Keyed(Protocol):
     @property
     def rows(self) -> int: ...
 
-    def visible_links(self) -> list[tuple[int, Run]]: ...
+    def visible_links(self) -> list[tuple[int, StyledRun]]: ...
 
     def move_focus(self, step: int) -> None: ...
 

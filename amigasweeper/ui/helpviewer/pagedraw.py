@@ -13,8 +13,8 @@ from typing import Protocol
 
 import pyxel
 
-from amigasweeper.guide import Link, Run
-from amigasweeper.guide import Pen as GuidePen
+from amigasweeper.guide import DrawInfoPen as GuidePen
+from amigasweeper.guide import Link, StyledRun
 from amigasweeper.guide.navigation import Navigation
 
 from ..intuition import font, pointer
@@ -25,9 +25,9 @@ from ..intuition.modes import Look
 from ..intuition.palette import Pen
 from ..intuition.widgets import Widget
 from .finding import Finder
+from .guidepens import text_pens
 from .pagescroll import PageScroll
 from .pageview import blank_beside, visible_runs
-from .pens import text_pens
 from .pictureview import PicturePage
 
 
@@ -49,7 +49,7 @@ class Page(Protocol):
     @property
     def rows(self) -> int: ...
 
-    def visible_links(self) -> list[tuple[int, Run]]: ...
+    def visible_links(self) -> list[tuple[int, StyledRun]]: ...
 
     def follow(self, link: Link) -> None: ...
 
@@ -132,7 +132,7 @@ class PageArea(Widget):
             font.draw_text(x0 + PAGE_INSET_X + (start - left) * FONT.cell, y, text[start:end], Pen.WHITE, bg=Pen.BLUE)
 
 
-def draw_run(x: int, y: int, run: Run, text: str, lit: bool, look: Look,
+def draw_run(x: int, y: int, run: StyledRun, text: str, lit: bool, look: Look,
              room: tuple[bool, bool] = (True, True)) -> None:
     """A run of text; a link as a button, whose bevel reaches LINK_PAD
     into the cells beside it only where they are blank (``room``)."""

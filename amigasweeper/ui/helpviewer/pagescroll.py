@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from amigasweeper.guide import DisplayLine, LineStore, Node, PageLayout, Run
+from amigasweeper.guide import DisplayLine, LineStore, Node, PageLayout, StyledRun
 from amigasweeper.guide.navigation import Navigation
 
 from .pageview import BACKGROUND_WORK, Layouts, visible_runs
@@ -217,7 +217,7 @@ class PageScroll:
         self.scroll_sideways_to(self.place.left + columns)
 
     # ------------------------------------------------------------- links
-    def visible_links(self) -> list[tuple[int, Run]]:
+    def visible_links(self) -> list[tuple[int, StyledRun]]:
         found = []
         lines = self.lines
         for row in range(self.place.top, min(len(lines), self.place.top + self.rows)):

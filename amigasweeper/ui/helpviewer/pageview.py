@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Iterator
 
-from amigasweeper.guide import DisplayLine, LineStore, Node, PageLayout, Run
+from amigasweeper.guide import DisplayLine, LineStore, Node, PageLayout, StyledRun
 
 # Units of layout (file lines and words) done each frame beyond what is on
 # screen: well under a millisecond, so a page of 180,000 lines is complete
@@ -47,7 +47,7 @@ class Layouts:
         self._kept.clear()
 
 
-def visible_runs(line: DisplayLine, left: int, columns: int) -> Iterator[tuple[Run, int, str]]:
+def visible_runs(line: DisplayLine, left: int, columns: int) -> Iterator[tuple[StyledRun, int, str]]:
     """The runs of ``line`` that show between columns ``left`` and
     ``left + columns``, each with its screen column and the part that shows.
 
@@ -67,7 +67,7 @@ def visible_runs(line: DisplayLine, left: int, columns: int) -> Iterator[tuple[R
             yield run, max(run.column, left) - left, text
 
 
-def blank_beside(line: DisplayLine, run: Run) -> tuple[bool, bool]:
+def blank_beside(line: DisplayLine, run: StyledRun) -> tuple[bool, bool]:
     """Whether the character cells just left and just right of a run are
     blank (a space, a gap or the line's end): a link's bevel reaches into
     them, and stays within its own cells beside a character, so it never

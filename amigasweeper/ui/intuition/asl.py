@@ -48,7 +48,7 @@ from .drawers import (
     MOST_ENTRIES,
     DrawerReader,
     Entry,
-    Kind,
+    EntryKind,
     plain_file_problem,
     volumes,
 )
@@ -63,7 +63,7 @@ DOUBLE_CLICK_FRAMES = 30  # a second click this soon on the same file chooses it
 PATTERN_CHARS, DRAWER_CHARS, FILE_CHARS = 128, 1024, 255  # the gadgets' limits
 
 
-class Mode(Enum):
+class RequestMode(Enum):
     OPEN = "Open"
     SAVE = "Save"
 
@@ -85,7 +85,7 @@ class FileRequester(AslLayout, Requester):
         *,
         on_choose: Callable[[Path], str | None],
         on_cancel: Callable[[], None] | None = None,
-        mode: Mode = Mode.OPEN,
+        mode: RequestMode = RequestMode.OPEN,
         drawer: Path | None = None,
         file: str = "",
         pattern: str = "#?",
@@ -93,7 +93,7 @@ class FileRequester(AslLayout, Requester):
         ask: Callable[[Requester], None] | None = None,
         help_node: str = "Main",
     ) -> None:
-        if mode is Mode.SAVE and ask is None:
+        if mode is RequestMode.SAVE and ask is None:
             raise ValueError("a Save requester needs `ask` to confirm replacing a file")
         self.mode = mode
         self.on_choose = on_choose
@@ -213,7 +213,7 @@ class FileRequester(AslLayout, Requester):
             self.listing.empty_text = "Nothing matches the pattern" if reader.entries else "This drawer is empty"
 
     def shown(self, entry: Entry) -> bool:
-        return entry.kind is not Kind.FILE or self.pattern.matches(entry.name)
+        return entry.kind is not EntryKind.FILE or self.pattern.matches(entry.name)
 
     def insert(self, entry: Entry) -> None:
         entries = self.listing.entries
@@ -248,7 +248,7 @@ class FileRequester(AslLayout, Requester):
         """A click on a row: a drawer or volume opens; a file goes into the
         File gadget, and a second click soon after chooses it."""
         entry = self.listing.entries[index]
-        if entry.kind is not Kind.FILE:
+        if entry.kind is not EntryKind.FILE:
             self.go(entry.path)
             return
         self.set_text(self.file_gadget, entry.name)
@@ -275,7 +275,7 @@ class FileRequester(AslLayout, Requester):
                 return
         except (OSError, ValueError):
             pass
-        if self.mode is Mode.OPEN:
+        if self.mode is RequestMode.OPEN:
             problem = plain_file_problem(path)
             if problem:
                 self.note = problem
@@ -363,7 +363,7 @@ class FileRequester(AslLayout, Requester):
     def move_cursor(self, step: int) -> None:
         self.listing.move_cursor(step)
         entry = self.cursor_entry()
-        if entry is not None and entry.kind is Kind.FILE:
+        if entry is not None and entry.kind is EntryKind.FILE:
             self.set_text(self.file_gadget, entry.name)
 
     def cursor_entry(self) -> Entry | None:
@@ -385,7 +385,7 @@ class FileRequester(AslLayout, Requester):
             self.focus(self.file_gadget)
             return
         entry = self.cursor_entry()
-        if entry is not None and entry.kind is not Kind.FILE:
+        if entry is not None and entry.kind is not EntryKind.FILE:
             self.go(entry.path)
             return
         self.choose()

@@ -9,7 +9,7 @@ import pyxel
 
 from . import font
 from .atlas import FONT, Glyph
-from .drawers import Entry, Kind
+from .drawers import Entry, EntryKind
 from .gfx import bevel, button_box
 from .input import Button, Frame
 from .palette import FILL, FILL_TEXT, HIGHLIGHT_TEXT, TEXT, Pen
@@ -105,8 +105,8 @@ class FileList(Widget):
         width = self.w - 2 * LIST_PAD
         if selected:
             pyxel.rect(x, y, width, ROW_H, FILL)
-        pen = HIGHLIGHT_TEXT if entry.kind is not Kind.FILE else (FILL_TEXT if selected else TEXT)
-        right = {Kind.DRAWER: "Drawer", Kind.VOLUME: "Volume"}.get(entry.kind) or size_text(entry.size)
+        pen = HIGHLIGHT_TEXT if entry.kind is not EntryKind.FILE else (FILL_TEXT if selected else TEXT)
+        right = {EntryKind.DRAWER: "Drawer", EntryKind.VOLUME: "Volume"}.get(entry.kind) or size_text(entry.size)
         name = shorten(printable(entry.name), self.chars - SIZE_CHARS - 1)
         font.draw_text(x + 1, y + 1, name, pen)
         font.draw_text(x + width - 1 - font.text_width(right), y + 1, right, pen)

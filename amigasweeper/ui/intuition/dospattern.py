@@ -45,7 +45,7 @@ def compile_pattern(text: str) -> DosPattern:
     source = text if text.strip() else "#?"
     negated = source.startswith(NEGATE) and len(source) > 1
     body = source[1:] if negated else source
-    reader = _Reader(body)
+    reader = _PatternReader(body)
     regex = reader.alternatives(top=True)
     return DosPattern(text, re.compile(regex, re.IGNORECASE | re.DOTALL), negated)
 
@@ -55,7 +55,7 @@ def matches(pattern: str, name: str) -> bool:
     return compile_pattern(pattern).matches(name)
 
 
-class _Reader:
+class _PatternReader:
     """A recursive-descent reader: the pattern text to regex source."""
 
     def __init__(self, text: str) -> None:

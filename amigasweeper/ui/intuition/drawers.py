@@ -37,7 +37,7 @@ STEP_ENTRIES = 400  # and names a frame may read, whatever the clock says
 FILTER_STEP = 2_000  # entries a frame judges against a new pattern (a few ms for the biggest list)
 
 
-class Kind(IntEnum):
+class EntryKind(IntEnum):
     """What a listed entry is; the order is the list's: volumes, drawers, files."""
 
     VOLUME = 0
@@ -48,7 +48,7 @@ class Kind(IntEnum):
 @dataclass(frozen=True)
 class Entry:
     name: str
-    kind: Kind
+    kind: EntryKind
     path: Path
     size: int | None = None  # a file's size in bytes, when it could be read
     key: tuple[int, str, str] = field(init=False, repr=False, compare=False)  # where it sorts, made once
@@ -158,11 +158,11 @@ class DrawerReader:
         path = self.folder / item.name
         try:
             if item.is_dir():
-                return Entry(item.name, Kind.DRAWER, path)
+                return Entry(item.name, EntryKind.DRAWER, path)
             info = item.stat()  # what a link points to
         except OSError:
             return None  # gone while listed, or a link to nowhere: not listed
-        return Entry(item.name, Kind.FILE, path, info.st_size) if plainfiles.kind_problem(info) is None else None
+        return Entry(item.name, EntryKind.FILE, path, info.st_size) if plainfiles.kind_problem(info) is None else None
 
 
 # ---------------------------------------------------------------- volumes
@@ -174,17 +174,17 @@ def volumes(extra: Iterable[Path] = (), platform: str = sys.platform,
     a number added to a name already taken. The Drawer gadget writes its
     folder in these names (amigapaths.py)."""
     if platform.startswith("win"):
-        found = [Entry(d.rstrip("\\/"), Kind.VOLUME, Path(d)) for d in (drives or windows_drives)()]
+        found = [Entry(d.rstrip("\\/"), EntryKind.VOLUME, Path(d)) for d in (drives or windows_drives)()]
     else:
-        found = [Entry("Root:", Kind.VOLUME, Path("/"))]
+        found = [Entry("Root:", EntryKind.VOLUME, Path("/"))]
         try:
-            found.append(Entry("Home:", Kind.VOLUME, Path.home()))
+            found.append(Entry("Home:", EntryKind.VOLUME, Path.home()))
         except RuntimeError:  # no home folder known (no HOME set): root and the caller's only
             pass
     seen = {entry.path for entry in found}
     for folder in extra:
         if folder not in seen:
-            found.append(Entry(_free_name(folder.name or "Place", found), Kind.VOLUME, folder))
+            found.append(Entry(_free_name(folder.name or "Place", found), EntryKind.VOLUME, folder))
             seen.add(folder)
     return found
 

@@ -11,7 +11,7 @@ a drag in progress is let go, as closing the screen lets go of it. The
 pointer stays over the thing it was over: the same gadget, square or icon,
 at the same spot on it, or where a widget grew or shrank with the screen
 (the backdrop), at the same share of it; the display moves the pointer
-there where the system allows (scaling/pointer.py).
+there where the system allows (scaling/put_pointer.py).
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ asks the page through Pyodide's ``js`` module, as ui/scaling/page.py does,
 so the page needs no script of its own for it. Nothing here imports Pyxel:
 the browser check (tools/web/media_check.py) runs it in Pyodide alone, in
 headless Chromium with those preferences emulated. What the program does
-with the answer is palette/page.py's.
+with the answer is palette/page_preferences.py's.
 """
 
 from __future__ import annotations

@@ -22,7 +22,7 @@ import pyxel
 
 from amigasweeper.engine import Shape
 from amigasweeper.guide import ManualPage
-from amigasweeper.replay import Button as RecordedButton
+from amigasweeper.replay import RecordedButton as RecordedButton
 from amigasweeper.replay import Recording, ReplayState, Timeline
 from amigasweeper.replay.audit_frames import FrameAudit, Stage
 from amigasweeper.replay.evf_header import mode_title
@@ -40,8 +40,8 @@ from ..intuition.requester import CycleGadget, shorten, wrap
 from ..intuition.widgets import Widget
 from ..intuition.window import BORDER, TITLE_H
 from ..windowcontrol import ControlledWindow
+from .deck import Deck, Speed
 from .gadgets import VCR_H, VCR_W, Symbol, TimeSlider, VcrButton
-from .player import Deck, Speed
 
 PAD = 4
 LINE_H = FONT.cell + 2

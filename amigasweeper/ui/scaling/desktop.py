@@ -12,7 +12,7 @@ usable area; SDL has both:
 - SDL_GetWindowFlags: full screen or maximized, when the desktop decides the
   size and Pyxel's integer_scale letterboxes the picture instead;
 - SDL_WarpMouseInWindow: the pointer put back over what it was over after a
-  screen mode change (pointer.py), where the system lets a program move it;
+  screen mode change (put_pointer.py), where the system lets a program move it;
   SDL_GetCurrentVideoDriver says whether it does (Wayland does not).
 
 Where SDL is not a library of its own (Pyxel's wheels for Windows and macOS
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import ctypes
 
-from .rule import Area, Frame
+from .rule import Area, WindowFrame
 from .sdl import SdlRect, sdl_library
 
 _SDL_WINDOW_FULLSCREEN = 0x1  # also part of SDL_WINDOW_FULLSCREEN_DESKTOP, which Pyxel's Alt-Enter uses
@@ -51,12 +51,12 @@ class SdlWindow:
             return None
         return Area(rect.x, rect.y, rect.w, rect.h)
 
-    def frame(self) -> Frame:
+    def frame(self) -> WindowFrame:
         """The desktop's frame around the window (none where SDL cannot tell, as on Wayland)."""
         sides = [ctypes.c_int() for _ in range(4)]
         if self.sdl.SDL_GetWindowBordersSize(self.handle, *(ctypes.byref(side) for side in sides)) != 0:
-            return Frame()
-        return Frame(*(side.value for side in sides))
+            return WindowFrame()
+        return WindowFrame(*(side.value for side in sides))
 
     def size(self) -> tuple[int, int]:
         return self._pair(self.sdl.SDL_GetWindowSize)

@@ -15,7 +15,7 @@ Which call does each part:
   made the framebuffer times the scale, whole on the display's usable area.
 - In a browser the page's script sizes the canvas (page.py).
 - After a mode change the pointer goes back over what it was over
-  (pointer.py: pyxel.set_mouse_pos and SDL_WarpMouseInWindow).
+  (put_pointer.py: pyxel.set_mouse_pos and SDL_WarpMouseInWindow).
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ import pyxel
 
 from .desktop import find_window
 from .page import tell_page
-from .pointer import put_pointer
-from .rule import Area, Frame, ScaleChoice, fits, placed, whole_scale
+from .put_pointer import put_pointer
+from .rule import Area, ScaleChoice, WindowFrame, fits, placed, whole_scale
 
 
 class DesktopWindow(Protocol):
@@ -36,7 +36,7 @@ class DesktopWindow(Protocol):
 
     def usable(self) -> Area | None: ...
 
-    def frame(self) -> Frame: ...
+    def frame(self) -> WindowFrame: ...
 
     def size(self) -> tuple[int, int]: ...
 

@@ -46,7 +46,7 @@ class Area:
 
 
 @dataclass(frozen=True)
-class Frame:
+class WindowFrame:
     """The desktop's decorations around a window's picture, in pixels."""
 
     top: int = 0
@@ -55,7 +55,7 @@ class Frame:
     right: int = 0
 
 
-def largest_fit(screen: tuple[int, int], usable: Area, frame: Frame = Frame()) -> int:
+def largest_fit(screen: tuple[int, int], usable: Area, frame: WindowFrame = WindowFrame()) -> int:
     """The largest whole scale whose window, framed, fits the usable area (at least 1)."""
     screen_w, screen_h = screen
     room_w = usable.w - frame.left - frame.right
@@ -63,7 +63,7 @@ def largest_fit(screen: tuple[int, int], usable: Area, frame: Frame = Frame()) -
     return max(1, min(room_w // screen_w, room_h // screen_h))
 
 
-def whole_scale(choice: ScaleChoice, screen: tuple[int, int], usable: Area | None, frame: Frame = Frame()) -> int:
+def whole_scale(choice: ScaleChoice, screen: tuple[int, int], usable: Area | None, frame: WindowFrame = WindowFrame()) -> int:
     """The scale to show ``screen`` at: the one chosen when it fits, else the
     largest that fits; with the display unknown, the one chosen (Auto: 1)."""
     if usable is None:
@@ -72,12 +72,12 @@ def whole_scale(choice: ScaleChoice, screen: tuple[int, int], usable: Area | Non
     return fit if choice.factor is None else min(choice.factor, fit)
 
 
-def fits(choice: ScaleChoice, screen: tuple[int, int], usable: Area | None, frame: Frame = Frame()) -> bool:
+def fits(choice: ScaleChoice, screen: tuple[int, int], usable: Area | None, frame: WindowFrame = WindowFrame()) -> bool:
     """Whether a choice can be shown as asked (Auto always can)."""
     return choice.factor is None or usable is None or choice.factor <= largest_fit(screen, usable, frame)
 
 
-def placed(position: tuple[int, int], size: tuple[int, int], usable: Area, frame: Frame = Frame()) -> tuple[int, int]:
+def placed(position: tuple[int, int], size: tuple[int, int], usable: Area, frame: WindowFrame = WindowFrame()) -> tuple[int, int]:
     """A window's place moved just enough for the window, framed, to be whole
     in the usable area (its top left corner first, when it cannot be)."""
     x, y = position

@@ -31,12 +31,12 @@ from amigasweeper.play.options import (
     check_game_options,
     check_narration_options,
 )
-from amigasweeper.records.cli import desktop_folder
+from amigasweeper.records.stats_cli import desktop_folder
 from amigasweeper.storage import LOCK_TIMEOUT, Storage
 from amigasweeper.storage.folders import anchor_data_dir
 
-from .game import TextGame
 from .reader import EndOfInput, LineReader
+from .text_game import TextGame
 
 WAIT = 0.05  # seconds the loop waits for a line before the Narrator and the saves get their turn
 STOP_SIGNALS = ("SIGINT", "SIGTERM")

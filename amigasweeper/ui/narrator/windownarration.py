@@ -64,7 +64,7 @@ from ..intuition.keyfocus import gadgets_of
 from ..intuition.menus import ItemKind, MenuItem
 from ..intuition.requester import CycleGadget, Requester
 from ..intuition.stringgadget import StringGadget
-from .duel import DuelListener
+from .duellistener import DuelListener
 
 NO_VOICE_TITLE = "Narrator"
 NO_VOICE_AFTER = "The narration log (--narration-log FILE) and the text mode (--text) work without a voice."
@@ -83,8 +83,8 @@ def gadget_line(gadget, gadgets: list) -> str:
 
 
 def system_voice() -> Voice:
-    """The system's voice (access/voices/find.py), or NoVoice saying why."""
-    from amigasweeper.access.voices.find import find_voice
+    """The system's voice (access/voices/find_voice.py), or NoVoice saying why."""
+    from amigasweeper.access.voices.find_voice import find_voice
 
     return find_voice()
 

@@ -33,7 +33,7 @@ from amigasweeper.solver.luck import (
     threshold,
 )
 
-from .rules import BOMB
+from .challenge_game import BOMB
 
 Move = tuple[int, bool, int]  # (cell, marked, what the cell showed after it): a ChallengeGame's log entry
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from amigasweeper.engine import Shape
 
-from .rules import UNKNOWN, GameOverError, MoveReply, RuleViolation
+from .challenge_game import UNKNOWN, GameOverError, MoveReply, RuleViolation
 
 Player = Callable[..., object]
 Clock = Callable[[], float]

@@ -7,7 +7,7 @@ Select Contents, Clean Up, Snapshot with Window and All, Show with Only
 Icons and All Files, View By with Icon, Name, Date and Size), Icons (Open,
 Copy, Rename..., Information..., Snapshot, UnSnapshot, Leave Out, Put Away,
 then Delete..., Format Disk..., Empty Trash) and Tools (ResetWB). Which of
-them mean something here, and why the rest are ghosted, is control.py's.
+them mean something here, and why the rest are ghosted, is workbenchcontrol.py's.
 """
 
 from __future__ import annotations

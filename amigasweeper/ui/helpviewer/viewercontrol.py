@@ -21,7 +21,7 @@ from ..intuition.stringgadget import StringGadget
 from ..windowcontrol import WindowControl
 from ..windowkind import WindowKind
 from .guideview import GuideViewer, open_guide_file
-from .menus import ViewerCommand
+from .viewermenus import ViewerCommand
 
 if TYPE_CHECKING:
     from ..host import ViewerHost
@@ -106,7 +106,7 @@ class ViewerControl(WindowControl):
         """Project > Open: the ASL file requester, from the guide's folder."""
         folder = self.guide_folder() or self.start_dir
         requester = asl.FileRequester(
-            "Open Guide", self.app.screen_mode.size, on_choose=self.open_chosen, mode=asl.Mode.OPEN,
+            "Open Guide", self.app.screen_mode.size, on_choose=self.open_chosen, mode=asl.RequestMode.OPEN,
             drawer=folder, pattern="#?", places=self.places(), ask=self.app.open_requester,
             help_node=ManualPage.VIEWER)
         self.app.open_requester(requester, owner=self.window)
@@ -130,7 +130,7 @@ class ViewerControl(WindowControl):
         name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in viewer.navigation.place.node.name)[:40] + ".txt"
         folder = self.guide_folder() or self.start_dir
         requester = asl.FileRequester(
-            "Save Page As", self.app.screen_mode.size, on_choose=self.save_chosen, mode=asl.Mode.SAVE,
+            "Save Page As", self.app.screen_mode.size, on_choose=self.save_chosen, mode=asl.RequestMode.SAVE,
             drawer=folder, file=name, pattern="#?", places=self.places(), ask=self.app.open_requester,
             help_node=ManualPage.VIEWER)
         self.app.open_requester(requester, owner=viewer)

@@ -1,6 +1,6 @@
 """Icons > Information...: one Information window for each selected icon, as
 Workbench opens them (an icon whose window is open already brings it to the
-front). The facts are found out when the window opens (facts.py)."""
+front). The facts are found out when the window opens (iconfacts.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from amigasweeper.guide import ManualPage
 
 from ..intuition.atlas import Icon
 from ..windowkind import WindowKind
-from .facts import VOLUMES, Facts, tool_facts, volume_facts
-from .window import InformationWindow
+from .iconfacts import VOLUMES, Facts, tool_facts, volume_facts
+from .informationwindow import InformationWindow
 
 if TYPE_CHECKING:
     from ..host import InformationHost

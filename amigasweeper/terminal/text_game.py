@@ -29,7 +29,7 @@ from amigasweeper.access.words import (
     parse_square,
     square_label,
 )
-from amigasweeper.access.words.game import counter_line, plural
+from amigasweeper.access.words.game_lines import counter_line, plural
 from amigasweeper.engine import LevelError, MoveKind
 from amigasweeper.play import Action, Desk, EndQueue, PauseReason, Session
 from amigasweeper.play.ending import BestTimeRow
@@ -40,7 +40,7 @@ from amigasweeper.storage.time_kinds import kind_title, time_kind
 
 from .assist_text import Assisting
 from .choosing import Chooser
-from .commands import Command, CommandError, Handler, Verb, help_line, parse
+from .commands import CommandError, Handler, TextCommand, Verb, help_line, parse
 from .dueltext import DuelText
 from .manualpages import ManualText
 from .pager import Pager
@@ -170,7 +170,7 @@ class TextGame:
         except (CommandError, SquareNameError, LevelError) as error:
             self.say(LineKind.RESULT, str(error))
 
-    def _do(self, command: Command) -> None:
+    def _do(self, command: TextCommand) -> None:
         verb, args = command.verb, command.args
         if verb in BOARD_VERBS and self.game.paused:
             self.say(LineKind.RESULT, "the game is paused: type resume to see the board and play")

@@ -24,11 +24,11 @@ from .filters import Flagging, GameFilter, Period, bbbv_minimum
 from .index import StatsIndex, reset_date
 from .labelled import labelled_row
 from .live import LiveIndex
+from .record_store import RecordStore
 from .replay_folder import REPLAY_FOLDER
 from .replay_names import replay_names_of
 from .row_figures import FIGURES, Pictures
 from .rows import SHAPE_NAMES, RowKey
-from .store import RecordStore
 
 USAGE = ("usage: amigasweeper --stats [--json] [--data-dir FOLDER] [--since today|week|month|year|all]\n"
          "         [--flagging | --no-flag] [--min-3bv N|beginner|intermediate|expert]\n"

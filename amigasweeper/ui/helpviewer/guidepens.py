@@ -11,7 +11,7 @@ same, the text takes the pen that stands out on that background.
 from __future__ import annotations
 
 from amigasweeper.guide import Colour
-from amigasweeper.guide import Pen as GuidePen
+from amigasweeper.guide import DrawInfoPen as GuidePen
 
 from ..intuition.modes import Look
 from ..intuition.palette import KICKSTART2_REMAP, Pen

@@ -43,7 +43,7 @@ MOST_FILES = 5000  # the program's files counted at most (a damaged install coul
 COMMENT = "MineSweeper 2.4, recreated"
 
 
-class Kind(str, Enum):
+class IconKind(str, Enum):
     """The icon types of Workbench's Information window (WBTOOL, WBDISK)."""
 
     TOOL = "Tool"
@@ -73,7 +73,7 @@ class Facts:
 
     title: str  # the icon's path, as the window's title
     name: str
-    kind: Kind
+    kind: IconKind
     rows: list[tuple[str, str]]  # (label, value), in the window's order
     comment: str = ""
     tool_types: list[str] = field(default_factory=list)
@@ -163,7 +163,7 @@ def tool_facts(tool_types: list[str], folder: Path = resources.PACKAGE_DIR) -> F
         ("Stack", grouped(stack) if stack is not None else UNKNOWN),
         ("Last Changed", amiga_date(size.newest if size else None)),
     ]
-    return Facts("Workbench:MineSweeper", "MineSweeper", Kind.TOOL, rows, COMMENT,
+    return Facts("Workbench:MineSweeper", "MineSweeper", IconKind.TOOL, rows, COMMENT,
                  [printable(t, 40) for t in tool_types], protection_of(folder))
 
 
@@ -207,7 +207,7 @@ def volume_facts(name: str, folder: Path) -> Facts:
         ("Volume is", UNKNOWN if writable is None else ("Read/Write" if writable else "Read Only")),
         ("Last Changed", amiga_date(changed)),
     ]
-    return Facts(f"{name}:", name, Kind.VOLUME, rows)
+    return Facts(f"{name}:", name, IconKind.VOLUME, rows)
 
 
 def temporary_folder() -> Path:

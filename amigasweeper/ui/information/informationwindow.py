@@ -23,7 +23,7 @@ from ..intuition.palette import BACKGROUND, Pen
 from ..intuition.placement import easy_request_place
 from ..intuition.requester import BUTTON_H, TextButton
 from ..intuition.window import SCREEN_TOP, TITLE_H, Window
-from .facts import Facts, Kind
+from .iconfacts import Facts, IconKind
 
 MARGIN = 6
 LINE_H = font.HEIGHT + 2
@@ -65,7 +65,7 @@ class InformationWindow(Window):
         """The text under the icon, one line each, as the window shows it."""
         facts = self.facts
         lines = [f"{label}: {value}" for label, value in facts.rows]
-        if facts.kind is Kind.TOOL:
+        if facts.kind is IconKind.TOOL:
             lines += ["", f"Comment: {facts.comment}", "Tool Types:"]
             shown = facts.tool_types[:MOST_TOOL_TYPES] or ["(none)"]
             if len(facts.tool_types) > MOST_TOOL_TYPES:

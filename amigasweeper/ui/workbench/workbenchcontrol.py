@@ -1,5 +1,5 @@
 """What the Workbench's menus and icons do here. Every item of 3.1's menus
-(menus.py) that means something in this program works; the rest are ghosted,
+(workbenchmenus.py) that means something in this program works; the rest are ghosted,
 as Workbench ghosts what is not available, for the reasons menus.GHOSTED
 gives. Snapshot keeps the icons' places and the Workbench window's box with
 the settings (validated when read back, storage/validation.py), and they
@@ -17,8 +17,8 @@ from ..intuition.requester import Requester
 from ..windowkind import WindowKind
 from .backdrop import WorkbenchWindow, kept_box
 from .icons import ICONS
-from .menus import GHOSTED, WORKBENCH_MENUS
-from .menus import WorkbenchCommand as C
+from .workbenchmenus import GHOSTED, WORKBENCH_MENUS
+from .workbenchmenus import WorkbenchCommand as C
 
 if TYPE_CHECKING:
     from ..host import WorkbenchHost

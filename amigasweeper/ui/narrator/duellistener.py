@@ -3,7 +3,7 @@ player to move sees it, "edge" at the edge, why a key did nothing, the row,
 the column and the squares around it, and the scores with whose turn it is.
 
 The Duel's own lines (the last move and whose turn, after each move) are the
-window's ``spoken()``, said by the window adapter (window.py) as they change.
+window's ``spoken()``, said by the window adapter (windownarration.py) as they change.
 """
 
 from __future__ import annotations

@@ -23,8 +23,8 @@ from amigasweeper.storage.settings_and_times import Settings
 
 from ..game.boardview import BoardCanvas
 from ..intuition.beep import Flash
-from .control import show
 from .media import PagePreferences, PageWatch, ask_page
+from .palettecontrol import show
 
 if TYPE_CHECKING:
     from ..host import PageHost

@@ -26,7 +26,7 @@ from ..intuition.requester import Requester
 from ..windowcontrol import WindowControl
 from ..windowkind import WindowKind
 from .game_guesses import show_guesses
-from .menus import FILTER_PARTS, STATS_MENUS, StatsCommand, filter_command
+from .statsmenus import FILTER_PARTS, STATS_MENUS, StatsCommand, filter_command
 from .statswindow import StatsWindow
 
 if TYPE_CHECKING:

@@ -30,12 +30,12 @@ from amigasweeper.replay import (
 )
 from amigasweeper.storage import FileBackend
 
-from ..intuition.asl import FileRequester, Mode, available
+from ..intuition.asl import FileRequester, RequestMode, available
 from ..intuition.menustrip import MenuStrip
 from ..windowcontrol import WindowControl
 from ..windowkind import WindowKind
 from .download import download, in_browser
-from .menus import REPLAY_MENUS, ReplayCommand
+from .replaymenus import REPLAY_MENUS, ReplayCommand
 from .replaywindow import ReplayWindow
 
 if TYPE_CHECKING:
@@ -219,7 +219,7 @@ class ReplayControl(WindowControl):
             return ""
 
         requester = FileRequester(
-            "Save Replay", self.app.screen_mode.size, on_choose=save, mode=Mode.SAVE, pattern=PATTERN,
+            "Save Replay", self.app.screen_mode.size, on_choose=save, mode=RequestMode.SAVE, pattern=PATTERN,
             drawer=self.shelf.replay_folder(), file=name_for(recording, suffix), places=self.places(),
             ask=self.app.open_requester,
             help_node=ManualPage.REPLAYS,
