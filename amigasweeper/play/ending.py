@@ -33,6 +33,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 from functools import partial
+from typing import Protocol
 
 from amigasweeper.engine import LevelName
 from amigasweeper.records import BestTimeTable, GameKeeper, KeptGame, counts_as_best
@@ -69,6 +70,7 @@ class Step(Enum):
 
 
 StepResult = tuple[Step, "str | None"]  # and a sentence for the player about what was not saved
+JobStep = Callable[["Desk", float, bool], StepResult]  # (where it writes, lock timeout, leaving)
 
 
 @dataclass
@@ -114,7 +116,23 @@ def _files(step):
     return step
 
 
-class GameJob:
+class EndJob(Protocol):
+    """What the queue runs: its steps, first first, and what to do once
+    they are all done."""
+
+    steps: list[JobStep]
+
+    def done(self) -> None: ...
+
+
+class _NothingAfter:
+    """A job with nothing to do once its steps are done."""
+
+    def done(self) -> None:
+        pass
+
+
+class GameJob(_NothingAfter):
     """A finished game's three writes, a step at a time."""
 
     def __init__(self, end) -> None:
@@ -125,7 +143,7 @@ class GameJob:
         self.time_kept = False  # the best time is in Storage's memory, its file still to write
         # The best time before the replay: a record-setting replay is signed
         # with the name the player gives for it.
-        self.steps = [self.metrics, self.add_record, self.best_time, self.save_replay]
+        self.steps: list[JobStep] = [self.metrics, self.add_record, self.best_time, self.save_replay]
 
     @_files
     def metrics(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
@@ -187,13 +205,13 @@ class GameJob:
         self.name = name
 
 
-class SortEarlierJob:
+class SortEarlierJob(_NothingAfter):
     """A best-times file of an earlier version: its times sorted into the
     rows of their kinds (records/earlier_times.py), once, off the frame."""
 
     def __init__(self) -> None:
         self.sorted = False  # in Storage's memory, its file still to write
-        self.steps = [self.sort]
+        self.steps: list[JobStep] = [self.sort]
 
     @_files
     def sort(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
@@ -208,13 +226,13 @@ class SortEarlierJob:
         return _saving_kept(desk, lock_timeout)  # LOCKED: this queue tries again, nothing parked in Storage
 
 
-class DuelJob:
+class DuelJob(_NothingAfter):
     """A Duel's result, counted from the first player's side against the opponent."""
 
     def __init__(self, opponent: str, result: str) -> None:
         self.opponent, self.result = opponent, result
         self.counted = False  # in Storage's memory, its file still to write
-        self.steps = [self.count]
+        self.steps: list[JobStep] = [self.count]
 
     def count(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
         if not self.counted:
@@ -228,7 +246,7 @@ class ResetJob:
 
     def __init__(self, date_ms: int, done: Callable[[], None] = lambda: None) -> None:
         self.date_ms, self.done = date_ms, done
-        self.steps = [self.reset]
+        self.steps: list[JobStep] = [self.reset]
 
     @_files
     def reset(self, desk: Desk, lock_timeout: float, leaving: bool) -> StepResult:
@@ -257,7 +275,7 @@ class EndQueue:
         self.clock = clock
         self.may_run = may_run  # False while the board still ripples: the end shows first
         self.runner = runner or InFrame()  # where steps that write files run (see end_worker.py)
-        self.jobs: list = []
+        self.jobs: list[EndJob] = []
         self._wait = LockWait()  # while another copy holds the data folder's lock
         if not desk.storage.best_times.sorted_earlier:
             self.put(SortEarlierJob())
@@ -269,9 +287,10 @@ class EndQueue:
     @property
     def asking(self) -> bool:
         """The front job waits for the player's answer (a name for Best Times)."""
-        return bool(self.jobs) and getattr(self.jobs[0], "asked", False) and self.jobs[0].name is None
+        front = self.jobs[0] if self.jobs else None
+        return isinstance(front, GameJob) and front.asked and front.name is None
 
-    def put(self, job) -> None:
+    def put(self, job: EndJob) -> None:
         self.jobs.append(job)
 
     def put_game(self, end) -> None:
@@ -332,7 +351,7 @@ class EndQueue:
         job.steps.pop(0)
         if not job.steps:
             self.jobs.pop(0)
-            getattr(job, "done", lambda: None)()
+            job.done()
 
     # ------------------------------------------------------------ leaving
     def flush(self, timeout: float) -> str | None:
