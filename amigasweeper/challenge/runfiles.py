@@ -13,8 +13,10 @@ coordinator its SHA-256 at the end, and on ``--resume`` with
 ``--seed-file`` or the variable it checks the seed against the manifest's
 before any game). ``--resume`` checks the command against the manifest, refuses
 on any difference, and reads back the games already in the file: they are
-counted, and only the others are played. A last line cut short (the run was
-killed mid-write) is cut off and its game played again.
+counted, each with its luck audit (chained with the games still to play, so
+the audit's bound holds over the whole run), and only the others are
+played. A last line cut short (the run was killed mid-write) is cut off and
+its game played again.
 """
 
 from __future__ import annotations
@@ -22,9 +24,12 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import json
+import math
 import os
 import tempfile
 from typing import TextIO
+
+from amigasweeper.solver.luck import LAMBDAS, GameLuck
 
 from ..plainfiles import kind_problem, open_plain, shown
 from .challenge_game import ChallengeError, Outcome
@@ -174,7 +179,7 @@ def _played(games_file: str, run: dict, names: list[str]) -> list[tuple[int, Gam
                 data = json.loads(line)
                 player, game = players[data["player"]], int(data["game"])
                 record = GameRecord(game, Outcome(data["outcome"]), int(data["moves"]), float(data["ms"]),
-                                    str(data["error"]), node=str(data.get("node", "")))
+                                    str(data["error"]), node=str(data.get("node", "")), luck=_luck(data))
             except (ValueError, KeyError, TypeError):
                 raise RunFileError(f"--resume: line {number} of {shown(games_file)} is not a game of this run") from None
             if not first <= game < first + count:
@@ -184,3 +189,18 @@ def _played(games_file: str, run: dict, names: list[str]) -> list[tuple[int, Gam
                 seen.add((player, game))
                 played.append((player, record))
     return played
+
+
+def _luck(line: dict) -> GameLuck | None:
+    """A kept game's own luck audit, so a resumed run chains it with the games still to play (its
+    bound then holds over the whole run, not over each part); None for a game that was not audited.
+    ValueError when the line's audit is not one this version's bets made."""
+    audit = line.get("audit")
+    if audit is None:
+        return None
+    log10 = tuple(float(value) for value in audit["log10_by_lambda"])
+    audited, skipped = int(audit["moves_audited"]), int(audit["moves_skipped"])
+    if len(log10) != len(LAMBDAS) or not all(math.isfinite(value) for value in log10) or min(audited, skipped) < 0:
+        raise ValueError("an audit of other bets, or no number")
+    return GameLuck(log10, audited, skipped)
+

@@ -103,6 +103,50 @@ def test_a_resumed_run_plays_only_what_is_missing_and_counts_each_game_once(tmp_
     assert cut.read_text().splitlines()[:3] == [line.rstrip("\n") for line in lines[:3]]
 
 
+def _audits(out: str) -> dict[str, dict]:
+    return {p["player"]: p["audit"] for p in json.loads(out)["players"]}
+
+
+def test_a_resumed_run_chains_the_kept_games_luck_audit_with_the_rest(tmp_path, capsys):
+    """The audit's bound is over a player's whole run: the games read back keep their factors, so a run
+    cut and resumed gives every player the audit an unbroken run gives, to the last bit."""
+    argv = ["--size", "5", "--bombs", "5", "--games", "6", "--jobs", "1", "--seed", "11",
+            "--player", "naive", "--player", "solver"]
+    whole = tmp_path / "whole.jsonl"
+    assert cli.main([*argv, "--json", "--jsonl", str(whole)]) == 0
+    expected = _audits(capsys.readouterr().out)
+    assert all(audit["moves_audited"] for audit in expected.values())  # there was luck to keep
+    cut = tmp_path / "cut.jsonl"
+    assert cli.main([*argv, "--jsonl", str(cut)]) == 0
+    capsys.readouterr()
+    lines = cut.read_text().splitlines(keepends=True)
+    kept = [line for line in lines if json.loads(line)["game"] < 3]
+    assert any("audit" in json.loads(line) for line in kept)
+    cut.write_text("".join(kept))
+    assert cli.main([*argv, "--json", "--jsonl", str(cut), "--resume"]) == 0
+    assert _audits(capsys.readouterr().out) == expected
+
+
+@pytest.mark.parametrize("audit", [
+    {"log10_by_lambda": [0.1], "moves_audited": 1, "moves_skipped": 0},  # other bets
+    {"log10_by_lambda": ["NaN", 0, 0, 0, 0], "moves_audited": 1, "moves_skipped": 0},
+    {"log10_by_lambda": [0, 0, 0, 0, 0], "moves_audited": -3, "moves_skipped": 0},
+    {"log10_by_lambda": "0.5", "moves_audited": 1, "moves_skipped": 0},
+    "lucky",
+])
+def test_a_kept_game_whose_audit_is_not_one_is_refused_by_its_line(tmp_path, capsys, audit):
+    log = tmp_path / "run.jsonl"
+    assert cli.main([*SMALL, "--seed", "7", "--jsonl", str(log)]) == 0
+    capsys.readouterr()
+    lines = log.read_text().splitlines()
+    changed = {**json.loads(lines[1]), "audit": audit}
+    log.write_text("\n".join([lines[0], json.dumps(changed), *lines[2:]]) + "\n")
+    before = log.read_text()
+    assert cli.main([*SMALL, "--seed", "7", "--jsonl", str(log), "--resume"]) == 2
+    assert f"line 2 of {log} is not a game of this run" in capsys.readouterr().err
+    assert log.read_text() == before
+
+
 def test_resuming_with_other_options_is_refused_naming_them(tmp_path, capsys):
     log = tmp_path / "run.jsonl"
     assert cli.main([*SMALL, "--seed", "7", "--jsonl", str(log)]) == 0
