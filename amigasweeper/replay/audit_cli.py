@@ -17,6 +17,7 @@ import math
 import sys
 from collections.abc import Sequence
 
+from ..engine.names import square_name
 from ..solver.luck import DEFAULT_ALPHA, threshold
 from .audit import AuditedGuess, ReplayAudit, audit_recording
 from .errors import ReplayError
@@ -63,8 +64,8 @@ def main(argv: Sequence[str]) -> int:
 
 
 def square(recording: Recording, cell: int) -> str:
-    row, column = divmod(cell, recording.setup.width)
-    return f"column {column + 1}, row {row + 1}"
+    """The square's name as the game says it everywhere (C5)."""
+    return square_name(recording.topology, cell)
 
 
 def _percent(p) -> str:

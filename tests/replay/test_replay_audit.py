@@ -114,6 +114,8 @@ def test_another_programs_file_says_the_rule_it_assumes(capsys):
     assert "flags: a person's flags are never checked" in out
     assert "the safest square was 91.3%" in out and "verdict: no sign of more than luck" in out
     assert "probability at most 1e-06" in out
+    # Squares by the names the game gives them everywhere (column 18, row 6 is R6; column 30, AD).
+    assert "move   2 at 0.18 s: uncover R6: 79.2% safe" in out and "uncover AD16: 50.0% safe" in out
 
 
 def test_our_own_replay_file_is_audited_with_our_rule(tmp_path, capsys):
