@@ -19,7 +19,7 @@ its mines were laid: the rule assumed is said with the result.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Generator
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from fractions import Fraction
@@ -27,17 +27,16 @@ from fractions import Fraction
 from ..engine.layouts import LayoutKind
 from ..engine.rules import Move, MoveKind, Tile
 from ..slices import SLICE, Steps, finish
-from ..solver.counting import DEFAULT_BUDGET, counting_deadline
-from ..solver.deadlines import METER, NEVER, Deadline
+from ..solver.counting import DEFAULT_BUDGET
 from ..solver.luck import (
     DEFAULT_ALPHA,
     LAMBDAS,
     Chance,
     GameLuck,
     Verdict,
-    all_safe_chance,
+    all_safe_chance_steps,
     mixture_log10,
-    position_chances,
+    position_chances_steps,
     threshold,
 )
 from .recording import OUR_SOFTWARE_NAME, Recording
@@ -45,10 +44,6 @@ from .stream import replay_game
 
 COVERED_VIEW = -1  # engine.COVERED: a square the player cannot read (flagged or not)
 HIGHEST_NUMBER = 12  # tiles above it are covered squares, marks and mines
-# A paused count's deadline doubles at each try that counted something up to this many times (4 ms
-# to 16 ms with the windows' patience): unbounded, a long count held a frame 0.28 s on Expert;
-# kept at the first, every try re-reads the position and the audit took six times the frames.
-LONGEST_PAUSED_TRY = 2
 
 
 class LayingRule(str, Enum):
@@ -126,13 +121,12 @@ def audit_recording(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: 
     return finish(audit_steps(recording, alpha, budget))
 
 
-def audit_steps(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int = DEFAULT_BUDGET,
-                patience: Callable[[int], Deadline] | None = None) -> Steps[ReplayAudit]:
-    """The same audit a move at a time (slices.py): it yields after each move that opens squares and
-    every SLICE events without one. With ``patience``, a move's counts stop at ``patience(attempt)``
-    (attempt 0, 1, ...: a try that counted nothing gets a longer one, so every count ends) and go on after a yield, where
-    they were (counting.py keeps a count a deadline paused): the numbers are the same as without it,
-    only the time is cut in pieces. The work ``budget``, never the time, decides what is skipped."""
+def audit_steps(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int = DEFAULT_BUDGET) -> Steps[ReplayAudit]:
+    """The same audit a slice at a time (slices.py): it yields after each move that opens squares, every
+    SLICE events without one, and within a move's weighing after every piece of it (a chunk of a count,
+    of the combining, a box weighed: luck.py's ``*_steps``), where it goes on at the next call. So a
+    frame is held for a piece, never for a whole count, and nothing is done twice: the numbers are those
+    of ``audit_recording``. The work ``budget``, never the time, decides what is skipped."""
     threshold(alpha)  # refuses an α outside (0, 1)
     audit = ReplayAudit(rule_of(recording), recording.software, alpha)
     if not audit.audited:
@@ -152,18 +146,7 @@ def audit_steps(recording: Recording, alpha: float = DEFAULT_ALPHA, budget: int 
                     view = [t if t <= HIGHEST_NUMBER else COVERED_VIEW for t in map(game.tile, topology.cells())]
                     guess = AuditedGuess(number, event.t_ms, move.kind, cell, targets, None, None,
                                   not any(t in mines for t in targets), index)
-                    attempt = 0
-                    while True:
-                        counted = METER.work
-                        chances = _chances(guess, topology, view, total, budget,
-                                           NEVER if patience is None else patience(attempt))
-                        if chances is not None:
-                            break
-                        # A try that counted something keeps it (the paused count goes on where it
-                        # stopped): its deadline doubles only up to LONGEST_PAUSED_TRY. A try that got
-                        # nowhere doubles on, so every count ends.
-                        attempt = min(attempt + 1, LONGEST_PAUSED_TRY) if METER.work > counted else attempt + 1
-                        yield  # a count paused by the deadline: on at the next slice
+                    chances = yield from _chances(guess, topology, view, total, budget)
                     _weigh(audit, guess, *chances)
                     yield
                 else:
@@ -189,15 +172,12 @@ def _opens(game, move: Move) -> tuple[int, ...]:
     return targets if flags == shown else ()
 
 
-def _chances(guess: AuditedGuess, topology, view: list[int], total: int, budget: int,
-             deadline: Deadline) -> tuple[Fraction | None, Fraction | None] | None:
-    """The guess's chance of being safe and the safest square's (None for one over ``budget``), or None
-    when ``deadline`` stopped a count before it could tell (it is kept, to go on)."""
-    with counting_deadline(deadline):
-        p = all_safe_chance(topology, view, total, guess.opened, budget)
-        chances = position_chances(topology, view, total, budget) if p is not None and p != 1 else None
-    if deadline.expired() and (p is None or (p != 1 and chances is None)):
-        return None
+def _chances(guess: AuditedGuess, topology, view: list[int], total: int,
+             budget: int) -> Generator[None, None, tuple[Fraction | None, Fraction | None]]:
+    """The guess's chance of being safe and the safest square's (None for one over ``budget``), a slice
+    at a time."""
+    p = yield from all_safe_chance_steps(topology, view, total, guess.opened, budget)
+    chances = (yield from position_chances_steps(topology, view, total, budget)) if p is not None and p != 1 else None
     return p, (None if chances is None else 1 - min(chances.values()))
 
 

@@ -2,11 +2,12 @@
 
 The Replay and Statistics windows ask for a game's guesses while they draw
 frames, and an exact count can take longer than a frame: :class:`FrameAudit`
-runs ``audit_steps`` for a budget of time each frame (slices.py), and a count
-that runs past it is paused and goes on at the next frame (its deadline
-doubles at each try, so every count ends). Time only paces it: every move is
-weighed exactly as ``audit_recording`` weighs it (the work budget, never the
-clock, decides what is skipped), so the numbers are the whole-file audit's.
+runs ``audit_steps`` for a budget of time each frame (slices.py); it pauses
+between the pieces of a move's weighing (a chunk of a count, of the
+combining, a box weighed) and goes on where it was at the next frame. Time
+only paces it: every move is weighed exactly as ``audit_recording`` weighs it
+(the work budget, never the clock, decides what is skipped), so the numbers
+are the whole-file audit's.
 
 Nothing here imports pyxel: the windows read :meth:`FrameAudit.status`,
 :meth:`FrameAudit.guess_at` and :func:`summary_lines`.
@@ -22,12 +23,10 @@ from fractions import Fraction
 
 from ..slices import Sliced
 from ..solver.constraints import Inconsistent
-from ..solver.deadlines import Deadline
 from .audit import AuditedGuess, ReplayAudit, audit_steps
 from .recording import Recording
 
 FRAME_BUDGET_S = 0.004  # a frame's share of the audit: a quarter of a 60 fps frame
-FIRST_PAUSE_S = 0.001  # a paused count's first deadline at the least: each try counts something
 COUNTING = "Luck audit: counting..."
 NOT_AUDITED = "A no-guess board: not audited (its mines are not laid at random)"
 NO_GUESSES = "No guesses: every square opened was proved safe by what the player saw"
@@ -99,7 +98,7 @@ class FrameAudit:
 
     def __init__(self, recording: Recording, clock: Callable[[], float] = time.perf_counter) -> None:
         self.recording = recording
-        self._work = Sliced(audit_steps(recording, patience=self._patience), clock)
+        self._work = Sliced(audit_steps(recording), clock)
         self.audit: ReplayAudit | None = None
         self.problem = ""  # why it cannot be audited, once found: the audit stops there
 
@@ -107,13 +106,8 @@ class FrameAudit:
     def ready(self) -> bool:
         return self.audit is not None
 
-    @staticmethod
-    def _patience(attempt: int) -> Deadline:
-        """A count's deadline at its try ``attempt``: a frame's share, doubled at each try."""
-        return Deadline(max(FRAME_BUDGET_S, FIRST_PAUSE_S) * 2 ** attempt)
-
     def tick(self, budget_s: float | None = None) -> bool:
-        """A frame's share of the work (one move at least; FRAME_BUDGET_S of time by default); True once
+        """A frame's share of the work (one piece at least; FRAME_BUDGET_S of time by default); True once
         the audit is done."""
         if self.audit is not None or self.problem:
             return self.ready

@@ -327,6 +327,51 @@ def count_component(component: Component, budget: int = DEFAULT_BUDGET, deadline
     return task.lines
 
 
+class _OneLook(Deadline):
+    """A deadline that passes once it has been looked at: CountTask.advance does one chunk under it."""
+
+    def __init__(self) -> None:
+        super().__init__(None)
+        self.looked = False
+
+    def expired(self) -> bool:
+        looked, self.looked = self.looked, True
+        return looked
+
+
+def count_steps(component: Component, budget: int = DEFAULT_BUDGET) -> Generator[None, None, Lines | None]:
+    """count_component a chunk at a time, for work paced by its caller (the luck audit over frames):
+    it yields after every chunk of the count and returns its Lines, or None over ``budget`` (where
+    count_component raises OverBudget). The same cache and the same Lines as count_component. A count
+    whose caller lets it go unfinished is kept (PAUSED), as a count a deadline stopped."""
+    key = component_key(component)
+    found = CACHE.get(key)
+    if found is not None:
+        return _whole(found)
+    if CACHE.too_big.get(key, -1) >= budget:
+        return None
+    task = PAUSED.resume(key) or CountTask(component)
+    try:
+        while not task.advance(_OneLook(), work_limit=budget):
+            if task.work > budget:
+                # Its lines are let go a batch at a time: all at once, a large count's took 40 ms.
+                while not task.release(_OneLook()):
+                    yield
+                return None
+            yield
+    finally:
+        if task.lines is None and task.work <= budget:
+            PAUSED.keep(task)  # let go before its end (the generator closed): another call goes on with it
+    assert task.lines is not None  # advance() is True only once the count is done
+    return _whole(task.lines)
+
+
+def _whole(count: Count) -> Lines:
+    """A count made without ``free``: Lines (one kept under a key without ``free`` is always so)."""
+    assert isinstance(count, Lines), "a count by number kept under a plain component's key"
+    return count
+
+
 class _PausedCounts:
     """Counts a deadline stopped (the Demo's guesses, a slice at a time), kept
     so that the next call for the same component goes on where it stopped:

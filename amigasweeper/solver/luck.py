@@ -27,16 +27,16 @@ have its own moves skipped.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 
 from amigasweeper.engine import COVERED, KNOWN_SAFE, MARKED, Topology
 
-from .combining import combine
+from .combining import combine_steps, run_to_end
 from .constraints import Component, Constraint, Inconsistent, constraint_at, constraints_of, split_components
-from .counting import DEFAULT_BUDGET, OverBudget, count_component
+from .counting import DEFAULT_BUDGET, OverBudget, count_component, count_steps
 
 # The mixture's bets, fixed before any game: one cautious, one bold, and between.
 # Equal weights. A bold λ grows fastest against a player that never misses,
@@ -67,6 +67,27 @@ def mine_chance(topology: Topology, cells: Sequence[int], total_mines: int, cell
     as known mines, KNOWN_SAFE as known safe squares) and the mine total, every layout consistent with
     them equally likely. None when a component's count needs more than ``budget`` DP transitions.
     Raises Inconsistent when no layout fits."""
+    quick = _proved_nearby(topology, cells, cell)
+    if quick is not None:
+        return quick
+    chances = _chances(topology, cells, total_mines, constraints_of(topology, cells), budget)
+    return None if chances is None else chances[cell]
+
+
+def mine_chance_steps(topology: Topology, cells: Sequence[int], total_mines: int, cell: int,
+                      budget: int = DEFAULT_BUDGET) -> Generator[None, None, Fraction | None]:
+    """``mine_chance`` a slice at a time (``_chances_steps``): the same chance."""
+    quick = _proved_nearby(topology, cells, cell)
+    if quick is not None:
+        return quick
+    constraints = constraints_of(topology, cells)
+    yield
+    chances = yield from _chances_steps(topology, cells, total_mines, constraints, budget)
+    return None if chances is None else chances[cell]
+
+
+def _proved_nearby(topology: Topology, cells: Sequence[int], cell: int) -> Fraction | None:
+    """0 or 1 when the numbers next to ``cell`` settle it alone, else None (a count is needed)."""
     if cells[cell] != COVERED:
         raise ValueError(f"square {cell} is not covered")
     # Most moves are proved by one number beside them: looked at first, without reading the whole board.
@@ -74,16 +95,21 @@ def mine_chance(topology: Topology, cells: Sequence[int], total_mines: int, cell
     quick = _proved_by_one_number(around, cell)
     if quick is None:
         quick = _proved_by_a_pair(around, _constraints_near(topology, cells, around), cell)
-    if quick is not None:
-        return quick
-    chances = _chances(topology, cells, total_mines, constraints_of(topology, cells), budget)
-    return None if chances is None else chances[cell]
+    return quick
 
 
 def position_chances(topology: Topology, cells: Sequence[int], total_mines: int,
                      budget: int = DEFAULT_BUDGET) -> dict[int, Fraction] | None:
     """``mine_chance`` of every covered square at once (one count): None over the budget."""
-    return _chances(topology, cells, total_mines, constraints_of(topology, cells), budget)
+    return run_to_end(position_chances_steps(topology, cells, total_mines, budget))
+
+
+def position_chances_steps(topology: Topology, cells: Sequence[int], total_mines: int, budget: int = DEFAULT_BUDGET
+                           ) -> Generator[None, None, dict[int, Fraction] | None]:  # fmt: skip
+    """``position_chances`` a slice at a time (``_chances_steps``)."""
+    constraints = constraints_of(topology, cells)
+    yield
+    return (yield from _chances_steps(topology, cells, total_mines, constraints, budget))
 
 
 def _chances(topology: Topology, cells: Sequence[int], total_mines: int, constraints,
@@ -93,13 +119,36 @@ def _chances(topology: Topology, cells: Sequence[int], total_mines: int, constra
         counted_parts = [_with_lines(component, budget) for component in components]
     except OverBudget:
         return None
+    return run_to_end(_read_chances(cells, total_mines, constraints, counted_parts))
+
+
+def _chances_steps(topology: Topology, cells: Sequence[int], total_mines: int, constraints,
+                   budget: int) -> Generator[None, None, dict[int, Fraction] | None]:
+    """``_chances`` a slice at a time, for work paced over frames (the Replay window's audit): it
+    yields after the components are found, after every chunk of a count (count_steps), of the
+    combining (combine_steps) and after every box weighed. The same numbers as ``_chances``."""
+    components = split_components(constraints)
+    yield
+    counted_parts = []
+    for component in components:
+        lines = yield from count_steps(component, budget)
+        if lines is None:
+            return None
+        counted_parts.append(Component(component.constraints, component.boxes, component.box_witnesses, lines))
+    return (yield from _read_chances(cells, total_mines, constraints, counted_parts))
+
+
+def _read_chances(cells: Sequence[int], total_mines: int, constraints, counted_parts: list[Component]
+                  ) -> Generator[None, None, dict[int, Fraction]]:  # fmt: skip
+    """Every covered square's chance from the counted components, yielding after each box weighed
+    (a large Expert frontier's big-integer sums and fractions took tens of milliseconds at once)."""
     frontier = {c for constraint in constraints for c in constraint.cells}
     unknown = [c for c, value in enumerate(cells) if value == COVERED]
     mines_left = total_mines - sum(1 for value in cells if value == MARKED)
     off = [c for c in unknown if c not in frontier]
     if not 0 <= mines_left <= len(unknown):
         raise Inconsistent([], f"{mines_left} mines left for {len(unknown)} covered squares")
-    counted = combine(counted_parts, len(off), mines_left)
+    counted = yield from combine_steps(counted_parts, len(off), mines_left)
     if not counted.total:
         raise Inconsistent([c.witness for c in constraints], "no layout of the mines fits what is shown")
     chances = dict.fromkeys(off, Fraction(counted.off_mines, len(off) * counted.total)) if off else {}
@@ -107,6 +156,7 @@ def _chances(topology: Topology, cells: Sequence[int], total_mines: int, constra
         for b, box in enumerate(component.boxes):
             chance = Fraction(counted.box_mine_weight(c, b), len(box) * counted.total)
             chances.update(dict.fromkeys(box, chance))
+            yield
     return chances
 
 
@@ -114,10 +164,16 @@ def all_safe_chance(topology: Topology, cells: Sequence[int], total_mines: int, 
                     budget: int = DEFAULT_BUDGET) -> Fraction | None:
     """The exact chance that every one of ``squares`` is safe (a chord opens them all at once): the
     product of each one's chance given the ones before it safe. None over the budget."""
+    return run_to_end(all_safe_chance_steps(topology, cells, total_mines, squares, budget))
+
+
+def all_safe_chance_steps(topology: Topology, cells: Sequence[int], total_mines: int, squares: Sequence[int],
+                          budget: int = DEFAULT_BUDGET) -> Generator[None, None, Fraction | None]:
+    """``all_safe_chance`` a slice at a time (``_chances_steps``): the same chance."""
     known = list(cells)
     chance = Fraction(1)
     for square in squares:
-        mine = mine_chance(topology, known, total_mines, square, budget)
+        mine = yield from mine_chance_steps(topology, known, total_mines, square, budget)
         if mine is None:
             return None
         chance *= 1 - mine

@@ -5,6 +5,7 @@ Statistics window's figures, and the files it cannot audit."""
 from __future__ import annotations
 
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -150,54 +151,56 @@ def test_a_board_that_contradicts_itself_is_said_not_raised():
     assert frames.status(2) == frames.problem
 
 
-@pytest.mark.parametrize("name", ["clone_expert.mvf", "scripted 16x16"])
-def test_counts_paused_by_a_deadline_go_on_and_give_the_same_numbers(name):
-    """Each count stopped at its first check, then given a little more at each try: many pauses, and
-    still the whole audit's numbers (a paused count goes on where it was; none is skipped for time)."""
-    from amigasweeper.replay.audit import audit_steps
-    from amigasweeper.slices import finish
-    from amigasweeper.solver.counting import clear_cache
-    from amigasweeper.solver.deadlines import Deadline
+def innermost(steps) -> str:
+    """The generator a paused audit waits in: where the pause is."""
+    while steps.gi_yieldfrom is not None:
+        steps = steps.gi_yieldfrom
+    return steps.gi_code.co_name
 
+
+def slice_by_slice(game, budget: int | None = None) -> tuple[object, Counter]:
+    """The audit run one yield at a time, every count forgotten at each pause (whatever the frame does
+    between two slices): the audit, and how many pauses each generator made."""
+    from amigasweeper.replay.audit import audit_steps
+    from amigasweeper.solver.counting import clear_cache
+
+    steps = audit_steps(game) if budget is None else audit_steps(game, budget=budget)
+    pauses: Counter = Counter()
+    clear_cache()  # nothing counted before: every count is made in pieces
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            clear_cache()
+            return done.value, pauses
+        pauses[innermost(steps)] += 1
+        clear_cache()
+        assert sum(pauses.values()) < 2_000_000  # each pause did a piece of the work: it ends
+
+
+@pytest.mark.parametrize("name", ["clone_expert.mvf", "scripted 16x16"])
+def test_a_moves_weighing_pauses_between_its_pieces_and_gives_the_same_numbers(name):
+    """A move's weighing pauses after the components are found, after every chunk of a count, of the
+    combining and after every box weighed, and goes on where it was: the whole audit's numbers, even
+    with every count forgotten at every pause (a paused count is the audit's own, not the cache's)."""
     game = (load_replay(SAMPLES / name) if name.endswith(".mvf")
             else ScriptedPlayer(GameSetup(width=16, height=16, mines=40, seed=2), seed=2).play())
-    reads = [0]
-
-    def clock() -> float:  # a fake clock: one unit each time it is read
-        reads[0] += 1
-        return float(reads[0])
-
-    tries: list[int] = []
-
-    def patience(attempt: int) -> Deadline:
-        tries.append(attempt)
-        return Deadline(attempt, clock)  # try 0 expires at once; later ones allow a few chunks
-
-    clear_cache()  # nothing counted before: every count runs under the deadline
-    paused = finish(audit_steps(game, patience=patience))
-    clear_cache()
+    paused, pauses = slice_by_slice(game)
     same(paused, audit_recording(game))
-    assert max(tries) >= 2 and paused.luck.skipped == 0
+    assert paused.guesses and paused.luck.skipped == 0
+    for piece in ("count_steps", "combine_steps", "_read_chances", "_chances_steps", "audit_steps"):
+        assert pauses[piece] > 0, piece
+    assert pauses["count_steps"] > len(paused.guesses)  # counts were cut, not only moves
 
 
-def test_a_count_that_goes_on_at_each_try_keeps_a_short_deadline():
-    """A paused count that counts something at every try gets its deadline doubled at most
-    LONGEST_PAUSED_TRY times (a frame is never held for the whole count); the numbers stay the
-    whole audit's. The clock is the solver's work meter: each try may do a few chunks of work."""
-    from amigasweeper.replay.audit import LONGEST_PAUSED_TRY, audit_steps
-    from amigasweeper.slices import finish
-    from amigasweeper.solver.counting import clear_cache
-    from amigasweeper.solver.deadlines import METER, Deadline
+def test_a_count_over_the_work_budget_is_let_go_in_pieces_and_skipped_alike():
+    """A count that passes the work budget pauses while its lines are freed (at once, a large one held
+    a frame 40 ms), and the move is skipped as the whole audit skips it."""
+    game = ScriptedPlayer(GameSetup(width=30, height=16, mines=99, seed=4), seed=4).play()
+    budget = 400
+    paused, pauses = slice_by_slice(game, budget)
+    whole = audit_recording(game, budget=budget)
+    same(paused, whole)
+    assert whole.luck.skipped > 0 and whole.luck.audited > 0
+    assert pauses["count_steps"] > 0
 
-    game = ScriptedPlayer(GameSetup(width=30, height=16, mines=99, seed=17), seed=17).play()
-    tries: list[int] = []
-
-    def patience(attempt: int) -> Deadline:
-        tries.append(attempt)
-        return Deadline(2048 * 2 ** attempt, METER.clock(unit=1.0))  # units of solver work
-
-    clear_cache()
-    paused = finish(audit_steps(game, patience=patience))
-    clear_cache()
-    same(paused, audit_recording(game))
-    assert tries.count(LONGEST_PAUSED_TRY) > 0 and max(tries) == LONGEST_PAUSED_TRY

@@ -11,7 +11,7 @@ import pytest
 
 from amigasweeper.engine import COVERED, MARKED, Shape, make_topology
 from amigasweeper.solver.constraints import Inconsistent
-from amigasweeper.solver.counting import clear_cache
+from amigasweeper.solver.counting import DEFAULT_BUDGET, clear_cache
 from amigasweeper.solver.luck import (
     LAMBDAS,
     Chance,
@@ -233,3 +233,27 @@ def test_a_square_proved_by_a_pair_of_numbers_needs_no_count():
         assert mine_chance(topology, cells, 1, cell, budget=0) == mine == brute_chance(topology, cells, 1, cell)
     assert mine_chance(topology, cells, 1, 3, budget=0) is None  # a real guess: over a budget of nothing
     assert mine_chance(topology, cells, 1, 3) == Fraction(1, 2) == brute_chance(topology, cells, 1, 3)
+
+
+@pytest.mark.parametrize("budget", [DEFAULT_BUDGET, 300])
+def test_a_chance_counted_in_steps_is_the_referees_to_the_bit(budget):
+    """The Replay window's audit counts a slice at a time (mine_chance_steps); the referee counts at
+    once (mine_chance): the same Fraction, or both None over the work budget, from cold and warm counts."""
+    from solver_helpers import random_position as expert_position
+
+    from amigasweeper.solver.combining import run_to_end
+    from amigasweeper.solver.luck import mine_chance_steps
+
+    skipped = 0
+    for seed in (0, 1, 3, 5):  # Expert frontiers of 57 to 151 boxes, 2,000 to 11,000 transitions to count
+        view = expert_position(Shape.SQUARE, 30, 16, 99, seed=seed, opens=60).player_view()
+        covered = [c for c, v in enumerate(view.cells) if v == COVERED]
+        for cell in random.Random(seed).sample(covered, 4):
+            clear_cache()
+            at_once = mine_chance(view.topology, view.cells, view.mines, cell, budget)
+            clear_cache()
+            stepped = run_to_end(mine_chance_steps(view.topology, view.cells, view.mines, cell, budget))
+            warm = run_to_end(mine_chance_steps(view.topology, view.cells, view.mines, cell, budget))
+            assert stepped == at_once == warm
+            skipped += at_once is None
+    assert (skipped > 0) == (budget < DEFAULT_BUDGET)  # the small budget does skip some

@@ -154,3 +154,81 @@ def test_a_count_a_deadline_stopped_goes_on_where_it_stopped():
     assert tries >= 5  # each try did a slice of it ...
     assert METER.work - before == whole  # ... and no try did again what an earlier one had done
     assert lines == at_once and not PAUSED.tasks
+
+
+def an_expert_frontier(seed: int = 1, opens: int = 60):
+    """The largest component of an Expert position (seed 1: 151 boxes, some 11,000 transitions to count;
+    seed 0 with 100 squares open: 189 boxes, some 81,000)."""
+    from amigasweeper.solver.constraints import constraints_of, split_components
+
+    view = random_position(Shape.SQUARE, 30, 16, 99, seed=seed, opens=opens).player_view()
+    return max(split_components(constraints_of(view.topology, view.cells)), key=lambda c: len(c.boxes))
+
+
+def test_a_count_in_steps_pauses_every_chunk_and_gives_count_components_lines():
+    """count_steps (the luck audit's counts over frames) yields after every chunk, counts each
+    transition once, and ends with count_component's lines; let go halfway, it is kept and a later
+    call goes on where it stopped."""
+    from amigasweeper.solver.combining import run_to_end
+    from amigasweeper.solver.counting import PAUSED, component_key, count_component, count_steps
+
+    biggest = an_expert_frontier()
+    forget_everything()
+    before = METER.work
+    at_once = count_component(biggest)
+    whole = METER.work - before
+    forget_everything()
+    before, yields = METER.work, 0
+    steps = count_steps(biggest)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            lines = done.value
+            break
+        yields += 1
+    assert lines == at_once and METER.work - before == whole
+    assert yields >= whole // CHUNK > 5  # a chunk at a time: never the whole count in one go
+    assert CACHE.get(component_key(biggest)) == at_once  # kept as count_component keeps it
+    forget_everything()
+    before = METER.work
+    halfway = count_steps(biggest)
+    for _ in range(yields // 2):
+        next(halfway)
+    halfway.close()  # the frame's caller let it go (a window closed)
+    assert len(PAUSED.tasks) == 1
+    assert run_to_end(count_steps(biggest)) == at_once
+    assert METER.work - before == whole and not PAUSED.tasks  # nothing counted twice
+
+
+def test_a_count_in_steps_over_its_budget_lets_its_lines_go_in_pieces():
+    """Over its work budget, count_steps returns None (count_component raises OverBudget), freeing the
+    lines it made a batch at a time between pauses; the component is then known too big, at once."""
+    from amigasweeper.solver.counting import OverBudget, count_component, count_steps
+
+    biggest = an_expert_frontier(seed=0, opens=100)
+    budget = 9000  # some 81,000 needed: many lines made, to let go
+    forget_everything()
+    try:
+        count_component(biggest, budget)
+        raise AssertionError("the budget should not let it end")
+    except OverBudget:
+        pass
+    forget_everything()
+    steps = count_steps(biggest, budget)
+    works = []
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            assert done.value is None
+            break
+        works.append(METER.work)
+    freeing = len(works) - works.index(works[-1])  # the pauses after the last counting
+    assert freeing > 3  # the lines let go in pieces, not all at once
+    again = count_steps(biggest, budget)
+    try:
+        next(again)
+        raise AssertionError("a component known too big should not count again")
+    except StopIteration as done:
+        assert done.value is None
