@@ -512,7 +512,7 @@ def _run_options(args: argparse.Namespace, specs: list[str], config: ChallengeCo
 def _resume(args: argparse.Namespace, specs: list[str], config: ChallengeConfig,
             secret: SecretSeed | None) -> tuple[list, SecretSeed | None]:
     """The games a resumed run has played already ([] for a fresh run), and where its secret seed is read
-    (with the SHA-256 the keeper checks it against when resumed)."""
+    (with the digest the keeper checks it against when resumed)."""
     if not args.resume:
         return [], secret
     played, note, secret = runfiles.resume(args.jsonl, _run_options(args, specs, config), args.seed,
@@ -525,10 +525,10 @@ def _resume(args: argparse.Namespace, specs: list[str], config: ChallengeConfig,
 def _seal_manifest(args: argparse.Namespace, specs: list[str], config: ChallengeConfig,
                    result: TournamentReport) -> None:
     """Once a fresh run is over its seed is known and shown: the manifest keeps it (a secret one hashed)."""
-    if args.jsonl and not args.resume and (result.config.seed is not None or result.seed_sha256):
+    if args.jsonl and not args.resume and (result.config.seed is not None or result.seed_digest):
         try:
             runfiles.write_manifest(args.jsonl, _run_options(args, specs, config), result.config.seed,
-                                    public=args.seed is not None, digest=result.seed_sha256)
+                                    public=args.seed is not None, digest=result.seed_digest)
         except OSError as error:
             print(f"{PROG}: error: cannot write {runfiles.manifest_path(args.jsonl)}: {error.strerror or error}; "
                   "the run cannot be resumed", file=sys.stderr)

@@ -40,7 +40,7 @@ from .processes import (
 from .seeds import SecretSeed, SeedError, seed_digest
 
 SEED_PLEASE = "seed"  # the coordinator's request for the seed, at the end of the run
-DIGEST_PLEASE = "digest"  # its request for the seed's SHA-256 (a secret seed's, for the run's manifest)
+DIGEST_PLEASE = "digest"  # its request for the seed's digest (a secret seed's, for the run's manifest)
 STOP_WAIT = 5.0  # seconds the keeper gets to leave before it is killed
 
 
@@ -64,7 +64,7 @@ def main(conn: Connection) -> None:
     and where a secret seed is (a ``SecretSeed``, or None), answers "" or why
     that seed cannot be used, then requests: a ``Connection`` (a new
     table's setup pipe) gets the setup written into it; ``SEED_PLEASE`` answers the seed (None when
-    secret), ``DIGEST_PLEASE`` its SHA-256 (what a resumed run's secret seed is checked against, see
+    secret), ``DIGEST_PLEASE`` its salted digest (what a resumed run's secret seed is checked against, see
     ``seeds.SecretSeed``); None (or the pipe's end) ends it.
     """
     forbid_memory_reads()
@@ -171,7 +171,7 @@ class KeeperHandle:
         return self._ask(SEED_PLEASE)
 
     def digest(self) -> str:
-        """The seed's SHA-256 ("" when the keeper has gone)."""
+        """The seed's salted digest ("" when the keeper has gone)."""
         return self._ask(DIGEST_PLEASE) or ""
 
     def _ask(self, request: str):

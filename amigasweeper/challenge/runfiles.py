@@ -6,11 +6,12 @@ for appending: a file that already holds games is refused unless the run
 is resumed, so nothing is ever overwritten. Beside it, ``FILE.manifest.json``
 says which run the file belongs to: the options that decide the games
 (board, players, limits, game range) and the seed: a public ``--seed``
-itself, a fresh or secret one only as its SHA-256, written once the run
-has ended (a fresh seed is shown with the results then; the keeper alone
-holds it while bots play, and alone reads a secret one: it gives the
-coordinator its SHA-256 at the end, and on ``--resume`` with
-``--seed-file`` or the variable it checks the seed against the manifest's
+itself, a fresh or secret one only as a salted, slow digest of it
+(``seeds.seed_digest``: PBKDF2-SHA256), written once the run has ended (a
+fresh seed is shown with the results then; the keeper alone holds it while
+bots play, and alone reads a secret one: it gives the coordinator that
+digest at the end, and on ``--resume`` with ``--seed-file`` or the variable
+it checks the seed against the manifest's
 before any game). ``--resume`` checks the command against the manifest, refuses
 on any difference, and reads back the games already in the file: they are
 counted, each with its luck audit (chained with the games still to play, so
@@ -34,10 +35,10 @@ from amigasweeper.solver.luck import LAMBDAS, GameLuck
 from ..plainfiles import kind_problem, open_plain, shown
 from .challenge_game import ChallengeError, Outcome
 from .harness import GameRecord
-from .seeds import SecretSeed, seed_digest
+from .seeds import SecretSeed, check_digest, digest_matches, seed_digest
 
 MANIFEST_SUFFIX = ".manifest.json"
-FORMAT = 1  # the manifest's layout, for whoever reads it later
+FORMAT = 2  # the manifest's layout, for whoever reads it later (1 kept a seed's plain SHA-256)
 
 
 class RunFileError(ChallengeError):
@@ -68,10 +69,10 @@ def open_games_file(path: str, resume: bool) -> TextIO:
 
 def write_manifest(games_file: str, run: dict, seed: int | None, public: bool, digest: str = "") -> None:
     """The run's manifest, whole or not at all (a copy renamed over it): ``seed`` None while it is secret
-    and not yet known; once known, a public seed is written as itself, a secret one as its SHA-256
-    (``digest``: that SHA-256 of a seed this process never saw, from the keeper)."""
+    and not yet known; once known, a public seed is written as itself, a secret one as its digest
+    (``digest``: the digest of a seed this process never saw, made by the keeper)."""
     digest = seed_digest(seed) if seed is not None else digest
-    data = {"format": FORMAT, "run": run, "seed": seed if public else None, "seed_sha256": digest or None}
+    data = {"format": FORMAT, "run": run, "seed": seed if public else None, "seed_digest": digest or None}
     path = manifest_path(games_file)
     folder = os.path.dirname(os.path.abspath(path))
     handle, temporary = tempfile.mkstemp(prefix=".manifest-", suffix=".tmp", dir=folder)
@@ -92,7 +93,7 @@ def resume(games_file: str, run: dict, seed: int | None, names: list[str],
            secret: SecretSeed | None = None) -> tuple[list[tuple[int, GameRecord]], str, SecretSeed | None]:
     """The games already in ``games_file``, as (player, record), once the manifest says they are this run's;
     a note to show ("" or what was cut off); and ``secret`` (a --seed-file or the variable, this process
-    never reads it) with the SHA-256 the keeper must find. Raises RunFileError with the difference otherwise."""
+    never reads it) with the digest the keeper must find it matches. Raises RunFileError with the difference otherwise."""
     manifest = _read_manifest(games_file)
     differences = [f"{key} is {run.get(key)!r} here, {manifest['run'].get(key)!r} there"
                    for key in sorted(set(run) | set(manifest["run"])) if run.get(key) != manifest["run"].get(key)]
@@ -117,6 +118,12 @@ def _read_manifest(games_file: str) -> dict:
         raise RunFileError(f"--resume: cannot read {shown(path)}: {error}") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT or not isinstance(data.get("run"), dict):
         raise RunFileError(f"--resume: {shown(path)} is not a run manifest this version reads")
+    if data.get("seed_digest") is not None:
+        try:
+            check_digest(data["seed_digest"])
+        except ValueError as error:
+            raise RunFileError(f"--resume: {shown(path)} keeps a seed digest this version does not make "
+                               f"({error})") from None
     return data
 
 
@@ -125,25 +132,25 @@ def _check_seed(manifest: dict, seed: int | None) -> None:
         if seed != manifest["seed"]:
             raise RunFileError(f"--resume: the run was played with --seed {manifest['seed']}: give the same")
         return
-    if manifest.get("seed_sha256") is None:
+    if manifest.get("seed_digest") is None:
         raise RunFileError("--resume: the run's secret seed was never recorded (it ended before its results were "
                            "shown), so its boards cannot be made again")
     if seed is None:
         raise RunFileError("--resume: the run's seed was not public: give it with --seed (a fresh one: its results "
                            "show it), or --seed-file or the variable it was read from (a secret one)")
-    if seed_digest(seed) != manifest["seed_sha256"]:
+    if not digest_matches(seed, manifest["seed_digest"]):
         raise RunFileError(f"--resume: --seed {seed} is not the seed the run was played with")
 
 
 def _secret_digest(manifest: dict, secret: SecretSeed) -> str:
-    """The SHA-256 a resumed run's secret seed must have: the keeper checks it before any game."""
+    """The digest a resumed run's secret seed must match: the keeper checks it before any game."""
     if manifest.get("seed") is not None:
         raise RunFileError(f"--resume: the run was played with --seed {manifest['seed']}: give the same, not "
                            f"{secret.where}")
-    if manifest.get("seed_sha256") is None:
+    if manifest.get("seed_digest") is None:
         raise RunFileError("--resume: the run's secret seed was never recorded (it ended before its results were "
                            "shown), so its boards cannot be made again")
-    return manifest["seed_sha256"]
+    return manifest["seed_digest"]
 
 
 def _cut_torn_line(games_file: str) -> str:

@@ -22,7 +22,9 @@ sealed (``--sandbox required``).
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
+import secrets
 from dataclasses import dataclass
 from enum import Enum
 
@@ -33,6 +35,12 @@ SECRET_BITS = 64  # the fewest bits of a seed a bot may not find by trying them 
 OTHERS_READ = 0o044  # the group's and everyone's read bits
 LONGEST_SEED_FILE = 4096  # bytes: a seed is a number, not a document
 MAKE_ONE = 'python3 -c "import secrets; print(2**127 + secrets.randbits(127))"'
+DIGEST_SCHEME = "pbkdf2-sha256"
+# A try at a seed costs this many rounds of HMAC-SHA256 (about 0.1 s in Python): trying every seed of
+# SECRET_BITS from a manifest is then out of reach even for hardware that tries plain SHA-256 by the billion.
+DIGEST_ROUNDS = 200_000
+MOST_ROUNDS = 10 * DIGEST_ROUNDS  # a manifest asking more is not one this version made (it would hang)
+SALT_BYTES = 16  # a salt of its own for each digest: no table made in advance serves
 
 
 class SeedKind(str, Enum):
@@ -58,15 +66,36 @@ def too_short(seed: int, what: str) -> str:
             f"imported and find the boards; give a seed of at least {SECRET_BITS} bits (make one with {MAKE_ONE})")
 
 
-def seed_digest(seed: int) -> str:
-    """The SHA-256 a run's manifest keeps of a seed it must not show (see ``runfiles``)."""
-    return hashlib.sha256(str(seed).encode()).hexdigest()
+def seed_digest(seed: int, salt: bytes | None = None, rounds: int = DIGEST_ROUNDS) -> str:
+    """What a run's manifest keeps of a seed it must not show (see ``runfiles``):
+    "pbkdf2-sha256$ROUNDS$SALT$KEY", PBKDF2 with SHA-256 over a fresh salt unless one is given."""
+    salt = secrets.token_bytes(SALT_BYTES) if salt is None else salt
+    key = hashlib.pbkdf2_hmac("sha256", str(seed).encode(), salt, rounds)
+    return f"{DIGEST_SCHEME}${rounds}${salt.hex()}${key.hex()}"
+
+
+def check_digest(digest: object) -> str:
+    """``digest`` when it is one ``seed_digest`` makes; ValueError otherwise."""
+    if not isinstance(digest, str):
+        raise ValueError("a seed's digest is text")
+    scheme, rounds, salt, key = digest.split("$")  # ValueError when there are not four parts
+    if scheme != DIGEST_SCHEME or not rounds.isdecimal() or not 1 <= int(rounds) <= MOST_ROUNDS:
+        raise ValueError(f"not a {DIGEST_SCHEME} digest of at most {MOST_ROUNDS} rounds")
+    if len(bytes.fromhex(salt)) != SALT_BYTES or len(bytes.fromhex(key)) != hashlib.sha256().digest_size:
+        raise ValueError("a salt or key of the wrong length")
+    return digest
+
+
+def digest_matches(seed: int, digest: str) -> bool:
+    """Whether ``seed`` is the seed ``digest`` (checked by ``check_digest``) was made of."""
+    _, rounds, salt, _ = check_digest(digest).split("$")
+    return hmac.compare_digest(seed_digest(seed, bytes.fromhex(salt), int(rounds)), digest)
 
 
 @dataclass(frozen=True)
 class SecretSeed:
     """Where the keeper reads a secret seed: a file's path, or the name of a variable of its environment;
-    ``digest``: the SHA-256 the seed must have (a resumed run's, from its manifest; "" for a new run)."""
+    ``digest``: the digest the seed must match (a resumed run's, from its manifest; "" for a new run)."""
 
     path: str = ""
     variable: str = ""
@@ -89,7 +118,7 @@ class SecretSeed:
         failure = too_short(seed, f"the secret seed in {self.where}")
         if failure:
             raise SeedError(failure)
-        if self.digest and seed_digest(seed) != self.digest:
+        if self.digest and not digest_matches(seed, self.digest):
             raise SeedError(f"--resume: the secret seed in {self.where} is not the seed the run was played with")
         return seed
 

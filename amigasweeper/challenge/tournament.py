@@ -85,7 +85,7 @@ class TournamentReport:
     first_game: int = 0  # the boards are games first_game .. first_game + config.games - 1
     seed_kind: SeedKind | None = None  # public (given), fresh (made for the run) or secret (never shown)
     audit: AuditSettings = field(default_factory=AuditSettings)  # the luck audit's bound and what a flag costs
-    seed_sha256: str = ""  # the seed's SHA-256, from the keeper ("" when no game was begun), for a run's manifest
+    seed_digest: str = ""  # the seed's salted digest, from the keeper ("" when no game was begun), for a run's manifest
 
     def flagged(self, report: ChallengeReport) -> bool:
         return self.audit.flagged(report.luck)
@@ -240,7 +240,7 @@ def run_tournament(
     return TournamentReport(config, reports, time_limit, interrupted, sandbox, dict(run.stopped),
                             run.executor.walls, setup.wall, run.executor.name, nodes, run.ending,
                             seed_kind=kind, missing=missing, replayed=run.replayed, first_game=first_game,
-                            seed_sha256=run.digest)
+                            seed_digest=run.digest)
 
 
 class TablesLost(Exception):
@@ -294,7 +294,7 @@ class _TournamentRun:
         self.on_missing = on_missing or (lambda player, game: None)  # told of each game named missing
         self.executor = executor or LocalTables()
         self.seed = setup.config.seed  # the given seed; a fresh one is learned from the keeper at the end
-        self.digest = ""  # its SHA-256, from the keeper at the end (a secret seed's is all this process learns)
+        self.digest = ""  # its salted digest, from the keeper at the end (a secret seed's is all this process learns)
         self.keeper: KeeperHandle | None = None
         self.tables: list[Handle] = []
         self.finished = False
@@ -319,7 +319,7 @@ class _TournamentRun:
         self.tables = self.executor.start(public, self.keeper, self.jobs, tasks)
 
     def check_secret(self) -> None:
-        """Have the keeper read the secret seed (and check it against a resumed run's SHA-256), no table."""
+        """Have the keeper read the secret seed (and check it against a resumed run's digest), no table."""
         self.keeper = KeeperHandle(self.setup, self.secret)
         forget_variable()
 

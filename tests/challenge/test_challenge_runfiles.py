@@ -16,7 +16,7 @@ import pytest
 
 from amigasweeper.challenge import cli, runfiles
 from amigasweeper.challenge.executors import LocalTables
-from amigasweeper.challenge.seeds import SEED_VARIABLE, seed_digest
+from amigasweeper.challenge.seeds import SEED_VARIABLE, digest_matches
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ["--size", "4", "--bombs", "2", "--games", "4", "--jobs", "1", "--player", "solver", "--player", "naive"]
@@ -165,13 +165,27 @@ def test_a_secret_seeds_run_resumes_only_with_its_seed(tmp_path, capsys):
     assert cli.main([*SMALL, "--json", "--jsonl", str(log)]) == 0
     seed = json.loads(capsys.readouterr().out)["seed"]
     manifest = Path(runfiles.manifest_path(str(log))).read_text()
-    assert str(seed) not in manifest and seed_digest(seed) in manifest
+    assert str(seed) not in manifest and digest_matches(seed, json.loads(manifest)["seed_digest"])
     assert cli.main([*SMALL, "--jsonl", str(log), "--resume"]) == 2
     assert "the run's seed was not public: give it with --seed" in capsys.readouterr().err
     assert cli.main([*SMALL, "--seed", str(seed + 1), "--jsonl", str(log), "--resume"]) == 2
     assert "is not the seed the run was played with" in capsys.readouterr().err
     assert cli.main([*SMALL, "--seed", str(seed), "--jsonl", str(log), "--resume"]) == 0
     assert len(_lines(log)) == 8  # all were there: nothing played twice
+
+
+@pytest.mark.parametrize("digest", ["0" * 64, "pbkdf2-sha256$9999999999$" + "00" * 16 + "$" + "00" * 32, 7])
+def test_a_manifest_whose_seed_digest_is_not_ours_is_refused_before_any_game(tmp_path, capsys, digest):
+    """An old plain SHA-256, a digest asking for hours of rounds, a number: named, nothing played."""
+    log = tmp_path / "run.jsonl"
+    assert cli.main([*SMALL, "--jsonl", str(log)]) == 0
+    capsys.readouterr()
+    path = Path(runfiles.manifest_path(str(log)))
+    path.write_text(json.dumps({**json.loads(path.read_text()), "seed_digest": digest}))
+    before = log.read_text()
+    assert cli.main([*SMALL, "--seed", "3", "--jsonl", str(log), "--resume"]) == 2
+    assert "keeps a seed digest this version does not make" in capsys.readouterr().err
+    assert log.read_text() == before
 
 
 LONG_SEED = (1 << 127) | 0x5EED_0F_A_C0_47E57  # 128 bits: long enough for a secret seed
@@ -185,7 +199,7 @@ def _seed_file(path: Path, seed: int) -> Path:
 
 def test_a_secret_seeds_run_resumes_with_its_seed_file_or_variable_checked_by_the_keeper(tmp_path, capsys,
                                                                                         monkeypatch):
-    """The seed is read by the keeper alone, on resuming too: the manifest keeps its SHA-256 (learned from the
+    """The seed is read by the keeper alone, on resuming too: the manifest keeps its digest (learned from the
     keeper at the end), and a wrong seed is refused before any game, whichever way it is given."""
     seed_file = _seed_file(tmp_path / "seed", LONG_SEED)
     public = tmp_path / "public.jsonl"
@@ -195,7 +209,7 @@ def test_a_secret_seeds_run_resumes_with_its_seed_file_or_variable_checked_by_th
     assert cli.main([*SMALL, "--seed-file", str(seed_file), "--json", "--jsonl", str(log)]) == 0
     assert json.loads(capsys.readouterr().out)["seed"] is None  # never shown
     manifest = json.loads(Path(runfiles.manifest_path(str(log))).read_text())
-    assert manifest["seed"] is None and manifest["seed_sha256"] == seed_digest(LONG_SEED)
+    assert manifest["seed"] is None and digest_matches(LONG_SEED, manifest["seed_digest"])
     assert str(LONG_SEED) not in json.dumps(manifest)
     lines = log.read_text().splitlines(keepends=True)
     log.write_text("".join(lines[:5]))  # three games to play again
@@ -271,4 +285,4 @@ def test_sigterm_prints_the_games_played_and_exits_143(tmp_path, child_processes
     played = int(out.split("interrupted after ")[1].split()[0])
     assert played >= 3 and played == len(log.read_text().splitlines())
     manifest = json.loads(Path(runfiles.manifest_path(str(log))).read_text())
-    assert manifest["seed_sha256"]  # the seed was learned at the end: the run can be resumed
+    assert manifest["seed_digest"]  # the seed was learned at the end: the run can be resumed

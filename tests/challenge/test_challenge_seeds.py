@@ -4,6 +4,7 @@ where the operator asks for a contest (``--sandbox required``)."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sys
@@ -16,7 +17,15 @@ from amigasweeper.challenge import ChallengeConfig, run_tournament
 from amigasweeper.challenge.challenge_game import ChallengeError
 from amigasweeper.challenge.cli import main
 from amigasweeper.challenge.harness import PlayerLoadError
-from amigasweeper.challenge.seeds import SEED_VARIABLE, SecretSeed, guessable
+from amigasweeper.challenge.seeds import (
+    DIGEST_ROUNDS,
+    SEED_VARIABLE,
+    SecretSeed,
+    check_digest,
+    digest_matches,
+    guessable,
+    seed_digest,
+)
 
 SMALL = ["--size", "5", "--bombs", "4", "--games", "2", "--jobs", "1"]
 LONG_SEED = (1 << 127) | 0x5EED_0F_A_C0_47E57  # 128 bits: out of reach of trying
@@ -194,3 +203,26 @@ def test_a_bot_finds_the_secret_seed_nowhere(write_bots, tmp_path, monkeypatch, 
     for result in (from_file, from_variable):
         assert [r.error for r in result.reports[0].records] == ["", ""]
         assert result.reports[0].wins == 2
+
+
+# ------------------------------------------------------------------ the manifest's digest
+def test_a_seeds_digest_is_salted_slow_and_matches_that_seed_only():
+    """A manifest keeps no plain hash of a secret seed: each digest has a salt of its own (two digests of one
+    seed differ, so no table made in advance serves) and DIGEST_ROUNDS of PBKDF2, and matches its seed only."""
+    first, second = seed_digest(LONG_SEED), seed_digest(LONG_SEED)
+    assert first != second and first.startswith(f"pbkdf2-sha256${DIGEST_ROUNDS}$")
+    assert digest_matches(LONG_SEED, first) and digest_matches(LONG_SEED, second)
+    assert not digest_matches(LONG_SEED + 1, first) and not digest_matches(-LONG_SEED, first)
+    assert hashlib.sha256(str(LONG_SEED).encode()).hexdigest() not in first
+
+
+@pytest.mark.parametrize("digest", [
+    5, None, "", "pbkdf2-sha256$1$00", "md5$1$" + "00" * 16 + "$" + "00" * 32,
+    "pbkdf2-sha256$99999999999$" + "00" * 16 + "$" + "00" * 32,  # would take hours to check
+    "pbkdf2-sha256$0$" + "00" * 16 + "$" + "00" * 32, "pbkdf2-sha256$10$zz$" + "00" * 32,
+    "pbkdf2-sha256$10$" + "00" * 16 + "$" + "00" * 31, "pbkdf2-sha256$-5$" + "00" * 16 + "$" + "00" * 32,
+])
+def test_a_digest_this_version_does_not_make_is_refused(digest):
+    with pytest.raises(ValueError):
+        check_digest(digest)
+
